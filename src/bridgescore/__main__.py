@@ -1,0 +1,3 @@
+from bridgescore.cli import main
+
+main()

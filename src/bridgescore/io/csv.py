@@ -1,0 +1,306 @@
+"""Traveller files as CSV: one line per table result.
+
+Columns (header names case-insensitive, with common synonyms, English and Dutch): ``section`` (optional),
+``board``, ``ns``, ``ew``, ``contract``, ``declarer``, ``result`` (tricks or relative), ``lead`` (optional),
+``score`` (optional NS score; an ``ew_score`` column is read too) and ``remarks`` (optional: "N.G." for a
+board not played, adjusted scores).  A line may carry only a score.  Comma, semicolon and tab separated files
+are read, UTF-8 with or without BOM (Windows-1252 with a warning).
+
+Problems are collected, all of them, with file, line and column: a line with an error is left out of the
+event's results and named in ``Event.problems``; columns the reader does not know are kept on each result.
+"""
+
+from __future__ import annotations
+
+import csv as _csv
+import io
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+
+from bridgescore.contract import (
+    Contract,
+    ContractError,
+    Notation,
+    Seat,
+    parse_contract,
+    parse_contract_and_result,
+    parse_result,
+    score,
+    vulnerability_of_board,
+)
+from bridgescore.event import Event, Result, ResultStatus
+from bridgescore.problems import Location, Problem, Severity
+
+__all__ = ["COLUMN_SYNONYMS", "NOT_PLAYED_WORDS", "is_not_played", "load", "loads", "read_text"]
+
+#: Header synonyms per field (compared after lower-casing and dropping spaces, dots, dashes and underscores).
+COLUMN_SYNONYMS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "section": ("section", "sect", "sec", "sectie", "lijn", "group", "groep"),
+        "board": ("board", "bd", "brd", "boardno", "boardnumber", "deal", "spel", "spelnummer", "bord"),
+        "ns": ("ns", "nspair", "pairns", "nspairnumber", "nz", "nzpaar", "paarnz", "ns_pair"),
+        "ew": ("ew", "ewpair", "pairew", "ewpairnumber", "ow", "owpaar", "paarow", "ew_pair"),
+        "contract": ("contract", "contr", "bid", "finalcontract"),
+        "declarer": ("declarer", "decl", "by", "playedby", "door", "leider", "speler"),
+        "result": ("result", "res", "tricks", "resultaat", "slagen", "made"),
+        "lead": ("lead", "openinglead", "ld", "uitkomst", "uitk"),
+        "score": ("score", "nsscore", "scorens", "scorenz", "nzscore", "points"),
+        "ew_score": ("ewscore", "scoreew", "scoreow", "owscore"),
+        "remarks": ("remarks", "remark", "notes", "note", "comment", "comments", "opmerking", "opmerkingen",
+                    "adjustment", "adjusted"),
+    }
+)  # fmt: skip
+
+#: What a director writes for a board that was not played (seed 000: "N.G.", niet gespeeld).
+NOT_PLAYED_WORDS = frozenset({"NG", "NP", "NOTPLAYED", "NIETGESPEELD", "NOPLAY"})
+
+
+def is_not_played(text: str) -> bool:
+    """True for "N.G.", "NG", "NP", "not played", "niet gespeeld" in any case and punctuation."""
+    return re.sub(r"[\s._\-]", "", text).upper() in NOT_PLAYED_WORDS
+
+
+def _key(header: str) -> str:
+    return re.sub(r"[\s._\-/]", "", header).lower()
+
+
+_SYNONYM_INDEX = {_key(s): field for field, names in COLUMN_SYNONYMS.items() for s in names}
+
+
+def read_text(data: bytes, filename: str) -> tuple[str | None, list[Problem]]:
+    """Decode a file's bytes: UTF-8 (BOM or not), else Windows-1252 with a warning; binary files refused."""
+    where = Location(filename)
+    if not data.strip():
+        return None, [Problem(where, "the file is empty: there are no traveller lines to read")]
+    if b"\x00" in data[:4096]:
+        return None, [Problem(where, "this is not a text file (it holds binary data); export the travellers as CSV")]
+    try:
+        return data.decode("utf-8-sig"), []
+    except UnicodeDecodeError:
+        text = data.decode("cp1252", errors="replace")
+        warn = Problem(where, "the file is not UTF-8; read as Windows-1252 (check names with accents)",
+                       Severity.WARNING)
+        return text, [warn]
+
+
+@dataclass(frozen=True)
+class _Columns:
+    index: Mapping[str, int]
+    extra: Mapping[str, int]
+    headers: Sequence[str]
+
+    def get(self, row: Sequence[str], field: str) -> str:
+        i = self.index.get(field)
+        return row[i].strip() if i is not None and i < len(row) else ""
+
+
+def _map_header(header: Sequence[str], where: Location) -> tuple[_Columns, list[Problem]]:
+    index: dict[str, int] = {}
+    extra: dict[str, int] = {}
+    problems: list[Problem] = []
+    for i, name in enumerate(header):
+        field = _SYNONYM_INDEX.get(_key(name))
+        if field is None or field in index:
+            extra[name.strip() or f"column {i + 1}"] = i
+        else:
+            index[field] = i
+    for needed in ("board", "ns", "ew"):
+        if needed not in index:
+            problems.append(Problem(Location(where.file, where.line, needed),
+                                    f"the header has no '{needed}' column (found: {', '.join(header)})"))
+    if "contract" not in index and "score" not in index and "ew_score" not in index and "result" not in index:
+        problems.append(Problem(Location(where.file, where.line, "contract"),
+                                "the header has neither a 'contract' nor a 'score' column"))
+    return _Columns(index, extra, header), problems
+
+
+def _sniff(text: str) -> str:
+    first = text.splitlines()[0] if text else ""
+    counts = {d: first.count(d) for d in (",", ";", "\t")}
+    return max(counts, key=lambda d: counts[d]) if any(counts.values()) else ","
+
+
+def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Event:
+    """Read traveller lines from text; see the module docstring for columns and problems."""
+    problems: list[Problem] = []
+    if not text.strip():
+        return Event((), problems=(Problem(Location(filename), "the file is empty: there are no traveller lines"),))
+    records = [(line, row) for line, row in _records(text) if any(cell.strip() for cell in row)]
+    if not records:
+        return Event((), problems=(Problem(Location(filename), "the file is empty: there are no traveller lines"),))
+    columns, header_problems = _map_header(records[0][1], Location(filename, records[0][0]))
+    if header_problems:
+        return Event((), problems=tuple(header_problems))
+    results: list[Result] = []
+    seen_tables: dict[tuple[str, int, str, str], int] = {}
+    seen_pairs: dict[tuple[str, int, str], int] = {}
+    for line, row in records[1:]:
+        result, line_problems = _read_line(row, columns, filename, line, notation)
+        problems.extend(line_problems)
+        if result is None:
+            continue
+        table = (result.section, result.board, result.ns_pair, result.ew_pair)
+        if table in seen_tables:
+            problems.append(Problem(Location(filename, line),
+                                    f"board {result.board}: {result.ns_pair} against {result.ew_pair} is on line "
+                                    f"{seen_tables[table]} already (a duplicate line)"))
+            continue
+        seen_tables[table] = line
+        twice = [p for p in (result.ns_pair, result.ew_pair) if (result.section, result.board, p) in seen_pairs]
+        if twice:
+            pair = twice[0]
+            problems.append(Problem(Location(filename, line),
+                                    f"board {result.board}: pair {pair} played it already on line "
+                                    f"{seen_pairs[(result.section, result.board, pair)]}"))
+            continue
+        seen_pairs[(result.section, result.board, result.ns_pair)] = line
+        seen_pairs[(result.section, result.board, result.ew_pair)] = line
+        results.append(result)
+    return Event(tuple(results), problems=tuple(problems))
+
+
+def _records(text: str) -> list[tuple[int, list[str]]]:
+    """Each CSV record with the physical line it starts on (a record may span lines inside quotes)."""
+    reader = _csv.reader(io.StringIO(text), delimiter=_sniff(text))
+    out: list[tuple[int, list[str]]] = []
+    previous_end = 0
+    for row in reader:
+        out.append((previous_end + 1, row))
+        previous_end = reader.line_num
+    return out
+
+
+def load(path: str | Path, notation: Notation = "en") -> Event:
+    """Read a traveller file."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as err:
+        return Event((), problems=(Problem(Location(str(p)), f"cannot read the file: {err.strerror}"),))
+    text, problems = read_text(data, str(p))
+    if text is None:
+        return Event((), problems=tuple(problems))
+    event = loads(text, str(p), notation)
+    return Event(event.results, event.names, event.title, tuple(problems) + event.problems)
+
+
+def _read_line(
+    row: Sequence[str], cols: _Columns, filename: str, line: int, notation: Notation
+) -> tuple[Result | None, list[Problem]]:
+    problems: list[Problem] = []
+
+    def bad(field: str, message: str) -> None:
+        problems.append(Problem(Location(filename, line, field), message))
+
+    board_text = cols.get(row, "board")
+    board = 0
+    if not board_text:
+        bad("board", "board number missing")
+    elif not board_text.isdigit() or int(board_text) < 1:
+        bad("board", f"board '{board_text}' does not exist; boards are numbered from 1")
+    else:
+        board = int(board_text)
+    ns, ew = cols.get(row, "ns"), cols.get(row, "ew")
+    if not ns:
+        bad("ns", "North-South pair missing")
+    if not ew:
+        bad("ew", "East-West pair missing")
+    if ns and ns == ew:
+        bad("ew", f"pair {ns} is written as both North-South and East-West")
+
+    remarks = cols.get(row, "remarks")
+    contract_text = cols.get(row, "contract")
+    declarer_text = cols.get(row, "declarer")
+    result_text = cols.get(row, "result")
+    lead = cols.get(row, "lead") or None
+    score_text = cols.get(row, "score")
+    ew_score_text = cols.get(row, "ew_score")
+
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    tricks: int | None = None
+    status = ResultStatus.PLAYED
+    if is_not_played(contract_text) or is_not_played(remarks) or is_not_played(score_text):
+        status = ResultStatus.NOT_PLAYED
+    elif contract_text or ("contract" not in cols.index and _looks_like_contract(result_text)):
+        combined = contract_text if contract_text else result_text
+        try:
+            if "contract" in cols.index:
+                contract = parse_contract(contract_text, notation)
+            else:
+                contract, declarer, tricks = parse_contract_and_result(combined, notation)
+                result_text = ""
+        except ContractError as err:
+            bad("contract", str(err))
+        if contract is not None and contract.is_passed_out:
+            status = ResultStatus.PASSED_OUT
+            tricks = None
+        elif contract is not None:
+            if declarer_text:
+                try:
+                    declarer = Seat.parse(declarer_text)
+                except ContractError as err:
+                    bad("declarer", str(err))
+            elif declarer is None:
+                bad("declarer", f"contract {contract} has no declarer")
+            if result_text:
+                try:
+                    tricks = parse_result(result_text, contract)
+                except ContractError as err:
+                    bad("result", str(err))
+            elif tricks is None:
+                bad("result", f"contract {contract} has no result")
+
+    ns_score: int | None = None
+    if status is not ResultStatus.NOT_PLAYED:
+        ns_score = _read_score(score_text, ew_score_text, bad)
+        if contract is None and ns_score is None and not problems:
+            if remarks:
+                status = ResultStatus.ADJUSTED
+            else:
+                bad("contract", "neither a contract nor a score is written on this line")
+    if contract is not None and board and not problems:
+        computed = score(contract, declarer, vulnerability_of_board(board), tricks)
+        if ns_score is not None and ns_score != computed:
+            field = "score" if score_text else "ew_score"
+            bad(field, f"the score {ns_score:+d} does not match {contract} {declarer.name if declarer else ''} "
+                       f"taking {tricks} tricks on board {board}, which scores {computed:+d} for North-South")
+        ns_score = computed
+    if problems:
+        return None, problems
+    extra = MappingProxyType({name: row[i] for name, i in cols.extra.items() if i < len(row)})
+    return Result(
+        board=board,
+        ns_pair=ns,
+        ew_pair=ew,
+        status=status,
+        section=cols.get(row, "section"),
+        contract=contract,
+        declarer=declarer,
+        tricks=tricks,
+        lead=lead,
+        ns_score=ns_score,
+        remarks=remarks,
+        extra=extra,
+        source=Location(filename, line),
+    ), problems
+
+
+def _looks_like_contract(text: str) -> bool:
+    return bool(re.match(r"^\s*(\d\s*\D|pass\b|pas\b|p\s*$)", text, re.I))
+
+
+def _read_score(score_text: str, ew_score_text: str, report: Callable[[str, str], None]) -> int | None:
+    """The NS score from the ``score`` column, or the negated ``ew_score`` where only that is written."""
+    for text, field, sign in ((score_text, "score", 1), (ew_score_text, "ew_score", -1)):
+        if not text:
+            continue
+        cleaned = text.replace("−", "-").replace(" ", "")
+        if re.fullmatch(r"[+\-]?\d+", cleaned):
+            return sign * int(cleaned)
+        report(field, f"'{text}' is not a score; write a whole number such as 420 or -50")
+        return None
+    return None
