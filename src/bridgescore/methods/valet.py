@@ -220,7 +220,12 @@ _VUL_EW = np.array([vulnerability_of_board(b or 16).is_vulnerable(Side.EW) for b
 
 
 def _comparison(form: ScoringForm, rounding: RoundingPolicy) -> _Compare:
-    return _Compare(form is ScoringForm.MATCHPOINTS, rounding)
+    mp = form is ScoringForm.MATCHPOINTS
+    key = (mp, rounding)
+    if key not in _TABLES:
+        diffs = np.arange(-_LIMIT, _LIMIT + 1)
+        _TABLES[key] = np.sign(diffs).astype(np.float64) if mp else wbf_imps(diffs, rounding).astype(np.float64)
+    return _Compare(mp, rounding, _TABLES[key])
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,11 +235,49 @@ class _Compare:
 
     matchpoints: bool
     rounding: RoundingPolicy
+    table: FloatArray
 
     def __call__(self, diff: npt.NDArray[np.int64]) -> FloatArray:
-        if self.matchpoints:
-            return np.sign(diff).astype(np.float64)
-        return wbf_imps(diff, self.rounding).astype(np.float64)
+        index = np.clip(diff, -_LIMIT, _LIMIT) + _LIMIT
+        result: FloatArray = self.table[index]
+        return result
+
+
+# differences are looked up in a table made once with ``wbf_imps`` (scores are at most 7,600 apart from 0)
+_LIMIT = 20_000
+_TABLES: dict[tuple[bool, RoundingPolicy], FloatArray] = {}
+
+
+class _Universe:
+    """The distinct (hand, score) points of all hands, and every pair of points of the same hand.
+
+    ``inverse`` maps the given points to the distinct ones; ``sums(weights)`` gives for each distinct point
+    x the sum over the points s of its hand of weight(s) · f(x − s).  Cost: Σ_h (distinct points of h)².
+    """
+
+    def __init__(self, hand: IntArray, value: IntArray, f: _Compare) -> None:
+        span = np.int64(1 << 24)
+        half = np.int64(1 << 23)
+        keys, inverse = np.unique(hand * span + (value + half), return_inverse=True)
+        self.inverse = inverse.ravel()
+        self.size = keys.size
+        u_hand = keys // span
+        u_val = keys - u_hand * span - half
+        start = np.searchsorted(u_hand, u_hand, side="left")
+        stop = np.searchsorted(u_hand, u_hand, side="right")
+        sizes = stop - start
+        self.q = np.repeat(np.arange(keys.size), sizes)
+        first = np.cumsum(sizes) - sizes
+        self.s = np.arange(int(sizes.sum())) - np.repeat(first - start, sizes)
+        self.f = f(u_val[self.q] - u_val[self.s])
+
+    def weights(self, point_weights: FloatArray) -> FloatArray:
+        result: FloatArray = np.bincount(self.inverse, weights=point_weights, minlength=self.size)
+        return result
+
+    def sums(self, weights: FloatArray) -> FloatArray:
+        result: FloatArray = np.bincount(self.q, weights=self.f * weights[self.s], minlength=self.size)
+        return result
 
 
 def _field_sums(
@@ -443,15 +486,17 @@ def score_valet(tables: ValetTables, options: ValetOptions | None = None) -> Val
         return ValetResult(tables, opts, empty, empty, empty, np.zeros(0, dtype=bool), none, (), none, none, (),
                            np.zeros((0, 7)), np.zeros((0, 7), dtype=np.int64), np.zeros((0, 7)))  # fmt: skip
 
-    # Hands in the reference's order: its map sorts the key "round|board" as a string (conv. §4.1).  The
-    # order only decides the pair numbers (ties in the ranking keep pair-number order).
+    # Hands: rows with the same (round, board) are compared with each other.
     hr, hb = tables.hand_round, tables.hand_board
-    pair_keys, hand = np.unique(np.stack([hr, hb], axis=1), axis=0, return_inverse=True)
+    bspan = np.int64(int(hb.max()) + 1)
+    uh, hand = np.unique(hr * bspan + hb, return_inverse=True)
     hand = hand.ravel().astype(np.int64)
-    hand_keys = tuple((int(r), int(b)) for r, b in pair_keys)
-    string_rank = np.empty(len(hand_keys), dtype=np.int64)
-    string_rank[np.argsort(np.array([f"{r}|{b}" for r, b in hand_keys]), kind="stable")] = np.arange(len(hand_keys))
+    hand_keys = tuple(zip((uh // bspan).tolist(), (uh % bspan).tolist(), strict=True))
     n_hands = len(hand_keys)
+    # the reference numbers pairs in the order of its map of "round|board" keys, sorted as strings
+    # (conv. §4.1); the order only decides ties in the ranking
+    string_rank = np.empty(n_hands, dtype=np.int64)
+    string_rank[np.argsort(np.array([f"{r}|{b}" for r, b in hand_keys]), kind="stable")] = np.arange(n_hands)
     tables_per_hand = np.bincount(hand, minlength=n_hands).astype(np.int64)
     n_h = tables_per_hand[hand]
     den = (n_h - 1).astype(np.float64)
@@ -467,28 +512,35 @@ def score_valet(tables: ValetTables, options: ValetOptions | None = None) -> Val
     lead = np.where(has_lead, tables.lead, 0)
     ns_decl = (decl % 2) == 0
     sign = np.where(ns_decl, 1, -1).astype(np.int64)
-    board_mod = pair_keys[:, 1] % 16
+    board_mod = (uh % bspan) % 16
     vul = np.where(ns_decl, _VUL_NS[board_mod][hand], _VUL_EW[board_mod][hand])
     scores = _scores()
     raw = np.where(played, scores[level, strain, risk, vul, tricks] * sign, 0)
 
-    # Clouds (conv. §3.3): per hand, declaring *seat* and strain, how many tables took t tricks.
+    # One sort by hand, declaring seat, strain (a *cloud*, conv. §3.3: per hand, seat - not side - and
+    # strain, how many tables took t tricks), then level and doubling (a *group*: one contract from one
+    # seat; e(g, t) is its NS score with t tricks and w(g, t) the share of its cloud that took t tricks).
+    # Pass-outs form their own groups (level 0) and take part in no cloud.
     cloud_key = (hand * 4 + decl) * 5 + strain
-    ucloud, cloud = np.unique(np.where(played, cloud_key, -1), return_inverse=True)
-    cloud = cloud.ravel()
-    counts = np.bincount(cloud * TRICKS + tricks, minlength=ucloud.size * TRICKS).reshape(-1, TRICKS)
-    if ucloud[0] == -1:
-        counts[0] = 0  # the pass-outs' slot: no cloud
-
-    # Groups: one contract (level, strain, doubling) from one seat on one hand; e(g, t) is its NS score
-    # with t tricks and w(g, t) the share of its cloud that took t tricks.
     group_key = (cloud_key * 8 + level) * 3 + risk
-    ugroup, first_row, group = np.unique(np.where(played, group_key, -1), return_index=True, return_inverse=True)
-    group = group.ravel()
-    g_rows = first_row
+    order = np.argsort(group_key, kind="stable")
+    sorted_key = group_key[order]
+    new_group = np.ones(n, dtype=bool)
+    new_group[1:] = sorted_key[1:] != sorted_key[:-1]
+    new_cloud = np.ones(n, dtype=bool)
+    new_cloud[1:] = (sorted_key[1:] // 24) != (sorted_key[:-1] // 24)
+    group = np.empty(n, dtype=np.int64)
+    group[order] = np.cumsum(new_group) - 1
+    cloud = np.empty(n, dtype=np.int64)
+    cloud[order] = np.cumsum(new_cloud) - 1
+    n_groups = int(group.max()) + 1
+    n_clouds = int(cloud.max()) + 1
+    g_rows = order[new_group]
     g_played = played[g_rows]
     g_hand = hand[g_rows]
     g_cloud = cloud[g_rows]
+    counts = np.bincount(cloud[played] * TRICKS + tricks[played], minlength=n_clouds * TRICKS)
+    counts = counts.reshape(-1, TRICKS)
     all_tricks = np.arange(TRICKS)
     e = (
         scores[level[g_rows, None], strain[g_rows, None], risk[g_rows, None], vul[g_rows, None], all_tricks]
@@ -499,14 +551,16 @@ def score_valet(tables: ValetTables, options: ValetOptions | None = None) -> Val
     g_counts[~g_played] = 0
     g_size = g_counts.sum(axis=1)
     w = g_counts / np.maximum(g_size, 1)[:, None]
-    g_tables = np.bincount(group, minlength=ugroup.size).astype(np.float64)
+    # rows per (group, tricks): pass-outs sit at (their group, 0)
+    row_counts = np.bincount(group * TRICKS + tricks, minlength=n_groups * TRICKS).reshape(-1, TRICKS)
+    g_tables = row_counts.sum(axis=1).astype(np.float64)
     g_tables[~g_played] = 0
 
     lead_w: FloatArray | None = None
     lead_c: FloatArray | None = None
     lead_rows = np.flatnonzero(has_lead)
     if opts.leads and lead_rows.size:
-        lkey = cloud_key[lead_rows] * 4 + lead[lead_rows]
+        lkey = cloud[lead_rows] * 4 + lead[lead_rows]
         ulead, linv = np.unique(lkey, return_inverse=True)
         linv = linv.ravel()
         lcounts = np.bincount(linv * TRICKS + tricks[lead_rows], minlength=ulead.size * TRICKS).reshape(-1, TRICKS)
@@ -524,47 +578,36 @@ def score_valet(tables: ValetTables, options: ValetOptions | None = None) -> Val
             tables_per_hand,
         )  # fmt: skip
     else:
-        # the universe of each hand: every artificial score of every cloud (actual scores are among them)
-        # and 0 where a table passed out
-        tk = np.nonzero(w > 0)
-        q_hand = np.concatenate([g_hand[tk[0]], hand[passed]])
-        q_val = np.concatenate([e[tk], raw[passed]])
+        # The universe of a hand: every artificial score of every cloud (the actual scores are among them)
+        # and 0 where a table passed out.  Each is compared once with every other of the same hand.
+        points = (w > 0) | ((~g_played)[:, None] & (all_tricks == 0))
+        pg, pt = np.nonzero(points)
+        universe = _Universe(g_hand[pg], e[pg, pt], f)
         # support 1: the actual scores (plain IAF: o1, b1; conv. §3.4)
-        a_raw_q = _field_sums(q_hand, q_val, hand, raw, np.ones(n), f)
-        # which artificial scores equal some actual score (then one table is left out: conv. §3.4 b1)
-        present = _field_present(q_hand, q_val, hand, raw)
-        n_q = tables_per_hand[q_hand].astype(np.float64)
+        raw_weight = universe.weights(row_counts[pg, pt].astype(np.float64))
+        a_raw = universe.sums(raw_weight)[universe.inverse]
+        # an artificial score equal to some actual score leaves one table out (conv. §3.4 b1)
+        present = raw_weight[universe.inverse] > 0
+        n_q = tables_per_hand[g_hand[pg]].astype(np.float64)
         divisor = np.where(present, n_q - 1, n_q)
-        o1_q = np.where(divisor > 0, a_raw_q / np.maximum(divisor, 1), 0.0)
-        o1 = np.zeros_like(e, dtype=np.float64)
-        o1[tk] = o1_q[: tk[0].size]
-        o1_pass = o1_q[tk[0].size :]
+        o1 = np.zeros(e.shape)
+        o1[pg, pt] = np.where(divisor > 0, a_raw / np.maximum(divisor, 1), 0.0)
         if opts.cloud:
             # support 2: every table's cloud, weighted by its share (o3, b4: conv. §3.4, seed §4.2)
-            s_w = (w * g_tables[:, None])[tk]
-            a_cloud_q = _field_sums(q_hand, q_val, g_hand[tk[0]], e[tk], s_w, f)
-            a_cloud = np.zeros_like(e, dtype=np.float64)
-            a_cloud[tk] = a_cloud_q[: tk[0].size]
-            a_cloud_pass = a_cloud_q[tk[0].size :]
+            cloud_weight = universe.weights((w * g_tables[:, None])[pg, pt])
+            a_cloud = np.zeros(e.shape)
+            a_cloud[pg, pt] = universe.sums(cloud_weight)[universe.inverse]
             g_den = (tables_per_hand[g_hand] - 1).astype(np.float64)
             b4 = np.where(g_den > 0, (w * a_cloud).sum(axis=1) / np.maximum(g_den, 1), 0.0)
-            # o3 leaves the table's own cloud out: subtract Σ_t w(g,t) f(raw - e(g,t))
-            own_key, own_inv = np.unique(group[played] * TRICKS + tricks[played], return_inverse=True)
-            own_g = own_key // TRICKS
-            own_t = own_key % TRICKS
-            own = (w[own_g] * f(e[own_g, own_t, None] - e[own_g])).sum(axis=1)
-            own_rows = np.zeros(n)
-            own_rows[played] = own[own_inv.ravel()]
-            a_rows = np.zeros(n)
-            a_rows[played] = a_cloud[group[played], tricks[played]]
-            a_rows[passed] = a_cloud_pass
-            total = np.where(multi, (a_rows - own_rows) / np.maximum(den, 1), 0.0)
+            # o3 leaves the table's own cloud out: subtract Σ_t w(g,t) f(e(g,tk) - e(g,t))
+            og, ot = np.nonzero((row_counts > 0) & g_played[:, None])
+            own = np.zeros(e.shape)
+            own[og, ot] = (w[og] * f(e[og, ot, None] - e[og])).sum(axis=1)
+            total = (a_cloud[group, tricks] - own[group, tricks]) / np.maximum(den, 1)
             bid = np.where(played, b4[group], total)
         else:
             b1 = (w * o1).sum(axis=1)
-            total = np.zeros(n)
-            total[played] = o1[group[played], tricks[played]]
-            total[passed] = o1_pass
+            total = o1[group, tricks]
             bid = np.where(played, b1[group], total)
         if lead_w is not None:
             # lead: b1 over the lead sub-cloud, minus the bidding score (conv. §3.4, also in cloud mode)
@@ -575,15 +618,6 @@ def score_valet(tables: ValetTables, options: ValetOptions | None = None) -> Val
     lead_imps = np.where(multi, lead_imps, 0.0)
 
     return _aggregate(tables, opts, total, bid, lead_imps, has_lead, hand, hand_keys, string_rank)
-
-
-def _field_present(q_hand: IntArray, q_val: IntArray, s_hand: IntArray, s_val: IntArray) -> BoolArray:
-    span = np.int64(1 << 24)
-    s_key = np.unique(s_hand * span + s_val)
-    q_key = q_hand * span + q_val
-    pos = np.minimum(np.searchsorted(s_key, q_key), s_key.size - 1)
-    found: BoolArray = s_key[pos] == q_key
-    return found
 
 
 def _datum_of(e: FloatArray | IntArray, weights: FloatArray, drop_extremes: bool) -> IntArray:
