@@ -241,28 +241,70 @@ def _loads_checked(scores_text: str, names: dict[str, str], filename: str) -> Va
     return ValetInput(tables, tuple(problems))
 
 
-def _loads_fast(data: bytes, names: dict[str, str], filename: str) -> ValetInput | None:
-    """Columnar reader on the raw bytes: every distinct value of every field is parsed once.
+def _packed_table(words: dict[str, int]) -> tuple[np.ndarray, np.ndarray]:
+    keys = np.array([int.from_bytes(w.encode(), "little") for w in words], dtype=np.uint64)
+    values = np.array(list(words.values()), dtype=np.int64)
+    order = np.argsort(keys)
+    return keys[order], values[order]
 
-    Returns None at the first sign of anything unusual (a syntax error, an unknown tag, a line of spaces),
-    and the careful line-by-line reader then reports every problem with its line and field.
+
+def _contract_words() -> dict[str, int]:
+    words = {"P": 0, "p": 0}
+    for level in range(8):
+        for letter in "NSHDCnshdc":
+            for risk in ("", "x", "X", "xx", "xX", "Xx", "XX"):
+                code = 0 if level == 0 else (level * 5 + _STRAIN[letter.upper()]) * 3 + len(risk)
+                words[f"{level}{letter}{risk}"] = code
+    return words
+
+
+_TABLES: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _table(name: str) -> tuple[np.ndarray, np.ndarray]:
+    if name not in _TABLES:
+        if name == "contract":
+            words = _contract_words()
+        elif name == "declarer":
+            words = {c: _SEATS[c.upper()] for c in "NESWnesw"}
+        else:
+            words = {s + r: LEAD_SUITS.index(s.upper()) for s in "CDHScdhs" for r in "23456789TJQKAtjqka"}
+        _TABLES[name] = _packed_table(words)
+    return _TABLES[name]
+
+
+def _lookup(keys: np.ndarray, table: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    tk, tv = table
+    pos = np.minimum(np.searchsorted(tk, keys), tk.size - 1)
+    return tv[pos], tk[pos] == keys
+
+
+_MASKS = np.array([(1 << (8 * k)) - 1 for k in range(8)] + [(1 << 64) - 1], dtype=np.uint64)
+
+
+def _loads_fast(data: bytes, names: dict[str, str], filename: str) -> ValetInput | None:
+    """Columnar reader on the raw bytes: each field of each line is packed into a 64-bit word and looked up.
+
+    Returns None at the first sign of anything unusual (a syntax error, an unknown tag, a tag longer than 8
+    bytes, a line of blanks ...), and the careful line-by-line reader then reads the file and reports every
+    problem with its line and field.
     """
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
-    buf = np.frombuffer(data, dtype=np.uint8)
-    size = buf.size
+    size = len(data)
     if size == 0:
         return None
+    buf = np.frombuffer(data, dtype=np.uint8)
+    padded = np.frombuffer(data + bytes(8), dtype=np.uint8)
+    words = np.ndarray((size,), dtype="<u8", buffer=padded, strides=(1,))
     nl = np.flatnonzero(buf == 10)
     starts = np.concatenate([[0], nl + 1])
     ends = np.concatenate([nl, [size]])
     numbers = np.arange(1, starts.size + 1)
-    # skip empty lines and comments; a line of blanks alone is an error (careful reader)
     nonempty = ends > starts
     first = np.where(nonempty, buf[np.minimum(starts, size - 1)], 0)
     keep = nonempty & (first != ord("#"))
     starts, ends, numbers = starts[keep], ends[keep], numbers[keep]
-    # strip trailing white space (\r, blanks, tabs)
     space = np.zeros(256, dtype=bool)
     space[[9, 10, 11, 12, 13, 32]] = True
     for _ in range(64):
@@ -276,97 +318,77 @@ def _loads_fast(data: bytes, names: dict[str, str], filename: str) -> ValetInput
         return None
     n = starts.size
     pipes = np.flatnonzero(buf == ord("|"))
-    # pipes inside kept lines only
-    line_of_pipe = np.searchsorted(starts, pipes, side="right") - 1
-    inside = (line_of_pipe >= 0) & (pipes < ends[np.maximum(line_of_pipe, 0)])
-    pipes, line_of_pipe = pipes[inside], line_of_pipe[inside]
-    count = np.bincount(line_of_pipe, minlength=n)
+    first_pipe = np.searchsorted(pipes, starts)
+    count = np.searchsorted(pipes, ends) - first_pipe
     if ((count != 8) & (count != 9)).any():
         return None
-    first_pipe = np.cumsum(count) - count
     has_lead = count == 9
-    fields_start = np.empty((n, 10), dtype=np.int64)
-    fields_end = np.empty((n, 10), dtype=np.int64)
-    fields_start[:, 0] = starts
+    f_start = np.empty((10, n), dtype=np.int64)
+    f_end = np.empty((10, n), dtype=np.int64)
+    f_start[0] = starts
     for k in range(9):
         pk = pipes[np.minimum(first_pipe + k, pipes.size - 1)]
         valid = k < count
-        fields_end[:, k] = np.where(valid, pk, ends)
-        fields_start[:, k + 1] = np.where(valid, pk + 1, ends)
-    fields_end[:, 9] = ends
-    fields_start[:, 9] = np.where(has_lead, fields_start[:, 9], ends)
-
-    def distinct(cols: list[int]) -> tuple[list[str], np.ndarray] | None:
-        st = fields_start[:, cols].T.ravel()
-        ln = fields_end[:, cols].T.ravel() - st
-        width = int(ln.max()) if ln.size else 0
-        width = max(8, -(-width // 8) * 8)
-        if width > 64:
-            return None
-        offs = np.arange(width)
-        idx = np.minimum(st[:, None] + offs, size - 1)
-        mat = np.where(offs < ln[:, None], buf[idx], 0).astype(np.uint8)
-        if width == 8:
-            keys = mat.view(np.uint64).ravel()
-            uniq, inv = np.unique(keys, return_inverse=True)
-            raw = [u.tobytes() for u in uniq.view(np.uint8).reshape(-1, 8)]
-        else:
-            keys = np.ascontiguousarray(mat).view(f"V{width}").ravel()
-            uniq, inv = np.unique(keys, return_inverse=True)
-            raw = [bytes(u) for u in uniq]
-        try:
-            texts = [r.rstrip(b"\x00").decode("utf-8") for r in raw]
-        except UnicodeDecodeError:
-            texts = [r.rstrip(b"\x00").decode("cp1252", errors="replace") for r in raw]
-        return texts, inv.ravel().reshape(len(cols), n)
-
-    def parsed(cols: list[int], parse: Any, mask: np.ndarray | None = None, default: int = 0) -> np.ndarray | None:
-        got = distinct(cols)
-        if got is None:
-            return None
-        texts, inv = got
-        values = [parse(t) for t in texts]
-        bad = np.array([isinstance(v, str) for v in values], dtype=bool)
-        codes = np.array([v if isinstance(v, int) else default for v in values], dtype=np.int64)
-        if mask is None:
-            if bad[inv].any():
-                return None
-        elif (bad[inv] & mask).any():
-            return None
-        return codes[inv]
-
-    player_index = {tag: i for i, tag in enumerate(names)}
-    r = parsed([0], lambda t: _parse_positive(t, "round"))
-    b = parsed([1], lambda t: _parse_positive(t, "board"))
-    pl = parsed([2, 3, 4, 5], lambda t: player_index.get(t, "unknown"))
-    got = distinct([6])
-    if r is None or b is None or pl is None or got is None:
+        f_end[k] = np.where(valid, pk, ends)
+        f_start[k + 1] = np.where(valid, pk + 1, ends)
+    f_end[9] = ends
+    lengths = f_end - f_start
+    if int(lengths.max()) > 8:
         return None
-    ctexts, cinv = got
-    cvalues = [_parse_contract(t) for t in ctexts]
-    if any(isinstance(v, str) for v in cvalues):
+    keys = words[f_start] & _MASKS[lengths]
+
+    def number(k: int, low: int, high: int) -> np.ndarray | None:
+        key, ln = keys[k], lengths[k]
+        value = np.zeros(n, dtype=np.int64)
+        ok = ln > 0
+        for j in range(8):
+            digit = ((key >> np.uint64(8 * j)) & np.uint64(0xFF)).astype(np.int64) - 48
+            inside = j < ln
+            ok &= ~inside | ((digit >= 0) & (digit <= 9))
+            value = np.where(inside, value * 10 + digit, value)
+        ok &= (value >= low) & (value <= high)
+        return value if ok.all() else None
+
+    rounds = number(0, 1, 10**8)
+    boards = number(1, 1, 10**8)
+    contract, c_ok = _lookup(keys[6], _table("contract"))
+    if rounds is None or boards is None or not c_ok.all():
         return None
-    con = np.array(cvalues, dtype=np.int64).reshape(-1, 3)[cinv[0]]
-    played = con[:, 0] > 0
-    d = parsed([7], _parse_declarer, played)
-    t = parsed([8], _parse_tricks, played)
+    level = np.where(contract == 0, 0, contract // 15)
+    played = level > 0
+    strain = (contract // 3) % 5
+    risk = contract % 3
+    declarer, d_ok = _lookup(keys[7], _table("declarer"))
+    tricks = np.where(played, 0, 0)
+    t_key, t_len = keys[8], lengths[8]
+    lo = ((t_key & np.uint64(0xFF)).astype(np.int64)) - 48
+    hi = ((t_key >> np.uint64(8)) & np.uint64(0xFF)).astype(np.int64) - 48
+    one = (t_len == 1) & (lo >= 0) & (lo <= 9)
+    two = (t_len == 2) & (lo == 1) & (hi >= 0) & (hi <= 3)
+    tricks = np.where(one, lo, 10 + hi)
+    lead, l_ok = _lookup(keys[9], _table("lead"))
     lead_mask = played & has_lead
-    ld = parsed([9], lambda x: -1 if x == "" else _parse_lead(x), lead_mask, -1)
-    if d is None or t is None or ld is None:
+    if not (d_ok | ~played).all() or not (one | two | ~played).all() or not (l_ok | ~lead_mask).all():
+        return None
+    tags = list(names)
+    if any(len(t.encode()) > 8 for t in tags) or not tags:
+        return None
+    players, p_ok = _lookup(keys[2:6].T.copy(), _packed_table({t: i for i, t in enumerate(tags)}))
+    if not p_ok.all():
         return None
     tables = ValetTables(
-        hand_round=r[0],
-        hand_board=b[0],
-        players=np.ascontiguousarray(pl.T),
-        level=con[:, 0].copy(),
-        strain=np.where(played, con[:, 1], -1),
-        risk=np.where(played, con[:, 2], 0),
-        declarer=np.where(played, d[0], -1),
-        tricks=np.where(played, t[0], -1),
-        lead=np.where(lead_mask, ld[0], -1),
-        player_tags=tuple(names),
+        hand_round=rounds,
+        hand_board=boards,
+        players=np.ascontiguousarray(players),
+        level=level,
+        strain=np.where(played, strain, -1),
+        risk=np.where(played, risk, 0),
+        declarer=np.where(played, declarer, -1),
+        tricks=np.where(played, tricks, -1),
+        lead=np.where(lead_mask, lead, -1),
+        player_tags=tuple(tags),
         names=MappingProxyType(dict(names)),
-        sources=_Sources(filename, numbers.tolist()),
+        sources=_Sources(filename, numbers),
     )
     return ValetInput(tables, ())
 
@@ -374,7 +396,7 @@ def _loads_fast(data: bytes, names: dict[str, str], filename: str) -> ValetInput
 class _Sources(Sequence[Location]):
     """Each row's file and line, made on demand (a tuple of 400,000 Locations would cost 0.2 s)."""
 
-    def __init__(self, filename: str, lines: list[int]) -> None:
+    def __init__(self, filename: str, lines: Any) -> None:
         self._file = filename
         self._lines = lines
 
@@ -383,11 +405,11 @@ class _Sources(Sequence[Location]):
 
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
-            return [Location(self._file, n) for n in self._lines[i]]
-        return Location(self._file, self._lines[i])
+            return [Location(self._file, int(n)) for n in self._lines[i]]
+        return Location(self._file, int(self._lines[i]))
 
     def __iter__(self) -> Iterator[Location]:
-        return (Location(self._file, n) for n in self._lines)
+        return (Location(self._file, int(n)) for n in self._lines)
 
 
 def load(names_path: str | Path, scores_path: str | Path) -> ValetInput:
