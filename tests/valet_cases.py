@@ -81,3 +81,38 @@ def read_csv_tables(path: Path) -> list[list[list[str]]]:
             cells.pop()
         current.append(cells)
     return tables
+
+
+def parse_tableau(text: str) -> dict[tuple[str, str], dict[str, list[float]]]:
+    """A tableau as {(block, hand): {key: [count, values...]}}, block DECLARER or DEFENDER."""
+    out: dict[tuple[str, str], dict[str, list[float]]] = {}
+    current: dict[str, list[float]] | None = None
+    for line in text.split("\n"):
+        if line.startswith(("DECLARER, Board ", "DEFENDER, Board ")):
+            block, _, hand = line.partition(", Board ")
+            current = out.setdefault((block, hand.strip()), {})
+            continue
+        if not line.strip() or line.startswith("Contract"):
+            continue
+        assert current is not None, line
+        key = line[:19].rstrip()
+        current[key] = [float(x) for x in line[19:].split()]
+    return out
+
+
+def stale_lead_suits(scores: Path) -> list[str]:
+    """For each scores line in file order, the lead suit the reference program shows in its tableau key:
+    the line's own lead, or - for a line without one - the suit of the last earlier played line that had a
+    lead (its parse record is reused: CONVENTIONS.md §4.4, §6).  "?" when no earlier line had one."""
+    suits: list[str] = []
+    last = "?"
+    data = scores.read_bytes().decode("utf-8", errors="replace")
+    for line in data.split("\n"):
+        if not line or line.startswith("#"):
+            continue
+        fields = line.rstrip().split("|")
+        passed = fields[6] in ("P", "p") or fields[6].startswith("0")
+        if not passed and len(fields) == 10:
+            last = fields[9][0].upper()
+        suits.append(last)
+    return suits
