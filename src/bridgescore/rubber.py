@@ -23,11 +23,11 @@ Where the seed contradicts the Laws (the Laws win):
 * Rubber bonus: the seed says 700 (two games to none) / 500 (two to one) in one place and 500 / 300 in
   another.  Law 74: 700 / 500.
 * Unfinished rubber, one game: the seed says 100 in one place, 300 in another.  Law 80: 300.
-* Unfinished rubber, part score: the seed gives 50 to "the pair that is ahead"; the Laws give the bonus only to
-  a side with the only part score in the unfinished game (if both sides have one, neither gets it).  The value
-  is 50 by default (the seed, and the codes before 1993) and 100 by option (``partscore_bonus=100``: the
-  1993 Laws of rubber bridge, Law 80, as printed in the rubber-bridge scoring tables of the ACBL's code and
-  most current card-game books).
+* Unfinished rubber, part score: the seed gives 50 to "the pair that is ahead"; the Laws give the
+  bonus only to a side with the only part score in the unfinished game (if both sides have one, neither
+  gets it).  Its value differs between codes: 50 by default (seed 004, and the older codes of rubber
+  bridge), 100 by option (``partscore_bonus=100``: the value in the current rubber-bridge scoring tables,
+  e.g. the ACBL rubber code's Law 80 as usually quoted and the common card-game books).
 * Four aces: the seed gives 150 for four aces in one hand "bij een troefcontract" (at a suit contract); Law 81
   counts four aces only at no-trump, and at a suit contract only four or five trump honours.
 * Part-score bonus of 50 per deal: the seed lists it among the scores above the line; it is a duplicate
@@ -88,7 +88,8 @@ class HonoursKind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Honours:
-    """Honours claimed by ``side``; ``kind`` None means "the points only", resolved by the contract's strain."""
+    """Honours claimed by ``side``; ``kind`` None means "the points only", resolved by the contract's
+    strain."""
 
     side: Side
     points: int
@@ -101,7 +102,9 @@ class Honours:
         honours in one hand.  The seed's "four aces at a suit contract" is refused (the Laws win).
         """
         if contract.is_passed_out:
-            raise RubberError("a passed-out deal has no honours: there is no trump suit and no no-trump contract")
+            raise RubberError(
+                "a passed-out deal has no honours: there is no trump suit and no no-trump contract"
+            )
         notrump = contract.strain is Strain.NOTRUMP
         kind = self.kind
         if kind is None:
@@ -111,20 +114,20 @@ class Honours:
                 kind = HonoursKind.FOUR_TRUMP
             else:
                 raise RubberError(
-                    f"honours of {self.points} do not exist: four trump honours in one hand score 100, all five "
-                    "150, four aces in one hand at no-trump 150 (Law 81)"
+                    f"honours of {self.points} do not exist: four trump honours in one hand score 100, "
+                    "all five 150, four aces in one hand at no-trump 150 (Law 81)"
                 )
         if kind.points != self.points:
             raise RubberError(f"{kind.value} score {kind.points}, not {self.points} (Law 81)")
         if notrump and kind is not HonoursKind.FOUR_ACES:
             raise RubberError(
-                f"{kind.value} do not exist at no-trump ({contract}): there are no trumps; at no-trump only four "
-                "aces in one hand count, 150 (Law 81)"
+                f"{kind.value} do not exist at no-trump ({contract}): there are no trumps; at no-trump "
+                "only four aces in one hand count, 150 (Law 81)"
             )
         if not notrump and kind is HonoursKind.FOUR_ACES:
             raise RubberError(
-                f"four aces count only at no-trump, not at {contract}; in a suit contract only four (100) or five "
-                "(150) trump honours in one hand count (Law 81)"
+                f"four aces count only at no-trump, not at {contract}; in a suit contract only four (100) "
+                "or five (150) trump honours in one hand count (Law 81)"
             )
         return kind
 
@@ -136,9 +139,11 @@ _HONOURS_RE = re.compile(r"^\s*(?P<side>[A-Za-z][A-Za-z/\- ]*?)\s*[:=]?\s*(?P<re
 _KIND_WORDS = {
     "4ACES": HonoursKind.FOUR_ACES, "ACES": HonoursKind.FOUR_ACES, "4AZEN": HonoursKind.FOUR_ACES,
     "AZEN": HonoursKind.FOUR_ACES, "4A": HonoursKind.FOUR_ACES,
-    "4HONOURS": HonoursKind.FOUR_TRUMP, "4HONORS": HonoursKind.FOUR_TRUMP, "4HONNEURS": HonoursKind.FOUR_TRUMP,
+    "4HONOURS": HonoursKind.FOUR_TRUMP, "4HONORS": HonoursKind.FOUR_TRUMP,
+    "4HONNEURS": HonoursKind.FOUR_TRUMP,
     "4H": HonoursKind.FOUR_TRUMP,
-    "5HONOURS": HonoursKind.FIVE_TRUMP, "5HONORS": HonoursKind.FIVE_TRUMP, "5HONNEURS": HonoursKind.FIVE_TRUMP,
+    "5HONOURS": HonoursKind.FIVE_TRUMP, "5HONORS": HonoursKind.FIVE_TRUMP,
+    "5HONNEURS": HonoursKind.FIVE_TRUMP,
     "5H": HonoursKind.FIVE_TRUMP,
 }  # fmt: skip
 
@@ -151,7 +156,9 @@ def parse_honours(text: str) -> Honours | None:
         return None
     m = _HONOURS_RE.match(raw)
     if not m:
-        raise RubberError(f"'{raw}' is not an honours claim; write the side and the points, e.g. NS 100 or EW 150")
+        raise RubberError(
+            f"'{raw}' is not an honours claim; write the side and the points, e.g. NS 100 or EW 150"
+        )
     try:
         side = Side.parse(m["side"])
     except ContractError:
@@ -163,8 +170,8 @@ def parse_honours(text: str) -> Honours | None:
         points = int(rest)
         if points not in (100, 150):
             raise RubberError(
-                f"honours of {points} do not exist: four trump honours in one hand score 100, all five 150, four "
-                "aces in one hand at no-trump 150 (Law 81)"
+                f"honours of {points} do not exist: four trump honours in one hand score 100, all five 150, "
+                "four aces in one hand at no-trump 150 (Law 81)"
             )
         return Honours(side, points)
     kind = _KIND_WORDS.get(rest)
@@ -175,7 +182,7 @@ def parse_honours(text: str) -> Honours | None:
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """One deal as written on the pad: the contract, declarer and tricks taken, honours claimed, or passed out."""
+    """One deal as written on the pad: contract, declarer, tricks taken and honours claimed; or passed out."""
 
     contract: Contract
     declarer: Seat | None = None
@@ -190,12 +197,16 @@ class Deal:
         """Raise ``RubberError`` for a deal that cannot have happened."""
         if self.contract.is_passed_out:
             if self.honours is not None:
-                raise RubberError("a passed-out deal has no honours: there is no trump suit and no no-trump contract")
+                raise RubberError(
+                    "a passed-out deal has no honours: there is no trump suit and no no-trump contract"
+                )
             return
         if self.declarer is None:
             raise RubberError(f"contract {self.contract} has no declarer; write N, E, S or W")
         if self.tricks is None:
-            raise RubberError(f"contract {self.contract} has no result; write the tricks taken (0-13) or =, +1, -2")
+            raise RubberError(
+                f"contract {self.contract} has no result; write the tricks taken (0-13) or =, +1, -2"
+            )
         if not 0 <= self.tricks <= 13:
             raise RubberError(f"{self.tricks} tricks is impossible; declarer takes 0 to 13 tricks")
         if self.honours is not None:
@@ -252,9 +263,9 @@ class Entry:
 class RubberOptions:
     """The variant of the score sheet.
 
-    ``chicago``: four-deal bridge (see the module docstring).  ``partscore_bonus``: the bonus for the only part
-    score in an unfinished game of an unfinished rubber: 50 (seed 004 and the codes before 1993) or 100 (the
-    1993 Laws of rubber bridge, Law 80).  ``first_dealer``: who deals the first deal (Law 2 of the duplicate
+    ``chicago``: four-deal bridge (see the module docstring).  ``partscore_bonus``: the bonus for the
+    only part score in an unfinished game of an unfinished rubber: 50 (seed 004, older codes) or 100 (the
+    current rubber-bridge tables, Law 80).  ``first_dealer``: who deals the first deal (the duplicate
     Laws numbers the deal from North; at the table it is drawn by cutting).
     """
 
@@ -264,7 +275,9 @@ class RubberOptions:
 
     def __post_init__(self) -> None:
         if self.partscore_bonus not in (50, 100):
-            raise RubberError("the part-score bonus of an unfinished rubber is 50 (seed 004) or 100 (1993 Laws)")
+            raise RubberError(
+                "the part-score bonus of an unfinished rubber is 50 (seed 004) or 100 (1993 Laws)"
+            )
 
 
 def chicago_vulnerability(deal_number: int, dealer: Seat) -> Vulnerability:
@@ -287,7 +300,7 @@ GAME = 100
 
 @dataclass(frozen=True, slots=True)
 class Sheet:
-    """A rubber (or Chicago) score sheet after the deals in ``deals``; build it with ``Sheet.new``/``play``."""
+    """A rubber (or Chicago) score sheet after the deals in ``deals``; built by ``Sheet.new`` and ``play``."""
 
     options: RubberOptions = field(default_factory=RubberOptions)
     deals: tuple[Deal, ...] = ()
@@ -409,7 +422,8 @@ class Sheet:
                 raise RubberError("the Chicago is over: four deals have been played; start a new sheet")
             winner = next(s for s in Side if self.games_won(s) >= 2)
             raise RubberError(
-                f"the rubber is over: {winner.value} won two games (deal {len(self.deals)}); start a new rubber"
+                f"the rubber is over: {winner.value} won two games (deal {len(self.deals)}); "
+                "start a new rubber"
             )
         deal.check()
         number = len(self.deals) + 1
@@ -517,7 +531,7 @@ class Rounding(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Settlement:
-    """What the losers pay: the margin in points, rounded, and times the stake per 100 points if one is set."""
+    """What the losers pay: the margin in points, rounded, times the stake per 100 points if one is set."""
 
     difference: int
     rounded: int
@@ -533,7 +547,9 @@ class Settlement:
         return (Decimal(self.rounded) / 100 * self.stake_per_100).quantize(Decimal("0.01"))
 
 
-def settle(sheet: Sheet, stake_per_100: Decimal | None = None, rounding: Rounding = Rounding.NONE) -> Settlement:
+def settle(
+    sheet: Sheet, stake_per_100: Decimal | None = None, rounding: Rounding = Rounding.NONE
+) -> Settlement:
     """The settlement of a sheet (closed: unfinished-rubber bonuses included)."""
     difference = sheet.margin()
     if rounding is Rounding.NONE:
@@ -555,4 +571,3 @@ def settle(sheet: Sheet, stake_per_100: Decimal | None = None, rounding: Roundin
 def sheet_of(deals: Sequence[Deal], options: RubberOptions | None = None) -> Sheet:
     """Play ``deals`` in order on a new sheet."""
     return Sheet.new(options).play_all(deals)
-
