@@ -46,10 +46,13 @@ from bridgescore.contract import (
     PASSED_OUT,
     Contract,
     ContractError,
+    Notation,
+    Risk,
     Seat,
     Side,
     Strain,
     Vulnerability,
+    format_result,
 )
 
 __all__ = [
@@ -135,7 +138,7 @@ class Honours:
         return f"{self.side.value} {self.points}"
 
 
-_HONOURS_RE = re.compile(r"^\s*(?P<side>[A-Za-z][A-Za-z/\- ]*?)\s*[:=]?\s*(?P<rest>\d+|[A-Za-z0-9 ]+)\s*$")
+_HONOURS_RE = re.compile(r"^\s*(?P<side>[A-Za-z][\s/\-]?[A-Za-z])\b\s*[:=]?\s*(?P<rest>.+?)\s*$")
 _KIND_WORDS = {
     "4ACES": HonoursKind.FOUR_ACES, "ACES": HonoursKind.FOUR_ACES, "4AZEN": HonoursKind.FOUR_ACES,
     "AZEN": HonoursKind.FOUR_ACES, "4A": HonoursKind.FOUR_ACES,
@@ -212,14 +215,15 @@ class Deal:
         if self.honours is not None:
             self.honours.resolve(self.contract)
 
-    def describe(self) -> str:
-        """``4SX by S, 10 tricks`` – the deal as the sheet's annotations write it (English)."""
+    def describe(self, notation: Notation = "en") -> str:
+        """``4SX S -1``, Dutch ``4SX Z -1``, ``3SA O C`` – the deal as the sheet's annotations write it."""
         if self.contract.is_passed_out:
-            return "passed out"
+            return "gepast" if notation == "nl" else "passed out"
         assert self.declarer is not None and self.tricks is not None
-        delta = self.tricks - self.contract.tricks_needed
-        result = "=" if delta == 0 else f"{delta:+d}"
-        return f"{self.contract} {self.declarer.name} {result}"
+        return (
+            f"{self.contract.format(notation)} {self.declarer.label(notation)} "
+            f"{format_result(self.contract, self.tricks, notation)}"
+        )
 
 
 class EntryKind(Enum):
@@ -227,7 +231,8 @@ class EntryKind(Enum):
 
     TRICKS = "trick points"
     OVERTRICKS = "overtricks"
-    INSULT = "doubled or redoubled contract made"
+    INSULT = "doubled contract made"
+    INSULT_REDOUBLED = "redoubled contract made"
     SMALL_SLAM = "small slam"
     GRAND_SLAM = "grand slam"
     UNDERTRICKS = "undertricks"
@@ -452,7 +457,8 @@ class Sheet:
         else:
             write(side, parts.contract_points, EntryKind.TRICKS)
             write(side, parts.overtrick_points, EntryKind.OVERTRICKS)
-            write(side, parts.insult, EntryKind.INSULT)
+            insult = EntryKind.INSULT_REDOUBLED if contract.risk is Risk.REDOUBLED else EntryKind.INSULT
+            write(side, parts.insult, insult)
             if contract.level == 6:
                 write(side, parts.slam_bonus, EntryKind.SMALL_SLAM)
             elif contract.level == 7:

@@ -124,11 +124,8 @@ def loads(text: str, filename: str = "<input>") -> DealFile:
     seen: dict[int, int] = {}
     last_number = 0
     for line, row in records[1:]:
-        deal_line, line_problems = _read_line(row, index, filename, line)
+        deal_line, number, line_problems = _read_line(row, index, filename, line)
         problems.extend(line_problems)
-        if deal_line is None:
-            continue
-        number = deal_line.number
         if number is not None:
             if number in seen:
                 problems.append(Problem(Location(filename, line, "deal"),
@@ -143,16 +140,18 @@ def loads(text: str, filename: str = "<input>") -> DealFile:
                 missing = last_number + 1 if number == last_number + 2 else f"{last_number + 1}-{number - 1}"
                 problems.append(Problem(Location(filename, line, "deal"),
                                         f"deal {number} follows deal {last_number}: deal {missing} is "
-                                        "missing (write a passed-out deal as PASS)", Severity.WARNING))  # fmt: skip
+                                        "missing (write a passed-out deal as PASS)",
+                                        Severity.WARNING))  # fmt: skip
             seen[number] = line
             last_number = number
-        lines.append(deal_line)
+        if deal_line is not None:
+            lines.append(deal_line)
     return DealFile(tuple(lines), tuple(problems))
 
 
 def _read_line(
     row: Sequence[str], index: Mapping[str, int], filename: str, line: int
-) -> tuple[DealLine | None, list[Problem]]:
+) -> tuple[DealLine | None, int | None, list[Problem]]:
     problems: list[Problem] = []
 
     def get(name: str) -> str:
@@ -217,9 +216,9 @@ def _read_line(
             except RubberError as err:
                 bad("honours", str(err))
     if problems or contract is None:
-        return None, problems
+        return None, number, problems
     deal = Deal(contract, declarer, tricks, honours)
-    return DealLine(deal, number, Location(filename, line)), problems
+    return DealLine(deal, number, Location(filename, line)), number, problems
 
 
 def play_lines(

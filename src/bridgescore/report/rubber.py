@@ -37,7 +37,8 @@ LABELS: Mapping[str, str] = MappingProxyType({
     "Total": "Totaal",
     "trick points": "slagpunten",
     "overtricks": "overslagen",
-    "doubled or redoubled contract made": "gedoubleerd of geredoubleerd contract gemaakt",
+    "doubled contract made": "gedoubleerd gemaakt",
+    "redoubled contract made": "geredoubleerd gemaakt",
     "small slam": "klein slem",
     "grand slam": "groot slem",
     "undertricks": "downslagen",
@@ -92,11 +93,11 @@ def _vul_text(vul: Vulnerability, lang: Notation) -> str:
     return (Side.NS if vul is Vulnerability.NS else Side.EW).label(lang)
 
 
-def _note(entry: Entry, lang: Notation) -> str:
+def _note(sheet: Sheet, entry: Entry, lang: Notation) -> str:
     reason = label(entry.kind.value, lang)
     if entry.deal is None:
         return reason
-    return f"{label('deal', lang)} {entry.deal}: {entry.detail} – {reason}"
+    return f"{label('deal', lang)} {entry.deal}: {sheet.deals[entry.deal - 1].describe(lang)} – {reason}"
 
 
 _WIDTH = 9
@@ -120,7 +121,7 @@ def render_pad(
         if entry is not None:
             text = str(entry.points)
             left_text, right_text = (text, "") if entry.side is left else ("", text)
-            note = _note(entry, lang)
+            note = _note(sheet, entry, lang)
         return f"{left_text:>{_WIDTH}} │ {right_text:>{_WIDTH}}   {note}".rstrip()
 
     thin = "─" * (_WIDTH + 1) + "┼" + "─" * (_WIDTH + 1)
@@ -192,13 +193,13 @@ def render_state(sheet: Sheet, lang: Notation = "en") -> str:
     )
 
 
-def _entry_json(entry: Entry, lang: Notation) -> dict[str, Any]:
+def _entry_json(sheet: Sheet, entry: Entry, lang: Notation) -> dict[str, Any]:
     return {
         "points": entry.points,
         "kind": entry.kind.name.lower(),
         "reason": label(entry.kind.value, lang),
         "deal": entry.deal,
-        "contract": entry.detail or None,
+        "contract": sheet.deals[entry.deal - 1].describe(lang) if entry.deal else None,
     }
 
 
@@ -213,12 +214,12 @@ def sheet_json(sheet: Sheet, lang: Notation = "en", settlement: Settlement | Non
             entries = [e for e in sheet.below(side) if e.game == game]
             below.append({
                 "game": game,
-                "entries": [_entry_json(e, lang) for e in entries],
+                "entries": [_entry_json(sheet, e, lang) for e in entries],
                 "total": sum(e.points for e in entries),
                 "won": game <= len(sheet.games) and sheet.games[game - 1] is side,
             })  # fmt: skip
         out[side.value] = {
-            "above": [_entry_json(e, lang) for e in sheet.above(side)],
+            "above": [_entry_json(sheet, e, lang) for e in sheet.above(side)],
             "below": below,
             "total": sheet.total(side),
             "games_won": sheet.games_won(side),
@@ -302,7 +303,9 @@ def run_session(
                 write("nothing to undo")
             else:
                 undone = history.pop()
-                write(f"undone: {label('deal', lang)} {len(undone.deals)} ({undone.deals[-1].describe()})")
+                write(
+                    f"undone: {label('deal', lang)} {len(undone.deals)} ({undone.deals[-1].describe(lang)})"
+                )
                 write(render_state(history[-1], lang))
             continue
         try:
@@ -313,7 +316,7 @@ def run_session(
         new = history[-1]
         scored = [e for e in new.entries[len(sheet.entries) :]]
         summary = ", ".join(f"{e.side.label(lang)} {e.points} {label(e.kind.value, lang)}" for e in scored)
-        write(f"{new.deals[-1].describe()}: {summary or label('passed out', lang)}")
+        write(f"{new.deals[-1].describe(lang)}: {summary or label('passed out', lang)}")
         write(render_state(new, lang))
     final = history[-1]
     write(render_pad(final, lang, we, settle(final, stake_per_100, rounding)))
