@@ -154,7 +154,7 @@ def rubber(
     interactive: Annotated[
         bool, typer.Option("--interactive", "-i", help="Keep the sheet live at the table, deal by deal.")
     ] = False,
-    chicago: Annotated[bool, typer.Option("--chicago", help="Chicago (four-deal bridge), not a rubber.")] = False,
+    chicago: Annotated[bool, typer.Option("--chicago", help="Chicago (four-deal bridge).")] = False,
     fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
     lang: Annotated[str, typer.Option("--lang", help="Labels: en or nl (Wij/Zij, onder de streep).")] = "en",
     we: Annotated[str | None, typer.Option("--we", help="Columns We/They seen from NS or EW.")] = None,
@@ -173,9 +173,9 @@ def rubber(
     """Keep a rubber-bridge (or Chicago) score sheet: the pad, the totals and the settlement."""
     from decimal import Decimal, InvalidOperation
 
+    from bridgescore.contract import Side
     from bridgescore.io import rubber as rubber_io
     from bridgescore.report import rubber as rubber_report
-    from bridgescore.contract import Side
     from bridgescore.rubber import Rounding, RubberError, RubberOptions, settle
 
     labels = _notation(lang)
