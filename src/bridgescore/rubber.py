@@ -341,6 +341,20 @@ class Sheet:
         """The number of the game in progress (or of the last game, once the rubber is over)."""
         return len(self.games) + (0 if self.finished and not self.chicago else 1)
 
+    def deal_label(self, index: int) -> int:
+        """The number to print for the ``index``-th deal on the sheet (1-based).  Rubber: ``index``.  Chicago:
+        its number 1-4 in the set (a passed-out deal is redealt under the same number)."""
+        if not self.chicago:
+            return index
+        return 1 + sum(1 for d in self.deals[: index - 1] if not d.contract.is_passed_out)
+
+    @property
+    def games_shown(self) -> int:
+        """How many games the pad shows below the line: those won, and the one in progress if it is not over
+        or has points in it."""
+        in_progress = any(e.below and e.game > len(self.games) for e in self.entries)
+        return len(self.games) + (1 if in_progress or not self.finished else 0)
+
     def partscore(self, side: Side) -> int:
         return self.partscores[0 if side is Side.NS else 1]
 

@@ -122,12 +122,16 @@ def loads(text: str, filename: str = "<input>") -> DealFile:
     lines: list[DealLine] = []
     problems: list[Problem] = []
     seen: dict[int, int] = {}
+    redealt: set[int] = set()
     last_number = 0
     for line, row in records[1:]:
         deal_line, number, line_problems = _read_line(row, index, filename, line)
         problems.extend(line_problems)
+        passed = deal_line is not None and deal_line.deal.contract.is_passed_out
         if number is not None:
-            if number in seen:
+            if number in seen and number in redealt:
+                redealt.discard(number)  # Chicago: a passed-out deal is redealt under the same number
+            elif number in seen:
                 problems.append(Problem(Location(filename, line, "deal"),
                                         f"deal {number} is on line {seen[number]} already"))  # fmt: skip
                 continue
@@ -144,6 +148,8 @@ def loads(text: str, filename: str = "<input>") -> DealFile:
                                         Severity.WARNING))  # fmt: skip
             seen[number] = line
             last_number = number
+            if passed:
+                redealt.add(number)
         if deal_line is not None:
             lines.append(deal_line)
     return DealFile(tuple(lines), tuple(problems))

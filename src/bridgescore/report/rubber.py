@@ -97,7 +97,8 @@ def _note(sheet: Sheet, entry: Entry, lang: Notation) -> str:
     reason = label(entry.kind.value, lang)
     if entry.deal is None:
         return reason
-    return f"{label('deal', lang)} {entry.deal}: {sheet.deals[entry.deal - 1].describe(lang)} – {reason}"
+    number = sheet.deal_label(entry.deal)
+    return f"{label('deal', lang)} {number}: {sheet.deals[entry.deal - 1].describe(lang)} – {reason}"
 
 
 _WIDTH = 9
@@ -133,7 +134,7 @@ def render_pad(
         lines.append(row(entry))
     lines.append(heavy + f"   {label('above the line', lang)} / {label('below the line', lang)}")
     below = [e for e in sheet.entries if e.below]
-    game_count = len(sheet.games) + (0 if sheet.finished and not sheet.chicago else 1)
+    game_count = sheet.games_shown
     for game in range(1, game_count + 1):
         for entry in (e for e in below if e.game == game):
             lines.append(row(entry))
@@ -198,7 +199,7 @@ def _entry_json(sheet: Sheet, entry: Entry, lang: Notation) -> dict[str, Any]:
         "points": entry.points,
         "kind": entry.kind.name.lower(),
         "reason": label(entry.kind.value, lang),
-        "deal": entry.deal,
+        "deal": sheet.deal_label(entry.deal) if entry.deal else None,
         "contract": sheet.deals[entry.deal - 1].describe(lang) if entry.deal else None,
     }
 
@@ -207,7 +208,7 @@ def sheet_json(sheet: Sheet, lang: Notation = "en", settlement: Settlement | Non
     """The sheet as a JSON-ready dict: per side (``NS``, ``EW``) ``above``, ``below`` (per game) and
     ``total``; then ``games``, ``finished``, ``winner``, ``margin`` and ``settlement``."""
     out: dict[str, Any] = {"form": "chicago" if sheet.chicago else "rubber"}
-    game_count = len(sheet.games) + (0 if sheet.finished and not sheet.chicago else 1)
+    game_count = sheet.games_shown
     for side in Side:
         below = []
         for game in range(1, game_count + 1):
