@@ -109,8 +109,12 @@ def render_pad(
     lang: Notation = "en",
     we: Side | None = None,
     settlement: Settlement | None = None,
+    closed: bool = True,
 ) -> str:
-    """The pad as plain text (printable with rich or to a file)."""
+    """The pad as plain text (printable with rich or to a file).
+
+    ``closed``: the sheet as settled, with the bonuses of an unfinished rubber (Law 80) and the settlement;
+    ``closed=False`` shows the pad in the middle of play (running totals, nothing closed)."""
     left, right = (we, we.other) if we is not None else (Side.NS, Side.EW)
     title = label("Chicago" if sheet.chicago else "Rubber", lang)
     lines: list[str] = []
@@ -129,7 +133,7 @@ def render_pad(
     heavy = "═" * (_WIDTH + 1) + "╪" + "═" * (_WIDTH + 1)
     lines.append(row(None, _side_label(left, we, lang), _side_label(right, we, lang)))
     lines.append(thin)
-    above = [e for e in sheet.all_entries() if not e.below]
+    above = [e for e in sheet.all_entries(closed) if not e.below]
     for entry in reversed(above):  # written upwards from the line: the latest on top
         lines.append(row(entry))
     lines.append(heavy + f"   {label('above the line', lang)} / {label('below the line', lang)}")
@@ -146,7 +150,11 @@ def render_pad(
     if game_count > len(sheet.games):
         lines.append(row(None))
     lines.append(heavy)
-    lines.append(row(None, str(sheet.total(left)), str(sheet.total(right)), label("Total", lang)))
+    lines.append(
+        row(None, str(sheet.total(left, closed)), str(sheet.total(right, closed)), label("Total", lang))
+    )
+    if not closed:
+        return "\n".join(lines) + "\n"
     lines.append("")
     winner = sheet.winner()
     if winner is None:
@@ -297,7 +305,7 @@ def run_session(
             write(HELP)
             continue
         if command in _SHOW:
-            write(render_pad(sheet, lang, we, settle(sheet, stake_per_100, rounding)))
+            write(render_pad(sheet, lang, we, closed=False))
             continue
         if command in _UNDO:
             if len(history) == 1:
