@@ -333,9 +333,7 @@ def test_reference_sequences_hand_by_hand(sequence: str) -> None:
         side = NS if row["declarer_side"] == "NS" else EW
         declarer = Seat.N if side is NS else Seat.E
         assert sheet.vulnerability.is_vulnerable(side) == (row["declarer_vulnerable_before"] == "1")
-        sheet = sheet.play(
-            Deal(parse_contract(row["contract"] + row["doubling"]), declarer, int(row["tricks_taken"]))
-        )
+        sheet = sheet.play(Deal(parse_contract(row["contract"] + row["doubling"]), declarer, int(row["tricks_taken"])))
         number = len(sheet.deals)
         got = {(s, below): 0 for s in Side for below in (True, False)}
         for e in sheet.entries:
@@ -369,9 +367,7 @@ def test_reference_sequences_hand_by_hand(sequence: str) -> None:
 def deals(draw: st.DrawFn) -> Deal:
     if draw(st.integers(0, 9)) == 0:
         return Deal.passed_out()
-    contract = Contract(
-        draw(st.integers(1, 7)), draw(st.sampled_from(list(Strain))), draw(st.sampled_from(list(Risk)))
-    )
+    contract = Contract(draw(st.integers(1, 7)), draw(st.sampled_from(list(Strain))), draw(st.sampled_from(list(Risk))))
     honours = None
     if draw(st.integers(0, 4)) == 0:
         side = draw(st.sampled_from(list(Side)))
@@ -394,9 +390,7 @@ def test_sheet_invariants(played: list[Deal], chicago: bool) -> None:
         assert sheet.undo() == before
     for side in Side:
         # the total is the sum of the entries above and below the line
-        assert sheet.total(side) == sum(e.points for e in sheet.above(side)) + sum(
-            e.points for e in sheet.below(side)
-        )
+        assert sheet.total(side) == sum(e.points for e in sheet.above(side)) + sum(e.points for e in sheet.below(side))
         assert sheet.total(side) >= 0
     # each game was won by the first side to reach 100 below the line in it; the loser stayed under 100
     for number, winner in enumerate(sheet.games, start=1):

@@ -116,9 +116,7 @@ def test_state_line_for_the_table() -> None:
 
 
 def test_json_has_the_documented_keys() -> None:
-    sheet = Sheet.new().play_all(
-        parse_entry(e) for e in ("4S N =", "1DXX E +2", "5CX S -4", "2NT W 8", "7H S 13")
-    )
+    sheet = Sheet.new().play_all(parse_entry(e) for e in ("4S N =", "1DXX E +2", "5CX S -4", "2NT W 8", "7H S 13"))
     data = sheet_json(sheet)
     for side in ("NS", "EW"):
         assert set(data[side]) >= {"above", "below", "total"}

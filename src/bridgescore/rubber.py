@@ -105,9 +105,7 @@ class Honours:
         honours in one hand.  The seed's "four aces at a suit contract" is refused (the Laws win).
         """
         if contract.is_passed_out:
-            raise RubberError(
-                "a passed-out deal has no honours: there is no trump suit and no no-trump contract"
-            )
+            raise RubberError("a passed-out deal has no honours: there is no trump suit and no no-trump contract")
         notrump = contract.strain is Strain.NOTRUMP
         kind = self.kind
         if kind is None:
@@ -159,9 +157,7 @@ def parse_honours(text: str) -> Honours | None:
         return None
     m = _HONOURS_RE.match(raw)
     if not m:
-        raise RubberError(
-            f"'{raw}' is not an honours claim; write the side and the points, e.g. NS 100 or EW 150"
-        )
+        raise RubberError(f"'{raw}' is not an honours claim; write the side and the points, e.g. NS 100 or EW 150")
     try:
         side = Side.parse(m["side"])
     except ContractError:
@@ -200,16 +196,12 @@ class Deal:
         """Raise ``RubberError`` for a deal that cannot have happened."""
         if self.contract.is_passed_out:
             if self.honours is not None:
-                raise RubberError(
-                    "a passed-out deal has no honours: there is no trump suit and no no-trump contract"
-                )
+                raise RubberError("a passed-out deal has no honours: there is no trump suit and no no-trump contract")
             return
         if self.declarer is None:
             raise RubberError(f"contract {self.contract} has no declarer; write N, E, S or W")
         if self.tricks is None:
-            raise RubberError(
-                f"contract {self.contract} has no result; write the tricks taken (0-13) or =, +1, -2"
-            )
+            raise RubberError(f"contract {self.contract} has no result; write the tricks taken (0-13) or =, +1, -2")
         if not 0 <= self.tricks <= 13:
             raise RubberError(f"{self.tricks} tricks is impossible; declarer takes 0 to 13 tricks")
         if self.honours is not None:
@@ -280,9 +272,7 @@ class RubberOptions:
 
     def __post_init__(self) -> None:
         if self.partscore_bonus not in (50, 100):
-            raise RubberError(
-                "the part-score bonus of an unfinished rubber is 50 (seed 004) or 100 (1993 Laws)"
-            )
+            raise RubberError("the part-score bonus of an unfinished rubber is 50 (seed 004) or 100 (1993 Laws)")
 
 
 def chicago_vulnerability(deal_number: int, dealer: Seat) -> Vulnerability:
@@ -441,8 +431,7 @@ class Sheet:
                 raise RubberError("the Chicago is over: four deals have been played; start a new sheet")
             winner = next(s for s in Side if self.games_won(s) >= 2)
             raise RubberError(
-                f"the rubber is over: {winner.value} won two games (deal {len(self.deals)}); "
-                "start a new rubber"
+                f"the rubber is over: {winner.value} won two games (deal {len(self.deals)}); start a new rubber"
             )
         deal.check()
         number = len(self.deals) + 1
@@ -567,9 +556,7 @@ class Settlement:
         return (Decimal(self.rounded) / 100 * self.stake_per_100).quantize(Decimal("0.01"))
 
 
-def settle(
-    sheet: Sheet, stake_per_100: Decimal | None = None, rounding: Rounding = Rounding.NONE
-) -> Settlement:
+def settle(sheet: Sheet, stake_per_100: Decimal | None = None, rounding: Rounding = Rounding.NONE) -> Settlement:
     """The settlement of a sheet (closed: unfinished-rubber bonuses included)."""
     difference = sheet.margin()
     if rounding is Rounding.NONE:

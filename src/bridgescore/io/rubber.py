@@ -196,9 +196,7 @@ def _read_line(
 
     if contract is not None and contract.is_passed_out:
         if honours is not None:
-            bad(
-                "honours", "a passed-out deal has no honours: there is no trump suit and no no-trump contract"
-            )
+            bad("honours", "a passed-out deal has no honours: there is no trump suit and no no-trump contract")
         tricks = None
         declarer = None
     elif contract is not None:
@@ -227,9 +225,7 @@ def _read_line(
     return DealLine(deal, number, Location(filename, line)), number, problems
 
 
-def play_lines(
-    lines: Iterable[DealLine], options: RubberOptions | None = None
-) -> tuple[Sheet, list[Problem]]:
+def play_lines(lines: Iterable[DealLine], options: RubberOptions | None = None) -> tuple[Sheet, list[Problem]]:
     """Write the deals on a new sheet in order; a deal the sheet refuses is reported with its line and left
     out, and the others are still written (so every problem of a file is found in one run)."""
     sheet = Sheet.new(options)

@@ -144,15 +144,11 @@ def render_pad(
             lines.append(row(entry))
         if game <= len(sheet.games):
             game_winner = sheet.games[game - 1]
-            lines.append(
-                thin + f"   {label('Game', lang)} {game} {label('won by', lang)} {game_winner.label(lang)}"
-            )
+            lines.append(thin + f"   {label('Game', lang)} {game} {label('won by', lang)} {game_winner.label(lang)}")
     if game_count > len(sheet.games):
         lines.append(row(None))
     lines.append(heavy)
-    lines.append(
-        row(None, str(sheet.total(left, closed)), str(sheet.total(right, closed)), label("Total", lang))
-    )
+    lines.append(row(None, str(sheet.total(left, closed)), str(sheet.total(right, closed)), label("Total", lang)))
     if not closed:
         return "\n".join(lines) + "\n"
     lines.append("")
@@ -160,9 +156,7 @@ def render_pad(
     if winner is None:
         lines.append(label("The totals are equal", lang) + ".")
     else:
-        lines.append(
-            f"{winner.label(lang)} {label('wins by', lang)} {sheet.margin()} {label('points', lang)}."
-        )
+        lines.append(f"{winner.label(lang)} {label('wins by', lang)} {sheet.margin()} {label('points', lang)}.")
     settled = settlement or settle(sheet)
     lines.append(f"{label('Settlement', lang)}: {_settlement_text(settled, lang)}")
     return "\n".join(lines) + "\n"
@@ -171,11 +165,7 @@ def render_pad(
 def _settlement_text(s: Settlement, lang: Notation) -> str:
     if s.payer is None or s.payee is None or s.rounded == 0:
         return label("nothing to pay", lang)
-    how = (
-        label("exact", lang)
-        if s.rounding is Rounding.NONE
-        else f"{label('rounded', lang)} {s.rounding.value}"
-    )
+    how = label("exact", lang) if s.rounding is Rounding.NONE else f"{label('rounded', lang)} {s.rounding.value}"
     text = f"{s.payer.label(lang)} {label('pays', lang)} {s.payee.label(lang)} {s.rounded}"
     text += f" ({how}, {s.difference})"
     if s.amount is not None:
@@ -189,9 +179,7 @@ def render_state(sheet: Sheet, lang: Notation = "en") -> str:
     parts = ", ".join(f"{s.label(lang)} {sheet.partscore(s)}" for s in Side)
     totals = ", ".join(f"{s.label(lang)} {sheet.total(s, closed=False)}" for s in Side)
     if sheet.finished:
-        return (
-            f"{label('games', lang)}: {games} · {label('Total', lang)}: {totals} · {label('finished', lang)}"
-        )
+        return f"{label('games', lang)}: {games} · {label('Total', lang)}: {totals} · {label('finished', lang)}"
     deal = sheet.next_deal_number
     where = f"{label('next deal', lang)} {deal}" + (" / 4" if sheet.chicago else "")
     return (
@@ -312,9 +300,7 @@ def run_session(
                 write("nothing to undo")
             else:
                 undone = history.pop()
-                write(
-                    f"undone: {label('deal', lang)} {len(undone.deals)} ({undone.deals[-1].describe(lang)})"
-                )
+                write(f"undone: {label('deal', lang)} {len(undone.deals)} ({undone.deals[-1].describe(lang)})")
                 write(render_state(history[-1], lang))
             continue
         try:
