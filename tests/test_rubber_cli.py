@@ -70,6 +70,11 @@ def test_reader_reports_every_problem_with_line_and_column() -> None:
     assert "14 tricks" in messages and "no-trump" in messages and "line 6 already" in messages
 
 
+def test_reader_keeps_columns_it_does_not_know() -> None:
+    read = loads("deal,contract,declarer,tricks,remarks\n1,4S,N,10,claimed\n", "r.csv")
+    assert read.lines[0].extra == {"remarks": "claimed"}
+
+
 def test_reader_refuses_a_file_without_contract_column_and_an_empty_file(tmp_path: Path) -> None:
     assert "no 'contract' column" in loads("deal,declarer\n1,N\n", "x.csv").problems[0].message
     assert "empty" in loads("", "x.csv").problems[0].message

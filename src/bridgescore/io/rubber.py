@@ -6,6 +6,7 @@ line order is used without it), ``contract`` (``4SX``, ``3SA``, ``PASS``; a whol
 ``C``, ``+1``, ``-2``) and ``honours`` (optional: ``NS 100``, ``EW 150``, Dutch ``NZ 100``/``OW 150``).
 Comma, semicolon and tab separated files are read.
 
+Columns the reader does not know (a ``remarks`` column, the players' names) are kept on each line.
 Every problem is reported, all of them, with file, line and column; a line with a problem is left out.
 ``play_lines`` writes the deals read on a sheet and reports, with its line, every deal the sheet refuses
 (for example a deal after the rubber ended).
@@ -61,6 +62,8 @@ class DealLine:
     deal: Deal
     number: int | None
     source: Location
+    #: columns the reader does not know, kept as written (header -> text)
+    extra: Mapping[str, str] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,10 +114,13 @@ def loads(text: str, filename: str = "<input>") -> DealFile:
         return empty
     header_line, header = records[0]
     index: dict[str, int] = {}
+    extra: dict[str, int] = {}
     for i, name in enumerate(header):
         found = _SYNONYM_INDEX.get(_key(name))
         if found is not None and found not in index:
             index[found] = i
+        else:
+            extra[name.strip() or f"column {i + 1}"] = i
     if "contract" not in index:
         return DealFile((), (Problem(Location(filename, header_line, "contract"),
                                      f"the header has no 'contract' column (found: {', '.join(header)}); "
@@ -125,7 +131,7 @@ def loads(text: str, filename: str = "<input>") -> DealFile:
     redealt: set[int] = set()
     last_number = 0
     for line, row in records[1:]:
-        deal_line, number, line_problems = _read_line(row, index, filename, line)
+        deal_line, number, line_problems = _read_line(row, index, extra, filename, line)
         problems.extend(line_problems)
         passed = deal_line is not None and deal_line.deal.contract.is_passed_out
         if number is not None:
@@ -156,7 +162,7 @@ def loads(text: str, filename: str = "<input>") -> DealFile:
 
 
 def _read_line(
-    row: Sequence[str], index: Mapping[str, int], filename: str, line: int
+    row: Sequence[str], index: Mapping[str, int], extra: Mapping[str, int], filename: str, line: int
 ) -> tuple[DealLine | None, int | None, list[Problem]]:
     problems: list[Problem] = []
 
@@ -222,7 +228,8 @@ def _read_line(
     if problems or contract is None:
         return None, number, problems
     deal = Deal(contract, declarer, tricks, honours)
-    return DealLine(deal, number, Location(filename, line)), number, problems
+    kept = MappingProxyType({name: row[i] for name, i in extra.items() if i < len(row)})
+    return DealLine(deal, number, Location(filename, line), kept), number, problems
 
 
 def play_lines(lines: Iterable[DealLine], options: RubberOptions | None = None) -> tuple[Sheet, list[Problem]]:
