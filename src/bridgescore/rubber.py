@@ -272,7 +272,9 @@ class RubberOptions:
 
     def __post_init__(self) -> None:
         if self.partscore_bonus not in (50, 100):
-            raise RubberError("the part-score bonus of an unfinished rubber is 50 (seed 004) or 100 (current rubber tables)")
+            raise RubberError(
+                "the part-score bonus of an unfinished rubber is 50 (seed 004) or 100 (current rubber tables)"
+            )
 
 
 def chicago_vulnerability(deal_number: int, dealer: Seat) -> Vulnerability:

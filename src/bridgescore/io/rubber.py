@@ -18,7 +18,7 @@ import csv as _csv
 import io
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
@@ -63,7 +63,7 @@ class DealLine:
     number: int | None
     source: Location
     #: columns the reader does not know, kept as written (header -> text)
-    extra: Mapping[str, str] = MappingProxyType({})
+    extra: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True, slots=True)
