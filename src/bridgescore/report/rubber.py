@@ -21,7 +21,14 @@ from bridgescore.contract import Notation, Side, Vulnerability
 from bridgescore.io.rubber import parse_entry
 from bridgescore.rubber import Entry, Rounding, RubberError, RubberOptions, Settlement, Sheet, settle
 
-__all__ = ["LABELS", "label", "render_json", "render_pad", "render_state", "run_session", "sheet_json"]
+__all__ = ["HELP_EN", "LABELS", "label", "render_json", "render_pad", "render_state", "run_session", "sheet_json"]
+
+#: What the live session prints on ``help`` (English; Dutch in LABELS).
+HELP_EN = (
+    "Type a deal as contract, declarer and result: 4S S 10, 4SX E -1, 3NT N =, 2H W +1 "
+    "(Dutch 3SA Z C, 4R O -2); honours after it: 4S S = hon NS 100, 3NT N = hon EW 150; "
+    "PASS for a passed-out deal. undo takes back the last deal, show prints the pad, end closes the sheet."
+)
 
 #: English label -> Dutch label.  One small mapping, to be moved into the translation catalogue (i18n).
 LABELS: Mapping[str, str] = MappingProxyType({
@@ -71,6 +78,16 @@ LABELS: Mapping[str, str] = MappingProxyType({
     "Settlement": "Afrekening",
     "unfinished": "onvoltooid",
     "of": "van",
+    "half-up": "50 naar boven",
+    "half-down": "50 naar beneden",
+    "undone": "teruggenomen",
+    "error": "fout",
+    "nothing to undo": "niets terug te nemen",
+    HELP_EN: (
+        "Typ een spel als contract, leider en resultaat: 4S Z 10, 4SX O -1, 3SA N C, 2H W +1; honneurs erachter: "
+        "4S Z C hon NZ 100, 3SA N C hon OW 150; PAS voor een gepast spel. terug neemt het laatste spel terug, "
+        "toon laat het blad zien, stop sluit het blad af."
+    ),
 })  # fmt: skip
 
 
@@ -165,7 +182,11 @@ def render_pad(
 def _settlement_text(s: Settlement, lang: Notation) -> str:
     if s.payer is None or s.payee is None or s.rounded == 0:
         return label("nothing to pay", lang)
-    how = label("exact", lang) if s.rounding is Rounding.NONE else f"{label('rounded', lang)} {s.rounding.value}"
+    how = (
+        label("exact", lang)
+        if s.rounding is Rounding.NONE
+        else f"{label('rounded', lang)} {label(s.rounding.value, lang)}"
+    )
     text = f"{s.payer.label(lang)} {label('pays', lang)} {s.payee.label(lang)} {s.rounded}"
     text += f" ({how}, {s.difference})"
     if s.amount is not None:
@@ -257,12 +278,6 @@ _END = {"end", "stop", "quit", "q", "exit", "einde", "klaar"}
 _SHOW = {"show", "pad", "sheet", "blad", "toon"}
 _HELP = {"help", "?", "h"}
 
-HELP = (
-    "Type a deal as contract, declarer and result: 4S S 10, 4SX E -1, 3NT N =, 2H W +1 "
-    "(Dutch 3SA Z C, 4R O -2); honours after it: 4S S = hon NS 100, 3NT N = hon EW 150; "
-    "PASS for a passed-out deal. undo takes back the last deal, show prints the pad, end closes the sheet."
-)
-
 
 def run_session(
     read: Callable[[str], str | None],
@@ -277,7 +292,7 @@ def run_session(
     input), write the state after each, take back the last deal on ``undo``; stop when the rubber (or the
     Chicago) is over or on ``end``, and write the pad with the settlement.  Returns the final sheet."""
     history: list[Sheet] = [Sheet.new(options)]
-    write(label("Chicago" if history[0].chicago else "Rubber", lang) + ". " + HELP)
+    write(label("Chicago" if history[0].chicago else "Rubber", lang) + ". " + label(HELP_EN, lang))
     write(render_state(history[-1], lang))
     while not history[-1].finished:
         sheet = history[-1]
@@ -290,23 +305,25 @@ def run_session(
         if command in _END:
             break
         if command in _HELP:
-            write(HELP)
+            write(label(HELP_EN, lang))
             continue
         if command in _SHOW:
             write(render_pad(sheet, lang, we, closed=False))
             continue
         if command in _UNDO:
             if len(history) == 1:
-                write("nothing to undo")
+                write(label("nothing to undo", lang))
             else:
                 undone = history.pop()
-                write(f"undone: {label('deal', lang)} {len(undone.deals)} ({undone.deals[-1].describe(lang)})")
+                write(
+                    f"{label('undone', lang)}: {label('deal', lang)} {len(undone.deals)} ({undone.deals[-1].describe(lang)})"
+                )
                 write(render_state(history[-1], lang))
             continue
         try:
             history.append(sheet.play(parse_entry(text)))
         except RubberError as err:
-            write(f"error: {err}")
+            write(f"{label('error', lang)}: {err}")
             continue
         new = history[-1]
         scored = [e for e in new.entries[len(sheet.entries) :]]
