@@ -315,9 +315,8 @@ def run_session(
                 write(label("nothing to undo", lang))
             else:
                 undone = history.pop()
-                write(
-                    f"{label('undone', lang)}: {label('deal', lang)} {len(undone.deals)} ({undone.deals[-1].describe(lang)})"
-                )
+                taken_back = f"{len(undone.deals)} ({undone.deals[-1].describe(lang)})"
+                write(f"{label('undone', lang)}: {label('deal', lang)} {taken_back}")
                 write(render_state(history[-1], lang))
             continue
         try:
