@@ -8,10 +8,11 @@ line, and the totals.
 Sources, in order of authority:
 
 * The Laws of Contract Bridge, rubber bridge edition (ACBL/Portland Club, 1993), Laws 72-81 "The Score":
-  Law 73 (part score and game: 100 trick points, part scores do not carry into the next game), Law 74 (the
-  rubber: 700 two games to none, 500 two games to one; the larger total wins, the difference is the margin),
-  Law 77 (the score of each deal: trick points below the line, everything else above), Law 80 (unfinished
-  rubber) and Law 81 (the scoring table, including honours).  Where seed 004 (the Dutch page on
+  Law 72 (trick points below the line, premium points above it; either side may earn premiums), Law 73 (part
+  score and game: 100 trick points, part scores do not carry into the next game), Law 74 (the rubber: 700 two
+  games to none, 500 two games to one; the larger total wins, the difference is the margin), Law 80 (unfinished
+  rubber) and Law 81 (the scoring table, including honours; its values for tricks, overtricks, undertricks,
+  the insult and slams are those of Law 77 of the duplicate Laws, so ``Contract.breakdown`` is used).  Where seed 004 (the Dutch page on
   "robber-bridge") contradicts itself or these Laws, the Laws win; each such place is named below.
 * Chicago (four-deal bridge) as in the same code's Chicago appendix and the ACBL's Chicago rules: deal 1 none
   vulnerable, deals 2 and 3 dealer's side vulnerable, deal 4 both; 300/500 for completing a game at once, no
@@ -357,16 +358,16 @@ class Sheet:
 
     @property
     def dealer(self) -> Seat:
-        """The dealer of the next deal.  Rubber: rotates every deal, a passed-out one too (Law 22: the next
-        dealer deals).  Chicago: rotates after each deal that counts; a passed-out deal is redealt by the same
+        """The dealer of the next deal.  Rubber: rotates every deal, a passed-out one too (the next dealer
+        deals).  Chicago: rotates after each deal that counts; a passed-out deal is redealt by the same
         dealer."""
         moves = self.counted_deals if self.chicago else len(self.deals)
         return Seat((self.options.first_dealer + moves) % 4)
 
     @property
     def vulnerability(self) -> Vulnerability:
-        """Vulnerability for the next deal.  Rubber: a side that has won a game is vulnerable (Law 77 / seed
-        004: "wanneer een paar een game heeft gescoord, dan is dat paar kwetsbaar").  Chicago: by deal
+        """Vulnerability for the next deal.  Rubber: a side that has won a game is vulnerable (the Laws'
+        definition of "vulnerable"; seed 004: "wanneer een paar een game heeft gescoord, dan is dat paar kwetsbaar").  Chicago: by deal
         number."""
         if self.chicago:
             return chicago_vulnerability(min(self.next_deal_number, 4), self.dealer)
@@ -455,7 +456,7 @@ class Sheet:
             if points:
                 new.append(Entry(to, points, kind, number, game_no, detail))
 
-        # Law 77 / 81: the defenders score the undertricks above the line; the declaring side scores trick
+        # Laws 72 and 81: the defenders score the undertricks above the line; the declaring side scores trick
         # points below the line and overtricks, the insult and slam bonuses above it.
         if not parts.made:
             write(side.other, parts.undertrick_penalty, EntryKind.UNDERTRICKS)
