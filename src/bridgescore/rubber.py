@@ -12,8 +12,8 @@ Sources, in order of authority:
   score and game: 100 trick points, part scores do not carry into the next game), Law 74 (the rubber: 700 two
   games to none, 500 two games to one; the larger total wins, the difference is the margin), Law 80 (unfinished
   rubber) and Law 81 (the scoring table, including honours; its values for tricks, overtricks, undertricks,
-  the insult and slams are those of Law 77 of the duplicate Laws, so ``Contract.breakdown`` is used).  Where seed 004 (the Dutch page on
-  "robber-bridge") contradicts itself or these Laws, the Laws win; each such place is named below.
+  the insult and slams are those of Law 77 of the duplicate Laws, so ``Contract.breakdown`` is used).
+  Where seed 004 (the Dutch page on "robber-bridge") contradicts itself or these Laws, the Laws win; each such place is named below.
 * Chicago (four-deal bridge) as in the same code's Chicago appendix and the ACBL's Chicago rules: deal 1 none
   vulnerable, deals 2 and 3 dealer's side vulnerable, deal 4 both; 300/500 for completing a game at once, no
   rubber bonus; part scores carry over until a game is made; 100 for a part score made on deal 4 that does not
@@ -367,8 +367,8 @@ class Sheet:
     @property
     def vulnerability(self) -> Vulnerability:
         """Vulnerability for the next deal.  Rubber: a side that has won a game is vulnerable (the Laws'
-        definition of "vulnerable"; seed 004: "wanneer een paar een game heeft gescoord, dan is dat paar kwetsbaar").  Chicago: by deal
-        number."""
+        definition of "vulnerable"; seed 004: "wanneer een paar een game heeft gescoord, dan is dat paar
+        kwetsbaar").  Chicago: by deal number."""
         if self.chicago:
             return chicago_vulnerability(min(self.next_deal_number, 4), self.dealer)
         ns, ew = self.games_won(Side.NS) > 0, self.games_won(Side.EW) > 0
