@@ -13,7 +13,8 @@ Sources, in order of authority:
   games to none, 500 two games to one; the larger total wins, the difference is the margin), Law 80 (unfinished
   rubber) and Law 81 (the scoring table, including honours; its values for tricks, overtricks, undertricks,
   the insult and slams are those of Law 77 of the duplicate Laws, so ``Contract.breakdown`` is used).
-  Where seed 004 (the Dutch page on "robber-bridge") contradicts itself or these Laws, the Laws win; each such place is named below.
+  Where seed 004 (the Dutch page on "robber-bridge") contradicts itself or these Laws, the Laws win; each such
+  place is named below.
 * Chicago (four-deal bridge) as in the same code's Chicago appendix and the ACBL's Chicago rules: deal 1 none
   vulnerable, deals 2 and 3 dealer's side vulnerable, deal 4 both; 300/500 for completing a game at once, no
   rubber bonus; part scores carry over until a game is made; 100 for a part score made on deal 4 that does not
