@@ -199,3 +199,46 @@ def test_cli_interactive_from_piped_input() -> None:
     assert result.exit_code == 0, result.output
     assert "undone: deal 1 (4S N =)" in result.output
     assert "EW wins by 900 points." in result.output  # 100 + 100 + 700
+
+
+# --- an evening of several rubbers ---------------------------------------------------------------------------
+
+SESSION = (
+    "rubber,deal,contract,declarer,tricks\n"
+    "1,1,4S,N,10\n"
+    "1,2,4S,N,10\n"  # rubber 1: NS 120 + 120 + 700 = 940
+    "2,1,3NT,E,9\n"  # rubber 2: EW game 100; NS part score 20; unfinished: EW 300, NS 50 -> NS 70, EW 400
+    "2,2,1C,N,7\n"
+    "2,3,PASS,,\n"
+)
+
+
+def test_several_rubbers_in_one_file_each_rounded_on_its_own() -> None:
+    from bridgescore.io.rubber import play_rubbers
+    from bridgescore.rubber import Rounding, settle_session
+
+    read = loads(SESSION, "evening.csv")
+    assert read.problems == () and read.numbered_rubbers
+    sheets, problems = play_rubbers(read.lines)
+    assert problems == [] and len(sheets) == 2
+    assert [(s.total(Side.NS), s.total(Side.EW)) for s in sheets] == [(940, 0), (70, 400)]
+    exact = settle_session(sheets)
+    assert (exact.difference, exact.rounded, exact.payee) == (610, 610, Side.NS)
+    rounded = settle_session(sheets, rounding=Rounding.HALF_UP)  # 940 -> 900, 330 -> 300: 600
+    assert (rounded.difference, rounded.rounded, rounded.payer) == (610, 600, Side.EW)
+
+
+def test_rubber_numbers_must_not_go_back() -> None:
+    read = loads("rubber,contract,declarer,tricks\n2,4S,N,10\n1,4S,N,10\nx,1C,N,7\n", "e.csv")
+    assert [(p.location.line, p.location.field) for p in read.problems] == [(3, "rubber"), (4, "rubber")]
+
+
+def test_cli_session_json(tmp_path: Path) -> None:
+    evening = tmp_path / "evening.csv"
+    evening.write_text(SESSION, encoding="utf-8")
+    result = runner.invoke(app, ["rubber", str(evening), "-f", "json", "--rounding", "half-down"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert [r["finished"] for r in data["rubbers"]] == [True, False]
+    assert data["session"]["NS"] == 1010 and data["session"]["EW"] == 400
+    assert data["session"]["settlement"]["rounded"] == 600  # 940 -> 900, 330 -> 300 (half-down)

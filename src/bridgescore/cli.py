@@ -183,7 +183,7 @@ def rubber(
     from bridgescore.contract import Side
     from bridgescore.io import rubber as rubber_io
     from bridgescore.report import rubber as rubber_report
-    from bridgescore.rubber import Rounding, RubberError, RubberOptions, settle
+    from bridgescore.rubber import Rounding, RubberError, RubberOptions, Sheet, settle
 
     labels = _notation(lang)
     try:
@@ -216,7 +216,7 @@ def rubber(
     if deals is None:
         raise _fail("name a file of deals (CSV), or use --interactive")
     read_file = rubber_io.load(deals)
-    sheet, play_problems = rubber_io.play_lines(read_file.lines, options)
+    sheets, play_problems = rubber_io.play_rubbers(read_file.lines, options)
     problems = [*read_file.problems, *play_problems]
     for found in problems:
         style = "red" if found.severity is Severity.ERROR else "yellow"
@@ -227,6 +227,14 @@ def rubber(
         err.print(f"{count} problem(s). Correct the lines above, or run again with --skip-invalid "
                   "to score the other deals without them.")  # fmt: skip
         raise typer.Exit(2)
+    if read_file.numbered_rubbers:  # an evening of several rubbers, numbered in the file
+        if fmt == "json":
+            out.print_json(json.dumps(rubber_report.session_json(sheets, labels, stake_value, rounding_rule)))
+        else:
+            text = rubber_report.render_session(sheets, labels, we_side, stake_value, rounding_rule)
+            out.print(text, markup=False, end="", soft_wrap=True)
+        return
+    sheet = sheets[0] if sheets else Sheet.new(options)
     settlement = settle(sheet, stake_value, rounding_rule)
     if fmt == "json":
         out.print_json(rubber_report.render_json(sheet, labels, settlement))

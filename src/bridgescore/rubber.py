@@ -71,6 +71,7 @@ __all__ = [
     "chicago_vulnerability",
     "parse_honours",
     "settle",
+    "settle_session",
 ]
 
 
@@ -575,6 +576,31 @@ def settle(sheet: Sheet, stake_per_100: Decimal | None = None, rounding: Roundin
         rounding=rounding,
         payer=winner.other if winner else None,
         payee=winner,
+        stake_per_100=stake_per_100,
+    )
+
+
+def settle_session(
+    sheets: Sequence[Sheet], stake_per_100: Decimal | None = None, rounding: Rounding = Rounding.NONE
+) -> Settlement:
+    """The settlement of an evening of several rubbers: each rubber is rounded on its own (as each is settled
+    at the table when it ends, seed 004 "na afloop van de robber"), and the signed results are added."""
+    difference = 0
+    rounded = 0
+    for sheet in sheets:
+        one = settle(sheet, rounding=rounding)
+        sign = 1 if one.payee is Side.NS else -1 if one.payee is Side.EW else 0
+        difference += sign * one.difference
+        rounded += sign * one.rounded
+    payee = Side.NS if rounded > 0 else Side.EW if rounded < 0 else None
+    if payee is None and difference:
+        payee = Side.NS if difference > 0 else Side.EW
+    return Settlement(
+        difference=abs(difference),
+        rounded=abs(rounded),
+        rounding=rounding,
+        payer=payee.other if payee else None,
+        payee=payee,
         stake_per_100=stake_per_100,
     )
 

@@ -2,7 +2,8 @@
 
 Columns (header names case-insensitive, English and Dutch synonyms): ``deal`` (optional deal number; the
 line order is used without it), ``contract`` (``4SX``, ``3SA``, ``PASS``; a whole entry such as ``4SX-2`` or
-``3NT E =`` is read too), ``declarer`` (N E S W, Dutch N O Z W), ``tricks`` (tricks taken 0-13, or ``=``,
+``3NT E =`` is read too), ``rubber`` (optional: the number of the rubber in an evening of several; deal
+numbers start again in each), ``declarer`` (N E S W, Dutch N O Z W), ``tricks`` (tricks taken 0-13, or ``=``,
 ``C``, ``+1``, ``-2``) and ``honours`` (optional: ``NS 100``, ``EW 150``, Dutch ``NZ 100``/``OW 150``).
 Comma, semicolon and tab separated files are read.
 
@@ -18,7 +19,7 @@ import csv as _csv
 import io
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 
@@ -34,7 +35,7 @@ from bridgescore.io.csv import read_text
 from bridgescore.problems import Location, Problem, Severity
 from bridgescore.rubber import Deal, Honours, RubberError, RubberOptions, Sheet, parse_honours
 
-__all__ = ["COLUMN_SYNONYMS", "DealFile", "DealLine", "load", "loads", "parse_entry", "play_lines"]
+__all__ = ["COLUMN_SYNONYMS", "DealFile", "DealLine", "load", "loads", "parse_entry", "play_lines", "play_rubbers"]
 
 #: Header synonyms per field (compared after lower-casing and dropping spaces, dots, dashes and underscores).
 COLUMN_SYNONYMS: Mapping[str, tuple[str, ...]] = MappingProxyType(
@@ -44,6 +45,7 @@ COLUMN_SYNONYMS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "declarer": ("declarer", "decl", "by", "playedby", "leider", "door", "speler"),
         "tricks": ("tricks", "result", "res", "slagen", "resultaat", "made", "tricksmade", "tricks_taken"),
         "honours": ("honours", "honors", "honneurs", "hon"),
+        "rubber": ("rubber", "robber", "rubberno", "rubbernumber", "robbernummer", "set", "chicago"),
     }
 )
 
@@ -64,6 +66,8 @@ class DealLine:
     source: Location
     #: columns the reader does not know, kept as written (header -> text)
     extra: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    #: the rubber (or Chicago) this deal belongs to, from the optional ``rubber`` column; 1 without it
+    rubber: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +76,8 @@ class DealFile:
 
     lines: tuple[DealLine, ...]
     problems: tuple[Problem, ...] = ()
+    #: True if the file numbers its rubbers (a ``rubber`` column): a session of several rubbers
+    numbered_rubbers: bool = False
 
     @property
     def has_errors(self) -> bool:
@@ -89,7 +95,7 @@ def load(path: str | Path) -> DealFile:
     if text is None:
         return DealFile((), tuple(problems))
     read = loads(text, str(p))
-    return DealFile(read.lines, tuple(problems) + read.problems)
+    return DealFile(read.lines, tuple(problems) + read.problems, read.numbered_rubbers)
 
 
 def _sniff(text: str) -> str:
@@ -130,9 +136,26 @@ def loads(text: str, filename: str = "<input>") -> DealFile:
     seen: dict[int, int] = {}
     redealt: set[int] = set()
     last_number = 0
+    rubber = 1
     for line, row in records[1:]:
         deal_line, number, line_problems = _read_line(row, index, extra, filename, line)
         problems.extend(line_problems)
+        rubber_text = row[index["rubber"]].strip() if "rubber" in index and index["rubber"] < len(row) else ""
+        if rubber_text:
+            if not rubber_text.isdigit() or int(rubber_text) < 1:
+                problems.append(Problem(Location(filename, line, "rubber"),
+                                        f"rubber '{rubber_text}' is not a number; number rubbers from 1"))  # fmt: skip
+                continue
+            if int(rubber_text) < rubber:
+                problems.append(Problem(Location(filename, line, "rubber"),
+                                        f"rubber {rubber_text} comes after rubber {rubber}: write the rubbers "
+                                        "in the order they were played"))  # fmt: skip
+                continue
+            if int(rubber_text) > rubber:  # a new rubber: its deals are numbered afresh
+                rubber = int(rubber_text)
+                seen, redealt, last_number = {}, set(), 0
+        if deal_line is not None:
+            deal_line = replace(deal_line, rubber=rubber)
         passed = deal_line is not None and deal_line.deal.contract.is_passed_out
         if number is not None:
             if number in seen and number in redealt:
@@ -158,7 +181,7 @@ def loads(text: str, filename: str = "<input>") -> DealFile:
                 redealt.add(number)
         if deal_line is not None:
             lines.append(deal_line)
-    return DealFile(tuple(lines), tuple(problems))
+    return DealFile(tuple(lines), tuple(problems), "rubber" in index)
 
 
 def _read_line(
@@ -273,3 +296,20 @@ def parse_entry(text: str) -> Deal:
         deal = Deal(contract, declarer, tricks, honours)
     deal.check()
     return deal
+
+
+def play_rubbers(
+    lines: Iterable[DealLine], options: RubberOptions | None = None
+) -> tuple[tuple[Sheet, ...], list[Problem]]:
+    """One sheet per rubber number, in order (a file without a ``rubber`` column is one rubber); the problems
+    of every sheet, with their lines."""
+    groups: dict[int, list[DealLine]] = {}
+    for item in lines:
+        groups.setdefault(item.rubber, []).append(item)
+    sheets: list[Sheet] = []
+    problems: list[Problem] = []
+    for number in sorted(groups):
+        sheet, found = play_lines(groups[number], options)
+        sheets.append(sheet)
+        problems.extend(found)
+    return tuple(sheets), problems

@@ -12,14 +12,14 @@ robber, manche) until they move into the project's translation catalogue.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
 from bridgescore.contract import Notation, Side, Vulnerability
 from bridgescore.io.rubber import parse_entry
-from bridgescore.rubber import Entry, Rounding, RubberError, RubberOptions, Settlement, Sheet, settle
+from bridgescore.rubber import Entry, Rounding, RubberError, RubberOptions, Settlement, Sheet, settle, settle_session
 
 __all__ = ["HELP_EN", "LABELS", "label", "render_json", "render_pad", "render_state", "run_session", "sheet_json"]
 
@@ -78,6 +78,7 @@ LABELS: Mapping[str, str] = MappingProxyType({
     "Settlement": "Afrekening",
     "unfinished": "onvoltooid",
     "of": "van",
+    "Session": "Avond",
     "half-up": "50 naar boven",
     "half-down": "50 naar beneden",
     "undone": "teruggenomen",
@@ -250,19 +251,62 @@ def sheet_json(sheet: Sheet, lang: Notation = "en", settlement: Settlement | Non
         "finished": sheet.finished,
         "winner": winner.value if winner else None,
         "margin": sheet.margin(),
-        "settlement": {
-            "difference": s.difference,
-            "rounding": s.rounding.value,
-            "rounded": s.rounded,
-            "payer": s.payer.value if s.payer else None,
-            "payee": s.payee.value if s.payee else None,
-            "stake_per_100": _decimal(s.stake_per_100),
-            "amount": _decimal(s.amount),
-        },
+        "settlement": _settlement_json(s),
         "deals": len(sheet.deals),
         "vulnerability": sheet.vulnerability.value if not sheet.finished else None,
     })  # fmt: skip
     return out
+
+
+def _settlement_json(s: Settlement) -> dict[str, Any]:
+    return {
+        "difference": s.difference,
+        "rounding": s.rounding.value,
+        "rounded": s.rounded,
+        "payer": s.payer.value if s.payer else None,
+        "payee": s.payee.value if s.payee else None,
+        "stake_per_100": _decimal(s.stake_per_100),
+        "amount": _decimal(s.amount),
+    }
+
+
+def render_session(
+    sheets: Sequence[Sheet],
+    lang: Notation = "en",
+    we: Side | None = None,
+    stake_per_100: Decimal | None = None,
+    rounding: Rounding = Rounding.NONE,
+) -> str:
+    """Several rubbers of one evening: each pad (settled on its own), then the evening's balance."""
+    title = label("Chicago" if sheets and sheets[0].chicago else "Rubber", lang)
+    parts: list[str] = []
+    for number, sheet in enumerate(sheets, start=1):
+        parts.append(f"{title} {number}\n" + render_pad(sheet, lang, we, settle(sheet, rounding=rounding)))
+    session = settle_session(sheets, stake_per_100, rounding)
+    totals = ", ".join(f"{s.label(lang)} {sum(sh.total(s) for sh in sheets)}" for s in Side)
+    parts.append(
+        f"{label('Session', lang)} ({len(sheets)}): {label('Total', lang)} {totals}\n"
+        f"{label('Settlement', lang)}: {_settlement_text(session, lang)}\n"
+    )
+    return "\n".join(parts)
+
+
+def session_json(
+    sheets: Sequence[Sheet],
+    lang: Notation = "en",
+    stake_per_100: Decimal | None = None,
+    rounding: Rounding = Rounding.NONE,
+) -> dict[str, Any]:
+    """Several rubbers: ``rubbers`` (each as ``sheet_json``, settled on its own) and the ``session`` balance."""
+    session = settle_session(sheets, stake_per_100, rounding)
+    return {
+        "rubbers": [sheet_json(sheet, lang, settle(sheet, rounding=rounding)) for sheet in sheets],
+        "session": {
+            "NS": sum(sheet.total(Side.NS) for sheet in sheets),
+            "EW": sum(sheet.total(Side.EW) for sheet in sheets),
+            "settlement": _settlement_json(session),
+        },
+    }
 
 
 def _decimal(value: Decimal | None) -> str | None:
