@@ -265,7 +265,8 @@ def play_lines(lines: Iterable[DealLine], options: RubberOptions | None = None) 
             sheet = sheet.play(item.deal)
         except RubberError as err:
             where = Location(item.source.file, item.source.line, "deal" if sheet.finished else "contract")
-            problems.append(Problem(where, str(err)))
+            hint = " (several rubbers in one file are numbered in a 'rubber' column)" if sheet.finished else ""
+            problems.append(Problem(where, f"{err}{hint}"))
     return sheet, problems
 
 
