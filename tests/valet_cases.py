@@ -31,7 +31,9 @@ def options_of(args: list[str]) -> tuple[ValetOptions, bool]:
     it = iter(args)
     for a in it:
         if a == "-v":
-            form = {"imps": ScoringForm.IAF, "datum": ScoringForm.DATUM, "matchpoints": ScoringForm.MATCHPOINTS}[next(it)]
+            form = {"imps": ScoringForm.IAF, "datum": ScoringForm.DATUM, "matchpoints": ScoringForm.MATCHPOINTS}[
+                next(it)
+            ]
         elif a == "-x":
             kw["cloud"] = False
         elif a == "-l":

@@ -82,7 +82,9 @@ def read_names(text: str, filename: str) -> tuple[dict[str, str], list[Problem]]
             continue
         parts = line.split("|")
         if len(parts) != 2:
-            problems.append(Problem(Location(filename, number), f"expected 'tag|Full name' (one '|'), found {len(parts) - 1}"))
+            problems.append(
+                Problem(Location(filename, number), f"expected 'tag|Full name' (one '|'), found {len(parts) - 1}")
+            )
             continue
         tag, name = parts
         if not tag:
@@ -185,7 +187,9 @@ def _loads_checked(scores_text: str, names: dict[str, str], filename: str) -> Va
         columns.append(("",) * len(rows))
     n = len(rows)
 
-    def check(col: int, parse: Any, cache: dict[str, Any], field_name: str, mask: np.ndarray | None = None) -> list[Any]:
+    def check(
+        col: int, parse: Any, cache: dict[str, Any], field_name: str, mask: np.ndarray | None = None
+    ) -> list[Any]:
         values = _column(columns[col], parse, cache)
         errors = {k for k, v in cache.items() if isinstance(v, str)}
         if errors:
@@ -235,9 +239,9 @@ def _loads_checked(scores_text: str, names: dict[str, str], filename: str) -> Va
         lead=lead,
         player_tags=tuple(names),
         names=MappingProxyType(dict(names)),
-        sources=_Sources(filename, [numbers[k] for k in idx]),  # type: ignore[arg-type]
+        sources=_Sources(filename, [numbers[k] for k in idx]),
     )
-    problems.sort(key=lambda p: (p.location.line or 0))
+    problems.sort(key=lambda p: p.location.line or 0)
     return ValetInput(tables, tuple(problems))
 
 
@@ -295,15 +299,23 @@ def _loads_fast(data: bytes, names: dict[str, str], filename: str) -> ValetInput
     if size == 0:
         return None
     buf = np.frombuffer(data, dtype=np.uint8)
-    padded = np.frombuffer(data + bytes(8), dtype=np.uint8)
-    words = np.ndarray((size,), dtype="<u8", buffer=padded, strides=(1,))
-    nl = np.flatnonzero(buf == 10)
+    # the file as aligned little-endian 64-bit words: the 8 bytes at offset o are two words combined
+    aligned = np.zeros(size // 8 + 2, dtype="<u8")
+    aligned.view(np.uint8)[:size] = buf
+    # newlines and pipes in one pass: pipes before each line's end give the lines' pipe counts
+    sep = np.flatnonzero((buf == 10) | (buf == 124))
+    is_nl = buf[sep] == 10
+    nl = sep[is_nl]
+    pipes = sep[~is_nl]
+    pipes_before = np.concatenate([[0], np.flatnonzero(is_nl) - np.arange(nl.size), [pipes.size]])
     starts = np.concatenate([[0], nl + 1])
     ends = np.concatenate([nl, [size]])
     numbers = np.arange(1, starts.size + 1)
     nonempty = ends > starts
     first = np.where(nonempty, buf[np.minimum(starts, size - 1)], 0)
     keep = nonempty & (first != ord("#"))
+    line_first_pipe = pipes_before[:-1][keep]
+    line_pipe_count = (pipes_before[1:] - pipes_before[:-1])[keep]
     starts, ends, numbers = starts[keep], ends[keep], numbers[keep]
     space = np.zeros(256, dtype=bool)
     space[[9, 10, 11, 12, 13, 32]] = True
@@ -317,25 +329,33 @@ def _loads_fast(data: bytes, names: dict[str, str], filename: str) -> ValetInput
     if (ends <= starts).any():
         return None
     n = starts.size
-    pipes = np.flatnonzero(buf == ord("|"))
-    first_pipe = np.searchsorted(pipes, starts)
-    count = np.searchsorted(pipes, ends) - first_pipe
+    first_pipe = line_first_pipe
+    count = line_pipe_count
     if ((count != 8) & (count != 9)).any():
         return None
     has_lead = count == 9
-    f_start = np.empty((10, n), dtype=np.int64)
-    f_end = np.empty((10, n), dtype=np.int64)
-    f_start[0] = starts
-    for k in range(9):
-        pk = pipes[np.minimum(first_pipe + k, pipes.size - 1)]
-        valid = k < count
-        f_end[k] = np.where(valid, pk, ends)
-        f_start[k + 1] = np.where(valid, pk + 1, ends)
-    f_end[9] = ends
-    lengths = f_end - f_start
-    if int(lengths.max()) > 8:
-        return None
-    keys = words[f_start] & _MASKS[lengths]
+    keys = np.empty((10, n), dtype=np.uint64)
+    lengths = np.empty((10, n), dtype=np.int64)
+    start = starts
+    for k in range(10):
+        if k < 8:
+            end = pipes[first_pipe + k]
+        elif k == 8:
+            end = np.where(has_lead, pipes[np.minimum(first_pipe + 8, pipes.size - 1)], ends)
+        else:
+            end = ends
+            start = np.where(has_lead, start, ends)
+        ln = end - start
+        if int(ln.max()) > 8:
+            return None
+        q = start >> 3
+        shift = ((start & 7) << 3).astype(np.uint64)
+        word = aligned[q] >> shift
+        spill = aligned[q + 1] << ((np.uint64(64) - shift) & np.uint64(63))
+        spill[shift == 0] = 0
+        keys[k] = (word | spill) & _MASKS[ln]
+        lengths[k] = ln
+        start = end + 1
 
     def number(k: int, low: int, high: int) -> np.ndarray | None:
         key, ln = keys[k], lengths[k]
@@ -371,9 +391,12 @@ def _loads_fast(data: bytes, names: dict[str, str], filename: str) -> ValetInput
     if not (d_ok | ~played).all() or not (one | two | ~played).all() or not (l_ok | ~lead_mask).all():
         return None
     tags = list(names)
-    if any(len(t.encode()) > 8 for t in tags) or not tags:
+    encoded = [t.encode() for t in tags]
+    if not tags or max(map(len, encoded)) > 8:
         return None
-    players, p_ok = _lookup(keys[2:6].T.copy(), _packed_table({t: i for i, t in enumerate(tags)}))
+    tag_keys = np.array(encoded, dtype="S8").view("<u8")
+    tag_order = np.argsort(tag_keys)
+    players, p_ok = _lookup(keys[2:6].T.copy(), (tag_keys[tag_order], tag_order.astype(np.int64)))
     if not p_ok.all():
         return None
     tables = ValetTables(
@@ -454,9 +477,9 @@ def records(tables: ValetTables) -> Iterator[ValetLine]:
         contract = tables.contract_of(i)
         played = not contract.is_passed_out
         lead = int(tables.lead[i])
+        north, east, south, west = (tags[int(p)] for p in tables.players[i])
         yield ValetLine(
-            int(tables.hand_round[i]), int(tables.hand_board[i]),
-            *(tags[int(p)] for p in tables.players[i]),
+            int(tables.hand_round[i]), int(tables.hand_board[i]), north, east, south, west,
             contract=contract,
             declarer=Seat(int(tables.declarer[i])) if played else None,
             tricks=int(tables.tricks[i]) if played else None,
@@ -500,8 +523,12 @@ def from_event(event: Event) -> ValetInput:
             continue
         c = r.contract
         if not c.is_passed_out and (r.declarer is None or r.tricks is None):
-            problems.append(Problem(Location(where.file, where.line, "declarer"),
-                                    "the Valet score needs the declarer and the tricks of every contract played"))  # fmt: skip
+            problems.append(
+                Problem(
+                    Location(where.file, where.line, "declarer"),
+                    "the Valet score needs the declarer and the tricks of every contract played",
+                )
+            )
             continue
         ns, ew = r.ns_pair, r.ew_pair
         cols["r"].append(section_no[r.section])
@@ -547,3 +574,44 @@ def _lead_suit(lead: str | None) -> int:
 
 
 _ = (Risk, Strain)
+
+
+def read_input(paths: Sequence[Path], names: Path | None = None, scores: Path | None = None) -> ValetInput:
+    """What ``bridgescore valet`` reads: ``names`` and ``scores`` files, directories holding ``names.txt``
+    and ``scores.txt``, or traveller files with declarers (any reader giving an ``Event``)."""
+    parts: list[ValetInput] = []
+    if names is not None and scores is not None:
+        parts.append(load(names, scores))
+    events: list[Event] = []
+    for path in paths:
+        if path.is_dir():
+            parts.append(load_dir(path))
+        else:
+            event = _read_event(path)
+            events.append(event)
+    if events:
+        parts.append(from_event(Event.merge(events)))
+    if len(parts) == 1:
+        return parts[0]
+    problems = tuple(p for part in parts for p in part.problems)
+    if not parts:
+        return ValetInput(_empty({}), problems)
+    return ValetInput(
+        _empty({}),
+        (*problems, Problem(Location(str(paths[0]) if paths else "<input>"),
+                            "give one Valet directory (or --names/--scores) or traveller files, not both")),
+    )  # fmt: skip
+
+
+def _read_event(path: Path) -> Event:
+    """A traveller file through the reader its extension calls for (CSV here; USEBIO and PBN when present)."""
+    import importlib
+
+    suffix = path.suffix.lower()
+    module = {".xml": "usebio", ".pbn": "pbn"}.get(suffix, "csv")
+    try:
+        reader = importlib.import_module(f"bridgescore.io.{module}")
+    except ImportError:
+        return Event((), problems=(Problem(Location(str(path)), f"this bridgescore cannot read {suffix} files yet"),))
+    loaded: Event = reader.load(path)
+    return loaded

@@ -272,12 +272,12 @@ class _Universe:
         self.f = f(u_val[self.q] - u_val[self.s])
 
     def weights(self, point_weights: FloatArray) -> FloatArray:
-        result: FloatArray = np.bincount(self.inverse, weights=point_weights, minlength=self.size)
-        return result
+        result = np.bincount(self.inverse, weights=point_weights, minlength=self.size)
+        return result.astype(np.float64, copy=False)
 
     def sums(self, weights: FloatArray) -> FloatArray:
-        result: FloatArray = np.bincount(self.q, weights=self.f * weights[self.s], minlength=self.size)
-        return result
+        result = np.bincount(self.q, weights=self.f * weights[self.s], minlength=self.size)
+        return result.astype(np.float64, copy=False)
 
 
 def _field_sums(
@@ -308,7 +308,7 @@ def _field_sums(
     first = np.cumsum(sizes) - sizes
     s_idx = np.arange(total) - np.repeat(first - start, sizes)
     diff = (uq[q_idx] - uq_hand[q_idx] * span) - (us[s_idx] - us_hand[s_idx] * span)
-    sums = np.bincount(q_idx, weights=f(diff) * sw[s_idx], minlength=uq.size)
+    sums = np.bincount(q_idx, weights=f(diff) * sw[s_idx], minlength=uq.size).astype(np.float64, copy=False)
     result: FloatArray = sums[q_inv.ravel()]
     return result
 
@@ -731,10 +731,11 @@ def _aggregate(
     ew_lo = np.where(rank[:, 3] < rank[:, 1], players[:, 3], players[:, 1])
     ew_hi = np.where(rank[:, 3] < rank[:, 1], players[:, 1], players[:, 3])
     n_players = np.int64(max(len(tags), 1))
+    n_hand_keys = len(hand_keys)
     ns_key = ns_lo * n_players + ns_hi
     ew_key = ew_lo * n_players + ew_hi
     # pair numbers in order of first sight: hands in string order, rows in file order, NS before EW
-    row_order = np.lexsort((np.arange(n), string_rank[hand]))
+    row_order = np.argsort(string_rank[hand].astype(np.uint16 if n_hand_keys < 65536 else np.int64), kind="stable")
     seq = np.empty(2 * n, dtype=np.int64)
     seq[0::2] = ns_key[row_order]
     seq[1::2] = ew_key[row_order]
@@ -760,14 +761,12 @@ def _aggregate(
     # a player's slot: the North (East) player is 0 when its tag is strictly smaller than South's (West's),
     # else 1, and the partner takes the other slot - so with the same tag twice North/East is 1 (as the
     # reference numbers them)
-    rows = np.arange(n)
+    ns_first_lo = rank[:, 0] < rank[:, 2]
+    ew_first_lo = rank[:, 1] < rank[:, 3]
 
     def slot(seat: IntArray) -> IntArray:
-        first = seat % 2  # N or E: the pair's first seat
-        second = first + 2
-        first_lo = rank[rows, first] < rank[rows, second]
-        is_first = seat < 2
-        result: IntArray = np.where(is_first, np.where(first_lo, 0, 1), np.where(first_lo, 1, 0))
+        first_lo = np.where(seat % 2 == 0, ns_first_lo, ew_first_lo)
+        result: IntArray = ((seat < 2) != first_lo).astype(np.int64)
         return result
 
     decl_slot = slot(decl)
@@ -830,7 +829,6 @@ def _compensation(
     reference's figure is meaningless; here the opponents' average percentage minus 50 is added.
     """
     # entries (pair, opponent, component, value, counts?) as in _aggregate
-    n = total.size
     who_list: list[IntArray] = []
     opp_list: list[IntArray] = []
     comp_list: list[IntArray] = []
@@ -854,16 +852,14 @@ def _compensation(
     if opts.leads:
         entry(LEAD1, op, dp, -s * lead_imps, played & (leader_slot == 0))
         entry(LEAD2, op, dp, -s * lead_imps, played & (leader_slot == 1))
-    who = np.concatenate(who_list)
     opp = np.concatenate(opp_list)
-    comp = np.concatenate(comp_list)
+    comps = np.concatenate(comp_list)
     val = np.concatenate(val_list)
-    del n
     # against[p, k]: what p's opponents scored in component k on the boards against p
     against_sum = np.zeros((n_pairs, 7))
     against_num = np.zeros((n_pairs, 7))
-    np.add.at(against_sum, (opp, comp), val)
-    np.add.at(against_num, (opp, comp), 1.0)
+    np.add.at(against_sum, (opp, comps), val)
+    np.add.at(against_num, (opp, comps), 1.0)
     # each distinct opponent once: Σ over opponents Y of Y's whole sums/counts
     meet = np.unique(np.concatenate([ns_pair * n_pairs + ew_pair, ew_pair * n_pairs + ns_pair]))
     p_of, y_of = meet // n_pairs, meet % n_pairs
@@ -891,5 +887,3 @@ def seat_label(seat: int) -> str:
 
 def hand_label(key: tuple[int, int]) -> str:
     return f"{key[0]}|{key[1]}"
-
-

@@ -116,9 +116,9 @@ def tableau_rows(
         for i in rows_of.get(h, []):
             groups.setdefault(key_of(result, i), []).append(i)
         lines = []
-        for key in sorted(groups):
-            idx = groups[key]
-            lines.append((key, len(idx), decl[idx].mean(axis=0).tolist(), dfd[idx].mean(axis=0).tolist()))
+        for name in sorted(groups):
+            idx = groups[name]
+            lines.append((name, len(idx), decl[idx].mean(axis=0).tolist(), dfd[idx].mean(axis=0).tolist()))
         yield result.hand_keys[h], lines
 
 
