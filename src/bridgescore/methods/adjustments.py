@@ -41,11 +41,13 @@ from enum import Enum
 from functools import lru_cache
 
 __all__ = [
+    "Adjustment",
     "AdjustmentValues",
     "ArtificialScore",
     "AssignedScore",
     "Award",
     "Level",
+    "PhantomScore",
     "parse_adjustment",
 ]
 
@@ -96,7 +98,18 @@ class AssignedScore:
         return f"assigned {self.ns_score:+d}"
 
 
-Adjustment = ArtificialScore | AssignedScore
+@dataclass(frozen=True, slots=True)
+class PhantomScore:
+    """A line against a phantom pair (a missing pair in the movement): the real pair gets ``award``."""
+
+    award: Award
+    phantom_is_ns: bool
+
+    def label(self) -> str:
+        return f"phantom, {self.award.label()}"
+
+
+Adjustment = ArtificialScore | AssignedScore | PhantomScore
 
 
 @dataclass(frozen=True, slots=True)
