@@ -186,12 +186,15 @@ def _classify(
         return float(result.ns_score), None, True
     where = result.source or Location("<input>")
     if result.status is ResultStatus.ADJUSTED:
-        message = (f"board {result.board}, {result.ns_pair} against {result.ew_pair}: the adjustment "
-                   f"'{result.remarks}' cannot be read; write A+, A, A-, A60/40, A5050, 60%-40%, G+/G- "
-                   "or an assigned score such as R420; the line is left out")
+        message = (
+            f"board {result.board}, {result.ns_pair} against {result.ew_pair}: the adjustment "
+            f"'{result.remarks}' cannot be read; write A+, A, A-, A60/40, A5050, 60%-40%, G+/G- "
+            "or an assigned score such as R420; the line is left out"
+        )
     else:
-        message = (f"board {result.board}, {result.ns_pair} against {result.ew_pair}: the line has no score; "
-                   "it is left out")
+        message = (
+            f"board {result.board}, {result.ns_pair} against {result.ew_pair}: the line has no score; it is left out"
+        )
     problems.append(Problem(Location(where.file, where.line, "remarks"), message))
     return math.nan, None, False
 

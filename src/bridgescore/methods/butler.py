@@ -77,8 +77,10 @@ class NbbDatum:
 
     @property
     def description(self) -> str:
-        return (f"drop {self.percent:g}% best and worst (rounded up); under {self.small_field} scores the outer "
-                f"scores count once and the others {self.inner_weight} times (NBB, seed 001)")
+        return (
+            f"drop {self.percent:g}% best and worst (rounded up); under {self.small_field} scores the outer "
+            f"scores count once and the others {self.inner_weight} times (NBB, seed 001)"
+        )
 
     def datum(self, ordered: FloatArray) -> float:
         n = len(ordered)
