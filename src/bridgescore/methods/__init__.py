@@ -25,8 +25,9 @@ __all__ = ["METHODS", "BoardScores", "ScoringMethod", "Unit", "make_method", "pa
 
 METHODS = ("matchpoints", "butler", "bastille", "cross-imps")
 
-#: Datum policies by name: ``nbb`` (seed 001, default), ``acbl`` (ACBLscore: 5 % trim), ``bridgewx`` (10 %,
-#: keep 3), ``mean`` (no trimming), ``drop:K`` (K best and K worst), ``trim:P[:MIN]`` (P % each side, keep MIN).
+#: Datum policies by name: ``nbb`` (seed 001, default), ``acbl`` (ACBLscore: 5 % trim; pair it with
+#: ``half-even`` rounding), ``bridgewx`` (10 %, keep 3; pair it with ``half-away-from-zero`` rounding),
+#: ``mean`` (no trimming), ``drop:K`` (K best and K worst), ``trim:P[:MIN]`` (P % each side, keep MIN).
 DATUM_POLICY_NAMES = ("nbb", "acbl", "bridgewx", "mean", "drop:K", "trim:P[:MIN]")
 
 
