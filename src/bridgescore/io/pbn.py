@@ -172,7 +172,9 @@ class _Reader:
         if text.strip().isdigit() and int(text) >= 1:
             return int(text)
         if text.strip():
-            self.problem(line, "Board", f"board '{text}' does not exist; boards are numbered from 1 (the game is left out)")
+            self.problem(
+                line, "Board", f"board '{text}' does not exist; boards are numbered from 1 (the game is left out)"
+            )
         return None
 
     # --- one result per game ----------------------------------------------------------------------------
