@@ -16,6 +16,7 @@ import io
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 from bridgescore.event import Event, Result
@@ -100,7 +101,12 @@ def _usebio_pairs(relative: str, value: str) -> Callable[[], list[PairRef]]:
     def refs() -> list[PairRef]:
         out = []
         for p in usebio.load_participants(EVENTS / relative):
-            number = p.percentage if value == "percent" else p.total_score
+            if value == "percent":
+                number = p.percentage
+            elif value == "total":
+                number = p.total_score
+            else:  # an element of the pair, e.g. PAIR_IMPS in teams files
+                number = _float(p.extra.get(value, ""))
             if p.kind == "PAIR" and number is not None:
                 out.append(PairRef(p.section, p.number, p.direction, number))
         return out
@@ -307,6 +313,31 @@ CASES: list[Case] = [
         },
     ),
     Case(
+        # Teams of four, scored pairwise as well (USEBIO PAIRWISE_SCORING_METHOD CROSS_IMPS): each line is
+        # cross-IMPed against every other result of the board, averaged over n−1.  A pair's PAIR_IMPS is the
+        # sum of its board values as printed (2 dp): summing unrounded values (bridgescore's standings)
+        # reproduces only 10 of 19 pairs within 0.01, summing the rounded ones all 19.
+        "usebio-ebu-examples/multiple-teams (pairwise)",
+        "TeamsScorer 5.1.17 (EBU)",
+        _usebio("usebio-ebu-examples/original/multiple-teams.xml"),
+        ScoringOptions(method=CrossImps()),
+        _usebio_lines("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
+        "points",
+        _usebio_pairs("usebio-ebu-examples/original/multiple-teams.xml", "PAIR_IMPS"),
+        pair_value="sum_of_rounded_lines",
+    ),
+    Case(
+        # As above: 9 of 16 pairs with unrounded sums, 16 of 16 with the printed board values.
+        "usebio-ebu-examples/point-a-board-teams (pairwise)",
+        "EBUScoreTeams 1.1.3 (EBU)",
+        _usebio("usebio-ebu-examples/original/point-a-board-teams.xml"),
+        ScoringOptions(method=CrossImps()),
+        _usebio_lines("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
+        "points",
+        _usebio_pairs("usebio-ebu-examples/original/point-a-board-teams.xml", "PAIR_IMPS"),
+        pair_value="sum_of_rounded_lines",
+    ),
+    Case(
         "usebio-realbridge",
         "RealBridge 1.3.7",
         _usebio("usebio-realbridge/original/usebio.xml"),
@@ -487,6 +518,16 @@ def compare(case: Case) -> Comparison:
 def _pair_values(case: Case, scored: ScoredEvent) -> dict[tuple[str, str, str], float]:
     """Each pair's value as the program publishes it, keyed (section, pair, direction) and (“”, pair, “”)."""
     values: dict[tuple[str, str, str], float] = {}
+    if case.pair_value == "sum_of_rounded_lines":
+        # TeamsScorer / EBUScoreTeams: the sum of the pair's board values as printed (2 dp, halves away from
+        # zero), computed here from bridgescore's unrounded line values.
+        totals: dict[str, float] = {}
+        for board in scored.boards:
+            for line in board.lines():
+                for pair, points in ((line.result.ns_pair, line.ns_points), (line.result.ew_pair, line.ew_points)):
+                    if points is not None:
+                        totals[pair] = totals.get(pair, 0.0) + _round2(points)
+        return {("", pair, ""): total for pair, total in totals.items()}
     if case.pair_value == "mean_board_percent":
         # BBO: the mean of the pair's board percentages (computed from the scored lines).
         sums: dict[str, list[float]] = {}
@@ -508,6 +549,10 @@ def _pair_values(case: Case, scored: ScoredEvent) -> dict[tuple[str, str, str], 
             values.setdefault(("", e.pair, ""), value)
             values.setdefault((e.section, e.pair, ""), value)
     return values
+
+
+def _round2(value: float) -> float:
+    return float(Decimal(repr(round(value, 9))).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 
 def table() -> str:

@@ -52,6 +52,8 @@ def test_counts_match_the_source_notes() -> None:
     assert counts["usebio-ebu-examples/multi-section-pairs"] == (335, 32)
     assert counts["usebio-ebu-examples/ximp-pairs"] == (192, 17)
     assert counts["usebio-realbridge"] == (168, 16)
+    assert counts["usebio-ebu-examples/multiple-teams (pairwise)"] == (240, 19)
+    assert counts["usebio-ebu-examples/point-a-board-teams (pairwise)"] == (336, 16)
     assert counts["usebio-brian-welwyn"] == (144, 13)
     assert counts["jfr-pary-warsaw-wb120802"][0] == 243
     assert counts["jfr-pary-warsaw-wb130801"][0] == 351

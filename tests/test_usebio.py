@@ -227,3 +227,21 @@ def test_two_sessions_name_their_sections() -> None:
 def test_missing_file() -> None:
     event = usebio.load("/nonexistent/usebio.xml")
     assert "cannot read the file" in event.problems[0].message
+
+
+def test_teams_board_imps_reproduce_from_the_lines_read(ebu: Path) -> None:
+    """TeamsScorer's board IMPs = IMP(the team's NS score at one table − the NS score at the other table),
+    WBF scale, for all 120 match boards: the reader keeps each line's match, direction and board values."""
+    from bridgescore.imps import wbf_imps
+
+    event = usebio.load(ebu / "multiple-teams.xml")
+    boards: dict[tuple[str, str, int], dict[str, int]] = {}
+    imps: dict[tuple[str, str, int], int] = {}
+    for r in event.results:
+        key = (r.extra["MATCH.ROUND_NUMBER"], r.extra["MATCH.TEAM"], r.board)
+        assert r.ns_score is not None
+        boards.setdefault(key, {})[r.extra["DIRECTION"]] = r.ns_score
+        imps[key] = int(r.extra["BOARD.IMPS"])
+    assert len(boards) == 120
+    for key, scores in boards.items():
+        assert int(wbf_imps(scores["NS"] - scores["EW"])) == imps[key], key
