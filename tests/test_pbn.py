@@ -3,10 +3,13 @@ against its own board IMPs), and every problem with its line."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgescore.contract import parse_contract
 from bridgescore.event import ResultStatus
@@ -115,3 +118,15 @@ def test_realbridge_teams_export_reproduces_its_board_imps(realbridge: Path) -> 
         assert int(wbf_imps(there - here)) == imps_there
         compared += 1
     assert compared >= 139
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_no_input_makes_the_reader_raise(data: st.DataObject) -> None:
+    """Any token of a score table replaced by anything gives results and problems, never a traceback."""
+    text = (DATA / "club-scoretable.pbn").read_text(encoding="utf-8")
+    tokens = [m.span() for m in re.finditer(r'[^\s\[\]"]+', text)]
+    start, end = tokens[data.draw(st.integers(0, len(tokens) - 1))]
+    junk = data.draw(st.text(alphabet=st.sampled_from(list('0123456789ANSEWPXH+-=/%.#"{}; ')), max_size=8))
+    event = pbn.loads(text[:start] + junk + text[end:])
+    assert event.results or event.problems

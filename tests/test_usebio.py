@@ -4,8 +4,11 @@ its file, line and element, never a traceback."""
 from __future__ import annotations
 
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgescore.contract import PASSED_OUT, Seat, parse_contract
 from bridgescore.event import ResultStatus
@@ -245,3 +248,16 @@ def test_teams_board_imps_reproduce_from_the_lines_read(ebu: Path) -> None:
     assert len(boards) == 120
     for key, scores in boards.items():
         assert int(wbf_imps(scores["NS"] - scores["EW"])) == imps[key], key
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_no_input_makes_the_reader_raise(data: st.DataObject) -> None:
+    """Any element text, and any cut of the file, gives results and problems, never a traceback."""
+    texts = st.text(alphabet=st.sampled_from(list("0123456789ANSEWPXH+-=/%.# <>&")), max_size=8)
+    lines = _line(*(escape(data.draw(texts)) for _ in range(7)))
+    document = _doc(lines)
+    cut = data.draw(st.integers(0, len(document)))
+    for text in (document, document[:cut]):
+        event = usebio.loads(text)
+        assert event.results or event.problems

@@ -76,20 +76,6 @@ class Participant:
     source: Location | None = None
 
 
-class _LineBuilder(TreeBuilder):
-    """A tree builder that records the source line of every element it starts (expat's current line)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.parser: Any = None
-        self.lines: dict[int, int] = {}
-
-    def start(self, tag: str, attrs: dict[str, str]) -> Element:
-        element = super().start(tag, attrs)
-        self.lines[id(element)] = self.parser.parser.CurrentLineNumber
-        return element
-
-
 @dataclass
 class _Doc:
     root: Element
@@ -102,9 +88,18 @@ class _Doc:
 
 
 def _parse(data: bytes | str, filename: str) -> tuple[_Doc | None, list[Problem]]:
-    builder = _LineBuilder()
-    parser = DefusedXMLParser(target=builder)
-    builder.parser = parser
+    parser = DefusedXMLParser(target=TreeBuilder())
+    # Record each element's source line: wrap the parser's start handler, which returns the new element.
+    expat = parser.parser
+    lines: dict[int, int] = {}
+    start = expat.StartElementHandler
+
+    def start_with_line(tag: str, attrs: Any) -> Any:
+        element = start(tag, attrs)
+        lines[id(element)] = expat.CurrentLineNumber
+        return element
+
+    expat.StartElementHandler = start_with_line
     try:
         parser.feed(data)
         root = parser.close()
@@ -127,7 +122,7 @@ def _parse(data: bytes | str, filename: str) -> tuple[_Doc | None, list[Problem]
         ]
     except (ValueError, LookupError) as err:  # an unknown encoding in the XML declaration
         return None, [Problem(Location(filename), f"the file cannot be decoded: {err}")]
-    return _Doc(root, builder.lines, filename), []
+    return _Doc(root, lines, filename), []
 
 
 def _text(element: Element | None) -> str:
