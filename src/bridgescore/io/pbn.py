@@ -207,7 +207,7 @@ class _Reader:
             "Score",
             "PairId_NS",
             "PairId_EW",
-            "Deal",
+            "Section",
             "Auction",
             "Play",
             "Note",
@@ -222,7 +222,8 @@ class _Reader:
             "score": (tags.get("Score", ""), line_of.get("Score"), "Score"),
             "lead": ("", None, "Lead"),
         }
-        result = self.result(number, "", ns, ew, fields, extra, Location(self.filename, game.start))
+        section = tags.get("Section", "")
+        result = self.result(number, section, ns, ew, fields, extra, Location(self.filename, game.start))
         if result is not None:
             self.results.append(result)
 
