@@ -65,7 +65,7 @@ class Case:
     options: ScoringOptions
     line_refs: Callable[[Event], list[LineRef]]
     line_values: str  # "points" (matchpoints / IMPs) or "percent" (board percentages)
-    pair_refs: Callable[[], list[PairRef]] = lambda: []
+    pair_refs: Callable[[], list[PairRef]] | None = None
     pair_value: str = "percent"  # "percent" | "total" | "mean_board_percent"
     #: (board, ns_pair, ew_pair) → why the program's number differs from the rule it otherwise follows
     known_differences: dict[tuple[int, str, str], str] = field(default_factory=dict)
@@ -499,7 +499,7 @@ def compare(case: Case) -> Comparison:
                 f"bridgescore {_fmt(ns)}/{_fmt(ew)}"
             )
             out.missed_lines.append(key)
-    pair_refs = case.pair_refs()
+    pair_refs = case.pair_refs() if case.pair_refs is not None else []
     if pair_refs:
         values = _pair_values(case, scored)
         for p in pair_refs:
