@@ -25,7 +25,7 @@ from bridgescore.event import Event
 from bridgescore.io import csv as traveller_csv
 from bridgescore.io import load_events
 from bridgescore.methods import make_method
-from bridgescore.methods.adjustments import AdjustmentValues
+from bridgescore.methods.adjustments import AdjustmentValues, parse_award
 from bridgescore.problems import Severity
 from bridgescore.report import csv as score_csv
 from bridgescore.report import json as score_json
@@ -182,6 +182,9 @@ def score(
     phantom: Annotated[
         list[str] | None, typer.Option("--phantom", help="A phantom pair: its opponents get average (repeatable).")
     ] = None,
+    phantom_award: Annotated[
+        str, typer.Option("--phantom-award", help="What a phantom's opponents get: A, A+, 60 … (JFR Pary: 60).")
+    ] = "A",
     neuberg: Annotated[
         bool, typer.Option("--neuberg/--no-neuberg", help="Neuberg for boards with fewer results (default on).")
     ] = True,
@@ -230,6 +233,7 @@ def score(
             across_sections=across_sections,
             movement=Movement(movement),
             phantoms=frozenset(phantom or ()),
+            phantom_award=parse_award(phantom_award),
             factor=factor,
         )
     except ValueError as problem:

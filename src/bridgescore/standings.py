@@ -6,8 +6,10 @@ all) over every section (section ``*``).  In a Mitchell a pair is known by secti
 NS 1 and EW 1 are two pairs.
 
 * Matchpoints: total = sum of the pair's matchpoints, maximum = sum of the tops of the boards it played,
-  percentage = total / maximum (seed 000: "per paar alle behaalde matchpunten opgeteld en gedeeld door het
-  aantal spellen dat dit paar heeft gespeeld"); boards not played are left out of both.
+  percentage = the mean of its board percentages (seed 000: "per paar alle behaalde matchpunten opgeteld en
+  gedeeld door het aantal spellen dat dit paar heeft gespeeld", every board counting equally; JFR Pary and
+  BBO do the same).  With Neuberg every board of a field has the same top, so this is total / maximum; without
+  it, boards with fewer results keep their equal weight.  Boards not played are left out of all three.
 * IMPs: total and average per board played.  With factoring (on by default; the EBU's and ACBLscore's
   practice for a pair that sat out or missed boards) the total used for the ranking is scaled to the number
   of boards the fullest pair of the group played: total × B / b.  ``unfactored_total`` keeps the sum.
@@ -87,6 +89,7 @@ class _Tally:
     boards: int = 0
     total: float = 0.0
     maximum: float = 0.0
+    percent_sum: float = 0.0
 
 
 def _name(scored: ScoredEvent, section: str, pair: str) -> str:
@@ -116,8 +119,15 @@ def compute_standings(scored: ScoredEvent) -> tuple[Standing, ...]:
         top = board.top or 0.0
         ns_points = board.ns_points.tolist()
         ew_points = board.ew_points.tolist()
-        for result, ns, ew in zip(board.results, ns_points, ew_points, strict=True):
-            for pair, points, direction in ((result.ns_pair, ns, "NS"), (result.ew_pair, ew, "EW")):
+        ns_percent = board.ns_percent.tolist() if is_mp else ns_points
+        ew_percent = board.ew_percent.tolist() if is_mp else ew_points
+        for result, ns, ew, ns_pc, ew_pc in zip(
+            board.results, ns_points, ew_points, ns_percent, ew_percent, strict=True
+        ):
+            for pair, points, percent, direction in (
+                (result.ns_pair, ns, ns_pc, "NS"),
+                (result.ew_pair, ew, ew_pc, "EW"),
+            ):
                 if phantoms and (
                     pair in phantoms or f"{result.section}{pair}" in phantoms or f"{result.section}:{pair}" in phantoms
                 ):
@@ -127,6 +137,7 @@ def compute_standings(scored: ScoredEvent) -> tuple[Standing, ...]:
                     t.boards += 1
                     t.total += points
                     t.maximum += top
+                    t.percent_sum += percent
 
     groups: dict[tuple[str, str], list[_Tally]] = {}
     for t in tallies.values():
@@ -141,7 +152,7 @@ def compute_standings(scored: ScoredEvent) -> tuple[Standing, ...]:
             if is_mp:
                 maximum = t.maximum
                 if t.boards:
-                    percent = t.total / t.maximum * 100.0 if t.maximum > 0 else 50.0
+                    percent = t.percent_sum / t.boards
                 key = percent
             else:
                 if t.boards:

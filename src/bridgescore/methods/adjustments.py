@@ -49,6 +49,7 @@ __all__ = [
     "Level",
     "PhantomScore",
     "parse_adjustment",
+    "parse_award",
 ]
 
 
@@ -165,6 +166,14 @@ def _award(token: str) -> Award | None:
         value = float(m.group(1))
         return Award(percent=value) if 0 <= value <= 100 else None
     return None
+
+
+def parse_award(text: str) -> Award:
+    """One side's award: ``A+``, ``A``, ``A-`` (``AVE``, ``G`` spellings) or a percentage; ValueError if neither."""
+    award = _award(re.sub(r"\s+", "", text).upper().replace(",", "."))
+    if award is None:
+        raise ValueError(f"'{text}' is not an award; write A+, A, A- or a percentage such as 60")
+    return award
 
 
 @lru_cache(maxsize=4096)
