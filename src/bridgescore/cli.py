@@ -206,6 +206,9 @@ def score(
     factor: Annotated[
         bool, typer.Option("--factor/--no-factor", help="Factor IMP totals of pairs with fewer boards.")
     ] = True,
+    factor_printed: Annotated[
+        bool, typer.Option("--factor-printed", help="Factor the total rounded to 2 decimals (Pianola, EBU).")
+    ] = False,
     average_plus: Annotated[float, typer.Option("--average-plus", help="Average-plus at matchpoints, %.")] = 60.0,
     average_minus: Annotated[float, typer.Option("--average-minus", help="Average-minus at matchpoints, %.")] = 40.0,
     adjusted_imps: Annotated[
@@ -235,6 +238,7 @@ def score(
             phantoms=frozenset(phantom or ()),
             phantom_award=parse_award(phantom_award),
             factor=factor,
+            factor_printed_total=factor_printed,
         )
     except ValueError as problem:
         raise _fail(str(problem)) from None

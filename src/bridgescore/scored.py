@@ -79,6 +79,8 @@ class ScoringOptions:
     phantoms: frozenset[str] = frozenset()
     phantom_award: Award = field(default_factory=lambda: Award(level=Level.AVERAGE))
     factor: bool = True
+    #: Factor the IMP total as printed (2 decimals, halves up) rather than the exact sum, as Pianola does.
+    factor_printed_total: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ NS 1 and EW 1 are two pairs.
 * IMPs: total and average per board played.  With factoring (on by default; the EBU's and ACBLscore's
   practice for a pair that sat out or missed boards) the total used for the ranking is scaled to the number
   of boards the fullest pair of the group played: total × B / b.  ``unfactored_total`` keeps the sum.
+  Pianola (EBU) factors the total as printed, rounded to 2 decimals first: ``factor_printed_total``.
 
 Places: equal ranking values share the place, written ``3=`` (the EBU's and NBB's notation); the next pair
 takes the place after all the tied pairs.  Values are compared exactly (to 1e-9), not as printed.
@@ -158,7 +159,8 @@ def compute_standings(scored: ScoredEvent) -> tuple[Standing, ...]:
                 if t.boards:
                     average = t.total / t.boards
                     if options.factor and t.boards < full_boards:
-                        total = t.total * full_boards / t.boards
+                        base = float(format_percent(t.total)) if options.factor_printed_total else t.total
+                        total = base * full_boards / t.boards
                 key = total if t.boards else None
             entry = StandingEntry(
                 None,
