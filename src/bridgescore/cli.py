@@ -31,7 +31,7 @@ from bridgescore.report import csv as score_csv
 from bridgescore.report import json as score_json
 from bridgescore.report.check import render_check, render_problems
 from bridgescore.report.text import render_text
-from bridgescore.scored import Movement, ScoringOptions, score_event
+from bridgescore.scored import Movement, PairPercent, ScoringOptions, score_event
 
 app = typer.Typer(
     name="bridgescore",
@@ -209,6 +209,9 @@ def score(
     factor_printed: Annotated[
         bool, typer.Option("--factor-printed", help="Factor the total rounded to 2 decimals (Pianola, EBU).")
     ] = False,
+    pair_percent: Annotated[
+        str, typer.Option("--pair-percent", help="total (over maximum: EBU, BriAn) or mean (of board %: BBO, JFR).")
+    ] = "total",
     average_plus: Annotated[float, typer.Option("--average-plus", help="Average-plus at matchpoints, %.")] = 60.0,
     average_minus: Annotated[float, typer.Option("--average-minus", help="Average-minus at matchpoints, %.")] = 40.0,
     adjusted_imps: Annotated[
@@ -239,6 +242,7 @@ def score(
             phantom_award=parse_award(phantom_award),
             factor=factor,
             factor_printed_total=factor_printed,
+            pair_percent=PairPercent(pair_percent),
         )
     except ValueError as problem:
         raise _fail(str(problem)) from None

@@ -49,6 +49,7 @@ from bridgescore.problems import Location, Problem
 __all__ = [
     "ALL_SECTIONS",
     "Movement",
+    "PairPercent",
     "ScoredBoard",
     "ScoredEvent",
     "ScoredLine",
@@ -68,6 +69,15 @@ class Movement(Enum):
     HOWELL = "howell"
 
 
+class PairPercent(Enum):
+    """A pair's percentage: its total over its maximum (EBU, BriAn, RealBridge) or the mean of its board
+    percentages (BBO, JFR Pary).  The two agree whenever all the pair's boards have the same top, as they do
+    with Neuberg; they differ when boards with fewer results keep a smaller top."""
+
+    TOTAL_OVER_MAXIMUM = "total"
+    MEAN_OF_BOARDS = "mean"
+
+
 @dataclass(frozen=True, slots=True)
 class ScoringOptions:
     """Everything a director chooses when scoring; each default is named in the module docstrings."""
@@ -81,6 +91,7 @@ class ScoringOptions:
     factor: bool = True
     #: Factor the IMP total as printed (2 decimals, halves up) rather than the exact sum, as Pianola does.
     factor_printed_total: bool = False
+    pair_percent: PairPercent = PairPercent.TOTAL_OVER_MAXIMUM
 
 
 @dataclass(frozen=True, slots=True)

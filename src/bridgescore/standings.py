@@ -6,10 +6,10 @@ all) over every section (section ``*``).  In a Mitchell a pair is known by secti
 NS 1 and EW 1 are two pairs.
 
 * Matchpoints: total = sum of the pair's matchpoints, maximum = sum of the tops of the boards it played,
-  percentage = the mean of its board percentages (seed 000: "per paar alle behaalde matchpunten opgeteld en
-  gedeeld door het aantal spellen dat dit paar heeft gespeeld", every board counting equally; JFR Pary and
-  BBO do the same).  With Neuberg every board of a field has the same top, so this is total / maximum; without
-  it, boards with fewer results keep their equal weight.  Boards not played are left out of all three.
+  percentage = total / maximum (seed 000: "per paar alle behaalde matchpunten opgeteld en gedeeld door het
+  aantal spellen dat dit paar heeft gespeeld"; EBU, BriAn, RealBridge) or, by option, the mean of its board
+  percentages (BBO, JFR Pary).  With Neuberg every board of a field has the same top and the two agree.
+  Boards not played are left out of all three.
 * IMPs: total and average per board played.  With factoring (on by default; the EBU's and ACBLscore's
   practice for a pair that sat out or missed boards) the total used for the ranking is scaled to the number
   of boards the fullest pair of the group played: total × B / b.  ``unfactored_total`` keeps the sum.
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from bridgescore.methods.base import Unit
-from bridgescore.scored import ALL_SECTIONS, Movement, ScoredEvent
+from bridgescore.scored import ALL_SECTIONS, Movement, PairPercent, ScoredEvent
 
 __all__ = ["PERCENT_DECIMALS", "Standing", "StandingEntry", "compute_standings", "format_percent", "format_points"]
 
@@ -153,7 +153,10 @@ def compute_standings(scored: ScoredEvent) -> tuple[Standing, ...]:
             if is_mp:
                 maximum = t.maximum
                 if t.boards:
-                    percent = t.percent_sum / t.boards
+                    if options.pair_percent is PairPercent.MEAN_OF_BOARDS or t.maximum <= 0:
+                        percent = t.percent_sum / t.boards
+                    else:
+                        percent = t.total / t.maximum * 100.0
                 key = percent
             else:
                 if t.boards:
