@@ -248,6 +248,8 @@ def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEv
         key = ALL_SECTIONS if options.across_sections else result.section
         grouped.setdefault((key, result.board), []).append(result)
 
+    plain = not options.phantoms
+    played = ResultStatus.PLAYED
     prepared: list[tuple[str, int, tuple[Result, ...], FloatArray, tuple[Adjustment | None, ...], int]] = []
     field_size: dict[str, int] = {}
     for (section, number), lines in sorted(grouped.items()):
@@ -255,6 +257,11 @@ def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEv
         adjustments: list[Adjustment | None] = []
         counted = 0
         for i, result in enumerate(lines):
+            if plain and result.status is played and not result.remarks and result.ns_score is not None:
+                scores[i] = result.ns_score  # the common line, without the detour through _classify
+                adjustments.append(None)
+                counted += 1
+                continue
             score, adjustment, counts = _classify(result, options, problems)
             scores[i] = score
             adjustments.append(adjustment)
