@@ -258,7 +258,9 @@ def score(
         text = ""
     if fmt == "text":
         if output is None:
-            render_text(scored, out, lang, boards=boards)
+            # piped or redirected output keeps whole columns rather than the 80-column default
+            console = out if out.is_terminal else Console(highlight=False, width=max(out.width, 120))
+            render_text(scored, console, lang, boards=boards)
         else:
             with output.open("w", encoding="utf-8") as handle:
                 render_text(scored, Console(file=handle, width=120, highlight=False), lang, boards=boards)
