@@ -25,7 +25,7 @@ from bridgescore.io import usebio
 from bridgescore.methods.adjustments import Award
 from bridgescore.methods.crossimps import CrossImps
 from bridgescore.methods.matchpoints import Matchpoints
-from bridgescore.scored import ScoredEvent, ScoringOptions, score_event
+from bridgescore.scored import PairPercent, ScoredEvent, ScoringOptions, score_event
 
 REFERENCE = Path(__file__).resolve().parents[1].parent / "shared" / "reference"
 EVENTS = REFERENCE / "events"
@@ -66,7 +66,7 @@ class Case:
     line_refs: Callable[[Event], list[LineRef]]
     line_values: str  # "points" (matchpoints / IMPs) or "percent" (board percentages)
     pair_refs: Callable[[], list[PairRef]] | None = None
-    pair_value: str = "percent"  # "percent" | "total" | "mean_board_percent"
+    pair_value: str = "percent"  # "percent" | "total" (from the standings) | "sum_of_rounded_lines"
     #: (board, ns_pair, ew_pair) → why the program's number differs from the rule it otherwise follows
     known_differences: dict[tuple[int, str, str], str] = field(default_factory=dict)
     known_pair_differences: dict[str, str] = field(default_factory=dict)
@@ -295,21 +295,20 @@ CASES: list[Case] = [
         "usebio-ebu-examples/ximp-pairs",
         "Pianola 1.0 (EBU)",
         _usebio("usebio-ebu-examples/original/ximp-pairs.xml"),
-        ScoringOptions(method=CrossImps()),
+        ScoringOptions(method=CrossImps(), factor_printed_total=True),
         _usebio_lines("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
         "points",
         _usebio_pairs("usebio-ebu-examples/original/ximp-pairs.xml", "total"),
         pair_value="total",
         known_pair_differences={
-            # Pair 2 (sat out boards 9–16): 16 boards sum to −1.2857, factored −1.9286; Pianola prints −1.94
-            # (−1.29 × 24/16 = −1.935 would round there, but pair 4's 8.57 follows the unrounded sum, so
-            # this is not a consistent rule).  0.011 off.
-            "2": "Pianola −1.94 against −1.93 (factored unrounded sum); 0.011 off, rule not found",
-            # Pairs 16 (sat out 1–8) and 17: bridgescore 56.14 (= 37.43 × 24/16) and 28.14 (the plain sum of
-            # the file's own line values, which all reproduce); Pianola 53.57 and 21.29 – differences of
-            # 113/7 and 48/7 that no factoring of the lines explains; probably an adjustment not in the file.
-            "16": "Pianola 53.57 against 56.14; not explained by the file's line values",
-            "17": "Pianola 21.29 against 28.14 (the sum of its own printed line values is 28.17)",
+            # Pianola factors the total as printed (factor_printed_total): pair 2's −1.2857 → −1.29 × 24/16 =
+            # −1.935 → −1.94; pair 4's 5.7143 → 5.71 × 24/16 = 8.565 → 8.57.
+            # Pairs 16 (sat out 1–8) and 17, who met on boards 17–24: bridgescore 56.14 (= 37.43 × 24/16) and
+            # 28.14 (the sum of the file's own line values, which all reproduce); Pianola prints 53.57 and 21.29,
+            # 18/7 (12/7 before factoring) and 48/7 lower.  No factoring or rounding of the lines explains it;
+            # probably an adjustment made outside the traveller lines.
+            "16": "Pianola pair 16: 18/7 below its lines' factored sum (unexplained; 16 and 17 met on 17–24)",
+            "17": "Pianola pair 17: 48/7 below the sum of its lines (unexplained)",
         },
     ),
     Case(
@@ -424,11 +423,10 @@ CASES: list[Case] = [
         "bbo-annamar-1538",
         "BBO tournament scorer",
         _bbo("bbo-annamar-1538/normalized/results.csv", ANNAMAR_SUBSTITUTES),
-        ScoringOptions(method=NO_NEUBERG),
+        ScoringOptions(method=NO_NEUBERG, pair_percent=PairPercent.MEAN_OF_BOARDS),
         _bbo_lines("bbo-annamar-1538/normalized/results.csv", ANNAMAR_SUBSTITUTES),
         "percent",
         _bbo_pairs("bbo-annamar-1538/normalized/standings.csv"),
-        pair_value="mean_board_percent",
     ),
     Case(
         # Only 2 of the event's boards are present: per-line checks only (the standings cover all boards).
@@ -528,15 +526,6 @@ def _pair_values(case: Case, scored: ScoredEvent) -> dict[tuple[str, str, str], 
                     if points is not None:
                         totals[pair] = totals.get(pair, 0.0) + _round2(points)
         return {("", pair, ""): total for pair, total in totals.items()}
-    if case.pair_value == "mean_board_percent":
-        # BBO: the mean of the pair's board percentages (computed from the scored lines).
-        sums: dict[str, list[float]] = {}
-        for board in scored.boards:
-            for line in board.lines():
-                for pair, pct in ((line.result.ns_pair, line.ns_percent), (line.result.ew_pair, line.ew_percent)):
-                    if pct is not None:
-                        sums.setdefault(pair, []).append(pct)
-        return {("", pair, ""): sum(v) / len(v) for pair, v in sums.items()}
     from bridgescore.standings import compute_standings
 
     for standing in compute_standings(scored):
