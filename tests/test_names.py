@@ -47,3 +47,20 @@ def test_dispatch_by_suffix(tmp_path: Path) -> None:
     assert [r.ns_score for r in load_event(xml).results] == [420]
     unknown = load_event(tmp_path / "night.doc")
     assert ".pbn" in unknown.problems[0].message and ".xml" in unknown.problems[0].message
+
+
+def test_score_command_reads_usebio_and_pbn_with_a_names_file(tmp_path: Path) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from bridgescore.cli import app
+
+    names = tmp_path / "names.csv"
+    names.write_text("pair,names\n1,Ann & Bob\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["score", str(PBN), "--names", str(names), "--format", "json",
+                                      "--skip-invalid"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    named = {e["pair"]: e["names"] for s in report["standings"] for e in s["entries"]}
+    assert named["1"] == "Ann & Bob" and named["6"] == "Gus Lee - Hal Oak"

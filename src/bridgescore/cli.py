@@ -162,7 +162,9 @@ def check(
 
 @app.command()
 def score(
-    inputs: Annotated[list[Path], typer.Argument(help="Event files: traveller CSV.", show_default=False)],
+    inputs: Annotated[
+        list[Path], typer.Argument(help="Event files: traveller CSV, USEBIO XML, PBN.", show_default=False)
+    ],
     method: Annotated[
         str, typer.Option("--method", "-m", help="matchpoints, butler, bastille or cross-imps.")
     ] = "matchpoints",
@@ -170,6 +172,7 @@ def score(
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file.")] = None,
     boards: Annotated[bool, typer.Option("--boards", help="Also every traveller with datum and points.")] = False,
     notation: NotationOption = "en",
+    names: Annotated[Path | None, typer.Option("--names", help="Names file: CSV pair,names.")] = None,
     skip_invalid: Annotated[
         bool, typer.Option("--skip-invalid", help="Report problems but score the valid lines (exit 0).")
     ] = False,
@@ -246,7 +249,7 @@ def score(
         )
     except ValueError as problem:
         raise _fail(str(problem)) from None
-    scored = score_event(load_events(inputs, lang), options)
+    scored = score_event(load_events(inputs, lang, names=names), options)
     if any(p.severity is Severity.ERROR for p in scored.problems) and not skip_invalid:
         render_problems(Event((), problems=scored.problems), err)
         raise typer.Exit(2)
