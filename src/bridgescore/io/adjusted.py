@@ -12,6 +12,7 @@ that the scoring methods' adjustment parser (``bridgescore.methods.adjustments.p
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 __all__ = ["assigned_remark", "canonical_adjustment"]
 
@@ -34,6 +35,7 @@ def _pct(text: str) -> str | None:
     return f"{value:g}"
 
 
+@lru_cache(maxsize=4096)
 def canonical_adjustment(text: str) -> str | None:
     """The canonical remark for an artificial adjusted score written by a program, or None if ``text`` is not
     one (a plain number is a score, not an adjustment).

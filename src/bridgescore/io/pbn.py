@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -333,70 +334,20 @@ class _Reader:
             problem = Problem(Location(self.filename, line or where.line, name), f"board {number}: {message}", severity)
             (errors if severity is Severity.ERROR else self.problems).append(problem)
 
-        contract_text = fields["contract"][0].strip()
-        declarer_text = fields["declarer"][0].strip()
-        result_text = fields["result"][0].strip()
-        score_text = fields["score"][0].strip()
         if not ns:
             bad("contract", "the North-South pair is missing")
         if not ew:
             bad("contract", "the East-West pair is missing")
-        status = ResultStatus.PLAYED
-        remarks = ""
-        contract: Contract | None = None
-        declarer: Seat | None = None
-        tricks: int | None = None
-        ns_score: int | None = None
-        adjustment = canonical_adjustment(contract_text) or canonical_adjustment(score_text)
-        if is_not_played(contract_text) or is_not_played(score_text):
-            status = ResultStatus.NOT_PLAYED
-        elif adjustment is not None and not re.match(r"^\d\s*[CDHSN]", contract_text, re.I):
-            status, remarks = ResultStatus.ADJUSTED, adjustment
-        else:
-            side = _score(score_text)
-            if score_text and side is None:
-                bad("score", f"'{score_text}' is not a score; write e.g. NS 420, EW 50 or 420")
-            # With a written score, a contract that cannot be read is a warning: the score is what counts.
-            severity = Severity.WARNING if side is not None else Severity.ERROR
-            keep = "; the written score is used" if side is not None else ""
-            if contract_text:
-                try:
-                    contract = parse_contract(contract_text, self.notation)
-                except ContractError as err:
-                    bad("contract", f"{err}{keep}", severity)
-            if contract is not None and contract.is_passed_out:
-                status = ResultStatus.PASSED_OUT
-                ns_score = 0
-            elif contract is not None:
-                try:
-                    declarer = Seat.parse(declarer_text) if declarer_text else None
-                except ContractError as err:
-                    bad("declarer", f"{err}{keep}", severity)
-                if declarer is None and not declarer_text:
-                    bad("declarer", f"contract {contract} has no declarer{keep}", severity)
-                try:
-                    tricks = parse_result(result_text, contract) if result_text else None
-                except ContractError as err:
-                    bad("result", f"{err}{keep}", severity)
-                if tricks is None and not result_text:
-                    bad("result", f"contract {contract} has no result{keep}", severity)
-                if declarer is not None and tricks is not None:
-                    ns_score = score(contract, declarer, vulnerability_of_board(number), tricks)
-                    if side is not None and not _agrees(side, ns_score):
-                        bad(
-                            "score",
-                            f"the score '{score_text}' does not match {contract} by {declarer.name} "
-                            f"taking {tricks} tricks, which scores {ns_score:+d} for North-South; "
-                            "the written score is used",
-                            Severity.WARNING,
-                        )
-                        ns_score = side[0]
-                elif side is not None:
-                    declarer, tricks, ns_score = None, None, side[0]
-            if ns_score is None and side is not None:
-                contract, declarer, tricks, ns_score = None, None, None, side[0]
-            elif not contract_text and not score_text:
-                bad("contract", "neither a contract nor a score is written")
+        reading = _interpret(
+            number,
+            fields["contract"][0].strip(),
+            fields["declarer"][0].strip(),
+            fields["result"][0].strip(),
+            fields["score"][0].strip(),
+            self.notation,
+        )
+        for key, message, severity in reading.problems:
+            bad(key, message, severity)
         if errors:
             self.problems.extend(errors)
             return None
@@ -404,17 +355,99 @@ class _Reader:
             board=number,
             ns_pair=ns,
             ew_pair=ew,
-            status=status,
+            status=reading.status,
             section=section,
-            contract=contract,
-            declarer=declarer,
-            tricks=tricks,
+            contract=reading.contract,
+            declarer=reading.declarer,
+            tricks=reading.tricks,
             lead=fields["lead"][0].strip() or None,
-            ns_score=ns_score,
-            remarks=remarks,
+            ns_score=reading.ns_score,
+            remarks=reading.remarks,
             extra=MappingProxyType(dict(extra)),
             source=where,
         )
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """What a line's contract, declarer, result and score fields say, with the problems found in them."""
+
+    status: ResultStatus
+    remarks: str
+    contract: Contract | None
+    declarer: Seat | None
+    tricks: int | None
+    ns_score: int | None
+    problems: tuple[tuple[str, str, Severity], ...]
+
+
+@lru_cache(maxsize=65536)
+def _interpret(
+    number: int, contract_text: str, declarer_text: str, result_text: str, score_text: str, notation: Notation
+) -> _Reading:
+    """Read one line's fields (cached: an event repeats the same contract and result on a board many times)."""
+    found: list[tuple[str, str, Severity]] = []
+
+    def bad(key: str, message: str, severity: Severity = Severity.ERROR) -> None:
+        found.append((key, message, severity))
+
+    status = ResultStatus.PLAYED
+    remarks = ""
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    tricks: int | None = None
+    ns_score: int | None = None
+    adjustment = canonical_adjustment(contract_text) or canonical_adjustment(score_text)
+    if is_not_played(contract_text) or is_not_played(score_text):
+        status = ResultStatus.NOT_PLAYED
+    elif adjustment is not None and not re.match(r"^\d\s*[CDHSN]", contract_text, re.I):
+        status, remarks = ResultStatus.ADJUSTED, adjustment
+    else:
+        side = _score(score_text)
+        if score_text and side is None:
+            bad("score", f"'{score_text}' is not a score; write e.g. NS 420, EW 50 or 420")
+        # With a written score, a contract that cannot be read is a warning: the score is what counts.
+        severity = Severity.WARNING if side is not None else Severity.ERROR
+        keep = "; the written score is used" if side is not None else ""
+        if contract_text:
+            try:
+                contract = parse_contract(contract_text, notation)
+            except ContractError as err:
+                bad("contract", f"{err}{keep}", severity)
+        if contract is not None and contract.is_passed_out:
+            status = ResultStatus.PASSED_OUT
+            ns_score = 0
+        elif contract is not None:
+            try:
+                declarer = Seat.parse(declarer_text) if declarer_text else None
+            except ContractError as err:
+                bad("declarer", f"{err}{keep}", severity)
+            if declarer is None and not declarer_text:
+                bad("declarer", f"contract {contract} has no declarer{keep}", severity)
+            try:
+                tricks = parse_result(result_text, contract) if result_text else None
+            except ContractError as err:
+                bad("result", f"{err}{keep}", severity)
+            if tricks is None and not result_text:
+                bad("result", f"contract {contract} has no result{keep}", severity)
+            if declarer is not None and tricks is not None:
+                ns_score = score(contract, declarer, vulnerability_of_board(number), tricks)
+                if side is not None and not _agrees(side, ns_score):
+                    bad(
+                        "score",
+                        f"the score '{score_text}' does not match {contract} by {declarer.name} "
+                        f"taking {tricks} tricks, which scores {ns_score:+d} for North-South; "
+                        "the written score is used",
+                        Severity.WARNING,
+                    )
+                    ns_score = side[0]
+            elif side is not None:
+                declarer, tricks, ns_score = None, None, side[0]
+        if ns_score is None and side is not None:
+            contract, declarer, tricks, ns_score = None, None, None, side[0]
+        elif not contract_text and not score_text:
+            bad("contract", "neither a contract nor a score is written")
+    return _Reading(status, remarks, contract, declarer, tricks, ns_score, tuple(found))
 
 
 def _agrees(side: tuple[int, str | None], ns_score: int) -> bool:

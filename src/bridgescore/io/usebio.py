@@ -28,8 +28,9 @@ available through :func:`participants`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -293,6 +294,52 @@ def _line(
     score_text = _child_text(el, "SCORE")
     lead = _child_text(el, "LEAD") or None
 
+    reading = _interpret(board, contract_text, declarer_text, tricks_text, score_text, el.find("SCORE") is not None)
+    for tag, message, severity in reading.problems:
+        report(tag, message, severity)
+    if errors:
+        problems.extend(errors)
+        return None
+    return Result(
+        board=board,
+        ns_pair=ns,
+        ew_pair=ew,
+        status=reading.status,
+        section=section,
+        contract=reading.contract,
+        declarer=reading.declarer,
+        tricks=reading.tricks,
+        lead=lead,
+        ns_score=reading.ns_score,
+        remarks=reading.remarks,
+        extra=MappingProxyType(extra),
+        source=doc.where(el),
+    )
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """What a line's CONTRACT, PLAYED_BY, TRICKS and SCORE say, with the problems found (element, words)."""
+
+    status: ResultStatus
+    remarks: str
+    contract: Contract | None
+    declarer: Seat | None
+    tricks: int | None
+    ns_score: int | None
+    problems: tuple[tuple[str, str, Severity], ...]
+
+
+@lru_cache(maxsize=65536)
+def _interpret(
+    board: int, contract_text: str, declarer_text: str, tricks_text: str, score_text: str, has_score: bool
+) -> _Reading:
+    """Read a line's result fields (cached: a board repeats the same contract and result many times)."""
+    found: list[tuple[str, str, Severity]] = []
+
+    def report(tag: str, message: str, severity: Severity = Severity.ERROR) -> None:
+        found.append((tag, message, severity))
+
     status = ResultStatus.PLAYED
     remarks = ""
     ns_score: int | None = None
@@ -312,7 +359,7 @@ def _line(
     if contract_text and status is ResultStatus.PLAYED:
         contract, declarer, tricks = _contract(contract_text, declarer_text, tricks_text, ns_score, report)
     elif status is ResultStatus.PLAYED and ns_score is None:
-        if el.find("SCORE") is None and not contract_text:
+        if not has_score and not contract_text:
             status = ResultStatus.NOT_PLAYED
             report("SCORE", "the line has neither a contract nor a score; read as not played", Severity.WARNING)
         else:
@@ -335,24 +382,7 @@ def _line(
                 "score is used",
                 Severity.WARNING,
             )
-    if errors:
-        problems.extend(errors)
-        return None
-    return Result(
-        board=board,
-        ns_pair=ns,
-        ew_pair=ew,
-        status=status,
-        section=section,
-        contract=contract,
-        declarer=declarer,
-        tricks=tricks,
-        lead=lead,
-        ns_score=ns_score,
-        remarks=remarks,
-        extra=MappingProxyType(extra),
-        source=doc.where(el),
-    )
+    return _Reading(status, remarks, contract, declarer, tricks, ns_score, tuple(found))
 
 
 def _contract(
@@ -360,7 +390,7 @@ def _contract(
     declarer_text: str,
     tricks_text: str,
     ns_score: int | None,
-    report: Any,
+    report: Callable[[str, str, Severity], None],
 ) -> tuple[Contract | None, Seat | None, int | None]:
     """Contract, declarer and tricks of a line; where they cannot be read but the score can, a warning."""
     severity = Severity.WARNING if ns_score is not None else Severity.ERROR
