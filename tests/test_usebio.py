@@ -90,6 +90,9 @@ def test_sections_teams_and_individuals(ebu: Path) -> None:
     assert [(r.ns_pair, r.ew_pair, r.remarks, r.ns_score) for r in adjusted] == [("22", "32", "A50/50", None)]
     teams = usebio.load(ebu / "multiple-teams.xml")
     assert len(teams.results) == 240 and teams.problems == ()
+    published = usebio.load_participants(ebu / "multiple-teams.xml")
+    assert (published[0].kind, published[0].number, published[0].total_score) == ("TEAM", "1", 55.0)
+    assert (published[1].kind, published[1].number, published[1].team) == ("PAIR", "1-1-2", "1")
     line = teams.results[0]
     assert (line.ns_pair, line.ew_pair) == ("1-1-2", "3-3-4")
     assert line.extra["MATCH.ROUND_NUMBER"] == "1" and line.extra["BOARD.IMPS"] == "0"

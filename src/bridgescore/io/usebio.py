@@ -431,7 +431,7 @@ def _number(text: str) -> float | None:
 def _participants(doc: _Doc, element: Element, section: str) -> Iterator[Participant]:
     for item in element:
         if item.tag == "TEAM":
-            team = _child_text(item, "TEAM_ID") or _child_text(item, "TEAM_NAME")
+            team = item.get("TEAM_ID", "") or _child_text(item, "TEAM_ID") or item.get("TEAM_NAME", "")
             yield _participant(doc, item, section, "TEAM", team)
             for pair in item.findall("PAIR"):
                 yield _participant(doc, pair, section, "PAIR", team)
@@ -440,14 +440,16 @@ def _participants(doc: _Doc, element: Element, section: str) -> Iterator[Partici
 
 
 def _participant(doc: _Doc, el: Element, section: str, kind: str, team: str) -> Participant:
-    number = _child_text(el, "PAIR_NUMBER") or _child_text(el, "PLAYER_NUMBER") or _child_text(el, "TEAM_ID")
+    number = (_child_text(el, "PAIR_NUMBER") or _child_text(el, "PLAYER_NUMBER") or _child_text(el, "TEAM_ID")
+              or el.get("TEAM_ID", ""))  # fmt: skip
     if kind == "PLAYER":
         names = _child_text(el, "PLAYER_NAME")
     elif kind == "TEAM":
-        names = _child_text(el, "TEAM_NAME")
+        names = _child_text(el, "TEAM_NAME") or el.get("TEAM_NAME", "")
     else:
         names = " & ".join(n for n in (_child_text(p, "PLAYER_NAME") for p in el.findall("PLAYER")) if n)
-    extra = {c.tag: _text(c) for c in el if len(c) == 0}
+    extra = {f"@{k}": v for k, v in el.attrib.items()}
+    extra.update({c.tag: _text(c) for c in el if len(c) == 0})
     return Participant(
         number=number,
         section=section,
