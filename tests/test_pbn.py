@@ -130,3 +130,21 @@ def test_no_input_makes_the_reader_raise(data: st.DataObject) -> None:
     junk = data.draw(st.text(alphabet=st.sampled_from(list('0123456789ANSEWPXH+-=/%.#"{}; ')), max_size=8))
     event = pbn.loads(text[:start] + junk + text[end:])
     assert event.results or event.problems
+
+
+def test_teams_rooms_and_repeated_tags() -> None:
+    """PBN teams records: the home team sits North-South in the open room and East-West in the closed room;
+    ``"#"`` repeats the previous game's value."""
+    text = (
+        '[Event "Junior Teams"]\n[Board "1"]\n[Declarer "S"]\n[Contract "5H"]\n[Result "10"]\n'
+        '[HomeTeam "Germany"]\n[Room "Open"]\n[Score "NS -50"]\n[Section "Juniors"]\n[VisitTeam "Austria"]\n\n'
+        '[Event "#"]\n[Board "1"]\n[Declarer "N"]\n[Contract "4H"]\n[Result "10"]\n[HomeTeam "#"]\n'
+        '[Room "Closed"]\n[Score "NS 420"]\n[Section "#"]\n[VisitTeam "#"]\n'
+    )
+    event = pbn.loads(text)
+    assert event.problems == ()
+    assert [(r.section, r.ns_pair, r.ew_pair, r.ns_score) for r in event.results] == [
+        ("Juniors", "Germany", "Austria", -50),
+        ("Juniors", "Austria", "Germany", 420),
+    ]
+    assert event.results[1].extra["Room"] == "Closed"
