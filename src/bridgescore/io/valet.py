@@ -604,14 +604,7 @@ def read_input(paths: Sequence[Path], names: Path | None = None, scores: Path | 
 
 
 def _read_event(path: Path) -> Event:
-    """A traveller file through the reader its extension calls for (CSV here; USEBIO and PBN when present)."""
-    import importlib
+    """A traveller file through the reader its suffix calls for (CSV, USEBIO XML, PBN)."""
+    from bridgescore.io import load_event
 
-    suffix = path.suffix.lower()
-    module = {".xml": "usebio", ".pbn": "pbn"}.get(suffix, "csv")
-    try:
-        reader = importlib.import_module(f"bridgescore.io.{module}")
-    except ImportError:
-        return Event((), problems=(Problem(Location(str(path)), f"this bridgescore cannot read {suffix} files yet"),))
-    loaded: Event = reader.load(path)
-    return loaded
+    return load_event(path)

@@ -515,7 +515,9 @@ def score_valet(tables: ValetTables, options: ValetOptions | None = None) -> Val
     board_mod = (uh % bspan) % 16
     vul = np.where(ns_decl, _VUL_NS[board_mod][hand], _VUL_EW[board_mod][hand])
     scores = _scores()
-    raw = np.where(played, scores[level, strain, risk, vul, tricks] * sign, 0)
+    by_contract = scores.reshape(-1, TRICKS)  # rows: ((level * 5 + strain) * 3 + risk) * 2 + vulnerable
+    contract_row = ((level * 5 + strain) * 3 + risk) * 2 + vul
+    raw = np.where(played, by_contract[contract_row, tricks] * sign, 0)
 
     # One sort by hand, declaring seat, strain (a *cloud*, conv. §3.3: per hand, seat - not side - and
     # strain, how many tables took t tricks), then level and doubling (a *group*: one contract from one
@@ -542,10 +544,7 @@ def score_valet(tables: ValetTables, options: ValetOptions | None = None) -> Val
     counts = np.bincount(cloud[played] * TRICKS + tricks[played], minlength=n_clouds * TRICKS)
     counts = counts.reshape(-1, TRICKS)
     all_tricks = np.arange(TRICKS)
-    e = (
-        scores[level[g_rows, None], strain[g_rows, None], risk[g_rows, None], vul[g_rows, None], all_tricks]
-        * sign[g_rows, None]
-    )
+    e = by_contract[contract_row[g_rows]] * sign[g_rows, None]
     e[~g_played] = 0
     g_counts = counts[g_cloud].astype(np.float64)
     g_counts[~g_played] = 0

@@ -15,9 +15,12 @@ from bridgescore.methods.valet import ValetResult
 __all__ = ["render_valet_csv"]
 
 
-def _fmt(value: float, decimals: int) -> str:
-    text = f"{value:.{decimals}f}"
-    return text
+def _column(values: np.ndarray, counts: np.ndarray | None, decimals: int) -> list[str]:
+    """Formatted cells of one column: ``value`` (or ``value,count``), ``-`` where the count is 0."""
+    text = [f"{v:.{decimals}f}" for v in values.tolist()]
+    if counts is None:
+        return text
+    return [t if c else "-" for t, c in zip(text, counts.tolist(), strict=True)]
 
 
 def render_valet_csv(result: ValetResult, separator: str = ",") -> str:
@@ -38,21 +41,21 @@ def render_valet_csv(result: ValetResult, separator: str = ",") -> str:
         head = j.join(header)
     else:
         head = j.join(header) + j
-    summary = result.summary()
+    summary = np.nan_to_num(result.summary())
     counts = result.summary_counts()
+    names = [result.pair_name(p) for p in range(len(result.pairs))]
+    columns = [[str(c) for c in counts[:, 0].tolist()]]
+    columns += [_column(summary[:, k], None, decimals) for k in (0, 1, 2)]
+    for k in cells:
+        values = _column(summary[:, k], counts[:, k], decimals)
+        if k == 4:
+            values = ["  " + v for v in values]
+        columns.append(values)
+        columns.append([str(c) for c in counts[:, k].tolist()])
+    rows = [j.join(parts) + j for parts in zip(names, *columns, strict=True)]
     lines: list[str] = []
     for table in result.tables_to_print():
         lines.append(head)
-        for p in table:
-            row = [result.pair_name(int(p)), str(int(counts[p, 0]))]
-            row += [_fmt(summary[p, k], decimals) for k in (0, 1, 2)]
-            parts = j.join(row) + j
-            for k in cells:
-                v = summary[p, k]
-                value = "-" if np.isnan(v) else _fmt(v, decimals)
-                if k == 4:
-                    value = "  " + value
-                parts += f"{value}{j}{int(counts[p, k])}{j}"
-            lines.append(parts)
+        lines.extend(rows[p] for p in table.tolist())
         lines.append("")
     return "\n".join(lines) + "\n"
