@@ -283,25 +283,54 @@ def _lookup(keys: np.ndarray, table: tuple[np.ndarray, np.ndarray]) -> tuple[np.
     return tv[pos], tk[pos] == keys
 
 
+def _hashed_lookup(keys: np.ndarray, table_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Index of each key in ``table_keys`` (and whether found): a multiplicative hash into 2^20 slots, with
+    ``searchsorted`` for the few keys whose slot two table keys share."""
+    bits = np.uint64(44)
+    mult = np.uint64(0x9E3779B97F4A7C15)
+    slots = (table_keys * mult) >> bits
+    table = np.full(1 << 20, -1, dtype=np.int64)
+    table[slots] = np.arange(table_keys.size)
+    shared = np.bincount(slots.astype(np.int64), minlength=1 << 20) > 1
+    table[shared] = -2
+    candidate = table[(keys * mult) >> bits]
+    found = (candidate >= 0) & (table_keys[np.maximum(candidate, 0)] == keys)
+    index = np.where(found, candidate, 0)
+    clash = candidate == -2
+    if clash.any():
+        order = np.argsort(table_keys)
+        values, ok = _lookup(keys[clash], (table_keys[order], order.astype(np.int64)))
+        index[clash] = values
+        found[clash] = ok
+    return index, found
+
+
 _MASKS = np.array([(1 << (8 * k)) - 1 for k in range(8)] + [(1 << 64) - 1], dtype=np.uint64)
 
 
-def _loads_fast(data: bytes, names: dict[str, str], filename: str) -> ValetInput | None:
+def _loads_fast(data: bytes | np.ndarray, names: dict[str, str], filename: str) -> ValetInput | None:
     """Columnar reader on the raw bytes: each field of each line is packed into a 64-bit word and looked up.
 
     Returns None at the first sign of anything unusual (a syntax error, an unknown tag, a tag longer than 8
     bytes, a line of blanks ...), and the careful line-by-line reader then reads the file and reports every
     problem with its line and field.
     """
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    size = len(data)
-    if size == 0:
+    if isinstance(data, bytes):
+        padded = np.zeros(len(data) + 16, dtype=np.uint8)
+        padded[: len(data)] = np.frombuffer(data, dtype=np.uint8)
+        data = padded
+    # ``data``: the file's bytes followed by at least 16 zero bytes (see _read_padded)
+    size = data.size - 16
+    skip = 3 if size >= 3 and bytes(data[:3]) == b"\xef\xbb\xbf" else 0
+    if size - skip <= 0:
         return None
-    buf = np.frombuffer(data, dtype=np.uint8)
+    if skip:
+        data[:skip] = ord("#")  # the byte-order mark: make the first line a comment if it is nothing else
+        if size > skip and data[skip] not in (10, ord("#")):
+            return None  # a BOM in front of data: the careful reader handles it
+    buf = data[:size]
     # the file as aligned little-endian 64-bit words: the 8 bytes at offset o are two words combined
-    aligned = np.zeros(size // 8 + 2, dtype="<u8")
-    aligned.view(np.uint8)[:size] = buf
+    aligned = data[: (data.size // 8) * 8].view("<u8")
     # newlines and pipes in one pass: pipes before each line's end give the lines' pipe counts
     sep = np.flatnonzero((buf == 10) | (buf == 124))
     is_nl = buf[sep] == 10
@@ -361,7 +390,7 @@ def _loads_fast(data: bytes, names: dict[str, str], filename: str) -> ValetInput
         key, ln = keys[k], lengths[k]
         value = np.zeros(n, dtype=np.int64)
         ok = ln > 0
-        for j in range(8):
+        for j in range(int(ln.max())):
             digit = ((key >> np.uint64(8 * j)) & np.uint64(0xFF)).astype(np.int64) - 48
             inside = j < ln
             ok &= ~inside | ((digit >= 0) & (digit <= 9))
@@ -395,8 +424,7 @@ def _loads_fast(data: bytes, names: dict[str, str], filename: str) -> ValetInput
     if not tags or max(map(len, encoded)) > 8:
         return None
     tag_keys = np.array(encoded, dtype="S8").view("<u8")
-    tag_order = np.argsort(tag_keys)
-    players, p_ok = _lookup(keys[2:6].T.copy(), (tag_keys[tag_order], tag_order.astype(np.int64)))
+    players, p_ok = _hashed_lookup(keys[2:6].T.copy(), tag_keys)
     if not p_ok.all():
         return None
     tables = ValetTables(
@@ -452,10 +480,17 @@ def load(names_path: str | Path, scores_path: str | Path) -> ValetInput:
         problems.extend(name_problems)
     if scores_bytes is None:
         return ValetInput(_empty(names), tuple(problems))
-    result = _loads_fast(scores_bytes, names, str(scores_path))
+    result = _loads_fast(_padded(scores_bytes), names, str(scores_path))
     if result is None:
         result = loads(_decode(scores_bytes), names, str(scores_path))
     return ValetInput(result.tables, tuple(problems) + result.problems)
+
+
+def _padded(data: bytes) -> np.ndarray:
+    """The bytes followed by 16 zero bytes, in a buffer the fast reader may view as 64-bit words."""
+    padded = np.zeros(len(data) + 16, dtype=np.uint8)
+    padded[: len(data)] = np.frombuffer(data, dtype=np.uint8)
+    return padded
 
 
 def load_dir(directory: str | Path, names: str = "names.txt", scores: str = "scores.txt") -> ValetInput:
