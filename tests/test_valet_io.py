@@ -136,7 +136,11 @@ def test_cli_formats(tmp_path: Path) -> None:
     assert lines[1].startswith("Players") and "Lead1" in lines[1] and "Average" in lines[1]
     data = json.loads(runner.invoke(app, [*base, "-f", "json"]).output)
     assert data["options"]["scoring"] == "iaf" and len(data["pairs"]) == 44
-    assert sum(len(rows) for rows in data["hands"].values()) == 22
+    assert sum(len(hand["tables"]) for hand in data["hands"]) == 22
+    fields = data["table_fields"]
+    first = dict(zip(fields, data["hands"][0]["tables"][0], strict=True))
+    assert first["contract"] in ("4H", "3NT") and first["declarer"] in ("E", "W") and first["line"] >= 1
+    assert first["ns_overall"] == pytest.approx(first["ns_bid"] + (first["declarer_play"] or 0) * -1, abs=1e-3)
     html = runner.invoke(app, [*base, "-f", "html"]).output
     assert html.startswith("<!DOCTYPE html>") and html.count("<svg") == 44
     assert "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "") and "<script" not in html

@@ -97,53 +97,93 @@ def tableau_rows(
 ) -> Iterator[tuple[tuple[int, int], list[tuple[str, int, list[float], list[float]]]]]:
     """Per hand (in the reference's order: keys "round|board" as strings) the rows of the tableau: key,
     count, declarer (overall, bid, play) and defender (overall, bid, lead, rest of defence) averages in raw
-    units (IMPs, or ±1 at matchpoints), declarer's and defenders' view.  ``key`` names a row's line."""
-    key_of = key or _key
+    units (IMPs, or ±1 at matchpoints), declarer's and defenders' view.  ``key`` names a row's line (the
+    default groups the rows by hand, contract, declarer, lead suit and tricks, in one pass)."""
     t = result.tables
     n = len(t)
+    if n == 0:
+        return
     played = t.level > 0
     s = np.where(played & (t.declarer % 2 == 1), -1.0, 1.0)
-    decl = np.stack([s * result.total, s * result.bid, np.where(played, s * (result.total - result.bid), 0.0)], axis=1)
-    lead = np.where(played, -s * result.lead_imps, 0.0)
-    defence = np.where(played, s * (result.bid - result.total + result.lead_imps), 0.0)
-    dfd = np.stack([-s * result.total, -s * result.bid, lead, defence], axis=1)
-    order = sorted(range(len(result.hand_keys)), key=lambda h: f"{result.hand_keys[h][0]}|{result.hand_keys[h][1]}")
-    rows_of: dict[int, list[int]] = {}
-    for i in range(n):
-        rows_of.setdefault(int(result.hand[i]), []).append(i)
-    for h in order:
-        groups: dict[str, list[int]] = {}
-        for i in rows_of.get(h, []):
-            groups.setdefault(key_of(result, i), []).append(i)
-        lines = []
-        for name in sorted(groups):
-            idx = groups[name]
-            lines.append((name, len(idx), decl[idx].mean(axis=0).tolist(), dfd[idx].mean(axis=0).tolist()))
-        yield result.hand_keys[h], lines
+    values = np.stack(
+        [
+            s * result.total,
+            s * result.bid,
+            np.where(played, s * (result.total - result.bid), 0.0),
+            -s * result.total,
+            -s * result.bid,
+            np.where(played, -s * result.lead_imps, 0.0),
+            np.where(played, s * (result.bid - result.total + result.lead_imps), 0.0),
+        ],
+        axis=1,
+    )
+    if key is None:
+        lead = np.where(played & result.options.leads, t.lead + 1, 0)
+        code = np.where(
+            played,
+            ((((t.level * 5 + t.strain) * 3 + t.risk) * 4 + t.declarer) * 5 + lead) * 14 + t.tricks + 1,
+            0,
+        )
+        group_code, first, group = np.unique(result.hand * np.int64(1 << 20) + code, return_index=True,
+                                             return_inverse=True)  # fmt: skip
+        group = group.ravel()
+        group_hand = group_code >> 20
+        names = [_key(result, int(i)) for i in first]
+    else:
+        labels: dict[tuple[int, str], int] = {}
+        group_list = []
+        for i in range(n):
+            label = (int(result.hand[i]), key(result, i))
+            group_list.append(labels.setdefault(label, len(labels)))
+        group = np.array(group_list, dtype=np.int64)
+        group_hand = np.array([h for h, _ in labels], dtype=np.int64)
+        names = [name for _, name in labels]
+    counts = np.bincount(group, minlength=len(names))
+    sums = np.stack([np.bincount(group, weights=values[:, k], minlength=len(names)) for k in range(7)], axis=1)
+    means = sums.astype(np.float64) / counts[:, None]
+    hand_text = [f"{r}|{b}" for r, b in result.hand_keys]
+    hand_rank = np.empty(len(hand_text), dtype=np.int64)
+    hand_rank[np.argsort(np.array(hand_text), kind="stable")] = np.arange(len(hand_text))
+    order = np.lexsort((np.array(names), hand_rank[group_hand]))
+    rows = means.tolist()
+    count_list = counts.tolist()
+    hands = group_hand.tolist()
+    current = -1
+    lines: list[tuple[str, int, list[float], list[float]]] = []
+    for g in order.tolist():
+        if hands[g] != current:
+            if lines:
+                yield result.hand_keys[current], lines
+            current, lines = hands[g], []
+        lines.append((names[g], count_list[g], rows[g][:3], rows[g][3:]))
+    if lines:
+        yield result.hand_keys[current], lines
 
 
 def render_tableau(result: ValetResult, key: Callable[[ValetResult, int], str] | None = None) -> str:
     """The per-hand tableau (the reference's ``-t``, conv. §4.4); at matchpoints values are percentages."""
     mp = result.matchpoints
-
-    def show(v: float) -> str:
-        return f"{(50.0 * (v + 1.0) if mp else v):8.2f}"
-
-    rest = "Restdef" if result.options.leads else "    Def"
+    leads = result.options.leads
     out: list[str] = []
     for (rnd, board), lines in tableau_rows(result, key):
-        out += [f"DECLARER, Board {rnd}|{board}", "", "Contract".ljust(19) + "Count Overall     Bid    Play"]
-        out += [key.ljust(19) + f"{count:5d}" + "".join(show(v) for v in decl) for key, count, decl, _ in lines]
+        out += [f"DECLARER, Board {rnd}|{board}", "", "Contract           Count Overall     Bid    Play"]
+        declarer_lines = []
+        defender_lines = []
+        for name, count, (o, b, p), (do, db, dl, dr) in lines:
+            if not leads:
+                dl, dr = dr + dl, 0.0
+            if mp:
+                o, b, p, do, db, dl, dr = (50.0 * (v + 1.0) for v in (o, b, p, do, db, dl, dr))
+            declarer_lines.append(f"{name:<19}{count:5d}{o:8.2f}{b:8.2f}{p:8.2f}")
+            if leads:
+                defender_lines.append(f"{name:<19}{count:5d}{do:8.2f}{db:8.2f}{dl:8.2f}{dr:8.2f}")
+            else:
+                defender_lines.append(f"{name:<19}{count:5d}{do:8.2f}{db:8.2f}{dl:8.2f}")
+        out += declarer_lines
         out += ["", f"DEFENDER, Board {rnd}|{board}", ""]
-        if result.options.leads:
-            out.append("Contract".ljust(19) + f"Count Overall     Bid    Lead {rest}")
-            out += [key.ljust(19) + f"{count:5d}" + "".join(show(v) for v in dfd) for key, count, _, dfd in lines]
-        else:
-            out.append("Contract".ljust(19) + f"Count Overall     Bid {rest}")
-            out += [
-                key.ljust(19) + f"{count:5d}" + "".join(show(v) for v in (dfd[0], dfd[1], dfd[2] + dfd[3]))
-                for key, count, _, dfd in lines
-            ]
+        out.append("Contract           Count Overall     Bid    Lead Restdef" if leads
+                   else "Contract           Count Overall     Bid     Def")  # fmt: skip
+        out += defender_lines
         out.append("")
     return "\n".join(out) + "\n"
 
@@ -164,6 +204,7 @@ def valet_json_data(result: ValetResult) -> dict[str, Any]:
         a, b = result.pairs[int(p)]
         entry: dict[str, Any] = {
             "rank": rank,
+            "pair_id": int(p),
             "pair": result.pair_name(int(p)),
             "players": [result.tables.player_tags[a], result.tables.player_tags[b]],
             "hands": int(counts[p, 0]),
@@ -173,32 +214,7 @@ def valet_json_data(result: ValetResult) -> dict[str, Any]:
         if opts.compensate:
             entry["compensation"] = [round(float(x), 4) for x in result.compensation[int(p)]]
         pairs.append(entry)
-    t = result.tables
-    hands: dict[str, list[dict[str, Any]]] = {}
-    tags = t.player_tags
-    for i in range(len(t)):
-        h = result.hand_keys[int(result.hand[i])]
-        played = int(t.level[i]) > 0
-        s = -1.0 if played and int(t.declarer[i]) % 2 == 1 else 1.0
-        row: dict[str, Any] = {
-            "players": {seat: tags[int(p)] for seat, p in zip("NESW", t.players[i], strict=True)},
-            "ns_pair": result.pair_name(int(result.ns_pair[i])),
-            "ew_pair": result.pair_name(int(result.ew_pair[i])),
-            "contract": _contract_text(result, i),
-            "declarer": _SEAT_TEXT[int(t.declarer[i])] if played else None,
-            "tricks": int(t.tricks[i]) if played else None,
-            "lead": LEAD_SUITS[int(t.lead[i])] if played and int(t.lead[i]) >= 0 else None,
-            "ns_overall": round(float(result.total[i]), 4),
-            "ns_bid": round(float(result.bid[i]), 4),
-        }
-        if played:
-            row["declarer_play"] = round(float(s * (result.total[i] - result.bid[i])), 4)
-            row["lead_score"] = round(float(-s * result.lead_imps[i]), 4) if result.has_lead[i] else None
-            row["rest_of_defence"] = round(float(s * (result.bid[i] - result.total[i] + result.lead_imps[i])), 4)
-        if t.sources is not None:
-            loc = t.sources[i]
-            row["source"] = {"file": loc.file, "line": loc.line}
-        hands.setdefault(f"{h[0]}|{h[1]}", []).append(row)
+    hands = _hands_json(result)
     return {
         "method": "valet",
         "options": {
@@ -215,9 +231,66 @@ def valet_json_data(result: ValetResult) -> dict[str, Any]:
         },
         "units": "percent" if result.matchpoints else "imps",
         "pairs": pairs,
+        "table_fields": list(TABLE_FIELDS),
         "hands": hands,
     }
 
 
+#: The fields of each table in the JSON's ``hands``: players by seat, pair ids (``pairs[].pair_id``), the
+#: contract (``pass`` when passed out), declarer, tricks, lead suit, North-South's overall and bidding score,
+#: declarer's play, the defenders' lead and rest of defence (their view), and the input line.
+TABLE_FIELDS = ("north", "east", "south", "west", "ns_pair", "ew_pair", "contract", "declarer", "tricks", "lead",
+                "ns_overall", "ns_bid", "declarer_play", "lead_score", "rest_of_defence", "line")  # fmt: skip
+
+
+def _hands_json(result: ValetResult) -> list[dict[str, Any]]:
+    """Per hand its tables as lists of ``TABLE_FIELDS`` values (compact for 400,000 tables)."""
+    t = result.tables
+    n = len(t)
+    if n == 0:
+        return []
+    played = t.level > 0
+    tags = np.array([*t.player_tags, ""], dtype=object)
+    names = [f"{lv}{_STRAIN_TEXT[st]}{_RISK_TEXT[rk]}" for lv in range(1, 8) for st in range(5) for rk in range(3)]
+    contract_text = np.array(["pass", *names], dtype=object)
+    code = np.where(played, ((t.level - 1) * 5 + t.strain) * 3 + t.risk + 1, 0)
+    none = np.array([None], dtype=object)
+    seat = np.array(list(_SEAT_TEXT), dtype=object)
+    suit = np.array(list(LEAD_SUITS), dtype=object)
+    s = np.where(played & (t.declarer % 2 == 1), -1.0, 1.0)
+    has_lead = played & (t.lead >= 0)
+
+    def maybe(mask: np.ndarray, values: np.ndarray) -> list[Any]:
+        out = np.where(mask, values, none[0])
+        return list(out.tolist())
+
+    columns: list[list[Any]] = [tags[t.players[:, k]].tolist() for k in range(4)]
+    columns += [result.ns_pair.tolist(), result.ew_pair.tolist(), contract_text[code].tolist()]
+    columns.append(maybe(played, seat[np.maximum(t.declarer, 0)]))
+    columns.append(maybe(played, t.tricks.astype(object)))
+    columns.append(maybe(has_lead, suit[np.maximum(t.lead, 0)]))
+    columns.append(np.round(result.total, 4).tolist())
+    columns.append(np.round(result.bid, 4).tolist())
+    columns.append(maybe(played, np.round(s * (result.total - result.bid), 4).astype(object)))
+    columns.append(maybe(has_lead & result.has_lead, np.round(-s * result.lead_imps, 4).astype(object)))
+    columns.append(maybe(played, np.round(s * (result.bid - result.total + result.lead_imps), 4).astype(object)))
+    if t.sources is not None and hasattr(t.sources, "_lines"):
+        columns.append([int(x) for x in t.sources._lines])
+    elif t.sources is not None:
+        columns.append([loc.line for loc in t.sources])
+    else:
+        columns.append([None] * n)
+    rows = list(zip(*columns, strict=True))
+    order = np.argsort(result.hand, kind="stable")
+    bounds = np.flatnonzero(np.diff(result.hand[order])) + 1
+    hands = []
+    for part in np.split(order, bounds):
+        r, b = result.hand_keys[int(result.hand[part[0]])]
+        hands.append({"round": r, "board": b, "tables": [rows[i] for i in part.tolist()]})
+    hands.sort(key=lambda h: f"{h['round']}|{h['board']}")
+    return hands
+
+
 def render_valet_json(result: ValetResult) -> str:
-    return json.dumps(valet_json_data(result), ensure_ascii=False, indent=1) + "\n"
+    """Everything as JSON: options, pairs (ranked) and hands (tables as lists of ``table_fields``)."""
+    return json.dumps(valet_json_data(result), ensure_ascii=False, separators=(",", ":")) + "\n"
