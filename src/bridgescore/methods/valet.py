@@ -489,8 +489,16 @@ def score_valet(tables: ValetTables, options: ValetOptions | None = None) -> Val
     # Hands: rows with the same (round, board) are compared with each other.
     hr, hb = tables.hand_round, tables.hand_board
     bspan = np.int64(int(hb.max()) + 1)
-    uh, hand = np.unique(hr * bspan + hb, return_inverse=True)
-    hand = hand.ravel().astype(np.int64)
+    hkey = hr * bspan + hb
+    top = int(hkey.max())
+    if top < 16 * n + 1024:  # compact key space: mark and count instead of sorting
+        seen = np.zeros(top + 1, dtype=bool)
+        seen[hkey] = True
+        uh = np.flatnonzero(seen)
+        hand = (np.cumsum(seen) - 1)[hkey]
+    else:
+        uh, hand = np.unique(hkey, return_inverse=True)
+        hand = hand.ravel().astype(np.int64)
     hand_keys = tuple(zip((uh // bspan).tolist(), (uh % bspan).tolist(), strict=True))
     n_hands = len(hand_keys)
     # the reference numbers pairs in the order of its map of "round|board" keys, sorted as strings
@@ -735,13 +743,18 @@ def _aggregate(
     ew_key = ew_lo * n_players + ew_hi
     # pair numbers in order of first sight: hands in string order, rows in file order, NS before EW
     row_order = np.argsort(string_rank[hand].astype(np.uint16 if n_hand_keys < 65536 else np.int64), kind="stable")
-    seq = np.empty(2 * n, dtype=np.int64)
+    narrow = np.int32 if int(n_players) ** 2 < 2**31 else np.int64
+    seq = np.empty(2 * n, dtype=narrow)
     seq[0::2] = ns_key[row_order]
     seq[1::2] = ew_key[row_order]
-    ukeys, first, inv = np.unique(seq, return_index=True, return_inverse=True)
+    ukeys, inv = np.unique(seq, return_inverse=True)
+    inv = inv.ravel()
+    first = np.full(ukeys.size, seq.size, dtype=np.int64)
+    np.minimum.at(first, inv, np.arange(seq.size))
+    ukeys = ukeys.astype(np.int64)
     number = np.empty(ukeys.size, dtype=np.int64)
     number[np.argsort(first, kind="stable")] = np.arange(ukeys.size)
-    inv = number[inv.ravel()]
+    inv = number[inv]
     ns_pair = np.empty(n, dtype=np.int64)
     ew_pair = np.empty(n, dtype=np.int64)
     ns_pair[row_order] = inv[0::2]
