@@ -454,6 +454,10 @@ class _Sources(Sequence[Location]):
     def __len__(self) -> int:
         return len(self._lines)
 
+    def take(self, rows: np.ndarray) -> _Sources:
+        """The sources of the given rows (for a selection of the tables)."""
+        return _Sources(self._file, np.asarray(self._lines)[rows])
+
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
             return [Location(self._file, int(n)) for n in self._lines[i]]

@@ -166,7 +166,11 @@ class ValetTables:
 
     def select(self, keep: BoolArray) -> ValetTables:
         """The rows where ``keep`` is true (e.g. the rounds chosen with ``--rounds``)."""
-        src = None if self.sources is None else tuple(s for s, k in zip(self.sources, keep, strict=True) if k)
+        src: Sequence[Location] | None = None
+        if self.sources is not None:
+            take = getattr(self.sources, "take", None)
+            rows = np.flatnonzero(keep)
+            src = take(rows) if take is not None else tuple(self.sources[int(i)] for i in rows)
         return ValetTables(
             self.hand_round[keep].copy(), self.hand_board[keep].copy(), self.players[keep].copy(),
             self.level[keep].copy(), self.strain[keep].copy(), self.risk[keep].copy(),
