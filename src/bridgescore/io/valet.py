@@ -245,38 +245,6 @@ def _loads_checked(scores_text: str, names: dict[str, str], filename: str) -> Va
     return ValetInput(tables, tuple(problems))
 
 
-def _packed_table(words: dict[str, int]) -> tuple[np.ndarray, np.ndarray]:
-    keys = np.array([int.from_bytes(w.encode(), "little") for w in words], dtype=np.uint64)
-    values = np.array(list(words.values()), dtype=np.int64)
-    order = np.argsort(keys)
-    return keys[order], values[order]
-
-
-def _contract_words() -> dict[str, int]:
-    words = {"P": 0, "p": 0}
-    for level in range(8):
-        for letter in "NSHDCnshdc":
-            for risk in ("", "x", "X", "xx", "xX", "Xx", "XX"):
-                code = 0 if level == 0 else (level * 5 + _STRAIN[letter.upper()]) * 3 + len(risk)
-                words[f"{level}{letter}{risk}"] = code
-    return words
-
-
-_TABLES: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-
-
-def _table(name: str) -> tuple[np.ndarray, np.ndarray]:
-    if name not in _TABLES:
-        if name == "contract":
-            words = _contract_words()
-        elif name == "declarer":
-            words = {c: _SEATS[c.upper()] for c in "NESWnesw"}
-        else:
-            words = {s + r: LEAD_SUITS.index(s.upper()) for s in "CDHScdhs" for r in "23456789TJQKAtjqka"}
-        _TABLES[name] = _packed_table(words)
-    return _TABLES[name]
-
-
 def _lookup(keys: np.ndarray, table: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     tk, tv = table
     pos = np.minimum(np.searchsorted(tk, keys), tk.size - 1)
@@ -304,6 +272,19 @@ def _hashed_lookup(keys: np.ndarray, table_keys: np.ndarray) -> tuple[np.ndarray
         found[clash] = ok
     return index, found
 
+
+def _byte_table(chars: str, values: list[int] | None = None, default: int = -1) -> np.ndarray:
+    table = np.full(256, default, dtype=np.int64)
+    for i, c in enumerate(chars):
+        table[ord(c)] = values[i] if values is not None else i
+    return table
+
+
+_STRAIN_BYTE = _byte_table("CDHSNcdhsn", [0, 1, 2, 3, 4] * 2)
+_SEAT_BYTE = _byte_table("NESWnesw", [0, 1, 2, 3] * 2)
+_SUIT_BYTE = _byte_table("CDHScdhs", [0, 1, 2, 3] * 2)
+_X_BYTE = _byte_table("xX", [1, 1], 0).astype(bool)
+_RANK_BYTE = _byte_table("23456789TJQKAtjqka", [1] * 18, 0).astype(bool)
 
 _MASKS = np.array([(1 << (8 * k)) - 1 for k in range(8)] + [(1 << 64) - 1], dtype=np.uint64)
 
@@ -400,22 +381,31 @@ def _loads_fast(data: bytes | np.ndarray, names: dict[str, str], filename: str) 
 
     rounds = number(0, 1, 10**8)
     boards = number(1, 1, 10**8)
-    contract, c_ok = _lookup(keys[6], _table("contract"))
+    # contract: P/p, or level 0-7, strain letter, then X or XX (either case); a level 0 is passed out
+    c_key, c_len = keys[6], lengths[6]
+    c0, c1, c2, c3 = (((c_key >> np.uint64(8 * j)) & np.uint64(0xFF)).astype(np.intp) for j in range(4))
+    level = c0 - 48
+    strain = _STRAIN_BYTE[c1]
+    risk = (c_len >= 3).astype(np.int64) + (c_len >= 4)
+    x_ok = ((c_len < 3) | _X_BYTE[c2]) & ((c_len < 4) | _X_BYTE[c3])
+    is_pass = (c_len == 1) & ((c0 == ord("P")) | (c0 == ord("p")))
+    c_ok = is_pass | ((c_len >= 2) & (c_len <= 4) & (level >= 0) & (level <= 7) & (strain >= 0) & x_ok)
     if rounds is None or boards is None or not c_ok.all():
         return None
-    level = np.where(contract == 0, 0, contract // 15)
+    level = np.where(is_pass, 0, level)
     played = level > 0
-    strain = (contract // 3) % 5
-    risk = contract % 3
-    declarer, d_ok = _lookup(keys[7], _table("declarer"))
-    tricks = np.where(played, 0, 0)
+    d_key = keys[7]
+    declarer = _SEAT_BYTE[(d_key & np.uint64(0xFF)).astype(np.intp)]
+    d_ok = (lengths[7] == 1) & (declarer >= 0)
     t_key, t_len = keys[8], lengths[8]
     lo = ((t_key & np.uint64(0xFF)).astype(np.int64)) - 48
     hi = ((t_key >> np.uint64(8)) & np.uint64(0xFF)).astype(np.int64) - 48
     one = (t_len == 1) & (lo >= 0) & (lo <= 9)
     two = (t_len == 2) & (lo == 1) & (hi >= 0) & (hi <= 3)
     tricks = np.where(one, lo, 10 + hi)
-    lead, l_ok = _lookup(keys[9], _table("lead"))
+    l_key = keys[9]
+    lead = _SUIT_BYTE[(l_key & np.uint64(0xFF)).astype(np.intp)]
+    l_ok = (lengths[9] == 2) & (lead >= 0) & _RANK_BYTE[((l_key >> np.uint64(8)) & np.uint64(0xFF)).astype(np.intp)]
     lead_mask = played & has_lead
     if not (d_ok | ~played).all() or not (one | two | ~played).all() or not (l_ok | ~lead_mask).all():
         return None
