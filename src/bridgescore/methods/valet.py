@@ -31,7 +31,7 @@ from types import MappingProxyType
 import numpy as np
 import numpy.typing as npt
 
-from bridgescore.contract import Contract, Risk, Seat, Side, Strain, vulnerability_of_board
+from bridgescore.contract import Contract, Risk, Side, Strain, vulnerability_of_board
 from bridgescore.imps import RoundingPolicy, wbf_imps
 from bridgescore.problems import Location
 
@@ -890,16 +890,3 @@ def _compensation(
         comp_avg = 50.0 * comp_avg
     result: FloatArray = comp_avg
     return result
-
-
-def pair_players(result: ValetResult, pair: int) -> tuple[str, str]:
-    a, b = result.pairs[pair]
-    return result.tables.name_of(a), result.tables.name_of(b)
-
-
-def seat_label(seat: int) -> str:
-    return Seat(seat).name
-
-
-def hand_label(key: tuple[int, int]) -> str:
-    return f"{key[0]}|{key[1]}"
