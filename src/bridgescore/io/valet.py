@@ -16,6 +16,7 @@ result is a ``ValetTables`` (read-only columns, every row complete) plus the nam
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -313,11 +314,12 @@ def _loads_fast(data: bytes | np.ndarray, names: dict[str, str], filename: str) 
     # the file as aligned little-endian 64-bit words: the 8 bytes at offset o are two words combined
     aligned = data[: (data.size // 8) * 8].view("<u8")
     # newlines and pipes in one pass: pipes before each line's end give the lines' pipe counts
-    sep = np.flatnonzero((buf == 10) | (buf == 124))
-    is_nl = buf[sep] == 10
-    nl = sep[is_nl]
-    pipes = sep[~is_nl]
-    pipes_before = np.concatenate([[0], np.flatnonzero(is_nl) - np.arange(nl.size), [pipes.size]])
+    mark = np.equal(buf, 10)
+    nl = np.flatnonzero(mark)
+    np.equal(buf, 124, out=mark)
+    pipes = np.flatnonzero(mark)
+    del mark
+    pipes_before = np.concatenate([[0], np.searchsorted(pipes, nl), [pipes.size]])
     starts = np.concatenate([[0], nl + 1])
     ends = np.concatenate([nl, [size]])
     numbers = np.arange(1, starts.size + 1)
@@ -345,7 +347,7 @@ def _loads_fast(data: bytes | np.ndarray, names: dict[str, str], filename: str) 
         return None
     has_lead = count == 9
     keys = np.empty((10, n), dtype=np.uint64)
-    lengths = np.empty((10, n), dtype=np.int64)
+    lengths = np.empty((10, n), dtype=np.int32)
     start = starts
     for k in range(10):
         if k < 8:
@@ -460,24 +462,36 @@ class _Sources(Sequence[Location]):
 def load(names_path: str | Path, scores_path: str | Path) -> ValetInput:
     """Read a names file and a scores file (conv. §1)."""
     problems: list[Problem] = []
-    blobs: list[bytes | None] = []
-    for path in (names_path, scores_path):
-        try:
-            blobs.append(Path(path).read_bytes())
-        except OSError as exc:
-            problems.append(Problem(Location(str(path)), f"cannot read the file: {exc.strerror or exc}"))
-            blobs.append(None)
-    names_bytes, scores_bytes = blobs
     names: dict[str, str] = {}
-    if names_bytes is not None:
+    try:
+        names_bytes = Path(names_path).read_bytes()
+    except OSError as exc:
+        problems.append(Problem(Location(str(names_path)), f"cannot read the file: {exc.strerror or exc}"))
+    else:
         names, name_problems = read_names(_decode(names_bytes), str(names_path))
         problems.extend(name_problems)
-    if scores_bytes is None:
+    try:
+        scores = _read_padded(Path(scores_path))
+    except OSError as exc:
+        problems.append(Problem(Location(str(scores_path)), f"cannot read the file: {exc.strerror or exc}"))
         return ValetInput(_empty(names), tuple(problems))
-    result = _loads_fast(_padded(scores_bytes), names, str(scores_path))
+    result = _loads_fast(scores, names, str(scores_path))
     if result is None:
-        result = loads(_decode(scores_bytes), names, str(scores_path))
+        result = loads(_decode(scores[:-16].tobytes()), names, str(scores_path))
     return ValetInput(result.tables, tuple(problems) + result.problems)
+
+
+def _read_padded(path: Path) -> np.ndarray:
+    """The file's bytes followed by 16 zero bytes, read straight into a numpy buffer (no copy)."""
+    with path.open("rb") as handle:
+        size = os.fstat(handle.fileno()).st_size
+        buffer = np.zeros(size + 16, dtype=np.uint8)
+        got = handle.readinto(memoryview(buffer)[:size])
+        extra = handle.read()
+    if got != size or extra:  # the file changed while being read: read it again as a whole
+        data = path.read_bytes()
+        return _padded(data)
+    return buffer
 
 
 def _padded(data: bytes) -> np.ndarray:
