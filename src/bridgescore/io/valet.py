@@ -486,7 +486,7 @@ def _read_padded(path: Path) -> np.ndarray:
     with path.open("rb") as handle:
         size = os.fstat(handle.fileno()).st_size
         buffer = np.zeros(size + 16, dtype=np.uint8)
-        got = handle.readinto(memoryview(buffer)[:size])
+        got = handle.readinto(buffer[:size].data)
         extra = handle.read()
     if got != size or extra:  # the file changed while being read: read it again as a whole
         data = path.read_bytes()
