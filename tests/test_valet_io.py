@@ -186,3 +186,27 @@ def test_event_from_traveller_csv() -> None:
     plain = score_valet(read.tables, ValetOptions(cloud=False))
     for h in range(2):
         assert plain.total[plain.hand == h].sum() == pytest.approx(0.0, abs=1e-9)
+
+
+@pytest.mark.parametrize(
+    ("content", "levels", "lines", "problems"),
+    [
+        (b"\xef\xbb\xbf1|1|a|b|c|d|4S|N|10|SA\r\n1|1|e|f|g|h|3N|S|9\r\n", [4, 3], [1, 2], 0),  # BOM, CRLF
+        (b"# comment\n\n1|1|a|b|c|d|4S|N|10\n1|1|e|f|g|h|P|x|x\n", [4, 0], [3, 4], 0),
+        (b"1|1|a|b|c|d|4S|N|10\n1|1|e|f|g|h|4S|N|9", [4, 4], [1, 2], 0),  # no final newline
+        (b"1|1|a|b|c|d|4S|N|10\t \n", [4], [1], 0),  # trailing blanks
+        (b"", [], [], 1),  # empty: a problem
+        (b"# only a comment\n", [], [], 1),
+        (b"01|+2|a|b|c|d|4s|n|010|ca\n", [4], [1], 0),  # what strtol reads: leading zeros, a sign
+    ],
+)
+def test_reader_edge_cases(tmp_path: Path, content: bytes, levels: list[int], lines: list[int], problems: int) -> None:
+    (tmp_path / "names.txt").write_text(NAMES, encoding="utf-8")
+    (tmp_path / "scores.txt").write_bytes(content)
+    read = valet_io.load_dir(tmp_path)
+    assert len(read.problems) == problems
+    assert read.tables.level.tolist() == levels
+    assert [s.line for s in read.tables.sources or []] == lines
+    careful = valet_io.loads(valet_io._decode(content), valet_io.read_names(NAMES, "names")[0], "scores")
+    for column in ("hand_round", "hand_board", "players", "level", "strain", "risk", "declarer", "tricks", "lead"):
+        assert np.array_equal(getattr(read.tables, column), getattr(careful.tables, column)), column

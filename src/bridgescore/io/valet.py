@@ -242,6 +242,8 @@ def _loads_checked(scores_text: str, names: dict[str, str], filename: str) -> Va
         names=MappingProxyType(dict(names)),
         sources=_Sources(filename, [numbers[k] for k in idx]),
     )
+    if not rows and not problems:
+        problems.append(Problem(Location(filename), "the file holds no table results (only comments or empty lines)"))
     problems.sort(key=lambda p: p.location.line or 0)
     return ValetInput(tables, tuple(problems))
 
@@ -306,10 +308,6 @@ def _loads_fast(data: bytes | np.ndarray, names: dict[str, str], filename: str) 
     skip = 3 if size >= 3 and bytes(data[:3]) == b"\xef\xbb\xbf" else 0
     if size - skip <= 0:
         return None
-    if skip:
-        data[:skip] = ord("#")  # the byte-order mark: make the first line a comment if it is nothing else
-        if size > skip and data[skip] not in (10, ord("#")):
-            return None  # a BOM in front of data: the careful reader handles it
     buf = data[:size]
     # the file as aligned little-endian 64-bit words: the 8 bytes at offset o are two words combined
     aligned = data[: (data.size // 8) * 8].view("<u8")
@@ -320,7 +318,7 @@ def _loads_fast(data: bytes | np.ndarray, names: dict[str, str], filename: str) 
     pipes = np.flatnonzero(mark)
     del mark
     pipes_before = np.concatenate([[0], np.searchsorted(pipes, nl), [pipes.size]])
-    starts = np.concatenate([[0], nl + 1])
+    starts = np.concatenate([[skip], nl + 1])  # the first line starts after a byte-order mark
     ends = np.concatenate([nl, [size]])
     numbers = np.arange(1, starts.size + 1)
     nonempty = ends > starts
@@ -341,6 +339,8 @@ def _loads_fast(data: bytes | np.ndarray, names: dict[str, str], filename: str) 
     if (ends <= starts).any():
         return None
     n = starts.size
+    if n == 0:
+        return None
     first_pipe = line_first_pipe
     count = line_pipe_count
     if ((count != 8) & (count != 9)).any():
