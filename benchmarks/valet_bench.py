@@ -52,11 +52,41 @@ def _run(args: list[str]) -> tuple[float, float]:
     return wall, max(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, before) / 1024
 
 
+def one_board(results: int) -> None:
+    """One hand with ``results`` tables of random contracts (2 % passed out, leads on most): scoring alone."""
+    from types import MappingProxyType
+
+    import numpy as np
+
+    from bridgescore.methods.valet import ScoringForm, ValetOptions, ValetTables, score_valet
+
+    rng = np.random.default_rng(2026)
+    level = rng.integers(1, 8, results)
+    level[rng.random(results) < 0.02] = 0
+    played = level > 0
+    tables = ValetTables(
+        np.ones(results, dtype=np.int64), np.full(results, 7, dtype=np.int64),
+        rng.integers(0, 2000, (results, 4)), level,
+        np.where(played, rng.integers(0, 5, results), -1), np.where(played, rng.integers(0, 3, results), 0),
+        np.where(played, rng.integers(0, 4, results), -1), np.where(played, rng.integers(0, 14, results), -1),
+        np.where(played, rng.integers(-1, 4, results), -1), tuple(f"p{i}" for i in range(2000)), MappingProxyType({}),
+    )  # fmt: skip
+    print(f"One hand with {results:,} tables (scoring only, leads on):")
+    for form in ScoringForm:
+        for cloud in (True, False):
+            start = time.perf_counter()
+            score_valet(tables, ValetOptions(form=form, cloud=cloud, leads=True))
+            print(f"  {form.value:<12} {'cloud' if cloud else 'no-cloud':<9} {time.perf_counter() - start:6.2f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.valet_bench", description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="runs per mode (the median is shown)")
     parser.add_argument("--input", type=Path, default=BENCH, help="a directory with names.txt and scores.txt")
+    parser.add_argument("--one-board", type=int, metavar="N", help="also score one hand with N tables")
     args = parser.parse_args()
+    if args.one_board:
+        one_board(args.one_board)
     if not (args.input / "scores.txt").is_file():
         sys.exit(f"no scores.txt in {args.input} (shared/reference beside the repository?)")
     base = [*_command(), "valet", str(args.input), "--format", "valet-csv"]

@@ -370,7 +370,7 @@ def valet(
         list[Path] | None,
         typer.Argument(
             help="A directory with names.txt and scores.txt (the Valet program's input), or traveller files "
-            "with declarers (CSV).",
+            "with declarers (CSV, USEBIO XML, PBN).",
             show_default=False,
         ),
     ] = None,
