@@ -452,7 +452,8 @@ class ValetResult:
             "defoverplay": avg[:, DEFENCE] - play,
             "leadoverplay": lead - play,
         }[self.options.order]
-        ordered: IntArray = np.argsort(-key, kind="stable")
+        # equal averages (up to rounding noise of the summation order) keep pair-number order
+        ordered: IntArray = np.argsort(-np.round(key, 9), kind="stable")
         return ordered
 
     def tables_to_print(self) -> list[IntArray]:
@@ -742,27 +743,22 @@ def _aggregate(
     ew_lo = np.where(rank[:, 3] < rank[:, 1], players[:, 3], players[:, 1])
     ew_hi = np.where(rank[:, 3] < rank[:, 1], players[:, 1], players[:, 3])
     n_players = np.int64(max(len(tags), 1))
-    n_hand_keys = len(hand_keys)
     ns_key = ns_lo * n_players + ns_hi
     ew_key = ew_lo * n_players + ew_hi
     # pair numbers in order of first sight: hands in string order, rows in file order, NS before EW
-    row_order = np.argsort(string_rank[hand].astype(np.uint16 if n_hand_keys < 65536 else np.int64), kind="stable")
     narrow = np.int32 if int(n_players) ** 2 < 2**31 else np.int64
-    seq = np.empty(2 * n, dtype=narrow)
-    seq[0::2] = ns_key[row_order]
-    seq[1::2] = ew_key[row_order]
+    seq = np.concatenate([ns_key, ew_key]).astype(narrow, copy=False)
+    sight = (string_rank[hand] * n + np.arange(n)) * 2
     ukeys, inv = np.unique(seq, return_inverse=True)
     inv = inv.ravel()
-    first = np.full(ukeys.size, seq.size, dtype=np.int64)
-    np.minimum.at(first, inv, np.arange(seq.size))
+    first = np.full(ukeys.size, np.iinfo(np.int64).max, dtype=np.int64)
+    np.minimum.at(first, inv, np.concatenate([sight, sight + 1]))
     ukeys = ukeys.astype(np.int64)
     number = np.empty(ukeys.size, dtype=np.int64)
-    number[np.argsort(first, kind="stable")] = np.arange(ukeys.size)
+    number[np.argsort(first)] = np.arange(ukeys.size)
     inv = number[inv]
-    ns_pair = np.empty(n, dtype=np.int64)
-    ew_pair = np.empty(n, dtype=np.int64)
-    ns_pair[row_order] = inv[0::2]
-    ew_pair[row_order] = inv[1::2]
+    ns_pair = inv[:n]
+    ew_pair = inv[n:]
     pair_keys = np.empty(ukeys.size, dtype=np.int64)
     pair_keys[number] = ukeys
     pairs = tuple((int(k // n_players), int(k % n_players)) for k in pair_keys)
