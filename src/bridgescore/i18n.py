@@ -81,11 +81,15 @@ def round_half_up(value: float | int | Decimal, decimals: int) -> Decimal:
 
     Floats are taken at their shortest repr (``repr(56.125)``), so what JSON says is what gets rounded.
     """
-    exact = value if isinstance(value, Decimal) else Decimal(repr(value) if isinstance(value, float) else value)
+    exact = (
+        value if isinstance(value, Decimal) else Decimal(repr(value) if isinstance(value, float) else value)
+    )
     return exact.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
 
 
-def format_number(value: float | int | Decimal, lang: str = "en", decimals: int = 0, *, signed: bool = False) -> str:
+def format_number(
+    value: float | int | Decimal, lang: str = "en", decimals: int = 0, *, signed: bool = False
+) -> str:
     """``value`` with exactly ``decimals`` decimals in the conventions of ``lang`` (decimal comma in Dutch).
 
     ``signed=True`` writes a plus sign before positive numbers (IMPs, scores: ``+420``); zero stays ``0``.

