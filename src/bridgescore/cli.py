@@ -37,7 +37,8 @@ out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 
 NotationOption = Annotated[
-    str, typer.Option("--notation", help="Notation to print: 'en' (4S, NT, N E S W) or 'nl' (4S, SA, N O Z W).")
+    str,
+    typer.Option("--notation", help="Notation to print: 'en' (4S, NT, N E S W) or 'nl' (4S, SA, N O Z W)."),
 ]
 
 
@@ -72,8 +73,12 @@ def contract(
     entry: Annotated[str, typer.Argument(help="Contract and result as on a score slip: 4SX-2, 3NT=, 3SA C, 4H 10.")],
     declarer: Annotated[str | None, typer.Option("--declarer", "-d", help="Declarer: N E S W (Dutch N O Z W).")] = None,
     board: Annotated[int | None, typer.Option("--board", "-b", help="Board number: gives the vulnerability.")] = None,
-    vul: Annotated[str | None, typer.Option("--vul", help="Vulnerability instead of --board: none, ns, ew, all.")] = None,
-    result: Annotated[str | None, typer.Option("--result", "-r", help="Result if not in ENTRY: 8, =, C, +1, -2.")] = None,
+    vul: Annotated[
+        str | None, typer.Option("--vul", help="Vulnerability instead of --board: none, ns, ew, all.")
+    ] = None,
+    result: Annotated[
+        str | None, typer.Option("--result", "-r", help="Result if not in ENTRY: 8, =, C, +1, -2.")
+    ] = None,
     notation: NotationOption = "en",
     fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
 ) -> None:
@@ -120,8 +125,10 @@ def contract(
         return
     assert seat is not None
     vul_word = "vulnerable" if vulnerable else "not vulnerable"
-    out.print(f"{parsed.format(lang)} by {seat.label(lang)} {format_result(parsed, tricks, lang)} "
-              f"({tricks} tricks, {vul_word}): declarer {declarer_score:+d}, NS {ns_score:+d}, EW {-ns_score:+d}")
+    out.print(
+        f"{parsed.format(lang)} by {seat.label(lang)} {format_result(parsed, tricks, lang)} "
+        f"({tricks} tricks, {vul_word}): declarer {declarer_score:+d}, NS {ns_score:+d}, EW {-ns_score:+d}"
+    )
 
 
 def load_travellers(paths: list[Path], notation: Notation) -> Event:

@@ -73,6 +73,9 @@ class Seat(IntEnum):
     S = 2
     W = 3
 
+    def __bool__(self) -> bool:  # a seat is never "false", North included
+        return True
+
     @property
     def side(self) -> Side:
         return Side.NS if self in (Seat.N, Seat.S) else Side.EW
@@ -118,6 +121,9 @@ class Strain(IntEnum):
     HEARTS = 2
     SPADES = 3
     NOTRUMP = 4
+
+    def __bool__(self) -> bool:  # clubs are a strain like any other, not "false"
+        return True
 
     @property
     def is_minor(self) -> bool:
@@ -181,7 +187,12 @@ class Vulnerability(Enum):
 
 
 # Law 2: the vulnerability cycle repeats every 16 boards; board 1 is index 0.
-_VUL_CYCLE = "NONE NS EW ALL NS EW ALL NONE EW ALL NONE NS ALL NONE NS EW".split()
+_VUL_CYCLE = (
+    "NONE", "NS", "EW", "ALL",
+    "NS", "EW", "ALL", "NONE",
+    "EW", "ALL", "NONE", "NS",
+    "ALL", "NONE", "NS", "EW",
+)  # fmt: skip
 
 
 def vulnerability_of_board(board: int) -> Vulnerability:
@@ -435,9 +446,13 @@ def parse_result(text: str, contract: Contract) -> int:
     delta = int(m["rel"].replace("−", "-").replace(" ", ""))
     tricks = contract.tricks_needed + delta
     if tricks > 13:
-        raise ContractError(f"{contract}{delta:+d} is impossible: {contract} can make at most {7 - contract.level} overtricks")
+        raise ContractError(
+            f"{contract}{delta:+d} is impossible: {contract} can make at most {7 - contract.level} overtricks"
+        )
     if tricks < 0:
-        raise ContractError(f"{contract}{delta:+d} is impossible: {contract} can go at most {contract.tricks_needed} down")
+        raise ContractError(
+            f"{contract}{delta:+d} is impossible: {contract} can go at most {contract.tricks_needed} down"
+        )
     return tricks
 
 

@@ -11,7 +11,14 @@ from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
 
-from bridgescore.contract import Contract, Seat, Vulnerability, format_result, vulnerability_of_board
+from bridgescore.contract import (
+    Contract,
+    Notation,
+    Seat,
+    Vulnerability,
+    format_result,
+    vulnerability_of_board,
+)
 from bridgescore.problems import Location, Problem
 
 __all__ = ["Board", "Event", "Result", "ResultStatus"]
@@ -58,9 +65,8 @@ class Result:
     def vulnerability(self) -> Vulnerability:
         return vulnerability_of_board(self.board)
 
-    def describe_contract(self, notation: str = "en") -> str:
+    def describe_contract(self, lang: Notation = "en") -> str:
         """The contract and result as on a traveller, e.g. ``4SX N -2``; empty where none was written."""
-        lang = "nl" if notation == "nl" else "en"
         if self.contract is None:
             return ""
         if self.contract.is_passed_out:

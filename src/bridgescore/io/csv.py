@@ -81,8 +81,9 @@ def read_text(data: bytes, filename: str) -> tuple[str | None, list[Problem]]:
         return data.decode("utf-8-sig"), []
     except UnicodeDecodeError:
         text = data.decode("cp1252", errors="replace")
-        warn = Problem(where, "the file is not UTF-8; read as Windows-1252 (check names with accents)",
-                       Severity.WARNING)
+        warn = Problem(
+            where, "the file is not UTF-8; read as Windows-1252 (check names with accents)", Severity.WARNING
+        )
         return text, [warn]
 
 
@@ -109,11 +110,19 @@ def _map_header(header: Sequence[str], where: Location) -> tuple[_Columns, list[
             index[field] = i
     for needed in ("board", "ns", "ew"):
         if needed not in index:
-            problems.append(Problem(Location(where.file, where.line, needed),
-                                    f"the header has no '{needed}' column (found: {', '.join(header)})"))
+            problems.append(
+                Problem(
+                    Location(where.file, where.line, needed),
+                    f"the header has no '{needed}' column (found: {', '.join(header)})",
+                )
+            )
     if "contract" not in index and "score" not in index and "ew_score" not in index and "result" not in index:
-        problems.append(Problem(Location(where.file, where.line, "contract"),
-                                "the header has neither a 'contract' nor a 'score' column"))
+        problems.append(
+            Problem(
+                Location(where.file, where.line, "contract"),
+                "the header has neither a 'contract' nor a 'score' column",
+            )
+        )
     return _Columns(index, extra, header), problems
 
 
@@ -144,17 +153,25 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Ev
             continue
         table = (result.section, result.board, result.ns_pair, result.ew_pair)
         if table in seen_tables:
-            problems.append(Problem(Location(filename, line),
-                                    f"board {result.board}: {result.ns_pair} against {result.ew_pair} is on line "
-                                    f"{seen_tables[table]} already (a duplicate line)"))
+            problems.append(
+                Problem(
+                    Location(filename, line),
+                    f"board {result.board}: {result.ns_pair} against {result.ew_pair} is on line "
+                    f"{seen_tables[table]} already (a duplicate line)",
+                )
+            )
             continue
         seen_tables[table] = line
         twice = [p for p in (result.ns_pair, result.ew_pair) if (result.section, result.board, p) in seen_pairs]
         if twice:
             pair = twice[0]
-            problems.append(Problem(Location(filename, line),
-                                    f"board {result.board}: pair {pair} played it already on line "
-                                    f"{seen_pairs[(result.section, result.board, pair)]}"))
+            problems.append(
+                Problem(
+                    Location(filename, line),
+                    f"board {result.board}: pair {pair} played it already on line "
+                    f"{seen_pairs[(result.section, result.board, pair)]}",
+                )
+            )
             continue
         seen_pairs[(result.section, result.board, result.ns_pair)] = line
         seen_pairs[(result.section, result.board, result.ew_pair)] = line
@@ -266,8 +283,11 @@ def _read_line(
         computed = score(contract, declarer, vulnerability_of_board(board), tricks)
         if ns_score is not None and ns_score != computed:
             field = "score" if score_text else "ew_score"
-            bad(field, f"the score {ns_score:+d} does not match {contract} {declarer.name if declarer else ''} "
-                       f"taking {tricks} tricks on board {board}, which scores {computed:+d} for North-South")
+            bad(
+                field,
+                f"the score {ns_score:+d} does not match {contract} {declarer.name if declarer else ''} "
+                f"taking {tricks} tricks on board {board}, which scores {computed:+d} for North-South",
+            )
         ns_score = computed
     if problems:
         return None, problems

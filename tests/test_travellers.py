@@ -1,0 +1,120 @@
+"""The traveller CSV reader and the ``check`` command: every mistake found, with its place, in one run."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from bridgescore.cli import app
+from bridgescore.event import ResultStatus
+from bridgescore.io import csv as traveller_csv
+
+DATA = Path(__file__).resolve().parent / "data" / "travellers"
+runner = CliRunner()
+
+
+def messages(path: Path) -> list[str]:
+    return [str(p) for p in traveller_csv.load(path).problems]
+
+
+def test_every_mistake_is_reported_with_its_location() -> None:
+    found = messages(DATA / "mistakes.csv")
+    expected = [
+        ("line 3, column 'contract'", "'4Q' is not a contract"),
+        ("line 4, column 'result'", "14 tricks is impossible"),
+        ("line 5, column 'board'", "board '0' does not exist"),
+        ("line 6, column 'ew'", "pair 9 is written as both North-South and East-West"),
+        ("line 8", "duplicate line"),
+        ("line 9, column 'declarer'", "has no declarer"),
+        ("line 11, column 'result'", "7NT+1 is impossible"),
+        ("line 12, column 'contract'", "neither a contract nor a score"),
+        ("line 13, column 'score'", "does not match 2H N taking 8 tricks"),
+        ("line 14, column 'board'", "board 'x' does not exist"),
+        ("line 15, column 'ns'", "North-South pair missing"),
+        ("line 16, column 'result'", "1S-8 is impossible"),
+        ("line 17, column 'score'", "'abc' is not a score"),
+    ]
+    assert len(found) == len(expected), found
+    for (where, what), message in zip(expected, found, strict=True):
+        assert where in message and what in message, (where, what, message)
+
+
+def test_valid_lines_are_kept_with_unknown_columns() -> None:
+    event = traveller_csv.load(DATA / "mistakes.csv")
+    lines = {(r.board, r.ns_pair): r for r in event.results}
+    assert set(lines) == {(1, "1"), (2, "1"), (2, "5")}
+    assert lines[(1, "1")].extra == {"Table": "1"}
+    assert lines[(2, "5")].ns_score == -420
+
+
+def test_file_level_mistakes() -> None:
+    assert "the file is empty" in messages(DATA / "empty.csv")[0]
+    assert "not a text file" in messages(DATA / "binary.csv")[0]
+    assert "neither a 'contract' nor a 'score' column" in messages(DATA / "no-contract-column.csv")[0]
+    assert "cannot read the file" in messages(DATA / "does-not-exist.csv")[0]
+    header = traveller_csv.loads("bord,ns\n1,2\n", "x.csv").problems
+    assert [p.location.field for p in header] == ["ew", "contract"]
+
+
+def test_dutch_tab_separated_file_with_bom() -> None:
+    event = traveller_csv.load(DATA / "dutch-tabs-bom.csv")
+    assert not event.problems
+    statuses = [(r.board, r.status, r.ns_score) for r in event.results]
+    assert statuses == [
+        (1, ResultStatus.PLAYED, 400),
+        (2, ResultStatus.PLAYED, 50),
+        (3, ResultStatus.NOT_PLAYED, None),
+        (4, ResultStatus.PASSED_OUT, 0),
+        (5, ResultStatus.PLAYED, -620),
+    ]
+    assert event.results[0].describe_contract("nl") == "3SA Z C"
+
+
+def test_semicolon_file_and_synonyms() -> None:
+    text = "Spel;NZ;OW;Contract;Door;Resultaat;Uitkomst;Opmerking\n7;3;4;4♠X;W;-3;♥A;\n7;5;6;;;;;G+\n"
+    event = traveller_csv.loads(text, "club.csv")
+    assert not event.problems
+    first, second = event.results
+    assert (first.board, first.ns_pair, first.ew_pair, first.ns_score, first.lead) == (7, "3", "4", 800, "♥A")
+    assert second.status is ResultStatus.ADJUSTED and second.remarks == "G+"
+
+
+def test_combined_result_column_and_ew_score_column() -> None:
+    text = "board,ns_pair,ew_pair,result,score_ew\n1,1,2,3NE-2,-100\n2,1,2,PASS,\n"
+    event = traveller_csv.loads(text)
+    assert not event.problems, event.problems
+    assert [r.ns_score for r in event.results] == [100, 0]
+
+
+def test_check_command_exit_codes() -> None:
+    bad = runner.invoke(app, ["check", str(DATA / "mistakes.csv"), str(DATA / "empty.csv")])
+    assert bad.exit_code == 2
+    assert "Traceback" not in bad.output
+    assert "empty.csv: the file is empty" in bad.output
+    skipped = runner.invoke(app, ["check", "--skip-invalid", str(DATA / "mistakes.csv")])
+    assert skipped.exit_code == 0
+    good = runner.invoke(app, ["check", str(DATA / "dutch-tabs-bom.csv"), "--notation", "nl"])
+    assert good.exit_code == 0, good.output
+    assert "3SA Z C" in good.output
+
+
+def test_contract_command() -> None:
+    res = runner.invoke(app, ["contract", "4SX-2", "--declarer", "N", "--board", "5", "--format", "json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data == data | {"contract": "4SX", "declarer": "N", "vulnerable": True, "tricks": 8,
+                           "declarer_score": -500, "ns_score": -500}  # fmt: skip
+    dutch = runner.invoke(app, ["contract", "3SA", "-d", "O", "--vul", "ew", "-r", "C", "--notation", "nl"])
+    assert dutch.exit_code == 0 and "3SA by O C" in dutch.output and "NS -600" in dutch.output
+    for args in (
+        ["7NT+1", "-d", "S"],
+        ["4S="],
+        ["4S", "-d", "N"],
+        ["4S=", "-d", "Q"],
+        ["4S=", "-d", "N", "--vul", "x"],
+    ):
+        res = runner.invoke(app, ["contract", *args])
+        assert res.exit_code == 2, args
+        assert "error:" in res.output and "Traceback" not in res.output
