@@ -71,9 +71,7 @@ def shown_equals(text: str, value: Any, lang: str) -> bool:
         return text == ""
     if text == "":
         return False
-    decimals = (
-        len(text.split("," if lang == "nl" else ".")[1]) if ("," if lang == "nl" else ".") in text else 0
-    )
+    decimals = len(text.split("," if lang == "nl" else ".")[1]) if ("," if lang == "nl" else ".") in text else 0
     return parse_number(text, lang) == round_half_up(value, decimals)
 
 
@@ -108,9 +106,7 @@ def declarer_matches(text: str, result: Mapping[str, Any]) -> bool:
     return text == "" if not declarer else Seat.parse(text) == Seat.parse(str(declarer))
 
 
-def check_contract_cells(
-    cells: dict[str | None, Element], record: Mapping[str, Any], lang: str, path: str
-) -> None:
+def check_contract_cells(cells: dict[str | None, Element], record: Mapping[str, Any], lang: str, path: str) -> None:
     assert contract_matches(text_of(cells.pop("contract")), record, lang), path
     assert declarer_matches(text_of(cells.pop("declarer")), record), path
     if "lead" in cells:
@@ -147,9 +143,7 @@ def compare_page_with_json(page: str, data: Mapping[str, Any], lang: str) -> int
             side = row.get("data-side")
             board = resolve(data, "/".join(path.split("/")[:2]))
             assert text_of(cells.pop("board")) == str(board["board"]), path
-            assert text_of(cells.pop("opponent")) == str(record["ew_pair" if side == "NS" else "ns_pair"]), (
-                path
-            )
+            assert text_of(cells.pop("opponent")) == str(record["ew_pair" if side == "NS" else "ns_pair"]), path
             check_contract_cells(cells, record, lang, path)
             ns_score = record["ns_score"]
             own = None if ns_score is None else (ns_score if side == "NS" else -ns_score)
@@ -166,10 +160,14 @@ def compare_page_with_json(page: str, data: Mapping[str, Any], lang: str) -> int
             assert text_of(cells.pop("ew_pair")) == str(record["ew_pair"]), path
             check_contract_cells(cells, record, lang, path)
             ns_score = record["ns_score"]
-            assert shown_equals(text_of(cells.pop("ns_score")), ns_score if ns_score and ns_score > 0 else
-                                (0 if ns_score == 0 else None), lang), path  # fmt: skip
-            assert shown_equals(text_of(cells.pop("ew_score")), -ns_score if ns_score and ns_score < 0 else None,
-                                lang), path  # fmt: skip
+            assert shown_equals(
+                text_of(cells.pop("ns_score")),
+                ns_score if ns_score and ns_score > 0 else (0 if ns_score == 0 else None),
+                lang,
+            ), path
+            assert shown_equals(
+                text_of(cells.pop("ew_score")), -ns_score if ns_score and ns_score < 0 else None, lang
+            ), path
             compared += 5
         for name, cell in cells.items():
             assert shown_equals(text_of(cell), record.get(name), lang), (path, name, text_of(cell))
@@ -260,8 +258,20 @@ def test_dutch_page_speaks_dutch() -> None:
     root = parse_page(page)
     assert root.get("lang") == "nl"
     text = text_of(root)
-    for word in ("Klassement", "Scorekaarten", "Persoonlijke scorekaarten", "Paar", "Spel 6", "Datum",
-                 "Contract", "Door", "Resultaat", "Gemiddeld", "Tegenstanders", "Lopend totaal"):  # fmt: skip
+    for word in (
+        "Klassement",
+        "Scorekaarten",
+        "Persoonlijke scorekaarten",
+        "Paar",
+        "Spel 6",
+        "Datum",
+        "Contract",
+        "Door",
+        "Resultaat",
+        "Gemiddeld",
+        "Tegenstanders",
+        "Lopend totaal",
+    ):
         assert word in text, word
     assert "+10,50" in text  # pair 5: 21 IMPs over 2 boards, decimal comma
     assert "Board" not in text and "Average" not in text
@@ -274,7 +284,7 @@ def test_method_in_words() -> None:
 
 
 def test_refuses_another_schema() -> None:
-    with pytest.raises(ValueError, match="bridgescore.score/1"):
+    with pytest.raises(ValueError, match=r"bridgescore\.score/1"):
         render_html({"schema": "bridgescore.valet/1"}, "en")
 
 
@@ -300,7 +310,12 @@ def test_passes_the_nu_html_checker(tmp_path: Path) -> None:
             path = tmp_path / f"{name}-{lang}.html"
             path.write_text(render_html(load_case(name), lang), encoding="utf-8")
             files.append(str(path))
-    run = subprocess.run([java, "-Xss1024k", "-jar", str(jar), "--format", "json", *files],
-                         capture_output=True, text=True, timeout=120, check=False)  # fmt: skip
+    run = subprocess.run(
+        [java, "-Xss1024k", "-jar", str(jar), "--format", "json", *files],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     messages = json.loads(run.stderr or run.stdout)["messages"]
     assert messages == []

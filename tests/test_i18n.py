@@ -123,9 +123,7 @@ def test_format_number(value: float, lang: str, decimals: int, signed: bool, tex
     st.integers(0, 2),
     st.booleans(),
 )
-def test_format_then_parse_gives_the_rounded_number(
-    value: Decimal, lang: str, decimals: int, signed: bool
-) -> None:
+def test_format_then_parse_gives_the_rounded_number(value: Decimal, lang: str, decimals: int, signed: bool) -> None:
     text = format_number(value, lang, decimals, signed=signed)
     assert parse_number(text, lang) == round_half_up(value, decimals)
     if lang == "nl" and decimals:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import gettext
 import io
 from decimal import ROUND_HALF_UP, Decimal
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Literal
 
@@ -58,7 +58,7 @@ def parse_language(text: str) -> Language:
     raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not '{text}'")
 
 
-@lru_cache(maxsize=None)
+@cache
 def translator(lang: str) -> gettext.NullTranslations:
     """The translations for ``lang`` (``en`` or ``nl``): ``.gettext(msg)``, ``.ngettext(one, many, n)``.
 
@@ -81,15 +81,11 @@ def round_half_up(value: float | int | Decimal, decimals: int) -> Decimal:
 
     Floats are taken at their shortest repr (``repr(56.125)``), so what JSON says is what gets rounded.
     """
-    exact = (
-        value if isinstance(value, Decimal) else Decimal(repr(value) if isinstance(value, float) else value)
-    )
+    exact = value if isinstance(value, Decimal) else Decimal(repr(value) if isinstance(value, float) else value)
     return exact.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
 
 
-def format_number(
-    value: float | int | Decimal, lang: str = "en", decimals: int = 0, *, signed: bool = False
-) -> str:
+def format_number(value: float | int | Decimal, lang: str = "en", decimals: int = 0, *, signed: bool = False) -> str:
     """``value`` with exactly ``decimals`` decimals in the conventions of ``lang`` (decimal comma in Dutch).
 
     ``signed=True`` writes a plus sign before positive numbers (IMPs, scores: ``+420``); zero stays ``0``.

@@ -121,9 +121,7 @@ def jfr() -> dict[str, Any]:
 
 
 def seed001() -> dict[str, Any]:
-    def line(
-        ns: str, ew: str, contract: str, decl: str, tricks: int, score: int, ns_imps: int
-    ) -> dict[str, Any]:
+    def line(ns: str, ew: str, contract: str, decl: str, tricks: int, score: int, ns_imps: int) -> dict[str, Any]:
         return {
             "ns_pair": ns,
             "ew_pair": ew,

@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeGuard
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
@@ -96,8 +96,13 @@ def _slug(text: object) -> str:
     return value or "x"
 
 
-def _is_number(value: object) -> bool:
+def _is_number(value: object) -> TypeGuard[int | float | Decimal]:
     return isinstance(value, int | float | Decimal) and not isinstance(value, bool)
+
+
+def _exact(value: int | float | Decimal) -> Decimal:
+    """The decimal a JSON number stands for (a float at its shortest repr: 0.1 is 0.1, not 0.1000000000000000055)."""
+    return Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
 
 
 def _decimals_needed(values: Iterable[object]) -> int:
@@ -106,7 +111,7 @@ def _decimals_needed(values: Iterable[object]) -> int:
     for value in values:
         if not _is_number(value):
             continue
-        exact = Decimal(repr(value)) if isinstance(value, float) else Decimal(value)  # type: ignore[arg-type]
+        exact = _exact(value)
         while needed < _MAX_DECIMALS and round_half_up(exact, needed) != exact:
             needed += 1
         if needed == _MAX_DECIMALS:
@@ -177,7 +182,7 @@ def _word(value: object, lang: Language) -> str:
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if _is_number(value):
-        return format_number(value, lang, _decimals_needed([value]))  # type: ignore[arg-type]
+        return format_number(value, lang, _decimals_needed([value]))
     return _(str(value).replace("_", " "))
 
 
@@ -199,8 +204,7 @@ class _Page:
         )
         entries = [e for s in self.standings for e in s.get("entries") or []]
         self.points_decimals = _decimals_needed(
-            [r.get(k) for r in results for k in ("ns_points", "ew_points")]
-            + [e.get("total") for e in entries]
+            [r.get(k) for r in results for k in ("ns_points", "ew_points")] + [e.get("total") for e in entries]
         )
         self.datum_decimals = _decimals_needed(b.get("datum") for b in self.boards)
         self.has_datum = any(_is_number(b.get("datum")) for b in self.boards)
@@ -215,7 +219,7 @@ class _Page:
     def num(self, value: object, decimals: int, signed: bool = False) -> str:
         if not _is_number(value):
             return ""
-        return format_number(value, self.lang, decimals, signed=signed)  # type: ignore[arg-type]
+        return format_number(value, self.lang, decimals, signed=signed)
 
     def group_title(self, group: str, section: str) -> str:
         _ = self._
@@ -232,11 +236,7 @@ class _Page:
 
     def board_title(self, section: str, board: object) -> str:
         title = self._("Board %(board)s") % {"board": board}
-        return (
-            f"{title} ({self._('Section %(section)s') % {'section': section}})"
-            if self.multi_section
-            else title
-        )
+        return f"{title} ({self._('Section %(section)s') % {'section': section}})" if self.multi_section else title
 
     # -- pairs and their score cards
 
@@ -259,8 +259,12 @@ class _Page:
                 self.cards[anchor] = _Card(anchor, title, str(entry.get("names") or ""))
 
     def pair_ref(self, side: str, section: str, pair: object) -> _PairRef | None:
-        for key in ((side, section, str(pair)), ("ALL", section, str(pair)), (side, "", str(pair)),
-                    ("ALL", "", str(pair))):  # fmt: skip
+        for key in (
+            (side, section, str(pair)),
+            ("ALL", section, str(pair)),
+            (side, "", str(pair)),
+            ("ALL", "", str(pair)),
+        ):
             if key in self.pairs:
                 return self.pairs[key]
         return None
@@ -284,9 +288,7 @@ class _Page:
             return Cell(contract.format(self.lang), "contract", css="passed"), ""
         shown = contract.format(self.lang, symbols=True)
         assert contract.strain is not None
-        strain = (
-            contract.strain.symbol if contract.strain.symbol != "NT" else contract.strain.label(self.lang)
-        )
+        strain = contract.strain.symbol if contract.strain.symbol != "NT" else contract.strain.label(self.lang)
         css = "red" if strain in ("♥", "♦") else "black"
         tricks = result.get("tricks")
         made = format_result(contract, int(tricks), self.lang) if isinstance(tricks, int) else ""
@@ -321,8 +323,14 @@ class _Page:
     def ranking_tables(self) -> list[Table]:
         _ = self._
         last = f"{_('Percentage')}|%" if self.matchpoints else f"{_('Average')}|Ø"
-        headings = ((_("Place"), "num"), (_("Pair"), "num"), (_("Names"), "names"), (f"{_('Boards')}|#", "num"),
-                    (_("Total"), "num"), (last, "num"))  # fmt: skip
+        headings = (
+            (_("Place"), "num"),
+            (_("Pair"), "num"),
+            (_("Names"), "names"),
+            (f"{_('Boards')}|#", "num"),
+            (_("Total"), "num"),
+            (last, "num"),
+        )
         tables = []
         for g, standing in enumerate(self.standings):
             group = str(standing.get("group") or "all").upper()
@@ -333,26 +341,34 @@ class _Page:
                 if self.matchpoints:
                     last_cell = Cell(self.num(entry.get("percent"), PERCENT_DECIMALS), "percent", "num")
                 else:
-                    last_cell = Cell(
-                        self.num(entry.get("average"), AVERAGE_DECIMALS, signed=True), "average", "num"
+                    last_cell = Cell(self.num(entry.get("average"), AVERAGE_DECIMALS, signed=True), "average", "num")
+                rows.append(
+                    Row(
+                        (
+                            Cell(str(entry.get("place_label") or entry.get("place") or ""), "place_label", "num"),
+                            Cell(str(entry.get("pair")), "pair", "num", href=f"#{ref.anchor}" if ref else ""),
+                            Cell(str(entry.get("names") or ""), css="names"),
+                            Cell(self.num(entry.get("boards"), 0), "boards", "num"),
+                            Cell(
+                                self.num(entry.get("total"), self.points_decimals, signed=not self.matchpoints),
+                                "total",
+                                "num",
+                            ),
+                            last_cell,
+                        ),
+                        json=f"standings/{g}/entries/{e}",
                     )
-                rows.append(Row((
-                    Cell(str(entry.get("place_label") or entry.get("place") or ""), "place_label", "num"),
-                    Cell(str(entry.get("pair")), "pair", "num", href=f"#{ref.anchor}" if ref else ""),
-                    Cell(str(entry.get("names") or ""), css="names"),
-                    Cell(self.num(entry.get("boards"), 0), "boards", "num"),
-                    Cell(self.num(entry.get("total"), self.points_decimals, signed=not self.matchpoints),
-                         "total", "num"),
-                    last_cell,
-                ), json=f"standings/{g}/entries/{e}"))  # fmt: skip
-            title = (
-                self.group_title(group, section)
-                if len(self.standings) > 1 or section or group != "ALL"
-                else ""
+                )
+            title = self.group_title(group, section) if len(self.standings) > 1 or section or group != "ALL" else ""
+            tables.append(
+                Table(
+                    f"ranking-{_slug(section)}-{group.lower()}" if section else f"ranking-{group.lower()}",
+                    title,
+                    headings,
+                    tuple(rows),
+                    json=f"standings/{g}",
+                )
             )
-            tables.append(Table(f"ranking-{_slug(section)}-{group.lower()}" if section else f"ranking-{group.lower()}",
-                                title, headings, tuple(rows),
-                                json=f"standings/{g}"))  # fmt: skip
         return tables
 
     def travellers(self) -> list[Table]:
@@ -365,8 +381,13 @@ class _Page:
         ]
         if self.has_lead:
             headings.append((_("Lead"), ""))
-        headings += [(_("Result"), "num"), (_("Score NS"), "num"), (_("Score EW"), "num"),
-                     (_("Points NS"), "num"), (_("Points EW"), "num")]  # fmt: skip
+        headings += [
+            (_("Result"), "num"),
+            (_("Score NS"), "num"),
+            (_("Score EW"), "num"),
+            (_("Points NS"), "num"),
+            (_("Points EW"), "num"),
+        ]
         if self.matchpoints:
             headings += [(_("NS %"), "num"), (_("EW %"), "num")]
         signed = not self.matchpoints
@@ -422,14 +443,23 @@ class _Page:
                         Cell(self.num(result.get("ew_percent"), PERCENT_DECIMALS), "ew_percent", "num"),
                     ]
                 rows.append(Row(tuple(cells), json=json_path, css=status))
-                for side, ref, opponent in (("NS", ns_ref, result.get("ew_pair")),
-                                            ("EW", ew_ref, result.get("ns_pair"))):  # fmt: skip
+                for side, ref, opponent in (
+                    ("NS", ns_ref, result.get("ew_pair")),
+                    ("EW", ew_ref, result.get("ns_pair")),
+                ):
                     if ref is not None:
-                        self._card_line(ref, side, section, number, anchor, json_path, result, opponent,
-                                        contract, made)  # fmt: skip
+                        self._card_line(ref, side, section, number, anchor, json_path, result, opponent, contract, made)
             datum = self.num(board.get("datum"), self.datum_decimals, signed=True) if self.has_datum else ""
-            tables.append(Table(anchor, self.board_title(section, number), tuple(headings), tuple(rows),
-                                json=f"boards/{b}", datum=datum))  # fmt: skip
+            tables.append(
+                Table(
+                    anchor,
+                    self.board_title(section, number),
+                    tuple(headings),
+                    tuple(rows),
+                    json=f"boards/{b}",
+                    datum=datum,
+                )
+            )
         return tables
 
     def _card_line(
@@ -451,13 +481,8 @@ class _Page:
         ns_score = result.get("ns_score")
         score = (ns_score if side == "NS" else -ns_score) if _is_number(ns_score) else None
         points = result.get("ns_points" if side == "NS" else "ew_points")
-        running = self._running[ref.anchor] = self._running.get(ref.anchor, Decimal(0)) + (
-            Decimal(repr(points))
-            if isinstance(points, float)
-            else Decimal(points)
-            if _is_number(points)
-            else 0
-        )
+        running = self._running.get(ref.anchor, Decimal(0)) + (_exact(points) if _is_number(points) else 0)
+        self._running[ref.anchor] = running
         opp_ref = self.pair_ref("EW" if side == "NS" else "NS", section, opponent)
         signed = not self.matchpoints
         cells = [
@@ -471,8 +496,13 @@ class _Page:
             Cell(self.num(points, self.points_decimals, signed), "points", "num"),
         ]
         if self.matchpoints:
-            cells.append(Cell(self.num(result.get("ns_percent" if side == "NS" else "ew_percent"),
-                                       PERCENT_DECIMALS), "percent", "num"))  # fmt: skip
+            cells.append(
+                Cell(
+                    self.num(result.get("ns_percent" if side == "NS" else "ew_percent"), PERCENT_DECIMALS),
+                    "percent",
+                    "num",
+                )
+            )
         cells.append(Cell(self.num(running, self.points_decimals, signed), "running", "num"))
         card.rows.append(Row(tuple(cells), json=json_path, side=side, css=str(result.get("status") or "")))
 
@@ -480,22 +510,40 @@ class _Page:
 
     def score_cards(self) -> list[Table]:
         _ = self._
-        headings = [(_("Board"), "num"), (_("Direction"), ""), (_("Opponents"), "num"), (_("Contract"), ""),
-                    (_("By"), ""), (_("Result"), "num"), (_("Score"), "num"), (_("Points"), "num")]  # fmt: skip
+        headings = [
+            (_("Board"), "num"),
+            (_("Direction"), ""),
+            (_("Opponents"), "num"),
+            (_("Contract"), ""),
+            (_("By"), ""),
+            (_("Result"), "num"),
+            (_("Score"), "num"),
+            (_("Points"), "num"),
+        ]
         if self.matchpoints:
             headings.append((_("Percentage"), "num"))
         headings.append((_("Running total"), "num"))
-        return [Table(card.anchor, card.title, tuple(headings), tuple(card.rows), subtitle=card.names)
-                for card in self.cards.values()]  # fmt: skip
+        return [
+            Table(card.anchor, card.title, tuple(headings), tuple(card.rows), subtitle=card.names)
+            for card in self.cards.values()
+        ]
 
     def checks(self) -> list[Row]:
         _ = self._
         rows = []
         for c, check in enumerate(self.score.get("checks") or []):
             ok = bool(check.get("ok"))
-            rows.append(Row((Cell(_(str(check.get("name") or "").replace("_", " "))),
-                             Cell(_("ok") if ok else _("attention"), css="ok" if ok else "warn"),
-                             Cell(str(check.get("detail") or ""))), json=f"checks/{c}", css="" if ok else "warn"))  # fmt: skip
+            rows.append(
+                Row(
+                    (
+                        Cell(_(str(check.get("name") or "").replace("_", " "))),
+                        Cell(_("ok") if ok else _("attention"), css="ok" if ok else "warn"),
+                        Cell(str(check.get("detail") or "")),
+                    ),
+                    json=f"checks/{c}",
+                    css="" if ok else "warn",
+                )
+            )
         return rows
 
     def render(self) -> str:
@@ -504,12 +552,16 @@ class _Page:
         travellers = self.travellers()  # fills the score cards too
         checks = self.checks()
         failed = sum(1 for row in checks if row.css == "warn")
-        checks_summary = (_("All checks passed.") if not failed else
-                          _("%(failed)d of %(count)d checks need attention.") % {"failed": failed, "count": len(checks)})  # fmt: skip
+        checks_summary = (
+            _("All checks passed.")
+            if not failed
+            else _("%(failed)d of %(count)d checks need attention.") % {"failed": failed, "count": len(checks)}
+        )
         method = describe_method(self.score, self.lang)
         if self.matchpoints:
-            method.append(_("Percentages are rounded to %(decimals)d decimals, halves up.")
-                          % {"decimals": PERCENT_DECIMALS})  # fmt: skip
+            method.append(
+                _("Percentages are rounded to %(decimals)d decimals, halves up.") % {"decimals": PERCENT_DECIMALS}
+            )
         env = _environment()
         template = env.get_template("page.html.j2")
         return template.render(
