@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -22,8 +23,15 @@ from bridgescore.contract import (
 )
 from bridgescore.event import Event
 from bridgescore.io import csv as traveller_csv
+from bridgescore.io import load_events
+from bridgescore.methods import make_method
+from bridgescore.methods.adjustments import AdjustmentValues
 from bridgescore.problems import Severity
+from bridgescore.report import csv as score_csv
+from bridgescore.report import json as score_json
 from bridgescore.report.check import render_check, render_problems
+from bridgescore.report.text import render_text
+from bridgescore.scored import Movement, ScoringOptions, score_event
 
 app = typer.Typer(
     name="bridgescore",
@@ -150,6 +158,102 @@ def check(
     render_check(event, out, lang)
     if any(p.severity is Severity.ERROR for p in event.problems) and not skip_invalid:
         raise typer.Exit(2)
+
+
+@app.command()
+def score(
+    inputs: Annotated[list[Path], typer.Argument(help="Event files: traveller CSV.", show_default=False)],
+    method: Annotated[
+        str, typer.Option("--method", "-m", help="matchpoints, butler, bastille or cross-imps.")
+    ] = "matchpoints",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text, json or csv.")] = "text",
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file.")] = None,
+    boards: Annotated[bool, typer.Option("--boards", help="Also every traveller with datum and points.")] = False,
+    notation: NotationOption = "en",
+    skip_invalid: Annotated[
+        bool, typer.Option("--skip-invalid", help="Report problems but score the valid lines (exit 0).")
+    ] = False,
+    across_sections: Annotated[
+        bool, typer.Option("--across-sections", help="Compare every section's scores together (EBU).")
+    ] = False,
+    movement: Annotated[
+        str, typer.Option("--movement", help="auto (from the data), mitchell (two lines) or howell (one field).")
+    ] = "auto",
+    phantom: Annotated[
+        list[str] | None, typer.Option("--phantom", help="A phantom pair: its opponents get average (repeatable).")
+    ] = None,
+    neuberg: Annotated[
+        bool, typer.Option("--neuberg/--no-neuberg", help="Neuberg for boards with fewer results (default on).")
+    ] = True,
+    acbl_scale: Annotated[
+        bool, typer.Option("--acbl-scale", help="Matchpoints 1 and 1/2 (ACBL, BBO) instead of 2 and 1.")
+    ] = False,
+    datum: Annotated[
+        str, typer.Option("--datum", help="Butler datum: nbb, acbl, bridgewx, mean, drop:K, trim:P[:MIN].")
+    ] = "nbb",
+    datum_rounding: Annotated[
+        str,
+        typer.Option(
+            "--datum-rounding", help="half-toward-zero (NBB), half-away-from-zero, half-even (ACBL), down, none."
+        ),
+    ] = "half-toward-zero",
+    cross_imps: Annotated[
+        str, typer.Option("--cross-imps", help="average (EBU, BBO) or total (ACBLscore) over comparisons.")
+    ] = "average",
+    factor: Annotated[
+        bool, typer.Option("--factor/--no-factor", help="Factor IMP totals of pairs with fewer boards.")
+    ] = True,
+    average_plus: Annotated[float, typer.Option("--average-plus", help="Average-plus at matchpoints, %.")] = 60.0,
+    average_minus: Annotated[float, typer.Option("--average-minus", help="Average-minus at matchpoints, %.")] = 40.0,
+    adjusted_imps: Annotated[
+        float, typer.Option("--adjusted-imps", help="IMPs for average-plus (minus: the negation).")
+    ] = 3.0,
+    imps_per_percent: Annotated[
+        float, typer.Option("--imps-per-percent", help="IMPs per % above 50 for a percentage at IMPs.")
+    ] = 0.3,
+) -> None:
+    """Score a pairs event: rankings, travellers and the director's checks (exit 2 on bad input)."""
+    lang = _notation(notation)
+    if fmt not in ("text", "json", "csv"):
+        raise _fail(f"--format must be text, json or csv, not '{fmt}'")
+    try:
+        scoring_method = make_method(
+            method, acbl_scale=acbl_scale, neuberg=neuberg, datum=datum, datum_rounding=datum_rounding,
+            cross_imps=cross_imps,
+        )  # fmt: skip
+        options = ScoringOptions(
+            method=scoring_method,
+            adjustments=AdjustmentValues(
+                plus_percent=average_plus, minus_percent=average_minus, plus_imps=adjusted_imps,
+                minus_imps=-adjusted_imps, imps_per_percent=imps_per_percent,
+            ),
+            across_sections=across_sections,
+            movement=Movement(movement),
+            phantoms=frozenset(phantom or ()),
+            factor=factor,
+        )
+    except ValueError as problem:
+        raise _fail(str(problem)) from None
+    scored = score_event(load_events(inputs, lang), options)
+    if any(p.severity is Severity.ERROR for p in scored.problems) and not skip_invalid:
+        render_problems(Event((), problems=scored.problems), err)
+        raise typer.Exit(2)
+    if fmt == "json":
+        text = score_json.dumps(scored, lang)
+    elif fmt == "csv":
+        text = score_csv.boards_csv(scored, lang) if boards else score_csv.standings_csv(scored)
+    else:
+        text = ""
+    if fmt == "text":
+        if output is None:
+            render_text(scored, out, lang, boards=boards)
+        else:
+            with output.open("w", encoding="utf-8") as handle:
+                render_text(scored, Console(file=handle, width=120, highlight=False), lang, boards=boards)
+    elif output is None:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    else:
+        output.write_text(text, encoding="utf-8")
 
 
 def main() -> None:

@@ -1,0 +1,52 @@
+"""Readers of event files; :func:`load_event` picks the reader by the file's type.
+
+Each reader module offers ``load``/``loads`` like the stdlib ``json`` module and never raises on bad input:
+it returns an :class:`~bridgescore.event.Event` carrying every problem found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from bridgescore.contract import Notation
+from bridgescore.event import Event
+from bridgescore.problems import Location, Problem
+
+__all__ = ["READERS", "load_event", "load_events"]
+
+
+def _csv(path: Path, notation: Notation) -> Event:
+    from bridgescore.io import csv as traveller_csv
+
+    return traveller_csv.load(path, notation)
+
+
+#: File suffix (lower case) → reader.  Traveller CSV for now; USEBIO (``.xml``) and PBN (``.pbn``) join here.
+READERS: dict[str, Callable[[Path, Notation], Event]] = {
+    ".csv": _csv,
+    ".tsv": _csv,
+    ".txt": _csv,
+}
+
+
+def load_event(path: str | Path, notation: Notation = "en") -> Event:
+    """Read one event file with the reader its suffix names; an unknown type is a problem, not an error."""
+    p = Path(path)
+    reader = READERS.get(p.suffix.lower())
+    if reader is None:
+        known = ", ".join(sorted(READERS))
+        return Event(
+            (),
+            problems=(
+                Problem(
+                    Location(str(p)), f"cannot read files of type '{p.suffix or p.name}'; bridgescore reads {known}"
+                ),
+            ),
+        )
+    return reader(p, notation)
+
+
+def load_events(paths: Iterable[str | Path], notation: Notation = "en") -> Event:
+    """Read several files (e.g. one per section) into one event."""
+    return Event.merge(load_event(p, notation) for p in paths)

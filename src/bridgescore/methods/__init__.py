@@ -1,0 +1,82 @@
+"""Pairs scoring methods, one module each behind the :class:`~bridgescore.methods.base.ScoringMethod` protocol.
+
+:func:`make_method` builds a method from the names a director types on the command line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bridgescore.methods.base import BoardScores, ScoringMethod, Unit
+from bridgescore.methods.bastille import Bastille
+from bridgescore.methods.butler import (
+    Butler,
+    DatumPolicy,
+    DatumRounding,
+    DropExtremes,
+    NbbDatum,
+    PercentTrim,
+    PlainMean,
+)
+from bridgescore.methods.crossimps import CrossImps, CrossImpsForm
+from bridgescore.methods.matchpoints import Matchpoints, MatchpointScale
+
+__all__ = ["METHODS", "BoardScores", "ScoringMethod", "Unit", "make_method", "parse_datum_policy"]
+
+METHODS = ("matchpoints", "butler", "bastille", "cross-imps")
+
+#: Datum policies by name: ``nbb`` (seed 001, default), ``acbl`` (ACBLscore: 5 % trim; pair it with
+#: ``half-even`` rounding), ``bridgewx`` (10 %, keep 3; pair it with ``half-away-from-zero`` rounding),
+#: ``mean`` (no trimming), ``drop:K`` (K best and K worst), ``trim:P[:MIN]`` (P % each side, keep MIN).
+DATUM_POLICY_NAMES = ("nbb", "acbl", "bridgewx", "mean", "drop:K", "trim:P[:MIN]")
+
+
+def parse_datum_policy(text: str) -> DatumPolicy:
+    """A datum policy from its name (see ``DATUM_POLICY_NAMES``); ValueError with the choices if unknown."""
+    key = text.strip().lower()
+    if key == "nbb":
+        return NbbDatum()
+    if key == "acbl":
+        return PercentTrim(5.0)
+    if key == "bridgewx":
+        return PercentTrim(10.0, min_kept=3)
+    if key in ("mean", "none", "plain"):
+        return PlainMean()
+    m = re.fullmatch(r"drop:(\d+)", key)
+    if m:
+        return DropExtremes(int(m.group(1)))
+    m = re.fullmatch(r"trim:(\d+(?:\.\d+)?)(?::(\d+))?", key)
+    if m:
+        return PercentTrim(float(m.group(1)), int(m.group(2) or 1))
+    raise ValueError(f"unknown datum '{text}'; choose one of {', '.join(DATUM_POLICY_NAMES)}")
+
+
+def make_method(
+    name: str,
+    *,
+    acbl_scale: bool = False,
+    neuberg: bool = True,
+    datum: str = "nbb",
+    datum_rounding: str = "half-toward-zero",
+    cross_imps: str = "average",
+) -> ScoringMethod:
+    """The scoring method named ``name`` (one of ``METHODS``) with its options; ValueError if unknown."""
+    if name == "matchpoints":
+        scale = MatchpointScale.ACBL if acbl_scale else MatchpointScale.TWO_ONE_ZERO
+        return Matchpoints(scale, neuberg)
+    if name == "butler":
+        try:
+            rounding = DatumRounding(datum_rounding)
+        except ValueError:
+            choices = ", ".join(r.value for r in DatumRounding)
+            raise ValueError(f"unknown datum rounding '{datum_rounding}'; choose one of {choices}") from None
+        return Butler(parse_datum_policy(datum), rounding)
+    if name == "bastille":
+        return Bastille()
+    if name in ("cross-imps", "crossimps", "cross-imp"):
+        try:
+            form = CrossImpsForm(cross_imps)
+        except ValueError:
+            raise ValueError(f"cross-IMPs are 'average' or 'total', not '{cross_imps}'") from None
+        return CrossImps(form, factor_short_boards=neuberg)
+    raise ValueError(f"unknown method '{name}'; choose one of {', '.join(METHODS)}")

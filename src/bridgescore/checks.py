@@ -1,0 +1,180 @@
+"""The director's checks of a scored event (seed 001, 10.7 "Controle van de telstaat").
+
+* **board mirror** – on every line NS and EW points mirror: they add up to the top at matchpoints, to zero at
+  IMPs ("zonder gekke dingen als arbitrale scores hebben noord-zuid en oost-west per spel de tegengestelde
+  score").  Artificial adjusted scores are exempt and counted.
+* **board totals** – the matchpoints of a board's n compared scores add up to n(n − 1) on the 2/1/0 scale
+  (n(N − 1) after Neuberg to N results).
+* **table totals** – for every meeting of two pairs, the NS pair's total and the EW pair's total mirror.
+* **zero sum** – at Butler, Bastille and cross-IMPs the whole event adds up to 0 IMPs ("uiteindelijk moet
+  het resultaat van de hele avond dan ook 0 IMP worden"); where it does not, the adjusted scores that
+  explain it are named.
+* **scores match contracts** – lines whose contract, declarer and tricks give another score (Law 77).
+* **pair once per board** – a pair that appears twice on a board.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from bridgescore.contract import score as contract_score
+from bridgescore.methods.adjustments import ArtificialScore, PhantomScore
+from bridgescore.methods.base import Unit
+from bridgescore.methods.matchpoints import Matchpoints, MatchpointScale
+from bridgescore.scored import Movement, ScoredEvent
+
+__all__ = ["Check", "run_checks"]
+
+_EPS = 1e-6
+_MAX_LISTED = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One control: its name, whether it holds, and in words what was found."""
+
+    name: str
+    ok: bool
+    detail: str
+
+
+def _listed(items: list[str]) -> str:
+    shown = "; ".join(items[:_MAX_LISTED])
+    return shown + (f"; and {len(items) - _MAX_LISTED} more" if len(items) > _MAX_LISTED else "")
+
+
+def _where(section: str, board: int) -> str:
+    return f"board {board}" if not section else f"section {section} board {board}"
+
+
+def run_checks(scored: ScoredEvent) -> tuple[Check, ...]:
+    """All of the director's checks, in the order of the module docstring."""
+    is_mp = scored.unit is Unit.MATCHPOINTS
+    mirror_bad: list[str] = []
+    totals_bad: list[str] = []
+    exempt = 0
+    adjusted_sum = 0.0
+    event_sum = 0.0
+    tables: dict[tuple[str, str, str], list[float]] = {}
+    method = scored.method
+    half = isinstance(method, Matchpoints) and method.scale is MatchpointScale.ACBL
+    for board in scored.boards:
+        top = board.top or 0.0
+        expected_pair_sum = top if is_mp else 0.0
+        ns_real = 0.0
+        for i, result in enumerate(board.results):
+            ns, ew = float(board.ns_points[i]), float(board.ew_points[i])
+            adjustment = board.adjustments[i]
+            artificial = isinstance(adjustment, ArtificialScore | PhantomScore)
+            line_sum = (0.0 if math.isnan(ns) else ns) + (0.0 if math.isnan(ew) else ew)
+            event_sum += line_sum
+            if artificial:
+                exempt += 1
+                adjusted_sum += line_sum - (expected_pair_sum if is_mp else 0.0)
+                continue
+            if math.isnan(ns) and math.isnan(ew):
+                continue
+            ns_real += 0.0 if math.isnan(ns) else ns
+            if abs(line_sum - expected_pair_sum) > _EPS:
+                mirror_bad.append(
+                    f"{_where(board.section, board.number)} {result.ns_pair}-{result.ew_pair}: "
+                    f"NS {ns:g} + EW {ew:g} = {line_sum:g}, not {expected_pair_sum:g}"
+                )
+            t = tables.setdefault((result.section, result.ns_pair, result.ew_pair), [0.0, 0.0, 0.0])
+            t[0] += ns
+            t[1] += ew
+            t[2] += expected_pair_sum
+        if is_mp and board.n_scores:
+            expected = board.n_scores * (board.full_count - 1) * (0.5 if half else 1.0)
+            if not (isinstance(method, Matchpoints) and method.neuberg):
+                expected = board.n_scores * (board.n_scores - 1) * (0.5 if half else 1.0)
+            if abs(ns_real - expected) > _EPS:
+                totals_bad.append(
+                    f"{_where(board.section, board.number)}: NS matchpoints add up to {ns_real:g}, not {expected:g}"
+                )
+
+    checks = [
+        Check("board mirror", not mirror_bad,
+              _listed(mirror_bad) if mirror_bad else
+              f"on every line NS and EW add up to {'the top' if is_mp else 'zero'}"
+              + (f" ({exempt} artificial adjusted line(s) exempt)" if exempt else "")),
+    ]  # fmt: skip
+    if is_mp:
+        checks.append(
+            Check(
+                "board totals",
+                not totals_bad,
+                _listed(totals_bad)
+                if totals_bad
+                else "every board's matchpoints add up to n(n−1) (after Neuberg n(N−1))",
+            )
+        )
+    table_bad = [
+        f"{section + ' ' if section else ''}{ns_pair} against {ew_pair}: NS {t[0]:g}, EW {t[1]:g}"
+        for (section, ns_pair, ew_pair), t in tables.items()
+        if abs(t[0] + t[1] - t[2]) > _EPS
+    ]
+    checks.append(
+        Check(
+            "table totals",
+            not table_bad,
+            _listed(table_bad) if table_bad else f"{len(tables)} table(s): each pair of opponents' totals mirror",
+        )
+    )
+    if not is_mp:
+        unexplained = event_sum - adjusted_sum
+        ok = abs(unexplained) <= 1e-6 * max(1.0, len(scored.boards))
+        if abs(event_sum) <= 1e-6:
+            detail = "the event adds up to 0 IMPs"
+        elif ok:
+            detail = f"the event adds up to {event_sum:+.2f} IMPs, all of it from artificial adjusted scores"
+        else:
+            detail = (
+                f"the event adds up to {event_sum:+.2f} IMPs; adjusted scores explain {adjusted_sum:+.2f}, "
+                f"{unexplained:+.2f} is unexplained"
+            )
+        checks.append(Check("zero sum", ok, detail))
+
+    mismatched: list[str] = []
+    for board in scored.boards:
+        for result in board.results:
+            c = result.contract
+            if c is None or result.ns_score is None or c.is_passed_out:
+                continue
+            if result.tricks is None:
+                continue
+            expected_score = contract_score(c, result.declarer, result.vulnerability, result.tricks)
+            if expected_score != result.ns_score:
+                mismatched.append(
+                    f"{_where(board.section, board.number)} {result.ns_pair}-{result.ew_pair}: "
+                    f"{result.describe_contract()} scores {expected_score:+d}, "
+                    f"the line says {result.ns_score:+d}"
+                )
+    checks.append(
+        Check(
+            "scores match contracts",
+            not mismatched,
+            _listed(mismatched)
+            if mismatched
+            else "every contract, declarer and result gives the score written (Law 77)",
+        )
+    )
+
+    twice: list[str] = []
+    for board in scored.boards:
+        seen: dict[tuple[str, str, str], int] = {}
+        for result in board.results:
+            two_lines = scored.movements.get(result.section) is Movement.MITCHELL
+            for pair, direction in ((result.ns_pair, "NS"), (result.ew_pair, "EW")):
+                key = (result.section, pair, direction if two_lines else "")
+                seen[key] = seen.get(key, 0) + 1
+        twice.extend(
+            f"{_where(board.section, board.number)}: pair {section}{pair} {direction} appears {n} times"
+            for (section, pair, direction), n in seen.items()
+            if n > 1
+        )
+    checks.append(
+        Check("pair once per board", not twice, _listed(twice) if twice else "no pair appears twice on a board")
+    )
+    return tuple(checks)

@@ -1,0 +1,202 @@
+"""Adjusted scores written on a traveller line, and what they are worth under each method.
+
+A director writes an adjustment in the ``remarks`` column (the USEBIO and PBN readers put theirs there too,
+with status ``adjusted``).  Two kinds exist (Law 12C):
+
+* an **artificial adjusted score** (Law 12C2): average-plus, average, average-minus, or a percentage, given
+  to each side separately.  It takes no part in the comparison of the real scores; at matchpoints it is a
+  percentage of the board's top, at IMPs a number of IMPs.
+* an **assigned score** (Law 12C1): a table score that replaces the one obtained; it is scored as if it had
+  been played.
+
+Accepted text (case, spaces and a trailing full stop do not matter; ``,`` may stand for a decimal point):
+
+=====================================  ==============================================================
+``A+``, ``AVE+``, ``AV+``, ``G+``      NS average-plus, EW average-minus (``G`` = Dutch *gemiddeld*)
+``A``, ``AVE``, ``AV``, ``G``          both sides average
+``A-``, ``AVE-``, ``G-``               NS average-minus, EW average-plus
+``X/Y`` with X, Y each a symbol above  NS X, EW Y: ``A+/A-``, ``A-/A-``, ``G+/G``, ``AVE-/AVE+``
+or a percentage
+``A60``, ``60%``                       NS 60 %, EW the complement (40 %)
+``A60/40``, ``60/40``, ``60%-40%``,    NS 60 %, EW 40 % (split scores, e.g. ``40/40`` when both sides
+``A6040``, ``A5050``, ``50%/50%``      are at fault)
+``R420``, ``=420``, ``ASSIGNED 420``,  assigned NS score 420 replacing the table result
+``SCORE -100``, ``ADJ 420``
+=====================================  ==============================================================
+
+A line with status ``adjusted`` and an NS score but no readable remark is an assigned score.  The words for
+a board not played (``N.G.``, ``NP``, ``not played``) are recognised by the readers, not here.
+
+The values of the symbols are options (:class:`AdjustmentValues`): 60/50/40 % at matchpoints (Law 12C2:
+average-plus is at least 60 %, average-minus at most 40 %) and +3/0/−3 IMPs at Butler and cross-IMPs (the
+EBU's and the NBB's convention for IMP pairs).  A percentage at IMPs is worth ``(p − 50) × imps_per_percent``
+IMPs: 0.3 by default (so 60 % is +3 IMPs like average-plus); the Dutch BridgeWx program uses 0.2 (60 % is +2).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+
+__all__ = [
+    "Adjustment",
+    "AdjustmentValues",
+    "ArtificialScore",
+    "AssignedScore",
+    "Award",
+    "Level",
+    "PhantomScore",
+    "parse_adjustment",
+]
+
+
+class Level(Enum):
+    """The three artificial adjusted scores of Law 12C2."""
+
+    PLUS = "+"
+    AVERAGE = "="
+    MINUS = "-"
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """What one side gets from an artificial adjusted score: a level or a percentage."""
+
+    level: Level | None = None
+    percent: float | None = None
+
+    def label(self) -> str:
+        if self.level is Level.PLUS:
+            return "A+"
+        if self.level is Level.MINUS:
+            return "A-"
+        if self.level is Level.AVERAGE:
+            return "A"
+        return f"{self.percent:g}%"
+
+
+@dataclass(frozen=True, slots=True)
+class ArtificialScore:
+    """An artificial adjusted score (Law 12C2): one award to NS, one to EW."""
+
+    ns: Award
+    ew: Award
+
+    def label(self) -> str:
+        return f"{self.ns.label()}/{self.ew.label()}"
+
+
+@dataclass(frozen=True, slots=True)
+class AssignedScore:
+    """An assigned score (Law 12C1): this NS score replaces the table result."""
+
+    ns_score: int
+
+    def label(self) -> str:
+        return f"assigned {self.ns_score:+d}"
+
+
+@dataclass(frozen=True, slots=True)
+class PhantomScore:
+    """A line against a phantom pair (a missing pair in the movement): the real pair gets ``award``."""
+
+    award: Award
+    phantom_is_ns: bool
+
+    def label(self) -> str:
+        return f"phantom, {self.award.label()}"
+
+
+Adjustment = ArtificialScore | AssignedScore | PhantomScore
+
+
+@dataclass(frozen=True, slots=True)
+class AdjustmentValues:
+    """The worth of the artificial adjusted scores (Law 12C2; the IMP values are the EBU's and NBB's)."""
+
+    plus_percent: float = 60.0
+    average_percent: float = 50.0
+    minus_percent: float = 40.0
+    plus_imps: float = 3.0
+    average_imps: float = 0.0
+    minus_imps: float = -3.0
+    imps_per_percent: float = 0.3
+
+    def percent(self, award: Award) -> float:
+        """The percentage of the top an award is worth at matchpoints."""
+        if award.level is Level.PLUS:
+            return self.plus_percent
+        if award.level is Level.MINUS:
+            return self.minus_percent
+        if award.level is Level.AVERAGE:
+            return self.average_percent
+        assert award.percent is not None
+        return award.percent
+
+    def imps(self, award: Award) -> float:
+        """The IMPs an award is worth at Butler, Bastille and cross-IMPs (per board, per comparison average)."""
+        if award.level is Level.PLUS:
+            return self.plus_imps
+        if award.level is Level.MINUS:
+            return self.minus_imps
+        if award.level is Level.AVERAGE:
+            return self.average_imps
+        assert award.percent is not None
+        return (award.percent - 50.0) * self.imps_per_percent
+
+
+_SYMBOL = re.compile(r"(?:AVERAGE|AVG|AVE|AV|A|G)([+\-]?)")
+_PERCENT = re.compile(r"(?:A|AVE|G)?(\d{1,3}(?:\.\d+)?)%?")
+_FOUR_DIGITS = re.compile(r"(?:A|AVE|G)(\d{2})(\d{2})")
+_DASHED = re.compile(r"(?:A|AVE|G)?(\d{1,3}(?:\.\d+)?)%?-(\d{1,3}(?:\.\d+)?)%?")
+_ASSIGNED = re.compile(r"(?:R|=|ASSIGNED|SCORE|ADJUSTED|ADJ|AS)[:=]?([+\-]?\d+)")
+_LEVELS = {"+": Level.PLUS, "": Level.AVERAGE, "-": Level.MINUS}
+_OPPOSITE = {Level.PLUS: Level.MINUS, Level.AVERAGE: Level.AVERAGE, Level.MINUS: Level.PLUS}
+
+
+def _award(token: str) -> Award | None:
+    m = _SYMBOL.fullmatch(token)
+    if m:
+        return Award(level=_LEVELS[m.group(1)])
+    m = _PERCENT.fullmatch(token)
+    if m:
+        value = float(m.group(1))
+        return Award(percent=value) if 0 <= value <= 100 else None
+    return None
+
+
+@lru_cache(maxsize=4096)
+def parse_adjustment(text: str) -> Adjustment | None:
+    """Read an adjustment written in the remarks column; None if the text is not one (see the module docs)."""
+    key = re.sub(r"\s+", "", text).upper().replace(",", ".").replace("−", "-").rstrip(".")
+    if not key:
+        return None
+    m = _ASSIGNED.fullmatch(key)
+    if m:
+        return AssignedScore(int(m.group(1)))
+    m = _FOUR_DIGITS.fullmatch(key)
+    if m:
+        return ArtificialScore(Award(percent=float(m.group(1))), Award(percent=float(m.group(2))))
+    m = _DASHED.fullmatch(key)
+    if m:
+        ns, ew = float(m.group(1)), float(m.group(2))
+        if ns <= 100 and ew <= 100:
+            return ArtificialScore(Award(percent=ns), Award(percent=ew))
+        return None
+    if "/" in key:
+        parts = key.split("/")
+        if len(parts) != 2:
+            return None
+        first, second = _award(parts[0]), _award(parts[1])
+        if first is None or second is None:
+            return None
+        return ArtificialScore(first, second)
+    single = _award(key)
+    if single is None:
+        return None
+    if single.level is not None:
+        return ArtificialScore(single, Award(level=_OPPOSITE[single.level]))
+    assert single.percent is not None
+    return ArtificialScore(single, Award(percent=100.0 - single.percent))

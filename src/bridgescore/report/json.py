@@ -1,0 +1,154 @@
+"""The scored event as JSON, schema ``bridgescore.score/1`` (documented in the README, "Pairs events").
+
+:func:`to_dict` builds the plain dict (the HTML report renders from it); :func:`dumps` writes it.  Numbers
+are unrounded (to 6 decimals, which removes float noise only); ``null`` where a line carries no score.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from bridgescore.checks import Check, run_checks
+from bridgescore.contract import Notation
+from bridgescore.methods.adjustments import PhantomScore
+from bridgescore.methods.base import Unit
+from bridgescore.scored import ScoredEvent
+from bridgescore.standings import PERCENT_DECIMALS, Standing, compute_standings
+
+__all__ = ["SCHEMA", "dumps", "to_dict"]
+
+SCHEMA = "bridgescore.score/1"
+
+
+def _num(value: float | None) -> float | int | None:
+    if value is None or math.isnan(value):
+        return None
+    rounded = round(float(value), 6)
+    return int(rounded) if rounded == int(rounded) and abs(rounded) < 2**53 else rounded
+
+
+def to_dict(
+    scored: ScoredEvent,
+    standings: tuple[Standing, ...] | None = None,
+    checks: tuple[Check, ...] | None = None,
+    notation: Notation = "en",
+) -> dict[str, Any]:
+    """The whole scored event as a JSON-ready dict (schema ``bridgescore.score/1``)."""
+    standings = compute_standings(scored) if standings is None else standings
+    checks = run_checks(scored) if checks is None else checks
+    is_mp = scored.unit is Unit.MATCHPOINTS
+    boards: list[dict[str, Any]] = []
+    for board in scored.boards:
+        results: list[dict[str, Any]] = []
+        for line in board.lines():
+            r = line.result
+            adjustment = line.adjustment
+            status = r.status.value
+            if adjustment is not None and not isinstance(adjustment, PhantomScore):
+                status = "adjusted"
+            results.append({
+                "section": r.section,
+                "ns_pair": r.ns_pair,
+                "ew_pair": r.ew_pair,
+                "contract": None if r.contract is None else r.contract.format(notation),
+                "declarer": None if r.declarer is None else r.declarer.label(notation),
+                "tricks": r.tricks,
+                "lead": r.lead,
+                "ns_score": line.ns_score,
+                "status": status,
+                "adjustment": None if adjustment is None else adjustment.label(),
+                "remarks": r.remarks or None,
+                "ns_points": _num(line.ns_points),
+                "ew_points": _num(line.ew_points),
+                "ns_percent": _num(line.ns_percent) if is_mp else None,
+                "ew_percent": _num(line.ew_percent) if is_mp else None,
+            })  # fmt: skip
+        boards.append({
+            "section": board.section,
+            "board": board.number,
+            "datum": _num(board.datum),
+            "top": _num(board.top),
+            "scores": board.n_scores,
+            "full_count": board.full_count,
+            "results": results,
+        })  # fmt: skip
+    return {
+        "schema": SCHEMA,
+        "title": scored.event.title,
+        "method": scored.method.name,
+        "unit": scored.unit.value,
+        "options": _options(scored),
+        "percent_rounding": f"percentages printed to {PERCENT_DECIMALS} decimals, halves rounded up; "
+        "the numbers here are unrounded",
+        "movements": {section: m.value for section, m in sorted(scored.movements.items())},
+        "boards": boards,
+        "standings": [
+            {
+                "group": s.group,
+                "section": s.section,
+                "entries": [
+                    {
+                        "place": e.place,
+                        "place_label": e.place_label,
+                        "section": e.section,
+                        "pair": e.pair,
+                        "names": e.names,
+                        "boards": e.boards,
+                        "total": _num(e.total),
+                        "unfactored_total": _num(e.unfactored_total),
+                        "maximum": _num(e.maximum),
+                        "percent": _num(e.percent),
+                        "average": _num(e.average),
+                    }
+                    for e in s.entries
+                ],
+            }
+            for s in standings
+        ],
+        "checks": [{"name": c.name, "ok": c.ok, "detail": c.detail} for c in checks],
+        "problems": [
+            {
+                "file": p.location.file,
+                "line": p.location.line,
+                "field": p.location.field,
+                "severity": p.severity.value,
+                "message": p.message,
+            }
+            for p in scored.problems
+        ],
+    }
+
+
+def _options(scored: ScoredEvent) -> dict[str, Any]:
+    o = scored.options
+    method = o.method
+    out: dict[str, Any] = {
+        "across_sections": o.across_sections,
+        "movement": o.movement.value,
+        "phantoms": sorted(o.phantoms),
+        "factor": o.factor,
+        "adjusted": {
+            "plus_percent": o.adjustments.plus_percent,
+            "average_percent": o.adjustments.average_percent,
+            "minus_percent": o.adjustments.minus_percent,
+            "plus_imps": o.adjustments.plus_imps,
+            "average_imps": o.adjustments.average_imps,
+            "minus_imps": o.adjustments.minus_imps,
+            "imps_per_percent": o.adjustments.imps_per_percent,
+        },
+    }
+    for name in ("scale", "neuberg", "rounding", "form", "imp_rounding", "factor_short_boards", "percent"):
+        value = getattr(method, name, None)
+        if value is not None:
+            out[name] = getattr(value, "value", value)
+    policy = getattr(method, "datum_policy", None)
+    if policy is not None:
+        out["datum_policy"] = policy.description
+    return out
+
+
+def dumps(scored: ScoredEvent, notation: Notation = "en", indent: int | None = 2) -> str:
+    """The JSON text of :func:`to_dict`."""
+    return json.dumps(to_dict(scored, notation=notation), indent=indent, ensure_ascii=False)

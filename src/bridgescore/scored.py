@@ -1,0 +1,290 @@
+"""Scoring an event: from traveller lines (``Event``) to points per line (``ScoredEvent``).
+
+Which lines take part in a board's comparison is decided here, once, for every method:
+
+* a played or passed-out line is a score (passed out is 0, seed 000);
+* a line not played (``N.G.``) is not a score and gets no points (seed 000: "niet gespeeld is niet
+  gespeeld"): the pair's average is taken over the boards it did play;
+* an assigned score (Law 12C1) replaces the table result and is compared like one;
+* an artificial adjusted score (Law 12C2) takes no part in the comparison; each side gets its award
+  (see :mod:`bridgescore.methods.adjustments`), and the real scores are fitted to the full board (Neuberg);
+* a line against a **phantom** pair (``ScoringOptions.phantoms``) is an artificial score: the phantom's
+  opponents get ``phantom_award`` (average by default, as a sit-out against a missing pair is scored by the
+  EBU and the NBB), the phantom nothing; the phantom is left out of the rankings.
+
+Fields: each section's boards are compared within the section (default), or across all sections with
+``across_sections`` (the EBU's "matchpointed across the field").  The movement of each section is
+recognised from the data: a pair number seen both as NS and as EW means a Howell (one ranking), otherwise a
+Mitchell (a ranking per direction, "two lines"); ``movement`` overrides it.
+
+The full size N of a board, for Neuberg's formula and cross-IMP factoring, is the largest number of results
+(scores and artificial adjusted scores) of any board in its field.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from types import MappingProxyType
+
+import numpy as np
+
+from bridgescore.event import Event, Result, ResultStatus
+from bridgescore.methods.adjustments import (
+    Adjustment,
+    AdjustmentValues,
+    ArtificialScore,
+    AssignedScore,
+    Award,
+    Level,
+    PhantomScore,
+    parse_adjustment,
+)
+from bridgescore.methods.base import FloatArray, ScoringMethod, Unit
+from bridgescore.methods.matchpoints import Matchpoints
+from bridgescore.problems import Location, Problem
+
+__all__ = [
+    "ALL_SECTIONS",
+    "Movement",
+    "ScoredBoard",
+    "ScoredEvent",
+    "ScoredLine",
+    "ScoringOptions",
+    "score_event",
+]
+
+#: The section label of a field scored across all sections.
+ALL_SECTIONS = "*"
+
+
+class Movement(Enum):
+    """Mitchell: NS and EW ranked separately ("two lines"); Howell: one field.  AUTO: read from the data."""
+
+    AUTO = "auto"
+    MITCHELL = "mitchell"
+    HOWELL = "howell"
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringOptions:
+    """Everything a director chooses when scoring; each default is named in the module docstrings."""
+
+    method: ScoringMethod = field(default_factory=Matchpoints)
+    adjustments: AdjustmentValues = field(default_factory=AdjustmentValues)
+    across_sections: bool = False
+    movement: Movement = Movement.AUTO
+    phantoms: frozenset[str] = frozenset()
+    phantom_award: Award = field(default_factory=lambda: Award(level=Level.AVERAGE))
+    factor: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredLine:
+    """One traveller line with its points: ``None`` where the side gets no score on this line."""
+
+    result: Result
+    ns_score: int | None
+    adjustment: Adjustment | None
+    ns_points: float | None
+    ew_points: float | None
+    ns_percent: float | None
+    ew_percent: float | None
+
+    @property
+    def artificial(self) -> bool:
+        return isinstance(self.adjustment, ArtificialScore | PhantomScore)
+
+
+def _opt(value: float) -> float | None:
+    return None if math.isnan(value) else float(value)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredBoard:
+    """One board of one field scored.  Arrays run parallel to ``results``; NaN where a side has no score.
+
+    ``ns_scores`` holds the score compared (table or assigned; NaN for artificial and not-played lines);
+    ``top`` is the matchpoint top after Neuberg (None for IMP methods); ``datum`` the NS datum or None.
+    ``n_scores`` counts the scores compared, ``full_count`` the full size N of the board in its field.
+    """
+
+    section: str
+    number: int
+    results: tuple[Result, ...]
+    adjustments: tuple[Adjustment | None, ...]
+    ns_scores: FloatArray
+    ns_points: FloatArray
+    ew_points: FloatArray
+    ns_percent: FloatArray
+    ew_percent: FloatArray
+    datum: float | None
+    top: float | None
+    n_scores: int
+    full_count: int
+
+    def lines(self) -> Iterator[ScoredLine]:
+        for i, result in enumerate(self.results):
+            score = self.ns_scores[i]
+            yield ScoredLine(
+                result,
+                None if math.isnan(score) else int(score),
+                self.adjustments[i],
+                _opt(self.ns_points[i]),
+                _opt(self.ew_points[i]),
+                _opt(self.ns_percent[i]),
+                _opt(self.ew_percent[i]),
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredEvent:
+    """An event scored by one method: the boards with their points, each section's movement, the problems."""
+
+    event: Event
+    options: ScoringOptions
+    boards: tuple[ScoredBoard, ...]
+    movements: Mapping[str, Movement]
+    problems: tuple[Problem, ...]
+
+    @property
+    def method(self) -> ScoringMethod:
+        return self.options.method
+
+    @property
+    def unit(self) -> Unit:
+        return self.options.method.unit
+
+
+def _is_phantom(result: Result, pair: str, phantoms: frozenset[str]) -> bool:
+    return pair in phantoms or f"{result.section}{pair}" in phantoms or f"{result.section}:{pair}" in phantoms
+
+
+def _classify(
+    result: Result, options: ScoringOptions, problems: list[Problem]
+) -> tuple[float, Adjustment | None, bool]:
+    """The NS score compared (NaN if none), the adjustment, and whether the line counts toward N."""
+    phantoms = options.phantoms
+    if phantoms and (_is_phantom(result, result.ns_pair, phantoms) or _is_phantom(result, result.ew_pair, phantoms)):
+        award = options.phantom_award
+        ns_phantom = _is_phantom(result, result.ns_pair, phantoms)
+        return math.nan, PhantomScore(award, phantom_is_ns=ns_phantom), True
+    if result.status is ResultStatus.NOT_PLAYED:
+        return math.nan, None, False
+    adjustment = parse_adjustment(result.remarks) if result.remarks else None
+    if isinstance(adjustment, AssignedScore):
+        return float(adjustment.ns_score), adjustment, True
+    if isinstance(adjustment, ArtificialScore):
+        return math.nan, adjustment, True
+    if result.status is ResultStatus.PASSED_OUT:
+        return 0.0, None, True
+    if result.ns_score is not None:
+        if result.status is ResultStatus.ADJUSTED:
+            return float(result.ns_score), AssignedScore(result.ns_score), True
+        return float(result.ns_score), None, True
+    where = result.source or Location("<input>")
+    if result.status is ResultStatus.ADJUSTED:
+        message = (
+            f"board {result.board}, {result.ns_pair} against {result.ew_pair}: the adjustment "
+            f"'{result.remarks}' cannot be read; write A+, A, A-, A60/40, A5050, 60%-40%, G+/G- "
+            "or an assigned score such as R420; the line is left out"
+        )
+    else:
+        message = (
+            f"board {result.board}, {result.ns_pair} against {result.ew_pair}: the line has no score; it is left out"
+        )
+    problems.append(Problem(Location(where.file, where.line, "remarks"), message))
+    return math.nan, None, False
+
+
+def _awards(adjustment: Adjustment | None) -> tuple[Award | None, Award | None]:
+    """The artificial awards to NS and EW on a line (None: that side's points come from the comparison)."""
+    if isinstance(adjustment, ArtificialScore):
+        return adjustment.ns, adjustment.ew
+    if isinstance(adjustment, PhantomScore):
+        return (None, adjustment.award) if adjustment.phantom_is_ns else (adjustment.award, None)
+    return None, None
+
+
+def _movements(event: Event, options: ScoringOptions) -> dict[str, Movement]:
+    ns_pairs: dict[str, set[str]] = {}
+    ew_pairs: dict[str, set[str]] = {}
+    for r in event.results:
+        ns_pairs.setdefault(r.section, set()).add(r.ns_pair)
+        ew_pairs.setdefault(r.section, set()).add(r.ew_pair)
+    movements: dict[str, Movement] = {}
+    for section in ns_pairs:
+        if options.movement is not Movement.AUTO:
+            movements[section] = options.movement
+        else:
+            howell = bool(ns_pairs[section] & ew_pairs.get(section, set()))
+            movements[section] = Movement.HOWELL if howell else Movement.MITCHELL
+    return movements
+
+
+def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEvent:
+    """Score every board of every field of an event with the chosen method (see the module docstring)."""
+    options = options or ScoringOptions()
+    method = options.method
+    values = options.adjustments
+    problems: list[Problem] = list(event.problems)
+    grouped: dict[tuple[str, int], list[Result]] = {}
+    for result in event.results:
+        key = ALL_SECTIONS if options.across_sections else result.section
+        grouped.setdefault((key, result.board), []).append(result)
+
+    prepared: list[tuple[str, int, tuple[Result, ...], FloatArray, tuple[Adjustment | None, ...], int]] = []
+    field_size: dict[str, int] = {}
+    for (section, number), lines in sorted(grouped.items()):
+        scores = np.full(len(lines), math.nan)
+        adjustments: list[Adjustment | None] = []
+        counted = 0
+        for i, result in enumerate(lines):
+            score, adjustment, counts = _classify(result, options, problems)
+            scores[i] = score
+            adjustments.append(adjustment)
+            counted += counts
+        prepared.append((section, number, tuple(lines), scores, tuple(adjustments), counted))
+        field_size[section] = max(field_size.get(section, 0), counted)
+
+    boards: list[ScoredBoard] = []
+    for section, number, lines_t, scores, adjustments_t, _counted in prepared:
+        full = field_size[section]
+        real = ~np.isnan(scores)
+        compared = scores[real]
+        n = len(compared)
+        scored = method.score_board(compared, max(full, n))
+        ns_points = np.full(len(lines_t), math.nan)
+        ew_points = np.full(len(lines_t), math.nan)
+        ns_points[real] = scored.ns_points
+        ew_points[real] = scored.ew_points
+        for i, adjustment in enumerate(adjustments_t):
+            ns_award, ew_award = _awards(adjustment)
+            if ns_award is not None:
+                ns_points[i] = method.artificial_points(ns_award, values, scored.top, full)
+            if ew_award is not None:
+                ew_points[i] = method.artificial_points(ew_award, values, scored.top, full)
+        ns_percent = np.full(len(lines_t), math.nan)
+        ew_percent = np.full(len(lines_t), math.nan)
+        if method.unit is Unit.MATCHPOINTS:
+            top = scored.top or 0.0
+            if top > 0:
+                ns_percent = ns_points / top * 100.0
+                ew_percent = ew_points / top * 100.0
+            else:  # a board with a single result: no comparison, average (Law 78A gives no top)
+                ns_percent = np.where(np.isnan(ns_points), math.nan, 50.0)
+                ew_percent = np.where(np.isnan(ew_points), math.nan, 50.0)
+            for i, adjustment in enumerate(adjustments_t):
+                ns_award, ew_award = _awards(adjustment)
+                if ns_award is not None:
+                    ns_percent[i] = values.percent(ns_award)
+                if ew_award is not None:
+                    ew_percent[i] = values.percent(ew_award)
+        boards.append(ScoredBoard(
+            section, number, lines_t, adjustments_t, scores, ns_points, ew_points, ns_percent, ew_percent,
+            scored.datum, scored.top, n, max(full, n),
+        ))  # fmt: skip
+    movements = _movements(event, options)
+    return ScoredEvent(event, options, tuple(boards), MappingProxyType(movements), tuple(problems))

@@ -1,0 +1,226 @@
+"""Rankings: each pair's boards, total, maximum and percentage (matchpoints) or IMP total and average.
+
+Groups: a Mitchell section is ranked per direction ("two lines", two winners: groups ``NS`` and ``EW``), a
+Howell section as one field (group ``all``); scored across sections, one ranking per direction (or one in
+all) over every section (section ``*``).  In a Mitchell a pair is known by section, direction and number, so
+NS 1 and EW 1 are two pairs.
+
+* Matchpoints: total = sum of the pair's matchpoints, maximum = sum of the tops of the boards it played,
+  percentage = total / maximum (seed 000: "per paar alle behaalde matchpunten opgeteld en gedeeld door het
+  aantal spellen dat dit paar heeft gespeeld"); boards not played are left out of both.
+* IMPs: total and average per board played.  With factoring (on by default; the EBU's and ACBLscore's
+  practice for a pair that sat out or missed boards) the total used for the ranking is scaled to the number
+  of boards the fullest pair of the group played: total × B / b.  ``unfactored_total`` keeps the sum.
+
+Places: equal ranking values share the place, written ``3=`` (the EBU's and NBB's notation); the next pair
+takes the place after all the tied pairs.  Values are compared exactly (to 1e-9), not as printed.
+
+Printed percentages (:func:`format_percent`) have 2 decimals rounded half up from the exact value, as the
+NBB program and EBUScore print them; the JSON carries the unrounded value.  A phantom pair is not ranked; a
+pair without a single board scored is listed last, unplaced.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+
+from bridgescore.methods.base import Unit
+from bridgescore.scored import ALL_SECTIONS, Movement, ScoredEvent
+
+__all__ = ["PERCENT_DECIMALS", "Standing", "StandingEntry", "compute_standings", "format_percent", "format_points"]
+
+PERCENT_DECIMALS = 2
+_TIE = 1e-9
+
+
+def format_percent(value: float | None, decimals: int = PERCENT_DECIMALS) -> str:
+    """A percentage as printed: ``decimals`` places, halves rounded up (62.125 → 62.13)."""
+    if value is None:
+        return ""
+    quantum = Decimal(1).scaleb(-decimals)
+    return str(Decimal(repr(round(value, 9))).quantize(quantum, rounding=ROUND_HALF_UP))
+
+
+def format_points(value: float | None, decimals: int = 2) -> str:
+    """Matchpoints or IMPs as printed: whole numbers without decimals, others with ``decimals`` (half up)."""
+    if value is None:
+        return ""
+    if abs(value - round(value)) < 1e-9:
+        return str(round(value))
+    return format_percent(value, decimals)
+
+
+@dataclass(frozen=True, slots=True)
+class StandingEntry:
+    """One pair's line in a ranking (``place`` None for a pair without boards)."""
+
+    place: int | None
+    place_label: str
+    section: str
+    pair: str
+    direction: str
+    names: str
+    boards: int
+    total: float
+    unfactored_total: float
+    maximum: float | None
+    percent: float | None
+    average: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One ranking: ``group`` is ``NS``, ``EW`` or ``all``; ``section`` a section or ``*`` (all sections)."""
+
+    group: str
+    section: str
+    entries: tuple[StandingEntry, ...]
+
+
+@dataclass(slots=True)
+class _Tally:
+    section: str
+    pair: str
+    direction: str
+    boards: int = 0
+    total: float = 0.0
+    maximum: float = 0.0
+
+
+def _name(scored: ScoredEvent, section: str, pair: str) -> str:
+    names = scored.event.names
+    return names.get(f"{section}{pair}") or names.get(f"{section}:{pair}") or names.get(pair, "")
+
+
+def compute_standings(scored: ScoredEvent) -> tuple[Standing, ...]:
+    """Every ranking of the event (see the module docstring)."""
+    options = scored.options
+    across = options.across_sections
+    mitchell = {s: m is Movement.MITCHELL for s, m in scored.movements.items()}
+    all_mitchell = all(mitchell.values()) if mitchell else False
+    is_mp = scored.unit is Unit.MATCHPOINTS
+    tallies: dict[tuple[str, str, str], _Tally] = {}
+
+    def tally(section: str, pair: str, direction: str) -> _Tally:
+        two_lines = all_mitchell if across else mitchell.get(section, False)
+        key = (section, pair, direction if two_lines else "all")
+        entry = tallies.get(key)
+        if entry is None:
+            entry = tallies[key] = _Tally(section, pair, key[2])
+        return entry
+
+    phantoms = options.phantoms
+    for board in scored.boards:
+        top = board.top or 0.0
+        ns_points = board.ns_points.tolist()
+        ew_points = board.ew_points.tolist()
+        for result, ns, ew in zip(board.results, ns_points, ew_points, strict=True):
+            for pair, points, direction in ((result.ns_pair, ns, "NS"), (result.ew_pair, ew, "EW")):
+                if phantoms and (
+                    pair in phantoms or f"{result.section}{pair}" in phantoms or f"{result.section}:{pair}" in phantoms
+                ):
+                    continue
+                t = tally(result.section, pair, direction)
+                if not math.isnan(points):
+                    t.boards += 1
+                    t.total += points
+                    t.maximum += top
+
+    groups: dict[tuple[str, str], list[_Tally]] = {}
+    for t in tallies.values():
+        groups.setdefault((ALL_SECTIONS if across else t.section, t.direction), []).append(t)
+    standings: list[Standing] = []
+    for (section, group), members in sorted(groups.items(), key=lambda kv: (kv[0][0], _GROUP_ORDER[kv[0][1]])):
+        full_boards = max((t.boards for t in members), default=0)
+        rows: list[tuple[float | None, StandingEntry]] = []
+        for t in members:
+            percent = average = maximum = None
+            total = t.total
+            if is_mp:
+                maximum = t.maximum
+                if t.boards:
+                    percent = t.total / t.maximum * 100.0 if t.maximum > 0 else 50.0
+                key = percent
+            else:
+                if t.boards:
+                    average = t.total / t.boards
+                    if options.factor and t.boards < full_boards:
+                        total = t.total * full_boards / t.boards
+                key = total if t.boards else None
+            entry = StandingEntry(
+                None,
+                "",
+                t.section,
+                t.pair,
+                t.direction,
+                _name(scored, t.section, t.pair),
+                t.boards,
+                total,
+                t.total,
+                maximum,
+                percent,
+                average,
+            )
+            rows.append((key, entry))
+        standings.append(Standing(group, section, _rank(rows)))
+    return tuple(standings)
+
+
+_GROUP_ORDER = {"all": 0, "NS": 1, "EW": 2}
+
+
+def _pair_order(pair: str) -> tuple[int, str]:
+    return (int(pair), "") if pair.isdigit() else (10**9, pair)
+
+
+def _rank(rows: list[tuple[float | None, StandingEntry]]) -> tuple[StandingEntry, ...]:
+    placed = sorted((r for r in rows if r[0] is not None), key=lambda r: (-(r[0] or 0.0), _pair_order(r[1].pair)))
+    unplaced = sorted((r for r in rows if r[0] is None), key=lambda r: _pair_order(r[1].pair))
+    out: list[StandingEntry] = []
+    i = 0
+    while i < len(placed):
+        j = i
+        value = placed[i][0] or 0.0
+        while j + 1 < len(placed) and abs((placed[j + 1][0] or 0.0) - value) <= _TIE * max(1.0, abs(value)):
+            j += 1
+        place = i + 1
+        label = f"{place}=" if j > i else str(place)
+        for k in range(i, j + 1):
+            e = placed[k][1]
+            out.append(
+                StandingEntry(
+                    place,
+                    label,
+                    e.section,
+                    e.pair,
+                    e.direction,
+                    e.names,
+                    e.boards,
+                    e.total,
+                    e.unfactored_total,
+                    e.maximum,
+                    e.percent,
+                    e.average,
+                )
+            )
+        i = j + 1
+    for _, e in unplaced:
+        out.append(
+            StandingEntry(
+                None,
+                "",
+                e.section,
+                e.pair,
+                e.direction,
+                e.names,
+                e.boards,
+                e.total,
+                e.unfactored_total,
+                e.maximum,
+                e.percent,
+                e.average,
+            )
+        )
+    return tuple(out)
