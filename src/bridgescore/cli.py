@@ -22,6 +22,7 @@ from bridgescore.contract import (
     vulnerability_of_board,
 )
 from bridgescore.event import Event
+from bridgescore.i18n import Language, parse_language
 from bridgescore.io import csv as traveller_csv
 from bridgescore.io import load_events
 from bridgescore.methods import make_method
@@ -30,6 +31,7 @@ from bridgescore.problems import Severity
 from bridgescore.report import csv as score_csv
 from bridgescore.report import json as score_json
 from bridgescore.report.check import render_check, render_problems
+from bridgescore.report.html import render_html
 from bridgescore.report.text import render_text
 from bridgescore.scored import Movement, ScoringOptions, score_event
 
@@ -59,6 +61,13 @@ def _notation(text: str) -> Notation:
     if text not in ("en", "nl"):
         raise _fail(f"--notation must be 'en' or 'nl', not '{text}'")
     return "nl" if text == "nl" else "en"
+
+
+def _language(text: str) -> Language:
+    try:
+        return parse_language(text)
+    except ValueError as problem:
+        raise _fail(f"--lang: {problem}") from None
 
 
 def _version(value: bool) -> None:
@@ -166,8 +175,9 @@ def score(
     method: Annotated[
         str, typer.Option("--method", "-m", help="matchpoints, butler, bastille or cross-imps.")
     ] = "matchpoints",
-    fmt: Annotated[str, typer.Option("--format", "-f", help="text, json or csv.")] = "text",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text, json, csv or html.")] = "text",
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file.")] = None,
+    lang: Annotated[str, typer.Option("--lang", help="Language of the published page: en or nl.")] = "en",
     boards: Annotated[bool, typer.Option("--boards", help="Also every traveller with datum and points.")] = False,
     notation: NotationOption = "en",
     skip_invalid: Annotated[
@@ -213,9 +223,10 @@ def score(
     ] = 0.3,
 ) -> None:
     """Score a pairs event: rankings, travellers and the director's checks (exit 2 on bad input)."""
+    page_lang = _language(lang)
     lang = _notation(notation)
-    if fmt not in ("text", "json", "csv"):
-        raise _fail(f"--format must be text, json or csv, not '{fmt}'")
+    if fmt not in ("text", "json", "csv", "html"):
+        raise _fail(f"--format must be text, json, csv or html, not '{fmt}'")
     try:
         scoring_method = make_method(
             method, acbl_scale=acbl_scale, neuberg=neuberg, datum=datum, datum_rounding=datum_rounding,
@@ -242,6 +253,8 @@ def score(
         text = score_json.dumps(scored, lang)
     elif fmt == "csv":
         text = score_csv.boards_csv(scored, lang) if boards else score_csv.standings_csv(scored)
+    elif fmt == "html":
+        text = render_html(score_json.to_dict(scored, notation=lang), page_lang)
     else:
         text = ""
     if fmt == "text":

@@ -151,29 +151,135 @@ _METHOD_NAMES = {
     "crossimps": "Cross-IMPs",
 }
 
+#: The Butler datum policies' own descriptions (``methods/butler.py``) as translatable sentences.  A policy
+#: whose words are not here is shown in its own words.
+_DATUM_POLICIES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(
+            r"drop (?P<percent>[\d.]+)% best and worst \(rounded up\); under (?P<small>\d+) scores the outer "
+            r"scores count once and the others (?P<weight>\d+) times \(NBB, seed 001\)"
+        ),
+        "%(percent)s%% of the highest and lowest scores left out (rounded up); under %(small)s scores the outer "
+        "scores count once and the others %(weight)s times (NBB)",
+    ),
+    (
+        re.compile(r"drop (?P<percent>[\d.]+)% best and worst \(rounded up\), keep at least (?P<kept>\d+) scores"),
+        "%(percent)s%% of the highest and lowest scores left out (rounded up), at least %(kept)s scores kept",
+    ),
+    (
+        re.compile(r"drop the (?P<count>\d+) best and (?P=count) worst scores"),
+        "the %(count)s highest and %(count)s lowest scores left out",
+    ),
+    (re.compile(r"average of all scores"), "the average of all scores"),
+)
+
+_SENTENCES = {
+    ("scale", "2-1-0"): "2 matchpoints per score beaten and 1 per tie (Law 78A)",
+    ("scale", "1-half-0"): "1 matchpoint per score beaten and ½ per tie (ACBL scale)",
+    ("neuberg", True): "Neuberg's formula for boards with fewer results",
+    ("neuberg", False): "no Neuberg adjustment for boards with fewer results",
+    ("rounding", "half-toward-zero"): "datum rounded to 10, halves toward zero",
+    ("rounding", "half-away-from-zero"): "datum rounded to 10, halves away from zero",
+    ("rounding", "half-even"): "datum rounded to 10, halves to even",
+    ("rounding", "down"): "datum rounded down to 10",
+    ("rounding", "none"): "datum not rounded",
+    ("form", "average"): "IMPs against every other score, averaged over the comparisons",
+    ("form", "total"): "IMPs against every other score, totalled",
+    ("imp_rounding", "half-up"): "differences rounded to 10, halves up, before the IMP scale",
+    ("imp_rounding", "truncate"): "differences truncated to 10 before the IMP scale",
+    ("across_sections", True): "all sections compared together",
+    ("across_sections", False): "each section scored separately",
+    ("factor", True): "totals of pairs who played fewer boards are factored up",
+    ("factor_short_boards", True): "boards with fewer results are factored up",
+}
+_SKIP_OPTIONS = {"movement", "factor", "factor_short_boards", "adjusted", "phantoms", "datum_policy", "percent"}
+_IMP_METHODS = {"butler", "bastille", "cross-imps", "crossimps"}
+
 
 def describe_method(score: Mapping[str, Any], lang: str = "en") -> list[str]:
-    """The scoring method and its options in words, one sentence each (first the method itself).
+    """The scoring method and its options in words, one sentence each (the method first).
 
-    Uses the ``description`` the scoring wrote where there is one (already in words), then each option as
-    "option: value" with known words translated. Nothing is invented: an option the page does not know is
-    still shown, in its own words.
+    Reads the ``method`` and ``options`` of the ``bridgescore.score/1`` dict (as ``report/json.py`` writes
+    them) and says each in the page's language, e.g. "Butler, datum: 10% of the highest and lowest scores
+    left out (rounded up) …; datum rounded to 10, halves toward zero". Nothing is dropped: an option the page
+    has no words for is shown as "option: value".
     """
     language = parse_language(lang)
     _ = translator(language).gettext
-    name = _method_name(score)
+    name = _method_name(score).lower()
+    options = _options(score)
+    title = _(_METHOD_NAMES.get(name, name)) if name else _("Method")
+    policy = options.get("datum_policy")
+    if isinstance(policy, str) and policy:
+        title = _("%(method)s, datum: %(policy)s") % {"method": title, "policy": _datum_policy(policy, language)}
+    if name == "bastille" and _is_number(options.get("percent")):
+        title = _("%(method)s, datum: %(percent)s%% of the highest and lowest scores left out, not rounded") % {
+            "method": title,
+            "percent": _word(options["percent"], language),
+        }
     method = score.get("method")
-    lines = [_(_METHOD_NAMES.get(name.lower(), name)) if name else _("Method")]
     description = method.get("description") if isinstance(method, Mapping) else None
     if description:
-        lines[0] = f"{lines[0]}: {description}"
-    for key, value in _options(score).items():
-        if value is None or isinstance(value, Mapping | list):
-            if isinstance(value, Mapping) and value:
-                inner = ", ".join(f"{k.replace('_', ' ')} {_word(v, language)}" for k, v in value.items())
-                lines.append(f"{_(key.replace('_', ' '))}: {inner}")
+        title = f"{title}: {description}"
+    lines = [title]
+    for key, value in options.items():
+        if isinstance(value, bool | str) and (key, value) in _SENTENCES:
+            if key in ("factor", "factor_short_boards") and name not in _IMP_METHODS:
+                continue
+            lines.append(_(_SENTENCES[(key, value)]))
+        elif key in _SKIP_OPTIONS or value is None or value == [] or value is False:
             continue
-        lines.append(f"{_(key.replace('_', ' '))}: {_word(value, language)}")
+        elif isinstance(value, Mapping | list):
+            inner = (
+                ", ".join(f"{str(k).replace('_', ' ')} {_word(v, language)}" for k, v in value.items())
+                if isinstance(value, Mapping)
+                else ", ".join(_word(v, language) for v in value)
+            )
+            lines.append(f"{str(key).replace('_', ' ')}: {inner}")
+        else:
+            lines.append(f"{str(key).replace('_', ' ')}: {_word(value, language)}")
+    lines.extend(_movements(score, language))
+    adjusted = options.get("adjusted")
+    if isinstance(adjusted, Mapping):
+        if name in _IMP_METHODS:
+            values = {k: _word_signed(adjusted.get(f"{k}_imps"), language) for k in ("plus", "average", "minus")}
+            lines.append(_("adjusted scores: average-plus %(plus)s IMPs, average %(average)s, average-minus "
+                           "%(minus)s IMPs") % values)  # fmt: skip
+        else:
+            values = {k: _word(adjusted.get(f"{k}_percent"), language) for k in ("plus", "average", "minus")}
+            lines.append(_("adjusted scores: average-plus %(plus)s%%, average %(average)s%%, average-minus "
+                           "%(minus)s%%") % values)  # fmt: skip
+    phantoms = options.get("phantoms")
+    if isinstance(phantoms, list) and phantoms:
+        lines.append(
+            _("phantom pairs: %(pairs)s (their opponents get an adjusted score; they are not ranked)")
+            % {"pairs": ", ".join(str(p) for p in phantoms)}
+        )
+    return lines
+
+
+def _datum_policy(text: str, lang: Language) -> str:
+    _ = translator(lang).gettext
+    for pattern, message in _DATUM_POLICIES:
+        match = pattern.fullmatch(text.strip())
+        if match:
+            return _(message) % match.groupdict()
+    return text
+
+
+def _movements(score: Mapping[str, Any], lang: Language) -> list[str]:
+    _ = translator(lang).gettext
+    movements = score.get("movements")
+    if not isinstance(movements, Mapping):
+        return []
+    words = {
+        "mitchell": _("Mitchell: North-South and East-West ranked separately"),
+        "howell": _("Howell: one field"),
+    }
+    lines = []
+    for section, movement in movements.items():
+        text = words.get(str(movement), str(movement))
+        lines.append(f"{_('Section %(section)s') % {'section': section}}: {text}" if len(movements) > 1 else text)
     return lines
 
 
@@ -183,7 +289,11 @@ def _word(value: object, lang: Language) -> str:
         return _("yes") if value else _("no")
     if _is_number(value):
         return format_number(value, lang, _decimals_needed([value]))
-    return _(str(value).replace("_", " "))
+    return _(str(value).replace("_", " ")) if value is not None else ""
+
+
+def _word_signed(value: object, lang: Language) -> str:
+    return format_number(value, lang, _decimals_needed([value]), signed=True) if _is_number(value) else ""
 
 
 # ---------------------------------------------------------------------------------------------- rendering
@@ -254,7 +364,7 @@ class _Page:
                 title = _("Pair %(pair)s") % {"pair": pair}
                 if group in ("NS", "EW"):
                     title += f" {_(group)}"
-                if section:
+                if section and self.multi_section:
                     title += f" – {_('Section %(section)s') % {'section': section}}"
                 self.cards[anchor] = _Card(anchor, title, str(entry.get("names") or ""))
 
@@ -323,48 +433,48 @@ class _Page:
     def ranking_tables(self) -> list[Table]:
         _ = self._
         last = f"{_('Percentage')}|%" if self.matchpoints else f"{_('Average')}|Ø"
-        headings = (
-            (_("Place"), "num"),
-            (_("Pair"), "num"),
-            (_("Names"), "names"),
-            (f"{_('Boards')}|#", "num"),
-            (_("Total"), "num"),
-            (last, "num"),
-        )
+        entries = [e for s in self.standings for e in s.get("entries") or []]
+        has_names = any(e.get("names") for e in entries)
+        standing_sections = {str(s.get("section") or "") for s in self.standings}
         tables = []
         for g, standing in enumerate(self.standings):
             group = str(standing.get("group") or "all").upper()
             section = str(standing.get("section") or "")
+            # across the field (the pairs code writes section "*"), pairs of several sections share one ranking
+            mixed = len({str(e.get("section") or "") for e in standing.get("entries") or []}) > 1
+            headings = [(_("Place"), "num"), (_("Pair"), "num")]
+            headings += [(f"{_('Section')}|§", "")] if mixed else []
+            headings += [(_("Names"), "names")] if has_names else []
+            headings += [(f"{_('Boards')}|#", "num"), (_("Total"), "num"), (last, "num")]
             rows = []
             for e, entry in enumerate(standing.get("entries") or []):
                 ref = self.pair_ref(group, str(entry.get("section") or section), entry.get("pair"))
+                cells = [
+                    Cell(str(entry.get("place_label") or entry.get("place") or ""), "place_label", "num"),
+                    Cell(str(entry.get("pair")), "pair", "num", href=f"#{ref.anchor}" if ref else ""),
+                ]
+                if mixed:
+                    cells.append(Cell(str(entry.get("section") or ""), "section"))
+                if has_names:
+                    cells.append(Cell(str(entry.get("names") or ""), css="names"))
+                cells += [
+                    Cell(self.num(entry.get("boards"), 0), "boards", "num"),
+                    Cell(self.num(entry.get("total"), self.points_decimals, not self.matchpoints), "total", "num"),
+                ]
                 if self.matchpoints:
-                    last_cell = Cell(self.num(entry.get("percent"), PERCENT_DECIMALS), "percent", "num")
+                    cells.append(Cell(self.num(entry.get("percent"), PERCENT_DECIMALS), "percent", "num"))
                 else:
-                    last_cell = Cell(self.num(entry.get("average"), AVERAGE_DECIMALS, signed=True), "average", "num")
-                rows.append(
-                    Row(
-                        (
-                            Cell(str(entry.get("place_label") or entry.get("place") or ""), "place_label", "num"),
-                            Cell(str(entry.get("pair")), "pair", "num", href=f"#{ref.anchor}" if ref else ""),
-                            Cell(str(entry.get("names") or ""), css="names"),
-                            Cell(self.num(entry.get("boards"), 0), "boards", "num"),
-                            Cell(
-                                self.num(entry.get("total"), self.points_decimals, signed=not self.matchpoints),
-                                "total",
-                                "num",
-                            ),
-                            last_cell,
-                        ),
-                        json=f"standings/{g}/entries/{e}",
-                    )
-                )
-            title = self.group_title(group, section) if len(self.standings) > 1 or section or group != "ALL" else ""
+                    cells.append(Cell(self.num(entry.get("average"), AVERAGE_DECIMALS, signed=True), "average", "num"))
+                rows.append(Row(tuple(cells), json=f"standings/{g}/entries/{e}"))
+            shown_section = section if len(standing_sections) > 1 and section != "*" else ""
+            title = self.group_title(group, shown_section)
+            if len(self.standings) == 1 and not shown_section and group == "ALL":
+                title = ""
             tables.append(
                 Table(
                     f"ranking-{_slug(section)}-{group.lower()}" if section else f"ranking-{group.lower()}",
                     title,
-                    headings,
+                    tuple(headings),
                     tuple(rows),
                     json=f"standings/{g}",
                 )
