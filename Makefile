@@ -14,6 +14,8 @@ $(STAMP): pyproject.toml
 
 demo: $(STAMP)
 	$(BIN)/bridgescore check src/bridgescore/examples/club-evening.csv
+	$(BIN)/bridgescore score src/bridgescore/examples/club-evening.csv --method matchpoints
+	$(BIN)/bridgescore score src/bridgescore/examples/club-evening.csv --method butler
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

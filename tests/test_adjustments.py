@@ -41,6 +41,10 @@ def pct(value: float) -> Award:
         ("A50/50", ArtificialScore(pct(50), pct(50))),
         ("A6040", ArtificialScore(pct(60), pct(40))),
         ("55,5%/44,5%", ArtificialScore(pct(55.5), pct(44.5))),
+        ("A60A40", ArtificialScore(pct(60), pct(40))),
+        ("A=/A=", ArtificialScore(AVE, AVE)),
+        ("A/A", ArtificialScore(AVE, AVE)),
+        ("assigned +420", AssignedScore(420)),  # the readers' canonical spelling
         ("R420", AssignedScore(420)),
         ("=-100", AssignedScore(-100)),
         ("assigned 620", AssignedScore(620)),

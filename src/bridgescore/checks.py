@@ -5,7 +5,8 @@
   score").  Artificial adjusted scores are exempt and counted.
 * **board totals** – the matchpoints of a board's n compared scores add up to n(n − 1) on the 2/1/0 scale
   (n(N − 1) after Neuberg to N results).
-* **table totals** – for every meeting of two pairs, the NS pair's total and the EW pair's total mirror.
+* **table totals** – for every meeting of two pairs, the NS pair's total and the EW pair's total mirror (a
+  table can only be out of balance through lines that do not mirror, so those are summed per table).
 * **zero sum** – at Butler, Bastille and cross-IMPs the whole event adds up to 0 IMPs ("uiteindelijk moet
   het resultaat van de hele avond dan ook 0 IMP worden"); where it does not, the adjusted scores that
   explain it are named.
@@ -15,8 +16,9 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
+
+import numpy as np
 
 from bridgescore.contract import score as contract_score
 from bridgescore.methods.adjustments import ArtificialScore, PhantomScore
@@ -56,35 +58,34 @@ def run_checks(scored: ScoredEvent) -> tuple[Check, ...]:
     exempt = 0
     adjusted_sum = 0.0
     event_sum = 0.0
-    tables: dict[tuple[str, str, str], list[float]] = {}
+    # imbalance per meeting of two pairs: only lines that do not mirror can unbalance a table
+    tables: dict[tuple[str, str, str], float] = {}
     method = scored.method
     half = isinstance(method, Matchpoints) and method.scale is MatchpointScale.ACBL
     for board in scored.boards:
-        top = board.top or 0.0
-        expected_pair_sum = top if is_mp else 0.0
-        ns_real = 0.0
-        for i, result in enumerate(board.results):
-            ns, ew = float(board.ns_points[i]), float(board.ew_points[i])
-            adjustment = board.adjustments[i]
-            artificial = isinstance(adjustment, ArtificialScore | PhantomScore)
-            line_sum = (0.0 if math.isnan(ns) else ns) + (0.0 if math.isnan(ew) else ew)
-            event_sum += line_sum
-            if artificial:
-                exempt += 1
-                adjusted_sum += line_sum - (expected_pair_sum if is_mp else 0.0)
-                continue
-            if math.isnan(ns) and math.isnan(ew):
-                continue
-            ns_real += 0.0 if math.isnan(ns) else ns
-            if abs(line_sum - expected_pair_sum) > _EPS:
-                mirror_bad.append(
-                    f"{_where(board.section, board.number)} {result.ns_pair}-{result.ew_pair}: "
-                    f"NS {ns:g} + EW {ew:g} = {line_sum:g}, not {expected_pair_sum:g}"
-                )
-            t = tables.setdefault((result.section, result.ns_pair, result.ew_pair), [0.0, 0.0, 0.0])
-            t[0] += ns
-            t[1] += ew
-            t[2] += expected_pair_sum
+        expected_pair_sum = (board.top or 0.0) if is_mp else 0.0
+        ns_zero = np.nan_to_num(board.ns_points)
+        ew_zero = np.nan_to_num(board.ew_points)
+        line_sum = ns_zero + ew_zero
+        event_sum += float(line_sum.sum())
+        artificial = np.zeros(len(board.results), dtype=bool)
+        for i in [i for i, a in enumerate(board.adjustments) if a is not None]:
+            artificial[i] = isinstance(board.adjustments[i], ArtificialScore | PhantomScore)
+        exempt += int(artificial.sum())
+        adjusted_sum += float((line_sum[artificial] - expected_pair_sum).sum())
+        scored_line = ~(np.isnan(board.ns_points) & np.isnan(board.ew_points))
+        real = scored_line & ~artificial
+        deviation = np.where(real, line_sum - expected_pair_sum, 0.0)
+        for i in np.flatnonzero(np.abs(deviation) > _EPS).tolist():
+            result = board.results[i]
+            mirror_bad.append(
+                f"{_where(board.section, board.number)} {result.ns_pair}-{result.ew_pair}: "
+                f"NS {board.ns_points[i]:g} + EW {board.ew_points[i]:g} = {line_sum[i]:g}, "
+                f"not {expected_pair_sum:g}"
+            )
+            key = (result.section, result.ns_pair, result.ew_pair)
+            tables[key] = tables.get(key, 0.0) + float(deviation[i])
+        ns_real = float(ns_zero[real].sum())
         if is_mp and board.n_scores:
             expected = board.n_scores * (board.full_count - 1) * (0.5 if half else 1.0)
             if not (isinstance(method, Matchpoints) and method.neuberg):
@@ -111,15 +112,15 @@ def run_checks(scored: ScoredEvent) -> tuple[Check, ...]:
             )
         )
     table_bad = [
-        f"{section + ' ' if section else ''}{ns_pair} against {ew_pair}: NS {t[0]:g}, EW {t[1]:g}"
-        for (section, ns_pair, ew_pair), t in tables.items()
-        if abs(t[0] + t[1] - t[2]) > _EPS
+        f"{section + ' ' if section else ''}{ns_pair} against {ew_pair}: the totals are off by {off:+g}"
+        for (section, ns_pair, ew_pair), off in tables.items()
+        if abs(off) > _EPS
     ]
     checks.append(
         Check(
             "table totals",
             not table_bad,
-            _listed(table_bad) if table_bad else f"{len(tables)} table(s): each pair of opponents' totals mirror",
+            _listed(table_bad) if table_bad else "at every table the two pairs' totals mirror",
         )
     )
     if not is_mp:
@@ -163,6 +164,16 @@ def run_checks(scored: ScoredEvent) -> tuple[Check, ...]:
 
     twice: list[str] = []
     for board in scored.boards:
+        ns_pairs = [r.ns_pair for r in board.results]
+        ew_pairs = [r.ew_pair for r in board.results]
+        if (
+            len(set(ns_pairs)) == len(ns_pairs)
+            and len(set(ew_pairs)) == len(ew_pairs)
+            and (
+                scored.movements.get(board.results[0].section) is Movement.MITCHELL or not set(ns_pairs) & set(ew_pairs)
+            )
+        ):
+            continue  # the quick answer for a board without repeats; sections are compared below otherwise
         seen: dict[tuple[str, str, str], int] = {}
         for result in board.results:
             two_lines = scored.movements.get(result.section) is Movement.MITCHELL

@@ -26,14 +26,14 @@ from bridgescore.i18n import Language, parse_language
 from bridgescore.io import csv as traveller_csv
 from bridgescore.io import load_events
 from bridgescore.methods import make_method
-from bridgescore.methods.adjustments import AdjustmentValues
+from bridgescore.methods.adjustments import AdjustmentValues, parse_award
 from bridgescore.problems import Severity
 from bridgescore.report import csv as score_csv
 from bridgescore.report import json as score_json
 from bridgescore.report.check import render_check, render_problems
 from bridgescore.report.html import render_html
 from bridgescore.report.text import render_text
-from bridgescore.scored import Movement, ScoringOptions, score_event
+from bridgescore.scored import Movement, PairPercent, ScoringOptions, score_event
 
 app = typer.Typer(
     name="bridgescore",
@@ -192,6 +192,9 @@ def score(
     phantom: Annotated[
         list[str] | None, typer.Option("--phantom", help="A phantom pair: its opponents get average (repeatable).")
     ] = None,
+    phantom_award: Annotated[
+        str, typer.Option("--phantom-award", help="What a phantom's opponents get: A, A+, 60 … (JFR Pary: 60).")
+    ] = "A",
     neuberg: Annotated[
         bool, typer.Option("--neuberg/--no-neuberg", help="Neuberg for boards with fewer results (default on).")
     ] = True,
@@ -213,6 +216,12 @@ def score(
     factor: Annotated[
         bool, typer.Option("--factor/--no-factor", help="Factor IMP totals of pairs with fewer boards.")
     ] = True,
+    factor_printed: Annotated[
+        bool, typer.Option("--factor-printed", help="Factor the total rounded to 2 decimals (Pianola, EBU).")
+    ] = False,
+    pair_percent: Annotated[
+        str, typer.Option("--pair-percent", help="total (over maximum: EBU, BriAn) or mean (of board %: BBO, JFR).")
+    ] = "total",
     average_plus: Annotated[float, typer.Option("--average-plus", help="Average-plus at matchpoints, %.")] = 60.0,
     average_minus: Annotated[float, typer.Option("--average-minus", help="Average-minus at matchpoints, %.")] = 40.0,
     adjusted_imps: Annotated[
@@ -241,7 +250,10 @@ def score(
             across_sections=across_sections,
             movement=Movement(movement),
             phantoms=frozenset(phantom or ()),
+            phantom_award=parse_award(phantom_award),
             factor=factor,
+            factor_printed_total=factor_printed,
+            pair_percent=PairPercent(pair_percent),
         )
     except ValueError as problem:
         raise _fail(str(problem)) from None
@@ -259,7 +271,9 @@ def score(
         text = ""
     if fmt == "text":
         if output is None:
-            render_text(scored, out, lang, boards=boards)
+            # piped or redirected output keeps whole columns rather than the 80-column default
+            console = out if out.is_terminal else Console(highlight=False, width=max(out.width, 120))
+            render_text(scored, console, lang, boards=boards)
         else:
             with output.open("w", encoding="utf-8") as handle:
                 render_text(scored, Console(file=handle, width=120, highlight=False), lang, boards=boards)
@@ -267,6 +281,97 @@ def score(
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
     else:
         output.write_text(text, encoding="utf-8")
+
+
+@app.command()
+def rubber(
+    deals: Annotated[
+        Path | None,
+        typer.Argument(help="CSV of deals: deal, contract, declarer, tricks, honours.", show_default=False),
+    ] = None,
+    interactive: Annotated[
+        bool, typer.Option("--interactive", "-i", help="Keep the sheet live at the table, deal by deal.")
+    ] = False,
+    chicago: Annotated[bool, typer.Option("--chicago", help="Chicago (four-deal bridge).")] = False,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    lang: Annotated[str, typer.Option("--lang", help="Labels: en or nl (Wij/Zij, onder de streep).")] = "en",
+    we: Annotated[str | None, typer.Option("--we", help="Columns We/They seen from NS or EW.")] = None,
+    partscore_bonus: Annotated[
+        int, typer.Option("--partscore-bonus", help="Unfinished rubber, only part score: 50 (seed) or 100.")
+    ] = 50,
+    stake: Annotated[str | None, typer.Option("--stake", help="Stake per 100 points, e.g. 0.10.")] = None,
+    rounding: Annotated[
+        str, typer.Option("--rounding", help="none, half-up or half-down (to the nearest 100).")
+    ] = "none",
+    first_dealer: Annotated[str, typer.Option("--first-dealer", help="First dealer: N E S W.")] = "N",
+    skip_invalid: Annotated[
+        bool, typer.Option("--skip-invalid", help="Report problems but score the valid deals (exit 0).")
+    ] = False,
+) -> None:
+    """Keep a rubber-bridge (or Chicago) score sheet: the pad, the totals and the settlement."""
+    from decimal import Decimal, InvalidOperation
+
+    from bridgescore.contract import Side
+    from bridgescore.io import rubber as rubber_io
+    from bridgescore.report import rubber as rubber_report
+    from bridgescore.rubber import Rounding, RubberError, RubberOptions, Sheet, settle
+
+    labels = _notation(lang)
+    try:
+        options = RubberOptions(chicago, partscore_bonus, Seat.parse(first_dealer))
+        we_side = Side.parse(we) if we else None
+        stake_value = Decimal(stake) if stake else None
+        rounding_rule = Rounding(rounding)
+    except (RubberError, ContractError) as problem:
+        raise _fail(str(problem)) from None
+    except InvalidOperation:
+        raise _fail(f"--stake '{stake}' is not an amount; write e.g. 0.10") from None
+    except ValueError:
+        raise _fail(f"--rounding must be none, half-up or half-down, not '{rounding}'") from None
+    if fmt not in ("text", "json"):
+        raise _fail(f"--format must be text or json, not '{fmt}'")
+    if interactive:
+        if deals is not None:
+            raise _fail("give either a file of deals or --interactive, not both")
+
+        def read(prompt: str) -> str | None:
+            try:
+                return input(prompt)
+            except EOFError:
+                return None
+
+        sheet = rubber_report.run_session(read, print, options, labels, we_side, stake_value, rounding_rule)
+        if fmt == "json":
+            print(rubber_report.render_json(sheet, labels, settle(sheet, stake_value, rounding_rule)))
+        return
+    if deals is None:
+        raise _fail("name a file of deals (CSV), or use --interactive")
+    read_file = rubber_io.load(deals)
+    sheets, play_problems = rubber_io.play_rubbers(read_file.lines, options)
+    problems = [*read_file.problems, *play_problems]
+    for found in problems:
+        style = "red" if found.severity is Severity.ERROR else "yellow"
+        err.print(f"[{style}]{found}[/]", soft_wrap=True, highlight=False)
+    failed = any(p.severity is Severity.ERROR for p in problems)
+    if failed and not skip_invalid:
+        count = sum(1 for p in problems if p.severity is Severity.ERROR)
+        err.print(f"{count} problem(s). Correct the lines above, or run again with --skip-invalid "
+                  "to score the other deals without them.")  # fmt: skip
+        raise typer.Exit(2)
+    if read_file.numbered_rubbers:  # an evening of several rubbers, numbered in the file
+        if fmt == "json":
+            out.print_json(json.dumps(rubber_report.session_json(sheets, labels, stake_value, rounding_rule)))
+        else:
+            text = rubber_report.render_session(sheets, labels, we_side, stake_value, rounding_rule)
+            out.print(text, markup=False, end="", soft_wrap=True)
+        return
+    sheet = sheets[0] if sheets else Sheet.new(options)
+    settlement = settle(sheet, stake_value, rounding_rule)
+    if fmt == "json":
+        out.print_json(rubber_report.render_json(sheet, labels, settlement))
+    else:
+        pad = rubber_report.render_pad(sheet, labels, we_side, settlement)
+        out.print(pad, markup=False, end="", soft_wrap=True)
 
 
 def main() -> None:

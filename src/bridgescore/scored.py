@@ -49,6 +49,7 @@ from bridgescore.problems import Location, Problem
 __all__ = [
     "ALL_SECTIONS",
     "Movement",
+    "PairPercent",
     "ScoredBoard",
     "ScoredEvent",
     "ScoredLine",
@@ -68,6 +69,15 @@ class Movement(Enum):
     HOWELL = "howell"
 
 
+class PairPercent(Enum):
+    """A pair's percentage: its total over its maximum (EBU, BriAn, RealBridge) or the mean of its board
+    percentages (BBO, JFR Pary).  The two agree whenever all the pair's boards have the same top, as they do
+    with Neuberg; they differ when boards with fewer results keep a smaller top."""
+
+    TOTAL_OVER_MAXIMUM = "total"
+    MEAN_OF_BOARDS = "mean"
+
+
 @dataclass(frozen=True, slots=True)
 class ScoringOptions:
     """Everything a director chooses when scoring; each default is named in the module docstrings."""
@@ -79,6 +89,9 @@ class ScoringOptions:
     phantoms: frozenset[str] = frozenset()
     phantom_award: Award = field(default_factory=lambda: Award(level=Level.AVERAGE))
     factor: bool = True
+    #: Factor the IMP total as printed (2 decimals, halves up) rather than the exact sum, as Pianola does.
+    factor_printed_total: bool = False
+    pair_percent: PairPercent = PairPercent.TOTAL_OVER_MAXIMUM
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +248,8 @@ def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEv
         key = ALL_SECTIONS if options.across_sections else result.section
         grouped.setdefault((key, result.board), []).append(result)
 
+    plain = not options.phantoms
+    played = ResultStatus.PLAYED
     prepared: list[tuple[str, int, tuple[Result, ...], FloatArray, tuple[Adjustment | None, ...], int]] = []
     field_size: dict[str, int] = {}
     for (section, number), lines in sorted(grouped.items()):
@@ -242,6 +257,11 @@ def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEv
         adjustments: list[Adjustment | None] = []
         counted = 0
         for i, result in enumerate(lines):
+            if plain and result.status is played and not result.remarks and result.ns_score is not None:
+                scores[i] = result.ns_score  # the common line, without the detour through _classify
+                adjustments.append(None)
+                counted += 1
+                continue
             score, adjustment, counts = _classify(result, options, problems)
             scores[i] = score
             adjustments.append(adjustment)

@@ -7,10 +7,13 @@ NS 1 and EW 1 are two pairs.
 
 * Matchpoints: total = sum of the pair's matchpoints, maximum = sum of the tops of the boards it played,
   percentage = total / maximum (seed 000: "per paar alle behaalde matchpunten opgeteld en gedeeld door het
-  aantal spellen dat dit paar heeft gespeeld"); boards not played are left out of both.
+  aantal spellen dat dit paar heeft gespeeld"; EBU, BriAn, RealBridge) or, by option, the mean of its board
+  percentages (BBO, JFR Pary).  With Neuberg every board of a field has the same top and the two agree.
+  Boards not played are left out of all three.
 * IMPs: total and average per board played.  With factoring (on by default; the EBU's and ACBLscore's
   practice for a pair that sat out or missed boards) the total used for the ranking is scaled to the number
   of boards the fullest pair of the group played: total × B / b.  ``unfactored_total`` keeps the sum.
+  Pianola (EBU) factors the total as printed, rounded to 2 decimals first: ``factor_printed_total``.
 
 Places: equal ranking values share the place, written ``3=`` (the EBU's and NBB's notation); the next pair
 takes the place after all the tied pairs.  Values are compared exactly (to 1e-9), not as printed.
@@ -27,7 +30,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from bridgescore.methods.base import Unit
-from bridgescore.scored import ALL_SECTIONS, Movement, ScoredEvent
+from bridgescore.scored import ALL_SECTIONS, Movement, PairPercent, ScoredEvent
 
 __all__ = ["PERCENT_DECIMALS", "Standing", "StandingEntry", "compute_standings", "format_percent", "format_points"]
 
@@ -87,6 +90,7 @@ class _Tally:
     boards: int = 0
     total: float = 0.0
     maximum: float = 0.0
+    percent_sum: float = 0.0
 
 
 def _name(scored: ScoredEvent, section: str, pair: str) -> str:
@@ -116,8 +120,15 @@ def compute_standings(scored: ScoredEvent) -> tuple[Standing, ...]:
         top = board.top or 0.0
         ns_points = board.ns_points.tolist()
         ew_points = board.ew_points.tolist()
-        for result, ns, ew in zip(board.results, ns_points, ew_points, strict=True):
-            for pair, points, direction in ((result.ns_pair, ns, "NS"), (result.ew_pair, ew, "EW")):
+        ns_percent = board.ns_percent.tolist() if is_mp else ns_points
+        ew_percent = board.ew_percent.tolist() if is_mp else ew_points
+        for result, ns, ew, ns_pc, ew_pc in zip(
+            board.results, ns_points, ew_points, ns_percent, ew_percent, strict=True
+        ):
+            for pair, points, percent, direction in (
+                (result.ns_pair, ns, ns_pc, "NS"),
+                (result.ew_pair, ew, ew_pc, "EW"),
+            ):
                 if phantoms and (
                     pair in phantoms or f"{result.section}{pair}" in phantoms or f"{result.section}:{pair}" in phantoms
                 ):
@@ -127,6 +138,7 @@ def compute_standings(scored: ScoredEvent) -> tuple[Standing, ...]:
                     t.boards += 1
                     t.total += points
                     t.maximum += top
+                    t.percent_sum += percent
 
     groups: dict[tuple[str, str], list[_Tally]] = {}
     for t in tallies.values():
@@ -141,13 +153,17 @@ def compute_standings(scored: ScoredEvent) -> tuple[Standing, ...]:
             if is_mp:
                 maximum = t.maximum
                 if t.boards:
-                    percent = t.total / t.maximum * 100.0 if t.maximum > 0 else 50.0
+                    if options.pair_percent is PairPercent.MEAN_OF_BOARDS or t.maximum <= 0:
+                        percent = t.percent_sum / t.boards
+                    else:
+                        percent = t.total / t.maximum * 100.0
                 key = percent
             else:
                 if t.boards:
                     average = t.total / t.boards
                     if options.factor and t.boards < full_boards:
-                        total = t.total * full_boards / t.boards
+                        base = float(format_percent(t.total)) if options.factor_printed_total else t.total
+                        total = base * full_boards / t.boards
                 key = total if t.boards else None
             entry = StandingEntry(
                 None,

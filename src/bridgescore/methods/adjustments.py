@@ -13,15 +13,17 @@ Accepted text (case, spaces and a trailing full stop do not matter; ``,`` may st
 
 =====================================  ==============================================================
 ``A+``, ``AVE+``, ``AV+``, ``G+``      NS average-plus, EW average-minus (``G`` = Dutch *gemiddeld*)
-``A``, ``AVE``, ``AV``, ``G``          both sides average
+``A``, ``A=``, ``AVE``, ``AV``, ``G``  both sides average
 ``A-``, ``AVE-``, ``G-``               NS average-minus, EW average-plus
 ``X/Y`` with X, Y each a symbol above  NS X, EW Y: ``A+/A-``, ``A-/A-``, ``G+/G``, ``AVE-/AVE+``
 or a percentage
 ``A60``, ``60%``                       NS 60 %, EW the complement (40 %)
 ``A60/40``, ``60/40``, ``60%-40%``,    NS 60 %, EW 40 % (split scores, e.g. ``40/40`` when both sides
-``A6040``, ``A5050``, ``50%/50%``      are at fault)
+``A6040``, ``A60A40``, ``A5050``,      are at fault; ``A60A40`` and ``A5050`` as in USEBIO)
+``50%/50%``
 ``R420``, ``=420``, ``ASSIGNED 420``,  assigned NS score 420 replacing the table result
-``SCORE -100``, ``ADJ 420``
+``SCORE -100``, ``ADJ 420``,
+``assigned +420`` (the readers' form)
 =====================================  ==============================================================
 
 A line with status ``adjusted`` and an NS score but no readable remark is an assigned score.  The words for
@@ -49,6 +51,7 @@ __all__ = [
     "Level",
     "PhantomScore",
     "parse_adjustment",
+    "parse_award",
 ]
 
 
@@ -147,12 +150,12 @@ class AdjustmentValues:
         return (award.percent - 50.0) * self.imps_per_percent
 
 
-_SYMBOL = re.compile(r"(?:AVERAGE|AVG|AVE|AV|A|G)([+\-]?)")
+_SYMBOL = re.compile(r"(?:AVERAGE|AVG|AVE|AV|A|G)([+\-=]?)")
 _PERCENT = re.compile(r"(?:A|AVE|G)?(\d{1,3}(?:\.\d+)?)%?")
 _FOUR_DIGITS = re.compile(r"(?:A|AVE|G)(\d{2})(\d{2})")
-_DASHED = re.compile(r"(?:A|AVE|G)?(\d{1,3}(?:\.\d+)?)%?-(\d{1,3}(?:\.\d+)?)%?")
+_DASHED = re.compile(r"(?:A|AVE|G)?(\d{1,3}(?:\.\d+)?)%?(?:-|A)(\d{1,3}(?:\.\d+)?)%?")
 _ASSIGNED = re.compile(r"(?:R|=|ASSIGNED|SCORE|ADJUSTED|ADJ|AS)[:=]?([+\-]?\d+)")
-_LEVELS = {"+": Level.PLUS, "": Level.AVERAGE, "-": Level.MINUS}
+_LEVELS = {"+": Level.PLUS, "": Level.AVERAGE, "=": Level.AVERAGE, "-": Level.MINUS}
 _OPPOSITE = {Level.PLUS: Level.MINUS, Level.AVERAGE: Level.AVERAGE, Level.MINUS: Level.PLUS}
 
 
@@ -165,6 +168,14 @@ def _award(token: str) -> Award | None:
         value = float(m.group(1))
         return Award(percent=value) if 0 <= value <= 100 else None
     return None
+
+
+def parse_award(text: str) -> Award:
+    """One side's award: ``A+``, ``A``, ``A-`` (``AVE``, ``G`` spellings) or a percentage; ValueError if neither."""
+    award = _award(re.sub(r"\s+", "", text).upper().replace(",", "."))
+    if award is None:
+        raise ValueError(f"'{text}' is not an award; write A+, A, A- or a percentage such as 60")
+    return award
 
 
 @lru_cache(maxsize=4096)

@@ -18,8 +18,9 @@ program's variant is one line of configuration:
 * :class:`PlainMean` – every score counts (the WBF's Butler rankings of the Bermuda Bowl).
 
 Rounding (:class:`DatumRounding`): halves toward zero (seed 001, default), halves away from zero (seed 001's
-other way of keeping datums opposite; BridgeWx does this – its listing rounds a datum of 5 to 10), halves to even (ACBLscore: "425 is rounded to 420 and 435 to 440"),
-down ("afgerond op het laagste tiental", seed 000: 725 → 720, toward zero so datums stay opposite), none.
+other way of keeping datums opposite; BridgeWx does this – its listing rounds a datum of 5 to 10), halves to
+even (ACBLscore: "425 is rounded to 420 and 435 to 440"), down ("afgerond op het laagste tiental", seed 000:
+725 → 720, toward zero so datums stay opposite), none.
 """
 
 from __future__ import annotations

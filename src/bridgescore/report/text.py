@@ -93,6 +93,9 @@ def _render_board(scored: ScoredEvent, board_index: int, console: Console, notat
     if board.top is not None:
         heading += f" – top {format_points(board.top)}"
     table = Table(title=heading, title_justify="left")
+    across = board.section == ALL_SECTIONS
+    if across:
+        table.add_column("Section")
     for name, justify in (("NS", "right"), ("EW", "right"), ("Contract", "left"), ("Lead", "left"),
                           ("NS score", "right"), ("NS pts", "right"), ("EW pts", "right")):  # fmt: skip
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
@@ -107,7 +110,8 @@ def _render_board(scored: ScoredEvent, board_index: int, console: Console, notat
             contract = "not played"
         else:
             contract = r.describe_contract(notation)
-        row = [
+        row = [r.section] if across else []
+        row += [
             r.ns_pair,
             r.ew_pair,
             contract,

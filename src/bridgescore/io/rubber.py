@@ -1,0 +1,316 @@
+"""Files of rubber-bridge (or Chicago) deals as CSV: one line per deal, in the order played.
+
+Columns (header names case-insensitive, English and Dutch synonyms): ``deal`` (optional deal number; the
+line order is used without it), ``contract`` (``4SX``, ``3SA``, ``PASS``; a whole entry such as ``4SX-2`` or
+``3NT E =`` is read too), ``rubber`` (optional: the number of the rubber in an evening of several; deal
+numbers start again in each), ``declarer`` (N E S W, Dutch N O Z W), ``tricks`` (tricks taken 0-13, or ``=``,
+``C``, ``+1``, ``-2``) and ``honours`` (optional: ``NS 100``, ``EW 150``, Dutch ``NZ 100``/``OW 150``).
+Comma, semicolon and tab separated files are read.
+
+Columns the reader does not know (a ``remarks`` column, the players' names) are kept on each line.
+Every problem is reported, all of them, with file, line and column; a line with a problem is left out.
+``play_lines`` writes the deals read on a sheet and reports, with its line, every deal the sheet refuses
+(for example a deal after the rubber ended).
+"""
+
+from __future__ import annotations
+
+import csv as _csv
+import io
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from types import MappingProxyType
+
+from bridgescore.contract import (
+    Contract,
+    ContractError,
+    Seat,
+    parse_contract,
+    parse_contract_and_result,
+    parse_result,
+)
+from bridgescore.io.csv import read_text
+from bridgescore.problems import Location, Problem, Severity
+from bridgescore.rubber import Deal, Honours, RubberError, RubberOptions, Sheet, parse_honours
+
+__all__ = ["COLUMN_SYNONYMS", "DealFile", "DealLine", "load", "loads", "parse_entry", "play_lines", "play_rubbers"]
+
+#: Header synonyms per field (compared after lower-casing and dropping spaces, dots, dashes and underscores).
+COLUMN_SYNONYMS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "deal": ("deal", "dealno", "dealnumber", "hand", "no", "nr", "number", "spel", "spelnummer", "board"),
+        "contract": ("contract", "contr", "bid", "finalcontract"),
+        "declarer": ("declarer", "decl", "by", "playedby", "leider", "door", "speler"),
+        "tricks": ("tricks", "result", "res", "slagen", "resultaat", "made", "tricksmade", "tricks_taken"),
+        "honours": ("honours", "honors", "honneurs", "hon"),
+        "rubber": ("rubber", "robber", "rubberno", "rubbernumber", "robbernummer", "set", "chicago"),
+    }
+)
+
+
+def _key(header: str) -> str:
+    return re.sub(r"[\s._\-/]", "", header).lower()
+
+
+_SYNONYM_INDEX = {_key(s): name for name, synonyms in COLUMN_SYNONYMS.items() for s in synonyms}
+
+
+@dataclass(frozen=True, slots=True)
+class DealLine:
+    """A deal read from a file, with its number as written (None if the file has no ``deal`` column)."""
+
+    deal: Deal
+    number: int | None
+    source: Location
+    #: columns the reader does not know, kept as written (header -> text)
+    extra: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    #: the rubber (or Chicago) this deal belongs to, from the optional ``rubber`` column; 1 without it
+    rubber: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class DealFile:
+    """The deals read from a file, in order, and every problem found."""
+
+    lines: tuple[DealLine, ...]
+    problems: tuple[Problem, ...] = ()
+    #: True if the file numbers its rubbers (a ``rubber`` column): a session of several rubbers
+    numbered_rubbers: bool = False
+
+    @property
+    def has_errors(self) -> bool:
+        return any(p.severity is Severity.ERROR for p in self.problems)
+
+
+def load(path: str | Path) -> DealFile:
+    """Read a file of deals."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as err:
+        return DealFile((), (Problem(Location(str(p)), f"cannot read the file: {err.strerror}"),))
+    text, problems = read_text(data, str(p))
+    if text is None:
+        return DealFile((), tuple(problems))
+    read = loads(text, str(p))
+    return DealFile(read.lines, tuple(problems) + read.problems, read.numbered_rubbers)
+
+
+def _sniff(text: str) -> str:
+    first = text.splitlines()[0] if text else ""
+    counts = {d: first.count(d) for d in (",", ";", "\t")}
+    return max(counts, key=lambda d: counts[d]) if any(counts.values()) else ","
+
+
+def loads(text: str, filename: str = "<input>") -> DealFile:
+    """Read deals from CSV text; see the module docstring."""
+    empty = DealFile((), (Problem(Location(filename), "the file is empty: there are no deals to score"),))
+    if not text.strip():
+        return empty
+    reader = _csv.reader(io.StringIO(text), delimiter=_sniff(text))
+    records: list[tuple[int, list[str]]] = []
+    previous_end = 0
+    for row in reader:
+        if any(cell.strip() for cell in row):
+            records.append((previous_end + 1, row))
+        previous_end = reader.line_num
+    if not records:
+        return empty
+    header_line, header = records[0]
+    index: dict[str, int] = {}
+    extra: dict[str, int] = {}
+    for i, name in enumerate(header):
+        found = _SYNONYM_INDEX.get(_key(name))
+        if found is not None and found not in index:
+            index[found] = i
+        else:
+            extra[name.strip() or f"column {i + 1}"] = i
+    if "contract" not in index:
+        return DealFile((), (Problem(Location(filename, header_line, "contract"),
+                                     f"the header has no 'contract' column (found: {', '.join(header)}); "
+                                     "write deal,contract,declarer,tricks,honours"),))  # fmt: skip
+    lines: list[DealLine] = []
+    problems: list[Problem] = []
+    seen: dict[int, int] = {}
+    redealt: set[int] = set()
+    last_number = 0
+    rubber = 1
+    for line, row in records[1:]:
+        deal_line, number, line_problems = _read_line(row, index, extra, filename, line)
+        problems.extend(line_problems)
+        rubber_text = row[index["rubber"]].strip() if "rubber" in index and index["rubber"] < len(row) else ""
+        if rubber_text:
+            if not rubber_text.isdigit() or int(rubber_text) < 1:
+                problems.append(Problem(Location(filename, line, "rubber"),
+                                        f"rubber '{rubber_text}' is not a number; number rubbers from 1"))  # fmt: skip
+                continue
+            if int(rubber_text) < rubber:
+                problems.append(Problem(Location(filename, line, "rubber"),
+                                        f"rubber {rubber_text} comes after rubber {rubber}: write the rubbers "
+                                        "in the order they were played"))  # fmt: skip
+                continue
+            if int(rubber_text) > rubber:  # a new rubber: its deals are numbered afresh
+                rubber = int(rubber_text)
+                seen, redealt, last_number = {}, set(), 0
+        if deal_line is not None:
+            deal_line = replace(deal_line, rubber=rubber)
+        passed = deal_line is not None and deal_line.deal.contract.is_passed_out
+        if number is not None:
+            if number in seen and number in redealt:
+                redealt.discard(number)  # Chicago: a passed-out deal is redealt under the same number
+            elif number in seen:
+                problems.append(Problem(Location(filename, line, "deal"),
+                                        f"deal {number} is on line {seen[number]} already"))  # fmt: skip
+                continue
+            if number < last_number:
+                problems.append(Problem(Location(filename, line, "deal"),
+                                        f"deal {number} comes after deal {last_number}: write the deals "
+                                        "in the order they were played"))  # fmt: skip
+                continue
+            if number > last_number + 1:
+                missing = last_number + 1 if number == last_number + 2 else f"{last_number + 1}-{number - 1}"
+                problems.append(Problem(Location(filename, line, "deal"),
+                                        f"deal {number} follows deal {last_number}: deal {missing} is "
+                                        "missing (write a passed-out deal as PASS)",
+                                        Severity.WARNING))  # fmt: skip
+            seen[number] = line
+            last_number = number
+            if passed:
+                redealt.add(number)
+        if deal_line is not None:
+            lines.append(deal_line)
+    return DealFile(tuple(lines), tuple(problems), "rubber" in index)
+
+
+def _read_line(
+    row: Sequence[str], index: Mapping[str, int], extra: Mapping[str, int], filename: str, line: int
+) -> tuple[DealLine | None, int | None, list[Problem]]:
+    problems: list[Problem] = []
+
+    def get(name: str) -> str:
+        i = index.get(name)
+        return row[i].strip() if i is not None and i < len(row) else ""
+
+    def bad(name: str, message: str) -> None:
+        problems.append(Problem(Location(filename, line, name), message))
+
+    number: int | None = None
+    deal_text = get("deal")
+    if "deal" in index:
+        if not deal_text:
+            bad("deal", "deal number missing")
+        elif not deal_text.isdigit() or int(deal_text) < 1:
+            bad("deal", f"deal '{deal_text}' is not a deal number; deals are numbered from 1")
+        else:
+            number = int(deal_text)
+
+    contract_text, declarer_text, tricks_text = get("contract"), get("declarer"), get("tricks")
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    tricks: int | None = None
+    try:
+        contract = parse_contract(contract_text)
+    except ContractError as first:
+        try:
+            contract, declarer, tricks = parse_contract_and_result(contract_text)
+        except ContractError:
+            bad("contract", str(first))
+    honours: Honours | None = None
+    try:
+        honours = parse_honours(get("honours"))
+    except RubberError as err:
+        bad("honours", str(err))
+
+    if contract is not None and contract.is_passed_out:
+        if honours is not None:
+            bad("honours", "a passed-out deal has no honours: there is no trump suit and no no-trump contract")
+        tricks = None
+        declarer = None
+    elif contract is not None:
+        if declarer_text:
+            try:
+                declarer = Seat.parse(declarer_text)
+            except ContractError as err:
+                bad("declarer", str(err))
+        elif declarer is None:
+            bad("declarer", f"contract {contract} has no declarer; write N, E, S or W (Dutch N, O, Z or W)")
+        if tricks_text:
+            try:
+                tricks = parse_result(tricks_text, contract)
+            except ContractError as err:
+                bad("tricks", str(err))
+        elif tricks is None:
+            bad("tricks", f"contract {contract} has no result; write the tricks taken (0-13) or =, +1, -2")
+        if honours is not None:
+            try:
+                honours.resolve(contract)
+            except RubberError as err:
+                bad("honours", str(err))
+    if problems or contract is None:
+        return None, number, problems
+    deal = Deal(contract, declarer, tricks, honours)
+    kept = MappingProxyType({name: row[i] for name, i in extra.items() if i < len(row)})
+    return DealLine(deal, number, Location(filename, line), kept), number, problems
+
+
+def play_lines(lines: Iterable[DealLine], options: RubberOptions | None = None) -> tuple[Sheet, list[Problem]]:
+    """Write the deals on a new sheet in order; a deal the sheet refuses is reported with its line and left
+    out, and the others are still written (so every problem of a file is found in one run)."""
+    sheet = Sheet.new(options)
+    problems: list[Problem] = []
+    for item in lines:
+        try:
+            sheet = sheet.play(item.deal)
+        except RubberError as err:
+            where = Location(item.source.file, item.source.line, "deal" if sheet.finished else "contract")
+            hint = " (several rubbers in one file are numbered in a 'rubber' column)" if sheet.finished else ""
+            problems.append(Problem(where, f"{err}{hint}"))
+    return sheet, problems
+
+
+_PASS = {"pass", "p", "pas", "passed out", "all pass", "gepast", "-"}
+_HONOURS_SPLIT = re.compile(r"\s+(?:hon|honours|honors|honneurs)\s*:?\s+", re.IGNORECASE)
+
+
+def parse_entry(text: str) -> Deal:
+    """Read one deal typed at the table: ``4S S 10``, ``4SX E -1``, ``3NT N =``, Dutch ``3SA Z C``, with
+    honours after ``hon``: ``4S S = hon NS 100``; ``PASS`` for a passed-out deal.  ``RubberError`` if the
+    entry cannot be read or the deal cannot have happened."""
+    raw = text.strip()
+    if raw.lower() in _PASS:
+        return Deal.passed_out()
+    main, *rest = _HONOURS_SPLIT.split(raw, maxsplit=1)
+    honours = parse_honours(rest[0]) if rest else None
+    try:
+        contract, declarer, tricks = parse_contract_and_result(main)
+    except ContractError as err:
+        raise RubberError(str(err)) from None
+    if contract.is_passed_out:
+        deal = Deal(contract, honours=honours)
+    else:
+        if declarer is None:
+            raise RubberError(f"who declared {contract}? write e.g. {contract} S 10 or {contract} E -1")
+        if tricks is None:
+            raise RubberError(f"what was the result of {contract}? write e.g. {contract} {declarer.name} =")
+        deal = Deal(contract, declarer, tricks, honours)
+    deal.check()
+    return deal
+
+
+def play_rubbers(
+    lines: Iterable[DealLine], options: RubberOptions | None = None
+) -> tuple[tuple[Sheet, ...], list[Problem]]:
+    """One sheet per rubber number, in order (a file without a ``rubber`` column is one rubber); the problems
+    of every sheet, with their lines."""
+    groups: dict[int, list[DealLine]] = {}
+    for item in lines:
+        groups.setdefault(item.rubber, []).append(item)
+    sheets: list[Sheet] = []
+    problems: list[Problem] = []
+    for number in sorted(groups):
+        sheet, found = play_lines(groups[number], options)
+        sheets.append(sheet)
+        problems.extend(found)
+    return tuple(sheets), problems

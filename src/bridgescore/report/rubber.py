@@ -1,0 +1,378 @@
+"""The rubber-bridge pad as players keep it, and its JSON.
+
+Text: two columns (``NS``/``EW``, or ``We``/``They`` seen from one side), the points above the line written
+upwards from the line as on a real pad (the latest entry on top), the heavy line, then below it each game's
+trick points with a thin line under every game won, the totals and the settlement.  Every row says which
+deal earned it and why.
+
+Labels are English with Dutch beside them in ``LABELS`` (``lang="nl"``: Wij/Zij, boven/onder de streep,
+robber, manche) until they move into the project's translation catalogue.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
+from types import MappingProxyType
+from typing import Any
+
+from bridgescore.contract import Notation, Side, Vulnerability
+from bridgescore.io.rubber import parse_entry
+from bridgescore.rubber import Entry, Rounding, RubberError, RubberOptions, Settlement, Sheet, settle, settle_session
+
+__all__ = ["HELP_EN", "LABELS", "label", "render_json", "render_pad", "render_state", "run_session", "sheet_json"]
+
+#: What the live session prints on ``help`` (English; Dutch in LABELS).
+HELP_EN = (
+    "Type a deal as contract, declarer and result: 4S S 10, 4SX E -1, 3NT N =, 2H W +1 "
+    "(Dutch 3SA Z C, 4R O -2); honours after it: 4S S = hon NS 100, 3NT N = hon EW 150; "
+    "PASS for a passed-out deal. undo takes back the last deal, show prints the pad, end closes the sheet."
+)
+
+#: English label -> Dutch label.  One small mapping, to be moved into the translation catalogue (i18n).
+LABELS: Mapping[str, str] = MappingProxyType({
+    "We": "Wij",
+    "They": "Zij",
+    "Rubber": "Robber",
+    "Chicago": "Chicago",
+    "above the line": "boven de streep",
+    "below the line": "onder de streep",
+    "game": "manche",
+    "Game": "Manche",
+    "deal": "spel",
+    "Total": "Totaal",
+    "trick points": "slagpunten",
+    "overtricks": "overslagen",
+    "doubled contract made": "gedoubleerd gemaakt",
+    "redoubled contract made": "geredoubleerd gemaakt",
+    "small slam": "klein slem",
+    "grand slam": "groot slem",
+    "undertricks": "downslagen",
+    "honours": "honneurs",
+    "rubber bonus": "robberpremie",
+    "game bonus": "manchepremie",
+    "part score on the fourth deal": "deelscore in het vierde spel",
+    "unfinished rubber: one game": "onvoltooide robber: één manche",
+    "unfinished rubber: part score": "onvoltooide robber: deelscore",
+    "passed out": "gepast",
+    "won by": "gewonnen door",
+    "wins by": "wint met",
+    "The totals are equal": "De totalen zijn gelijk",
+    "pays": "betaalt",
+    "nothing to pay": "niets te betalen",
+    "rounded": "afgerond",
+    "exact": "precies",
+    "per 100": "per 100",
+    "finished": "afgelopen",
+    "not finished": "niet afgelopen",
+    "vulnerable": "kwetsbaar",
+    "nobody": "niemand",
+    "both": "beide",
+    "part scores": "deelscores",
+    "games": "manches",
+    "dealer": "gever",
+    "next deal": "volgend spel",
+    "points": "punten",
+    "Deals": "Spellen",
+    "Settlement": "Afrekening",
+    "unfinished": "onvoltooid",
+    "of": "van",
+    "Session": "Avond",
+    "half-up": "50 naar boven",
+    "half-down": "50 naar beneden",
+    "undone": "teruggenomen",
+    "error": "fout",
+    "nothing to undo": "niets terug te nemen",
+    HELP_EN: (
+        "Typ een spel als contract, leider en resultaat: 4S Z 10, 4SX O -1, 3SA N C, 2H W +1; honneurs erachter: "
+        "4S Z C hon NZ 100, 3SA N C hon OW 150; PAS voor een gepast spel. terug neemt het laatste spel terug, "
+        "toon laat het blad zien, stop sluit het blad af."
+    ),
+})  # fmt: skip
+
+
+def label(text: str, lang: Notation = "en") -> str:
+    """``text`` in ``lang`` (English returned as is; a missing Dutch label falls back to English)."""
+    return LABELS.get(text, text) if lang == "nl" else text
+
+
+def _side_label(side: Side, we: Side | None, lang: Notation) -> str:
+    if we is None:
+        return side.label(lang)
+    return label("We" if side is we else "They", lang)
+
+
+def _vul_text(vul: Vulnerability, lang: Notation) -> str:
+    if vul is Vulnerability.NONE:
+        return label("nobody", lang)
+    if vul is Vulnerability.ALL:
+        return label("both", lang)
+    return (Side.NS if vul is Vulnerability.NS else Side.EW).label(lang)
+
+
+def _note(sheet: Sheet, entry: Entry, lang: Notation) -> str:
+    reason = label(entry.kind.value, lang)
+    if entry.deal is None:
+        return reason
+    number = sheet.deal_label(entry.deal)
+    return f"{label('deal', lang)} {number}: {sheet.deals[entry.deal - 1].describe(lang)} – {reason}"
+
+
+_WIDTH = 9
+
+
+def render_pad(
+    sheet: Sheet,
+    lang: Notation = "en",
+    we: Side | None = None,
+    settlement: Settlement | None = None,
+    closed: bool = True,
+) -> str:
+    """The pad as plain text (printable with rich or to a file).
+
+    ``closed``: the sheet as settled, with the bonuses of an unfinished rubber (Law 80) and the settlement;
+    ``closed=False`` shows the pad in the middle of play (running totals, nothing closed)."""
+    left, right = (we, we.other) if we is not None else (Side.NS, Side.EW)
+    title = label("Chicago" if sheet.chicago else "Rubber", lang)
+    lines: list[str] = []
+    state = label("finished", lang) if sheet.finished else label("not finished", lang)
+    lines.append(f"{title}: {left.label(lang)} – {right.label(lang)} ({state})")
+    lines.append("")
+
+    def row(entry: Entry | None, left_text: str = "", right_text: str = "", note: str = "") -> str:
+        if entry is not None:
+            text = str(entry.points)
+            left_text, right_text = (text, "") if entry.side is left else ("", text)
+            note = _note(sheet, entry, lang)
+        return f"{left_text:>{_WIDTH}} │ {right_text:>{_WIDTH}}   {note}".rstrip()
+
+    thin = "─" * (_WIDTH + 1) + "┼" + "─" * (_WIDTH + 1)
+    heavy = "═" * (_WIDTH + 1) + "╪" + "═" * (_WIDTH + 1)
+    lines.append(row(None, _side_label(left, we, lang), _side_label(right, we, lang)))
+    lines.append(thin)
+    above = [e for e in sheet.all_entries(closed) if not e.below]
+    for entry in reversed(above):  # written upwards from the line: the latest on top
+        lines.append(row(entry))
+    lines.append(heavy + f"   {label('above the line', lang)} / {label('below the line', lang)}")
+    below = [e for e in sheet.entries if e.below]
+    game_count = sheet.games_shown
+    for game in range(1, game_count + 1):
+        for entry in (e for e in below if e.game == game):
+            lines.append(row(entry))
+        if game <= len(sheet.games):
+            game_winner = sheet.games[game - 1]
+            lines.append(thin + f"   {label('Game', lang)} {game} {label('won by', lang)} {game_winner.label(lang)}")
+    if game_count > len(sheet.games):
+        lines.append(row(None))
+    lines.append(heavy)
+    lines.append(row(None, str(sheet.total(left, closed)), str(sheet.total(right, closed)), label("Total", lang)))
+    if not closed:
+        return "\n".join(lines) + "\n"
+    lines.append("")
+    winner = sheet.winner()
+    if winner is None:
+        lines.append(label("The totals are equal", lang) + ".")
+    else:
+        lines.append(f"{winner.label(lang)} {label('wins by', lang)} {sheet.margin()} {label('points', lang)}.")
+    settled = settlement or settle(sheet)
+    lines.append(f"{label('Settlement', lang)}: {_settlement_text(settled, lang)}")
+    return "\n".join(lines) + "\n"
+
+
+def _settlement_text(s: Settlement, lang: Notation) -> str:
+    if s.payer is None or s.payee is None or s.rounded == 0:
+        return label("nothing to pay", lang)
+    how = (
+        label("exact", lang)
+        if s.rounding is Rounding.NONE
+        else f"{label('rounded', lang)} {label(s.rounding.value, lang)}"
+    )
+    text = f"{s.payer.label(lang)} {label('pays', lang)} {s.payee.label(lang)} {s.rounded}"
+    text += f" ({how}, {s.difference})"
+    if s.amount is not None:
+        text += f" = {s.amount} ({s.stake_per_100} {label('per 100', lang)})"
+    return text
+
+
+def render_state(sheet: Sheet, lang: Notation = "en") -> str:
+    """One line for the table after each deal: games, part scores, who is vulnerable, who deals next."""
+    games = ", ".join(f"{s.label(lang)} {sheet.games_won(s)}" for s in Side)
+    parts = ", ".join(f"{s.label(lang)} {sheet.partscore(s)}" for s in Side)
+    totals = ", ".join(f"{s.label(lang)} {sheet.total(s, closed=False)}" for s in Side)
+    if sheet.finished:
+        return f"{label('games', lang)}: {games} · {label('Total', lang)}: {totals} · {label('finished', lang)}"
+    deal = sheet.next_deal_number
+    where = f"{label('next deal', lang)} {deal}" + (" / 4" if sheet.chicago else "")
+    return (
+        f"{where} · {label('dealer', lang)} {sheet.dealer.label(lang)} · "
+        f"{label('vulnerable', lang)}: {_vul_text(sheet.vulnerability, lang)} · "
+        f"{label('games', lang)}: {games} · {label('part scores', lang)}: {parts} · "
+        f"{label('Total', lang)}: {totals}"
+    )
+
+
+def _entry_json(sheet: Sheet, entry: Entry, lang: Notation) -> dict[str, Any]:
+    return {
+        "points": entry.points,
+        "kind": entry.kind.name.lower(),
+        "reason": label(entry.kind.value, lang),
+        "deal": sheet.deal_label(entry.deal) if entry.deal else None,
+        "contract": sheet.deals[entry.deal - 1].describe(lang) if entry.deal else None,
+    }
+
+
+def sheet_json(sheet: Sheet, lang: Notation = "en", settlement: Settlement | None = None) -> dict[str, Any]:
+    """The sheet as a JSON-ready dict: per side (``NS``, ``EW``) ``above``, ``below`` (per game) and
+    ``total``; then ``games``, ``finished``, ``winner``, ``margin`` and ``settlement``."""
+    out: dict[str, Any] = {"form": "chicago" if sheet.chicago else "rubber"}
+    game_count = sheet.games_shown
+    for side in Side:
+        below = []
+        for game in range(1, game_count + 1):
+            entries = [e for e in sheet.below(side) if e.game == game]
+            below.append({
+                "game": game,
+                "entries": [_entry_json(sheet, e, lang) for e in entries],
+                "total": sum(e.points for e in entries),
+                "won": game <= len(sheet.games) and sheet.games[game - 1] is side,
+            })  # fmt: skip
+        out[side.value] = {
+            "above": [_entry_json(sheet, e, lang) for e in sheet.above(side)],
+            "below": below,
+            "total": sheet.total(side),
+            "games_won": sheet.games_won(side),
+            "partscore": sheet.partscore(side),
+        }
+    s = settlement or settle(sheet)
+    winner = sheet.winner()
+    out.update({
+        "games": [g.value for g in sheet.games],
+        "finished": sheet.finished,
+        "winner": winner.value if winner else None,
+        "margin": sheet.margin(),
+        "settlement": _settlement_json(s),
+        "deals": len(sheet.deals),
+        "vulnerability": sheet.vulnerability.value if not sheet.finished else None,
+    })  # fmt: skip
+    return out
+
+
+def _settlement_json(s: Settlement) -> dict[str, Any]:
+    return {
+        "difference": s.difference,
+        "rounding": s.rounding.value,
+        "rounded": s.rounded,
+        "payer": s.payer.value if s.payer else None,
+        "payee": s.payee.value if s.payee else None,
+        "stake_per_100": _decimal(s.stake_per_100),
+        "amount": _decimal(s.amount),
+    }
+
+
+def render_session(
+    sheets: Sequence[Sheet],
+    lang: Notation = "en",
+    we: Side | None = None,
+    stake_per_100: Decimal | None = None,
+    rounding: Rounding = Rounding.NONE,
+) -> str:
+    """Several rubbers of one evening: each pad (settled on its own), then the evening's balance."""
+    title = label("Chicago" if sheets and sheets[0].chicago else "Rubber", lang)
+    parts: list[str] = []
+    for number, sheet in enumerate(sheets, start=1):
+        parts.append(f"{title} {number}\n" + render_pad(sheet, lang, we, settle(sheet, rounding=rounding)))
+    session = settle_session(sheets, stake_per_100, rounding)
+    totals = ", ".join(f"{s.label(lang)} {sum(sh.total(s) for sh in sheets)}" for s in Side)
+    parts.append(
+        f"{label('Session', lang)} ({len(sheets)}): {label('Total', lang)} {totals}\n"
+        f"{label('Settlement', lang)}: {_settlement_text(session, lang)}\n"
+    )
+    return "\n".join(parts)
+
+
+def session_json(
+    sheets: Sequence[Sheet],
+    lang: Notation = "en",
+    stake_per_100: Decimal | None = None,
+    rounding: Rounding = Rounding.NONE,
+) -> dict[str, Any]:
+    """Several rubbers: ``rubbers`` (each as ``sheet_json``, settled on its own) and the ``session`` balance."""
+    session = settle_session(sheets, stake_per_100, rounding)
+    return {
+        "rubbers": [sheet_json(sheet, lang, settle(sheet, rounding=rounding)) for sheet in sheets],
+        "session": {
+            "NS": sum(sheet.total(Side.NS) for sheet in sheets),
+            "EW": sum(sheet.total(Side.EW) for sheet in sheets),
+            "settlement": _settlement_json(session),
+        },
+    }
+
+
+def _decimal(value: Decimal | None) -> str | None:
+    return None if value is None else str(value)
+
+
+def render_json(sheet: Sheet, lang: Notation = "en", settlement: Settlement | None = None) -> str:
+    return json.dumps(sheet_json(sheet, lang, settlement), ensure_ascii=False, indent=2)
+
+
+_UNDO = {"undo", "u", "terug", "herstel"}
+_END = {"end", "stop", "quit", "q", "exit", "einde", "klaar"}
+_SHOW = {"show", "pad", "sheet", "blad", "toon"}
+_HELP = {"help", "?", "h"}
+
+
+def run_session(
+    read: Callable[[str], str | None],
+    write: Callable[[str], None],
+    options: RubberOptions | None = None,
+    lang: Notation = "en",
+    we: Side | None = None,
+    stake_per_100: Decimal | None = None,
+    rounding: Rounding = Rounding.NONE,
+) -> Sheet:
+    """Keep a sheet live at the table: read one deal at a time (``read(prompt)`` returns None at the end of
+    input), write the state after each, take back the last deal on ``undo``; stop when the rubber (or the
+    Chicago) is over or on ``end``, and write the pad with the settlement.  Returns the final sheet."""
+    history: list[Sheet] = [Sheet.new(options)]
+    write(label("Chicago" if history[0].chicago else "Rubber", lang) + ". " + label(HELP_EN, lang))
+    write(render_state(history[-1], lang))
+    while not history[-1].finished:
+        sheet = history[-1]
+        text = read(f"{label('deal', lang)} {len(sheet.deals) + 1}> ")
+        if text is None:
+            break
+        command = text.strip().lower()
+        if not command:
+            continue
+        if command in _END:
+            break
+        if command in _HELP:
+            write(label(HELP_EN, lang))
+            continue
+        if command in _SHOW:
+            write(render_pad(sheet, lang, we, closed=False))
+            continue
+        if command in _UNDO:
+            if len(history) == 1:
+                write(label("nothing to undo", lang))
+            else:
+                undone = history.pop()
+                taken_back = f"{len(undone.deals)} ({undone.deals[-1].describe(lang)})"
+                write(f"{label('undone', lang)}: {label('deal', lang)} {taken_back}")
+                write(render_state(history[-1], lang))
+            continue
+        try:
+            history.append(sheet.play(parse_entry(text)))
+        except RubberError as err:
+            write(f"{label('error', lang)}: {err}")
+            continue
+        new = history[-1]
+        scored = [e for e in new.entries[len(sheet.entries) :]]
+        summary = ", ".join(f"{e.side.label(lang)} {e.points} {label(e.kind.value, lang)}" for e in scored)
+        write(f"{new.deals[-1].describe(lang)}: {summary or label('passed out', lang)}")
+        write(render_state(new, lang))
+    final = history[-1]
+    write(render_pad(final, lang, we, settle(final, stake_per_100, rounding)))
+    return final
