@@ -7,6 +7,7 @@ a person reads – the formatted text – and checks it against the JSON value r
 
 from __future__ import annotations
 
+import csv
 import json
 import re
 import shutil
@@ -333,3 +334,29 @@ def test_passes_the_nu_html_checker(tmp_path: Path) -> None:
                          capture_output=True, text=True, timeout=120, check=False)  # fmt: skip
     messages = json.loads(run.stderr or run.stdout)["messages"]
     assert messages == []
+
+
+def test_adjusted_line_is_marked_and_the_howell_ranking_is_brians() -> None:
+    """BriAn (Welwyn), a Howell: one ranking whose first places are BriAn's; board 21's A50/50 line marked."""
+    from html_cases import BRIAN_STANDINGS, reference_file
+
+    data, page = case("brian-welwyn-mp")
+    root = parse_page(page)
+    (ranking,) = [t for t in root.iter("div") if (t.get("id") or "").startswith("ranking")]
+    rows = [[text_of(c) for c in tr.iter("td")] for tr in ranking.iter("tr") if tr.get("data-json")]
+    published = list(csv.DictReader(reference_file(BRIAN_STANDINGS).open(encoding="utf-8-sig")))
+    published.sort(key=lambda p: int(p["PLACE"].rstrip("=")))
+    assert [(r[0], r[1], r[-1]) for r in rows[:3]] == [
+        (p["PLACE"], p["PAIR_NUMBER"], f"{round_half_up(float(p['PERCENTAGE']), 2)}") for p in published[:3]
+    ]
+    (board,) = [b for b in root.iter("section") if b.get("id") == "board-21"]
+    (line,) = [tr for tr in board.iter("tr") if "adjusted" in (tr.get("class") or "")]
+    cells = {c.get("data-field"): text_of(c) for c in line.iter("td")}
+    assert (cells["ns_pair"], cells["ew_pair"], cells["contract"]) == ("3", "14", "adjusted")
+    assert (cells["ns_points"], cells["ew_points"], cells["ns_percent"], cells["ew_percent"]) == (
+        "4",
+        "4",
+        "50.00",
+        "50.00",
+    )
+    assert any(r["status"] == "adjusted" for b in data["boards"] for r in b["results"])
