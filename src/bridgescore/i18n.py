@@ -24,13 +24,13 @@ from __future__ import annotations
 import gettext
 import io
 from decimal import ROUND_HALF_UP, Decimal
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Literal
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal, parse_decimal
+from babel.numbers import get_decimal_symbol, get_minus_sign_symbol, get_plus_sign_symbol, parse_decimal
 
 __all__ = [
     "DOMAIN",
@@ -85,19 +85,27 @@ def round_half_up(value: float | int | Decimal, decimals: int) -> Decimal:
     return exact.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
 
 
+@cache
+def _symbols(lang: Language) -> tuple[str, str, str]:
+    """The language's decimal separator, minus and plus signs (CLDR data, through Babel)."""
+    return get_decimal_symbol(lang), get_minus_sign_symbol(lang), get_plus_sign_symbol(lang)
+
+
+@lru_cache(maxsize=1 << 16)
 def format_number(value: float | int | Decimal, lang: str = "en", decimals: int = 0, *, signed: bool = False) -> str:
     """``value`` with exactly ``decimals`` decimals in the conventions of ``lang`` (decimal comma in Dutch).
 
     ``signed=True`` writes a plus sign before positive numbers (IMPs, scores: ``+420``); zero stays ``0``.
+    No grouping separators, so the separator and signs are all that differ between languages; they come
+    from CLDR through Babel (cached: a page of 10,000 results formats some 130,000 numbers).
     """
     language = parse_language(lang)
     rounded = round_half_up(value, decimals)
-    if rounded == 0:
-        rounded = abs(rounded)  # no "-0.00"
-    pattern = "0." + "0" * decimals if decimals > 0 else "0"
-    if signed and rounded > 0:
-        pattern = f"+{pattern};-{pattern}"
-    return format_decimal(rounded, format=pattern, locale=language, decimal_quantization=True)
+    point, minus, plus = _symbols(language)
+    digits = f"{abs(rounded):f}".replace(".", point)
+    if rounded < 0:
+        return minus + digits
+    return plus + digits if signed and rounded > 0 else digits
 
 
 def parse_number(text: str, lang: str = "en") -> Decimal:
