@@ -160,7 +160,7 @@ def test_traveller_and_score_card_reached_by_anchors(browser: sync_api.Browser, 
     assert card == "#pair-Sect1-NS-1"
     card_rows = _table_rows(page, card)
     assert len(card_rows) == 22
-    assert card_rows[0][:3] == ["1", "NS", "12"]
+    assert card_rows[0][:3] == ["1", "12", "3♥X"]  # board, opponents, contract (a Mitchell: no direction column)
     running = card_rows[-1][-1]
     assert running == "216"  # 216 of 22 × 20: the 49.09 % PairsScorer printed for pair 1
     assert round(216 / 440 * 100, 2) == 49.09
@@ -177,11 +177,18 @@ def test_phone_shows_dutch_labels_and_fits(browser: sync_api.Browser, pages: dic
         " return c[c.length - 1].getBoundingClientRect().right; })()"
     )
     assert right <= 390
+    # so do a traveller and a score card (short headings; the lead and the points beside the percentages
+    # give way on a phone)
+    for table in ("#board-Sect1-1 table", "#pair-Sect1-NS-1 table"):
+        assert page.evaluate(f"document.querySelector('{table}').getBoundingClientRect().right") <= 390, table
     text = page.inner_text("body")
     for word in ("Uitslag", "Klassement", "Noord-Zuid", "Oost-West", "Plaats", "Paar", "Totaal", "Scorekaarten",
-                 "Spel 1", "Contract", "Door", "Uitkomst", "Resultaat", "Persoonlijke scorekaarten",
-                 "Tegenstanders", "Lopend totaal", "Controles van de wedstrijdleider", "Matchpunten"):  # fmt: skip
+                 "Spel 1", "Contr.", "Res.", "Sc. NZ", "Persoonlijke scorekaarten", "Tgst.", "Tot.",
+                 "Controles van de wedstrijdleider", "Matchpunten"):  # fmt: skip
         assert word in text, word
+    everything = page.text_content("body") or ""
+    for word in ("Contract", "Door", "Uitkomst", "Resultaat", "Tegenstanders", "Lopend totaal"):
+        assert word in everything, word  # the full headings, for wider screens
     for english in ("Ranking", "Board 1", "Lead", "Opponents", "Running total"):
         assert english not in text, english
     rows = _table_rows(page, "#ranking-Sect1-ns")

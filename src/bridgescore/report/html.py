@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any, TypeGuard
 
@@ -320,6 +320,10 @@ class _Page:
         self.has_datum = any(_is_number(b.get("datum")) for b in self.boards)
         self.has_lead = any(r.get("lead") for r in results)
         self.multi_section = len({str(b.get("section") or "") for b in self.boards}) > 1
+        # a Howell (one field): a pair sits both ways, so its score card says which
+        self.one_field = not self.standings or any(
+            str(s.get("group") or "all").upper() == "ALL" for s in self.standings
+        )
         self.pairs: dict[tuple[str, str, str], _PairRef] = {}
         self.cards: dict[str, _Card] = {}
         self._index_pairs()
@@ -483,20 +487,23 @@ class _Page:
 
     def travellers(self) -> list[Table]:
         _ = self._
+        pgettext = translator(self.lang).pgettext
+        # on a phone the lead (and, at matchpoints, the points beside the percentages) give way: class "opt"
+        points_css = "num opt" if self.matchpoints else "num"
         headings: list[tuple[str, str]] = [
             (_("NS"), "num"),
             (_("EW"), "num"),
-            (_("Contract"), ""),
-            (_("By"), ""),
+            (f"{_('Contract')}|{_('Contr.')}", ""),
+            (f"{_('By')}|{pgettext('short heading', 'By')}", ""),
         ]
         if self.has_lead:
-            headings.append((_("Lead"), ""))
+            headings.append((_("Lead"), "opt"))
         headings += [
-            (_("Result"), "num"),
-            (_("Score NS"), "num"),
-            (_("Score EW"), "num"),
-            (_("Points NS"), "num"),
-            (_("Points EW"), "num"),
+            (f"{_('Result')}|{_('Res.')}", "num"),
+            (f"{_('Score NS')}|{_('Sc. NS')}", "num"),
+            (f"{_('Score EW')}|{_('Sc. EW')}", "num"),
+            (f"{_('Points NS')}|{_('Pts NS')}", points_css),
+            (f"{_('Points EW')}|{_('Pts EW')}", points_css),
         ]
         if self.matchpoints:
             headings += [(_("NS %"), "num"), (_("EW %"), "num")]
@@ -531,7 +538,7 @@ class _Page:
                     Cell(self.declarer(result), "declarer"),
                 ]
                 if self.has_lead:
-                    cells.append(self.lead(result))
+                    cells.append(replace(self.lead(result), css="opt"))
                 cells += [
                     Cell(made, "result", "num"),
                     Cell(
@@ -544,8 +551,8 @@ class _Page:
                         "ew_score",
                         "num",
                     ),
-                    Cell(self.num(result.get("ns_points"), self.points_decimals, signed), "ns_points", "num"),
-                    Cell(self.num(result.get("ew_points"), self.points_decimals, signed), "ew_points", "num"),
+                    Cell(self.num(result.get("ns_points"), self.points_decimals, signed), "ns_points", points_css),
+                    Cell(self.num(result.get("ew_points"), self.points_decimals, signed), "ew_points", points_css),
                 ]
                 if self.matchpoints:
                     cells += [
@@ -597,7 +604,7 @@ class _Page:
         signed = not self.matchpoints
         cells = [
             Cell(str(number), "board", "num", href=f"#{board_anchor}"),
-            Cell(_(side), css="dir"),
+            *([Cell(_(side), css="dir")] if self.one_field else []),
             Cell(str(opponent), "opponent", "num", href=f"#{opp_ref.anchor}" if opp_ref else ""),
             contract,
             Cell(self.declarer(result), "declarer"),
@@ -620,19 +627,20 @@ class _Page:
 
     def score_cards(self) -> list[Table]:
         _ = self._
-        headings = [
-            (_("Board"), "num"),
-            (_("Direction"), ""),
-            (_("Opponents"), "num"),
-            (_("Contract"), ""),
-            (_("By"), ""),
-            (_("Result"), "num"),
+        pgettext = translator(self.lang).pgettext
+        headings = [(_("Board"), "num")]
+        headings += [(_("Direction"), "")] if self.one_field else []
+        headings += [
+            (f"{_('Opponents')}|{_('Opp.')}", "num"),
+            (f"{_('Contract')}|{_('Contr.')}", ""),
+            (f"{_('By')}|{pgettext('short heading', 'By')}", ""),
+            (f"{_('Result')}|{_('Res.')}", "num"),
             (_("Score"), "num"),
-            (_("Points"), "num"),
+            (f"{_('Points')}|{_('Pts')}", "num"),
         ]
         if self.matchpoints:
-            headings.append((_("Percentage"), "num"))
-        headings.append((_("Running total"), "num"))
+            headings.append((f"{_('Percentage')}|%", "num"))
+        headings.append((f"{_('Running total')}|{_('Tot.')}", "num"))
         return [
             Table(card.anchor, card.title, tuple(headings), tuple(card.rows), subtitle=card.names)
             for card in self.cards.values()
