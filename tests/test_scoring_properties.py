@@ -84,3 +84,30 @@ def test_checks_pass_on_clean_events(rows: list[tuple[int, int, int]]) -> None:
     for method in METHODS:
         checks = run_checks(score_event(_event(rows), ScoringOptions(method=method)))
         assert all(c.ok for c in checks), [c for c in checks if not c.ok]
+
+
+remarks_st = st.sampled_from(["", "", "", "", "N.G.", "A+", "A", "A-/A-", "A60/40", "R420"])
+
+
+@settings(max_examples=30, deadline=None)
+@given(boards_st, st.lists(remarks_st, min_size=30, max_size=30))
+def test_checks_hold_with_adjusted_and_missing_lines(rows: list[tuple[int, int, int]], remarks: list[str]) -> None:
+    """Neuberg, artificial and assigned scores and N.G. lines keep every mirror and sum the checks look at."""
+    results = []
+    for (board, ns, score), remark in zip(rows, remarks, strict=False):
+        if remark == "N.G.":
+            status, value = ResultStatus.NOT_PLAYED, None
+        elif remark and remark != "R420":
+            status, value = ResultStatus.ADJUSTED, None
+        else:
+            status, value = ResultStatus.PLAYED, score
+        results.append(Result(board, str(ns), str(100 + ns), status, ns_score=value, remarks=remark))
+    event = Event(tuple(results))
+    for method in METHODS:
+        scored = score_event(event, ScoringOptions(method=method))
+        checks = run_checks(scored)
+        assert all(c.ok for c in checks), [c for c in checks if not c.ok]
+        for standing in compute_standings(scored):
+            for entry in standing.entries:
+                if entry.percent is not None:
+                    assert 0 <= entry.percent <= 100
