@@ -360,3 +360,26 @@ def test_adjusted_line_is_marked_and_the_howell_ranking_is_brians() -> None:
         "50.00",
     )
     assert any(r["status"] == "adjusted" for b in data["boards"] for r in b["results"])
+
+
+def test_names_and_free_text_are_escaped() -> None:
+    """Autoescape: a pair's names or a check's detail cannot inject markup into the page."""
+    data = json.loads(json.dumps(load_case("fixture-seed001-butler")))
+    data["standings"][0]["entries"][0]["names"] = '<script>alert("x")</script> & Jansen'
+    data["checks"][0]["detail"] = "<b>bold</b>"
+    data["title"] = "Club <i>night</i>"
+    page = render_html(data, "nl")
+    assert "<script" not in page and "<b>" not in page and "<i>" not in page
+    assert "&lt;script&gt;" in page and "&amp; Jansen" in page
+    parse_page(page)
+
+
+def test_dutch_checks_and_empty_texts() -> None:
+    """Check names and their fixed sentences are translated; an empty text never shows the catalogue header."""
+    data = json.loads(json.dumps(load_case("ebu-mp")))
+    data["checks"].append({"name": "", "ok": True, "detail": ""})
+    page = render_html(data, "nl")
+    assert "Project-Id-Version" not in page
+    text = text_of(parse_page(page))
+    assert "geen paar komt twee keer voor op een spel" in text
+    assert "elk paar eenmaal per spel" in text

@@ -289,7 +289,8 @@ def _word(value: object, lang: Language) -> str:
         return _("yes") if value else _("no")
     if _is_number(value):
         return format_number(value, lang, _decimals_needed([value]))
-    return _(str(value).replace("_", " ")) if value is not None else ""
+    text = "" if value is None else str(value).replace("_", " ")
+    return _(text) if text else ""
 
 
 def _word_signed(value: object, lang: Language) -> str:
@@ -651,12 +652,15 @@ class _Page:
         rows = []
         for c, check in enumerate(self.score.get("checks") or []):
             ok = bool(check.get("ok"))
+            name = str(check.get("name") or "").replace("_", " ")
+            detail = str(check.get("detail") or "")
             rows.append(
                 Row(
                     (
-                        Cell(_(str(check.get("name") or "").replace("_", " "))),
+                        Cell(_(name) if name else ""),
                         Cell(_("ok") if ok else _("attention"), css="ok" if ok else "warn"),
-                        Cell(str(check.get("detail") or "")),
+                        # the fixed sentences are messages; details with numbers stay as the scoring wrote them
+                        Cell(_(detail) if detail else ""),
                     ),
                     json=f"checks/{c}",
                     css="" if ok else "warn",
