@@ -383,3 +383,21 @@ def test_dutch_checks_and_empty_texts() -> None:
     text = text_of(parse_page(page))
     assert "geen paar komt twee keer voor op een spel" in text
     assert "elk paar eenmaal per spel" in text
+
+
+def test_an_empty_event_still_makes_a_valid_page() -> None:
+    page = render_html({"schema": "bridgescore.score/1", "boards": [], "standings": [], "checks": []}, "nl")
+    root = parse_page(page)
+    assert "Uitslag" in text_of(root)
+    assert "Alle controles in orde." in text_of(root)
+
+
+def test_options_the_page_knows_and_options_it_does_not() -> None:
+    """Known options in words; an option without words is still shown, as 'option: value'."""
+    score = {"method": "matchpoints", "options": {"pair_percent": "mean", "new_rule": 3, "phantoms": ["99"]}}
+    assert describe_method(score, "en") == [
+        "Matchpoints",
+        "a pair's percentage is the mean of its board percentages",
+        "new rule: 3",
+        "phantom pairs: 99 (their opponents get an adjusted score; they are not ranked)",
+    ]

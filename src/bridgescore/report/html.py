@@ -191,6 +191,8 @@ _SENTENCES = {
     ("across_sections", False): "each section scored separately",
     ("factor", True): "totals of pairs who played fewer boards are factored up",
     ("factor_short_boards", True): "boards with fewer results are factored up",
+    ("pair_percent", "total"): "a pair's percentage is its total over the most it could score",
+    ("pair_percent", "mean"): "a pair's percentage is the mean of its board percentages",
 }
 _SKIP_OPTIONS = {"movement", "factor", "factor_short_boards", "adjusted", "phantoms", "datum_policy", "percent"}
 _IMP_METHODS = {"butler", "bastille", "cross-imps", "crossimps"}
