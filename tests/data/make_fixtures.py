@@ -20,17 +20,11 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 SHARED = HERE.parents[2] / "shared" / "reference" / "events"
-LEVELS = {"=": 0}
 
 
 def _place_labels(keys: list[float]) -> list[tuple[int, str]]:
-    out: list[tuple[int, str]] = []
-    for i, key in enumerate(keys):
-        first = keys.index(key)
-        tied = keys.count(key) > 1
-        out.append((first + 1, f"{first + 1}{'=' if tied else ''}"))
-        del i
-    return out
+    """Places for keys sorted best first; equal keys share the first place, written with '='."""
+    return [(keys.index(k) + 1, f"{keys.index(k) + 1}{'=' if keys.count(k) > 1 else ''}") for k in keys]
 
 
 def jfr() -> dict[str, Any]:
