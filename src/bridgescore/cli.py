@@ -171,7 +171,9 @@ def check(
 
 @app.command()
 def score(
-    inputs: Annotated[list[Path], typer.Argument(help="Event files: traveller CSV.", show_default=False)],
+    inputs: Annotated[
+        list[Path], typer.Argument(help="Event files: traveller CSV, USEBIO XML, PBN.", show_default=False)
+    ],
     method: Annotated[
         str, typer.Option("--method", "-m", help="matchpoints, butler, bastille or cross-imps.")
     ] = "matchpoints",
@@ -180,6 +182,7 @@ def score(
     lang: Annotated[str, typer.Option("--lang", help="Language of the published page: en or nl.")] = "en",
     boards: Annotated[bool, typer.Option("--boards", help="Also every traveller with datum and points.")] = False,
     notation: NotationOption = "en",
+    names: Annotated[Path | None, typer.Option("--names", help="Names file: CSV pair,names.")] = None,
     skip_invalid: Annotated[
         bool, typer.Option("--skip-invalid", help="Report problems but score the valid lines (exit 0).")
     ] = False,
@@ -257,7 +260,7 @@ def score(
         )
     except ValueError as problem:
         raise _fail(str(problem)) from None
-    scored = score_event(load_events(inputs, lang), options)
+    scored = score_event(load_events(inputs, lang, names=names), options)
     if any(p.severity is Severity.ERROR for p in scored.problems) and not skip_invalid:
         render_problems(Event((), problems=scored.problems), err)
         raise typer.Exit(2)

@@ -22,11 +22,26 @@ def _csv(path: Path, notation: Notation) -> Event:
     return traveller_csv.load(path, notation)
 
 
-#: File suffix (lower case) → reader.  Traveller CSV for now; USEBIO (``.xml``) and PBN (``.pbn``) join here.
+def _usebio(path: Path, notation: Notation) -> Event:
+    from bridgescore.io import usebio
+
+    return usebio.load(path, notation)
+
+
+def _pbn(path: Path, notation: Notation) -> Event:
+    from bridgescore.io import pbn
+
+    return pbn.load(path, notation)
+
+
+#: File suffix (lower case) → reader: traveller CSV, USEBIO XML, PBN.
 READERS: dict[str, Callable[[Path, Notation], Event]] = {
     ".csv": _csv,
     ".tsv": _csv,
     ".txt": _csv,
+    ".xml": _usebio,
+    ".usebio": _usebio,
+    ".pbn": _pbn,
 }
 
 
@@ -47,6 +62,13 @@ def load_event(path: str | Path, notation: Notation = "en") -> Event:
     return reader(p, notation)
 
 
-def load_events(paths: Iterable[str | Path], notation: Notation = "en") -> Event:
-    """Read several files (e.g. one per section) into one event."""
-    return Event.merge(load_event(p, notation) for p in paths)
+def load_events(paths: Iterable[str | Path], notation: Notation = "en", names: str | Path | None = None) -> Event:
+    """Read several files (e.g. one per section) into one event; ``names``: an optional names file
+    (:mod:`bridgescore.io.names`) whose names replace those read from the event files."""
+    event = Event.merge(load_event(p, notation) for p in paths)
+    if names is None:
+        return event
+    from bridgescore.io import names as names_file
+
+    found, problems = names_file.load(names)
+    return names_file.with_names(event, found, problems)
