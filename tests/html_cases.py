@@ -8,10 +8,8 @@ so the page and the JSON come from the same run.
 
 from __future__ import annotations
 
-import csv
 import json
 import tempfile
-from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -27,34 +25,18 @@ DATA = Path(__file__).resolve().parent / "data"
 EBU_MP = "events/usebio-ebu-examples/normalized/mp-pairs.results.csv"
 EBU_MP_STANDINGS = "events/usebio-ebu-examples/normalized/mp-pairs.participants.csv"
 
-BRIAN = "events/usebio-brian-welwyn/normalized/results.csv"
+BRIAN = "events/usebio-brian-welwyn/original/usebio.xml"  # read by the USEBIO reader: names, title, A5050
 BRIAN_STANDINGS = "events/usebio-brian-welwyn/normalized/participants.csv"
 
 
-def _adjustments_to_remarks(source: Path) -> Path:
-    """BriAn's normalized file writes an adjusted score (``A5050``) in the SCORE column; the traveller reader
-    takes adjustments from the remarks column (here NOTES, which says "Adjusted score"), so move it there."""
-    with source.open(encoding="utf-8-sig", newline="") as handle:
-        rows = list(csv.DictReader(handle))
-    target = _workdir() / f"{source.parent.parent.name}-results.csv"
-    with target.open("w", encoding="utf-8", newline="") as handle:
-        writer = csv.DictWriter(handle, list(rows[0].keys()))
-        writer.writeheader()
-        for row in rows:
-            score = row["SCORE"]
-            adjusted = bool(score) and not score.lstrip("-").isdigit()
-            writer.writerow({**row, "SCORE": "" if adjusted else score, "NOTES": score if adjusted else row["NOTES"]})
-    return target
-
-
-#: name → (traveller file under shared/reference, extra options of ``bridgescore score``, preparation)
-RUNS: dict[str, tuple[str, tuple[str, ...], Callable[[Path], Path] | None]] = {
-    "ebu-mp": (EBU_MP, (), None),  # EBU PairsScorer sample: Mitchell, 11 tables, 22 boards
-    "ebu-butler": (EBU_MP, ("--method", "butler"), None),
-    "ebu-cross-imps": (EBU_MP, ("--method", "cross-imps"), None),
-    "jfr-wb130801-mp": ("events/jfr-pary-warsaw-wb130801/normalized/results.csv", (), None),
-    # BriAn (Welwyn): a Howell (one field) with an A50/50 adjusted line, scored without Neuberg as BriAn does
-    "brian-welwyn-mp": (BRIAN, ("--no-neuberg",), _adjustments_to_remarks),
+#: name → (event file under shared/reference, extra options of ``bridgescore score``)
+RUNS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "ebu-mp": (EBU_MP, ()),  # EBU PairsScorer sample (traveller CSV): Mitchell, 11 tables, 22 boards
+    "ebu-butler": (EBU_MP, ("--method", "butler")),
+    "ebu-cross-imps": (EBU_MP, ("--method", "cross-imps")),
+    "jfr-wb130801-mp": ("events/jfr-pary-warsaw-wb130801/normalized/results.csv", ()),
+    # BriAn (Welwyn, USEBIO): a Howell (one field) with names and an A50/50 line, no Neuberg as BriAn scores it
+    "brian-welwyn-mp": (BRIAN, ("--no-neuberg",)),
 }
 FIXTURES: dict[str, Path] = {
     "fixture-jfr-wb120802-mp": DATA / "score-jfr-wb120802-mp.json",
@@ -78,9 +60,6 @@ def _workdir() -> Path:
 @cache
 def _cli(relative: str, extra: tuple[str, ...], fmt: str, lang: str) -> str:
     source = reference_file(relative)
-    prepare = next((p for r, e, p in RUNS.values() if (r, e) == (relative, extra)), None)
-    if prepare is not None:
-        source = prepare(source)
     target = _workdir() / f"{abs(hash((relative, extra, fmt, lang)))}.{fmt}"
     args = ["score", str(source), *extra, "--format", fmt, "--output", str(target)]
     if fmt == "html":
@@ -95,5 +74,5 @@ def case(name: str, lang: str = "en") -> tuple[dict[str, Any], str]:
     if name in FIXTURES:
         data: dict[str, Any] = json.loads(FIXTURES[name].read_text(encoding="utf-8"))
         return data, render_html(data, lang)
-    relative, extra, _prepare = RUNS[name]
+    relative, extra = RUNS[name]
     return json.loads(_cli(relative, extra, "json", "en")), _cli(relative, extra, "html", lang)

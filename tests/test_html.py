@@ -349,6 +349,8 @@ def test_adjusted_line_is_marked_and_the_howell_ranking_is_brians() -> None:
     assert [(r[0], r[1], r[-1]) for r in rows[:3]] == [
         (p["PLACE"], p["PAIR_NUMBER"], f"{round_half_up(float(p['PERCENTAGE']), 2)}") for p in published[:3]
     ]
+    assert rows[0][2] == "Sheila Gabriel & Jacqueline Collier"  # names from the USEBIO file's PARTICIPANTS
+    assert text_of(next(root.iter("h1"))) == "Wednesday AM Pairs"
     (board,) = [b for b in root.iter("section") if b.get("id") == "board-21"]
     (line,) = [tr for tr in board.iter("tr") if "adjusted" in (tr.get("class") or "")]
     cells = {c.get("data-field"): text_of(c) for c in line.iter("td")}
