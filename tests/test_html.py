@@ -281,11 +281,13 @@ def test_method_in_words() -> None:
     dutch = describe_method(load_case("ebu-butler"), "nl")
     assert dutch[0].startswith("Butler, datum: 10% van de hoogste en laagste scores weggelaten")
     assert "datumscore afgerond op 10, halven naar nul toe" in dutch
-    assert describe_method(load_case("ebu-mp"), "nl")[:3] == [
+    assert describe_method(load_case("ebu-mp"), "nl")[:2] == [
         "Matchpunten",
-        "elke lijn apart gerekend",
         "2 matchpunten per geslagen score en 1 per gelijke score (Wet 78A)",
-    ]
+    ]  # one section: nothing said about comparing sections
+    two_sections = {"method": "matchpoints", "options": {"across_sections": False},
+                    "boards": [{"section": "A"}, {"section": "B"}]}  # fmt: skip
+    assert describe_method(two_sections, "nl") == ["Matchpunten", "elke lijn apart gerekend"]
     assert "IMPs against every other score, averaged over the comparisons" in describe_method(
         load_case("ebu-cross-imps"), "en"
     )

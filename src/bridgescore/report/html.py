@@ -224,10 +224,13 @@ def describe_method(score: Mapping[str, Any], lang: str = "en") -> list[str]:
     if description:
         title = f"{title}: {description}"
     lines = [title]
+    sections = {str(b.get("section") or "") for b in score.get("boards") or []}
     for key, value in options.items():
         if isinstance(value, bool | str) and (key, value) in _SENTENCES:
             if key in ("factor", "factor_short_boards") and name not in _IMP_METHODS:
                 continue
+            if key == "across_sections" and not value and len(sections) < 2:
+                continue  # one section: nothing to say about comparing sections
             lines.append(_(_SENTENCES[(key, value)]))
         elif key in _SKIP_OPTIONS or value is None or value == [] or value is False:
             continue
@@ -632,7 +635,7 @@ class _Page:
         _ = self._
         pgettext = translator(self.lang).pgettext
         headings = [(_("Board"), "num")]
-        headings += [(_("Direction"), "")] if self.one_field else []
+        headings += [(f"{_('Direction')}|{_('Dir.')}", "")] if self.one_field else []
         headings += [
             (f"{_('Opponents')}|{_('Opp.')}", "num"),
             (f"{_('Contract')}|{_('Contr.')}", ""),
