@@ -22,7 +22,7 @@ from bridgescore.contract import (
     vulnerability_of_board,
 )
 from bridgescore.event import Event
-from bridgescore.io import csv as traveller_csv
+from bridgescore.i18n import Language, parse_language
 from bridgescore.io import load_events
 from bridgescore.methods import make_method
 from bridgescore.methods.adjustments import AdjustmentValues, parse_award
@@ -30,6 +30,7 @@ from bridgescore.problems import Severity
 from bridgescore.report import csv as score_csv
 from bridgescore.report import json as score_json
 from bridgescore.report.check import render_check, render_problems
+from bridgescore.report.html import render_html
 from bridgescore.report.text import render_text
 from bridgescore.scored import Movement, PairPercent, ScoringOptions, score_event
 
@@ -48,6 +49,14 @@ NotationOption = Annotated[
     str,
     typer.Option("--notation", help="Notation to print: 'en' (4S, NT, N E S W) or 'nl' (4S, SA, N O Z W)."),
 ]
+MovementOption = Annotated[
+    str,
+    typer.Option(
+        "--movement",
+        help="auto (from the data), mitchell (two lines; pairs may be numbered per direction, NS 1 and EW 1 "
+        "being two pairs, as ACBLscore numbers them) or howell (one field).",
+    ),
+]
 
 
 def _fail(message: str) -> typer.Exit:
@@ -59,6 +68,13 @@ def _notation(text: str) -> Notation:
     if text not in ("en", "nl"):
         raise _fail(f"--notation must be 'en' or 'nl', not '{text}'")
     return "nl" if text == "nl" else "en"
+
+
+def _language(text: str) -> Language:
+    try:
+        return parse_language(text)
+    except ValueError as problem:
+        raise _fail(f"--lang: {problem}") from None
 
 
 def _version(value: bool) -> None:
@@ -139,22 +155,20 @@ def contract(
     )
 
 
-def load_travellers(paths: list[Path], notation: Notation) -> Event:
-    """Read every traveller file named on the command line into one event."""
-    return Event.merge(traveller_csv.load(p, notation) for p in paths)
-
-
 @app.command()
 def check(
-    travellers: Annotated[list[Path], typer.Argument(help="Traveller files (CSV).", show_default=False)],
+    travellers: Annotated[
+        list[Path], typer.Argument(help="Traveller files: CSV, USEBIO XML or PBN.", show_default=False)
+    ],
     notation: NotationOption = "en",
+    movement: MovementOption = "auto",
     skip_invalid: Annotated[
         bool, typer.Option("--skip-invalid", help="Report problems but go on with the valid lines (exit 0).")
     ] = False,
 ) -> None:
     """Check traveller files: print every line with its score and every problem (exit 2 if any)."""
     lang = _notation(notation)
-    event = load_travellers(travellers, lang)
+    event = load_events(travellers, lang, pairs_per_direction=movement == "mitchell")
     render_check(event, out, lang)
     if any(p.severity is Severity.ERROR for p in event.problems) and not skip_invalid:
         raise typer.Exit(2)
@@ -168,8 +182,9 @@ def score(
     method: Annotated[
         str, typer.Option("--method", "-m", help="matchpoints, butler, bastille or cross-imps.")
     ] = "matchpoints",
-    fmt: Annotated[str, typer.Option("--format", "-f", help="text, json or csv.")] = "text",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text, json, csv or html.")] = "text",
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file.")] = None,
+    lang: Annotated[str, typer.Option("--lang", help="Language of the published page: en or nl.")] = "en",
     boards: Annotated[bool, typer.Option("--boards", help="Also every traveller with datum and points.")] = False,
     notation: NotationOption = "en",
     names: Annotated[Path | None, typer.Option("--names", help="Names file: CSV pair,names.")] = None,
@@ -179,9 +194,7 @@ def score(
     across_sections: Annotated[
         bool, typer.Option("--across-sections", help="Compare every section's scores together (EBU).")
     ] = False,
-    movement: Annotated[
-        str, typer.Option("--movement", help="auto (from the data), mitchell (two lines) or howell (one field).")
-    ] = "auto",
+    movement: MovementOption = "auto",
     phantom: Annotated[
         list[str] | None, typer.Option("--phantom", help="A phantom pair: its opponents get average (repeatable).")
     ] = None,
@@ -225,9 +238,10 @@ def score(
     ] = 0.3,
 ) -> None:
     """Score a pairs event: rankings, travellers and the director's checks (exit 2 on bad input)."""
+    page_lang = _language(lang)
     lang = _notation(notation)
-    if fmt not in ("text", "json", "csv"):
-        raise _fail(f"--format must be text, json or csv, not '{fmt}'")
+    if fmt not in ("text", "json", "csv", "html"):
+        raise _fail(f"--format must be text, json, csv or html, not '{fmt}'")
     try:
         scoring_method = make_method(
             method, acbl_scale=acbl_scale, neuberg=neuberg, datum=datum, datum_rounding=datum_rounding,
@@ -236,8 +250,11 @@ def score(
         options = ScoringOptions(
             method=scoring_method,
             adjustments=AdjustmentValues(
-                plus_percent=average_plus, minus_percent=average_minus, plus_imps=adjusted_imps,
-                minus_imps=-adjusted_imps, imps_per_percent=imps_per_percent,
+                plus_percent=average_plus,
+                minus_percent=average_minus,
+                plus_imps=adjusted_imps,
+                minus_imps=-adjusted_imps,
+                imps_per_percent=imps_per_percent,
             ),
             across_sections=across_sections,
             movement=Movement(movement),
@@ -249,7 +266,8 @@ def score(
         )
     except ValueError as problem:
         raise _fail(str(problem)) from None
-    scored = score_event(load_events(inputs, lang, names=names), options)
+    event = load_events(inputs, lang, names=names, pairs_per_direction=movement == "mitchell")
+    scored = score_event(event, options)
     if any(p.severity is Severity.ERROR for p in scored.problems) and not skip_invalid:
         render_problems(Event((), problems=scored.problems), err)
         raise typer.Exit(2)
@@ -257,6 +275,8 @@ def score(
         text = score_json.dumps(scored, lang)
     elif fmt == "csv":
         text = score_csv.boards_csv(scored, lang) if boards else score_csv.standings_csv(scored)
+    elif fmt == "html":
+        text = render_html(score_json.to_dict(scored, notation=lang), page_lang)
     else:
         text = ""
     if fmt == "text":
@@ -497,4 +517,4 @@ def main() -> None:
     app()
 
 
-__all__ = ["app", "load_travellers", "main", "render_problems"]
+__all__ = ["app", "main"]

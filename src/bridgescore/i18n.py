@@ -1,0 +1,117 @@
+"""The one place for the words and numbers a player reads: translations and number formatting.
+
+Translations are gettext catalogues (``locale/<lang>/LC_MESSAGES/bridgescore.po``), the format every
+translator's tool reads. They are read at run time with Babel (``babel.messages.pofile.read_po``) and turned
+into a standard :class:`gettext.GNUTranslations` in memory, so there is no compile step: the same code works
+from a checkout, an editable install and a wheel (the ``.po`` files are package data). English is the source
+language (the message ids), so English needs no catalogue.
+
+Use it from any output (HTML, text tables, CSV headers, the rubber pad)::
+
+    _ = translator("nl").gettext
+    _("Pair")                          # 'Paar'
+    format_number(56.125, "nl", 2)     # '56,13'
+    format_number(-3, "en", 0, signed=True)  # '-3'
+
+Numbers follow the language's conventions through Babel's CLDR data (decimal comma in Dutch), without
+grouping separators (a score of 1430 is written as on a score card, not as 1.430). Rounding is half away
+from zero, the way directors and the established programs print percentages (Python's and Babel's default
+would round halves to even, printing 56.125 as 56.12).
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from decimal import ROUND_HALF_UP, Decimal
+from functools import cache, lru_cache
+from importlib import resources
+from typing import Literal
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import get_decimal_symbol, get_minus_sign_symbol, get_plus_sign_symbol, parse_decimal
+
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "Language",
+    "format_number",
+    "parse_language",
+    "parse_number",
+    "round_half_up",
+    "translator",
+]
+
+Language = Literal["en", "nl"]
+LANGUAGES: tuple[Language, ...] = ("en", "nl")
+DOMAIN = "bridgescore"
+
+
+def parse_language(text: str) -> Language:
+    """``'en'`` or ``'nl'`` (case-insensitive); raises ValueError with a readable message otherwise."""
+    value = text.strip().lower()
+    if value == "en":
+        return "en"
+    if value == "nl":
+        return "nl"
+    raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not '{text}'")
+
+
+@cache
+def translator(lang: str) -> gettext.NullTranslations:
+    """The translations for ``lang`` (``en`` or ``nl``): ``.gettext(msg)``, ``.ngettext(one, many, n)``.
+
+    English (and any language without a catalogue) returns the message ids unchanged.
+    """
+    language = parse_language(lang)
+    if language == "en":
+        return gettext.NullTranslations()
+    po = resources.files("bridgescore").joinpath("locale", language, "LC_MESSAGES", f"{DOMAIN}.po")
+    with po.open("rb") as handle:
+        catalog = read_po(handle, locale=language, domain=DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+def round_half_up(value: float | int | Decimal, decimals: int) -> Decimal:
+    """``value`` rounded to ``decimals`` places, halves away from zero (56.125 → 56.13, -2.5 → -3).
+
+    Floats are taken at their shortest repr (``repr(56.125)``), so what JSON says is what gets rounded.
+    """
+    exact = value if isinstance(value, Decimal) else Decimal(repr(value) if isinstance(value, float) else value)
+    return exact.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+
+
+@cache
+def _symbols(lang: Language) -> tuple[str, str, str]:
+    """The language's decimal separator, minus and plus signs (CLDR data, through Babel)."""
+    return get_decimal_symbol(lang), get_minus_sign_symbol(lang), get_plus_sign_symbol(lang)
+
+
+@lru_cache(maxsize=1 << 16)
+def format_number(value: float | int | Decimal, lang: str = "en", decimals: int = 0, *, signed: bool = False) -> str:
+    """``value`` with exactly ``decimals`` decimals in the conventions of ``lang`` (decimal comma in Dutch).
+
+    ``signed=True`` writes a plus sign before positive numbers (IMPs, scores: ``+420``); zero stays ``0``.
+    No grouping separators, so the separator and signs are all that differ between languages; they come
+    from CLDR through Babel (cached: a page of 10,000 results formats some 130,000 numbers).
+    """
+    language = parse_language(lang)
+    rounded = round_half_up(value, decimals)
+    point, minus, plus = _symbols(language)
+    digits = f"{abs(rounded):f}".replace(".", point)
+    if rounded < 0:
+        return minus + digits
+    return plus + digits if signed and rounded > 0 else digits
+
+
+def parse_number(text: str, lang: str = "en") -> Decimal:
+    """Read back a number written by :func:`format_number` (tests compare a page with the JSON this way)."""
+    language = parse_language(lang)
+    cleaned = text.strip().replace("\u2212", "-")
+    if cleaned.startswith("+"):
+        cleaned = cleaned[1:]
+    return parse_decimal(cleaned, locale=language, strict=False)

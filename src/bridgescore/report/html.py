@@ -1,0 +1,738 @@
+"""The published result: one self-contained HTML page made from the ``bridgescore.score/1`` dict.
+
+Seed 000: "Gelijk na het spelen van het laatste spel kan de uitslag van de wedstrijd worden opgeroepen" – the
+page is what players read on the club's website, on a phone and on the notice board. It is rendered from the
+same dict that ``--format json`` writes and from nothing else, so the page cannot show other numbers than the
+JSON (``tests/test_html.py`` compares every number). The page has
+
+* the ranking per group (NS and EW of a Mitchell, or one field) with places, totals, percentages or IMPs,
+  boards played, and the scoring method and its options in words;
+* every board's traveller (the "scorekaart"): contract, declarer, lead, result, score, the datum where the
+  method has one, points and percentages per line, adjusted and not-played lines marked;
+* a personal score card per pair: each board, opponents, contract, score, points, running total;
+* the director's checks (seed 001, "controle van de telstaat").
+
+It is one file: inline CSS, no scripts, no external requests (nothing to load, nothing to block); anchors link
+a pair to its score card and a board to its traveller; a print stylesheet starts every section on a new page
+and drops the navigation. Words come from :mod:`bridgescore.i18n` (English, ``lang="nl"`` for Dutch) and
+numbers are written in the language's conventions (decimal comma in Dutch), rounded half up.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from typing import Any, TypeGuard
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from bridgescore import __version__
+from bridgescore.contract import ContractError, Seat, format_result, parse_contract
+from bridgescore.i18n import Language, format_number, parse_language, round_half_up, translator
+
+__all__ = ["describe_method", "render_html", "write_html"]
+
+SCHEMA = "bridgescore.score/1"
+PERCENT_DECIMALS = 2
+AVERAGE_DECIMALS = 2
+_MAX_DECIMALS = 2
+
+
+# ---------------------------------------------------------------------------------------------- view model
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One table cell: the text shown and, for numbers, the JSON field it shows (the page/JSON test reads it)."""
+
+    text: str = ""
+    field: str = ""
+    css: str = ""
+    href: str = ""
+    strain: str = ""  # contract cells: suit symbol shown in its colour
+    strain_css: str = ""
+    rest: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    cells: tuple[Cell, ...]
+    json: str = ""  # path of the record in the JSON, e.g. "boards/3/results/5"
+    side: str = ""
+    css: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    anchor: str
+    title: str
+    headings: tuple[tuple[str, str], ...]  # (text, css); "text|short" gives a short form for phones
+    rows: tuple[Row, ...]
+    note: str = ""
+    subtitle: str = ""
+    json: str = ""
+    datum: str = ""
+
+
+@dataclass(slots=True)
+class _Card:
+    anchor: str
+    title: str
+    names: str
+    rows: list[Row] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class _PairRef:
+    anchor: str
+    group: str
+
+
+def _slug(text: object) -> str:
+    """A valid, readable id fragment for a section, pair or board number."""
+    value = re.sub(r"[^A-Za-z0-9_-]+", "-", str(text)).strip("-")
+    return value or "x"
+
+
+def _is_number(value: object) -> TypeGuard[int | float | Decimal]:
+    return isinstance(value, int | float | Decimal) and not isinstance(value, bool)
+
+
+def _exact(value: int | float | Decimal) -> Decimal:
+    """The decimal a JSON number stands for (a float at its shortest repr: 0.1 is 0.1, not 0.1000000000000000055)."""
+    return Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
+
+
+def _decimals_needed(values: Iterable[object]) -> int:
+    """Fewest decimals (0–2) that show every value exactly: integer IMPs stay integers, Neuberg MPs get 2."""
+    needed = 0
+    for value in values:
+        if not _is_number(value):
+            continue
+        exact = _exact(value)
+        while needed < _MAX_DECIMALS and round_half_up(exact, needed) != exact:
+            needed += 1
+        if needed == _MAX_DECIMALS:
+            break
+    return needed
+
+
+def _method_name(score: Mapping[str, Any]) -> str:
+    method = score.get("method")
+    if isinstance(method, Mapping):
+        return str(method.get("name", ""))
+    return str(method or "")
+
+
+def _options(score: Mapping[str, Any]) -> dict[str, Any]:
+    """Options from ``score["options"]`` and any extra keys of a ``method`` object (both shapes are accepted)."""
+    found: dict[str, Any] = {}
+    method = score.get("method")
+    if isinstance(method, Mapping):
+        for key, value in method.items():
+            if key not in ("name", "description", "options"):
+                found[key] = value
+        inner = method.get("options")
+        if isinstance(inner, Mapping):
+            found.update(inner)
+    options = score.get("options")
+    if isinstance(options, Mapping):
+        found.update(options)
+    return found
+
+
+_METHOD_NAMES = {
+    "matchpoints": "Matchpoints",
+    "butler": "Butler",
+    "bastille": "Bastille",
+    "cross-imps": "Cross-IMPs",
+    "crossimps": "Cross-IMPs",
+}
+
+#: The Butler datum policies' own descriptions (``methods/butler.py``) as translatable sentences.  A policy
+#: whose words are not here is shown in its own words.
+_DATUM_POLICIES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(
+            r"drop (?P<percent>[\d.]+)% best and worst \(rounded up\); under (?P<small>\d+) scores the outer "
+            r"scores count once and the others (?P<weight>\d+) times \(NBB, seed 001\)"
+        ),
+        "%(percent)s%% of the highest and lowest scores left out (rounded up); under %(small)s scores the outer "
+        "scores count once and the others %(weight)s times (NBB)",
+    ),
+    (
+        re.compile(r"drop (?P<percent>[\d.]+)% best and worst \(rounded up\), keep at least (?P<kept>\d+) scores"),
+        "%(percent)s%% of the highest and lowest scores left out (rounded up), at least %(kept)s scores kept",
+    ),
+    (
+        re.compile(r"drop the (?P<count>\d+) best and (?P=count) worst scores"),
+        "the %(count)s highest and %(count)s lowest scores left out",
+    ),
+    (re.compile(r"average of all scores"), "the average of all scores"),
+)
+
+_SENTENCES = {
+    ("scale", "2-1-0"): "2 matchpoints per score beaten and 1 per tie (Law 78A)",
+    ("scale", "1-half-0"): "1 matchpoint per score beaten and ½ per tie (ACBL scale)",
+    ("neuberg", True): "Neuberg's formula for boards with fewer results",
+    ("neuberg", False): "no Neuberg adjustment for boards with fewer results",
+    ("rounding", "half-toward-zero"): "datum rounded to 10, halves toward zero",
+    ("rounding", "half-away-from-zero"): "datum rounded to 10, halves away from zero",
+    ("rounding", "half-even"): "datum rounded to 10, halves to even",
+    ("rounding", "down"): "datum rounded down to 10",
+    ("rounding", "none"): "datum not rounded",
+    ("form", "average"): "IMPs against every other score, averaged over the comparisons",
+    ("form", "total"): "IMPs against every other score, totalled",
+    ("imp_rounding", "half-up"): "differences rounded to 10, halves up, before the IMP scale",
+    ("imp_rounding", "truncate"): "differences truncated to 10 before the IMP scale",
+    ("across_sections", True): "all sections compared together",
+    ("across_sections", False): "each section scored separately",
+    ("factor", True): "totals of pairs who played fewer boards are factored up",
+    ("factor_short_boards", True): "boards with fewer results are factored up",
+    ("pair_percent", "total"): "a pair's percentage is its total over the most it could score",
+    ("pair_percent", "mean"): "a pair's percentage is the mean of its board percentages",
+}
+_SKIP_OPTIONS = {"movement", "factor", "factor_short_boards", "adjusted", "phantoms", "datum_policy", "percent"}
+_IMP_METHODS = {"butler", "bastille", "cross-imps", "crossimps"}
+
+
+def describe_method(score: Mapping[str, Any], lang: str = "en") -> list[str]:
+    """The scoring method and its options in words, one sentence each (the method first).
+
+    Reads the ``method`` and ``options`` of the ``bridgescore.score/1`` dict (as ``report/json.py`` writes
+    them) and says each in the page's language, e.g. "Butler, datum: 10% of the highest and lowest scores
+    left out (rounded up) …; datum rounded to 10, halves toward zero". Nothing is dropped: an option the page
+    has no words for is shown as "option: value".
+    """
+    language = parse_language(lang)
+    _ = translator(language).gettext
+    name = _method_name(score).lower()
+    options = _options(score)
+    title = _(_METHOD_NAMES.get(name, name)) if name else _("Method")
+    policy = options.get("datum_policy")
+    if isinstance(policy, str) and policy:
+        title = _("%(method)s, datum: %(policy)s") % {"method": title, "policy": _datum_policy(policy, language)}
+    if name == "bastille" and _is_number(options.get("percent")):
+        title = _("%(method)s, datum: %(percent)s%% of the highest and lowest scores left out, not rounded") % {
+            "method": title,
+            "percent": _word(options["percent"], language),
+        }
+    method = score.get("method")
+    description = method.get("description") if isinstance(method, Mapping) else None
+    if description:
+        title = f"{title}: {description}"
+    lines = [title]
+    sections = {str(b.get("section") or "") for b in score.get("boards") or []}
+    for key, value in options.items():
+        if isinstance(value, bool | str) and (key, value) in _SENTENCES:
+            if key in ("factor", "factor_short_boards") and name not in _IMP_METHODS:
+                continue
+            if key == "across_sections" and not value and len(sections) < 2:
+                continue  # one section: nothing to say about comparing sections
+            lines.append(_(_SENTENCES[(key, value)]))
+        elif key in _SKIP_OPTIONS or value is None or value == [] or value is False:
+            continue
+        elif isinstance(value, Mapping | list):
+            inner = (
+                ", ".join(f"{str(k).replace('_', ' ')} {_word(v, language)}" for k, v in value.items())
+                if isinstance(value, Mapping)
+                else ", ".join(_word(v, language) for v in value)
+            )
+            lines.append(f"{str(key).replace('_', ' ')}: {inner}")
+        else:
+            lines.append(f"{str(key).replace('_', ' ')}: {_word(value, language)}")
+    lines.extend(_movements(score, language))
+    adjusted = options.get("adjusted")
+    if isinstance(adjusted, Mapping):
+        if name in _IMP_METHODS:
+            values = {k: _word_signed(adjusted.get(f"{k}_imps"), language) for k in ("plus", "average", "minus")}
+            lines.append(_("adjusted scores: average-plus %(plus)s IMPs, average %(average)s, average-minus "
+                           "%(minus)s IMPs") % values)  # fmt: skip
+        else:
+            values = {k: _word(adjusted.get(f"{k}_percent"), language) for k in ("plus", "average", "minus")}
+            lines.append(_("adjusted scores: average-plus %(plus)s%%, average %(average)s%%, average-minus "
+                           "%(minus)s%%") % values)  # fmt: skip
+    phantoms = options.get("phantoms")
+    if isinstance(phantoms, list) and phantoms:
+        lines.append(
+            _("phantom pairs: %(pairs)s (their opponents get an adjusted score; they are not ranked)")
+            % {"pairs": ", ".join(str(p) for p in phantoms)}
+        )
+    return lines
+
+
+def _datum_policy(text: str, lang: Language) -> str:
+    _ = translator(lang).gettext
+    for pattern, message in _DATUM_POLICIES:
+        match = pattern.fullmatch(text.strip())
+        if match:
+            return _(message) % match.groupdict()
+    return text
+
+
+def _movements(score: Mapping[str, Any], lang: Language) -> list[str]:
+    _ = translator(lang).gettext
+    movements = score.get("movements")
+    if not isinstance(movements, Mapping):
+        return []
+    words = {
+        "mitchell": _("Mitchell: North-South and East-West ranked separately"),
+        "howell": _("Howell: one field"),
+    }
+    lines = []
+    for section, movement in movements.items():
+        text = words.get(str(movement), str(movement))
+        lines.append(f"{_('Section %(section)s') % {'section': section}}: {text}" if len(movements) > 1 else text)
+    return lines
+
+
+def _word(value: object, lang: Language) -> str:
+    _ = translator(lang).gettext
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if _is_number(value):
+        return format_number(value, lang, _decimals_needed([value]))
+    text = "" if value is None else str(value).replace("_", " ")
+    return _(text) if text else ""
+
+
+def _word_signed(value: object, lang: Language) -> str:
+    return format_number(value, lang, _decimals_needed([value]), signed=True) if _is_number(value) else ""
+
+
+# ---------------------------------------------------------------------------------------------- rendering
+
+
+class _Page:
+    """Builds the page's tables from the score dict; every number passes through :func:`format_number`."""
+
+    def __init__(self, score: Mapping[str, Any], lang: Language) -> None:
+        self.score = score
+        self.lang = lang
+        self._ = translator(lang).gettext
+        self.boards: Sequence[Mapping[str, Any]] = score.get("boards") or []
+        self.standings: Sequence[Mapping[str, Any]] = score.get("standings") or []
+        results = [r for b in self.boards for r in b.get("results") or []]
+        self.matchpoints = _method_name(score).lower() == "matchpoints" or any(
+            _is_number(r.get("ns_percent")) or _is_number(r.get("ew_percent")) for r in results
+        )
+        entries = [e for s in self.standings for e in s.get("entries") or []]
+        self.points_decimals = _decimals_needed(
+            [r.get(k) for r in results for k in ("ns_points", "ew_points")] + [e.get("total") for e in entries]
+        )
+        self.datum_decimals = _decimals_needed(b.get("datum") for b in self.boards)
+        self.has_datum = any(_is_number(b.get("datum")) for b in self.boards)
+        self.has_lead = any(r.get("lead") for r in results)
+        self.multi_section = len({str(b.get("section") or "") for b in self.boards}) > 1
+        # a Howell (one field): a pair sits both ways, so its score card says which
+        self.one_field = not self.standings or any(
+            str(s.get("group") or "all").upper() == "ALL" for s in self.standings
+        )
+        self.pairs: dict[tuple[str, str, str], _PairRef] = {}
+        self.cards: dict[str, _Card] = {}
+        self._index_pairs()
+
+    # -- numbers and words
+
+    def num(self, value: object, decimals: int, signed: bool = False) -> str:
+        if not _is_number(value):
+            return ""
+        return format_number(value, self.lang, decimals, signed=signed)
+
+    def group_title(self, group: str, section: str) -> str:
+        _ = self._
+        words = {"NS": _("North-South"), "EW": _("East-West")}.get(group.upper(), "")
+        parts = []
+        if section:
+            parts.append(_("Section %(section)s") % {"section": section})
+        if words:
+            parts.append(words)
+        return " – ".join(parts) if parts else _("Ranking")
+
+    def board_anchor(self, section: str, board: object) -> str:
+        return f"board-{_slug(section)}-{_slug(board)}" if section else f"board-{_slug(board)}"
+
+    def board_title(self, section: str, board: object) -> str:
+        title = self._("Board %(board)s") % {"board": board}
+        return f"{title} ({self._('Section %(section)s') % {'section': section}})" if self.multi_section else title
+
+    # -- pairs and their score cards
+
+    def _index_pairs(self) -> None:
+        """Every pair in the standings gets a score card; results find it by direction, section and number."""
+        _ = self._
+        for standing in self.standings:
+            group = str(standing.get("group") or "all").upper()
+            for entry in standing.get("entries") or []:
+                section = str(entry.get("section") or standing.get("section") or "")
+                pair = str(entry.get("pair"))
+                anchor = "pair-" + "-".join(_slug(p) for p in (section, group, pair) if p and p != "ALL")
+                ref = _PairRef(anchor, group)
+                self.pairs[(group, section, pair)] = ref
+                title = _("Pair %(pair)s") % {"pair": pair}
+                if group in ("NS", "EW"):
+                    title += f" {_(group)}"
+                if section and self.multi_section:
+                    title += f" – {_('Section %(section)s') % {'section': section}}"
+                self.cards[anchor] = _Card(anchor, title, str(entry.get("names") or ""))
+
+    def pair_ref(self, side: str, section: str, pair: object) -> _PairRef | None:
+        for key in (
+            (side, section, str(pair)),
+            ("ALL", section, str(pair)),
+            (side, "", str(pair)),
+            ("ALL", "", str(pair)),
+        ):
+            if key in self.pairs:
+                return self.pairs[key]
+        return None
+
+    # -- contract, declarer, lead
+
+    def contract_cell(self, result: Mapping[str, Any]) -> tuple[Cell, str]:
+        """The contract cell (suit symbol coloured) and the result text (=, +1, -2; Dutch C)."""
+        _ = self._
+        status = str(result.get("status") or "")
+        text = result.get("contract")
+        if status == "not-played":
+            return Cell(_("not played"), "contract", css="status"), ""
+        if not text:
+            return Cell(_("adjusted") if status == "adjusted" else "", "contract", css="status"), ""
+        try:
+            contract = parse_contract(str(text))
+        except ContractError:
+            return Cell(str(text), "contract"), ""
+        if contract.is_passed_out:
+            return Cell(contract.format(self.lang), "contract", css="passed"), ""
+        shown = contract.format(self.lang, symbols=True)
+        assert contract.strain is not None
+        strain = contract.strain.symbol if contract.strain.symbol != "NT" else contract.strain.label(self.lang)
+        css = "red" if strain in ("♥", "♦") else "black"
+        tricks = result.get("tricks")
+        made = format_result(contract, int(tricks), self.lang) if isinstance(tricks, int) else ""
+        return Cell(shown[:1], "contract", strain=strain, strain_css=css, rest=shown[1 + len(strain) :]), made
+
+    def declarer(self, result: Mapping[str, Any]) -> str:
+        text = result.get("declarer")
+        if not text:
+            return ""
+        try:
+            return Seat.parse(str(text)).label(self.lang)
+        except (ContractError, ValueError):
+            return str(text)
+
+    @staticmethod
+    def lead(result: Mapping[str, Any]) -> Cell:
+        text = str(result.get("lead") or "")
+        match = re.fullmatch(r"([SHDCshdc♠♥♦♣])\s*(10|[2-9TJQKAtjqka])", text)
+        if not match:
+            return Cell(text, "lead")
+        suit = match.group(1).upper()
+        symbol = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(suit, suit)
+        return Cell(
+            field="lead",
+            strain=symbol,
+            strain_css="red" if symbol in ("♥", "♦") else "black",
+            rest=match.group(2).upper(),
+        )
+
+    # -- the sections of the page
+
+    def ranking_tables(self) -> list[Table]:
+        _ = self._
+        last = f"{_('Percentage')}|%" if self.matchpoints else f"{_('Average')}|Ø"
+        entries = [e for s in self.standings for e in s.get("entries") or []]
+        has_names = any(e.get("names") for e in entries)
+        standing_sections = {str(s.get("section") or "") for s in self.standings}
+        tables = []
+        for g, standing in enumerate(self.standings):
+            group = str(standing.get("group") or "all").upper()
+            section = str(standing.get("section") or "")
+            # across the field (the pairs code writes section "*"), pairs of several sections share one ranking
+            mixed = len({str(e.get("section") or "") for e in standing.get("entries") or []}) > 1
+            headings = [(_("Place"), "num"), (_("Pair"), "num")]
+            headings += [(f"{_('Section')}|§", "")] if mixed else []
+            headings += [(_("Names"), "names")] if has_names else []
+            headings += [(f"{_('Boards')}|#", "num"), (_("Total"), "num"), (last, "num")]
+            rows = []
+            for e, entry in enumerate(standing.get("entries") or []):
+                ref = self.pair_ref(group, str(entry.get("section") or section), entry.get("pair"))
+                cells = [
+                    Cell(str(entry.get("place_label") or entry.get("place") or ""), "place_label", "num"),
+                    Cell(str(entry.get("pair")), "pair", "num", href=f"#{ref.anchor}" if ref else ""),
+                ]
+                if mixed:
+                    cells.append(Cell(str(entry.get("section") or ""), "section"))
+                if has_names:
+                    cells.append(Cell(str(entry.get("names") or ""), css="names"))
+                cells += [
+                    Cell(self.num(entry.get("boards"), 0), "boards", "num"),
+                    Cell(self.num(entry.get("total"), self.points_decimals, not self.matchpoints), "total", "num"),
+                ]
+                if self.matchpoints:
+                    cells.append(Cell(self.num(entry.get("percent"), PERCENT_DECIMALS), "percent", "num"))
+                else:
+                    cells.append(Cell(self.num(entry.get("average"), AVERAGE_DECIMALS, signed=True), "average", "num"))
+                rows.append(Row(tuple(cells), json=f"standings/{g}/entries/{e}"))
+            shown_section = section if len(standing_sections) > 1 and section != "*" else ""
+            title = self.group_title(group, shown_section)
+            if len(self.standings) == 1 and not shown_section and group == "ALL":
+                title = ""
+            tables.append(
+                Table(
+                    f"ranking-{_slug(section)}-{group.lower()}" if section else f"ranking-{group.lower()}",
+                    title,
+                    tuple(headings),
+                    tuple(rows),
+                    json=f"standings/{g}",
+                )
+            )
+        return tables
+
+    def travellers(self) -> list[Table]:
+        _ = self._
+        pgettext = translator(self.lang).pgettext
+        # on a phone the lead (and, at matchpoints, the points beside the percentages) give way: class "opt"
+        points_css = "num opt" if self.matchpoints else "num"
+        headings: list[tuple[str, str]] = [
+            (_("NS"), "num"),
+            (_("EW"), "num"),
+            (f"{_('Contract')}|{_('Contr.')}", ""),
+            (f"{_('By')}|{pgettext('short heading', 'By')}", ""),
+        ]
+        if self.has_lead:
+            headings.append((_("Lead"), "opt"))
+        headings += [
+            (f"{_('Result')}|{_('Res.')}", "num"),
+            (f"{_('Score NS')}|{_('Sc. NS')}", "num"),
+            (f"{_('Score EW')}|{_('Sc. EW')}", "num"),
+            (f"{_('Points NS')}|{_('Pts NS')}", points_css),
+            (f"{_('Points EW')}|{_('Pts EW')}", points_css),
+        ]
+        if self.matchpoints:
+            headings += [(_("NS %"), "num"), (_("EW %"), "num")]
+        signed = not self.matchpoints
+        tables = []
+        for b, board in enumerate(self.boards):
+            section = str(board.get("section") or "")
+            number = board.get("board")
+            anchor = self.board_anchor(section, number)
+            rows = []
+            for r, result in enumerate(board.get("results") or []):
+                json_path = f"boards/{b}/results/{r}"
+                status = str(result.get("status") or "")
+                contract, made = self.contract_cell(result)
+                ns_ref = self.pair_ref("NS", section, result.get("ns_pair"))
+                ew_ref = self.pair_ref("EW", section, result.get("ew_pair"))
+                ns_score = result.get("ns_score")
+                cells = [
+                    Cell(
+                        str(result.get("ns_pair")),
+                        "ns_pair",
+                        "num",
+                        href=f"#{ns_ref.anchor}" if ns_ref else "",
+                    ),
+                    Cell(
+                        str(result.get("ew_pair")),
+                        "ew_pair",
+                        "num",
+                        href=f"#{ew_ref.anchor}" if ew_ref else "",
+                    ),
+                    contract,
+                    Cell(self.declarer(result), "declarer"),
+                ]
+                if self.has_lead:
+                    cells.append(replace(self.lead(result), css="opt"))
+                cells += [
+                    Cell(made, "result", "num"),
+                    Cell(
+                        self.num(ns_score, 0) if _is_number(ns_score) and ns_score >= 0 else "",
+                        "ns_score",
+                        "num",
+                    ),
+                    Cell(
+                        self.num(-ns_score, 0) if _is_number(ns_score) and ns_score < 0 else "",
+                        "ew_score",
+                        "num",
+                    ),
+                    Cell(self.num(result.get("ns_points"), self.points_decimals, signed), "ns_points", points_css),
+                    Cell(self.num(result.get("ew_points"), self.points_decimals, signed), "ew_points", points_css),
+                ]
+                if self.matchpoints:
+                    cells += [
+                        Cell(self.num(result.get("ns_percent"), PERCENT_DECIMALS), "ns_percent", "num"),
+                        Cell(self.num(result.get("ew_percent"), PERCENT_DECIMALS), "ew_percent", "num"),
+                    ]
+                rows.append(Row(tuple(cells), json=json_path, css=status))
+                for side, ref, opponent in (
+                    ("NS", ns_ref, result.get("ew_pair")),
+                    ("EW", ew_ref, result.get("ns_pair")),
+                ):
+                    if ref is not None:
+                        self._card_line(ref, side, section, number, anchor, json_path, result, opponent, contract, made)
+            datum = self.num(board.get("datum"), self.datum_decimals, signed=True) if self.has_datum else ""
+            tables.append(
+                Table(
+                    anchor,
+                    self.board_title(section, number),
+                    tuple(headings),
+                    tuple(rows),
+                    json=f"boards/{b}",
+                    datum=datum,
+                )
+            )
+        return tables
+
+    def _card_line(
+        self,
+        ref: _PairRef,
+        side: str,
+        section: str,
+        number: object,
+        board_anchor: str,
+        json_path: str,
+        result: Mapping[str, Any],
+        opponent: object,
+        contract: Cell,
+        made: str,
+    ) -> None:
+        """One line of a pair's personal score card, seen from the pair's side (its score, its points)."""
+        _ = self._
+        card = self.cards[ref.anchor]
+        ns_score = result.get("ns_score")
+        score = (ns_score if side == "NS" else -ns_score) if _is_number(ns_score) else None
+        points = result.get("ns_points" if side == "NS" else "ew_points")
+        running = self._running.get(ref.anchor, Decimal(0)) + (_exact(points) if _is_number(points) else 0)
+        self._running[ref.anchor] = running
+        opp_ref = self.pair_ref("EW" if side == "NS" else "NS", section, opponent)
+        signed = not self.matchpoints
+        cells = [
+            Cell(str(number), "board", "num", href=f"#{board_anchor}"),
+            *([Cell(_(side), css="dir")] if self.one_field else []),
+            Cell(str(opponent), "opponent", "num", href=f"#{opp_ref.anchor}" if opp_ref else ""),
+            contract,
+            Cell(self.declarer(result), "declarer"),
+            Cell(made, "result", "num"),
+            Cell(self.num(score, 0, signed=True), "score", "num"),
+            Cell(self.num(points, self.points_decimals, signed), "points", "num"),
+        ]
+        if self.matchpoints:
+            cells.append(
+                Cell(
+                    self.num(result.get("ns_percent" if side == "NS" else "ew_percent"), PERCENT_DECIMALS),
+                    "percent",
+                    "num",
+                )
+            )
+        cells.append(Cell(self.num(running, self.points_decimals, signed), "running", "num"))
+        card.rows.append(Row(tuple(cells), json=json_path, side=side, css=str(result.get("status") or "")))
+
+    _running: dict[str, Decimal]
+
+    def score_cards(self) -> list[Table]:
+        _ = self._
+        pgettext = translator(self.lang).pgettext
+        headings = [(_("Board"), "num")]
+        headings += [(f"{_('Direction')}|{_('Dir.')}", "")] if self.one_field else []
+        headings += [
+            (f"{_('Opponents')}|{_('Opp.')}", "num"),
+            (f"{_('Contract')}|{_('Contr.')}", ""),
+            (f"{_('By')}|{pgettext('short heading', 'By')}", ""),
+            (f"{_('Result')}|{_('Res.')}", "num"),
+            (_("Score"), "num"),
+            (f"{_('Points')}|{_('Pts')}", "num"),
+        ]
+        if self.matchpoints:
+            headings.append((f"{_('Percentage')}|%", "num"))
+        headings.append((f"{_('Running total')}|{_('Tot.')}", "num"))
+        return [
+            Table(card.anchor, card.title, tuple(headings), tuple(card.rows), subtitle=card.names)
+            for card in self.cards.values()
+        ]
+
+    def checks(self) -> list[Row]:
+        _ = self._
+        rows = []
+        for c, check in enumerate(self.score.get("checks") or []):
+            ok = bool(check.get("ok"))
+            name = str(check.get("name") or "").replace("_", " ")
+            detail = str(check.get("detail") or "")
+            rows.append(
+                Row(
+                    (
+                        Cell(_(name) if name else ""),
+                        Cell(_("ok") if ok else _("attention"), css="ok" if ok else "warn"),
+                        # the fixed sentences are messages; details with numbers stay as the scoring wrote them
+                        Cell(_(detail) if detail else ""),
+                    ),
+                    json=f"checks/{c}",
+                    css="" if ok else "warn",
+                )
+            )
+        return rows
+
+    def render(self) -> str:
+        _ = self._
+        self._running = {}
+        travellers = self.travellers()  # fills the score cards too
+        checks = self.checks()
+        failed = sum(1 for row in checks if row.css == "warn")
+        checks_summary = (
+            _("All checks passed.")
+            if not failed
+            else _("%(failed)d of %(count)d checks need attention.") % {"failed": failed, "count": len(checks)}
+        )
+        method = describe_method(self.score, self.lang)
+        if self.matchpoints:
+            method.append(
+                _("Percentages are rounded to %(decimals)d decimals, halves up.") % {"decimals": PERCENT_DECIMALS}
+            )
+        env = _environment()
+        template = env.get_template("page.html.j2")
+        return template.render(
+            lang=self.lang,
+            _=_,
+            title=str(self.score.get("title") or "") or _("Results"),
+            method=method,
+            rankings=self.ranking_tables(),
+            travellers=travellers,
+            cards=self.score_cards(),
+            checks=checks,
+            checks_summary=checks_summary,
+            version=__version__,
+        )
+
+
+_ENV: Environment | None = None
+
+
+def _environment() -> Environment:
+    global _ENV
+    if _ENV is None:
+        _ENV = Environment(
+            loader=PackageLoader("bridgescore", "report/templates"),
+            autoescape=select_autoescape(default=True, default_for_string=True),
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+    return _ENV
+
+
+def render_html(score: Mapping[str, Any], lang: str = "en") -> str:
+    """The whole page, as text, for a ``bridgescore.score/1`` dict (what ``--format json`` writes).
+
+    ``lang`` is ``en`` (default) or ``nl``. Raises ValueError for an unknown language or another schema.
+    """
+    language = parse_language(lang)
+    schema = score.get("schema")
+    if schema not in (None, SCHEMA):
+        raise ValueError(f"cannot publish a '{schema}' document; expected {SCHEMA}")
+    return _Page(score, language).render()
+
+
+def write_html(score: Mapping[str, Any], path: str, lang: str = "en") -> None:
+    """Write :func:`render_html` to ``path`` (UTF-8)."""
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(render_html(score, lang))

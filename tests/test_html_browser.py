@@ -1,0 +1,220 @@
+"""The published page in a real browser: what a person sees on a phone, on a desktop and on paper.
+
+Debian's chromium (``.ci/run`` installs it when missing) is driven by Playwright with
+``executable_path=/usr/bin/chromium`` – no browser is downloaded. Playwright is used rather than
+``chromium --screenshot``/``--dump-dom`` because headless chromium will not make a window narrower than 500
+pixels: a "390 px" screenshot from the command line is a 500 px layout cut off at 390. Playwright sets the
+viewport itself (as a phone would), reads the text a person sees (``inner_text`` leaves out what CSS hides),
+records every request the page makes, and prints the page as the notice board gets it.
+
+The EBU sample event (PairsScorer, ``shared/reference/events/usebio-ebu-examples``) is scored by
+``bridgescore score … --format html``; the places and percentages read off the screen are compared with the
+ones PairsScorer published, and a traveller line with PairsScorer's matchpoints.
+
+Screenshots are written to ``build/screenshots/`` (phone 390 px and desktop 1280 px) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from html_cases import EBU_MP, EBU_MP_STANDINGS, case, reference_file
+
+ROOT = Path(__file__).resolve().parents[1]
+SHOTS = ROOT / "build" / "screenshots"
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (dev extra) drives chromium in these tests")
+
+
+def _chromium() -> str:
+    for name in ("chromium", "chromium-browser"):
+        path = shutil.which(name)
+        if path:
+            return path
+    pytest.skip("chromium is not installed: `apt-get install chromium` (.ci/run does this on a fresh machine)")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[sync_api.Browser]:
+    executable = _chromium()
+    with sync_api.sync_playwright() as playwright:
+        # Playwright gives every launch a fresh, empty profile (user data dir) of its own
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("pages")
+    files = {}
+    for name, lang in (("ebu-mp", "en"), ("ebu-mp", "nl"), ("ebu-butler", "en")):
+        path = folder / f"{name}-{lang}.html"
+        path.write_text(case(name, lang)[1], encoding="utf-8")
+        files[f"{name}-{lang}"] = path
+    return files
+
+
+def _open(browser: sync_api.Browser, path: Path, width: int, height: int, phone: bool = False) -> sync_api.Page:
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone, device_scale_factor=1
+    )
+    page = context.new_page()
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(path.as_uri(), wait_until="load")
+    assert requests == [path.as_uri()], f"the page asked for more than itself: {requests}"
+    return page
+
+
+def _reference_standings() -> dict[str, list[tuple[str, str, str]]]:
+    """PairsScorer's published places and percentages per direction, best first."""
+    text = reference_file(EBU_MP_STANDINGS).read_text(encoding="utf-8-sig")
+    rows: dict[str, list[tuple[str, str, str]]] = {"NS": [], "EW": []}
+    for row in csv.DictReader(io.StringIO(text)):
+        rows[row["DIRECTION"]].append((row["PLACE"], row["PAIR_NUMBER"], row["PERCENTAGE"]))
+    for direction in rows:
+        rows[direction].sort(key=lambda r: (int(r[0]), int(r[1])))
+    return rows
+
+
+def _table_rows(page: sync_api.Page, selector: str) -> list[list[str]]:
+    """The rows of a table as a person reads them (cell texts)."""
+    rows: list[list[str]] = page.eval_on_selector_all(
+        f"{selector} tbody tr", "rows => rows.map(r => Array.from(r.cells, c => c.innerText.trim()))"
+    )
+    return rows
+
+
+def _not_blank(png: bytes, name: str) -> None:
+    """A screenshot shows something: many colours, and ink on a good part of it (not a white page)."""
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    colours = image.getcolors(maxcolors=1 << 20) or []
+    background = max(colours)[1] if colours else (255, 255, 255)
+    pixels = image.width * image.height
+    ink = sum(
+        count for count, colour in colours if sum(abs(a - b) for a, b in zip(colour, background, strict=True)) > 60
+    )
+    assert len(colours) > 50, f"{name}: only {len(colours)} colours"
+    assert ink / pixels > 0.02, f"{name}: almost blank ({ink / pixels:.1%} ink)"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    (SHOTS / f"{name}.png").write_bytes(png)
+
+
+def test_desktop_shows_the_ranking_as_pairsscorer_published_it(
+    browser: sync_api.Browser, pages: dict[str, Path]
+) -> None:
+    page = _open(browser, pages["ebu-mp-en"], 1280, 900)
+    reference = _reference_standings()
+    for direction, selector in (("NS", "#ranking-Sect1-ns"), ("EW", "#ranking-Sect1-ew")):
+        rows = _table_rows(page, selector)
+        assert len(rows) == len(reference[direction]) == 11
+        # place, pair, boards, total, percentage as shown (no names in this event)
+        shown = [(r[0], r[1], r[-1]) for r in rows[:3]]
+        assert shown == reference[direction][:3]
+        assert [(r[0], r[1], r[-1]) for r in rows] == reference[direction]
+    heading = page.inner_text("#ranking-Sect1-ns h3")
+    assert heading == "North-South"
+    _not_blank(page.screenshot(full_page=False), "ebu-mp-en-desktop-1280")
+
+
+def test_traveller_and_score_card_reached_by_anchors(browser: sync_api.Browser, pages: dict[str, Path]) -> None:
+    """Board 1 as PairsScorer scored it (pair 1 v 12: 3♥X by N, 6 tricks, −500, 0/20 MPs), then pair 1's card."""
+    page = _open(browser, pages["ebu-mp-en"], 1280, 900)
+    page.click("nav.index >> text='Board 1'")
+    assert page.evaluate("location.hash") == "#board-Sect1-1"
+    assert page.evaluate("document.getElementById('board-Sect1-1').getBoundingClientRect().top") < 50
+    rows = _table_rows(page, "#board-Sect1-1")
+    expected = {}
+    text = reference_file(EBU_MP).read_text(encoding="utf-8-sig")
+    for row in csv.DictReader(io.StringIO(text)):
+        if row["BOARD_NUMBER"] == "1":
+            expected[(row["NS_PAIR_NUMBER"], row["EW_PAIR_NUMBER"])] = (row["NS_MATCH_POINTS"], row["EW_MATCH_POINTS"])
+    assert len(rows) == len(expected) == 11
+    by_pairs = {(r[0], r[1]): r for r in rows}
+    first = by_pairs[("1", "12")]
+    # NS, EW, contract, by, lead, result, score NS, score EW, MP NS, MP EW, % NS, % EW
+    assert first == ["1", "12", "3♥X", "N", "♦10", "-3", "", "500", "0", "20", "0.00", "100.00"]
+    for pairs, (ns_mp, ew_mp) in expected.items():
+        assert (by_pairs[pairs][8], by_pairs[pairs][9]) == (ns_mp, ew_mp), pairs
+    # from the traveller to NS pair 1's personal score card
+    page.click("#board-Sect1-1 tbody tr:first-child td:first-child a")
+    card = page.evaluate("location.hash")
+    assert card == "#pair-Sect1-NS-1"
+    card_rows = _table_rows(page, card)
+    assert len(card_rows) == 22
+    assert card_rows[0][:3] == ["1", "12", "3♥X"]  # board, opponents, contract (a Mitchell: no direction column)
+    running = card_rows[-1][-1]
+    assert running == "216"  # 216 of 22 × 20: the 49.09 % PairsScorer printed for pair 1
+    assert round(216 / 440 * 100, 2) == 49.09
+
+
+def test_phone_shows_dutch_labels_and_fits(browser: sync_api.Browser, pages: dict[str, Path]) -> None:
+    page = _open(browser, pages["ebu-mp-nl"], 390, 844, phone=True)
+    assert page.evaluate("innerWidth") == 390
+    # nothing sticks out sideways: wide tables scroll inside their own box, the page does not
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # the ranking fits: its last column (the percentage) ends inside the screen
+    right = page.evaluate(
+        "(() => { const c = document.querySelectorAll('#ranking-Sect1-ns thead th');"
+        " return c[c.length - 1].getBoundingClientRect().right; })()"
+    )
+    assert right <= 390
+    # so do a traveller and a score card (short headings; the lead and the points beside the percentages
+    # give way on a phone)
+    for table in ("#board-Sect1-1 table", "#pair-Sect1-NS-1 table"):
+        assert page.evaluate(f"document.querySelector('{table}').getBoundingClientRect().right") <= 390, table
+    text = page.inner_text("body")
+    for word in ("Uitslag", "Klassement", "Noord-Zuid", "Oost-West", "Plaats", "Paar", "Totaal", "Scorekaarten",
+                 "Spel 1", "Contr.", "Res.", "Sc. NZ", "Persoonlijke scorekaarten", "Tgst.", "Tot.",
+                 "Controles van de wedstrijdleider", "Matchpunten"):  # fmt: skip
+        assert word in text, word
+    everything = page.text_content("body") or ""
+    for word in ("Contract", "Door", "Uitkomst", "Resultaat", "Tegenstanders", "Lopend totaal"):
+        assert word in everything, word  # the full headings, for wider screens
+    for english in ("Ranking", "Board 1", "Lead", "Opponents", "Running total"):
+        assert english not in text, english
+    rows = _table_rows(page, "#ranking-Sect1-ns")
+    assert (rows[0][0], rows[0][1], rows[0][-1]) == ("1", "10", "61,59")  # decimal comma
+    _not_blank(page.screenshot(full_page=False), "ebu-mp-nl-phone-390")
+
+
+def test_butler_traveller_shows_the_datum(browser: sync_api.Browser, pages: dict[str, Path]) -> None:
+    data, _page = case("ebu-butler")
+    page = _open(browser, pages["ebu-butler-en"], 1280, 900)
+    datum = data["boards"][0]["datum"]
+    assert datum == -60  # board 1: the NBB datum of the 11 NS scores, rounded to 10
+    assert page.inner_text("#board-Sect1-1 .subtitle") == "Datum: -60"
+    text = page.inner_text("#ranking")
+    assert text.startswith("Ranking")
+    assert "Butler, datum: 10% of the highest and lowest scores left out" in page.inner_text("body")
+
+
+def test_print_starts_sections_on_new_pages_without_navigation(
+    browser: sync_api.Browser, pages: dict[str, Path]
+) -> None:
+    page = _open(browser, pages["ebu-mp-en"], 1280, 900)
+    page.emulate_media(media="print")
+    assert not page.is_visible("nav.top")
+    assert not page.is_visible("nav.index")
+    assert page.is_visible("#ranking-Sect1-ns")
+    pdf = page.pdf(format="A4")
+    pages_printed = pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages")
+    assert pages_printed >= 4  # ranking, travellers, score cards, checks each start a page
