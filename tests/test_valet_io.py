@@ -210,3 +210,32 @@ def test_reader_edge_cases(tmp_path: Path, content: bytes, levels: list[int], li
     careful = valet_io.loads(valet_io._decode(content), valet_io.read_names(NAMES, "names")[0], "scores")
     for column in ("hand_round", "hand_board", "players", "level", "strain", "risk", "declarer", "tricks", "lead"):
         assert np.array_equal(getattr(read.tables, column), getattr(careful.tables, column)), column
+
+
+@pytest.mark.parametrize(
+    "case", ["ex04_mp_nocloud_lead", "chennai_iaf_test_cmd_nocloud", "quirk_imp_rounding_datum_nocloud"]
+)
+def test_reference_command_lines_run_as_they_are(case: str) -> None:
+    """The reference's own csv command line (cmd.txt), with ``bridgescore valet`` for ``valet``: same numbers
+    (the lead average of ``-a`` aside, see test_valet.py)."""
+    line = next(
+        x for x in (CASES / case / "cmd.txt").read_text().splitlines() if x.startswith("valet ") and "-f csv" in x
+    )
+    args = line.split(">")[0].split()[1:]
+    args[args.index("-d") + 1] = str(CASES / case / args[args.index("-d") + 1])
+    if "-h" in args:  # -h is help here: --truncate-imps
+        args[args.index("-h")] = "--truncate-imps"
+    result = runner.invoke(app, ["valet", *args])
+    assert result.exit_code == 0, result.output
+    mine = {r[0]: r for r in read_csv_tables_text(result.output)}
+    header = (CASES / case / "output.csv").read_text(encoding="utf-8", errors="replace").split("\n")[0].split(",")
+    after_avg = {i + 1 for i, h in enumerate(header) if h == "Avg"}
+    for row in read_csv_tables(CASES / case / "output.csv")[0]:
+        for i, (name, a, b) in enumerate(zip(header, row, mine[row[0]], strict=False)):
+            if name in ("Players", "Avg") or i in after_avg:
+                continue
+            if a == "-" or b == "-":
+                assert a == b
+                continue
+            one_decimal = "." in a and len(a.split(".")[1]) == 1
+            assert float(b) == pytest.approx(float(a), abs=0.1001 if one_decimal else 0.0101), (row[0], name)

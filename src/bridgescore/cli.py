@@ -394,8 +394,11 @@ def valet(
             show_default=False,
         ),
     ] = None,
-    names: Annotated[Path | None, typer.Option("--names", help="Names file (reference -n).")] = None,
-    scores: Annotated[Path | None, typer.Option("--scores", help="Scores file (reference -s).")] = None,
+    directory: Annotated[
+        Path | None, typer.Option("--directory", "-d", help="Directory of the names and scores files (reference -d).")
+    ] = None,
+    names: Annotated[Path | None, typer.Option("--names", "-n", help="Names file (reference -n).")] = None,
+    scores: Annotated[Path | None, typer.Option("--scores", "-s", help="Scores file (reference -s).")] = None,
     scoring: Annotated[
         str,
         typer.Option(
@@ -466,6 +469,9 @@ def valet(
         chosen_rounds = parse_rounds(rounds) if rounds is not None else None
     except ValueError as problem:
         raise _fail(f"--rounds: {problem}") from None
+    if directory is not None:  # as the reference: the names and scores files are inside the directory
+        names = directory / (names or "names.txt")
+        scores = directory / (scores or "scores.txt")
     if (names is None) != (scores is None):
         raise _fail("give both --names and --scores, or a directory holding names.txt and scores.txt")
     if names is None and not inputs:
