@@ -439,9 +439,7 @@ def valet(
         Path | None, typer.Option("--tableau", "-t", help="Write the per-hand tableau here (reference -t).")
     ] = None,
     separator: Annotated[str, typer.Option("--separator", "-j", help="valet-csv separator (reference -j).")] = ",",
-    fmt: Annotated[
-        str, typer.Option("--format", "-f", help="text, valet-csv, json or html (reference -f).")
-    ] = "text",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text, valet-csv, json or html (reference -f).")] = "text",
     skip_invalid: Annotated[
         bool, typer.Option("--skip-invalid", help="Report problems but score the valid lines (exit 0).")
     ] = False,
