@@ -54,9 +54,12 @@ MovementOption = Annotated[
     typer.Option(
         "--movement",
         help="auto (from the data), mitchell (two lines; pairs may be numbered per direction, NS 1 and EW 1 "
-        "being two pairs, as ACBLscore numbers them) or howell (one field).",
+        "being two pairs, as ACBLscore numbers them) or howell (one field; every pair has a number of its own).",
     ),
 ]
+
+#: --movement → how the traveller reader takes a number on both sides of a board (None: from the data).
+_PER_DIRECTION = {"mitchell": True, "howell": False}
 
 
 def _fail(message: str) -> typer.Exit:
@@ -168,7 +171,7 @@ def check(
 ) -> None:
     """Check traveller files: print every line with its score and every problem (exit 2 if any)."""
     lang = _notation(notation)
-    event = load_events(travellers, lang, pairs_per_direction=movement == "mitchell")
+    event = load_events(travellers, lang, pairs_per_direction=_PER_DIRECTION.get(movement))
     render_check(event, out, lang)
     if any(p.severity is Severity.ERROR for p in event.problems) and not skip_invalid:
         raise typer.Exit(2)
@@ -266,7 +269,7 @@ def score(
         )
     except ValueError as problem:
         raise _fail(str(problem)) from None
-    event = load_events(inputs, lang, names=names, pairs_per_direction=movement == "mitchell")
+    event = load_events(inputs, lang, names=names, pairs_per_direction=_PER_DIRECTION.get(movement))
     scored = score_event(event, options)
     if any(p.severity is Severity.ERROR for p in scored.problems) and not skip_invalid:
         render_problems(Event((), problems=scored.problems), err)
