@@ -169,3 +169,16 @@ def test_score_per_direction_mitchell(tmp_path: Path) -> None:
         assert {e["pair"]: e["total"] for e in ns["entries"]} == {"1": 2 + 2, "2": 0 + 0, "3": 4 + 4}
     checked = runner.invoke(app, ["check", str(path), "--movement", "mitchell"])
     assert checked.exit_code == 0, checked.output
+
+
+def test_adjusted_scores_written_in_the_score_or_contract_column() -> None:
+    """ACBLscore writes AVE+ where the score goes; Dutch cards G+; some write A60/40 as the contract."""
+    text = "board,ns,ew,contract,declarer,result,score,remarks\n1,3,4,,,,AVE+,late\n1,5,6,A60/40,,,,\n1,7,8,,,,G-,\n"
+    event = traveller_csv.loads(text)
+    assert not event.problems, event.problems
+    assert [(r.status, r.remarks, r.ns_score) for r in event.results] == [
+        (ResultStatus.ADJUSTED, "A+/A-", None),
+        (ResultStatus.ADJUSTED, "A60/40", None),
+        (ResultStatus.ADJUSTED, "A-/A+", None),
+    ]
+    assert event.results[0].extra["remarks"] == "late"

@@ -32,6 +32,7 @@ from bridgescore.contract import (
     vulnerability_of_board,
 )
 from bridgescore.event import Event, Result, ResultStatus, sections_numbered_per_direction
+from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.problems import Location, Problem, Severity
 
 __all__ = ["COLUMN_SYNONYMS", "NOT_PLAYED_WORDS", "is_not_played", "load", "loads", "read_text"]
@@ -288,8 +289,20 @@ def _read_line(
     declarer: Seat | None = None
     tricks: int | None = None
     status = ResultStatus.PLAYED
+    extra_remarks = ""
+    written = canonical_adjustment(score_text) or (
+        None if _looks_like_contract(contract_text) else canonical_adjustment(contract_text)
+    )
     if is_not_played(contract_text) or is_not_played(remarks) or is_not_played(score_text):
         status = ResultStatus.NOT_PLAYED
+    elif written:
+        # an adjusted score written where the score or the contract goes (ACBLscore "AVE+", "A60/40", Dutch "G+")
+        status = ResultStatus.ADJUSTED
+        if remarks:
+            extra_remarks = remarks
+        remarks, score_text, contract_text = written, "", ""
+        if canonical_adjustment(ew_score_text):
+            ew_score_text = ""
     elif contract_text or ("contract" not in cols.index and _looks_like_contract(result_text)):
         combined = contract_text if contract_text else result_text
         try:
@@ -339,7 +352,10 @@ def _read_line(
         ns_score = computed
     if problems:
         return None, problems
-    extra = MappingProxyType({name: row[i] for name, i in cols.extra.items() if i < len(row)})
+    kept = {name: row[i] for name, i in cols.extra.items() if i < len(row)}
+    if extra_remarks:
+        kept["remarks"] = extra_remarks  # the remarks column's own text, beside the adjustment read elsewhere
+    extra = MappingProxyType(kept)
     return Result(
         board=board,
         ns_pair=ns,
