@@ -35,6 +35,7 @@ from babel.numbers import get_decimal_symbol, get_minus_sign_symbol, get_plus_si
 __all__ = [
     "DOMAIN",
     "LANGUAGES",
+    "N_",
     "Language",
     "format_number",
     "parse_language",
@@ -74,6 +75,14 @@ def translator(lang: str) -> gettext.NullTranslations:
     write_mo(buffer, catalog)
     buffer.seek(0)
     return gettext.GNUTranslations(buffer)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue where it is kept in a table and translated later (the gettext idiom).
+
+    Returns ``message`` unchanged; the catalogue test extracts every ``N_("…")`` as well as every ``_("…")``,
+    ``gettext("…")`` and ``pgettext("…", "…")``, so a word kept in a table cannot be forgotten."""
+    return message
 
 
 def round_half_up(value: float | int | Decimal, decimals: int) -> Decimal:
