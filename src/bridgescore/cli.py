@@ -336,7 +336,7 @@ def rubber(
     from bridgescore.report import rubber as rubber_report
     from bridgescore.rubber import Rounding, RubberError, RubberOptions, Sheet, settle
 
-    labels = _notation(lang)
+    labels = _language(lang)
     try:
         options = RubberOptions(chicago, partscore_bonus, Seat.parse(first_dealer))
         we_side = Side.parse(we) if we else None
