@@ -17,7 +17,7 @@ from decimal import Decimal
 from typing import Any
 
 from bridgescore.contract import Notation, Side, Vulnerability
-from bridgescore.i18n import N_, translator
+from bridgescore.i18n import N_, format_number, translator
 from bridgescore.io.rubber import parse_entry
 from bridgescore.rubber import Entry, Rounding, RubberError, RubberOptions, Settlement, Sheet, settle, settle_session
 
@@ -134,8 +134,16 @@ def _settlement_text(s: Settlement, lang: Notation) -> str:
     text = f"{s.payer.label(lang)} {_('pays')} {s.payee.label(lang)} {s.rounded}"
     text += f" ({how}, {s.difference})"
     if s.amount is not None:
-        text += f" = {s.amount} ({s.stake_per_100} {_('per 100')})"
+        text += f" = {_money(s.amount, lang)} ({_money(s.stake_per_100, lang)} {_('per 100')})"
     return text
+
+
+def _money(value: Decimal | None, lang: Notation) -> str:
+    """An amount as written (its own decimals: 1.00, 0.10), with the language's decimal sign (Dutch 1,00)."""
+    if value is None:
+        return ""
+    exponent = value.as_tuple().exponent
+    return format_number(value, lang, max(0, -exponent) if isinstance(exponent, int) else 2)
 
 
 def render_state(sheet: Sheet, lang: Notation = "en") -> str:
