@@ -118,3 +118,39 @@ def test_contract_command() -> None:
         res = runner.invoke(app, ["contract", *args])
         assert res.exit_code == 2, args
         assert "error:" in res.output and "Traceback" not in res.output
+
+
+MITCHELL_PER_DIRECTION = """board,ns,ew,contract,declarer,result
+1,1,1,4S,N,10
+1,2,2,4S,N,9
+1,3,3,3NT,S,10
+2,1,3,2H,E,8
+2,2,1,2H,E,9
+2,3,2,1NT,N,7
+"""
+
+
+def test_pairs_numbered_per_direction() -> None:
+    """A Mitchell numbered NS 1–n and EW 1–n (ACBLscore): NS 1 against EW 1 is no mistake once said so."""
+    strict = traveller_csv.loads(MITCHELL_PER_DIRECTION, "m.csv")
+    assert len(strict.problems) == 5 and all("give --movement mitchell" in str(p) for p in strict.problems)
+    event = traveller_csv.loads(MITCHELL_PER_DIRECTION, "m.csv", pairs_per_direction=True)
+    assert not event.problems and len(event.results) == 6
+    twice = traveller_csv.loads(MITCHELL_PER_DIRECTION + "2,1,2,PASS,,\n", "m.csv", pairs_per_direction=True)
+    assert [p.location.line for p in twice.problems] == [8]
+
+
+def test_score_per_direction_mitchell(tmp_path: Path) -> None:
+    path = tmp_path / "mitchell.csv"
+    path.write_text(MITCHELL_PER_DIRECTION)
+    refused = runner.invoke(app, ["score", str(path)])
+    assert refused.exit_code == 2 and "--movement mitchell" in refused.output
+    res = runner.invoke(app, ["score", str(path), "--movement", "mitchell", "--format", "json"])
+    assert res.exit_code == 0, res.output
+    standings = json.loads(res.output)["standings"]
+    assert sorted(s["group"] for s in standings) == ["EW", "NS"]
+    ns = next(s for s in standings if s["group"] == "NS")
+    # board 1 NS: 450 > 420 > 140 → pair 3 top (4), 1 (2), 2 (0); board 2 NS: -110/-140/-50 → 3 gets 4
+    assert {e["pair"]: e["total"] for e in ns["entries"]} == {"1": 2 + 2, "2": 0 + 0, "3": 4 + 4}
+    checked = runner.invoke(app, ["check", str(path), "--movement", "mitchell"])
+    assert checked.exit_code == 0, checked.output

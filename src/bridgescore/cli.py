@@ -24,7 +24,6 @@ from bridgescore.contract import (
 )
 from bridgescore.event import Event
 from bridgescore.i18n import Language, parse_language
-from bridgescore.io import csv as traveller_csv
 from bridgescore.io import load_events
 from bridgescore.methods import make_method
 from bridgescore.methods.adjustments import AdjustmentValues, parse_award
@@ -50,6 +49,14 @@ err = Console(stderr=True, highlight=False)
 NotationOption = Annotated[
     str,
     typer.Option("--notation", help="Notation to print: 'en' (4S, NT, N E S W) or 'nl' (4S, SA, N O Z W)."),
+]
+MovementOption = Annotated[
+    str,
+    typer.Option(
+        "--movement",
+        help="auto (from the data), mitchell (two lines; pairs may be numbered per direction, NS 1 and EW 1 "
+        "being two pairs, as ACBLscore numbers them) or howell (one field).",
+    ),
 ]
 
 
@@ -149,22 +156,20 @@ def contract(
     )
 
 
-def load_travellers(paths: list[Path], notation: Notation) -> Event:
-    """Read every traveller file named on the command line into one event."""
-    return Event.merge(traveller_csv.load(p, notation) for p in paths)
-
-
 @app.command()
 def check(
-    travellers: Annotated[list[Path], typer.Argument(help="Traveller files (CSV).", show_default=False)],
+    travellers: Annotated[
+        list[Path], typer.Argument(help="Traveller files: CSV, USEBIO XML or PBN.", show_default=False)
+    ],
     notation: NotationOption = "en",
+    movement: MovementOption = "auto",
     skip_invalid: Annotated[
         bool, typer.Option("--skip-invalid", help="Report problems but go on with the valid lines (exit 0).")
     ] = False,
 ) -> None:
     """Check traveller files: print every line with its score and every problem (exit 2 if any)."""
     lang = _notation(notation)
-    event = load_travellers(travellers, lang)
+    event = load_events(travellers, lang, pairs_per_direction=movement == "mitchell")
     render_check(event, out, lang)
     if any(p.severity is Severity.ERROR for p in event.problems) and not skip_invalid:
         raise typer.Exit(2)
@@ -199,9 +204,7 @@ def score(
     across_sections: Annotated[
         bool, typer.Option("--across-sections", help="Compare every section's scores together (EBU).")
     ] = False,
-    movement: Annotated[
-        str, typer.Option("--movement", help="auto (from the data), mitchell (two lines) or howell (one field).")
-    ] = "auto",
+    movement: MovementOption = "auto",
     phantom: Annotated[
         list[str] | None, typer.Option("--phantom", help="A phantom pair: its opponents get average (repeatable).")
     ] = None,
@@ -258,8 +261,11 @@ def score(
         options = ScoringOptions(
             method=scoring_method,
             adjustments=AdjustmentValues(
-                plus_percent=average_plus, minus_percent=average_minus, plus_imps=adjusted_imps,
-                minus_imps=-adjusted_imps, imps_per_percent=imps_per_percent,
+                plus_percent=average_plus,
+                minus_percent=average_minus,
+                plus_imps=adjusted_imps,
+                minus_imps=-adjusted_imps,
+                imps_per_percent=imps_per_percent,
             ),
             across_sections=across_sections,
             movement=Movement(movement),
@@ -271,7 +277,7 @@ def score(
         )
     except ValueError as problem:
         raise _fail(str(problem)) from None
-    event = load_events(inputs, lang, names=names)
+    event = load_events(inputs, lang, names=names, pairs_per_direction=movement == "mitchell")
     scored = score_event(dataclasses.replace(event, title=title) if title else event, options)
     if any(p.severity is Severity.ERROR for p in scored.problems) and not skip_invalid:
         render_problems(Event((), problems=scored.problems), err)
@@ -399,4 +405,4 @@ def main() -> None:
     app()
 
 
-__all__ = ["app", "load_travellers", "main", "render_problems"]
+__all__ = ["app", "main"]

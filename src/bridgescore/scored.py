@@ -14,8 +14,9 @@ Which lines take part in a board's comparison is decided here, once, for every m
 
 Fields: each section's boards are compared within the section (default), or across all sections with
 ``across_sections`` (the EBU's "matchpointed across the field").  The movement of each section is
-recognised from the data: a pair number seen both as NS and as EW means a Howell (one ranking), otherwise a
-Mitchell (a ranking per direction, "two lines"); ``movement`` overrides it.
+recognised from the data: a pair number seen both as NS and as EW means a Howell (one ranking), unless the
+same number is on both sides of one board (a Mitchell numbered per direction, NS 1 and EW 1 being two pairs);
+otherwise a Mitchell (a ranking per direction, "two lines"); ``movement`` overrides it.
 
 The full size N of a board, for Neuberg's formula and cross-IMP factoring, is the largest number of results
 (scores and artificial adjusted scores) of any board in its field.
@@ -222,17 +223,28 @@ def _awards(adjustment: Adjustment | None) -> tuple[Award | None, Award | None]:
 
 
 def _movements(event: Event, options: ScoringOptions) -> dict[str, Movement]:
+    """Mitchell or Howell per section, from the data unless ``options.movement`` says.
+
+    A number written on both sides of one board (NS 1 against EW 1, or NS 1 at one table and EW 1 at another)
+    can only be a Mitchell numbered per direction, as ACBLscore numbers it: in a Howell a pair plays a board
+    once.  Otherwise a number seen on both sides over the event is a Howell (one field), else a Mitchell.
+    """
     ns_pairs: dict[str, set[str]] = {}
     ew_pairs: dict[str, set[str]] = {}
-    for r in event.results:
-        ns_pairs.setdefault(r.section, set()).add(r.ns_pair)
-        ew_pairs.setdefault(r.section, set()).add(r.ew_pair)
+    per_direction: set[str] = set()
+    for board in event.boards():
+        board_ns = {r.ns_pair for r in board.results}
+        board_ew = {r.ew_pair for r in board.results}
+        if board_ns & board_ew:
+            per_direction.add(board.section)
+        ns_pairs.setdefault(board.section, set()).update(board_ns)
+        ew_pairs.setdefault(board.section, set()).update(board_ew)
     movements: dict[str, Movement] = {}
     for section in ns_pairs:
         if options.movement is not Movement.AUTO:
             movements[section] = options.movement
         else:
-            howell = bool(ns_pairs[section] & ew_pairs.get(section, set()))
+            howell = section not in per_direction and bool(ns_pairs[section] & ew_pairs.get(section, set()))
             movements[section] = Movement.HOWELL if howell else Movement.MITCHELL
     return movements
 

@@ -7,35 +7,50 @@ it returns an :class:`~bridgescore.event.Event` carrying every problem found.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from bridgescore.contract import Notation
 from bridgescore.event import Event
 from bridgescore.problems import Location, Problem
 
-__all__ = ["READERS", "load_event", "load_events"]
+__all__ = ["READERS", "ReadOptions", "load_event", "load_events"]
 
 
-def _csv(path: Path, notation: Notation) -> Event:
+@dataclass(frozen=True, slots=True)
+class ReadOptions:
+    """How to read the files of an event.
+
+    ``pairs_per_direction``: pairs are numbered per direction, NS 1–n and EW 1–n, so that NS 1 and EW 1 are two
+    pairs (a Mitchell as ACBLscore numbers it).  Off by default: the NBB and EBU programs number every pair of a
+    section once, and then a pair written on both sides of a line is a mistake.  USEBIO and PBN files say the
+    direction of each pair themselves.
+    """
+
+    notation: Notation = "en"
+    pairs_per_direction: bool = False
+
+
+def _csv(path: Path, options: ReadOptions) -> Event:
     from bridgescore.io import csv as traveller_csv
 
-    return traveller_csv.load(path, notation)
+    return traveller_csv.load(path, options.notation, pairs_per_direction=options.pairs_per_direction)
 
 
-def _usebio(path: Path, notation: Notation) -> Event:
+def _usebio(path: Path, options: ReadOptions) -> Event:
     from bridgescore.io import usebio
 
-    return usebio.load(path, notation)
+    return usebio.load(path, options.notation)
 
 
-def _pbn(path: Path, notation: Notation) -> Event:
+def _pbn(path: Path, options: ReadOptions) -> Event:
     from bridgescore.io import pbn
 
-    return pbn.load(path, notation)
+    return pbn.load(path, options.notation)
 
 
 #: File suffix (lower case) → reader: traveller CSV, USEBIO XML, PBN.
-READERS: dict[str, Callable[[Path, Notation], Event]] = {
+READERS: dict[str, Callable[[Path, ReadOptions], Event]] = {
     ".csv": _csv,
     ".tsv": _csv,
     ".txt": _csv,
@@ -45,7 +60,7 @@ READERS: dict[str, Callable[[Path, Notation], Event]] = {
 }
 
 
-def load_event(path: str | Path, notation: Notation = "en") -> Event:
+def load_event(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bool = False) -> Event:
     """Read one event file with the reader its suffix names; an unknown type is a problem, not an error."""
     p = Path(path)
     reader = READERS.get(p.suffix.lower())
@@ -59,13 +74,20 @@ def load_event(path: str | Path, notation: Notation = "en") -> Event:
                 ),
             ),
         )
-    return reader(p, notation)
+    return reader(p, ReadOptions(notation, pairs_per_direction))
 
 
-def load_events(paths: Iterable[str | Path], notation: Notation = "en", names: str | Path | None = None) -> Event:
+def load_events(
+    paths: Iterable[str | Path],
+    notation: Notation = "en",
+    names: str | Path | None = None,
+    *,
+    pairs_per_direction: bool = False,
+) -> Event:
     """Read several files (e.g. one per section) into one event; ``names``: an optional names file
-    (:mod:`bridgescore.io.names`) whose names replace those read from the event files."""
-    event = Event.merge(load_event(p, notation) for p in paths)
+    (:mod:`bridgescore.io.names`) whose names replace those read from the event files; ``pairs_per_direction``:
+    see :class:`ReadOptions`."""
+    event = Event.merge(load_event(p, notation, pairs_per_direction=pairs_per_direction) for p in paths)
     if names is None:
         return event
     from bridgescore.io import names as names_file

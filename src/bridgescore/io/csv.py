@@ -132,8 +132,15 @@ def _sniff(text: str) -> str:
     return max(counts, key=lambda d: counts[d]) if any(counts.values()) else ","
 
 
-def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Event:
-    """Read traveller lines from text; see the module docstring for columns and problems."""
+def loads(
+    text: str, filename: str = "<input>", notation: Notation = "en", *, pairs_per_direction: bool = False
+) -> Event:
+    """Read traveller lines from text; see the module docstring for columns and problems.
+
+    ``pairs_per_direction``: NS 1 and EW 1 are two pairs (a Mitchell numbered per direction, as ACBLscore does),
+    so a line with the same number on both sides is no mistake, and a pair is identified by number and direction
+    when looking for a pair that plays a board twice.
+    """
     problems: list[Problem] = []
     if not text.strip():
         return Event((), problems=(Problem(Location(filename), "the file is empty: there are no traveller lines"),))
@@ -145,9 +152,9 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Ev
         return Event((), problems=tuple(header_problems))
     results: list[Result] = []
     seen_tables: dict[tuple[str, int, str, str], int] = {}
-    seen_pairs: dict[tuple[str, int, str], int] = {}
+    seen_pairs: dict[tuple[str, int, str], tuple[int, str]] = {}  # → (line, side) where the pair played it
     for line, row in records[1:]:
-        result, line_problems = _read_line(row, columns, filename, line, notation)
+        result, line_problems = _read_line(row, columns, filename, line, notation, pairs_per_direction)
         problems.extend(line_problems)
         if result is None:
             continue
@@ -162,21 +169,29 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Ev
             )
             continue
         seen_tables[table] = line
-        twice = [p for p in (result.ns_pair, result.ew_pair) if (result.section, result.board, p) in seen_pairs]
+        sides = (("NS", result.ns_pair), ("EW", result.ew_pair))
+        keys = [(result.section, result.board, side + pair if pairs_per_direction else pair) for side, pair in sides]
+        twice = [(key, side, pair) for key, (side, pair) in zip(keys, sides, strict=True) if key in seen_pairs]
         if twice:
-            pair = twice[0]
+            key, side, pair = twice[0]
+            before, before_side = seen_pairs[key]
+            hint = _PER_DIRECTION_HINT if before_side != side else ""
             problems.append(
                 Problem(
                     Location(filename, line),
-                    f"board {result.board}: pair {pair} played it already on line "
-                    f"{seen_pairs[(result.section, result.board, pair)]}",
+                    f"board {result.board}: pair {pair} played it already on line {before}{hint}",
                 )
             )
             continue
-        seen_pairs[(result.section, result.board, result.ns_pair)] = line
-        seen_pairs[(result.section, result.board, result.ew_pair)] = line
+        for key, (side, _) in zip(keys, sides, strict=True):
+            seen_pairs[key] = (line, side)
         results.append(result)
     return Event(tuple(results), problems=tuple(problems))
+
+
+_PER_DIRECTION_HINT = (
+    " (if pairs are numbered per direction, NS 1 and EW 1 being two pairs as in a Mitchell, give --movement mitchell)"
+)
 
 
 def _records(text: str) -> list[tuple[int, list[str]]]:
@@ -190,7 +205,7 @@ def _records(text: str) -> list[tuple[int, list[str]]]:
     return out
 
 
-def load(path: str | Path, notation: Notation = "en") -> Event:
+def load(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bool = False) -> Event:
     """Read a traveller file."""
     p = Path(path)
     try:
@@ -200,12 +215,12 @@ def load(path: str | Path, notation: Notation = "en") -> Event:
     text, problems = read_text(data, str(p))
     if text is None:
         return Event((), problems=tuple(problems))
-    event = loads(text, str(p), notation)
+    event = loads(text, str(p), notation, pairs_per_direction=pairs_per_direction)
     return Event(event.results, event.names, event.title, tuple(problems) + event.problems)
 
 
 def _read_line(
-    row: Sequence[str], cols: _Columns, filename: str, line: int, notation: Notation
+    row: Sequence[str], cols: _Columns, filename: str, line: int, notation: Notation, pairs_per_direction: bool
 ) -> tuple[Result | None, list[Problem]]:
     problems: list[Problem] = []
 
@@ -225,8 +240,11 @@ def _read_line(
         bad("ns", "North-South pair missing")
     if not ew:
         bad("ew", "East-West pair missing")
-    if ns and ns == ew:
-        bad("ew", f"pair {ns} is written as both North-South and East-West")
+    if ns and ns == ew and not pairs_per_direction:
+        bad(
+            "ew",
+            f"pair {ns} is written as both North-South and East-West{_PER_DIRECTION_HINT}",
+        )
 
     remarks = cols.get(row, "remarks")
     contract_text = cols.get(row, "contract")
