@@ -141,3 +141,31 @@ def test_dutch_rubber_pad_from_the_catalogue() -> None:
               "0.10", "--rounding", "half-down")  # fmt: skip
     assert "Wij │       Zij" in we and we.startswith("Chicago: OW – NZ")
     assert we.rstrip().endswith("Afrekening: OW betaalt NZ 100 (afgerond 50 naar beneden, 90) = 0,10 (0,10 per 100)")
+
+
+def test_check_sentences_with_numbers_in_dutch() -> None:
+    """A check's one-sentence detail carries its numbers apart, so each language writes it whole: seed 001's
+    zero sum at Butler with an A-/A- line (−6 IMPs, all from the artificial scores)."""
+    from rich.console import Console
+
+    from bridgescore.io.csv import loads
+    from bridgescore.methods.butler import Butler
+    from bridgescore.report.html import render_html
+    from bridgescore.report.json import to_dict
+    from bridgescore.report.text import render_text
+    from bridgescore.scored import ScoringOptions, score_event
+    from test_adjustments import EVENT
+
+    scored = score_event(loads(EVENT, "adj.csv"), ScoringOptions(method=Butler()))
+    console = Console(record=True, width=200)
+    render_text(scored, console, "nl", lang="nl")
+    text = console.export_text()
+    assert "in orde som nul: de wedstrijd telt op tot -6,00 IMPs, geheel door kunstmatige arbitrale scores" in text
+    assert "op elke regel tellen NZ en OW op tot nul (2 kunstmatige arbitrale regel(s) niet meegeteld)" in text
+    data = to_dict(scored)
+    zero = next(c for c in data["checks"] if c["name"] == "zero sum")
+    assert zero["detail"] == "the event adds up to -6.00 IMPs, all of it from artificial adjusted scores"
+    assert zero["message"] == "the event adds up to %(sum)s IMPs, all of it from artificial adjusted scores"
+    assert zero["values"] == {"sum": -6.0}
+    assert "de wedstrijd telt op tot -6,00 IMPs, geheel door kunstmatige arbitrale scores" in render_html(data, "nl")
+    assert "the event adds up to -6.00 IMPs, all of it" in render_html(data, "en")

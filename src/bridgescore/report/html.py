@@ -30,7 +30,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from bridgescore import __version__
 from bridgescore.contract import ContractError, Seat, format_result, parse_contract
-from bridgescore.i18n import N_, Language, format_number, parse_language, round_half_up, translator
+from bridgescore.i18n import N_, Language, format_message, format_number, parse_language, round_half_up, translator
 
 __all__ = ["describe_method", "render_html", "write_html"]
 
@@ -684,13 +684,21 @@ class _Page:
             ok = bool(check.get("ok"))
             name = str(check.get("name") or "").replace("_", " ")
             detail = str(check.get("detail") or "")
+            message, values = check.get("message"), check.get("values")
+            if isinstance(message, str) and message and isinstance(values, Mapping):
+                # one sentence: the message in the page's language with its numbers in the language's way
+                numbers = {
+                    str(k): v for k, v in values.items() if isinstance(v, int | float) and not isinstance(v, bool)
+                }
+                detail = format_message(message, numbers, self.lang)
+            else:  # a list of findings stays as the scoring wrote it (a known fixed sentence is translated)
+                detail = _(detail) if detail else ""
             rows.append(
                 Row(
                     (
                         Cell(_(name) if name else ""),
                         Cell(_("ok") if ok else _("attention"), css="ok" if ok else "warn"),
-                        # the fixed sentences are messages; details with numbers stay as the scoring wrote them
-                        Cell(_(detail) if detail else ""),
+                        Cell(detail),
                     ),
                     json=f"checks/{c}",
                     css="" if ok else "warn",

@@ -109,7 +109,10 @@ def to_dict(
             }
             for s in standings
         ],
-        "checks": [{"name": c.name, "ok": c.ok, "detail": c.detail} for c in checks],
+        "checks": [
+            {"name": c.name, "ok": c.ok, "detail": c.detail, "message": c.message or None, "values": dict(c.values)}
+            for c in checks
+        ],
         "problems": [
             {
                 "file": p.location.file,

@@ -12,7 +12,7 @@ from rich.table import Table
 
 from bridgescore.checks import Check, run_checks
 from bridgescore.contract import Notation
-from bridgescore.i18n import N_, Language, format_number, translator
+from bridgescore.i18n import N_, Language, format_message, format_number, translator
 from bridgescore.methods.base import Unit
 from bridgescore.report.check import render_problems
 from bridgescore.report.labels import adjustment_label, method_name, percent, points
@@ -97,7 +97,8 @@ def render_text(
         console.print(_("* total factored to the full number of boards (pair played fewer boards)."), highlight=False)
     for check in checks:
         mark = f"[green]{escape(_('ok'))}[/]" if check.ok else f"[red]{escape(_('FAILED'))}[/]"
-        line = f"{mark} {escape(translate_known(check.name, lang))}: {escape(translate_known(check.detail, lang))}"
+        detail = format_message(check.message, check.values, lang) if check.message else check.detail
+        line = f"{mark} {escape(translate_known(check.name, lang))}: {escape(detail)}"
         console.print(line, highlight=False, soft_wrap=True)
     if scored.problems:
         from bridgescore.event import Event
