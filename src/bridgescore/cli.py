@@ -194,8 +194,10 @@ def score(
     boards: Annotated[bool, typer.Option("--boards", help="Also every traveller with datum and points.")] = False,
     notation: Annotated[
         str | None,
-        typer.Option("--notation", help="Notation to print: 'en' (4S, NT, N E S W) or 'nl' (4S, SA, N O Z W); "
-                     "default: as --lang."),
+        typer.Option(
+            "--notation",
+            help="Notation to print: 'en' (4S, NT, N E S W) or 'nl' (4S, SA, N O Z W); default: as --lang.",
+        ),
     ] = None,
     names: Annotated[Path | None, typer.Option("--names", help="Names file: CSV pair,names.")] = None,
     skip_invalid: Annotated[
