@@ -31,7 +31,7 @@ def _section_title(section: str, lang: Language) -> str:
     return _("section %(section)s") % {"section": section} if section else ""
 
 
-def translate_known(text: str, lang: Language) -> str:
+def _translate_known(text: str, lang: Language) -> str:
     """``text`` in ``lang`` where the catalogue has it (a check's fixed sentence), else as written."""
     return translator(lang).gettext(text) if text else ""
 
@@ -98,7 +98,7 @@ def render_text(
     for check in checks:
         mark = f"[green]{escape(_('ok'))}[/]" if check.ok else f"[red]{escape(_('FAILED'))}[/]"
         detail = format_message(check.message, check.values, lang) if check.message else check.detail
-        line = f"{mark} {escape(translate_known(check.name, lang))}: {escape(detail)}"
+        line = f"{mark} {escape(_translate_known(check.name, lang))}: {escape(detail)}"
         console.print(line, highlight=False, soft_wrap=True)
     if scored.problems:
         from bridgescore.event import Event
