@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 from bridgescore.cli import app
 from bridgescore.event import ResultStatus
 from bridgescore.io import csv as traveller_csv
+from bridgescore.problems import Severity
 
 DATA = Path(__file__).resolve().parent / "data" / "travellers"
 runner = CliRunner()
@@ -131,26 +132,40 @@ MITCHELL_PER_DIRECTION = """board,ns,ew,contract,declarer,result
 
 
 def test_pairs_numbered_per_direction() -> None:
-    """A Mitchell numbered NS 1–n and EW 1–n (ACBLscore): NS 1 against EW 1 is no mistake once said so."""
-    strict = traveller_csv.loads(MITCHELL_PER_DIRECTION, "m.csv")
-    assert len(strict.problems) == 5 and all("give --movement mitchell" in str(p) for p in strict.problems)
-    event = traveller_csv.loads(MITCHELL_PER_DIRECTION, "m.csv", pairs_per_direction=True)
-    assert not event.problems and len(event.results) == 6
+    """A Mitchell numbered NS 1–n and EW 1–n (ACBLscore): NS 1 against EW 1 is no mistake."""
+    recognised = traveller_csv.loads(MITCHELL_PER_DIRECTION, "m.csv")
+    assert len(recognised.results) == 6
+    assert [p.severity for p in recognised.problems] == [Severity.WARNING]
+    assert "numbered per direction" in str(recognised.problems[0])
+    told = traveller_csv.loads(MITCHELL_PER_DIRECTION, "m.csv", pairs_per_direction=True)
+    assert not told.problems and len(told.results) == 6
     twice = traveller_csv.loads(MITCHELL_PER_DIRECTION + "2,1,2,PASS,,\n", "m.csv", pairs_per_direction=True)
     assert [p.location.line for p in twice.problems] == [8]
+    unique = traveller_csv.loads(MITCHELL_PER_DIRECTION, "m.csv", pairs_per_direction=False)
+    assert len(unique.problems) == 5 and all("give --movement mitchell" in str(p) for p in unique.problems)
+
+
+def test_one_mistyped_line_is_not_a_numbering() -> None:
+    """Pairs with numbers of their own: one line with the same number on both sides is a mistake."""
+    lines = ["board,ns,ew,contract,declarer,result"]
+    lines += [f"{b},{ns},{ew},3NT,N,9" for b in range(1, 5) for ns, ew in ((1, 2), (3, 4), (5, 6))]
+    lines.append("5,1,1,3NT,N,9")
+    event = traveller_csv.loads("\n".join(lines), "howell.csv")
+    assert [(p.location.line, p.location.field) for p in event.problems] == [(14, "ew")]
 
 
 def test_score_per_direction_mitchell(tmp_path: Path) -> None:
     path = tmp_path / "mitchell.csv"
     path.write_text(MITCHELL_PER_DIRECTION)
-    refused = runner.invoke(app, ["score", str(path)])
+    refused = runner.invoke(app, ["score", str(path), "--movement", "howell"])
     assert refused.exit_code == 2 and "--movement mitchell" in refused.output
-    res = runner.invoke(app, ["score", str(path), "--movement", "mitchell", "--format", "json"])
-    assert res.exit_code == 0, res.output
-    standings = json.loads(res.output)["standings"]
-    assert sorted(s["group"] for s in standings) == ["EW", "NS"]
-    ns = next(s for s in standings if s["group"] == "NS")
-    # board 1 NS: 450 > 420 > 140 → pair 3 top (4), 1 (2), 2 (0); board 2 NS: -110/-140/-50 → 3 gets 4
-    assert {e["pair"]: e["total"] for e in ns["entries"]} == {"1": 2 + 2, "2": 0 + 0, "3": 4 + 4}
+    for options in ([], ["--movement", "mitchell"]):
+        res = runner.invoke(app, ["score", str(path), *options, "--format", "json"])
+        assert res.exit_code == 0, res.output
+        standings = json.loads(res.output)["standings"]
+        assert sorted(s["group"] for s in standings) == ["EW", "NS"]
+        ns = next(s for s in standings if s["group"] == "NS")
+        # board 1 NS: 430 > 420 > -50 → pair 3 top (4), 1 (2), 2 (0); board 2 NS: 90 > -110 > -140 → 3, 1, 2
+        assert {e["pair"]: e["total"] for e in ns["entries"]} == {"1": 2 + 2, "2": 0 + 0, "3": 4 + 4}
     checked = runner.invoke(app, ["check", str(path), "--movement", "mitchell"])
     assert checked.exit_code == 0, checked.output

@@ -21,7 +21,7 @@ from bridgescore.contract import (
 )
 from bridgescore.problems import Location, Problem
 
-__all__ = ["Board", "Event", "Result", "ResultStatus"]
+__all__ = ["Board", "Event", "Result", "ResultStatus", "sections_numbered_per_direction"]
 
 _EMPTY: Mapping[str, str] = MappingProxyType({})
 
@@ -123,3 +123,25 @@ class Event:
             if event.title:
                 titles.append(event.title)
         return Event(tuple(results), MappingProxyType(names), " / ".join(titles), tuple(problems))
+
+
+def sections_numbered_per_direction(results: Iterable[Result]) -> frozenset[str]:
+    """Sections whose pairs are numbered per direction: NS 1–n and EW 1–n, NS 1 and EW 1 being two pairs.
+
+    That is how ACBLscore numbers a Mitchell.  The NBB and EBU programs number every pair of a section once; then
+    a pair plays a board once, and a number on both sides of one board is a mistake.  The rule: a section is
+    numbered per direction when on more than half of its boards some number stands on both sides, which a
+    Mitchell numbered per direction shows on nearly every board and a mistyped line on one board only.
+    """
+    sides: dict[tuple[str, int], tuple[set[str], set[str]]] = {}
+    for r in results:
+        ns, ew = sides.setdefault((r.section, r.board), (set(), set()))
+        ns.add(r.ns_pair)
+        ew.add(r.ew_pair)
+    boards: dict[str, int] = {}
+    crossed: dict[str, int] = {}
+    for (section, _), (ns, ew) in sides.items():
+        boards[section] = boards.get(section, 0) + 1
+        if ns & ew:
+            crossed[section] = crossed.get(section, 0) + 1
+    return frozenset(s for s, n in crossed.items() if 2 * n > boards[s])

@@ -15,7 +15,7 @@ Which lines take part in a board's comparison is decided here, once, for every m
 Fields: each section's boards are compared within the section (default), or across all sections with
 ``across_sections`` (the EBU's "matchpointed across the field").  The movement of each section is
 recognised from the data: a pair number seen both as NS and as EW means a Howell (one ranking), unless the
-same number is on both sides of one board (a Mitchell numbered per direction, NS 1 and EW 1 being two pairs);
+pairs are numbered per direction (a Mitchell where NS 1 and EW 1 are two pairs, as ACBLscore numbers it);
 otherwise a Mitchell (a ranking per direction, "two lines"); ``movement`` overrides it.
 
 The full size N of a board, for Neuberg's formula and cross-IMP factoring, is the largest number of results
@@ -32,7 +32,7 @@ from types import MappingProxyType
 
 import numpy as np
 
-from bridgescore.event import Event, Result, ResultStatus
+from bridgescore.event import Event, Result, ResultStatus, sections_numbered_per_direction
 from bridgescore.methods.adjustments import (
     Adjustment,
     AdjustmentValues,
@@ -225,20 +225,16 @@ def _awards(adjustment: Adjustment | None) -> tuple[Award | None, Award | None]:
 def _movements(event: Event, options: ScoringOptions) -> dict[str, Movement]:
     """Mitchell or Howell per section, from the data unless ``options.movement`` says.
 
-    A number written on both sides of one board (NS 1 against EW 1, or NS 1 at one table and EW 1 at another)
-    can only be a Mitchell numbered per direction, as ACBLscore numbers it: in a Howell a pair plays a board
-    once.  Otherwise a number seen on both sides over the event is a Howell (one field), else a Mitchell.
+    Pairs numbered per direction (:func:`~bridgescore.event.sections_numbered_per_direction`, NS 1 and EW 1 being
+    two pairs, as ACBLscore numbers a Mitchell) make a Mitchell; otherwise a number seen on both sides over the
+    event is a Howell (one field), else a Mitchell.
     """
     ns_pairs: dict[str, set[str]] = {}
     ew_pairs: dict[str, set[str]] = {}
-    per_direction: set[str] = set()
-    for board in event.boards():
-        board_ns = {r.ns_pair for r in board.results}
-        board_ew = {r.ew_pair for r in board.results}
-        if board_ns & board_ew:
-            per_direction.add(board.section)
-        ns_pairs.setdefault(board.section, set()).update(board_ns)
-        ew_pairs.setdefault(board.section, set()).update(board_ew)
+    for r in event.results:
+        ns_pairs.setdefault(r.section, set()).add(r.ns_pair)
+        ew_pairs.setdefault(r.section, set()).add(r.ew_pair)
+    per_direction = sections_numbered_per_direction(event.results) if options.movement is Movement.AUTO else frozenset()
     movements: dict[str, Movement] = {}
     for section in ns_pairs:
         if options.movement is not Movement.AUTO:

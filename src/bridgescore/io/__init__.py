@@ -22,13 +22,14 @@ class ReadOptions:
     """How to read the files of an event.
 
     ``pairs_per_direction``: pairs are numbered per direction, NS 1–n and EW 1–n, so that NS 1 and EW 1 are two
-    pairs (a Mitchell as ACBLscore numbers it).  Off by default: the NBB and EBU programs number every pair of a
-    section once, and then a pair written on both sides of a line is a mistake.  USEBIO and PBN files say the
-    direction of each pair themselves.
+    pairs (a Mitchell as ACBLscore numbers it); ``False``: every pair of a section has a number of its own (the
+    NBB and EBU programs), and a pair written on both sides of a line is a mistake; ``None``: recognised from the
+    data (:func:`bridgescore.event.sections_numbered_per_direction`).  USEBIO and PBN files say the direction of
+    each pair themselves.
     """
 
     notation: Notation = "en"
-    pairs_per_direction: bool = False
+    pairs_per_direction: bool | None = None
 
 
 def _csv(path: Path, options: ReadOptions) -> Event:
@@ -60,7 +61,7 @@ READERS: dict[str, Callable[[Path, ReadOptions], Event]] = {
 }
 
 
-def load_event(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bool = False) -> Event:
+def load_event(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bool | None = None) -> Event:
     """Read one event file with the reader its suffix names; an unknown type is a problem, not an error."""
     p = Path(path)
     reader = READERS.get(p.suffix.lower())
@@ -82,7 +83,7 @@ def load_events(
     notation: Notation = "en",
     names: str | Path | None = None,
     *,
-    pairs_per_direction: bool = False,
+    pairs_per_direction: bool | None = None,
 ) -> Event:
     """Read several files (e.g. one per section) into one event; ``names``: an optional names file
     (:mod:`bridgescore.io.names`) whose names replace those read from the event files; ``pairs_per_direction``:

@@ -31,7 +31,7 @@ from bridgescore.contract import (
     score,
     vulnerability_of_board,
 )
-from bridgescore.event import Event, Result, ResultStatus
+from bridgescore.event import Event, Result, ResultStatus, sections_numbered_per_direction
 from bridgescore.problems import Location, Problem, Severity
 
 __all__ = ["COLUMN_SYNONYMS", "NOT_PLAYED_WORDS", "is_not_played", "load", "loads", "read_text"]
@@ -133,13 +133,14 @@ def _sniff(text: str) -> str:
 
 
 def loads(
-    text: str, filename: str = "<input>", notation: Notation = "en", *, pairs_per_direction: bool = False
+    text: str, filename: str = "<input>", notation: Notation = "en", *, pairs_per_direction: bool | None = None
 ) -> Event:
     """Read traveller lines from text; see the module docstring for columns and problems.
 
     ``pairs_per_direction``: NS 1 and EW 1 are two pairs (a Mitchell numbered per direction, as ACBLscore does),
     so a line with the same number on both sides is no mistake, and a pair is identified by number and direction
-    when looking for a pair that plays a board twice.
+    when looking for a pair that plays a board twice.  ``None`` (the default) recognises it per section from the
+    data (:func:`bridgescore.event.sections_numbered_per_direction`) and says so in a warning.
     """
     problems: list[Problem] = []
     if not text.strip():
@@ -150,19 +151,54 @@ def loads(
     columns, header_problems = _map_header(records[0][1], Location(filename, records[0][0]))
     if header_problems:
         return Event((), problems=tuple(header_problems))
+    read: list[Result] = []
+    for line, row in records[1:]:
+        result, line_problems = _read_line(row, columns, filename, line, notation)
+        problems.extend(line_problems)
+        if result is not None:
+            read.append(result)
+    if pairs_per_direction is None:
+        per_direction = sections_numbered_per_direction(read)
+        for section in sorted(per_direction):
+            where = f"section {section}" if section else "this file"
+            problems.append(
+                Problem(
+                    Location(filename),
+                    f"the pairs of {where} are numbered per direction (NS 1 and EW 1 are two pairs, as in a Mitchell "
+                    "scored by ACBLscore), so they are read that way; give --movement howell if every pair has a "
+                    "number of its own",
+                    Severity.WARNING,
+                )
+            )
+    else:
+        per_direction = frozenset(r.section for r in read) if pairs_per_direction else frozenset()
+    results = _one_line_per_table(read, per_direction, problems)
+    problems.sort(key=lambda p: p.location.line or 0)
+    return Event(tuple(results), problems=tuple(problems))
+
+
+def _one_line_per_table(read: list[Result], per_direction: frozenset[str], problems: list[Problem]) -> list[Result]:
+    """Drop, and report, duplicate lines, a pair on both sides of a line and a pair playing a board twice."""
     results: list[Result] = []
     seen_tables: dict[tuple[str, int, str, str], int] = {}
     seen_pairs: dict[tuple[str, int, str], tuple[int, str]] = {}  # → (line, side) where the pair played it
-    for line, row in records[1:]:
-        result, line_problems = _read_line(row, columns, filename, line, notation, pairs_per_direction)
-        problems.extend(line_problems)
-        if result is None:
+    for result in read:
+        where = result.source or Location("<input>")
+        line = where.line or 0
+        two_lines = result.section in per_direction
+        if result.ns_pair == result.ew_pair and not two_lines:
+            problems.append(
+                Problem(
+                    Location(where.file, line, "ew"),
+                    f"pair {result.ns_pair} is written as both North-South and East-West{_PER_DIRECTION_HINT}",
+                )
+            )
             continue
         table = (result.section, result.board, result.ns_pair, result.ew_pair)
         if table in seen_tables:
             problems.append(
                 Problem(
-                    Location(filename, line),
+                    Location(where.file, line),
                     f"board {result.board}: {result.ns_pair} against {result.ew_pair} is on line "
                     f"{seen_tables[table]} already (a duplicate line)",
                 )
@@ -170,7 +206,7 @@ def loads(
             continue
         seen_tables[table] = line
         sides = (("NS", result.ns_pair), ("EW", result.ew_pair))
-        keys = [(result.section, result.board, side + pair if pairs_per_direction else pair) for side, pair in sides]
+        keys = [(result.section, result.board, side + pair if two_lines else pair) for side, pair in sides]
         twice = [(key, side, pair) for key, (side, pair) in zip(keys, sides, strict=True) if key in seen_pairs]
         if twice:
             key, side, pair = twice[0]
@@ -178,7 +214,7 @@ def loads(
             hint = _PER_DIRECTION_HINT if before_side != side else ""
             problems.append(
                 Problem(
-                    Location(filename, line),
+                    Location(where.file, line),
                     f"board {result.board}: pair {pair} played it already on line {before}{hint}",
                 )
             )
@@ -186,7 +222,7 @@ def loads(
         for key, (side, _) in zip(keys, sides, strict=True):
             seen_pairs[key] = (line, side)
         results.append(result)
-    return Event(tuple(results), problems=tuple(problems))
+    return results
 
 
 _PER_DIRECTION_HINT = (
@@ -205,7 +241,7 @@ def _records(text: str) -> list[tuple[int, list[str]]]:
     return out
 
 
-def load(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bool = False) -> Event:
+def load(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bool | None = None) -> Event:
     """Read a traveller file."""
     p = Path(path)
     try:
@@ -220,7 +256,7 @@ def load(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bo
 
 
 def _read_line(
-    row: Sequence[str], cols: _Columns, filename: str, line: int, notation: Notation, pairs_per_direction: bool
+    row: Sequence[str], cols: _Columns, filename: str, line: int, notation: Notation
 ) -> tuple[Result | None, list[Problem]]:
     problems: list[Problem] = []
 
@@ -240,12 +276,6 @@ def _read_line(
         bad("ns", "North-South pair missing")
     if not ew:
         bad("ew", "East-West pair missing")
-    if ns and ns == ew and not pairs_per_direction:
-        bad(
-            "ew",
-            f"pair {ns} is written as both North-South and East-West{_PER_DIRECTION_HINT}",
-        )
-
     remarks = cols.get(row, "remarks")
     contract_text = cols.get(row, "contract")
     declarer_text = cols.get(row, "declarer")

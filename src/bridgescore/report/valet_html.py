@@ -1,0 +1,112 @@
+"""The Valet score as one self-contained HTML page: the per-pair table and, per pair, a bar chart of where its
+score comes from - bidding, declarer play, opening lead and the rest of the defence (inline CSS and SVG, no
+scripts, no external requests).
+
+The four parts are the pair's sums per component divided by its hands played, so they add up to its overall
+score (IMPs per hand; at matchpoints percentage points above or below 50).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import numpy as np
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from bridgescore.methods.valet import BID, DEFENCE, LEAD1, LEAD2, OVERALL, PLAY1, PLAY2, ValetResult
+
+__all__ = ["render_valet_html"]
+
+PARTS = (
+    ("Bidding", "#3b6fb6"),
+    ("Declarer play", "#e08a1e"),
+    ("Opening lead", "#8e5bb5"),
+    ("Rest of defence", "#3c9a5f"),
+)
+
+
+def contributions(result: ValetResult) -> np.ndarray:
+    """Per pair (bidding, declarer play, lead, rest of defence) per hand played; sums to the overall score
+    (IMPs, or percentage points above 50 at matchpoints)."""
+    s = result.sums
+    hands = np.maximum(result.counts[:, OVERALL], 1)[:, None]
+    parts = np.stack([s[:, BID], s[:, PLAY1] + s[:, PLAY2], s[:, LEAD1] + s[:, LEAD2], s[:, DEFENCE]], axis=1)
+    scale = 50.0 if result.matchpoints else 1.0
+    out: np.ndarray = parts / hands * scale
+    return out
+
+
+def _chart(values: np.ndarray, limit: float, unit: str) -> str:
+    width, bar, gap = 260, 9, 2
+    height = len(PARTS) * (bar + gap)
+    mid = width / 2
+    scale = (width / 2 - 2) / limit if limit > 0 else 0.0
+    shapes = [f'<line x1="{mid}" y1="0" x2="{mid}" y2="{height}" stroke="#999" stroke-width="1"/>']
+    for i, ((label, colour), v) in enumerate(zip(PARTS, values, strict=True)):
+        length = abs(float(v)) * scale
+        x = mid if v >= 0 else mid - length
+        y = i * (bar + gap)
+        shapes.append(
+            f'<rect x="{x:.1f}" y="{y}" width="{max(length, 0.5):.1f}" height="{bar}" fill="{colour}">'
+            f"<title>{escape(label)}: {float(v):+.2f} {unit}</title></rect>"
+        )
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" role="img">' + "".join(shapes) + "</svg>")  # fmt: skip
+
+
+def render_valet_html(result: ValetResult, title: str = "Valet score") -> str:
+    opts = result.options
+    env = Environment(loader=PackageLoader("bridgescore", "report/templates"), autoescape=select_autoescape())
+    template = env.get_template("valet.html.j2")
+    d = 1 if result.matchpoints else 2
+    summary = result.summary()
+    counts = result.summary_counts()
+    parts = contributions(result)
+    limit = float(np.abs(parts).max()) if parts.size else 1.0
+    unit = "% points" if result.matchpoints else "IMPs"
+    cols = [3, 4, 5, 6]
+    if opts.leads:
+        cols += [7, 8] + ([9] if opts.lead_average else []) + [10]
+    neutral = result.offset
+
+    def cell(v: float, count: int | None = None) -> dict[str, object]:
+        text = "–" if np.isnan(v) or count == 0 else f"{v:.{d}f}"
+        return {"text": text, "neg": not np.isnan(v) and v < neutral, "count": count}
+
+    tables = []
+    printed = result.tables_to_print()
+    rank = 0
+    for t_index, table in enumerate(printed):
+        rows = []
+        for p in table:
+            rank += 1
+            rows.append({
+                "rank": rank,
+                "name": result.pair_name(int(p)),
+                "hands": int(counts[p, 0]),
+                "main": [cell(summary[p, 0]), cell(summary[p, 1]), cell(summary[p, 2])],
+                "cells": [cell(summary[p, k], int(counts[p, k])) for k in cols],
+                "chart": _chart(parts[p], limit, unit),
+            })  # fmt: skip
+        heading = ""
+        if len(printed) > 1:
+            m = opts.min_hands
+            heading = f"Pairs with at least {m} hands" if t_index == 0 else f"Pairs with fewer than {m} hands"
+        tables.append({"heading": heading, "rows": rows})
+    form = {"iaf": "IMPs across the field", "datum": "Butler (datum) IMPs", "matchpoints": "matchpoints"}
+    description = (
+        f"{form[opts.form.value]}, {'cloud' if opts.cloud else 'plain (no cloud)'} decomposition"
+        + (", with opening leads" if opts.leads else "")
+        + (", opponents' strength compensated" if opts.compensate else "")
+        + ". Overall and bid per hand played; declaring per hand declared, defending per hand defended."
+    )
+    return template.render(
+        title=title,
+        description=description,
+        header=opts.form.header,
+        leads=opts.leads,
+        lead_average=opts.lead_average,
+        tables=tables,
+        parts=[{"label": label, "colour": colour} for label, colour in PARTS],
+        unit_word="percentage points" if result.matchpoints else "IMPs",
+    )
