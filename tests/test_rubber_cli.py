@@ -12,7 +12,7 @@ from bridgescore.cli import app
 from bridgescore.contract import Seat, Side
 from bridgescore.io.rubber import load, loads, parse_entry, play_lines
 from bridgescore.problems import Severity
-from bridgescore.report.rubber import LABELS, render_pad, render_state, sheet_json
+from bridgescore.report.rubber import render_pad, render_state, sheet_json
 from bridgescore.rubber import RubberOptions, Sheet
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "src" / "bridgescore" / "examples"
@@ -142,8 +142,14 @@ def test_json_has_the_documented_keys() -> None:
 
 
 def test_every_label_has_a_dutch_text() -> None:
-    assert all(value.strip() for value in LABELS.values())
-    assert LABELS["We"] == "Wij" and LABELS["They"] == "Zij" and LABELS["rubber bonus"] == "robberpremie"
+    """The pad's words live in the project's catalogue; every reason for points on the pad is translated."""
+    from bridgescore.i18n import translator
+    from bridgescore.rubber import EntryKind
+
+    _ = translator("nl").gettext
+    assert _("We") == "Wij" and _("They") == "Zij" and _("rubber bonus") == "robberpremie"
+    untranslated = [kind.value for kind in EntryKind if _(kind.value) == kind.value]
+    assert untranslated == []
 
 
 # --- the command -------------------------------------------------------------------------------------------

@@ -16,11 +16,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from bridgescore.contract import score as contract_score
+from bridgescore.i18n import N_, format_message
 from bridgescore.methods.adjustments import ArtificialScore, PhantomScore
 from bridgescore.methods.base import Unit
 from bridgescore.methods.matchpoints import Matchpoints, MatchpointScale
@@ -34,11 +36,21 @@ _MAX_LISTED = 5
 
 @dataclass(frozen=True, slots=True)
 class Check:
-    """One control: its name, whether it holds, and in words what was found."""
+    """One control: its name, whether it holds, and in words what was found.
+
+    ``message`` and ``values``: the detail as a catalogue message with its numbers apart, where the detail is
+    one sentence (reports in another language write it from these); empty for a list of findings."""
 
     name: str
     ok: bool
     detail: str
+    message: str = ""
+    values: Mapping[str, int | float] = field(default_factory=dict)
+
+    @staticmethod
+    def of(name: str, ok: bool, message: str, **values: int | float) -> Check:
+        """A check whose detail is the English ``message`` with ``values`` filled in."""
+        return Check(name, ok, format_message(message, values), message, values)
 
 
 def _listed(items: list[str]) -> str:
@@ -95,21 +107,25 @@ def run_checks(scored: ScoredEvent) -> tuple[Check, ...]:
                     f"{_where(board.section, board.number)}: NS matchpoints add up to {ns_real:g}, not {expected:g}"
                 )
 
-    checks = [
-        Check("board mirror", not mirror_bad,
-              _listed(mirror_bad) if mirror_bad else
-              f"on every line NS and EW add up to {'the top' if is_mp else 'zero'}"
-              + (f" ({exempt} artificial adjusted line(s) exempt)" if exempt else "")),
-    ]  # fmt: skip
+    if mirror_bad:
+        checks = [Check("board mirror", False, _listed(mirror_bad))]
+    elif exempt:
+        mirror = (
+            N_("on every line NS and EW add up to the top (%(exempt)s artificial adjusted line(s) exempt)")
+            if is_mp
+            else N_("on every line NS and EW add up to zero (%(exempt)s artificial adjusted line(s) exempt)")
+        )
+        checks = [Check.of("board mirror", True, mirror, exempt=exempt)]
+    else:
+        mirror = (
+            N_("on every line NS and EW add up to the top") if is_mp else N_("on every line NS and EW add up to zero")
+        )
+        checks = [Check.of("board mirror", True, mirror)]
     if is_mp:
         checks.append(
-            Check(
-                "board totals",
-                not totals_bad,
-                _listed(totals_bad)
-                if totals_bad
-                else "every board's matchpoints add up to n(n−1) (after Neuberg n(N−1))",
-            )
+            Check("board totals", False, _listed(totals_bad))
+            if totals_bad
+            else Check.of("board totals", True, N_("every board's matchpoints add up to n(n−1) (after Neuberg n(N−1))"))
         )
     table_bad = [
         f"{section + ' ' if section else ''}{ns_pair} against {ew_pair}: the totals are off by {off:+g}"
@@ -117,25 +133,26 @@ def run_checks(scored: ScoredEvent) -> tuple[Check, ...]:
         if abs(off) > _EPS
     ]
     checks.append(
-        Check(
-            "table totals",
-            not table_bad,
-            _listed(table_bad) if table_bad else "at every table the two pairs' totals mirror",
-        )
+        Check("table totals", False, _listed(table_bad))
+        if table_bad
+        else Check.of("table totals", True, N_("at every table the two pairs' totals mirror"))
     )
     if not is_mp:
         unexplained = event_sum - adjusted_sum
         ok = abs(unexplained) <= 1e-6 * max(1.0, len(scored.boards))
         if abs(event_sum) <= 1e-6:
-            detail = "the event adds up to 0 IMPs"
+            checks.append(Check.of("zero sum", ok, N_("the event adds up to 0 IMPs")))
         elif ok:
-            detail = f"the event adds up to {event_sum:+.2f} IMPs, all of it from artificial adjusted scores"
+            sentence = N_("the event adds up to %(sum)s IMPs, all of it from artificial adjusted scores")
+            checks.append(Check.of("zero sum", ok, sentence, sum=event_sum))
         else:
-            detail = (
-                f"the event adds up to {event_sum:+.2f} IMPs; adjusted scores explain {adjusted_sum:+.2f}, "
-                f"{unexplained:+.2f} is unexplained"
+            sentence = N_(
+                "the event adds up to %(sum)s IMPs; adjusted scores explain %(adjusted)s, %(unexplained)s is "
+                "unexplained"
             )
-        checks.append(Check("zero sum", ok, detail))
+            checks.append(
+                Check.of("zero sum", ok, sentence, sum=event_sum, adjusted=adjusted_sum, unexplained=unexplained)
+            )
 
     mismatched: list[str] = []
     for board in scored.boards:
@@ -153,12 +170,10 @@ def run_checks(scored: ScoredEvent) -> tuple[Check, ...]:
                     f"the line says {result.ns_score:+d}"
                 )
     checks.append(
-        Check(
-            "scores match contracts",
-            not mismatched,
-            _listed(mismatched)
-            if mismatched
-            else "every contract, declarer and result gives the score written (Law 77)",
+        Check("scores match contracts", False, _listed(mismatched))
+        if mismatched
+        else Check.of(
+            "scores match contracts", True, N_("every contract, declarer and result gives the score written (Law 77)")
         )
     )
 
@@ -186,6 +201,8 @@ def run_checks(scored: ScoredEvent) -> tuple[Check, ...]:
             if n > 1
         )
     checks.append(
-        Check("pair once per board", not twice, _listed(twice) if twice else "no pair appears twice on a board")
+        Check("pair once per board", False, _listed(twice))
+        if twice
+        else Check.of("pair once per board", True, N_("no pair appears twice on a board"))
     )
     return tuple(checks)

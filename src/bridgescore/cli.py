@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -187,9 +188,20 @@ def score(
     ] = "matchpoints",
     fmt: Annotated[str, typer.Option("--format", "-f", help="text, json, csv or html.")] = "text",
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file.")] = None,
-    lang: Annotated[str, typer.Option("--lang", help="Language of the published page: en or nl.")] = "en",
+    lang: Annotated[
+        str, typer.Option("--lang", help="Language of labels and numbers (text, CSV, HTML): en or nl.")
+    ] = "en",
+    title: Annotated[
+        str | None, typer.Option("--title", help="Event title (default: the input's, else Results/Uitslag).")
+    ] = None,
     boards: Annotated[bool, typer.Option("--boards", help="Also every traveller with datum and points.")] = False,
-    notation: NotationOption = "en",
+    notation: Annotated[
+        str | None,
+        typer.Option(
+            "--notation",
+            help="Notation to print: 'en' (4S, NT, N E S W) or 'nl' (4S, SA, N O Z W); default: as --lang.",
+        ),
+    ] = None,
     names: Annotated[Path | None, typer.Option("--names", help="Names file: CSV pair,names.")] = None,
     skip_invalid: Annotated[
         bool, typer.Option("--skip-invalid", help="Report problems but score the valid lines (exit 0).")
@@ -242,7 +254,8 @@ def score(
 ) -> None:
     """Score a pairs event: rankings, travellers and the director's checks (exit 2 on bad input)."""
     page_lang = _language(lang)
-    lang = _notation(notation)
+    lang = _notation(notation or "en")  # reading: the readers take either notation
+    shown = _notation(notation or page_lang)  # printing: as asked, else in the language of the labels
     if fmt not in ("text", "json", "csv", "html"):
         raise _fail(f"--format must be text, json, csv or html, not '{fmt}'")
     try:
@@ -270,14 +283,18 @@ def score(
     except ValueError as problem:
         raise _fail(str(problem)) from None
     event = load_events(inputs, lang, names=names, pairs_per_direction=_PER_DIRECTION.get(movement))
-    scored = score_event(event, options)
+    scored = score_event(dataclasses.replace(event, title=title) if title else event, options)
     if any(p.severity is Severity.ERROR for p in scored.problems) and not skip_invalid:
         render_problems(Event((), problems=scored.problems), err)
         raise typer.Exit(2)
     if fmt == "json":
         text = score_json.dumps(scored, lang)
     elif fmt == "csv":
-        text = score_csv.boards_csv(scored, lang) if boards else score_csv.standings_csv(scored)
+        text = (
+            score_csv.boards_csv(scored, shown, page_lang)
+            if boards
+            else score_csv.standings_csv(scored, lang=page_lang)
+        )
     elif fmt == "html":
         text = render_html(score_json.to_dict(scored, notation=lang), page_lang)
     else:
@@ -286,10 +303,11 @@ def score(
         if output is None:
             # piped or redirected output keeps whole columns rather than the 80-column default
             console = out if out.is_terminal else Console(highlight=False, width=max(out.width, 120))
-            render_text(scored, console, lang, boards=boards)
+            render_text(scored, console, shown, boards=boards, lang=page_lang)
         else:
             with output.open("w", encoding="utf-8") as handle:
-                render_text(scored, Console(file=handle, width=120, highlight=False), lang, boards=boards)
+                console = Console(file=handle, width=120, highlight=False)
+                render_text(scored, console, shown, boards=boards, lang=page_lang)
     elif output is None:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
     else:
@@ -329,7 +347,7 @@ def rubber(
     from bridgescore.report import rubber as rubber_report
     from bridgescore.rubber import Rounding, RubberError, RubberOptions, Sheet, settle
 
-    labels = _notation(lang)
+    labels = _language(lang)
     try:
         options = RubberOptions(chicago, partscore_bonus, Seat.parse(first_dealer))
         we_side = Side.parse(we) if we else None

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import gettext
 import io
+from collections.abc import Mapping
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cache, lru_cache
 from importlib import resources
@@ -35,7 +36,9 @@ from babel.numbers import get_decimal_symbol, get_minus_sign_symbol, get_plus_si
 __all__ = [
     "DOMAIN",
     "LANGUAGES",
+    "N_",
     "Language",
+    "format_message",
     "format_number",
     "parse_language",
     "parse_number",
@@ -74,6 +77,14 @@ def translator(lang: str) -> gettext.NullTranslations:
     write_mo(buffer, catalog)
     buffer.seek(0)
     return gettext.GNUTranslations(buffer)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue where it is kept in a table and translated later (the gettext idiom).
+
+    Returns ``message`` unchanged; the catalogue test extracts every ``N_("…")`` as well as every ``_("…")``,
+    ``gettext("…")`` and ``pgettext("…", "…")``, so a word kept in a table cannot be forgotten."""
+    return message
 
 
 def round_half_up(value: float | int | Decimal, decimals: int) -> Decimal:
@@ -115,3 +126,14 @@ def parse_number(text: str, lang: str = "en") -> Decimal:
     if cleaned.startswith("+"):
         cleaned = cleaned[1:]
     return parse_decimal(cleaned, locale=language, strict=False)
+
+
+def format_message(message: str, values: Mapping[str, int | float], lang: str = "en") -> str:
+    """``message`` (a catalogue message with ``%(name)s`` fields) in ``lang``, its numbers written the
+    language's way: an ``int`` as a whole number (``2``), a ``float`` with 2 decimals and a sign, as IMP sums
+    are printed (``+3.00``, Dutch ``+3,00``)."""
+    formatted = {
+        key: format_number(value, lang, 0) if isinstance(value, int) else format_number(value, lang, 2, signed=True)
+        for key, value in values.items()
+    }
+    return translator(lang).gettext(message) % formatted

@@ -20,6 +20,10 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 SHARED = HERE.parents[2] / "shared" / "reference" / "events"
+NBB_DATUM = (
+    "drop 10% best and worst (rounded up); under 6 scores the outer scores count once and the others 2 times "
+    "(NBB, seed 001)"
+)
 
 
 def _place_labels(keys: list[float]) -> list[tuple[int, str]]:
@@ -171,11 +175,18 @@ def seed001() -> dict[str, Any]:
         "schema": "bridgescore.score/1",
         "title": "Seed 001: Butler score cards, boards 6 and 7",
         "method": {"name": "butler"},
-        "options": {
-            "datum_trim": "10%",
-            "datum_rounding": "toward-zero",
-            "small_boards": "weighted",
+        "options": {  # seed 001's rule, in the fields report/json.py writes for Butler()
+            "rounding": "half-toward-zero",
             "imp_rounding": "half-up",
+            "datum": {
+                "policy": "nbb",
+                "trim_percent": 10,
+                "small_field": 6,
+                "inner_weight": 2,
+                "rounding": "half-toward-zero",
+                "description": NBB_DATUM,
+            },
+            "datum_policy": NBB_DATUM,
         },
         "boards": [
             {"section": "A", "board": 6, "datum": -70, "results": board6},

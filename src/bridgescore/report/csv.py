@@ -1,4 +1,9 @@
-"""The scored event as CSV: the rankings (one row per pair), or with ``boards`` every traveller line."""
+"""The scored event as CSV: the rankings (one row per pair), or with ``boards`` every traveller line.
+
+English (default): machine-friendly headers (``section,board,ns,…``), ``,`` between fields, ``.`` in numbers.
+Dutch (``lang="nl"``): Dutch headers and words (``lijn;spel;nz;…``, ``NZ``/``OW``, ``gespeeld``), decimal
+comma, and therefore ``;`` between fields – what a spreadsheet set to Dutch reads without a question.
+"""
 
 from __future__ import annotations
 
@@ -6,51 +11,71 @@ import csv as _csv
 import io
 
 from bridgescore.contract import Notation
+from bridgescore.i18n import N_, translator
+from bridgescore.report.labels import adjustment_label, number
 from bridgescore.scored import ScoredEvent
 from bridgescore.standings import Standing, compute_standings
 
-__all__ = ["boards_csv", "standings_csv"]
+__all__ = ["DELIMITERS", "boards_csv", "standings_csv"]
+
+#: The field separator per language: a decimal comma cannot share the line with a comma separator.
+DELIMITERS = {"en": ",", "nl": ";"}
+
+_STANDINGS_HEADER = (
+    N_("group"), N_("section"), N_("place"), N_("pair"), N_("names"), N_("boards"), N_("total"),
+    N_("unfactored_total"), N_("maximum"), N_("percent"), N_("average"),
+)  # fmt: skip
+_BOARDS_HEADER = (
+    N_("section"), N_("board"), N_("ns"), N_("ew"), N_("contract"), N_("declarer"), N_("tricks"), N_("lead"),
+    N_("ns_score"), N_("status"), N_("adjustment"), N_("datum"), N_("top"), N_("ns_points"), N_("ew_points"),
+    N_("ns_percent"), N_("ew_percent"),
+)  # fmt: skip
+#: The values of the ``group`` and ``status`` columns.
+_VALUES = {
+    "NS": N_("NS"), "EW": N_("EW"), "all": N_("all"),
+    "played": N_("played"), "passed-out": N_("passed-out"), "not-played": N_("not-played"), "adjusted": N_("adjusted"),
+}  # fmt: skip
 
 
-def _num(value: float | None) -> str:
-    if value is None:
-        return ""
-    rounded = round(value, 6)
-    return str(int(rounded)) if rounded == int(rounded) else repr(rounded)
+def _header(names: tuple[str, ...], lang: str) -> list[str]:
+    _ = translator(lang).gettext
+    return [_(name) for name in names]
 
 
-def standings_csv(scored: ScoredEvent, standings: tuple[Standing, ...] | None = None) -> str:
+def _value(text: str, lang: str) -> str:
+    return translator(lang).gettext(_VALUES[text]) if text in _VALUES else text
+
+
+def standings_csv(scored: ScoredEvent, standings: tuple[Standing, ...] | None = None, lang: str = "en") -> str:
     """One row per ranked pair: group, section, place, pair, names, boards, total, maximum, percent, average."""
     standings = compute_standings(scored) if standings is None else standings
     out = io.StringIO()
-    writer = _csv.writer(out, lineterminator="\n")
-    writer.writerow(["group", "section", "place", "pair", "names", "boards", "total", "unfactored_total",
-                     "maximum", "percent", "average"])  # fmt: skip
+    writer = _csv.writer(out, delimiter=DELIMITERS.get(lang, ","), lineterminator="\n")
+    writer.writerow(_header(_STANDINGS_HEADER, lang))
     for s in standings:
         for e in s.entries:
-            writer.writerow([s.group, e.section, e.place_label, e.pair, e.names, e.boards, _num(e.total),
-                             _num(e.unfactored_total), _num(e.maximum), _num(e.percent), _num(e.average)])  # fmt: skip
+            writer.writerow([_value(s.group, lang), e.section, e.place_label, e.pair, e.names, number(e.boards, lang),
+                             number(e.total, lang), number(e.unfactored_total, lang), number(e.maximum, lang),
+                             number(e.percent, lang), number(e.average, lang)])  # fmt: skip
     return out.getvalue()
 
 
-def boards_csv(scored: ScoredEvent, notation: Notation = "en") -> str:
+def boards_csv(scored: ScoredEvent, notation: Notation = "en", lang: str = "en") -> str:
     """One row per traveller line with its datum, score and points."""
     out = io.StringIO()
-    writer = _csv.writer(out, lineterminator="\n")
-    writer.writerow(["section", "board", "ns", "ew", "contract", "declarer", "tricks", "lead", "ns_score",
-                     "status", "adjustment", "datum", "top", "ns_points", "ew_points", "ns_percent",
-                     "ew_percent"])  # fmt: skip
+    writer = _csv.writer(out, delimiter=DELIMITERS.get(lang, ","), lineterminator="\n")
+    writer.writerow(_header(_BOARDS_HEADER, lang))
     for board in scored.boards:
         for line in board.lines():
             r = line.result
             writer.writerow([
-                r.section, board.number, r.ns_pair, r.ew_pair,
+                r.section, number(board.number, lang), r.ns_pair, r.ew_pair,
                 "" if r.contract is None else r.contract.format(notation),
                 "" if r.declarer is None else r.declarer.label(notation),
-                "" if r.tricks is None else r.tricks, r.lead or "",
-                "" if line.ns_score is None else line.ns_score, r.status.value,
-                "" if line.adjustment is None else line.adjustment.label(),
-                _num(board.datum), _num(board.top), _num(line.ns_points), _num(line.ew_points),
-                _num(line.ns_percent), _num(line.ew_percent),
+                "" if r.tricks is None else number(r.tricks, lang), r.lead or "",
+                "" if line.ns_score is None else number(line.ns_score, lang), _value(r.status.value, lang),
+                adjustment_label(line.adjustment, lang),
+                number(board.datum, lang), number(board.top, lang), number(line.ns_points, lang),
+                number(line.ew_points, lang), number(line.ns_percent, lang), number(line.ew_percent, lang),
             ])  # fmt: skip
     return out.getvalue()

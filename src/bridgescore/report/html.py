@@ -30,7 +30,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from bridgescore import __version__
 from bridgescore.contract import ContractError, Seat, format_result, parse_contract
-from bridgescore.i18n import Language, format_number, parse_language, round_half_up, translator
+from bridgescore.i18n import N_, Language, format_message, format_number, parse_language, round_half_up, translator
 
 __all__ = ["describe_method", "render_html", "write_html"]
 
@@ -144,57 +144,44 @@ def _options(score: Mapping[str, Any]) -> dict[str, Any]:
 
 
 _METHOD_NAMES = {
-    "matchpoints": "Matchpoints",
-    "butler": "Butler",
-    "bastille": "Bastille",
-    "cross-imps": "Cross-IMPs",
-    "crossimps": "Cross-IMPs",
+    "matchpoints": N_("Matchpoints"),
+    "butler": N_("Butler"),
+    "bastille": N_("Bastille"),
+    "cross-imps": N_("Cross-IMPs"),
+    "crossimps": N_("Cross-IMPs"),
 }
-
-#: The Butler datum policies' own descriptions (``methods/butler.py``) as translatable sentences.  A policy
-#: whose words are not here is shown in its own words.
-_DATUM_POLICIES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (
-        re.compile(
-            r"drop (?P<percent>[\d.]+)% best and worst \(rounded up\); under (?P<small>\d+) scores the outer "
-            r"scores count once and the others (?P<weight>\d+) times \(NBB, seed 001\)"
-        ),
-        "%(percent)s%% of the highest and lowest scores left out (rounded up); under %(small)s scores the outer "
-        "scores count once and the others %(weight)s times (NBB)",
-    ),
-    (
-        re.compile(r"drop (?P<percent>[\d.]+)% best and worst \(rounded up\), keep at least (?P<kept>\d+) scores"),
-        "%(percent)s%% of the highest and lowest scores left out (rounded up), at least %(kept)s scores kept",
-    ),
-    (
-        re.compile(r"drop the (?P<count>\d+) best and (?P=count) worst scores"),
-        "the %(count)s highest and %(count)s lowest scores left out",
-    ),
-    (re.compile(r"average of all scores"), "the average of all scores"),
-)
 
 _SENTENCES = {
-    ("scale", "2-1-0"): "2 matchpoints per score beaten and 1 per tie (Law 78A)",
-    ("scale", "1-half-0"): "1 matchpoint per score beaten and ½ per tie (ACBL scale)",
-    ("neuberg", True): "Neuberg's formula for boards with fewer results",
-    ("neuberg", False): "no Neuberg adjustment for boards with fewer results",
-    ("rounding", "half-toward-zero"): "datum rounded to 10, halves toward zero",
-    ("rounding", "half-away-from-zero"): "datum rounded to 10, halves away from zero",
-    ("rounding", "half-even"): "datum rounded to 10, halves to even",
-    ("rounding", "down"): "datum rounded down to 10",
-    ("rounding", "none"): "datum not rounded",
-    ("form", "average"): "IMPs against every other score, averaged over the comparisons",
-    ("form", "total"): "IMPs against every other score, totalled",
-    ("imp_rounding", "half-up"): "differences rounded to 10, halves up, before the IMP scale",
-    ("imp_rounding", "truncate"): "differences truncated to 10 before the IMP scale",
-    ("across_sections", True): "all sections compared together",
-    ("across_sections", False): "each section scored separately",
-    ("factor", True): "totals of pairs who played fewer boards are factored up",
-    ("factor_short_boards", True): "boards with fewer results are factored up",
-    ("pair_percent", "total"): "a pair's percentage is its total over the most it could score",
-    ("pair_percent", "mean"): "a pair's percentage is the mean of its board percentages",
+    ("scale", "2-1-0"): N_("2 matchpoints per score beaten and 1 per tie (Law 78A)"),
+    ("scale", "1-half-0"): N_("1 matchpoint per score beaten and ½ per tie (ACBL scale)"),
+    ("neuberg", True): N_("Neuberg's formula for boards with fewer results"),
+    ("neuberg", False): N_("no Neuberg adjustment for boards with fewer results"),
+    ("rounding", "half-toward-zero"): N_("datum rounded to 10, halves toward zero"),
+    ("rounding", "half-away-from-zero"): N_("datum rounded to 10, halves away from zero"),
+    ("rounding", "half-even"): N_("datum rounded to 10, halves to even"),
+    ("rounding", "down"): N_("datum rounded down to 10"),
+    ("rounding", "none"): N_("datum not rounded"),
+    ("form", "average"): N_("IMPs against every other score, averaged over the comparisons"),
+    ("form", "total"): N_("IMPs against every other score, totalled"),
+    ("imp_rounding", "half-up"): N_("differences rounded to 10, halves up, before the IMP scale"),
+    ("imp_rounding", "truncate"): N_("differences truncated to 10 before the IMP scale"),
+    ("across_sections", True): N_("all sections compared together"),
+    ("across_sections", False): N_("each section scored separately"),
+    ("factor", True): N_("totals of pairs who played fewer boards are factored up"),
+    ("factor_short_boards", True): N_("boards with fewer results are factored up"),
+    ("pair_percent", "total"): N_("a pair's percentage is its total over the most it could score"),
+    ("pair_percent", "mean"): N_("a pair's percentage is the mean of its board percentages"),
 }
-_SKIP_OPTIONS = {"movement", "factor", "factor_short_boards", "adjusted", "phantoms", "datum_policy", "percent"}
+_SKIP_OPTIONS = {
+    "movement",
+    "factor",
+    "factor_short_boards",
+    "adjusted",
+    "phantoms",
+    "datum",
+    "datum_policy",
+    "percent",
+}
 _IMP_METHODS = {"butler", "bastille", "cross-imps", "crossimps"}
 
 
@@ -211,20 +198,28 @@ def describe_method(score: Mapping[str, Any], lang: str = "en") -> list[str]:
     name = _method_name(score).lower()
     options = _options(score)
     title = _(_METHOD_NAMES.get(name, name)) if name else _("Method")
-    policy = options.get("datum_policy")
-    if isinstance(policy, str) and policy:
-        title = _("%(method)s, datum: %(policy)s") % {"method": title, "policy": _datum_policy(policy, language)}
-    if name == "bastille" and _is_number(options.get("percent")):
-        title = _("%(method)s, datum: %(percent)s%% of the highest and lowest scores left out, not rounded") % {
-            "method": title,
-            "percent": _word(options["percent"], language),
-        }
+    datum = options.get("datum")
+    if isinstance(datum, Mapping):
+        title = _("%(method)s, datum: %(policy)s") % {"method": title, "policy": _datum_words(datum, language)}
+    else:  # a document without the structured datum: its sentence as written
+        policy = options.get("datum_policy")
+        if isinstance(policy, str) and policy:
+            title = _("%(method)s, datum: %(policy)s") % {"method": title, "policy": policy}
+        if name == "bastille" and _is_number(options.get("percent")):
+            title = _("%(method)s, datum: %(percent)s%% of the highest and lowest scores left out, not rounded") % {
+                "method": title,
+                "percent": _word(options["percent"], language),
+            }
     method = score.get("method")
     description = method.get("description") if isinstance(method, Mapping) else None
     if description:
         title = f"{title}: {description}"
     lines = [title]
     sections = {str(b.get("section") or "") for b in score.get("boards") or []}
+    if isinstance(datum, Mapping) and isinstance(datum.get("rounding"), str):
+        options = {**options, "rounding": datum["rounding"]}  # said once, where the datum's options are
+        if name == "bastille":
+            options.pop("rounding")  # already in the title: "not rounded"
     for key, value in options.items():
         if isinstance(value, bool | str) and (key, value) in _SENTENCES:
             if key in ("factor", "factor_short_boards") and name not in _IMP_METHODS:
@@ -263,13 +258,43 @@ def describe_method(score: Mapping[str, Any], lang: str = "en") -> list[str]:
     return lines
 
 
-def _datum_policy(text: str, lang: Language) -> str:
+def _datum_words(datum: Mapping[str, Any], lang: Language) -> str:
+    """The datum rule from the JSON's structured ``datum`` fields (``report/json.py`` ``datum_fields``), in
+    ``lang``; a policy the page has no words for is given by its English ``description``."""
     _ = translator(lang).gettext
-    for pattern, message in _DATUM_POLICIES:
-        match = pattern.fullmatch(text.strip())
-        if match:
-            return _(message) % match.groupdict()
-    return text
+    policy = datum.get("policy")
+    values = {
+        "percent": _word(datum.get("trim_percent"), lang),
+        "small": _word(datum.get("small_field"), lang),
+        "weight": _word(datum.get("inner_weight"), lang),
+        "kept": _word(datum.get("min_kept"), lang),
+        "count": _word(datum.get("drop_count"), lang),
+    }
+    if policy == "nbb":
+        return (
+            _(
+                "%(percent)s%% of the highest and lowest scores left out (rounded up); under %(small)s scores the "
+                "outer scores count once and the others %(weight)s times (NBB)"
+            )
+            % values
+        )
+    if policy == "trim":
+        kept = datum.get("min_kept")
+        if _is_number(kept) and kept > 1:
+            return (
+                _("%(percent)s%% of the highest and lowest scores left out (rounded up), at least %(kept)s scores kept")
+                % values
+            )
+        return _("%(percent)s%% of the highest and lowest scores left out (rounded up)") % values
+    if policy == "drop":
+        if datum.get("drop_count") == 1:
+            return _("the highest and the lowest score left out")
+        return _("the %(count)s highest and %(count)s lowest scores left out") % values
+    if policy == "mean":
+        return _("the average of all scores")
+    if policy == "fractional-trim":
+        return _("%(percent)s%% of the highest and lowest scores left out, fractions included, not rounded") % values
+    return str(datum.get("description") or policy or "")
 
 
 def _movements(score: Mapping[str, Any], lang: Language) -> list[str]:
@@ -659,13 +684,21 @@ class _Page:
             ok = bool(check.get("ok"))
             name = str(check.get("name") or "").replace("_", " ")
             detail = str(check.get("detail") or "")
+            message, values = check.get("message"), check.get("values")
+            if isinstance(message, str) and message and isinstance(values, Mapping):
+                # one sentence: the message in the page's language with its numbers in the language's way
+                numbers = {
+                    str(k): v for k, v in values.items() if isinstance(v, int | float) and not isinstance(v, bool)
+                }
+                detail = format_message(message, numbers, self.lang)
+            else:  # a list of findings stays as the scoring wrote it (a known fixed sentence is translated)
+                detail = _(detail) if detail else ""
             rows.append(
                 Row(
                     (
                         Cell(_(name) if name else ""),
                         Cell(_("ok") if ok else _("attention"), css="ok" if ok else "warn"),
-                        # the fixed sentences are messages; details with numbers stay as the scoring wrote them
-                        Cell(_(detail) if detail else ""),
+                        Cell(detail),
                     ),
                     json=f"checks/{c}",
                     css="" if ok else "warn",

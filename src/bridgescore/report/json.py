@@ -14,10 +14,12 @@ from bridgescore.checks import Check, run_checks
 from bridgescore.contract import Notation
 from bridgescore.methods.adjustments import PhantomScore
 from bridgescore.methods.base import Unit
+from bridgescore.methods.bastille import Bastille
+from bridgescore.methods.butler import Butler, DropExtremes, NbbDatum, PercentTrim, PlainMean
 from bridgescore.scored import ScoredEvent
 from bridgescore.standings import PERCENT_DECIMALS, Standing, compute_standings
 
-__all__ = ["SCHEMA", "dumps", "to_dict"]
+__all__ = ["SCHEMA", "datum_fields", "dumps", "to_dict"]
 
 SCHEMA = "bridgescore.score/1"
 
@@ -107,7 +109,10 @@ def to_dict(
             }
             for s in standings
         ],
-        "checks": [{"name": c.name, "ok": c.ok, "detail": c.detail} for c in checks],
+        "checks": [
+            {"name": c.name, "ok": c.ok, "detail": c.detail, "message": c.message or None, "values": dict(c.values)}
+            for c in checks
+        ],
         "problems": [
             {
                 "file": p.location.file,
@@ -143,10 +148,48 @@ def _options(scored: ScoredEvent) -> dict[str, Any]:
         value = getattr(method, name, None)
         if value is not None:
             out[name] = getattr(value, "value", value)
-    policy = getattr(method, "datum_policy", None)
-    if policy is not None:
-        out["datum_policy"] = policy.description
+    if scored.unit is Unit.MATCHPOINTS:  # total over maximum (EBU, BriAn) or mean of board % (BBO, JFR)
+        out["pair_percent"] = o.pair_percent.value
+    datum = datum_fields(method)
+    if datum is not None:
+        out["datum"] = datum
+        out["datum_policy"] = datum["description"]
     return out
+
+
+def datum_fields(method: object) -> dict[str, Any] | None:
+    """The datum rule of a Butler or Bastille method as structured fields (None for other methods).
+
+    ``policy``: ``nbb`` (seed 001: ``trim_percent`` each side, fractions of a score rounded up; under
+    ``small_field`` scores the outer ones count once and the others ``inner_weight`` times), ``trim``
+    (``trim_percent`` each side rounded up, at least ``min_kept`` scores kept: ACBLscore 5 %, BridgeWx 10 %
+    keep 3), ``drop`` (the ``drop_count`` highest and lowest), ``mean`` (every score), ``fractional-trim``
+    (Bastille, seed 002: ``trim_percent`` each side, fractions included) or ``custom``.  ``rounding``: how the
+    datum is rounded to tens (``half-toward-zero`` … ``none``).  ``description``: the rule in English.
+    """
+    if isinstance(method, Bastille):
+        return {
+            "policy": "fractional-trim",
+            "trim_percent": _num(method.percent),
+            "rounding": "none",
+            "description": f"drop {method.percent:g}% best and worst, fractions included (seed 002); not rounded",
+        }
+    if not isinstance(method, Butler):
+        return None
+    policy = method.datum_policy
+    fields: dict[str, Any]
+    if isinstance(policy, NbbDatum):
+        fields = {"policy": "nbb", "trim_percent": _num(policy.percent), "small_field": policy.small_field,
+                  "inner_weight": policy.inner_weight}  # fmt: skip
+    elif isinstance(policy, PercentTrim):
+        fields = {"policy": "trim", "trim_percent": _num(policy.percent), "min_kept": policy.min_kept}
+    elif isinstance(policy, DropExtremes):
+        fields = {"policy": "drop", "drop_count": policy.count}
+    elif isinstance(policy, PlainMean):
+        fields = {"policy": "mean"}
+    else:
+        fields = {"policy": "custom"}
+    return {**fields, "rounding": method.rounding.value, "description": policy.description}
 
 
 def dumps(scored: ScoredEvent, notation: Notation = "en", indent: int | None = 2) -> str:

@@ -5,118 +5,63 @@ upwards from the line as on a real pad (the latest entry on top), the heavy line
 trick points with a thin line under every game won, the totals and the settlement.  Every row says which
 deal earned it and why.
 
-Labels are English with Dutch beside them in ``LABELS`` (``lang="nl"``: Wij/Zij, boven/onder de streep,
-robber, manche) until they move into the project's translation catalogue.
+Every word comes from the project's one catalogue (``locale/nl/LC_MESSAGES/bridgescore.po``) through
+:func:`bridgescore.i18n.translator`: ``lang="nl"`` gives Wij/Zij, boven/onder de streep, robber, manche.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
-from types import MappingProxyType
 from typing import Any
 
 from bridgescore.contract import Notation, Side, Vulnerability
+from bridgescore.i18n import N_, format_number, translator
 from bridgescore.io.rubber import parse_entry
 from bridgescore.rubber import Entry, Rounding, RubberError, RubberOptions, Settlement, Sheet, settle, settle_session
 
-__all__ = ["HELP_EN", "LABELS", "label", "render_json", "render_pad", "render_state", "run_session", "sheet_json"]
+__all__ = ["HELP_EN", "label", "render_json", "render_pad", "render_state", "run_session", "sheet_json"]
 
-#: What the live session prints on ``help`` (English; Dutch in LABELS).
-HELP_EN = (
+#: What the live session prints on ``help`` (a message of the catalogue, like every word of the pad).
+HELP_EN = N_(
     "Type a deal as contract, declarer and result: 4S S 10, 4SX E -1, 3NT N =, 2H W +1 "
     "(Dutch 3SA Z C, 4R O -2); honours after it: 4S S = hon NS 100, 3NT N = hon EW 150; "
     "PASS for a passed-out deal. undo takes back the last deal, show prints the pad, end closes the sheet."
 )
 
-#: English label -> Dutch label.  One small mapping, to be moved into the translation catalogue (i18n).
-LABELS: Mapping[str, str] = MappingProxyType({
-    "We": "Wij",
-    "They": "Zij",
-    "Rubber": "Robber",
-    "Chicago": "Chicago",
-    "above the line": "boven de streep",
-    "below the line": "onder de streep",
-    "game": "manche",
-    "Game": "Manche",
-    "deal": "spel",
-    "Total": "Totaal",
-    "trick points": "slagpunten",
-    "overtricks": "overslagen",
-    "doubled contract made": "gedoubleerd gemaakt",
-    "redoubled contract made": "geredoubleerd gemaakt",
-    "small slam": "klein slem",
-    "grand slam": "groot slem",
-    "undertricks": "downslagen",
-    "honours": "honneurs",
-    "rubber bonus": "robberpremie",
-    "game bonus": "manchepremie",
-    "part score on the fourth deal": "deelscore in het vierde spel",
-    "unfinished rubber: one game": "onvoltooide robber: één manche",
-    "unfinished rubber: part score": "onvoltooide robber: deelscore",
-    "passed out": "gepast",
-    "won by": "gewonnen door",
-    "wins by": "wint met",
-    "The totals are equal": "De totalen zijn gelijk",
-    "pays": "betaalt",
-    "nothing to pay": "niets te betalen",
-    "rounded": "afgerond",
-    "exact": "precies",
-    "per 100": "per 100",
-    "finished": "afgelopen",
-    "not finished": "niet afgelopen",
-    "vulnerable": "kwetsbaar",
-    "nobody": "niemand",
-    "both": "beide",
-    "part scores": "deelscores",
-    "games": "manches",
-    "dealer": "gever",
-    "next deal": "volgend spel",
-    "points": "punten",
-    "Deals": "Spellen",
-    "Settlement": "Afrekening",
-    "unfinished": "onvoltooid",
-    "of": "van",
-    "Session": "Avond",
-    "half-up": "50 naar boven",
-    "half-down": "50 naar beneden",
-    "undone": "teruggenomen",
-    "error": "fout",
-    "nothing to undo": "niets terug te nemen",
-    HELP_EN: (
-        "Typ een spel als contract, leider en resultaat: 4S Z 10, 4SX O -1, 3SA N C, 2H W +1; honneurs erachter: "
-        "4S Z C hon NZ 100, 3SA N C hon OW 150; PAS voor een gepast spel. terug neemt het laatste spel terug, "
-        "toon laat het blad zien, stop sluit het blad af."
-    ),
-})  # fmt: skip
+#: The settlement's rounding in words.
+_ROUNDING_WORDS = {Rounding.HALF_UP: N_("half-up"), Rounding.HALF_DOWN: N_("half-down"), Rounding.NONE: N_("exact")}
 
 
 def label(text: str, lang: Notation = "en") -> str:
-    """``text`` in ``lang`` (English returned as is; a missing Dutch label falls back to English)."""
-    return LABELS.get(text, text) if lang == "nl" else text
+    """``text`` in ``lang`` from the catalogue (English as is; a word without a translation stays English)."""
+    return translator(lang).gettext(text)
 
 
 def _side_label(side: Side, we: Side | None, lang: Notation) -> str:
+    _ = translator(lang).gettext
     if we is None:
         return side.label(lang)
-    return label("We" if side is we else "They", lang)
+    return _("We") if side is we else _("They")
 
 
 def _vul_text(vul: Vulnerability, lang: Notation) -> str:
+    _ = translator(lang).gettext
     if vul is Vulnerability.NONE:
-        return label("nobody", lang)
+        return _("nobody")
     if vul is Vulnerability.ALL:
-        return label("both", lang)
+        return _("both")
     return (Side.NS if vul is Vulnerability.NS else Side.EW).label(lang)
 
 
 def _note(sheet: Sheet, entry: Entry, lang: Notation) -> str:
-    reason = label(entry.kind.value, lang)
+    _ = translator(lang).gettext
+    reason = _(entry.kind.value)
     if entry.deal is None:
         return reason
     number = sheet.deal_label(entry.deal)
-    return f"{label('deal', lang)} {number}: {sheet.deals[entry.deal - 1].describe(lang)} – {reason}"
+    return f"{_('deal')} {number}: {sheet.deals[entry.deal - 1].describe(lang)} – {reason}"
 
 
 _WIDTH = 9
@@ -133,10 +78,11 @@ def render_pad(
 
     ``closed``: the sheet as settled, with the bonuses of an unfinished rubber (Law 80) and the settlement;
     ``closed=False`` shows the pad in the middle of play (running totals, nothing closed)."""
+    _ = translator(lang).gettext
     left, right = (we, we.other) if we is not None else (Side.NS, Side.EW)
-    title = label("Chicago" if sheet.chicago else "Rubber", lang)
+    title = _("Chicago") if sheet.chicago else _("Rubber")
     lines: list[str] = []
-    state = label("finished", lang) if sheet.finished else label("not finished", lang)
+    state = _("finished") if sheet.finished else _("not finished")
     lines.append(f"{title}: {left.label(lang)} – {right.label(lang)} ({state})")
     lines.append("")
 
@@ -154,7 +100,7 @@ def render_pad(
     above = [e for e in sheet.all_entries(closed) if not e.below]
     for entry in reversed(above):  # written upwards from the line: the latest on top
         lines.append(row(entry))
-    lines.append(heavy + f"   {label('above the line', lang)} / {label('below the line', lang)}")
+    lines.append(heavy + f"   {_('above the line')} / {_('below the line')}")
     below = [e for e in sheet.entries if e.below]
     game_count = sheet.games_shown
     for game in range(1, game_count + 1):
@@ -162,61 +108,68 @@ def render_pad(
             lines.append(row(entry))
         if game <= len(sheet.games):
             game_winner = sheet.games[game - 1]
-            lines.append(thin + f"   {label('Game', lang)} {game} {label('won by', lang)} {game_winner.label(lang)}")
+            lines.append(thin + f"   {_('Game')} {game} {_('won by')} {game_winner.label(lang)}")
     if game_count > len(sheet.games):
         lines.append(row(None))
     lines.append(heavy)
-    lines.append(row(None, str(sheet.total(left, closed)), str(sheet.total(right, closed)), label("Total", lang)))
+    lines.append(row(None, str(sheet.total(left, closed)), str(sheet.total(right, closed)), _("Total")))
     if not closed:
         return "\n".join(lines) + "\n"
     lines.append("")
     winner = sheet.winner()
     if winner is None:
-        lines.append(label("The totals are equal", lang) + ".")
+        lines.append(_("The totals are equal") + ".")
     else:
-        lines.append(f"{winner.label(lang)} {label('wins by', lang)} {sheet.margin()} {label('points', lang)}.")
+        lines.append(f"{winner.label(lang)} {_('wins by')} {sheet.margin()} {_('points')}.")
     settled = settlement or settle(sheet)
-    lines.append(f"{label('Settlement', lang)}: {_settlement_text(settled, lang)}")
+    lines.append(f"{_('Settlement')}: {_settlement_text(settled, lang)}")
     return "\n".join(lines) + "\n"
 
 
 def _settlement_text(s: Settlement, lang: Notation) -> str:
+    _ = translator(lang).gettext
     if s.payer is None or s.payee is None or s.rounded == 0:
-        return label("nothing to pay", lang)
-    how = (
-        label("exact", lang)
-        if s.rounding is Rounding.NONE
-        else f"{label('rounded', lang)} {label(s.rounding.value, lang)}"
-    )
-    text = f"{s.payer.label(lang)} {label('pays', lang)} {s.payee.label(lang)} {s.rounded}"
+        return _("nothing to pay")
+    how = _("exact") if s.rounding is Rounding.NONE else f"{_('rounded')} {_(_ROUNDING_WORDS[s.rounding])}"
+    text = f"{s.payer.label(lang)} {_('pays')} {s.payee.label(lang)} {s.rounded}"
     text += f" ({how}, {s.difference})"
     if s.amount is not None:
-        text += f" = {s.amount} ({s.stake_per_100} {label('per 100', lang)})"
+        text += f" = {_money(s.amount, lang)} ({_money(s.stake_per_100, lang)} {_('per 100')})"
     return text
+
+
+def _money(value: Decimal | None, lang: Notation) -> str:
+    """An amount as written (its own decimals: 1.00, 0.10), with the language's decimal sign (Dutch 1,00)."""
+    if value is None:
+        return ""
+    exponent = value.as_tuple().exponent
+    return format_number(value, lang, max(0, -exponent) if isinstance(exponent, int) else 2)
 
 
 def render_state(sheet: Sheet, lang: Notation = "en") -> str:
     """One line for the table after each deal: games, part scores, who is vulnerable, who deals next."""
+    _ = translator(lang).gettext
     games = ", ".join(f"{s.label(lang)} {sheet.games_won(s)}" for s in Side)
     parts = ", ".join(f"{s.label(lang)} {sheet.partscore(s)}" for s in Side)
     totals = ", ".join(f"{s.label(lang)} {sheet.total(s, closed=False)}" for s in Side)
     if sheet.finished:
-        return f"{label('games', lang)}: {games} · {label('Total', lang)}: {totals} · {label('finished', lang)}"
+        return f"{_('games')}: {games} · {_('Total')}: {totals} · {_('finished')}"
     deal = sheet.next_deal_number
-    where = f"{label('next deal', lang)} {deal}" + (" / 4" if sheet.chicago else "")
+    where = f"{_('next deal')} {deal}" + (" / 4" if sheet.chicago else "")
     return (
-        f"{where} · {label('dealer', lang)} {sheet.dealer.label(lang)} · "
-        f"{label('vulnerable', lang)}: {_vul_text(sheet.vulnerability, lang)} · "
-        f"{label('games', lang)}: {games} · {label('part scores', lang)}: {parts} · "
-        f"{label('Total', lang)}: {totals}"
+        f"{where} · {_('dealer')} {sheet.dealer.label(lang)} · "
+        f"{_('vulnerable')}: {_vul_text(sheet.vulnerability, lang)} · "
+        f"{_('games')}: {games} · {_('part scores')}: {parts} · "
+        f"{_('Total')}: {totals}"
     )
 
 
 def _entry_json(sheet: Sheet, entry: Entry, lang: Notation) -> dict[str, Any]:
+    _ = translator(lang).gettext
     return {
         "points": entry.points,
         "kind": entry.kind.name.lower(),
-        "reason": label(entry.kind.value, lang),
+        "reason": _(entry.kind.value),
         "deal": sheet.deal_label(entry.deal) if entry.deal else None,
         "contract": sheet.deals[entry.deal - 1].describe(lang) if entry.deal else None,
     }
@@ -278,15 +231,15 @@ def render_session(
     rounding: Rounding = Rounding.NONE,
 ) -> str:
     """Several rubbers of one evening: each pad (settled on its own), then the evening's balance."""
-    title = label("Chicago" if sheets and sheets[0].chicago else "Rubber", lang)
+    _ = translator(lang).gettext
+    title = _("Chicago") if sheets and sheets[0].chicago else _("Rubber")
     parts: list[str] = []
     for number, sheet in enumerate(sheets, start=1):
         parts.append(f"{title} {number}\n" + render_pad(sheet, lang, we, settle(sheet, rounding=rounding)))
     session = settle_session(sheets, stake_per_100, rounding)
     totals = ", ".join(f"{s.label(lang)} {sum(sh.total(s) for sh in sheets)}" for s in Side)
     parts.append(
-        f"{label('Session', lang)} ({len(sheets)}): {label('Total', lang)} {totals}\n"
-        f"{label('Settlement', lang)}: {_settlement_text(session, lang)}\n"
+        f"{_('Session')} ({len(sheets)}): {_('Total')} {totals}\n{_('Settlement')}: {_settlement_text(session, lang)}\n"
     )
     return "\n".join(parts)
 
@@ -335,12 +288,13 @@ def run_session(
     """Keep a sheet live at the table: read one deal at a time (``read(prompt)`` returns None at the end of
     input), write the state after each, take back the last deal on ``undo``; stop when the rubber (or the
     Chicago) is over or on ``end``, and write the pad with the settlement.  Returns the final sheet."""
+    _ = translator(lang).gettext
     history: list[Sheet] = [Sheet.new(options)]
-    write(label("Chicago" if history[0].chicago else "Rubber", lang) + ". " + label(HELP_EN, lang))
+    write((_("Chicago") if history[0].chicago else _("Rubber")) + ". " + _(HELP_EN))
     write(render_state(history[-1], lang))
     while not history[-1].finished:
         sheet = history[-1]
-        text = read(f"{label('deal', lang)} {len(sheet.deals) + 1}> ")
+        text = read(f"{_('deal')} {len(sheet.deals) + 1}> ")
         if text is None:
             break
         command = text.strip().lower()
@@ -349,29 +303,29 @@ def run_session(
         if command in _END:
             break
         if command in _HELP:
-            write(label(HELP_EN, lang))
+            write(_(HELP_EN))
             continue
         if command in _SHOW:
             write(render_pad(sheet, lang, we, closed=False))
             continue
         if command in _UNDO:
             if len(history) == 1:
-                write(label("nothing to undo", lang))
+                write(_("nothing to undo"))
             else:
                 undone = history.pop()
                 taken_back = f"{len(undone.deals)} ({undone.deals[-1].describe(lang)})"
-                write(f"{label('undone', lang)}: {label('deal', lang)} {taken_back}")
+                write(f"{_('undone')}: {_('deal')} {taken_back}")
                 write(render_state(history[-1], lang))
             continue
         try:
             history.append(sheet.play(parse_entry(text)))
         except RubberError as err:
-            write(f"{label('error', lang)}: {err}")
+            write(f"{_('error')}: {err}")
             continue
         new = history[-1]
         scored = [e for e in new.entries[len(sheet.entries) :]]
-        summary = ", ".join(f"{e.side.label(lang)} {e.points} {label(e.kind.value, lang)}" for e in scored)
-        write(f"{new.deals[-1].describe(lang)}: {summary or label('passed out', lang)}")
+        summary = ", ".join(f"{e.side.label(lang)} {e.points} {_(e.kind.value)}" for e in scored)
+        write(f"{new.deals[-1].describe(lang)}: {summary or _('passed out')}")
         write(render_state(new, lang))
     final = history[-1]
     write(render_pad(final, lang, we, settle(final, stake_per_100, rounding)))

@@ -1,26 +1,39 @@
-"""The scored event in the terminal: rankings, with ``boards`` every traveller, then the checks and problems."""
+"""The scored event in the terminal: rankings, with ``boards`` every traveller, then the checks and problems.
+
+Every label comes from the catalogue (``lang="nl"``: Dutch) and every number passes through
+:func:`bridgescore.i18n.format_number` (decimal comma in Dutch).
+"""
 
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from bridgescore.checks import Check, run_checks
 from bridgescore.contract import Notation
+from bridgescore.i18n import N_, Language, format_message, format_number, translator
 from bridgescore.methods.base import Unit
 from bridgescore.report.check import render_problems
+from bridgescore.report.labels import adjustment_label, method_name, percent, points
 from bridgescore.scored import ALL_SECTIONS, ScoredEvent
-from bridgescore.standings import PERCENT_DECIMALS, Standing, compute_standings, format_percent, format_points
+from bridgescore.standings import PERCENT_DECIMALS, Standing, compute_standings
 
 __all__ = ["render_text"]
 
-_GROUP_TITLE = {"NS": "North-South", "EW": "East-West", "all": "all pairs"}
+_GROUP_TITLE = {"NS": N_("North-South"), "EW": N_("East-West"), "all": N_("all pairs")}
 
 
-def _section_title(section: str) -> str:
+def _section_title(section: str, lang: Language) -> str:
+    _ = translator(lang).gettext
     if section == ALL_SECTIONS:
-        return "all sections"
-    return f"section {section}" if section else ""
+        return _("all sections")
+    return _("section %(section)s") % {"section": section} if section else ""
+
+
+def _translate_known(text: str, lang: Language) -> str:
+    """``text`` in ``lang`` where the catalogue has it (a check's fixed sentence), else as written."""
+    return translator(lang).gettext(text) if text else ""
 
 
 def render_text(
@@ -30,84 +43,97 @@ def render_text(
     boards: bool = False,
     standings: tuple[Standing, ...] | None = None,
     checks: tuple[Check, ...] | None = None,
+    lang: Language = "en",
+    title: str | None = None,
 ) -> None:
-    """Print the rankings (and travellers with ``boards``), the checks and every problem."""
+    """Print the rankings (and travellers with ``boards``), the checks and every problem.
+
+    ``lang``: the labels and numbers (``nl``: Dutch words, decimal comma); ``notation``: contracts and seats.
+    ``title``: the event's title (default: the input's, else "Results").
+    """
+    _ = translator(lang).gettext
     standings = compute_standings(scored) if standings is None else standings
     checks = run_checks(scored) if checks is None else checks
     is_mp = scored.unit is Unit.MATCHPOINTS
-    title = scored.event.title or "Result"
-    console.print(f"[bold]{title}[/] – {scored.method.name}", highlight=False)
+    title = title or scored.event.title or _("Results")
+    console.print(f"[bold]{escape(title)}[/] – {method_name(scored.method.name, lang)}", highlight=False)
     if boards:
-        for board in scored.boards:
-            _render_board(scored, board_index=scored.boards.index(board), console=console, notation=notation)
+        for index in range(len(scored.boards)):
+            _render_board(scored, board_index=index, console=console, notation=notation, lang=lang)
     for standing in standings:
-        parts = [p for p in (_section_title(standing.section), _GROUP_TITLE[standing.group]) if p]
+        parts = [p for p in (_section_title(standing.section, lang), _(_GROUP_TITLE[standing.group])) if p]
         table = Table(title=", ".join(parts), title_justify="left")
-        table.add_column("Place", justify="right")
+        table.add_column(_("Place"), justify="right")
         if standing.section == ALL_SECTIONS:
-            table.add_column("Section")
-        table.add_column("Pair", justify="right")
-        table.add_column("Names")
-        table.add_column("Boards", justify="right")
+            table.add_column(_("Section"))
+        table.add_column(_("Pair"), justify="right")
+        table.add_column(_("Names"))
+        table.add_column(_("Boards"), justify="right")
         if is_mp:
-            table.add_column("Total", justify="right")
-            table.add_column("Max", justify="right")
+            table.add_column(_("Total"), justify="right")
+            table.add_column(_("Max"), justify="right")
             table.add_column("%", justify="right")
         else:
-            table.add_column("IMPs", justify="right")
-            table.add_column("Per board", justify="right")
+            table.add_column(_("IMPs"), justify="right")
+            table.add_column(_("Per board"), justify="right")
         for e in standing.entries:
             row = [e.place_label or "–"]
             if standing.section == ALL_SECTIONS:
                 row.append(e.section)
-            row += [e.pair, e.names, str(e.boards)]
+            row += [e.pair, e.names, format_number(e.boards, lang)]
             if is_mp:
-                row += [format_points(e.total), format_points(e.maximum), format_percent(e.percent)]
+                row += [points(e.total, lang), points(e.maximum, lang), percent(e.percent, lang)]
             else:
                 factored = "*" if abs(e.total - e.unfactored_total) > 1e-9 else ""
-                row += [format_points(e.total) + factored, format_points(e.average)]
+                row += [points(e.total, lang) + factored, points(e.average, lang)]
             table.add_row(*row)
         console.print(table)
     if is_mp:
-        console.print(f"Percentages to {PERCENT_DECIMALS} decimals, halves rounded up.", highlight=False)
+        console.print(
+            _("Percentages to %(decimals)d decimals, halves rounded up.") % {"decimals": PERCENT_DECIMALS},
+            highlight=False,
+        )
     elif any(abs(e.total - e.unfactored_total) > 1e-9 for s in standings for e in s.entries):
-        console.print("* total factored to the full number of boards (pair played fewer boards).", highlight=False)
+        console.print(_("* total factored to the full number of boards (pair played fewer boards)."), highlight=False)
     for check in checks:
-        mark = "[green]ok[/]" if check.ok else "[red]FAILED[/]"
-        console.print(f"{mark} {check.name}: {check.detail}", highlight=False, soft_wrap=True)
+        mark = f"[green]{escape(_('ok'))}[/]" if check.ok else f"[red]{escape(_('FAILED'))}[/]"
+        detail = format_message(check.message, check.values, lang) if check.message else check.detail
+        line = f"{mark} {escape(_translate_known(check.name, lang))}: {escape(detail)}"
+        console.print(line, highlight=False, soft_wrap=True)
     if scored.problems:
         from bridgescore.event import Event
 
         render_problems(Event((), problems=scored.problems), console)
 
 
-def _render_board(scored: ScoredEvent, board_index: int, console: Console, notation: Notation) -> None:
+def _render_board(scored: ScoredEvent, board_index: int, console: Console, notation: Notation, lang: Language) -> None:
+    _ = translator(lang).gettext
     board = scored.boards[board_index]
     is_mp = scored.unit is Unit.MATCHPOINTS
-    heading = f"Board {board.number}"
+    heading = _("Board %(board)s") % {"board": board.number}
     if board.section and board.section != ALL_SECTIONS:
-        heading = f"Section {board.section}, board {board.number}"
+        heading = _("Section %(section)s, board %(board)s") % {"section": board.section, "board": board.number}
     if board.datum is not None:
-        datum = format_points(board.datum)
-        heading += f" – datum NS {datum}, EW {format_points(-board.datum) if board.datum else '0'}"
+        ew = points(-board.datum, lang) if board.datum else "0"
+        heading += " – " + _("datum NS %(ns)s, EW %(ew)s") % {"ns": points(board.datum, lang), "ew": ew}
     if board.top is not None:
-        heading += f" – top {format_points(board.top)}"
+        heading += " – " + _("top %(top)s") % {"top": points(board.top, lang)}
     table = Table(title=heading, title_justify="left")
     across = board.section == ALL_SECTIONS
     if across:
-        table.add_column("Section")
-    for name, justify in (("NS", "right"), ("EW", "right"), ("Contract", "left"), ("Lead", "left"),
-                          ("NS score", "right"), ("NS pts", "right"), ("EW pts", "right")):  # fmt: skip
+        table.add_column(_("Section"))
+    for name, justify in ((_("NS"), "right"), (_("EW"), "right"), (_("Contract"), "left"), (_("Lead"), "left"),
+                          (_("NS score"), "right"), (_("NS pts"), "right"), (_("EW pts"), "right")):  # fmt: skip
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     if is_mp:
-        table.add_column("NS %", justify="right")
-        table.add_column("EW %", justify="right")
+        table.add_column(_("NS %"), justify="right")
+        table.add_column(_("EW %"), justify="right")
     for line in board.lines():
         r = line.result
         if line.adjustment is not None:
-            contract = f"{r.describe_contract(notation)} ({line.adjustment.label()})".strip()
+            contract = f"{r.describe_contract(notation)} ({adjustment_label(line.adjustment, lang)})".strip()
         elif r.status.value == "not-played":
-            contract = "not played"
+            contract = _("not played")
         else:
             contract = r.describe_contract(notation)
         row = [r.section] if across else []
@@ -116,11 +142,11 @@ def _render_board(scored: ScoredEvent, board_index: int, console: Console, notat
             r.ew_pair,
             contract,
             r.lead or "",
-            "" if line.ns_score is None else f"{line.ns_score:+d}" if line.ns_score else "0",
-            format_points(line.ns_points),
-            format_points(line.ew_points),
+            "" if line.ns_score is None else format_number(line.ns_score, lang, 0, signed=True),
+            points(line.ns_points, lang),
+            points(line.ew_points, lang),
         ]
         if is_mp:
-            row += [format_percent(line.ns_percent), format_percent(line.ew_percent)]
+            row += [percent(line.ns_percent, lang), percent(line.ew_percent, lang)]
         table.add_row(*row)
     console.print(table)
