@@ -35,7 +35,7 @@ from bridgescore.event import Event, Result, ResultStatus, sections_numbered_per
 from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.problems import Location, Problem, Severity
 
-__all__ = ["COLUMN_SYNONYMS", "NOT_PLAYED_WORDS", "is_not_played", "load", "loads", "read_text"]
+__all__ = ["COLUMN_SYNONYMS", "NOT_PLAYED_WORDS", "is_not_played", "load", "loads", "read_file", "read_text"]
 
 #: Header synonyms per field (compared after lower-casing and dropping spaces, dots, dashes and underscores).
 COLUMN_SYNONYMS: Mapping[str, tuple[str, ...]] = MappingProxyType(
@@ -69,6 +69,16 @@ def _key(header: str) -> str:
 
 
 _SYNONYM_INDEX = {_key(s): field for field, names in COLUMN_SYNONYMS.items() for s in names}
+
+
+def read_file(path: str | Path, what: str = "the file") -> tuple[str | None, list[Problem]]:
+    """A file's text as :func:`read_text` decodes it, or None with the problem (``what``: "the names file" …)."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as err:
+        return None, [Problem(Location(str(p)), f"cannot read {what}: {err.strerror}")]
+    return read_text(data, str(p))
 
 
 def read_text(data: bytes, filename: str) -> tuple[str | None, list[Problem]]:
@@ -244,15 +254,10 @@ def _records(text: str) -> list[tuple[int, list[str]]]:
 
 def load(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bool | None = None) -> Event:
     """Read a traveller file."""
-    p = Path(path)
-    try:
-        data = p.read_bytes()
-    except OSError as err:
-        return Event((), problems=(Problem(Location(str(p)), f"cannot read the file: {err.strerror}"),))
-    text, problems = read_text(data, str(p))
+    text, problems = read_file(path)
     if text is None:
         return Event((), problems=tuple(problems))
-    event = loads(text, str(p), notation, pairs_per_direction=pairs_per_direction)
+    event = loads(text, str(Path(path)), notation, pairs_per_direction=pairs_per_direction)
     return Event(event.results, event.names, event.title, tuple(problems) + event.problems)
 
 

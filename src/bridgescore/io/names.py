@@ -26,7 +26,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from bridgescore.event import Event
-from bridgescore.io.csv import read_text
+from bridgescore.io.csv import read_file
 from bridgescore.problems import Location, Problem
 
 __all__ = ["load", "loads", "with_names"]
@@ -97,15 +97,10 @@ def loads(text: str, filename: str = "<names>") -> tuple[Mapping[str, str], tupl
 
 def load(path: str | Path) -> tuple[Mapping[str, str], tuple[Problem, ...]]:
     """Read a names file (see the module docstring)."""
-    p = Path(path)
-    try:
-        data = p.read_bytes()
-    except OSError as err:
-        return MappingProxyType({}), (Problem(Location(str(p)), f"cannot read the names file: {err.strerror}"),)
-    text, problems = read_text(data, str(p))
+    text, problems = read_file(path, "the names file")
     if text is None:
         return MappingProxyType({}), tuple(problems)
-    names, more = loads(text, str(p))
+    names, more = loads(text, str(Path(path)))
     return names, tuple(problems) + more
 
 

@@ -48,7 +48,7 @@ from bridgescore.contract import (
 )
 from bridgescore.event import Event, Result, ResultStatus
 from bridgescore.io.adjusted import canonical_adjustment
-from bridgescore.io.csv import is_not_played, read_text
+from bridgescore.io.csv import is_not_played, read_file
 from bridgescore.problems import Location, Problem, Severity
 
 __all__ = ["load", "loads"]
@@ -486,13 +486,8 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Ev
 
 def load(path: str | Path, notation: Notation = "en") -> Event:
     """Read a PBN file (UTF-8, or Windows-1252 with a warning)."""
-    p = Path(path)
-    try:
-        data = p.read_bytes()
-    except OSError as err:
-        return Event((), problems=(Problem(Location(str(p)), f"cannot read the file: {err.strerror}"),))
-    text, problems = read_text(data, str(p))
+    text, problems = read_file(path)
     if text is None:
         return Event((), problems=tuple(problems))
-    event = loads(text, str(p), notation)
+    event = loads(text, str(Path(path)), notation)
     return Event(event.results, event.names, event.title, tuple(problems) + event.problems)

@@ -31,7 +31,7 @@ from bridgescore.contract import (
     parse_contract_and_result,
     parse_result,
 )
-from bridgescore.io.csv import read_text
+from bridgescore.io.csv import read_file
 from bridgescore.problems import Location, Problem, Severity
 from bridgescore.rubber import Deal, Honours, RubberError, RubberOptions, Sheet, parse_honours
 
@@ -86,15 +86,10 @@ class DealFile:
 
 def load(path: str | Path) -> DealFile:
     """Read a file of deals."""
-    p = Path(path)
-    try:
-        data = p.read_bytes()
-    except OSError as err:
-        return DealFile((), (Problem(Location(str(p)), f"cannot read the file: {err.strerror}"),))
-    text, problems = read_text(data, str(p))
+    text, problems = read_file(path)
     if text is None:
         return DealFile((), tuple(problems))
-    read = loads(text, str(p))
+    read = loads(text, str(Path(path)))
     return DealFile(read.lines, tuple(problems) + read.problems, read.numbered_rubbers)
 
 
