@@ -35,7 +35,17 @@ from bridgescore.event import Event, Result, ResultStatus, sections_numbered_per
 from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.problems import Location, Problem, Severity
 
-__all__ = ["COLUMN_SYNONYMS", "NOT_PLAYED_WORDS", "is_not_played", "load", "loads", "read_file", "read_text"]
+__all__ = [
+    "COLUMN_SYNONYMS",
+    "NOT_PLAYED_WORDS",
+    "header_key",
+    "is_not_played",
+    "load",
+    "loads",
+    "read_file",
+    "read_records",
+    "read_text",
+]
 
 #: Header synonyms per field (compared after lower-casing and dropping spaces, dots, dashes and underscores).
 COLUMN_SYNONYMS: Mapping[str, tuple[str, ...]] = MappingProxyType(
@@ -64,11 +74,12 @@ def is_not_played(text: str) -> bool:
     return re.sub(r"[\s._\-]", "", text).upper() in NOT_PLAYED_WORDS
 
 
-def _key(header: str) -> str:
+def header_key(header: str) -> str:
+    """A column header as compared with synonyms: lower case, without spaces, dots, dashes, underscores, slashes."""
     return re.sub(r"[\s._\-/]", "", header).lower()
 
 
-_SYNONYM_INDEX = {_key(s): field for field, names in COLUMN_SYNONYMS.items() for s in names}
+_SYNONYM_INDEX = {header_key(s): field for field, names in COLUMN_SYNONYMS.items() for s in names}
 
 
 def read_file(path: str | Path, what: str = "the file") -> tuple[str | None, list[Problem]]:
@@ -114,7 +125,7 @@ def _map_header(header: Sequence[str], where: Location) -> tuple[_Columns, list[
     extra: dict[str, int] = {}
     problems: list[Problem] = []
     for i, name in enumerate(header):
-        field = _SYNONYM_INDEX.get(_key(name))
+        field = _SYNONYM_INDEX.get(header_key(name))
         if field is None or field in index:
             extra[name.strip() or f"column {i + 1}"] = i
         else:
@@ -156,7 +167,7 @@ def loads(
     problems: list[Problem] = []
     if not text.strip():
         return Event((), problems=(Problem(Location(filename), "the file is empty: there are no traveller lines"),))
-    records = [(line, row) for line, row in _records(text) if any(cell.strip() for cell in row)]
+    records = read_records(text)
     if not records:
         return Event((), problems=(Problem(Location(filename), "the file is empty: there are no traveller lines"),))
     columns, header_problems = _map_header(records[0][1], Location(filename, records[0][0]))
@@ -241,13 +252,15 @@ _PER_DIRECTION_HINT = (
 )
 
 
-def _records(text: str) -> list[tuple[int, list[str]]]:
-    """Each CSV record with the physical line it starts on (a record may span lines inside quotes)."""
+def read_records(text: str) -> list[tuple[int, list[str]]]:
+    """Each CSV record that is not blank, with the physical line it starts on (a record may span lines inside
+    quotes); comma, semicolon or tab separated, whichever the first line holds most of."""
     reader = _csv.reader(io.StringIO(text), delimiter=_sniff(text))
     out: list[tuple[int, list[str]]] = []
     previous_end = 0
     for row in reader:
-        out.append((previous_end + 1, row))
+        if any(cell.strip() for cell in row):
+            out.append((previous_end + 1, row))
         previous_end = reader.line_num
     return out
 

@@ -15,8 +15,6 @@ Every problem is reported, all of them, with file, line and column; a line with 
 
 from __future__ import annotations
 
-import csv as _csv
-import io
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -31,7 +29,7 @@ from bridgescore.contract import (
     parse_contract_and_result,
     parse_result,
 )
-from bridgescore.io.csv import read_file
+from bridgescore.io.csv import header_key, read_file, read_records
 from bridgescore.problems import Location, Problem, Severity
 from bridgescore.rubber import Deal, Honours, RubberError, RubberOptions, Sheet, parse_honours
 
@@ -50,11 +48,7 @@ COLUMN_SYNONYMS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 )
 
 
-def _key(header: str) -> str:
-    return re.sub(r"[\s._\-/]", "", header).lower()
-
-
-_SYNONYM_INDEX = {_key(s): name for name, synonyms in COLUMN_SYNONYMS.items() for s in synonyms}
+_SYNONYM_INDEX = {header_key(s): name for name, synonyms in COLUMN_SYNONYMS.items() for s in synonyms}
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,31 +87,19 @@ def load(path: str | Path) -> DealFile:
     return DealFile(read.lines, tuple(problems) + read.problems, read.numbered_rubbers)
 
 
-def _sniff(text: str) -> str:
-    first = text.splitlines()[0] if text else ""
-    counts = {d: first.count(d) for d in (",", ";", "\t")}
-    return max(counts, key=lambda d: counts[d]) if any(counts.values()) else ","
-
-
 def loads(text: str, filename: str = "<input>") -> DealFile:
     """Read deals from CSV text; see the module docstring."""
     empty = DealFile((), (Problem(Location(filename), "the file is empty: there are no deals to score"),))
     if not text.strip():
         return empty
-    reader = _csv.reader(io.StringIO(text), delimiter=_sniff(text))
-    records: list[tuple[int, list[str]]] = []
-    previous_end = 0
-    for row in reader:
-        if any(cell.strip() for cell in row):
-            records.append((previous_end + 1, row))
-        previous_end = reader.line_num
+    records = read_records(text)
     if not records:
         return empty
     header_line, header = records[0]
     index: dict[str, int] = {}
     extra: dict[str, int] = {}
     for i, name in enumerate(header):
-        found = _SYNONYM_INDEX.get(_key(name))
+        found = _SYNONYM_INDEX.get(header_key(name))
         if found is not None and found not in index:
             index[found] = i
         else:
