@@ -27,12 +27,12 @@ from bridgescore.contract import (
     Seat,
     parse_contract,
     parse_contract_and_result,
-    parse_result,
     score,
     vulnerability_of_board,
 )
 from bridgescore.event import Event, Result, ResultStatus, sections_numbered_per_direction
 from bridgescore.io.adjusted import canonical_adjustment
+from bridgescore.io.line import read_declarer, read_tricks
 from bridgescore.problems import Location, Problem, Severity
 
 __all__ = [
@@ -335,20 +335,12 @@ def _read_line(
             status = ResultStatus.PASSED_OUT
             tricks = None
         elif contract is not None:
-            if declarer_text:
-                try:
-                    declarer = Seat.parse(declarer_text)
-                except ContractError as err:
-                    bad("declarer", str(err))
-            elif declarer is None:
-                bad("declarer", f"contract {contract} has no declarer")
-            if result_text:
-                try:
-                    tricks = parse_result(result_text, contract)
-                except ContractError as err:
-                    bad("result", str(err))
-            elif tricks is None:
-                bad("result", f"contract {contract} has no result")
+            declarer, wrong = read_declarer(contract, declarer_text, declarer)
+            if wrong:
+                bad("declarer", wrong)
+            tricks, wrong = read_tricks(contract, result_text, tricks)
+            if wrong:
+                bad("result", wrong)
 
     ns_score: int | None = None
     if status is not ResultStatus.NOT_PLAYED:

@@ -27,9 +27,9 @@ from bridgescore.contract import (
     Seat,
     parse_contract,
     parse_contract_and_result,
-    parse_result,
 )
 from bridgescore.io.csv import header_key, read_file, read_records
+from bridgescore.io.line import read_declarer, read_tricks
 from bridgescore.problems import Location, Problem, Severity
 from bridgescore.rubber import Deal, Honours, RubberError, RubberOptions, Sheet, parse_honours
 
@@ -206,20 +206,12 @@ def _read_line(
         tricks = None
         declarer = None
     elif contract is not None:
-        if declarer_text:
-            try:
-                declarer = Seat.parse(declarer_text)
-            except ContractError as err:
-                bad("declarer", str(err))
-        elif declarer is None:
-            bad("declarer", f"contract {contract} has no declarer; write N, E, S or W (Dutch N, O, Z or W)")
-        if tricks_text:
-            try:
-                tricks = parse_result(tricks_text, contract)
-            except ContractError as err:
-                bad("tricks", str(err))
-        elif tricks is None:
-            bad("tricks", f"contract {contract} has no result; write the tricks taken (0-13) or =, +1, -2")
+        declarer, wrong = read_declarer(contract, declarer_text, declarer, "; write N, E, S or W (Dutch N, O, Z or W)")
+        if wrong:
+            bad("declarer", wrong)
+        tricks, wrong = read_tricks(contract, tricks_text, tricks, "; write the tricks taken (0-13) or =, +1, -2")
+        if wrong:
+            bad("tricks", wrong)
         if honours is not None:
             try:
                 honours.resolve(contract)
