@@ -98,3 +98,21 @@ def test_valet_skip_invalid_goes_on_when_other_files_have_results(header_only: P
     assert stopped.exit_code == 2 and "--skip-invalid" in stopped.output
     going_on = runner.invoke(app, ["valet", str(EXAMPLE), str(header_only), "--skip-invalid"])
     assert going_on.exit_code == 0, going_on.output
+
+
+def test_rubber_deals_file_with_only_a_header_exits_2(tmp_path: Path) -> None:
+    path = tmp_path / "deals.csv"
+    path.write_text("deal,contract,declarer,tricks\n", encoding="utf-8")
+    for extra in ([], ["--skip-invalid"]):
+        result = runner.invoke(app, ["rubber", str(path), *extra])
+        assert result.exit_code == 2, (extra, result.output)
+        assert "no deals to score in deals.csv" in result.output
+        assert "--skip-invalid" not in result.output
+
+
+def test_rubber_every_deal_refused_exits_2_even_when_skipping(tmp_path: Path) -> None:
+    path = tmp_path / "deals.csv"
+    path.write_text("deal,contract,declarer,tricks\n1,4Q,N,10\n", encoding="utf-8")
+    result = runner.invoke(app, ["rubber", str(path), "--skip-invalid"])
+    assert result.exit_code == 2, result.output
+    assert "not a contract" in result.output

@@ -384,10 +384,10 @@ def rubber(
         style = "red" if found.severity is Severity.ERROR else "yellow"
         err.print(f"[{style}]{found}[/]", soft_wrap=True, highlight=False)
     failed = any(p.severity is Severity.ERROR for p in problems)
-    if failed and not skip_invalid:
+    if failed and not (skip_invalid and read_file.lines):
         count = sum(1 for p in problems if p.severity is Severity.ERROR)
-        err.print(f"{count} problem(s). Correct the lines above, or run again with --skip-invalid "
-                  "to score the other deals without them.")  # fmt: skip
+        go_on = ", or run again with --skip-invalid to score the other deals without them" if read_file.lines else ""
+        err.print(f"{count} problem(s). Correct the lines above{go_on}.")
         raise typer.Exit(2)
     if read_file.numbered_rubbers:  # an evening of several rubbers, numbered in the file
         if fmt == "json":

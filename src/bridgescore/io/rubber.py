@@ -158,6 +158,8 @@ def loads(text: str, filename: str = "<input>") -> DealFile:
                 redealt.add(number)
         if deal_line is not None:
             lines.append(deal_line)
+    if len(records) == 1:  # only a header: nothing to write on a sheet (refused lines say so themselves)
+        problems.append(Problem(Location(filename), f"no deals to score in {Path(filename).name}"))
     return DealFile(tuple(lines), tuple(problems), "rubber" in index)
 
 
