@@ -164,16 +164,25 @@ def check(
     travellers: Annotated[
         list[Path], typer.Argument(help="Traveller files: CSV, USEBIO XML or PBN.", show_default=False)
     ],
-    notation: NotationOption = "en",
+    notation: Annotated[
+        str | None,
+        typer.Option(
+            "--notation",
+            help="Notation to print: 'en' (4S, NT, N E S W) or 'nl' (4S, SA, N O Z W); default: as --lang.",
+        ),
+    ] = None,
     movement: MovementOption = "auto",
     skip_invalid: Annotated[
         bool, typer.Option("--skip-invalid", help="Report problems but go on with the valid lines (exit 0).")
     ] = False,
+    lang: Annotated[str, typer.Option("--lang", help="Language of headings and numbers: en or nl.")] = "en",
 ) -> None:
     """Check traveller files: print every line with its score and every problem (exit 2 if any)."""
-    lang = _notation(notation)
-    event = load_events(travellers, lang, pairs_per_direction=_PER_DIRECTION.get(movement))
-    render_check(event, out, lang)
+    labels = _language(lang)
+    reading = _notation(notation or "en")  # the readers take either notation
+    shown = _notation(notation or labels)  # printing: as asked, else in the language of the labels
+    event = load_events(travellers, reading, pairs_per_direction=_PER_DIRECTION.get(movement))
+    render_check(event, out, shown, labels)
     if any(p.severity is Severity.ERROR for p in event.problems) and not skip_invalid:
         raise typer.Exit(2)
 
@@ -285,7 +294,7 @@ def score(
     event = load_events(inputs, lang, names=names, pairs_per_direction=_PER_DIRECTION.get(movement))
     scored = score_event(dataclasses.replace(event, title=title) if title else event, options)
     if any(p.severity is Severity.ERROR for p in scored.problems) and not skip_invalid:
-        render_problems(Event((), problems=scored.problems), err)
+        render_problems(Event((), problems=scored.problems), err, page_lang)
         raise typer.Exit(2)
     if fmt == "json":
         text = score_json.dumps(scored, lang)

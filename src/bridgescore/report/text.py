@@ -103,7 +103,7 @@ def render_text(
     if scored.problems:
         from bridgescore.event import Event
 
-        render_problems(Event((), problems=scored.problems), console)
+        render_problems(Event((), problems=scored.problems), console, lang)
 
 
 def _render_board(scored: ScoredEvent, board_index: int, console: Console, notation: Notation, lang: Language) -> None:
