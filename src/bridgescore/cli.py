@@ -473,6 +473,13 @@ def valet(
     skip_invalid: Annotated[
         bool, typer.Option("--skip-invalid", help="Report problems but score the valid lines (exit 0).")
     ] = False,
+    lang: Annotated[
+        str,
+        typer.Option(
+            "--lang",
+            help="Labels and numbers of the text, tableau and html: en or nl (valet-csv and JSON stay as they are).",
+        ),
+    ] = "en",
 ) -> None:
     """The Valet score: each pair's Butler score split into bidding, declarer play, opening lead and defence."""
     import sys
@@ -481,6 +488,7 @@ def valet(
     from bridgescore.io import valet as valet_io
     from bridgescore.methods.valet import ORDERS, ScoringForm, ValetOptions, parse_rounds, score_valet
 
+    labels = _language(lang)
     forms = {"iaf": ScoringForm.IAF, "imps": ScoringForm.IAF, "datum": ScoringForm.DATUM,
              "matchpoints": ScoringForm.MATCHPOINTS, "mp": ScoringForm.MATCHPOINTS}  # fmt: skip
     if scoring not in forms:
@@ -531,16 +539,16 @@ def valet(
     elif fmt == "html":
         from bridgescore.report.valet_html import render_valet_html
 
-        text = render_valet_html(result)
+        text = render_valet_html(result, lang=labels)
     else:
         from bridgescore.report.valet import render_valet_text
 
-        text = render_valet_text(result)
+        text = render_valet_text(result, labels)
     if tableau is not None:
         from bridgescore.report.valet import render_tableau
 
         try:
-            tableau.write_text(render_tableau(result), encoding="utf-8")
+            tableau.write_text(render_tableau(result, lang=labels), encoding="utf-8")
         except OSError as problem:
             raise _fail(f"cannot write the tableau to {tableau}: {problem.strerror or problem}") from None
     sys.stdout.write(text)

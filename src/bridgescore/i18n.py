@@ -41,6 +41,7 @@ __all__ = [
     "Language",
     "format_message",
     "format_number",
+    "localise_decimal",
     "parse_language",
     "parse_number",
     "round_half_up",
@@ -118,6 +119,16 @@ def format_number(value: float | int | Decimal, lang: str = "en", decimals: int 
     if rounded < 0:
         return minus + digits
     return plus + digits if signed and rounded > 0 else digits
+
+
+def localise_decimal(text: str, lang: str) -> str:
+    """A number already written with a decimal point and a hyphen for minus (as a reference program prints
+    it, with that program's rounding and its ``-0.00``) in the conventions of ``lang``: ``-0.64`` → ``-0,64``.
+
+    For outputs whose English must stay byte-identical to another program's, so that both languages show the
+    same digits."""
+    point, minus, _plus = _symbols(parse_language(lang))
+    return text.replace(".", point).replace("-", minus)
 
 
 def parse_number(text: str, lang: str = "en") -> Decimal:
