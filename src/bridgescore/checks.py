@@ -16,22 +16,57 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from bridgescore.contract import Notation
 from bridgescore.contract import score as contract_score
-from bridgescore.i18n import N_, format_message
+from bridgescore.i18n import N_, format_message, translator
 from bridgescore.methods.adjustments import ArtificialScore, PhantomScore
 from bridgescore.methods.base import Unit
 from bridgescore.methods.matchpoints import Matchpoints, MatchpointScale
 from bridgescore.scored import Movement, ScoredEvent
 
-__all__ = ["Check", "run_checks"]
+__all__ = ["Check", "Finding", "findings_text", "run_checks"]
 
 _EPS = 1e-6
 _MAX_LISTED = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One thing a failed check found: where (``section``, ``board``; either may be absent) and what, as a
+    catalogue message with its values apart (numbers, pair numbers, a contract), so that every report writes
+    it in its own language with the language's numbers."""
+
+    message: str
+    values: Mapping[str, int | float | str] = field(default_factory=dict)
+    section: str = ""
+    board: int | None = None
+
+    def text(self, lang: str = "en") -> str:
+        """``board 3: 1-2, NS 7 + EW 4 = 11, not 12``; Dutch ``spel 3: 1-2, NZ 7 + OW 4 = 11, niet 12``."""
+        _ = translator(lang).gettext
+        if self.board is not None and self.section:
+            where = format_message(N_("section %(section)s, board %(board)d"), self._place(), lang)
+        elif self.board is not None:
+            where = format_message(N_("board %(board)d"), self._place(), lang)
+        elif self.section:
+            where = _("section %(section)s") % {"section": self.section}
+        else:
+            where = ""
+        what = format_message(self.message, self.values, lang)
+        return f"{where}: {what}" if where else what
+
+    def _place(self) -> dict[str, int | str]:
+        return {"section": self.section, "board": self.board or 0}
+
+
+def findings_text(findings: Iterable[Finding], lang: str = "en") -> str:
+    """The findings one after the other, separated by semicolons."""
+    return "; ".join(f.text(lang) for f in findings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,34 +74,53 @@ class Check:
     """One control: its name, whether it holds, and in words what was found.
 
     ``message`` and ``values``: the detail as a catalogue message with its numbers apart, where the detail is
-    one sentence (reports in another language write it from these); empty for a list of findings."""
+    one sentence; ``findings``: what a failed check found, one :class:`Finding` each (the first five and a
+    count of the rest).  Reports in another language write the detail from these (:meth:`text`)."""
 
     name: str
     ok: bool
     detail: str
     message: str = ""
     values: Mapping[str, int | float] = field(default_factory=dict)
+    findings: tuple[Finding, ...] = ()
 
     @staticmethod
     def of(name: str, ok: bool, message: str, **values: int | float) -> Check:
         """A check whose detail is the English ``message`` with ``values`` filled in."""
         return Check(name, ok, format_message(message, values), message, values)
 
+    @staticmethod
+    def failed(name: str, found: list[Finding]) -> Check:
+        """A failed check listing the first findings and how many more there are."""
+        listed = found[:_MAX_LISTED]
+        if len(found) > _MAX_LISTED:
+            listed.append(Finding(N_("and %(more)d more"), {"more": len(found) - _MAX_LISTED}))
+        findings = tuple(listed)
+        return Check(name, False, findings_text(findings), findings=findings)
 
-def _listed(items: list[str]) -> str:
-    shown = "; ".join(items[:_MAX_LISTED])
-    return shown + (f"; and {len(items) - _MAX_LISTED} more" if len(items) > _MAX_LISTED else "")
+    def text(self, lang: str = "en") -> str:
+        """The detail in ``lang`` (``nl``: Dutch words, decimal commas)."""
+        if self.findings:
+            return findings_text(self.findings, lang)
+        if self.message:
+            return format_message(self.message, self.values, lang)
+        return translator(lang).gettext(self.detail) if self.detail else ""
 
 
-def _where(section: str, board: int) -> str:
-    return f"board {board}" if not section else f"section {section} board {board}"
+#: A pair twice on a board, by the direction it sits in (two-line movements) or in either (one field).
+_TWICE = {
+    "NS": N_("pair %(pair)s NS appears %(times)d times"),
+    "EW": N_("pair %(pair)s EW appears %(times)d times"),
+    "": N_("pair %(pair)s appears %(times)d times"),
+}
 
 
-def run_checks(scored: ScoredEvent) -> tuple[Check, ...]:
-    """All of the director's checks, in the order of the module docstring."""
+def run_checks(scored: ScoredEvent, notation: Notation = "en") -> tuple[Check, ...]:
+    """All of the director's checks, in the order of the module docstring (``notation``: of the contracts
+    named in the findings)."""
     is_mp = scored.unit is Unit.MATCHPOINTS
-    mirror_bad: list[str] = []
-    totals_bad: list[str] = []
+    mirror_bad: list[Finding] = []
+    totals_bad: list[Finding] = []
     exempt = 0
     adjusted_sum = 0.0
     event_sum = 0.0
@@ -90,11 +144,11 @@ def run_checks(scored: ScoredEvent) -> tuple[Check, ...]:
         deviation = np.where(real, line_sum - expected_pair_sum, 0.0)
         for i in np.flatnonzero(np.abs(deviation) > _EPS).tolist():
             result = board.results[i]
-            mirror_bad.append(
-                f"{_where(board.section, board.number)} {result.ns_pair}-{result.ew_pair}: "
-                f"NS {board.ns_points[i]:g} + EW {board.ew_points[i]:g} = {line_sum[i]:g}, "
-                f"not {expected_pair_sum:g}"
-            )
+            sentence = N_("%(ns_pair)s-%(ew_pair)s, NS %(ns)g + EW %(ew)g = %(sum)g, not %(expected)g")
+            numbers = {"ns": float(board.ns_points[i]), "ew": float(board.ew_points[i]), "sum": float(line_sum[i])}
+            values: dict[str, int | float | str] = {"ns_pair": result.ns_pair, "ew_pair": result.ew_pair, **numbers}
+            values["expected"] = expected_pair_sum
+            mirror_bad.append(Finding(sentence, values, board.section, board.number))
             key = (result.section, result.ns_pair, result.ew_pair)
             tables[key] = tables.get(key, 0.0) + float(deviation[i])
         ns_real = float(ns_zero[real].sum())
@@ -103,12 +157,13 @@ def run_checks(scored: ScoredEvent) -> tuple[Check, ...]:
             if not (isinstance(method, Matchpoints) and method.neuberg):
                 expected = board.n_scores * (board.n_scores - 1) * (0.5 if half else 1.0)
             if abs(ns_real - expected) > _EPS:
+                sentence = N_("NS matchpoints add up to %(total)g, not %(expected)g")
                 totals_bad.append(
-                    f"{_where(board.section, board.number)}: NS matchpoints add up to {ns_real:g}, not {expected:g}"
+                    Finding(sentence, {"total": ns_real, "expected": expected}, board.section, board.number)
                 )
 
     if mirror_bad:
-        checks = [Check("board mirror", False, _listed(mirror_bad))]
+        checks = [Check.failed("board mirror", mirror_bad)]
     elif exempt:
         mirror = (
             N_("on every line NS and EW add up to the top (%(exempt)s artificial adjusted line(s) exempt)")
@@ -123,17 +178,21 @@ def run_checks(scored: ScoredEvent) -> tuple[Check, ...]:
         checks = [Check.of("board mirror", True, mirror)]
     if is_mp:
         checks.append(
-            Check("board totals", False, _listed(totals_bad))
+            Check.failed("board totals", totals_bad)
             if totals_bad
             else Check.of("board totals", True, N_("every board's matchpoints add up to n(n−1) (after Neuberg n(N−1))"))
         )
     table_bad = [
-        f"{section + ' ' if section else ''}{ns_pair} against {ew_pair}: the totals are off by {off:+g}"
+        Finding(
+            N_("%(ns_pair)s against %(ew_pair)s, the totals are off by %(off)+g"),
+            {"ns_pair": ns_pair, "ew_pair": ew_pair, "off": off},
+            section,
+        )
         for (section, ns_pair, ew_pair), off in tables.items()
         if abs(off) > _EPS
     ]
     checks.append(
-        Check("table totals", False, _listed(table_bad))
+        Check.failed("table totals", table_bad)
         if table_bad
         else Check.of("table totals", True, N_("at every table the two pairs' totals mirror"))
     )
@@ -154,7 +213,7 @@ def run_checks(scored: ScoredEvent) -> tuple[Check, ...]:
                 Check.of("zero sum", ok, sentence, sum=event_sum, adjusted=adjusted_sum, unexplained=unexplained)
             )
 
-    mismatched: list[str] = []
+    mismatched: list[Finding] = []
     for board in scored.boards:
         for result in board.results:
             c = result.contract
@@ -164,20 +223,20 @@ def run_checks(scored: ScoredEvent) -> tuple[Check, ...]:
                 continue
             expected_score = contract_score(c, result.declarer, result.vulnerability, result.tricks)
             if expected_score != result.ns_score:
-                mismatched.append(
-                    f"{_where(board.section, board.number)} {result.ns_pair}-{result.ew_pair}: "
-                    f"{result.describe_contract()} scores {expected_score:+d}, "
-                    f"the line says {result.ns_score:+d}"
-                )
+                sentence = N_("%(ns_pair)s-%(ew_pair)s, %(contract)s scores %(expected)+d, the line says %(written)+d")
+                found: dict[str, int | float | str] = {"ns_pair": result.ns_pair, "ew_pair": result.ew_pair}
+                found["contract"] = result.describe_contract(notation)
+                found |= {"expected": expected_score, "written": result.ns_score}
+                mismatched.append(Finding(sentence, found, board.section, board.number))
     checks.append(
-        Check("scores match contracts", False, _listed(mismatched))
+        Check.failed("scores match contracts", mismatched)
         if mismatched
         else Check.of(
             "scores match contracts", True, N_("every contract, declarer and result gives the score written (Law 77)")
         )
     )
 
-    twice: list[str] = []
+    twice: list[Finding] = []
     for board in scored.boards:
         ns_pairs = [r.ns_pair for r in board.results]
         ew_pairs = [r.ew_pair for r in board.results]
@@ -196,12 +255,12 @@ def run_checks(scored: ScoredEvent) -> tuple[Check, ...]:
                 key = (result.section, pair, direction if two_lines else "")
                 seen[key] = seen.get(key, 0) + 1
         twice.extend(
-            f"{_where(board.section, board.number)}: pair {section}{pair} {direction} appears {n} times"
+            Finding(_TWICE[direction], {"pair": pair, "times": n}, section, board.number)
             for (section, pair, direction), n in seen.items()
             if n > 1
         )
     checks.append(
-        Check("pair once per board", False, _listed(twice))
+        Check.failed("pair once per board", twice)
         if twice
         else Check.of("pair once per board", True, N_("no pair appears twice on a board"))
     )

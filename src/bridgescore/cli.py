@@ -164,16 +164,25 @@ def check(
     travellers: Annotated[
         list[Path], typer.Argument(help="Traveller files: CSV, USEBIO XML or PBN.", show_default=False)
     ],
-    notation: NotationOption = "en",
+    notation: Annotated[
+        str | None,
+        typer.Option(
+            "--notation",
+            help="Notation to print: 'en' (4S, NT, N E S W) or 'nl' (4S, SA, N O Z W); default: as --lang.",
+        ),
+    ] = None,
     movement: MovementOption = "auto",
     skip_invalid: Annotated[
         bool, typer.Option("--skip-invalid", help="Report problems but go on with the valid lines (exit 0).")
     ] = False,
+    lang: Annotated[str, typer.Option("--lang", help="Language of headings and numbers: en or nl.")] = "en",
 ) -> None:
     """Check traveller files: print every line with its score and every problem (exit 2 if any)."""
-    lang = _notation(notation)
-    event = load_events(travellers, lang, pairs_per_direction=_PER_DIRECTION.get(movement))
-    render_check(event, out, lang)
+    labels = _language(lang)
+    reading = _notation(notation or "en")  # the readers take either notation
+    shown = _notation(notation or labels)  # printing: as asked, else in the language of the labels
+    event = load_events(travellers, reading, pairs_per_direction=_PER_DIRECTION.get(movement))
+    render_check(event, out, shown, labels)
     if any(p.severity is Severity.ERROR for p in event.problems) and not (skip_invalid and event.results):
         raise typer.Exit(2)
 
@@ -285,7 +294,7 @@ def score(
     event = load_events(inputs, lang, names=names, pairs_per_direction=_PER_DIRECTION.get(movement))
     scored = score_event(dataclasses.replace(event, title=title) if title else event, options)
     if any(p.severity is Severity.ERROR for p in scored.problems) and not (skip_invalid and event.results):
-        render_problems(Event(event.results, problems=scored.problems), err)
+        render_problems(Event(event.results, problems=scored.problems), err, page_lang)
         raise typer.Exit(2)
     if fmt == "json":
         text = score_json.dumps(scored, lang)
@@ -464,6 +473,13 @@ def valet(
     skip_invalid: Annotated[
         bool, typer.Option("--skip-invalid", help="Report problems but score the valid lines (exit 0).")
     ] = False,
+    lang: Annotated[
+        str,
+        typer.Option(
+            "--lang",
+            help="Labels and numbers of the text, tableau and html: en or nl (valet-csv and JSON stay as they are).",
+        ),
+    ] = "en",
 ) -> None:
     """The Valet score: each pair's Butler score split into bidding, declarer play, opening lead and defence."""
     import sys
@@ -472,6 +488,7 @@ def valet(
     from bridgescore.io import valet as valet_io
     from bridgescore.methods.valet import ORDERS, ScoringForm, ValetOptions, parse_rounds, score_valet
 
+    labels = _language(lang)
     forms = {"iaf": ScoringForm.IAF, "imps": ScoringForm.IAF, "datum": ScoringForm.DATUM,
              "matchpoints": ScoringForm.MATCHPOINTS, "mp": ScoringForm.MATCHPOINTS}  # fmt: skip
     if scoring not in forms:
@@ -522,16 +539,16 @@ def valet(
     elif fmt == "html":
         from bridgescore.report.valet_html import render_valet_html
 
-        text = render_valet_html(result)
+        text = render_valet_html(result, lang=labels)
     else:
         from bridgescore.report.valet import render_valet_text
 
-        text = render_valet_text(result)
+        text = render_valet_text(result, labels)
     if tableau is not None:
         from bridgescore.report.valet import render_tableau
 
         try:
-            tableau.write_text(render_tableau(result), encoding="utf-8")
+            tableau.write_text(render_tableau(result, lang=labels), encoding="utf-8")
         except OSError as problem:
             raise _fail(f"cannot write the tableau to {tableau}: {problem.strerror or problem}") from None
     sys.stdout.write(text)

@@ -56,6 +56,7 @@ from bridgescore.contract import (
     Vulnerability,
     format_result,
 )
+from bridgescore.i18n import translator
 
 __all__ = [
     "Deal",
@@ -211,9 +212,10 @@ class Deal:
             self.honours.resolve(self.contract)
 
     def describe(self, notation: Notation = "en") -> str:
-        """``4SX S -1``, Dutch ``4SX Z -1``, ``3SA O C`` – the deal as the sheet's annotations write it."""
+        """``4SX S -1``, Dutch ``4SX Z -1``, ``3SA O C`` – the deal as the sheet's annotations write it; a passed-out
+        deal in the words of the catalogue (``notation`` is also the language: ``passed out``, ``gepast``)."""
         if self.contract.is_passed_out:
-            return "gepast" if notation == "nl" else "passed out"
+            return translator(notation).gettext("passed out")  # Dutch: gepast
         assert self.declarer is not None and self.tricks is not None
         return (
             f"{self.contract.format(notation)} {self.declarer.label(notation)} "

@@ -1,4 +1,8 @@
-"""The director's first look at a traveller file: every line with its score, and every problem found."""
+"""The director's first look at a traveller file: every line with its score, and every problem found.
+
+Headings and summaries come from the catalogue (``lang="nl"``: Dutch), scores through
+:func:`bridgescore.i18n.format_number`; the problems' own sentences are the readers' (English).
+"""
 
 from __future__ import annotations
 
@@ -7,25 +11,30 @@ from rich.table import Table
 
 from bridgescore.contract import Notation
 from bridgescore.event import Event, ResultStatus
+from bridgescore.i18n import format_number, translator
 from bridgescore.problems import Severity
 
 __all__ = ["render_check", "render_problems"]
 
 
-def render_check(event: Event, console: Console, notation: Notation = "en") -> None:
-    """Print every traveller line read, with its NS score, then every problem."""
-    table = Table(title=f"{len(event.results)} traveller lines", title_justify="left")
-    for heading, justify in (("Line", "right"), ("Section", "left"), ("Board", "right"), ("NS", "left"),
-                             ("EW", "left"), ("Contract", "left"), ("Lead", "left"), ("NS score", "right"),
-                             ("Remarks", "left")):  # fmt: skip
+def render_check(event: Event, console: Console, notation: Notation = "en", lang: str = "en") -> None:
+    """Print every traveller line read, with its NS score, then every problem.
+
+    ``notation``: contracts and seats; ``lang``: headings and numbers (``nl``: Dutch words)."""
+    _ = translator(lang).gettext
+    title = _("%(count)s traveller lines") % {"count": format_number(len(event.results), lang)}
+    table = Table(title=title, title_justify="left")
+    for heading, justify in ((_("Line"), "right"), (_("Section"), "left"), (_("Board"), "right"), (_("NS"), "left"),
+                             (_("EW"), "left"), (_("Contract"), "left"), (_("Lead"), "left"),
+                             (_("NS score"), "right"), (_("Remarks"), "left")):  # fmt: skip
         table.add_column(heading, justify=justify)  # type: ignore[arg-type]
     for r in event.results:
         if r.status is ResultStatus.NOT_PLAYED:
-            shown = "not played"
+            shown = _("not played")
         elif r.status is ResultStatus.ADJUSTED:
-            shown = "adjusted"
+            shown = _("adjusted")
         else:
-            shown = "" if r.ns_score is None else f"{r.ns_score:+d}"
+            shown = "" if r.ns_score is None else format_number(r.ns_score, lang, 0, signed=True)
         table.add_row(
             str(r.source.line) if r.source and r.source.line else "",
             r.section,
@@ -38,22 +47,31 @@ def render_check(event: Event, console: Console, notation: Notation = "en") -> N
             r.remarks,
         )
     console.print(table)
-    render_problems(event, console)
+    render_problems(event, console, lang)
 
 
-def render_problems(event: Event, console: Console) -> None:
-    """One line per problem, errors first in file order; a summary line at the end (offering --skip-invalid
-    only where the event has results to go on with)."""
+def render_problems(event: Event, console: Console, lang: str = "en") -> None:
+    """One line per problem, errors first in file order; a summary line at the end (in ``lang``), offering
+    --skip-invalid only where the event has results to go on with."""
+    _ = translator(lang).gettext
     errors = [p for p in event.problems if p.severity is Severity.ERROR]
     warnings = [p for p in event.problems if p.severity is Severity.WARNING]
     for problem in event.problems:
         style = "red" if problem.severity is Severity.ERROR else "yellow"
         console.print(f"[{style}]{problem}[/]", highlight=False, markup=True, soft_wrap=True)
+    counts = {"errors": format_number(len(errors), lang), "warnings": format_number(len(warnings), lang)}
     if errors:
-        go_on = ", or run again with --skip-invalid to score the rest without them" if event.results else ""
         console.print(
-            f"{len(errors)} problem(s), {len(warnings)} warning(s). Correct the lines above{go_on}.",
+            (
+                _(
+                    "%(errors)s problem(s), %(warnings)s warning(s). Correct the lines above, "
+                    "or run again with --skip-invalid to score the rest without them."
+                )
+                if event.results
+                else _("%(errors)s problem(s), %(warnings)s warning(s). Correct the lines above.")
+            )
+            % counts,
             highlight=False,
         )
     elif warnings:
-        console.print(f"{len(warnings)} warning(s); no errors.", highlight=False)
+        console.print(_("%(warnings)s warning(s); no errors.") % counts, highlight=False)

@@ -29,6 +29,7 @@ from typing import Any, TypeGuard
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from bridgescore import __version__
+from bridgescore.checks import Finding, findings_text
 from bridgescore.contract import ContractError, Seat, format_result, parse_contract
 from bridgescore.i18n import N_, Language, format_message, format_number, parse_language, round_half_up, translator
 
@@ -684,8 +685,10 @@ class _Page:
             ok = bool(check.get("ok"))
             name = str(check.get("name") or "").replace("_", " ")
             detail = str(check.get("detail") or "")
-            message, values = check.get("message"), check.get("values")
-            if isinstance(message, str) and message and isinstance(values, Mapping):
+            message, values, findings = check.get("message"), check.get("values"), check.get("findings")
+            if isinstance(findings, list) and findings:  # what a failed check found, in the page's language
+                detail = findings_text((_finding(f) for f in findings if isinstance(f, Mapping)), self.lang)
+            elif isinstance(message, str) and message and isinstance(values, Mapping):
                 # one sentence: the message in the page's language with its numbers in the language's way
                 numbers = {
                     str(k): v for k, v in values.items() if isinstance(v, int | float) and not isinstance(v, bool)
@@ -736,6 +739,20 @@ class _Page:
             checks_summary=checks_summary,
             version=__version__,
         )
+
+
+def _finding(data: Mapping[str, Any]) -> Finding:
+    """A finding of the JSON's ``checks[].findings`` (numbers, pair numbers and a contract as values)."""
+    values = data.get("values")
+    items = values.items() if isinstance(values, Mapping) else ()
+    kept = {str(k): v for k, v in items if isinstance(v, int | float | str)}
+    board = data.get("board")
+    return Finding(
+        str(data.get("message") or ""),
+        kept,
+        str(data.get("section") or ""),
+        board if isinstance(board, int) else None,
+    )
 
 
 _ENV: Environment | None = None

@@ -39,7 +39,7 @@ def to_dict(
 ) -> dict[str, Any]:
     """The whole scored event as a JSON-ready dict (schema ``bridgescore.score/1``)."""
     standings = compute_standings(scored) if standings is None else standings
-    checks = run_checks(scored) if checks is None else checks
+    checks = run_checks(scored, notation) if checks is None else checks
     is_mp = scored.unit is Unit.MATCHPOINTS
     boards: list[dict[str, Any]] = []
     for board in scored.boards:
@@ -110,7 +110,17 @@ def to_dict(
             for s in standings
         ],
         "checks": [
-            {"name": c.name, "ok": c.ok, "detail": c.detail, "message": c.message or None, "values": dict(c.values)}
+            {
+                "name": c.name,
+                "ok": c.ok,
+                "detail": c.detail,
+                "message": c.message or None,
+                "values": dict(c.values),
+                "findings": [
+                    {"section": f.section, "board": f.board, "message": f.message, "values": dict(f.values)}
+                    for f in c.findings
+                ],
+            }
             for c in checks
         ],
         "problems": [

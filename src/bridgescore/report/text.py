@@ -12,7 +12,7 @@ from rich.table import Table
 
 from bridgescore.checks import Check, run_checks
 from bridgescore.contract import Notation
-from bridgescore.i18n import N_, Language, format_message, format_number, translator
+from bridgescore.i18n import N_, Language, format_number, translator
 from bridgescore.methods.base import Unit
 from bridgescore.report.check import render_problems
 from bridgescore.report.labels import adjustment_label, method_name, percent, points
@@ -53,7 +53,7 @@ def render_text(
     """
     _ = translator(lang).gettext
     standings = compute_standings(scored) if standings is None else standings
-    checks = run_checks(scored) if checks is None else checks
+    checks = run_checks(scored, notation) if checks is None else checks
     is_mp = scored.unit is Unit.MATCHPOINTS
     title = title or scored.event.title or _("Results")
     console.print(f"[bold]{escape(title)}[/] – {method_name(scored.method.name, lang)}", highlight=False)
@@ -97,13 +97,12 @@ def render_text(
         console.print(_("* total factored to the full number of boards (pair played fewer boards)."), highlight=False)
     for check in checks:
         mark = f"[green]{escape(_('ok'))}[/]" if check.ok else f"[red]{escape(_('FAILED'))}[/]"
-        detail = format_message(check.message, check.values, lang) if check.message else check.detail
-        line = f"{mark} {escape(_translate_known(check.name, lang))}: {escape(detail)}"
+        line = f"{mark} {escape(_translate_known(check.name, lang))}: {escape(check.text(lang))}"
         console.print(line, highlight=False, soft_wrap=True)
     if scored.problems:
         from bridgescore.event import Event
 
-        render_problems(Event((), problems=scored.problems), console)
+        render_problems(Event((), problems=scored.problems), console, lang)
 
 
 def _render_board(scored: ScoredEvent, board_index: int, console: Console, notation: Notation, lang: Language) -> None:

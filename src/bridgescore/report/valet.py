@@ -4,6 +4,11 @@ reference's csv layout: ``valet_csv``).
 The text table and the tableau keep the reference program's layout (``shared/reference/valet/CONVENTIONS.md``
 §4.2, §4.4) so that users of that program read them at once; the numbers are bridgescore's.  Names are
 padded by characters, not bytes, so accented names line up.
+
+``lang="nl"``: the headings come from the catalogue (a column widens where a Dutch word is longer than the
+reference's), contracts, declarers and lead suits are in Dutch notation (3SA, O, K) and numbers have a
+decimal comma, with the same digits as the English (the reference's rounding).  English is the reference's
+layout byte for byte; JSON keeps English keys.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ from typing import Any
 
 import numpy as np
 
+from bridgescore.contract import Seat, Strain
+from bridgescore.i18n import localise_decimal, parse_language, translator
 from bridgescore.methods.valet import LEAD_SUITS, ValetResult
 
 __all__ = ["render_tableau", "render_valet_json", "render_valet_text", "tableau_rows"]
@@ -23,33 +30,69 @@ _RISK_TEXT = ("", "X", "XX")
 _SEAT_TEXT = "NESW"
 
 
-def _cell(value: float, count: int, decimals: int) -> str:
+def _cell(value: float, count: int, decimals: int, lang: str = "en") -> str:
     if count == 0 or np.isnan(value):
         return "     - (  0)"
-    return f"{value:6.{decimals}f} ({count:3d})"
+    return localise_decimal(f"{value:6.{decimals}f}", lang) + f" ({count:3d})"
 
 
-def render_valet_text(result: ValetResult) -> str:
-    """The per-pair table: hands, overall, bid, play, declaring, defending, per-player declarer and lead."""
+def _fixed(value: float, decimals: int, lang: str) -> str:
+    """``value`` as the reference prints it (``%.2f``: its rounding, its ``-0.00``), decimal comma in Dutch."""
+    return localise_decimal(f"{value:.{decimals}f}", lang)
+
+
+def _reference_top(leads: bool, lead_average: bool) -> str:
+    """The reference program's group line over the columns (its own spacing, kept byte for byte)."""
+    top = " " * 55 + "|             |              |           Play           |        Declaring         |"
+    if not leads:
+        return top + " "
+    if lead_average:
+        return top + "                      Defending                     |"
+    return top + "                Defending              |"
+
+
+def render_valet_text(result: ValetResult, lang: str = "en") -> str:
+    """The per-pair table: hands, overall, bid, play, declaring, defending, per-player declarer and lead.
+
+    ``lang="nl"``: Dutch headings (columns widen to fit them) and decimal commas; English is the reference's
+    layout byte for byte."""
+    language = parse_language(lang)
+    _ = translator(language).gettext
     opts = result.options
     d = 1 if result.matchpoints else 2
-    top = " " * 55 + "|             |              |           Play           |        Declaring         |"
-    head = (
-        "Players".ljust(55)
-        + f"|  No.{opts.form.header:>7} |   Bid   Play |   Declaring    Defending |   Declarer1    Declarer2 |"
-    )
     cols = [7, 8]
+    leads = [_("Lead1"), _("Lead2")]
     if opts.leads:
         if opts.lead_average:
-            top += "                      Defending                     |"
-            head += "       Lead1        Lead2      Average         Play |"
             cols.append(9)
-        else:
-            top += "                Defending              |"
-            head += "       Lead1        Lead2         Play |"
+            leads.append(_("Average"))
         cols.append(10)
+        leads.append(translator(language).pgettext("after the lead", "Play"))
+    # (heading, width): the reference's widths, wider where a heading would not fit with a space before it
+    first = [(_("No."), 5), (opts.form.header, 7)]
+    second = [(_("Bid"), 6), (_("Play"), 7)]
+    groups = [
+        (_("Play"), [(_("Declaring"), 12), (_("Defending"), 13)]),
+        (_("Declaring"), [(_("Declarer1"), 12), (_("Declarer2"), 13)]),
+    ]
+    if opts.leads:
+        groups.append((_("Defending"), [(label, 12 if i == 0 else 13) for i, label in enumerate(leads)]))
+
+    def fit(columns: list[tuple[str, int]]) -> list[tuple[str, int]]:
+        return [(label, max(width, len(label) + 1)) for label, width in columns]
+
+    first, second = fit(first), fit(second)
+    groups = [(title, fit(columns)) for title, columns in groups]
+    head = _("Players").ljust(55) + "|"
+    for columns in (first, second, *(columns for _title, columns in groups)):
+        head += "".join(label.rjust(w) for label, w in columns) + " |"
+    if language == "en":
+        top = _reference_top(opts.leads, opts.lead_average)
     else:
-        top += " "
+        top = " " * 55 + "|" + " " * (sum(w for _l, w in first) + 1) + "|" + " " * (sum(w for _l, w in second) + 1)
+        top += "|" + "".join(title.center(sum(w for _l, w in columns) + 1) + "|" for title, columns in groups)
+    if not opts.leads and language != "en":
+        top += " "  # as the reference's group line (the English one has it already)
     summary = result.summary()
     counts = result.summary_counts()
     out: list[str] = []
@@ -58,12 +101,16 @@ def render_valet_text(result: ValetResult) -> str:
         for p in table:
             s, c = summary[p], counts[p]
             row = (
-                f"{result.pair_name(int(p)).ljust(54)} |{int(c[0]):5d}{s[0]:7.{d}f} |{s[1]:6.{d}f}{s[2]:7.{d}f} |"
-                f"{_cell(s[3], c[3], d)} {_cell(s[4], c[4], d)} |{_cell(s[5], c[5], d)} {_cell(s[6], c[6], d)} |"
+                f"{result.pair_name(int(p)).ljust(54)} |{int(c[0]):{first[0][1]}d}"
+                f"{_fixed(s[0], d, language):>{first[1][1]}} |"
+                f"{_fixed(s[1], d, language):>{second[0][1]}}{_fixed(s[2], d, language):>{second[1][1]}} |"
             )
-            if opts.leads:
-                row += " ".join(_cell(s[k], c[k], d) for k in cols) + " |"
-            else:
+            cells = [_cell(s[k], c[k], d, language) for k in [3, 4, 5, 6, *(cols if opts.leads else [])]]
+            for g, (_title, columns) in enumerate(groups):
+                start = sum(len(cs) for _t, cs in groups[:g])
+                parts = [cells[start + i].rjust(w - (0 if i == 0 else 1)) for i, (_l, w) in enumerate(columns)]
+                row += " ".join(parts) + " |"
+            if not opts.leads:
                 row += " "
             out.append(row)
         out.append("")
@@ -89,6 +136,20 @@ def _key(result: ValetResult, row: int) -> str:
         lead = int(t.lead[row])
         parts.append(LEAD_SUITS[lead] if lead >= 0 else "-")
     parts.append(str(int(t.tricks[row])))
+    return ", ".join(parts)
+
+
+def _dutch_key(key: str) -> str:
+    """A tableau line's key in Dutch notation: ``3NT, E, C, 9`` → ``3SA, O, K, 9``; ``pass`` → ``pas``."""
+    if key == "pass":
+        return "pas"
+    contract, seat, *rest = key.split(", ")
+    level, strain, risk = contract[0], contract[1:].rstrip("X"), contract[len(contract.rstrip("X")) :]
+    parts = [f"{level}{Strain(_STRAIN_TEXT.index(strain)).label('nl')}{risk}", Seat(_SEAT_TEXT.index(seat)).label("nl")]
+    if len(rest) == 2:  # the lead suit
+        suit = rest[0]
+        parts.append(Strain(LEAD_SUITS.index(suit)).label("nl") if suit in LEAD_SUITS else suit)
+    parts.append(rest[-1])
     return ", ".join(parts)
 
 
@@ -160,13 +221,35 @@ def tableau_rows(
         yield result.hand_keys[current], lines
 
 
-def render_tableau(result: ValetResult, key: Callable[[ValetResult, int], str] | None = None) -> str:
-    """The per-hand tableau (the reference's ``-t``, conv. §4.4); at matchpoints values are percentages."""
+def render_tableau(result: ValetResult, key: Callable[[ValetResult, int], str] | None = None, lang: str = "en") -> str:
+    """The per-hand tableau (the reference's ``-t``, conv. §4.4); at matchpoints values are percentages.
+
+    ``lang="nl"``: Dutch headings (columns widen to fit them), Dutch notation in the keys, decimal commas."""
+    language = parse_language(lang)
+    _ = translator(language).gettext
+    pgettext = translator(language).pgettext
     mp = result.matchpoints
     leads = result.options.leads
+    count_label = pgettext("tableau", "Count")
+    count_width = max(5, len(count_label))  # the reference's "Count" follows the key's 19 columns directly
+    declarer_columns = [_("Overall"), _("Bid"), pgettext("tableau", "Play")]
+    defender_columns = [_("Overall"), _("Bid"), *((_("Lead"), _("Restdef")) if leads else (_("Def"),))]
+    widths = {label: max(8, len(label) + 1) for label in declarer_columns + defender_columns}
+
+    def heading(columns: list[str]) -> str:
+        return _("Contract").ljust(19) + count_label.rjust(count_width) + "".join(c.rjust(widths[c]) for c in columns)
+
+    def line(name: str, count: int, values: tuple[float, ...], columns: list[str]) -> str:
+        shown = _dutch_key(name) if language == "nl" and key is None else name
+        numbers = "".join(
+            localise_decimal(f"{v:{widths[c]}.2f}", language) for v, c in zip(values, columns, strict=True)
+        )
+        return f"{shown:<19}{count:{count_width}d}{numbers}"
+
     out: list[str] = []
     for (rnd, board), lines in tableau_rows(result, key):
-        out += [f"DECLARER, Board {rnd}|{board}", "", "Contract           Count Overall     Bid    Play"]
+        hand = f"{rnd}|{board}"
+        out += [_("DECLARER, Board %(hand)s") % {"hand": hand}, "", heading(declarer_columns)]
         declarer_lines = []
         defender_lines = []
         for name, count, (o, b, p), (do, db, dl, dr) in lines:
@@ -174,15 +257,10 @@ def render_tableau(result: ValetResult, key: Callable[[ValetResult, int], str] |
                 dl, dr = dr + dl, 0.0
             if mp:
                 o, b, p, do, db, dl, dr = (50.0 * (v + 1.0) for v in (o, b, p, do, db, dl, dr))
-            declarer_lines.append(f"{name:<19}{count:5d}{o:8.2f}{b:8.2f}{p:8.2f}")
-            if leads:
-                defender_lines.append(f"{name:<19}{count:5d}{do:8.2f}{db:8.2f}{dl:8.2f}{dr:8.2f}")
-            else:
-                defender_lines.append(f"{name:<19}{count:5d}{do:8.2f}{db:8.2f}{dl:8.2f}")
+            declarer_lines.append(line(name, count, (o, b, p), declarer_columns))
+            defender_lines.append(line(name, count, (do, db, dl, dr) if leads else (do, db, dl), defender_columns))
         out += declarer_lines
-        out += ["", f"DEFENDER, Board {rnd}|{board}", ""]
-        out.append("Contract           Count Overall     Bid    Lead Restdef" if leads
-                   else "Contract           Count Overall     Bid     Def")  # fmt: skip
+        out += ["", _("DEFENDER, Board %(hand)s") % {"hand": hand}, "", heading(defender_columns)]
         out += defender_lines
         out.append("")
     return "\n".join(out) + "\n"

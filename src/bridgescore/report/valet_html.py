@@ -4,6 +4,9 @@ scripts, no external requests).
 
 The four parts are the pair's sums per component divided by its hands played, so they add up to its overall
 score (IMPs per hand; at matchpoints percentage points above or below 50).
+
+``lang="nl"``: every word from the catalogue (Paar, Spellen, Totaal, Bieden, Afspel, Uitkomst, Tegenspel …)
+and decimal commas, with the same digits as the English page (the reference program's ``%.2f`` rounding).
 """
 
 from __future__ import annotations
@@ -13,16 +16,24 @@ from html import escape
 import numpy as np
 from jinja2 import Environment, PackageLoader, select_autoescape
 
+from bridgescore.i18n import N_, localise_decimal, parse_language, translator
 from bridgescore.methods.valet import BID, DEFENCE, LEAD1, LEAD2, OVERALL, PLAY1, PLAY2, ValetResult
 
 __all__ = ["render_valet_html"]
 
 PARTS = (
-    ("Bidding", "#3b6fb6"),
-    ("Declarer play", "#e08a1e"),
-    ("Opening lead", "#8e5bb5"),
-    ("Rest of defence", "#3c9a5f"),
+    (N_("Bidding"), "#3b6fb6"),
+    (N_("Declarer play"), "#e08a1e"),
+    (N_("Opening lead"), "#8e5bb5"),
+    (N_("Rest of defence"), "#3c9a5f"),
 )
+
+#: The comparison behind the numbers, in words (``ScoringForm`` values).
+_FORMS = {
+    "iaf": N_("IMPs across the field"),
+    "datum": N_("Butler (datum) IMPs"),
+    "matchpoints": N_("matchpoints"),
+}
 
 
 def contributions(result: ValetResult) -> np.ndarray:
@@ -36,7 +47,8 @@ def contributions(result: ValetResult) -> np.ndarray:
     return out
 
 
-def _chart(values: np.ndarray, limit: float, unit: str) -> str:
+def _chart(values: np.ndarray, limit: float, unit: str, lang: str = "en") -> str:
+    _ = translator(lang).gettext
     width, bar, gap = 260, 9, 2
     height = len(PARTS) * (bar + gap)
     mid = width / 2
@@ -48,13 +60,17 @@ def _chart(values: np.ndarray, limit: float, unit: str) -> str:
         y = i * (bar + gap)
         shapes.append(
             f'<rect x="{x:.1f}" y="{y}" width="{max(length, 0.5):.1f}" height="{bar}" fill="{colour}">'
-            f"<title>{escape(label)}: {float(v):+.2f} {unit}</title></rect>"
+            f"<title>{escape(_(label))}: {localise_decimal(f'{float(v):+.2f}', lang)} {escape(unit)}</title></rect>"
         )
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" role="img">' + "".join(shapes) + "</svg>")  # fmt: skip
 
 
-def render_valet_html(result: ValetResult, title: str = "Valet score") -> str:
+def render_valet_html(result: ValetResult, title: str | None = None, lang: str = "en") -> str:
+    """The page: options in words, the per-pair table and each pair's chart (``lang``: en or nl)."""
+    language = parse_language(lang)
+    _ = translator(language).gettext
+    title = title or _("Valet score")
     opts = result.options
     env = Environment(loader=PackageLoader("bridgescore", "report/templates"), autoescape=select_autoescape())
     template = env.get_template("valet.html.j2")
@@ -63,14 +79,14 @@ def render_valet_html(result: ValetResult, title: str = "Valet score") -> str:
     counts = result.summary_counts()
     parts = contributions(result)
     limit = float(np.abs(parts).max()) if parts.size else 1.0
-    unit = "% points" if result.matchpoints else "IMPs"
+    unit = _("% points") if result.matchpoints else _("IMPs")
     cols = [3, 4, 5, 6]
     if opts.leads:
         cols += [7, 8] + ([9] if opts.lead_average else []) + [10]
     neutral = result.offset
 
     def cell(v: float, count: int | None = None) -> dict[str, object]:
-        text = "–" if np.isnan(v) or count == 0 else f"{v:.{d}f}"
+        text = "–" if np.isnan(v) or count == 0 else localise_decimal(f"{v:.{d}f}", language)
         return {"text": text, "neg": not np.isnan(v) and v < neutral, "count": count}
 
     tables = []
@@ -86,19 +102,22 @@ def render_valet_html(result: ValetResult, title: str = "Valet score") -> str:
                 "hands": int(counts[p, 0]),
                 "main": [cell(summary[p, 0]), cell(summary[p, 1]), cell(summary[p, 2])],
                 "cells": [cell(summary[p, k], int(counts[p, k])) for k in cols],
-                "chart": _chart(parts[p], limit, unit),
+                "chart": _chart(parts[p], limit, unit, language),
             })  # fmt: skip
         heading = ""
         if len(printed) > 1:
             m = opts.min_hands
-            heading = f"Pairs with at least {m} hands" if t_index == 0 else f"Pairs with fewer than {m} hands"
+            sentence = (
+                _("Pairs with at least %(hands)s hands") if t_index == 0 else _("Pairs with fewer than %(hands)s hands")
+            )
+            heading = sentence % {"hands": m}
         tables.append({"heading": heading, "rows": rows})
-    form = {"iaf": "IMPs across the field", "datum": "Butler (datum) IMPs", "matchpoints": "matchpoints"}
+    decomposition = _("cloud decomposition") if opts.cloud else _("plain (no cloud) decomposition")
     description = (
-        f"{form[opts.form.value]}, {'cloud' if opts.cloud else 'plain (no cloud)'} decomposition"
-        + (", with opening leads" if opts.leads else "")
-        + (", opponents' strength compensated" if opts.compensate else "")
-        + ". Overall and bid per hand played; declaring per hand declared, defending per hand defended."
+        f"{_(_FORMS[opts.form.value])}, {decomposition}"
+        + (_(", with opening leads") if opts.leads else "")
+        + (_(", opponents' strength compensated") if opts.compensate else "")
+        + _(". Overall and bid per hand played; declaring per hand declared, defending per hand defended.")
     )
     return template.render(
         title=title,
@@ -107,6 +126,8 @@ def render_valet_html(result: ValetResult, title: str = "Valet score") -> str:
         leads=opts.leads,
         lead_average=opts.lead_average,
         tables=tables,
-        parts=[{"label": label, "colour": colour} for label, colour in PARTS],
-        unit_word="percentage points" if result.matchpoints else "IMPs",
+        parts=[{"label": _(label), "colour": colour} for label, colour in PARTS],
+        unit_word=_("percentage points") if result.matchpoints else _("IMPs"),
+        lang=language,
+        _=_,
     )
