@@ -6,7 +6,7 @@ import dataclasses
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -23,17 +23,14 @@ from bridgescore.contract import (
     vulnerability_of_board,
 )
 from bridgescore.event import Event
-from bridgescore.i18n import Language, parse_language
 from bridgescore.io import load_events
-from bridgescore.methods import make_method
-from bridgescore.methods.adjustments import AdjustmentValues, parse_award
 from bridgescore.problems import Severity
-from bridgescore.report import csv as score_csv
-from bridgescore.report import json as score_json
-from bridgescore.report.check import render_check, render_problems
-from bridgescore.report.html import render_html
-from bridgescore.report.text import render_text
-from bridgescore.scored import Movement, PairPercent, ScoringOptions, score_event
+
+if TYPE_CHECKING:
+    from bridgescore.i18n import Language
+
+# Each command imports what only it needs (scoring methods, reports, jinja2, Babel) inside its body, so that a
+# command starts without loading the others' libraries: `bridgescore valet` on a large event is timed whole.
 
 app = typer.Typer(
     name="bridgescore",
@@ -75,6 +72,8 @@ def _notation(text: str) -> Notation:
 
 
 def _language(text: str) -> Language:
+    from bridgescore.i18n import parse_language
+
     try:
         return parse_language(text)
     except ValueError as problem:
@@ -178,6 +177,8 @@ def check(
     lang: Annotated[str, typer.Option("--lang", help="Language of headings and numbers: en or nl.")] = "en",
 ) -> None:
     """Check traveller files: print every line with its score and every problem (exit 2 if any)."""
+    from bridgescore.report.check import render_check
+
     labels = _language(lang)
     reading = _notation(notation or "en")  # the readers take either notation
     shown = _notation(notation or labels)  # printing: as asked, else in the language of the labels
@@ -262,6 +263,15 @@ def score(
     ] = 0.3,
 ) -> None:
     """Score a pairs event: rankings, travellers and the director's checks (exit 2 on bad input)."""
+    from bridgescore.methods import make_method
+    from bridgescore.methods.adjustments import AdjustmentValues, parse_award
+    from bridgescore.report import csv as score_csv
+    from bridgescore.report import json as score_json
+    from bridgescore.report.check import render_problems
+    from bridgescore.report.html import render_html
+    from bridgescore.report.text import render_text
+    from bridgescore.scored import Movement, PairPercent, ScoringOptions, score_event
+
     page_lang = _language(lang)
     lang = _notation(notation or "en")  # reading: the readers take either notation
     shown = _notation(notation or page_lang)  # printing: as asked, else in the language of the labels
