@@ -16,8 +16,9 @@ import io
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
+
+import numpy as np
 
 from bridgescore.event import Event, Result
 from bridgescore.io import csv as traveller_csv
@@ -26,10 +27,21 @@ from bridgescore.methods.adjustments import Award
 from bridgescore.methods.crossimps import CrossImps
 from bridgescore.methods.matchpoints import Matchpoints
 from bridgescore.scored import PairPercent, ScoredEvent, ScoringOptions, score_event
+from bridgescore.standings import compute_standings, format_percent
 
 REFERENCE = Path(__file__).resolve().parents[1].parent / "shared" / "reference"
 EVENTS = REFERENCE / "events"
-TOLERANCE = 0.01 + 1e-9
+
+
+def two_decimals(value: float) -> str:
+    """How most programs print: 2 decimals, halves away from zero."""
+    return format_percent(value, 2)
+
+
+def single_precision(value: float) -> str:
+    """How BriAn prints a percentage: a single-precision float with 8 significant digits (62.01923, 60.5042,
+    53.846153 for 53.8461538…, 48.557693 for 48.5576923…)."""
+    return f"{np.float32(value):.8g}"
 
 
 @dataclass(frozen=True)
@@ -66,9 +78,11 @@ class Case:
     line_refs: Callable[[Event], list[LineRef]]
     line_values: str  # "points" (matchpoints / IMPs) or "percent" (board percentages)
     pair_refs: Callable[[], list[PairRef]] | None = None
-    pair_value: str = "percent"  # "percent" | "total" (from the standings) | "sum_of_rounded_lines"
+    pair_value: str = "percent"  # "percent" | "total" (from the standings)
     #: (board, ns_pair, ew_pair) → why the program's number differs from the rule it otherwise follows
     known_differences: dict[tuple[int, str, str], str] = field(default_factory=dict)
+    #: How the program prints a pair's value (its decimals and rounding)
+    pair_printed: Callable[[float], str] = two_decimals
     known_pair_differences: dict[str, str] = field(default_factory=dict)
 
 
@@ -288,6 +302,18 @@ CASES: list[Case] = [
         _usebio_lines("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
         "points",
         _usebio_pairs("usebio-ebu-examples/original/multi-section-pairs.xml", "percent"),
+        known_pair_differences={
+            # 30 of 32 percentages print as PairsScorer's from the exact matchpoints.  A2 and A14 print 0.01
+            # higher: their exact percentages are 40.26486 and 47.91491, a hair under the half.  Summing the
+            # Neuberg matchpoints rounded to 2 dp (round_board_points=2, as TeamsScorer does) fixes these two but
+            # breaks A5 (66.9048 for 66.91) and A15 (54.3242 for 54.33); so do rounding to 1, 3 or 4 dp, rounding
+            # only board 9 (the A5050 board) or only board 15, truncating, the mean of board percentages rounded
+            # to 0–3 dp, double rounding of the percentage, single precision, and unfactored percentages on the
+            # short boards.  Every pair's window is met by totals 0.0005–0.0019 MP above the exact ones, so
+            # PairsScorer's arithmetic carries some small upward bias we cannot name from this one file.
+            "2": "PairsScorer A2: 40.27 for the exact 40.2649 (a bias of <0.002 MP; no rounding rule fits all 32)",
+            "14": "PairsScorer A14: 47.92 for the exact 47.9149 (as A2)",
+        },
     ),
     Case(
         # Pianola: cross-IMPs averaged over the n−1 comparisons; a pair's total is factored by 24/16 when it
@@ -314,27 +340,27 @@ CASES: list[Case] = [
     Case(
         # Teams of four, scored pairwise as well (USEBIO PAIRWISE_SCORING_METHOD CROSS_IMPS): each line is
         # cross-IMPed against every other result of the board, averaged over n−1.  A pair's PAIR_IMPS is the
-        # sum of its board values as printed (2 dp): summing unrounded values (bridgescore's standings)
-        # reproduces only 10 of 19 pairs within 0.01, summing the rounded ones all 19.
+        # sum of its board values as printed (2 dp): ``round_board_points=2``.  Summing unrounded values
+        # reproduces only 10 of 19 pairs within 0.01, summing the rounded ones all 19 to the last decimal.
         "usebio-ebu-examples/multiple-teams (pairwise)",
         "TeamsScorer 5.1.17 (EBU)",
         _usebio("usebio-ebu-examples/original/multiple-teams.xml"),
-        ScoringOptions(method=CrossImps()),
+        ScoringOptions(method=CrossImps(), round_board_points=2),
         _usebio_lines("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
         "points",
         _usebio_pairs("usebio-ebu-examples/original/multiple-teams.xml", "PAIR_IMPS"),
-        pair_value="sum_of_rounded_lines",
+        pair_value="total",
     ),
     Case(
         # As above: 9 of 16 pairs with unrounded sums, 16 of 16 with the printed board values.
         "usebio-ebu-examples/point-a-board-teams (pairwise)",
         "EBUScoreTeams 1.1.3 (EBU)",
         _usebio("usebio-ebu-examples/original/point-a-board-teams.xml"),
-        ScoringOptions(method=CrossImps()),
+        ScoringOptions(method=CrossImps(), round_board_points=2),
         _usebio_lines("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
         "points",
         _usebio_pairs("usebio-ebu-examples/original/point-a-board-teams.xml", "PAIR_IMPS"),
-        pair_value="sum_of_rounded_lines",
+        pair_value="total",
     ),
     Case(
         "usebio-realbridge",
@@ -356,6 +382,7 @@ CASES: list[Case] = [
         _usebio_lines("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
         "points",
         _usebio_pairs("usebio-brian-welwyn/original/usebio.xml", "percent"),
+        pair_printed=single_precision,
     ),
     Case(
         # JFR Pary: per-board percentages over the real results; the phantom pair 18's opponents get 60 %
@@ -462,10 +489,11 @@ def _fmt(value: float | None) -> str:
     return "None" if value is None else f"{value:.4f}"
 
 
-def _close(ours: float | None, ref: float | None) -> bool:
+def _close(ours: float | None, ref: float | None, printed: Callable[[float], str] = two_decimals) -> bool:
+    """Ours printed as the program prints it is the program's number (to the last decimal it prints)."""
     if ref is None:
         return True
-    return ours is not None and not math.isnan(ours) and abs(ours - ref) <= TOLERANCE
+    return ours is not None and not math.isnan(ours) and printed(ours) == printed(ref)
 
 
 def compare(case: Case) -> Comparison:
@@ -505,7 +533,7 @@ def compare(case: Case) -> Comparison:
             out.pairs += 1
             if ours_value is None:
                 out.unknown_pairs.append(p.pair)
-            elif abs(ours_value - p.value) <= TOLERANCE:
+            elif _close(ours_value, p.value, case.pair_printed):
                 out.pairs_matched += 1
             else:
                 out.pair_misses.append(f"pair {p.section}{p.pair}: program {p.value}, bridgescore {ours_value:.4f}")
@@ -516,18 +544,6 @@ def compare(case: Case) -> Comparison:
 def _pair_values(case: Case, scored: ScoredEvent) -> dict[tuple[str, str, str], float]:
     """Each pair's value as the program publishes it, keyed (section, pair, direction) and (“”, pair, “”)."""
     values: dict[tuple[str, str, str], float] = {}
-    if case.pair_value == "sum_of_rounded_lines":
-        # TeamsScorer / EBUScoreTeams: the sum of the pair's board values as printed (2 dp, halves away from
-        # zero), computed here from bridgescore's unrounded line values.
-        totals: dict[str, float] = {}
-        for board in scored.boards:
-            for line in board.lines():
-                for pair, points in ((line.result.ns_pair, line.ns_points), (line.result.ew_pair, line.ew_points)):
-                    if points is not None:
-                        totals[pair] = totals.get(pair, 0.0) + _round2(points)
-        return {("", pair, ""): total for pair, total in totals.items()}
-    from bridgescore.standings import compute_standings
-
     for standing in compute_standings(scored):
         for e in standing.entries:
             value = e.percent if case.pair_value == "percent" else e.total
@@ -538,10 +554,6 @@ def _pair_values(case: Case, scored: ScoredEvent) -> dict[tuple[str, str, str], 
             values.setdefault(("", e.pair, ""), value)
             values.setdefault((e.section, e.pair, ""), value)
     return values
-
-
-def _round2(value: float) -> float:
-    return float(Decimal(repr(round(value, 9))).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 
 def table() -> str:

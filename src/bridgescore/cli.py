@@ -243,6 +243,12 @@ def score(
     pair_percent: Annotated[
         str, typer.Option("--pair-percent", help="total (over maximum: EBU, BriAn) or mean (of board %: BBO, JFR).")
     ] = "total",
+    round_board_points: Annotated[
+        int | None,
+        typer.Option(
+            "--round-board-points", help="Round each line's points to N decimals before summing (TeamsScorer: 2)."
+        ),
+    ] = None,
     average_plus: Annotated[float, typer.Option("--average-plus", help="Average-plus at matchpoints, %.")] = 60.0,
     average_minus: Annotated[float, typer.Option("--average-minus", help="Average-minus at matchpoints, %.")] = 40.0,
     adjusted_imps: Annotated[
@@ -279,6 +285,7 @@ def score(
             factor=factor,
             factor_printed_total=factor_printed,
             pair_percent=PairPercent(pair_percent),
+            round_board_points=round_board_points,
         )
     except ValueError as problem:
         raise _fail(str(problem)) from None

@@ -55,6 +55,7 @@ __all__ = [
     "ScoredEvent",
     "ScoredLine",
     "ScoringOptions",
+    "round_points",
     "score_event",
 ]
 
@@ -93,6 +94,10 @@ class ScoringOptions:
     #: Factor the IMP total as printed (2 decimals, halves up) rather than the exact sum, as Pianola does.
     factor_printed_total: bool = False
     pair_percent: PairPercent = PairPercent.TOTAL_OVER_MAXIMUM
+    #: Round every line's points to this many decimals (halves away from zero) before anything sums them, as
+    #: programs that store the printed board values do: PairsScorer and EBUScore (Neuberg matchpoints, 2),
+    #: TeamsScorer and EBUScoreTeams (pairwise cross-IMPs, 2).  None: exact values (NBB, BriAn, Pianola, KoPS).
+    round_board_points: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +175,14 @@ class ScoredEvent:
     @property
     def unit(self) -> Unit:
         return self.options.method.unit
+
+
+def round_points(values: FloatArray, decimals: int) -> FloatArray:
+    """Points as a program stores them: ``decimals`` places, halves away from zero (12.125 → 12.13,
+    −1.125 → −1.13), computed so that a value printed exactly (``2.675``) is not pushed down by binary error."""
+    scale = 10.0**decimals
+    rounded: FloatArray = np.sign(values) * np.floor(np.abs(values) * scale + 0.5 + 1e-7) / scale
+    return rounded
 
 
 def _is_phantom(result: Result, pair: str, phantoms: frozenset[str]) -> bool:
@@ -294,6 +307,9 @@ def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEv
                 ns_points[i] = method.artificial_points(ns_award, values, scored.top, full)
             if ew_award is not None:
                 ew_points[i] = method.artificial_points(ew_award, values, scored.top, full)
+        if options.round_board_points is not None:
+            ns_points = round_points(ns_points, options.round_board_points)
+            ew_points = round_points(ew_points, options.round_board_points)
         ns_percent = np.full(len(lines_t), math.nan)
         ew_percent = np.full(len(lines_t), math.nan)
         if method.unit is Unit.MATCHPOINTS:
