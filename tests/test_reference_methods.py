@@ -39,8 +39,8 @@ def _bbo_event(rows: list[dict[str, str]]) -> Event:
     results = []
     for row in rows:
         ns, ew = f"{row['north']}+{row['south']}", f"{row['east']}+{row['west']}"
-        if row["result"] == "A==":
-            results.append(Result(int(row["board"]), ns, ew, ResultStatus.ADJUSTED, remarks="A"))
+        if row["points_ns"] == "N/A":  # BBO's adjusted score in its result column, e.g. A== (both average)
+            results.append(Result(int(row["board"]), ns, ew, ResultStatus.ADJUSTED, remarks=row["result"]))
         else:
             results.append(Result(int(row["board"]), ns, ew, ResultStatus.PLAYED, ns_score=int(row["points_ns"])))
     return Event(tuple(results))
