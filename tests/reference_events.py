@@ -330,10 +330,20 @@ CASES: list[Case] = [
         known_pair_differences={
             # Pianola factors the total as printed (factor_printed_total): pair 2's −1.2857 → −1.29 × 24/16 =
             # −1.935 → −1.94; pair 4's 5.7143 → 5.71 × 24/16 = 8.565 → 8.57.
-            # Pairs 16 (sat out 1–8) and 17, who met on boards 17–24: bridgescore 56.14 (= 37.43 × 24/16) and
-            # 28.14 (the sum of the file's own line values, which all reproduce); Pianola prints 53.57 and 21.29,
-            # 18/7 (12/7 before factoring) and 48/7 lower.  No factoring or rounding of the lines explains it;
-            # probably an adjustment made outside the traveller lines.
+            # Pairs 16 and 17 (investigated; not explained by anything in the file).  Every line value is a sum of
+            # IMP comparisons over 7, so totals are sevenths: Pianola's are 250/7 × 24/16 = 53.57 for pair 16 (sat
+            # out boards 1–8) and 149/7 = 21.29 for pair 17 (played all 24), where their lines, which all
+            # reproduce, sum to 262/7 and 197/7.  Pianola took 12 and 48 comparison-IMPs off.
+            # * Not a re-scored board: 16 and 17 met on boards 17–24 and a table's two lines are exact negatives,
+            #   so changing any score there moves them in opposite directions; a change anywhere else would move
+            #   other pairs' lines, and all 17 other totals are the sums of the printed lines.
+            # * Not factoring: 16's 250/7 is factored by exactly 24/16 like pairs 2 (sat out 9–16) and 4 (17–24);
+            #   17 played every board.  Not rounding: the gaps are 2.57 and 6.86 IMPs.
+            # * Not a sit-out or a missing pair: the file says PAIRS 18 but lists 17; the three sit-outs (16, 2, 4,
+            #   one per match) are where pair 18 would have played, yet the lines of every match average over 7
+            #   comparisons (8 tables), so no ninth table was ever scored.
+            # So Pianola changed these two pairs' totals outside the traveller lines (a director's adjustment or
+            # penalty, which USEBIO 1.2 has no element for); 12/7 and 48/7 IMPs are not a standard penalty size.
             "16": "Pianola pair 16: 18/7 below its lines' factored sum (unexplained; 16 and 17 met on 17–24)",
             "17": "Pianola pair 17: 48/7 below the sum of its lines (unexplained)",
         },

@@ -195,7 +195,8 @@ def test_ebu_pianola_cross_imps_with_factoring(reference: Path) -> None:
     Pianola factors the total as printed (2 dp): pair 2 has −1.2857 → −1.29 × 24/16 = −1.935 → −1.94.
     Two printed totals are lower than the sum of their lines, all of which reproduce: pair 16 by 18/7 (after
     factoring) and pair 17 by 48/7 – the two pairs that met on boards 17–24.  The file holds nothing that
-    explains it (a penalty?), so those two are compared to our value minus that; every place reproduces.
+    explains it (see ``reference_events.py``: a change to the totals outside the traveller lines), so those two
+    are compared to our value minus that; every place reproduces.
     """
     rows, participants = _ebu(reference, "ximp-pairs")
     options = ScoringOptions(method=CrossImps(), factor_printed_total=True)
