@@ -187,3 +187,33 @@ def test_acblscore_mitchell_from_the_command_line(tmp_path: Path) -> None:
     data = json.loads(result.output)
     printed = {(s["group"], e["pair"]): format_percent(e["percent"]) for s in data["standings"] for e in s["entries"]}
     assert printed == {key: value[2] for key, value in ACBL_RANKING.items()}
+
+
+# --- Law 12C2(c): average-plus for a pair that did better on its other boards ----------------------------------
+
+
+def test_session_average_plus_at_matchpoints() -> None:
+    """NS 2 is given AVE+ on board 1 of the Mitchell above.  On its other nine boards it has
+    27.26 − 4.00 = 23.26 matchpoints (23.25 before rounding 3.875 and 1.375) of 36: 64.58 %, more than 60 %, so
+    (EBUScore, ScoreBridge, RealBridge's variable Avg+) it gets 64.58 % of the top 4 = 2.5833 → 2.58 instead of
+    2.40, and 25.84 of 40 = 64.60 % for the session (64.15 % with a fixed 60 %).  EW 3's AVE- stays 40 %."""
+    text = ACBL_MITCHELL.replace("1,2,3,450", "1,2,3,AVE+")
+    fixed = ScoringOptions(method=Matchpoints(MatchpointScale.ACBL), round_board_points=2)
+    variable = ScoringOptions(method=Matchpoints(MatchpointScale.ACBL), round_board_points=2, session_average_plus=True)
+    for options, ns_points, percent in ((fixed, 2.4, "64.15"), (variable, 2.58, "64.60")):
+        scored = score_event(loads(text, "acbl-club.csv"), options)
+        (line,) = [li for b in scored.boards if b.number == 1 for li in b.lines() if li.result.ns_pair == "2"]
+        assert (line.ns_points, line.ew_points) == (ns_points, 1.6)
+        ranking = {(e.direction, e.pair): e for s in compute_standings(scored) for e in s.entries}
+        assert format_percent(ranking[("NS", "2")].percent) == percent
+
+
+def test_session_average_plus_at_cross_imps() -> None:
+    """Pair 1 won 470 against each of three tables on board 1 (10 IMPs each): 10 IMPs per board, so its A+ on
+    board 2 is worth 10, not 3; its opponents' A- stays −3 without ``session_average_minus``."""
+    from bridgescore.methods.crossimps import CrossImps
+
+    text = "board,ns,ew,score\n1,1,2,420\n1,3,4,-50\n1,5,6,-50\n1,7,8,-50\n2,1,2,A+\n2,3,4,100\n2,5,6,100\n2,7,8,100\n"
+    scored = score_event(loads(text, "x.csv"), ScoringOptions(method=CrossImps(), session_average_plus=True))
+    (line,) = [li for b in scored.boards if b.number == 2 for li in b.lines() if li.result.ns_pair == "1"]
+    assert (line.ns_points, line.ew_points) == (10.0, -3.0)
