@@ -310,8 +310,12 @@ CASES: list[Case] = [
             # breaks A5 (66.9048 for 66.91) and A15 (54.3242 for 54.33); so do rounding to 1, 3 or 4 dp, rounding
             # only board 9 (the A5050 board) or only board 15, truncating, the mean of board percentages rounded
             # to 0–3 dp, double rounding of the percentage, single precision, and unfactored percentages on the
-            # short boards.  Every pair's window is met by totals 0.0005–0.0019 MP above the exact ones, so
-            # PairsScorer's arithmetic carries some small upward bias we cannot name from this one file.
+            # short boards.  Every pair's window is met by totals 0.0005–0.0019 MP above the exact ones.  One rule
+            # fits all 32 percentages: Neuberg with its factor N/n rounded to 3 decimals (14/13 → 1.077, as when
+            # a frequency table is factored by hand, EBU-style), e.g. A2's 3 and 6 MP become 3.308 and 6.539.  But
+            # it does not fit PairsScorer's own printed lines (18.386 would print 18.39, the file says 18.38: the
+            # lines come from the exact formula), so it would be a rule for the ranking only, fitted to two pairs of
+            # one file; we do not adopt it without a second file that needs it.
             "2": "PairsScorer A2: 40.27 for the exact 40.2649 (a bias of <0.002 MP; no rounding rule fits all 32)",
             "14": "PairsScorer A14: 47.92 for the exact 47.9149 (as A2)",
         },
