@@ -217,3 +217,17 @@ def test_session_average_plus_at_cross_imps() -> None:
     scored = score_event(loads(text, "x.csv"), ScoringOptions(method=CrossImps(), session_average_plus=True))
     (line,) = [li for b in scored.boards if b.number == 2 for li in b.lines() if li.result.ns_pair == "1"]
     assert (line.ns_points, line.ew_points) == (10.0, -3.0)
+
+
+def test_checks_allow_the_rounding_of_board_points() -> None:
+    """ACBLscore's 3.88 + 0.13 = 4.01 is rounding, not a mistake: the director's checks pass; a real error of
+    0.02 on a line is still caught."""
+    from bridgescore.checks import run_checks
+
+    checks = {c.name: c for c in run_checks(score_event(loads(ACBL_MITCHELL, "acbl-club.csv"), ACBLSCORE))}
+    assert checks["board mirror"].ok and checks["board totals"].ok and checks["table totals"].ok
+    scored = score_event(loads(ACBL_MITCHELL, "acbl-club.csv"), ACBLSCORE)
+    board = next(b for b in scored.boards if b.number == 7)
+    board.ew_points[1] += 0.02  # 0.13 → 0.15 against NS 3.88
+    checks = {c.name: c for c in run_checks(scored)}
+    assert not checks["board mirror"].ok
