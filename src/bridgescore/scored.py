@@ -95,8 +95,9 @@ class ScoringOptions:
     factor_printed_total: bool = False
     pair_percent: PairPercent = PairPercent.TOTAL_OVER_MAXIMUM
     #: Round every line's points to this many decimals (halves away from zero) before anything sums them, as
-    #: programs that store the printed board values do: PairsScorer and EBUScore (Neuberg matchpoints, 2),
-    #: TeamsScorer and EBUScoreTeams (pairwise cross-IMPs, 2).  None: exact values (NBB, BriAn, Pianola, KoPS).
+    #: programs that keep the printed board values do: ACBLscore (factored matchpoints "rounded to the nearest
+    #: hundredth, .005 is rounded up", its manual), TeamsScorer and EBUScoreTeams (pairwise cross-IMPs, 2).
+    #: None: exact values, as PairsScorer, Pianola, BBO and KoPS sum them (checked on their printouts).
     round_board_points: int | None = None
     #: Law 12C2(c): a pair given average-plus that scored more on its other boards gets that instead (EBUScore,
     #: ScoreBridge, RealBridge's variable "Avg+"); ``session_average_minus``: average-minus is lowered to a lower
