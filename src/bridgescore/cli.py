@@ -246,7 +246,7 @@ def score(
     round_board_points: Annotated[
         int | None,
         typer.Option(
-            "--round-board-points", help="Round each line's points to N decimals before summing (ACBLscore, TeamsScorer: 2)."
+            "--round-board-points", help="Round line points to N decimals before summing (ACBLscore, TeamsScorer: 2)."
         ),
     ] = None,
     session_average_plus: Annotated[
