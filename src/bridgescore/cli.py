@@ -174,7 +174,7 @@ def check(
     lang = _notation(notation)
     event = load_events(travellers, lang, pairs_per_direction=_PER_DIRECTION.get(movement))
     render_check(event, out, lang)
-    if any(p.severity is Severity.ERROR for p in event.problems) and not skip_invalid:
+    if any(p.severity is Severity.ERROR for p in event.problems) and not (skip_invalid and event.results):
         raise typer.Exit(2)
 
 
@@ -302,8 +302,8 @@ def score(
         raise _fail(str(problem)) from None
     event = load_events(inputs, lang, names=names, pairs_per_direction=_PER_DIRECTION.get(movement))
     scored = score_event(dataclasses.replace(event, title=title) if title else event, options)
-    if any(p.severity is Severity.ERROR for p in scored.problems) and not skip_invalid:
-        render_problems(Event((), problems=scored.problems), err)
+    if any(p.severity is Severity.ERROR for p in scored.problems) and not (skip_invalid and event.results):
+        render_problems(Event(event.results, problems=scored.problems), err)
         raise typer.Exit(2)
     if fmt == "json":
         text = score_json.dumps(scored, lang)
@@ -402,10 +402,10 @@ def rubber(
         style = "red" if found.severity is Severity.ERROR else "yellow"
         err.print(f"[{style}]{found}[/]", soft_wrap=True, highlight=False)
     failed = any(p.severity is Severity.ERROR for p in problems)
-    if failed and not skip_invalid:
+    if failed and not (skip_invalid and read_file.lines):
         count = sum(1 for p in problems if p.severity is Severity.ERROR)
-        err.print(f"{count} problem(s). Correct the lines above, or run again with --skip-invalid "
-                  "to score the other deals without them.")  # fmt: skip
+        go_on = ", or run again with --skip-invalid to score the other deals without them" if read_file.lines else ""
+        err.print(f"{count} problem(s). Correct the lines above{go_on}.")
         raise typer.Exit(2)
     if read_file.numbered_rubbers:  # an evening of several rubbers, numbered in the file
         if fmt == "json":
@@ -517,10 +517,10 @@ def valet(
     for found in read.problems:
         style = "red" if found.severity is Severity.ERROR else "yellow"
         err.print(f"[{style}]{found}[/]", soft_wrap=True, highlight=False, markup=True)
-    if read.has_errors and not skip_invalid:
+    if read.has_errors and not (skip_invalid and len(read.tables)):
         count = sum(1 for p in read.problems if p.severity is Severity.ERROR)
-        err.print(f"{count} problem(s). Correct the lines above, or run again with --skip-invalid "
-                  "to score the other lines without them.")  # fmt: skip
+        go_on = ", or run again with --skip-invalid to score the other lines without them" if len(read.tables) else ""
+        err.print(f"{count} problem(s). Correct the lines above{go_on}.")
         raise typer.Exit(2)
     options = ValetOptions(
         form=forms[scoring], cloud=not no_cloud, leads=leads, lead_average=lead_average,

@@ -26,7 +26,7 @@ pair without a single board scored is listed last, unplaced.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 
 from bridgescore.methods.base import Unit
@@ -204,40 +204,7 @@ def _rank(rows: list[tuple[float | None, StandingEntry]]) -> tuple[StandingEntry
             j += 1
         place = i + 1
         label = f"{place}=" if j > i else str(place)
-        for k in range(i, j + 1):
-            e = placed[k][1]
-            out.append(
-                StandingEntry(
-                    place,
-                    label,
-                    e.section,
-                    e.pair,
-                    e.direction,
-                    e.names,
-                    e.boards,
-                    e.total,
-                    e.unfactored_total,
-                    e.maximum,
-                    e.percent,
-                    e.average,
-                )
-            )
+        out.extend(replace(placed[k][1], place=place, place_label=label) for k in range(i, j + 1))
         i = j + 1
-    for _, e in unplaced:
-        out.append(
-            StandingEntry(
-                None,
-                "",
-                e.section,
-                e.pair,
-                e.direction,
-                e.names,
-                e.boards,
-                e.total,
-                e.unfactored_total,
-                e.maximum,
-                e.percent,
-                e.average,
-            )
-        )
+    out.extend(replace(e, place=None, place_label="") for _, e in unplaced)
     return tuple(out)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from bridgescore.contract import Notation
 from bridgescore.event import Event
-from bridgescore.problems import Location, Problem
+from bridgescore.problems import Location, Problem, Severity
 
 __all__ = ["READERS", "ReadOptions", "load_event", "load_events"]
 
@@ -75,7 +75,17 @@ def load_event(path: str | Path, notation: Notation = "en", *, pairs_per_directi
                 ),
             ),
         )
-    return reader(p, ReadOptions(notation, pairs_per_direction))
+    return _with_nothing_to_score(reader(p, ReadOptions(notation, pairs_per_direction)), p)
+
+
+def _with_nothing_to_score(event: Event, path: Path) -> Event:
+    """A file that yields no results at all (only a header, deals without results, every line refused) is an
+    error, so a director does not publish empty rankings with every check passed; unless a problem about the
+    whole file (empty, unreadable) already says so."""
+    if event.results or any(p.severity is Severity.ERROR and p.location.line is None for p in event.problems):
+        return event
+    problem = Problem(Location(str(path)), f"no results to score in {path.name}")
+    return Event(event.results, event.names, event.title, (*event.problems, problem))
 
 
 def load_events(

@@ -27,15 +27,25 @@ from bridgescore.contract import (
     Seat,
     parse_contract,
     parse_contract_and_result,
-    parse_result,
     score,
     vulnerability_of_board,
 )
 from bridgescore.event import Event, Result, ResultStatus, sections_numbered_per_direction
 from bridgescore.io.adjusted import canonical_adjustment
+from bridgescore.io.line import read_declarer, read_tricks
 from bridgescore.problems import Location, Problem, Severity
 
-__all__ = ["COLUMN_SYNONYMS", "NOT_PLAYED_WORDS", "is_not_played", "load", "loads", "read_text"]
+__all__ = [
+    "COLUMN_SYNONYMS",
+    "NOT_PLAYED_WORDS",
+    "header_key",
+    "is_not_played",
+    "load",
+    "loads",
+    "read_file",
+    "read_records",
+    "read_text",
+]
 
 #: Header synonyms per field (compared after lower-casing and dropping spaces, dots, dashes and underscores).
 COLUMN_SYNONYMS: Mapping[str, tuple[str, ...]] = MappingProxyType(
@@ -64,11 +74,22 @@ def is_not_played(text: str) -> bool:
     return re.sub(r"[\s._\-]", "", text).upper() in NOT_PLAYED_WORDS
 
 
-def _key(header: str) -> str:
+def header_key(header: str) -> str:
+    """A column header as compared with synonyms: lower case, without spaces, dots, dashes, underscores, slashes."""
     return re.sub(r"[\s._\-/]", "", header).lower()
 
 
-_SYNONYM_INDEX = {_key(s): field for field, names in COLUMN_SYNONYMS.items() for s in names}
+_SYNONYM_INDEX = {header_key(s): field for field, names in COLUMN_SYNONYMS.items() for s in names}
+
+
+def read_file(path: str | Path, what: str = "the file") -> tuple[str | None, list[Problem]]:
+    """A file's text as :func:`read_text` decodes it, or None with the problem (``what``: "the names file" …)."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as err:
+        return None, [Problem(Location(str(p)), f"cannot read {what}: {err.strerror}")]
+    return read_text(data, str(p))
 
 
 def read_text(data: bytes, filename: str) -> tuple[str | None, list[Problem]]:
@@ -104,7 +125,7 @@ def _map_header(header: Sequence[str], where: Location) -> tuple[_Columns, list[
     extra: dict[str, int] = {}
     problems: list[Problem] = []
     for i, name in enumerate(header):
-        field = _SYNONYM_INDEX.get(_key(name))
+        field = _SYNONYM_INDEX.get(header_key(name))
         if field is None or field in index:
             extra[name.strip() or f"column {i + 1}"] = i
         else:
@@ -146,7 +167,7 @@ def loads(
     problems: list[Problem] = []
     if not text.strip():
         return Event((), problems=(Problem(Location(filename), "the file is empty: there are no traveller lines"),))
-    records = [(line, row) for line, row in _records(text) if any(cell.strip() for cell in row)]
+    records = read_records(text)
     if not records:
         return Event((), problems=(Problem(Location(filename), "the file is empty: there are no traveller lines"),))
     columns, header_problems = _map_header(records[0][1], Location(filename, records[0][0]))
@@ -231,28 +252,25 @@ _PER_DIRECTION_HINT = (
 )
 
 
-def _records(text: str) -> list[tuple[int, list[str]]]:
-    """Each CSV record with the physical line it starts on (a record may span lines inside quotes)."""
+def read_records(text: str) -> list[tuple[int, list[str]]]:
+    """Each CSV record that is not blank, with the physical line it starts on (a record may span lines inside
+    quotes); comma, semicolon or tab separated, whichever the first line holds most of."""
     reader = _csv.reader(io.StringIO(text), delimiter=_sniff(text))
     out: list[tuple[int, list[str]]] = []
     previous_end = 0
     for row in reader:
-        out.append((previous_end + 1, row))
+        if any(cell.strip() for cell in row):
+            out.append((previous_end + 1, row))
         previous_end = reader.line_num
     return out
 
 
 def load(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bool | None = None) -> Event:
     """Read a traveller file."""
-    p = Path(path)
-    try:
-        data = p.read_bytes()
-    except OSError as err:
-        return Event((), problems=(Problem(Location(str(p)), f"cannot read the file: {err.strerror}"),))
-    text, problems = read_text(data, str(p))
+    text, problems = read_file(path)
     if text is None:
         return Event((), problems=tuple(problems))
-    event = loads(text, str(p), notation, pairs_per_direction=pairs_per_direction)
+    event = loads(text, str(Path(path)), notation, pairs_per_direction=pairs_per_direction)
     return Event(event.results, event.names, event.title, tuple(problems) + event.problems)
 
 
@@ -317,20 +335,12 @@ def _read_line(
             status = ResultStatus.PASSED_OUT
             tricks = None
         elif contract is not None:
-            if declarer_text:
-                try:
-                    declarer = Seat.parse(declarer_text)
-                except ContractError as err:
-                    bad("declarer", str(err))
-            elif declarer is None:
-                bad("declarer", f"contract {contract} has no declarer")
-            if result_text:
-                try:
-                    tricks = parse_result(result_text, contract)
-                except ContractError as err:
-                    bad("result", str(err))
-            elif tricks is None:
-                bad("result", f"contract {contract} has no result")
+            declarer, wrong = read_declarer(contract, declarer_text, declarer)
+            if wrong:
+                bad("declarer", wrong)
+            tricks, wrong = read_tricks(contract, result_text, tricks)
+            if wrong:
+                bad("result", wrong)
 
     ns_score: int | None = None
     if status is not ResultStatus.NOT_PLAYED:

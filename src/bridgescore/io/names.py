@@ -18,15 +18,12 @@ results file.
 
 from __future__ import annotations
 
-import csv as _csv
-import io
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
 
 from bridgescore.event import Event
-from bridgescore.io.csv import read_text
+from bridgescore.io.csv import header_key, read_file, read_records
 from bridgescore.problems import Location, Problem
 
 __all__ = ["load", "loads", "with_names"]
@@ -41,20 +38,13 @@ _FIELDS = {
 _INDEX = {alias: field for field, aliases in _FIELDS.items() for alias in aliases}
 
 
-def _key(header: str) -> str:
-    return re.sub(r"[\s._\-/]", "", header).lower()
-
-
 def loads(text: str, filename: str = "<names>") -> tuple[Mapping[str, str], tuple[Problem, ...]]:
     """The names in a names file's text, and every problem found (with its line and column)."""
     problems: list[Problem] = []
-    first = text.splitlines()[0] if text.strip() else ""
-    delimiter = max((",", ";", "\t"), key=first.count) if any(d in first for d in ",;\t") else ","
-    rows = list(_csv.reader(io.StringIO(text), delimiter=delimiter))
-    records = [(i, row) for i, row in enumerate(rows, start=1) if any(cell.strip() for cell in row)]
+    records = read_records(text)
     if not records:
         return MappingProxyType({}), (Problem(Location(filename), "the names file is empty"),)
-    header = {_INDEX.get(_key(cell)): i for i, cell in enumerate(records[0][1]) if _INDEX.get(_key(cell))}
+    header = {_INDEX.get(header_key(cell)): i for i, cell in enumerate(records[0][1]) if _INDEX.get(header_key(cell))}
     if "pair" in header:
         records = records[1:]
     elif records[0][1][0].strip().isdigit():
@@ -97,15 +87,10 @@ def loads(text: str, filename: str = "<names>") -> tuple[Mapping[str, str], tupl
 
 def load(path: str | Path) -> tuple[Mapping[str, str], tuple[Problem, ...]]:
     """Read a names file (see the module docstring)."""
-    p = Path(path)
-    try:
-        data = p.read_bytes()
-    except OSError as err:
-        return MappingProxyType({}), (Problem(Location(str(p)), f"cannot read the names file: {err.strerror}"),)
-    text, problems = read_text(data, str(p))
+    text, problems = read_file(path, "the names file")
     if text is None:
         return MappingProxyType({}), tuple(problems)
-    names, more = loads(text, str(p))
+    names, more = loads(text, str(Path(path)))
     return names, tuple(problems) + more
 
 

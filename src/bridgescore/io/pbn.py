@@ -42,13 +42,13 @@ from bridgescore.contract import (
     Notation,
     Seat,
     parse_contract,
-    parse_result,
     score,
     vulnerability_of_board,
 )
 from bridgescore.event import Event, Result, ResultStatus
 from bridgescore.io.adjusted import canonical_adjustment
-from bridgescore.io.csv import is_not_played, read_text
+from bridgescore.io.csv import is_not_played, read_file
+from bridgescore.io.line import LineReading, read_declarer, read_tricks
 from bridgescore.problems import Location, Problem, Severity
 
 __all__ = ["load", "loads"]
@@ -351,40 +351,13 @@ class _Reader:
         if errors:
             self.problems.extend(errors)
             return None
-        return Result(
-            board=number,
-            ns_pair=ns,
-            ew_pair=ew,
-            status=reading.status,
-            section=section,
-            contract=reading.contract,
-            declarer=reading.declarer,
-            tricks=reading.tricks,
-            lead=fields["lead"][0].strip() or None,
-            ns_score=reading.ns_score,
-            remarks=reading.remarks,
-            extra=MappingProxyType(dict(extra)),
-            source=where,
-        )
-
-
-@dataclass(frozen=True)
-class _Reading:
-    """What a line's contract, declarer, result and score fields say, with the problems found in them."""
-
-    status: ResultStatus
-    remarks: str
-    contract: Contract | None
-    declarer: Seat | None
-    tricks: int | None
-    ns_score: int | None
-    problems: tuple[tuple[str, str, Severity], ...]
+        return reading.to_result(number, ns, ew, section, fields["lead"][0].strip() or None, extra, where)
 
 
 @lru_cache(maxsize=65536)
 def _interpret(
     number: int, contract_text: str, declarer_text: str, result_text: str, score_text: str, notation: Notation
-) -> _Reading:
+) -> LineReading:
     """Read one line's fields (cached: an event repeats the same contract and result on a board many times)."""
     found: list[tuple[str, str, Severity]] = []
 
@@ -418,18 +391,12 @@ def _interpret(
             status = ResultStatus.PASSED_OUT
             ns_score = 0
         elif contract is not None:
-            try:
-                declarer = Seat.parse(declarer_text) if declarer_text else None
-            except ContractError as err:
-                bad("declarer", f"{err}{keep}", severity)
-            if declarer is None and not declarer_text:
-                bad("declarer", f"contract {contract} has no declarer{keep}", severity)
-            try:
-                tricks = parse_result(result_text, contract) if result_text else None
-            except ContractError as err:
-                bad("result", f"{err}{keep}", severity)
-            if tricks is None and not result_text:
-                bad("result", f"contract {contract} has no result{keep}", severity)
+            declarer, wrong = read_declarer(contract, declarer_text)
+            if wrong:
+                bad("declarer", f"{wrong}{keep}", severity)
+            tricks, wrong = read_tricks(contract, result_text)
+            if wrong:
+                bad("result", f"{wrong}{keep}", severity)
             if declarer is not None and tricks is not None:
                 ns_score = score(contract, declarer, vulnerability_of_board(number), tricks)
                 if side is not None and not _agrees(side, ns_score):
@@ -447,7 +414,7 @@ def _interpret(
             contract, declarer, tricks, ns_score = None, None, None, side[0]
         elif not contract_text and not score_text:
             bad("contract", "neither a contract nor a score is written")
-    return _Reading(status, remarks, contract, declarer, tricks, ns_score, tuple(found))
+    return LineReading(status, remarks, contract, declarer, tricks, ns_score, tuple(found))
 
 
 def _agrees(side: tuple[int, str | None], ns_score: int) -> bool:
@@ -486,13 +453,8 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Ev
 
 def load(path: str | Path, notation: Notation = "en") -> Event:
     """Read a PBN file (UTF-8, or Windows-1252 with a warning)."""
-    p = Path(path)
-    try:
-        data = p.read_bytes()
-    except OSError as err:
-        return Event((), problems=(Problem(Location(str(p)), f"cannot read the file: {err.strerror}"),))
-    text, problems = read_text(data, str(p))
+    text, problems = read_file(path)
     if text is None:
         return Event((), problems=tuple(problems))
-    event = loads(text, str(p), notation)
+    event = loads(text, str(Path(path)), notation)
     return Event(event.results, event.names, event.title, tuple(problems) + event.problems)

@@ -15,8 +15,6 @@ Every problem is reported, all of them, with file, line and column; a line with 
 
 from __future__ import annotations
 
-import csv as _csv
-import io
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -29,9 +27,9 @@ from bridgescore.contract import (
     Seat,
     parse_contract,
     parse_contract_and_result,
-    parse_result,
 )
-from bridgescore.io.csv import read_text
+from bridgescore.io.csv import header_key, read_file, read_records
+from bridgescore.io.line import read_declarer, read_tricks
 from bridgescore.problems import Location, Problem, Severity
 from bridgescore.rubber import Deal, Honours, RubberError, RubberOptions, Sheet, parse_honours
 
@@ -50,11 +48,7 @@ COLUMN_SYNONYMS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 )
 
 
-def _key(header: str) -> str:
-    return re.sub(r"[\s._\-/]", "", header).lower()
-
-
-_SYNONYM_INDEX = {_key(s): name for name, synonyms in COLUMN_SYNONYMS.items() for s in synonyms}
+_SYNONYM_INDEX = {header_key(s): name for name, synonyms in COLUMN_SYNONYMS.items() for s in synonyms}
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,22 +80,11 @@ class DealFile:
 
 def load(path: str | Path) -> DealFile:
     """Read a file of deals."""
-    p = Path(path)
-    try:
-        data = p.read_bytes()
-    except OSError as err:
-        return DealFile((), (Problem(Location(str(p)), f"cannot read the file: {err.strerror}"),))
-    text, problems = read_text(data, str(p))
+    text, problems = read_file(path)
     if text is None:
         return DealFile((), tuple(problems))
-    read = loads(text, str(p))
+    read = loads(text, str(Path(path)))
     return DealFile(read.lines, tuple(problems) + read.problems, read.numbered_rubbers)
-
-
-def _sniff(text: str) -> str:
-    first = text.splitlines()[0] if text else ""
-    counts = {d: first.count(d) for d in (",", ";", "\t")}
-    return max(counts, key=lambda d: counts[d]) if any(counts.values()) else ","
 
 
 def loads(text: str, filename: str = "<input>") -> DealFile:
@@ -109,20 +92,14 @@ def loads(text: str, filename: str = "<input>") -> DealFile:
     empty = DealFile((), (Problem(Location(filename), "the file is empty: there are no deals to score"),))
     if not text.strip():
         return empty
-    reader = _csv.reader(io.StringIO(text), delimiter=_sniff(text))
-    records: list[tuple[int, list[str]]] = []
-    previous_end = 0
-    for row in reader:
-        if any(cell.strip() for cell in row):
-            records.append((previous_end + 1, row))
-        previous_end = reader.line_num
+    records = read_records(text)
     if not records:
         return empty
     header_line, header = records[0]
     index: dict[str, int] = {}
     extra: dict[str, int] = {}
     for i, name in enumerate(header):
-        found = _SYNONYM_INDEX.get(_key(name))
+        found = _SYNONYM_INDEX.get(header_key(name))
         if found is not None and found not in index:
             index[found] = i
         else:
@@ -181,6 +158,8 @@ def loads(text: str, filename: str = "<input>") -> DealFile:
                 redealt.add(number)
         if deal_line is not None:
             lines.append(deal_line)
+    if len(records) == 1:  # only a header: nothing to write on a sheet (refused lines say so themselves)
+        problems.append(Problem(Location(filename), f"no deals to score in {Path(filename).name}"))
     return DealFile(tuple(lines), tuple(problems), "rubber" in index)
 
 
@@ -229,20 +208,12 @@ def _read_line(
         tricks = None
         declarer = None
     elif contract is not None:
-        if declarer_text:
-            try:
-                declarer = Seat.parse(declarer_text)
-            except ContractError as err:
-                bad("declarer", str(err))
-        elif declarer is None:
-            bad("declarer", f"contract {contract} has no declarer; write N, E, S or W (Dutch N, O, Z or W)")
-        if tricks_text:
-            try:
-                tricks = parse_result(tricks_text, contract)
-            except ContractError as err:
-                bad("tricks", str(err))
-        elif tricks is None:
-            bad("tricks", f"contract {contract} has no result; write the tricks taken (0-13) or =, +1, -2")
+        declarer, wrong = read_declarer(contract, declarer_text, declarer, "; write N, E, S or W (Dutch N, O, Z or W)")
+        if wrong:
+            bad("declarer", wrong)
+        tricks, wrong = read_tricks(contract, tricks_text, tricks, "; write the tricks taken (0-13) or =, +1, -2")
+        if wrong:
+            bad("tricks", wrong)
         if honours is not None:
             try:
                 honours.resolve(contract)

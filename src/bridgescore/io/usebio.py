@@ -50,6 +50,7 @@ from bridgescore.contract import (
 )
 from bridgescore.event import Event, Result, ResultStatus
 from bridgescore.io.adjusted import canonical_adjustment
+from bridgescore.io.line import LineReading, read_declarer
 from bridgescore.problems import Location, Problem, Severity
 
 __all__ = ["Participant", "load", "load_participants", "loads", "participants"]
@@ -300,41 +301,15 @@ def _line(
     if errors:
         problems.extend(errors)
         return None
-    return Result(
-        board=board,
-        ns_pair=ns,
-        ew_pair=ew,
-        status=reading.status,
-        section=section,
-        contract=reading.contract,
-        declarer=reading.declarer,
-        tricks=reading.tricks,
-        lead=lead,
-        ns_score=reading.ns_score,
-        remarks=reading.remarks,
-        extra=MappingProxyType(extra),
-        source=doc.where(el),
-    )
-
-
-@dataclass(frozen=True)
-class _Reading:
-    """What a line's CONTRACT, PLAYED_BY, TRICKS and SCORE say, with the problems found (element, words)."""
-
-    status: ResultStatus
-    remarks: str
-    contract: Contract | None
-    declarer: Seat | None
-    tricks: int | None
-    ns_score: int | None
-    problems: tuple[tuple[str, str, Severity], ...]
+    return reading.to_result(board, ns, ew, section, lead, extra, doc.where(el))
 
 
 @lru_cache(maxsize=65536)
 def _interpret(
     board: int, contract_text: str, declarer_text: str, tricks_text: str, score_text: str, has_score: bool
-) -> _Reading:
-    """Read a line's result fields (cached: a board repeats the same contract and result many times)."""
+) -> LineReading:
+    """Read a line's CONTRACT, PLAYED_BY, TRICKS and SCORE (cached: a board repeats the same contract and result
+    many times); the problems are keyed by element."""
     found: list[tuple[str, str, Severity]] = []
 
     def report(tag: str, message: str, severity: Severity = Severity.ERROR) -> None:
@@ -382,7 +357,7 @@ def _interpret(
                 "score is used",
                 Severity.WARNING,
             )
-    return _Reading(status, remarks, contract, declarer, tricks, ns_score, tuple(found))
+    return LineReading(status, remarks, contract, declarer, tricks, ns_score, tuple(found))
 
 
 def _contract(
@@ -402,13 +377,9 @@ def _contract(
         return None, None, None
     if contract.is_passed_out:
         return contract, None, None
-    declarer: Seat | None = None
-    try:
-        declarer = Seat.parse(declarer_text) if declarer_text else None
-    except ContractError as err:
-        report("PLAYED_BY", f"{err}{keep}", severity)
-    if declarer is None and not declarer_text:
-        report("PLAYED_BY", f"contract {contract} has no declarer{keep}", severity)
+    declarer, wrong = read_declarer(contract, declarer_text)
+    if wrong:
+        report("PLAYED_BY", f"{wrong}{keep}", severity)
     tricks: int | None = None
     if not tricks_text:
         report("TRICKS", f"contract {contract} has no number of tricks{keep}", severity)

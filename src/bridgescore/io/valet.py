@@ -600,6 +600,11 @@ def from_event(event: Event) -> ValetInput:
         tuple(tag_index), MappingProxyType(names), tuple(sources),
         pair_of_player=tuple(pair_labels[t] for t in tag_index),
     )  # fmt: skip
+    kept = {where.file for where in sources}
+    for file in dict.fromkeys((r.source or Location("<event>")).file for r in event.results):
+        if file not in kept:  # every line of the file was left out above: nothing of it is scored
+            problems.append(Problem(Location(file), f"no results to score in {Path(file).name}: no line of it "
+                                                    "has a contract played with its declarer and tricks"))  # fmt: skip
     return ValetInput(tables, tuple(problems))
 
 

@@ -19,6 +19,7 @@ import numpy as np
 from bridgescore.imps import bastille_imps
 from bridgescore.methods.adjustments import AdjustmentValues, Award
 from bridgescore.methods.base import BoardScores, FloatArray, Unit
+from bridgescore.methods.butler import imps_against_datum
 
 __all__ = ["Bastille", "fractional_trimmed_mean"]
 
@@ -56,12 +57,9 @@ class Bastille:
         return Unit.IMPS
 
     def score_board(self, ns_scores: FloatArray, full_count: int) -> BoardScores:
-        if len(ns_scores) == 0:
-            empty = np.zeros(0)
-            return BoardScores(empty, empty, None, None)
-        datum = fractional_trimmed_mean(np.sort(ns_scores), self.percent)
-        ns = bastille_imps(ns_scores - datum)
-        return BoardScores(ns, -ns, datum, None)
+        return imps_against_datum(
+            ns_scores, lambda ordered: fractional_trimmed_mean(ordered, self.percent), bastille_imps
+        )
 
     def artificial_points(self, award: Award, values: AdjustmentValues, top: float | None, n_scores: int) -> float:
         return values.imps(award)

@@ -26,6 +26,7 @@ even (ACBLscore: "425 is rounded to 420 and 435 to 440"), down ("afgerond op het
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
@@ -44,6 +45,7 @@ __all__ = [
     "NbbDatum",
     "PercentTrim",
     "PlainMean",
+    "imps_against_datum",
     "round_datum",
     "trim_count",
 ]
@@ -169,6 +171,21 @@ def round_datum(value: float, rounding: DatumRounding) -> float:
     return math.copysign(units * 10.0, value) if units else 0.0
 
 
+def imps_against_datum(
+    ns_scores: FloatArray, datum: Callable[[FloatArray], float], imps: Callable[[FloatArray], FloatArray]
+) -> BoardScores:
+    """A board scored against a datum (Butler, Bastille): NS get ``imps(score - datum)``, EW the negation.
+
+    ``datum`` receives the scores sorted ascending; a board without scores has no datum.
+    """
+    if len(ns_scores) == 0:
+        empty = np.zeros(0)
+        return BoardScores(empty, empty, None, None)
+    value = datum(np.sort(ns_scores))
+    ns = imps(ns_scores - value)
+    return BoardScores(ns, -ns, value, None)
+
+
 @dataclass(frozen=True, slots=True)
 class Butler:
     """Butler scoring: IMPs (Law 78B) of each NS score against the rounded datum; EW get the negation."""
@@ -186,12 +203,11 @@ class Butler:
         return Unit.IMPS
 
     def score_board(self, ns_scores: FloatArray, full_count: int) -> BoardScores:
-        if len(ns_scores) == 0:
-            empty = np.zeros(0)
-            return BoardScores(empty, empty, None, None)
-        datum = round_datum(self.datum_policy.datum(np.sort(ns_scores)), self.rounding)
-        ns = wbf_imps(ns_scores - datum, self.imp_rounding).astype(np.float64)
-        return BoardScores(ns, -ns, datum, None)
+        return imps_against_datum(
+            ns_scores,
+            lambda ordered: round_datum(self.datum_policy.datum(ordered), self.rounding),
+            lambda diffs: wbf_imps(diffs, self.imp_rounding).astype(np.float64),
+        )
 
     def artificial_points(self, award: Award, values: AdjustmentValues, top: float | None, n_scores: int) -> float:
         """Average-plus/average/average-minus: +3/0/−3 IMPs by default (EBU, NBB, ACBLscore)."""

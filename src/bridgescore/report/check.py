@@ -42,16 +42,17 @@ def render_check(event: Event, console: Console, notation: Notation = "en") -> N
 
 
 def render_problems(event: Event, console: Console) -> None:
-    """One line per problem, errors first in file order; a summary line at the end."""
+    """One line per problem, errors first in file order; a summary line at the end (offering --skip-invalid
+    only where the event has results to go on with)."""
     errors = [p for p in event.problems if p.severity is Severity.ERROR]
     warnings = [p for p in event.problems if p.severity is Severity.WARNING]
     for problem in event.problems:
         style = "red" if problem.severity is Severity.ERROR else "yellow"
         console.print(f"[{style}]{problem}[/]", highlight=False, markup=True, soft_wrap=True)
     if errors:
+        go_on = ", or run again with --skip-invalid to score the rest without them" if event.results else ""
         console.print(
-            f"{len(errors)} problem(s), {len(warnings)} warning(s). Correct the lines above, "
-            "or run again with --skip-invalid to score the rest without them.",
+            f"{len(errors)} problem(s), {len(warnings)} warning(s). Correct the lines above{go_on}.",
             highlight=False,
         )
     elif warnings:
