@@ -13,6 +13,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
@@ -231,3 +233,25 @@ def test_checks_allow_the_rounding_of_board_points() -> None:
     board.ew_points[1] += 0.02  # 0.13 → 0.15 against NS 3.88
     checks = {c.name: c for c in run_checks(scored)}
     assert not checks["board mirror"].ok
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.sampled_from([-1430, -620, -100, -50, 110, 140, 420, 450, 990]), min_size=2, max_size=12),
+    st.integers(min_value=1, max_value=6),
+)
+def test_rounded_points_are_the_exact_ones_rounded(scores: list[int], short_by: int) -> None:
+    """With Neuberg (a board with fewer results than the field's fullest), each rounded value is a whole number of
+    hundredths within half a hundredth of the exact value; without rounding nothing changes."""
+    lines = [f"1,{i},{100 + i},{s}" for i, s in enumerate(scores, 1)]
+    lines += [f"2,{i},{100 + i},{s}" for i, s in enumerate(scores + [0] * short_by, 1)]
+    text = "board,ns,ew,score\n" + "\n".join(lines) + "\n"
+    exact = score_event(loads(text, "x.csv"))
+    rounded = score_event(loads(text, "x.csv"), ScoringOptions(round_board_points=2))
+    for board_exact, board_rounded in zip(exact.boards, rounded.boards, strict=True):
+        for a, b in (
+            (board_exact.ns_points, board_rounded.ns_points),
+            (board_exact.ew_points, board_rounded.ew_points),
+        ):
+            assert np.all(np.abs(a - b) <= 0.005 + 1e-9)
+            assert np.allclose(b * 100, np.round(b * 100), atol=1e-6)
