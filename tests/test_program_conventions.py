@@ -242,7 +242,7 @@ def test_checks_allow_the_rounding_of_board_points() -> None:
 )
 def test_rounded_points_are_the_exact_ones_rounded(scores: list[int], short_by: int) -> None:
     """With Neuberg (a board with fewer results than the field's fullest), each rounded value is a whole number of
-    hundredths within half a hundredth of the exact value; without rounding nothing changes."""
+    hundredths within half a hundredth of the exact value."""
     lines = [f"1,{i},{100 + i},{s}" for i, s in enumerate(scores, 1)]
     lines += [f"2,{i},{100 + i},{s}" for i, s in enumerate(scores + [0] * short_by, 1)]
     text = "board,ns,ew,score\n" + "\n".join(lines) + "\n"
