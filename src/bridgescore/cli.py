@@ -253,6 +253,21 @@ def score(
     pair_percent: Annotated[
         str, typer.Option("--pair-percent", help="total (over maximum: EBU, BriAn) or mean (of board %: BBO, JFR).")
     ] = "total",
+    round_board_points: Annotated[
+        int | None,
+        typer.Option(
+            "--round-board-points", help="Round line points to N decimals before summing (ACBLscore, TeamsScorer: 2)."
+        ),
+    ] = None,
+    session_average_plus: Annotated[
+        bool,
+        typer.Option(
+            "--session-average-plus", help="Average-plus is the pair's score on its other boards if higher (Law 12C2c)."
+        ),
+    ] = False,
+    session_average_minus: Annotated[
+        bool, typer.Option("--session-average-minus", help="Average-minus is the pair's other boards' score if lower.")
+    ] = False,
     average_plus: Annotated[float, typer.Option("--average-plus", help="Average-plus at matchpoints, %.")] = 60.0,
     average_minus: Annotated[float, typer.Option("--average-minus", help="Average-minus at matchpoints, %.")] = 40.0,
     adjusted_imps: Annotated[
@@ -298,6 +313,9 @@ def score(
             factor=factor,
             factor_printed_total=factor_printed,
             pair_percent=PairPercent(pair_percent),
+            round_board_points=round_board_points,
+            session_average_plus=session_average_plus,
+            session_average_minus=session_average_minus,
         )
     except ValueError as problem:
         raise _fail(str(problem)) from None

@@ -55,6 +55,7 @@ __all__ = [
     "ScoredEvent",
     "ScoredLine",
     "ScoringOptions",
+    "round_points",
     "score_event",
 ]
 
@@ -93,6 +94,16 @@ class ScoringOptions:
     #: Factor the IMP total as printed (2 decimals, halves up) rather than the exact sum, as Pianola does.
     factor_printed_total: bool = False
     pair_percent: PairPercent = PairPercent.TOTAL_OVER_MAXIMUM
+    #: Round every line's points to this many decimals (halves away from zero) before anything sums them, as
+    #: programs that keep the printed board values do: ACBLscore (factored matchpoints "rounded to the nearest
+    #: hundredth, .005 is rounded up", its manual), TeamsScorer and EBUScoreTeams (pairwise cross-IMPs, 2).
+    #: None: exact values, as PairsScorer, Pianola, BBO and KoPS sum them (checked on their printouts).
+    round_board_points: int | None = None
+    #: Law 12C2(c): a pair given average-plus that scored more on its other boards gets that instead (EBUScore,
+    #: ScoreBridge, RealBridge's variable "Avg+"); ``session_average_minus``: average-minus is lowered to a lower
+    #: session score (RealBridge's variable "Avg-").  Off: the fixed values (60/40 %, ±3 IMPs).
+    session_average_plus: bool = False
+    session_average_minus: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +183,14 @@ class ScoredEvent:
         return self.options.method.unit
 
 
+def round_points(values: FloatArray, decimals: int) -> FloatArray:
+    """Points as a program stores them: ``decimals`` places, halves away from zero (12.125 → 12.13,
+    −1.125 → −1.13), computed so that a value printed exactly (``2.675``) is not pushed down by binary error."""
+    scale = 10.0**decimals
+    rounded: FloatArray = np.sign(values) * np.floor(np.abs(values) * scale + 0.5 + 1e-7) / scale
+    return rounded
+
+
 def _is_phantom(result: Result, pair: str, phantoms: frozenset[str]) -> bool:
     return pair in phantoms or f"{result.section}{pair}" in phantoms or f"{result.section}:{pair}" in phantoms
 
@@ -245,6 +264,61 @@ def _movements(event: Event, options: ScoringOptions) -> dict[str, Movement]:
     return movements
 
 
+_Built = tuple[str, int, tuple[Result, ...], tuple[Adjustment | None, ...], FloatArray, FloatArray, FloatArray,
+               float | None, float | None, int, int]  # fmt: skip
+
+
+def _pair_key(result: Result, side: str, movements: Mapping[str, Movement]) -> tuple[str, str, str]:
+    """A pair's identity: in a Mitchell its direction is part of it (NS 1 and EW 1 may be two pairs)."""
+    pair = result.ns_pair if side == "NS" else result.ew_pair
+    return (result.section, pair, side if movements.get(result.section) is Movement.MITCHELL else "")
+
+
+def _apply_session_averages(
+    built: list[_Built], movements: Mapping[str, Movement], options: ScoringOptions
+) -> dict[tuple[int, int, str, str], float]:
+    """Law 12C2(c): average-plus becomes the pair's score on its other boards where that is higher (and, by
+    option, average-minus where that is lower).  "Its other boards" are those where it has a real score: its
+    matchpoints over their tops (a percentage), or its IMPs per board.  Changes the points in place; returns the
+    percentages of the lines changed, keyed (line index, board, field, side)."""
+    is_mp = options.method.unit is Unit.MATCHPOINTS
+    sums: dict[tuple[str, str, str], list[float]] = {}  # pair → [points, tops or boards]
+    for _section, _number, lines_t, adjustments_t, _scores, ns_points, ew_points, _datum, top, _n, _full in built:
+        for i, result in enumerate(lines_t):
+            if adjustments_t[i] is not None and not isinstance(adjustments_t[i], AssignedScore):
+                continue
+            for side, points in (("NS", ns_points[i]), ("EW", ew_points[i])):
+                if not math.isnan(points):
+                    tally = sums.setdefault(_pair_key(result, side, movements), [0.0, 0.0])
+                    tally[0] += points
+                    tally[1] += (top or 0.0) if is_mp else 1.0
+    values = options.adjustments
+    changed: dict[tuple[int, int, str, str], float] = {}
+    for section, number, lines_t, adjustments_t, _scores, ns_points, ew_points, _datum, top, _n, _full in built:
+        for i, adjustment in enumerate(adjustments_t):
+            ns_award, ew_award = _awards(adjustment)
+            for side, award, points in (("NS", ns_award, ns_points), ("EW", ew_award, ew_points)):
+                if award is None or award.level not in (Level.PLUS, Level.MINUS):
+                    continue
+                plus = award.level is Level.PLUS
+                if not (options.session_average_plus if plus else options.session_average_minus):
+                    continue
+                other = sums.get(_pair_key(lines_t[i], side, movements))
+                if not other or other[1] <= 0:
+                    continue
+                # a percentage at matchpoints; at IMPs the points per board, in the method's own scale
+                session = other[0] / other[1] * (100.0 if is_mp else 1.0)
+                fixed = values.percent(award) if is_mp else float(points[i])
+                if not (session > fixed if plus else session < fixed):
+                    continue
+                if is_mp:
+                    points[i] = session / 100.0 * (top or 0.0)
+                    changed[(i, number, section, side)] = session
+                else:
+                    points[i] = session
+    return changed
+
+
 def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEvent:
     """Score every board of every field of an event with the chosen method (see the module docstring)."""
     options = options or ScoringOptions()
@@ -277,7 +351,7 @@ def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEv
         prepared.append((section, number, tuple(lines), scores, tuple(adjustments), counted))
         field_size[section] = max(field_size.get(section, 0), counted)
 
-    boards: list[ScoredBoard] = []
+    built: list[_Built] = []
     for section, number, lines_t, scores, adjustments_t, _counted in prepared:
         full = field_size[section]
         real = ~np.isnan(scores)
@@ -294,10 +368,24 @@ def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEv
                 ns_points[i] = method.artificial_points(ns_award, values, scored.top, full)
             if ew_award is not None:
                 ew_points[i] = method.artificial_points(ew_award, values, scored.top, full)
+        built.append(
+            (section, number, lines_t, adjustments_t, scores, ns_points, ew_points, scored.datum, scored.top, n,
+             max(full, n))
+        )  # fmt: skip
+    movements = _movements(event, options)
+    sessions: dict[tuple[int, int, str, str], float] = {}
+    if options.session_average_plus or options.session_average_minus:
+        sessions = _apply_session_averages(built, movements, options)
+
+    boards: list[ScoredBoard] = []
+    for section, number, lines_t, adjustments_t, scores, ns_points, ew_points, datum, top_, n, full_n in built:
+        if options.round_board_points is not None:
+            ns_points = round_points(ns_points, options.round_board_points)
+            ew_points = round_points(ew_points, options.round_board_points)
         ns_percent = np.full(len(lines_t), math.nan)
         ew_percent = np.full(len(lines_t), math.nan)
         if method.unit is Unit.MATCHPOINTS:
-            top = scored.top or 0.0
+            top = top_ or 0.0
             if top > 0:
                 ns_percent = ns_points / top * 100.0
                 ew_percent = ew_points / top * 100.0
@@ -306,13 +394,13 @@ def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEv
                 ew_percent = np.where(np.isnan(ew_points), math.nan, 50.0)
             for i, adjustment in enumerate(adjustments_t):
                 ns_award, ew_award = _awards(adjustment)
+                # an award is its percentage, or the session's where Law 12C2(c) replaced it
                 if ns_award is not None:
-                    ns_percent[i] = values.percent(ns_award)
+                    ns_percent[i] = sessions.get((i, number, section, "NS"), values.percent(ns_award))
                 if ew_award is not None:
-                    ew_percent[i] = values.percent(ew_award)
+                    ew_percent[i] = sessions.get((i, number, section, "EW"), values.percent(ew_award))
         boards.append(ScoredBoard(
             section, number, lines_t, adjustments_t, scores, ns_points, ew_points, ns_percent, ew_percent,
-            scored.datum, scored.top, n, max(full, n),
+            datum, top_, n, full_n,
         ))  # fmt: skip
-    movements = _movements(event, options)
     return ScoredEvent(event, options, tuple(boards), MappingProxyType(movements), tuple(problems))

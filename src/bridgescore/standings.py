@@ -43,7 +43,8 @@ def format_percent(value: float | None, decimals: int = PERCENT_DECIMALS) -> str
     if value is None:
         return ""
     quantum = Decimal(1).scaleb(-decimals)
-    return str(Decimal(repr(round(value, 9))).quantize(quantum, rounding=ROUND_HALF_UP))
+    printed = Decimal(repr(round(value, 9))).quantize(quantum, rounding=ROUND_HALF_UP)
+    return str(printed.copy_abs() if printed.is_zero() else printed)  # never "-0.00"
 
 
 def format_points(value: float | None, decimals: int = 2) -> str:

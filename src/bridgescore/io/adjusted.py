@@ -5,7 +5,8 @@ artificial adjusted scores (Law 12C2) in the score field.  The readers turn them
 that the scoring methods' adjustment parser (``bridgescore.methods.adjustments.parse_adjustment``) reads:
 
 * percentages for each side: ``A60/40``, ``A50/50``, ``A40/40``;
-* levels (whose worth is an option of the method): ``A+/A-``, ``A/A``, ``A-/A+``, ``A-/A-`` …;
+* levels (whose worth is an option of the method): ``A+/A-``, ``A/A``, ``A-/A+``, ``A-/A-`` … (BBO writes
+  them ``A+-``, ``A==``, ``A-+``, ``A--``: ``A`` and one sign per side, NS first);
 * an assigned score (Law 12C1) written as ``assigned +420``.
 """
 
@@ -25,6 +26,7 @@ _FOUR_DIGITS = re.compile(r"A(\d{2})(\d{2})")  # USEBIO A5050, A6040
 _TWO_PCTS = re.compile(rf"(?:{_LEVEL})?{_PCT}%?(?:[/\-]|A|%)(?:{_LEVEL})?{_PCT}%?")  # A60A40, 60%-40%, A60/40
 _ONE_PCT = re.compile(rf"(?:{_LEVEL}){_PCT}%?|{_PCT}%")  # A60, 60%
 _ONE_LEVEL = re.compile(rf"{_LEVEL}([+=\-]?)")  # AVE+, A-, A
+_BBO_LEVELS = re.compile(rf"{_LEVEL}([+=\-])([+=\-])")  # BBO: A== (both average), A+- (NS plus, EW minus)
 _TWO_LEVELS = re.compile(rf"{_LEVEL}([+=\-]?)/{_LEVEL}([+=\-]?)")  # A+/A-
 
 
@@ -58,6 +60,9 @@ def canonical_adjustment(text: str) -> str | None:
     if m:
         ns = _pct(m[1] or m[2])
         return f"A{ns}/{_pct(str(100 - float(ns)))}" if ns is not None else None
+    m = _BBO_LEVELS.fullmatch(key)
+    if m:
+        return f"{_LEVEL_SIGN[m[1]]}/{_LEVEL_SIGN[m[2]]}"
     m = _TWO_LEVELS.fullmatch(key)
     if m:
         return f"{_LEVEL_SIGN[m[1]]}/{_LEVEL_SIGN[m[2]]}"

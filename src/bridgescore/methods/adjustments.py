@@ -15,6 +15,9 @@ Accepted text (case, spaces and a trailing full stop do not matter; ``,`` may st
 ``A+``, ``AVE+``, ``AV+``, ``G+``      NS average-plus, EW average-minus (``G`` = Dutch *gemiddeld*)
 ``A``, ``A=``, ``AVE``, ``AV``, ``G``  both sides average
 ``A-``, ``AVE-``, ``G-``               NS average-minus, EW average-plus
+``A==``, ``A+-``, ``A-+``, ``A--``,    BBO's notation: ``A`` and one sign per side, NS first (``A==`` both
+``A=-`` …                              average, as BBO writes a board not finished in time; ``A+-`` NS
+                                       average-plus, EW average-minus)
 ``X/Y`` with X, Y each a symbol above  NS X, EW Y: ``A+/A-``, ``A-/A-``, ``G+/G``, ``AVE-/AVE+``
 or a percentage
 ``A60``, ``60%``                       NS 60 %, EW the complement (40 %)
@@ -154,6 +157,7 @@ _SYMBOL = re.compile(r"(?:AVERAGE|AVG|AVE|AV|A|G)([+\-=]?)")
 _PERCENT = re.compile(r"(?:A|AVE|G)?(\d{1,3}(?:\.\d+)?)%?")
 _FOUR_DIGITS = re.compile(r"(?:A|AVE|G)(\d{2})(\d{2})")
 _DASHED = re.compile(r"(?:A|AVE|G)?(\d{1,3}(?:\.\d+)?)%?(?:-|A)(\d{1,3}(?:\.\d+)?)%?")
+_BBO = re.compile(r"(?:AVE|AV|A|G)([+\-=])([+\-=])")  # BBO: A, then NS's sign, then EW's
 _ASSIGNED = re.compile(r"(?:R|=|ASSIGNED|SCORE|ADJUSTED|ADJ|AS)[:=]?([+\-]?\d+)")
 _LEVELS = {"+": Level.PLUS, "": Level.AVERAGE, "=": Level.AVERAGE, "-": Level.MINUS}
 _OPPOSITE = {Level.PLUS: Level.MINUS, Level.AVERAGE: Level.AVERAGE, Level.MINUS: Level.PLUS}
@@ -187,6 +191,9 @@ def parse_adjustment(text: str) -> Adjustment | None:
     m = _ASSIGNED.fullmatch(key)
     if m:
         return AssignedScore(int(m.group(1)))
+    m = _BBO.fullmatch(key)
+    if m:
+        return ArtificialScore(Award(level=_LEVELS[m.group(1)]), Award(level=_LEVELS[m.group(2)]))
     m = _FOUR_DIGITS.fullmatch(key)
     if m:
         return ArtificialScore(Award(percent=float(m.group(1))), Award(percent=float(m.group(2))))
