@@ -230,20 +230,18 @@ def _bbo_pair(a: str, b: str) -> str:
 def _bbo(relative: str, substitutes: dict[str, str] | None = None) -> Callable[[], Event]:
     """BBO travellers: four player columns and the combined result (``3NE-2``, ``5CxE-1``: contract, declarer,
     result), which the traveller reader reads in its ``result`` column.  Where BBO's score is ``N/A`` its result
-    column holds an artificial adjusted score in BBO's own notation (``A==``: average for both sides), which goes
-    to the remarks column as written (``parse_adjustment`` reads it).  ``substitutes`` maps the
+    column holds an artificial adjusted score in BBO's own notation (``A==``: average for both sides), which the
+    reader reads there as an adjusted line.  ``substitutes`` maps the
     players at the table to the registered pair they played for (a director's record of a substitute)."""
     subs = substitutes or {}
 
     def read() -> Event:
         def adapt() -> Iterator[dict[str, str]]:
             for r in _rows(relative):
-                adjusted = r["points_ns"] == "N/A"
                 ns, ew = _bbo_pair(r["north"], r["south"]), _bbo_pair(r["east"], r["west"])
                 yield {
                     "board": r["board"], "ns": subs.get(ns, ns), "ew": subs.get(ew, ew),
-                    "result": "" if adjusted else r["result"],
-                    "score": "" if adjusted else r["points_ns"], "remarks": r["result"] if adjusted else "",
+                    "result": r["result"], "score": r["points_ns"],
                 }  # fmt: skip
 
         return _traveller(relative, adapt())

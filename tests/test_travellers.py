@@ -182,3 +182,16 @@ def test_adjusted_scores_written_in_the_score_or_contract_column() -> None:
         (ResultStatus.ADJUSTED, "A-/A+", None),
     ]
     assert event.results[0].extra["remarks"] == "late"
+
+
+def test_bbo_adjustment_in_the_combined_result_column() -> None:
+    """BBO writes an adjusted board as ``A==`` (NS first) in its result column and N/A as the score."""
+    text = "board,ns,ew,result,score\n1,1,2,3NE-2,100\n1,3,4,A==,N/A\n1,5,6,A+-,\n"
+    event = traveller_csv.loads(text)
+    assert not event.problems, event.problems
+    assert [(r.status, r.remarks) for r in event.results] == [
+        (ResultStatus.PLAYED, ""),
+        (ResultStatus.ADJUSTED, "A/A"),
+        (ResultStatus.ADJUSTED, "A+/A-"),
+    ]
+    assert event.results[1].extra["score"] == "N/A"

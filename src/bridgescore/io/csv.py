@@ -307,18 +307,26 @@ def _read_line(
     declarer: Seat | None = None
     tricks: int | None = None
     status = ResultStatus.PLAYED
-    extra_remarks = ""
-    written = canonical_adjustment(score_text) or (
-        None if _looks_like_contract(contract_text) else canonical_adjustment(contract_text)
+    extra_remarks = extra_score = ""
+    result_is_entry = "contract" not in cols.index and not _looks_like_contract(result_text)
+    written = (
+        canonical_adjustment(score_text)
+        or (None if _looks_like_contract(contract_text) else canonical_adjustment(contract_text))
+        or (canonical_adjustment(result_text) if result_is_entry else None)
     )
     if is_not_played(contract_text) or is_not_played(remarks) or is_not_played(score_text):
         status = ResultStatus.NOT_PLAYED
     elif written:
-        # an adjusted score written where the score or the contract goes (ACBLscore "AVE+", "A60/40", Dutch "G+")
+        # an adjusted score written where the score, the contract or a combined result goes (ACBLscore "AVE+",
+        # "A60/40", Dutch "G+", BBO "A==" in its result column); what stood beside it is kept, not read as a score
         status = ResultStatus.ADJUSTED
         if remarks:
             extra_remarks = remarks
+        if score_text and not canonical_adjustment(score_text):
+            extra_score = score_text  # e.g. BBO's "N/A"
         remarks, score_text, contract_text = written, "", ""
+        if result_is_entry:
+            result_text = ""
         if canonical_adjustment(ew_score_text):
             ew_score_text = ""
     elif contract_text or ("contract" not in cols.index and _looks_like_contract(result_text)):
@@ -365,6 +373,8 @@ def _read_line(
     kept = {name: row[i] for name, i in cols.extra.items() if i < len(row)}
     if extra_remarks:
         kept["remarks"] = extra_remarks  # the remarks column's own text, beside the adjustment read elsewhere
+    if extra_score:
+        kept["score"] = extra_score
     extra = MappingProxyType(kept)
     return Result(
         board=board,
