@@ -195,3 +195,39 @@ def test_bbo_adjustment_in_the_combined_result_column() -> None:
         (ResultStatus.ADJUSTED, "A+/A-"),
     ]
     assert event.results[1].extra["score"] == "N/A"
+
+
+def test_the_ew_score_column_is_read_the_way_the_file_writes_it() -> None:
+    """JFR Pary writes EW's own score in its EW column, KoPS writes NS's score there; the file's majority decides,
+    and a line that agrees with its contract only the other way is reported."""
+    header = "board,ns,ew,contract,declarer,result,score_ns,score_ew\n"
+    jfr = header + "1,1,2,4H,S,-1,,50\n2,1,2,3NT,E,=,,400\n3,1,2,1NT,W,7,,90\n"
+    kops = header + "1,1,2,4H,S,-1,,-50\n2,1,2,3NT,E,=,,-400\n3,1,2,1NT,W,7,,-90\n"
+    for text in (jfr, kops):
+        event = traveller_csv.loads(text)
+        assert not event.problems, event.problems
+        assert [r.ns_score for r in event.results] == [-50, -400, -90]
+    mixed = traveller_csv.loads(kops + "4,1,2,2S,N,8,,-110\n", "kops.csv")
+    assert [(p.location.line, p.location.field) for p in mixed.problems] == [(5, "ew_score")]
+    assert "the EW score -110 has the wrong sign" in mixed.problems[0].message
+
+
+def test_bbo_traveller_layout() -> None:
+    """BBO: four players, the whole entry in ``result``, the NS score as ``points_ns`` beside a % ``score``."""
+    text = (
+        "board,north,south,east,west,result,points_ns,score\n"
+        "1,ann,bob,cy,di,3NE-2,100,100.00%\n1,ed,fay,gus,hal,4SW-1,50,50.00%\n1,ivy,jo,kim,lu,A==,N/A,50.00%\n"
+    )
+    event = traveller_csv.loads(text)
+    assert not event.problems, event.problems
+    assert [(r.ns_pair, r.ew_pair, r.ns_score, r.status) for r in event.results] == [
+        ("ann+bob", "cy+di", 100, ResultStatus.PLAYED),
+        ("ed+fay", "gus+hal", 50, ResultStatus.PLAYED),
+        ("ivy+jo", "kim+lu", None, ResultStatus.ADJUSTED),
+    ]
+    assert event.results[0].extra["score"] == "100.00%"
+
+
+def test_text_in_the_contract_column_suggests_the_remarks() -> None:
+    event = traveller_csv.loads("board,ns,ew,contract,declarer,result\n1,17,18,TD,,\n", "jfr.csv")
+    assert "an adjusted score goes in the remarks column" in event.problems[0].message

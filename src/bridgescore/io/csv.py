@@ -48,17 +48,25 @@ __all__ = [
 ]
 
 #: Header synonyms per field (compared after lower-casing and dropping spaces, dots, dashes and underscores).
+#: Where two columns name one field, the synonym listed first wins and the other is kept as an unknown column:
+#: BBO writes the NS score as ``points_ns`` beside a ``score`` column of percentages, KoPS writes ``score_ns``
+#: beside ``points_ns`` of IMPs.  Without ``ns``/``ew`` columns, the players ``north``+``south`` and
+#: ``east``+``west`` make the pairs (BBO's travellers, whose pairs are named ``north+south``).
 COLUMN_SYNONYMS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
         "section": ("section", "sect", "sec", "sectie", "lijn", "group", "groep"),
         "board": ("board", "bd", "brd", "boardno", "boardnumber", "deal", "spel", "spelnummer", "bord"),
         "ns": ("ns", "nspair", "pairns", "nspairnumber", "nz", "nzpaar", "paarnz", "ns_pair"),
         "ew": ("ew", "ewpair", "pairew", "ewpairnumber", "ow", "owpaar", "paarow", "ew_pair"),
+        "north": ("north", "noord"),
+        "south": ("south", "zuid"),
+        "east": ("east", "oost"),
+        "west": ("west",),
         "contract": ("contract", "contr", "bid", "finalcontract"),
         "declarer": ("declarer", "decl", "by", "playedby", "door", "leider", "speler"),
         "result": ("result", "res", "tricks", "resultaat", "slagen", "made"),
         "lead": ("lead", "openinglead", "ld", "uitkomst", "uitk"),
-        "score": ("score", "nsscore", "scorens", "scorenz", "nzscore", "points"),
+        "score": ("nsscore", "scorens", "scorenz", "nzscore", "pointsns", "nspoints", "score", "points"),
         "ew_score": ("ewscore", "scoreew", "scoreow", "owscore"),
         "remarks": ("remarks", "remark", "notes", "note", "comment", "comments", "opmerking", "opmerkingen",
                     "adjustment", "adjusted"),
@@ -79,6 +87,7 @@ def header_key(header: str) -> str:
     return re.sub(r"[\s._\-/]", "", header).lower()
 
 
+_SYNONYM_RANK = {header_key(s): rank for names in COLUMN_SYNONYMS.values() for rank, s in enumerate(names)}
 _SYNONYM_INDEX = {header_key(s): field for field, names in COLUMN_SYNONYMS.items() for s in names}
 
 
@@ -119,19 +128,40 @@ class _Columns:
         i = self.index.get(field)
         return row[i].strip() if i is not None and i < len(row) else ""
 
+    def pair(self, row: Sequence[str], side: str) -> str:
+        """The pair on one side: its number, or its two players ``north+south`` where only players are given."""
+        if side in self.index:
+            return self.get(row, side)
+        first, second = ("north", "south") if side == "ns" else ("east", "west")
+        players = [self.get(row, first), self.get(row, second)]
+        return "+".join(players) if all(players) else ""
+
 
 def _map_header(header: Sequence[str], where: Location) -> tuple[_Columns, list[Problem]]:
     index: dict[str, int] = {}
     extra: dict[str, int] = {}
     problems: list[Problem] = []
+    chosen: dict[str, tuple[int, int]] = {}  # field → (synonym rank, column)
     for i, name in enumerate(header):
-        field = _SYNONYM_INDEX.get(header_key(name))
-        if field is None or field in index:
-            extra[name.strip() or f"column {i + 1}"] = i
-        else:
-            index[field] = i
+        key = header_key(name)
+        field = _SYNONYM_INDEX.get(key)
+        if field is not None and (field not in chosen or _SYNONYM_RANK[key] < chosen[field][0]):
+            chosen[field] = (_SYNONYM_RANK[key], i)
+    index.update({field: i for field, (_, i) in chosen.items()})
+    taken = set(index.values())
+    extra.update({name.strip() or f"column {i + 1}": i for i, name in enumerate(header) if i not in taken})
+    for side, players in (("ns", ("north", "south")), ("ew", ("east", "west"))):
+        if side not in index and all(p in index for p in players):
+            continue  # the pair is made of its two players
+        for p in players:
+            if p in index:  # a lone player column says nothing about pairs: keep it as it is
+                extra[header[index.pop(p)].strip()] = chosen[p][1]
     for needed in ("board", "ns", "ew"):
-        if needed not in index:
+        if (
+            needed not in index
+            and not (needed == "ns" and "north" in index)
+            and not (needed == "ew" and "east" in index)
+        ):
             problems.append(
                 Problem(
                     Location(where.file, where.line, needed),
@@ -174,11 +204,15 @@ def loads(
     if header_problems:
         return Event((), problems=tuple(header_problems))
     read: list[Result] = []
+    ew_views: dict[str, list[Result]] = {"ew": [], "ns": []}
     for line, row in records[1:]:
-        result, line_problems = _read_line(row, columns, filename, line, notation)
+        result, line_problems, ew_view = _read_line(row, columns, filename, line, notation)
         problems.extend(line_problems)
         if result is not None:
             read.append(result)
+            if ew_view:
+                ew_views[ew_view].append(result)
+    read = _one_ew_convention(read, ew_views, problems)
     if pairs_per_direction is None:
         per_direction = sections_numbered_per_direction(read)
         for section in sorted(per_direction):
@@ -197,6 +231,29 @@ def loads(
     results = _one_line_per_table(read, per_direction, problems)
     problems.sort(key=lambda p: p.location.line or 0)
     return Event(tuple(results), problems=tuple(problems))
+
+
+def _one_ew_convention(read: list[Result], views: dict[str, list[Result]], problems: list[Problem]) -> list[Result]:
+    """A file writes its EW score column one way: as EW's score (JFR Pary) or as NS's (KoPS).  The way most of
+    its lines agree with their contracts is the file's; a line that agrees only the other way is a mistake."""
+    majority = "ew" if len(views["ew"]) >= len(views["ns"]) else "ns"
+    wrong = views["ns" if majority == "ew" else "ew"]
+    if not wrong:
+        return read
+    for r in wrong:
+        where = r.source or Location("<input>")
+        assert r.ns_score is not None
+        written = r.ns_score if majority == "ew" else -r.ns_score
+        problems.append(
+            Problem(
+                Location(where.file, where.line, "ew_score"),
+                f"the EW score {written:+d} has the wrong sign: on most lines of this file the EW column holds "
+                f"{'East-West' if majority == 'ew' else 'North-South'}'s score, and {r.describe_contract()} on "
+                f"board {r.board} scores {r.ns_score:+d} for North-South",
+            )
+        )
+    dropped = {id(r) for r in wrong}
+    return [r for r in read if id(r) not in dropped]
 
 
 def _one_line_per_table(read: list[Result], per_direction: frozenset[str], problems: list[Problem]) -> list[Result]:
@@ -247,6 +304,7 @@ def _one_line_per_table(read: list[Result], per_direction: frozenset[str], probl
     return results
 
 
+_ADJUSTED_HINT = " (an adjusted score goes in the remarks column, e.g. A60/40, A+, AVE- or G+)"
 _PER_DIRECTION_HINT = (
     " (if pairs are numbered per direction, NS 1 and EW 1 being two pairs as in a Mitchell, give --movement mitchell)"
 )
@@ -276,7 +334,9 @@ def load(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bo
 
 def _read_line(
     row: Sequence[str], cols: _Columns, filename: str, line: int, notation: Notation
-) -> tuple[Result | None, list[Problem]]:
+) -> tuple[Result | None, list[Problem], str | None]:
+    """One line: the result (None where it has an error), its problems, and how its EW score column read
+    ("ew": EW's own score, "ns": NS's score printed in the EW column) where only that column is written."""
     problems: list[Problem] = []
 
     def bad(field: str, message: str) -> None:
@@ -290,7 +350,7 @@ def _read_line(
         bad("board", f"board '{board_text}' does not exist; boards are numbered from 1")
     else:
         board = int(board_text)
-    ns, ew = cols.get(row, "ns"), cols.get(row, "ew")
+    ns, ew = cols.pair(row, "ns"), cols.pair(row, "ew")
     if not ns:
         bad("ns", "North-South pair missing")
     if not ew:
@@ -309,11 +369,14 @@ def _read_line(
     status = ResultStatus.PLAYED
     extra_remarks = extra_score = ""
     result_is_entry = "contract" not in cols.index and not _looks_like_contract(result_text)
-    written = (
-        canonical_adjustment(score_text)
-        or (None if _looks_like_contract(contract_text) else canonical_adjustment(contract_text))
-        or (canonical_adjustment(result_text) if result_is_entry else None)
-    )
+    has_contract = _looks_like_contract(contract_text) or ("contract" not in cols.index and not result_is_entry)
+    written = None
+    if not has_contract:  # a percentage beside a contract is no adjustment (BBO prints the line's % there)
+        written = (
+            canonical_adjustment(score_text)
+            or canonical_adjustment(contract_text)
+            or (canonical_adjustment(result_text) if result_is_entry else None)
+        )
     if is_not_played(contract_text) or is_not_played(remarks) or is_not_played(score_text):
         status = ResultStatus.NOT_PLAYED
     elif written:
@@ -338,7 +401,8 @@ def _read_line(
                 contract, declarer, tricks = parse_contract_and_result(combined, notation)
                 result_text = ""
         except ContractError as err:
-            bad("contract", str(err))
+            hint = "" if re.match(r"\s*\d", combined) else _ADJUSTED_HINT
+            bad("contract", f"{err}{hint}")
         if contract is not None and contract.is_passed_out:
             status = ResultStatus.PASSED_OUT
             tricks = None
@@ -358,8 +422,15 @@ def _read_line(
                 status = ResultStatus.ADJUSTED
             else:
                 bad("contract", "neither a contract nor a score is written on this line")
+    ew_view: str | None = None
     if contract is not None and board and not problems:
         computed = score(contract, declarer, vulnerability_of_board(board), tricks)
+        if ns_score is not None and not score_text and ew_score_text:
+            # only the EW column is written: EW's own view (JFR Pary: EW +50), or NS's score printed in the EW
+            # column (KoPS: -460 when EW made 460); the file's majority decides (see loads)
+            ew_view = "ew" if ns_score == computed else "ns" if -ns_score == computed else None
+            if ew_view:
+                ns_score = computed
         if ns_score is not None and ns_score != computed:
             field = "score" if score_text else "ew_score"
             bad(
@@ -369,28 +440,32 @@ def _read_line(
             )
         ns_score = computed
     if problems:
-        return None, problems
+        return None, problems, None
     kept = {name: row[i] for name, i in cols.extra.items() if i < len(row)}
     if extra_remarks:
         kept["remarks"] = extra_remarks  # the remarks column's own text, beside the adjustment read elsewhere
     if extra_score:
         kept["score"] = extra_score
     extra = MappingProxyType(kept)
-    return Result(
-        board=board,
-        ns_pair=ns,
-        ew_pair=ew,
-        status=status,
-        section=cols.get(row, "section"),
-        contract=contract,
-        declarer=declarer,
-        tricks=tricks,
-        lead=lead,
-        ns_score=ns_score,
-        remarks=remarks,
-        extra=extra,
-        source=Location(filename, line),
-    ), problems
+    return (
+        Result(
+            board=board,
+            ns_pair=ns,
+            ew_pair=ew,
+            status=status,
+            section=cols.get(row, "section"),
+            contract=contract,
+            declarer=declarer,
+            tricks=tricks,
+            lead=lead,
+            ns_score=ns_score,
+            remarks=remarks,
+            extra=extra,
+            source=Location(filename, line),
+        ),
+        problems,
+        ew_view,
+    )
 
 
 def _looks_like_contract(text: str) -> bool:
