@@ -143,7 +143,12 @@ def _options(scored: ScoredEvent) -> dict[str, Any]:
         "across_sections": o.across_sections,
         "movement": o.movement.value,
         "phantoms": sorted(o.phantoms),
+        "phantom_award": o.phantom_award.label(),
         "factor": o.factor,
+        "factor_printed_total": o.factor_printed_total,
+        "round_board_points": o.round_board_points,
+        "session_average_plus": o.session_average_plus,
+        "session_average_minus": o.session_average_minus,
         "adjusted": {
             "plus_percent": o.adjustments.plus_percent,
             "average_percent": o.adjustments.average_percent,
