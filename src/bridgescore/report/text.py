@@ -20,7 +20,7 @@ from bridgescore.methods.base import Unit
 from bridgescore.report.check import render_problems
 from bridgescore.report.html import describe_method
 from bridgescore.report.json import options_fields
-from bridgescore.report.labels import adjustment_label, percent, points
+from bridgescore.report.labels import adjustment_label, method_name, percent, points
 from bridgescore.scored import ALL_SECTIONS, ScoredEvent
 from bridgescore.standings import PERCENT_DECIMALS, Standing, compute_standings
 
@@ -70,7 +70,10 @@ def render_text(
         },
         lang,
     )
-    console.print(f"[bold]{escape(title)}[/] – {escape(method_lines[0])}", highlight=False, soft_wrap=True)
+    name = method_name(scored.method.name, lang)  # the header's own spelling; the page's sentence after it
+    first = method_lines[0]
+    first = name + first[len(name) :] if first.lower().startswith(name.lower()) else first
+    console.print(f"[bold]{escape(title)}[/] – {escape(first)}", highlight=False, soft_wrap=True)
     for line in method_lines[1:]:
         console.print(escape(line), highlight=False, soft_wrap=True)
     if boards:
