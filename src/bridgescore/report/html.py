@@ -169,9 +169,15 @@ _SENTENCES = {
     ("across_sections", True): N_("all sections compared together"),
     ("across_sections", False): N_("each section scored separately"),
     ("factor", True): N_("totals of pairs who played fewer boards are factored up"),
+    ("factor", False): N_("totals of pairs who played fewer boards are not factored up"),
     ("factor_short_boards", True): N_("boards with fewer results are factored up"),
     ("pair_percent", "total"): N_("a pair's percentage is its total over the most it could score"),
     ("pair_percent", "mean"): N_("a pair's percentage is the mean of its board percentages"),
+    ("factor_printed_total", True): N_("the IMP total is factored as printed, rounded to 2 decimals"),
+    ("session_average_plus", True): N_(
+        "average-plus is the pair's score on its other boards when that is higher (Law 12C2c)"
+    ),
+    ("session_average_minus", True): N_("average-minus is the pair's score on its other boards when that is lower"),
 }
 _SKIP_OPTIONS = {
     "movement",
@@ -182,6 +188,8 @@ _SKIP_OPTIONS = {
     "datum",
     "datum_policy",
     "percent",
+    "phantom_award",
+    "round_board_points",
 }
 _IMP_METHODS = {"butler", "bastille", "cross-imps", "crossimps"}
 
@@ -223,7 +231,7 @@ def describe_method(score: Mapping[str, Any], lang: str = "en") -> list[str]:
             options.pop("rounding")  # already in the title: "not rounded"
     for key, value in options.items():
         if isinstance(value, bool | str) and (key, value) in _SENTENCES:
-            if key in ("factor", "factor_short_boards") and name not in _IMP_METHODS:
+            if key in ("factor", "factor_short_boards", "factor_printed_total") and name not in _IMP_METHODS:
                 continue
             if key == "across_sections" and not value and len(sections) < 2:
                 continue  # one section: nothing to say about comparing sections
@@ -239,6 +247,12 @@ def describe_method(score: Mapping[str, Any], lang: str = "en") -> list[str]:
             lines.append(f"{str(key).replace('_', ' ')}: {inner}")
         else:
             lines.append(f"{str(key).replace('_', ' ')}: {_word(value, language)}")
+    decimals = options.get("round_board_points")
+    if _is_number(decimals):
+        lines.append(
+            _("every line's points rounded to %(decimals)s decimals before they are added up")
+            % {"decimals": _word(decimals, language)}
+        )
     lines.extend(_movements(score, language))
     adjusted = options.get("adjusted")
     if isinstance(adjusted, Mapping):
@@ -246,6 +260,11 @@ def describe_method(score: Mapping[str, Any], lang: str = "en") -> list[str]:
             values = {k: _word_signed(adjusted.get(f"{k}_imps"), language) for k in ("plus", "average", "minus")}
             lines.append(_("adjusted scores: average-plus %(plus)s IMPs, average %(average)s, average-minus "
                            "%(minus)s IMPs") % values)  # fmt: skip
+            if _is_number(adjusted.get("imps_per_percent")):
+                lines.append(
+                    _("an adjusted score given as a percentage: %(imps)s IMPs per percent above 50")
+                    % {"imps": _word(adjusted["imps_per_percent"], language)}
+                )
         else:
             values = {k: _word(adjusted.get(f"{k}_percent"), language) for k in ("plus", "average", "minus")}
             lines.append(_("adjusted scores: average-plus %(plus)s%%, average %(average)s%%, average-minus "
@@ -256,7 +275,24 @@ def describe_method(score: Mapping[str, Any], lang: str = "en") -> list[str]:
             _("phantom pairs: %(pairs)s (their opponents get an adjusted score; they are not ranked)")
             % {"pairs": ", ".join(str(p) for p in phantoms)}
         )
+        award = options.get("phantom_award")
+        if isinstance(award, str) and award:
+            lines.append(_("a phantom's opponents get %(award)s") % {"award": _award_words(award, language)})
     return lines
+
+
+def _award_words(award: str, lang: Language) -> str:
+    """A phantom award label (``A+``, ``A``, ``A-`` or ``60%``, as ``Award.label`` writes it) in words."""
+    _ = translator(lang).gettext
+    words = {"A+": _("average-plus"), "A": _("average"), "A-": _("average-minus")}
+    if award in words:
+        return words[award]
+    number = award.rstrip("%")
+    try:
+        value = float(number)
+    except ValueError:
+        return award
+    return f"{_word(value, lang)}%"
 
 
 def _datum_words(datum: Mapping[str, Any], lang: Language) -> str:

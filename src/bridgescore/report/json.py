@@ -19,7 +19,7 @@ from bridgescore.methods.butler import Butler, DropExtremes, NbbDatum, PercentTr
 from bridgescore.scored import ScoredEvent
 from bridgescore.standings import PERCENT_DECIMALS, Standing, compute_standings
 
-__all__ = ["SCHEMA", "datum_fields", "dumps", "to_dict"]
+__all__ = ["SCHEMA", "datum_fields", "dumps", "options_fields", "to_dict"]
 
 SCHEMA = "bridgescore.score/1"
 
@@ -81,7 +81,7 @@ def to_dict(
         "title": scored.event.title,
         "method": scored.method.name,
         "unit": scored.unit.value,
-        "options": _options(scored),
+        "options": options_fields(scored),
         "percent_rounding": f"percentages printed to {PERCENT_DECIMALS} decimals, halves rounded up; "
         "the numbers here are unrounded",
         "movements": {section: m.value for section, m in sorted(scored.movements.items())},
@@ -136,14 +136,17 @@ def to_dict(
     }
 
 
-def _options(scored: ScoredEvent) -> dict[str, Any]:
+def options_fields(scored: ScoredEvent) -> dict[str, Any]:
+    """The ``options`` block: every option that changes a number, with its value (the reports state them)."""
     o = scored.options
     method = o.method
     out: dict[str, Any] = {
         "across_sections": o.across_sections,
         "movement": o.movement.value,
         "phantoms": sorted(o.phantoms),
+        "phantom_award": o.phantom_award.label(),
         "factor": o.factor,
+        "factor_printed_total": o.factor_printed_total,
         "adjusted": {
             "plus_percent": o.adjustments.plus_percent,
             "average_percent": o.adjustments.average_percent,
@@ -160,6 +163,9 @@ def _options(scored: ScoredEvent) -> dict[str, Any]:
             out[name] = getattr(value, "value", value)
     if scored.unit is Unit.MATCHPOINTS:  # total over maximum (EBU, BriAn) or mean of board % (BBO, JFR)
         out["pair_percent"] = o.pair_percent.value
+    out["round_board_points"] = o.round_board_points  # None: exact; 2: ACBLscore, TeamsScorer, EBUScoreTeams
+    out["session_average_plus"] = o.session_average_plus  # Law 12C2(c): EBUScore, ScoreBridge, RealBridge
+    out["session_average_minus"] = o.session_average_minus  # RealBridge's variable "Avg-"
     datum = datum_fields(method)
     if datum is not None:
         out["datum"] = datum

@@ -1,5 +1,8 @@
 """The scored event in the terminal: rankings, with ``boards`` every traveller, then the checks and problems.
 
+The header states the method and every option that changes a number, in the same words as the HTML page's
+method line (:func:`bridgescore.report.html.describe_method`, built from the JSON ``options`` block).
+
 Every label comes from the catalogue (``lang="nl"``: Dutch) and every number passes through
 :func:`bridgescore.i18n.format_number` (decimal comma in Dutch).
 """
@@ -15,6 +18,8 @@ from bridgescore.contract import Notation
 from bridgescore.i18n import N_, Language, format_number, translator
 from bridgescore.methods.base import Unit
 from bridgescore.report.check import render_problems
+from bridgescore.report.html import describe_method
+from bridgescore.report.json import options_fields
 from bridgescore.report.labels import adjustment_label, method_name, percent, points
 from bridgescore.scored import ALL_SECTIONS, ScoredEvent
 from bridgescore.standings import PERCENT_DECIMALS, Standing, compute_standings
@@ -56,7 +61,21 @@ def render_text(
     checks = run_checks(scored, notation) if checks is None else checks
     is_mp = scored.unit is Unit.MATCHPOINTS
     title = title or scored.event.title or _("Results")
-    console.print(f"[bold]{escape(title)}[/] – {method_name(scored.method.name, lang)}", highlight=False)
+    method_lines = describe_method(
+        {
+            "method": scored.method.name,
+            "options": options_fields(scored),
+            "movements": {section: m.value for section, m in sorted(scored.movements.items())},
+            "boards": [{"section": board.section} for board in scored.boards],
+        },
+        lang,
+    )
+    name = method_name(scored.method.name, lang)  # the header's own spelling; the page's sentence after it
+    first = method_lines[0]
+    first = name + first[len(name) :] if first.lower().startswith(name.lower()) else first
+    console.print(f"[bold]{escape(title)}[/] – {escape(first)}", highlight=False, soft_wrap=True)
+    for line in method_lines[1:]:
+        console.print(escape(line), highlight=False, soft_wrap=True)
     if boards:
         for index in range(len(scored.boards)):
             _render_board(scored, board_index=index, console=console, notation=notation, lang=lang)
