@@ -25,7 +25,8 @@ import pytest
 
 from bridgescore.contract import Seat, parse_contract
 from bridgescore.i18n import parse_number, round_half_up
-from bridgescore.report.html import describe_method, render_html
+from bridgescore.report.html import render_html
+from bridgescore.report.method_words import describe_method
 from html_cases import CASES, case
 
 

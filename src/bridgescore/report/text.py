@@ -1,7 +1,7 @@
 """The scored event in the terminal: rankings, with ``boards`` every traveller, then the checks and problems.
 
 The header states the method and every option that changes a number, in the same words as the HTML page's
-method line (:func:`bridgescore.report.html.describe_method`, built from the JSON ``options`` block).
+method line (:func:`bridgescore.report.method_words.describe_method`, built from the JSON ``options`` block).
 
 Every label comes from the catalogue (``lang="nl"``: Dutch) and every number passes through
 :func:`bridgescore.i18n.format_number` (decimal comma in Dutch).
@@ -18,9 +18,9 @@ from bridgescore.contract import Notation
 from bridgescore.i18n import N_, Language, format_number, translator
 from bridgescore.methods.base import Unit
 from bridgescore.report.check import render_problems
-from bridgescore.report.html import describe_method
 from bridgescore.report.json import options_fields
 from bridgescore.report.labels import adjustment_label, method_name, percent, points
+from bridgescore.report.method_words import describe_method
 from bridgescore.scored import ALL_SECTIONS, ScoredEvent
 from bridgescore.standings import PERCENT_DECIMALS, Standing, compute_standings
 
