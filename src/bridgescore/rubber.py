@@ -169,7 +169,7 @@ def parse_honours(text: str) -> Honours | None:
             f"'{raw}': '{m['side'].strip()}' is not a side; write NS or EW (Dutch NZ or OW) before the points"
         ) from None
     rest = re.sub(r"\s+", "", m["rest"]).upper()
-    if rest.isdigit():
+    if rest.isascii() and rest.isdigit():
         points = int(rest)
         if points not in (100, 150):
             raise RubberError(

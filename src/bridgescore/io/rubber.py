@@ -119,7 +119,7 @@ def loads(text: str, filename: str = "<input>") -> DealFile:
         problems.extend(line_problems)
         rubber_text = row[index["rubber"]].strip() if "rubber" in index and index["rubber"] < len(row) else ""
         if rubber_text:
-            if not rubber_text.isdigit() or int(rubber_text) < 1:
+            if not (rubber_text.isascii() and rubber_text.isdigit()) or int(rubber_text) < 1:
                 problems.append(Problem(Location(filename, line, "rubber"),
                                         f"rubber '{rubber_text}' is not a number; number rubbers from 1"))  # fmt: skip
                 continue
@@ -180,7 +180,7 @@ def _read_line(
     if "deal" in index:
         if not deal_text:
             bad("deal", "deal number missing")
-        elif not deal_text.isdigit() or int(deal_text) < 1:
+        elif not (deal_text.isascii() and deal_text.isdigit()) or int(deal_text) < 1:
             bad("deal", f"deal '{deal_text}' is not a deal number; deals are numbered from 1")
         else:
             number = int(deal_text)

@@ -139,7 +139,7 @@ def _parse_declarer(text: str) -> int | str:
 def _parse_tricks(text: str) -> int | str:
     if not text.strip():
         return "the number of tricks is missing"
-    if not text.strip().isdigit() or not 0 <= int(text) <= 13:
+    if not (text.strip().isascii() and text.strip().isdigit()) or not 0 <= int(text) <= 13:
         return f"tricks '{text}' is not a number of tricks from 0 to 13"
     return int(text)
 

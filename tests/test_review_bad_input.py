@@ -1,0 +1,38 @@
+"""Bad input found in review: each case once crashed (a traceback) or was mishandled; each is now a problem
+with its file, line and field, and the command exits 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from bridgescore.cli import app
+from bridgescore.io import rubber as rubber_io
+from bridgescore.io import valet as valet_io
+from bridgescore.rubber import RubberError, parse_honours
+
+runner = CliRunner()
+NAMES = "a|Anna\nb|Bert\nc|Cees\nd|Dirk\ne|Eva\nf|Frans\ng|Gijs\nh|Hans\n"
+
+
+def test_valet_tricks_written_with_a_superscript_digit_is_a_problem_not_a_traceback(tmp_path: Path) -> None:
+    # "²".isdigit() is True but int("²") fails: the tricks field must be read as ASCII digits only
+    (tmp_path / "names.txt").write_text(NAMES, encoding="utf-8")
+    (tmp_path / "scores.txt").write_text("1|1|a|b|c|d|4S|N|10\n1|1|e|f|g|h|3N|S|²\n", encoding="utf-8")
+    read = valet_io.load_dir(tmp_path)
+    assert [(p.location.line, p.location.field) for p in read.problems] == [(2, "tricks")]
+    result = runner.invoke(app, ["valet", str(tmp_path)])
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_rubber_deal_and_rubber_numbers_with_a_superscript_digit_are_problems() -> None:
+    read = rubber_io.loads("deal,contract,declarer,tricks,rubber\n²,4S,S,10,1\n1,4S,S,10,³\n", "d.csv")
+    assert [(p.location.line, p.location.field) for p in read.problems] == [(2, "deal"), (3, "rubber")]
+
+
+def test_honours_written_with_a_superscript_digit_are_refused_in_words() -> None:
+    with pytest.raises(RubberError):
+        parse_honours("NS 1⁰⁰")
