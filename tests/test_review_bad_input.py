@@ -3,6 +3,7 @@ with its file, line and field, and the command exits 2."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from typer.testing import CliRunner
 from bridgescore.cli import app
 from bridgescore.io import rubber as rubber_io
 from bridgescore.io import valet as valet_io
-from bridgescore.rubber import RubberError, parse_honours
+from bridgescore.rubber import RubberError, parse_honours, parse_stake
 
 runner = CliRunner()
 NAMES = "a|Anna\nb|Bert\nc|Cees\nd|Dirk\ne|Eva\nf|Frans\ng|Gijs\nh|Hans\n"
@@ -36,3 +37,19 @@ def test_rubber_deal_and_rubber_numbers_with_a_superscript_digit_are_problems() 
 def test_honours_written_with_a_superscript_digit_are_refused_in_words() -> None:
     with pytest.raises(RubberError):
         parse_honours("NS 1⁰⁰")
+
+
+@pytest.mark.parametrize("stake", ["NaN", "Infinity", "-1", "1e30", "sNaN"])
+def test_rubber_stake_that_is_not_an_amount_is_refused_without_traceback(tmp_path: Path, stake: str) -> None:
+    # NaN and Infinity once reached the settlement and raised decimal.InvalidOperation; -1 printed a
+    # negative payment; 1e30 cannot be computed to the cent
+    deals = tmp_path / "deals.csv"
+    deals.write_text("deal,contract,declarer,tricks\n1,4S,N,10\n", encoding="utf-8")
+    result = runner.invoke(app, ["rubber", str(deals), "--stake", stake])
+    assert result.exit_code == 2, result.output
+    assert "is not an amount" in result.output
+
+
+def test_rubber_stake_with_a_decimal_comma_is_read() -> None:
+    assert parse_stake("0,10") == Decimal("0.10")
+    assert parse_stake(" 1 ") == Decimal(1)

@@ -377,23 +377,19 @@ def rubber(
     ] = False,
 ) -> None:
     """Keep a rubber-bridge (or Chicago) score sheet: the pad, the totals and the settlement."""
-    from decimal import Decimal, InvalidOperation
-
     from bridgescore.contract import Side
     from bridgescore.io import rubber as rubber_io
     from bridgescore.report import rubber as rubber_report
-    from bridgescore.rubber import Rounding, RubberError, RubberOptions, Sheet, settle
+    from bridgescore.rubber import Rounding, RubberError, RubberOptions, Sheet, parse_stake, settle
 
     labels = _language(lang)
     try:
         options = RubberOptions(chicago, partscore_bonus, Seat.parse(first_dealer))
         we_side = Side.parse(we) if we else None
-        stake_value = Decimal(stake) if stake else None
+        stake_value = parse_stake(stake) if stake else None
         rounding_rule = Rounding(rounding)
     except (RubberError, ContractError) as problem:
         raise _fail(str(problem)) from None
-    except InvalidOperation:
-        raise _fail(f"--stake '{stake}' is not an amount; write e.g. 0.10") from None
     except ValueError:
         raise _fail(f"--rounding must be none, half-up or half-down, not '{rounding}'") from None
     if fmt not in ("text", "json"):

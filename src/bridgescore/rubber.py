@@ -41,7 +41,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from decimal import ROUND_HALF_DOWN, ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation
 from enum import Enum
 
 from bridgescore.contract import (
@@ -71,6 +71,7 @@ __all__ = [
     "Sheet",
     "chicago_vulnerability",
     "parse_honours",
+    "parse_stake",
     "settle",
     "settle_session",
 ]
@@ -561,6 +562,22 @@ class Settlement:
         if self.stake_per_100 is None:
             return None
         return (Decimal(self.rounded) / 100 * self.stake_per_100).quantize(Decimal("0.01"))
+
+
+#: The largest stake per 100 points accepted (the amount must stay exact to the cent in ``Decimal``'s 28 digits).
+MAX_STAKE = Decimal(1_000_000)
+
+
+def parse_stake(text: str) -> Decimal:
+    """A stake per 100 points as written (``0.10``, ``1``, Dutch ``0,10``); ``RubberError`` for anything that is
+    not an amount from 0 to ``MAX_STAKE`` (``NaN``, ``Infinity`` and negative stakes are not amounts)."""
+    try:
+        value = Decimal(text.strip().replace(",", "."))
+    except InvalidOperation:
+        raise RubberError(f"--stake '{text}' is not an amount; write e.g. 0.10") from None
+    if not value.is_finite() or value < 0 or value > MAX_STAKE:
+        raise RubberError(f"--stake '{text}' is not an amount from 0 to {MAX_STAKE}; write e.g. 0.10")
+    return value
 
 
 def settle(sheet: Sheet, stake_per_100: Decimal | None = None, rounding: Rounding = Rounding.NONE) -> Settlement:
