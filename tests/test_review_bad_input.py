@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from bridgescore.cli import app
 from bridgescore.io import rubber as rubber_io
 from bridgescore.io import valet as valet_io
+from bridgescore.methods.valet import parse_rounds
 from bridgescore.rubber import RubberError, parse_honours, parse_stake
 
 runner = CliRunner()
@@ -53,3 +54,29 @@ def test_rubber_stake_that_is_not_an_amount_is_refused_without_traceback(tmp_pat
 def test_rubber_stake_with_a_decimal_comma_is_read() -> None:
     assert parse_stake("0,10") == Decimal("0.10")
     assert parse_stake(" 1 ") == Decimal(1)
+
+
+def _valet_dir(tmp_path: Path) -> Path:
+    (tmp_path / "names.txt").write_text(NAMES, encoding="utf-8")
+    scores = "1|1|a|b|c|d|4S|N|10\n1|1|e|f|g|h|3N|S|9\n2|1|a|f|c|h|4S|N|10\n2|1|e|b|g|d|3N|S|9\n"
+    (tmp_path / "scores.txt").write_text(scores, encoding="utf-8")
+    return tmp_path
+
+
+def test_valet_rounds_that_are_not_in_the_input_are_reported(tmp_path: Path) -> None:
+    # once an empty table and exit 0, without a word: the director had typed a round that was not played
+    folder = _valet_dir(tmp_path)
+    result = runner.invoke(app, ["valet", str(folder), "--rounds", "7-9"])
+    assert result.exit_code == 2, result.output
+    said = " ".join(result.output.split())
+    assert "none of the rounds chosen (7-9) is in the input: the input holds rounds 1-2" in said
+    some = runner.invoke(app, ["valet", str(folder), "--rounds", "2,5"])
+    assert some.exit_code == 0, some.output
+    assert "round 5 is not in the input and skipped" in " ".join(some.output.split())
+
+
+def test_valet_rounds_a_huge_range_is_refused_at_once() -> None:
+    # "1-10000000000" once tried to build a set of ten billion round numbers
+    with pytest.raises(ValueError, match="typing error"):
+        parse_rounds("1-10000000000")
+    assert parse_rounds("1,3-5") == frozenset({1, 3, 4, 5})

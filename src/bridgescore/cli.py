@@ -510,7 +510,7 @@ def valet(
 
     from bridgescore.imps import RoundingPolicy
     from bridgescore.io import valet as valet_io
-    from bridgescore.methods.valet import ORDERS, ScoringForm, ValetOptions, parse_rounds, score_valet
+    from bridgescore.methods.valet import ORDERS, ScoringForm, ValetOptions, missing_rounds, parse_rounds, score_valet
 
     labels = _language(lang)
     forms = {"iaf": ScoringForm.IAF, "imps": ScoringForm.IAF, "datum": ScoringForm.DATUM,
@@ -545,6 +545,11 @@ def valet(
         go_on = ", or run again with --skip-invalid to score the other lines without them" if len(read.tables) else ""
         err.print(f"{count} problem(s). Correct the lines above{go_on}.")
         raise typer.Exit(2)
+    absent = missing_rounds(read.tables, chosen_rounds)
+    if absent is not None and absent.severity is Severity.ERROR:
+        raise _fail(absent.message)
+    if absent is not None:
+        err.print(f"[yellow]{absent}[/]", soft_wrap=True, highlight=False)
     options = ValetOptions(
         form=forms[scoring], cloud=not no_cloud, leads=leads, lead_average=lead_average,
         drop_extremes=drop_extremes,

@@ -33,7 +33,7 @@ import numpy.typing as npt
 
 from bridgescore.contract import Contract, Risk, Side, Strain, vulnerability_of_board
 from bridgescore.imps import RoundingPolicy, wbf_imps
-from bridgescore.problems import Location
+from bridgescore.problems import Location, Problem, Severity
 
 __all__ = [
     "COMPONENTS",
@@ -43,6 +43,7 @@ __all__ = [
     "ValetOptions",
     "ValetResult",
     "ValetTables",
+    "missing_rounds",
     "parse_rounds",
     "score_valet",
 ]
@@ -100,6 +101,42 @@ class ValetOptions:
     order: str = "overall"
 
 
+#: The longest range ``--rounds`` accepts (a set of a billion rounds, from a typing error, would fill the memory).
+MAX_ROUND_RANGE = 1_000_000
+
+
+def _ranges(numbers: Sequence[int]) -> str:
+    """Sorted round numbers written as ranges: ``1-3, 5``."""
+    out: list[str] = []
+    start = prev = numbers[0]
+    for x in [*numbers[1:], None]:
+        if x is not None and x == prev + 1:
+            prev = x
+            continue
+        out.append(str(start) if start == prev else f"{start}-{prev}")
+        if x is not None:
+            start = prev = x
+    return ", ".join(out)
+
+
+def missing_rounds(tables: ValetTables, rounds: frozenset[int] | None) -> Problem | None:
+    """The rounds chosen with ``--rounds`` that the input does not hold: an error when it holds none of them
+    (nothing would be scored: an empty table with no word of why), a warning when it lacks only some."""
+    if rounds is None:
+        return None
+    present = np.unique(tables.hand_round)
+    wanted = np.fromiter(sorted(rounds), dtype=np.int64, count=len(rounds))
+    absent = wanted[~np.isin(wanted, present)].tolist()
+    if not absent:
+        return None
+    held = f"the input holds rounds {_ranges(present.tolist())}" if present.size else "the input holds no tables"
+    where = Location("--rounds")
+    if len(absent) == len(wanted):
+        return Problem(where, f"none of the rounds chosen ({_ranges(absent)}) is in the input: {held}")
+    what = f"round {absent[0]} is" if len(absent) == 1 else f"rounds {_ranges(absent)} are"
+    return Problem(where, f"{what} not in the input and skipped: {held}", Severity.WARNING)
+
+
 def parse_rounds(text: str) -> frozenset[int]:
     """Read ``3``, ``2-5`` or a list ``1,3-5,7`` (the reference's ``-r`` reads only one range: conv. §2)."""
     rounds: set[int] = set()
@@ -115,6 +152,8 @@ def parse_rounds(text: str) -> frozenset[int]:
             raise ValueError(f"'{part}' is not a round number or a range such as 2-5") from None
         if a < 1 or b < a:
             raise ValueError(f"'{part}': rounds are numbered from 1 and a range goes upwards (2-5)")
+        if b - a >= MAX_ROUND_RANGE:
+            raise ValueError(f"'{part}': a range of more than {MAX_ROUND_RANGE:,} rounds is surely a typing error")
         rounds.update(range(a, b + 1))
     return frozenset(rounds)
 
