@@ -13,7 +13,8 @@ from bridgescore.cli import app
 from bridgescore.io import rubber as rubber_io
 from bridgescore.io import valet as valet_io
 from bridgescore.methods.valet import parse_rounds
-from bridgescore.rubber import RubberError, parse_honours, parse_stake
+from bridgescore.report.rubber import run_session
+from bridgescore.rubber import RubberError, RubberOptions, parse_honours, parse_stake
 
 runner = CliRunner()
 NAMES = "a|Anna\nb|Bert\nc|Cees\nd|Dirk\ne|Eva\nf|Frans\ng|Gijs\nh|Hans\n"
@@ -80,3 +81,19 @@ def test_valet_rounds_a_huge_range_is_refused_at_once() -> None:
     with pytest.raises(ValueError, match="typing error"):
         parse_rounds("1-10000000000")
     assert parse_rounds("1,3-5") == frozenset({1, 3, 4, 5})
+
+
+def test_chicago_session_numbers_the_prompt_and_the_undo_as_the_pad_does() -> None:
+    # a passed-out deal is redealt under the same number: the prompt said "deal 2>" after a pass-out on deal 1
+    # while the state line said "next deal 1 / 4"
+    entries = iter(["PASS", "1C N 7", "undo", "end"])
+    written: list[str] = []
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str | None:
+        prompts.append(prompt)
+        return next(entries, None)
+
+    run_session(read, written.append, RubberOptions(chicago=True))
+    assert prompts == ["deal 1> ", "deal 1> ", "deal 2> ", "deal 1> "]
+    assert "undone: deal 1 (1C N =)" in written

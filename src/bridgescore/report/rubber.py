@@ -294,7 +294,7 @@ def run_session(
     write(render_state(history[-1], lang))
     while not history[-1].finished:
         sheet = history[-1]
-        text = read(f"{_('deal')} {len(sheet.deals) + 1}> ")
+        text = read(f"{_('deal')} {sheet.next_deal_number}> ")  # Chicago: a redealt deal keeps its number
         if text is None:
             break
         command = text.strip().lower()
@@ -313,7 +313,7 @@ def run_session(
                 write(_("nothing to undo"))
             else:
                 undone = history.pop()
-                taken_back = f"{len(undone.deals)} ({undone.deals[-1].describe(lang)})"
+                taken_back = f"{undone.deal_label(len(undone.deals))} ({undone.deals[-1].describe(lang)})"
                 write(f"{_('undone')}: {_('deal')} {taken_back}")
                 write(render_state(history[-1], lang))
             continue
