@@ -97,3 +97,45 @@ def test_chicago_session_numbers_the_prompt_and_the_undo_as_the_pad_does() -> No
     run_session(read, written.append, RubberOptions(chicago=True))
     assert prompts == ["deal 1> ", "deal 1> ", "deal 2> ", "deal 1> "]
     assert "undone: deal 1 (1C N =)" in written
+
+
+# --- text in square brackets is the director's text, not rich markup -------------------------------------------
+
+TRAVELLERS = "board,ns,ew,contract,declarer,result,lead\n1,1,2,3NT,N,9,[/]\n1,3,4,4S,N,10,[red]HK\n"
+
+
+def test_names_and_leads_with_square_brackets_are_printed_as_written(tmp_path: Path) -> None:
+    # "[/x]" in a name once raised rich's MarkupError (a traceback); "[bold]" silently vanished
+    travellers = tmp_path / "t.csv"
+    travellers.write_text(TRAVELLERS, encoding="utf-8")
+    names = tmp_path / "names.csv"
+    names.write_text("pair,names\n1,Ann [/x] & Bob\n2,[bold]Cy & Di\n", encoding="utf-8")
+    for command in (["score", str(travellers), "--names", str(names), "--boards"], ["check", str(travellers)]):
+        result = runner.invoke(app, command, terminal_width=200)
+        assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+        assert result.exit_code == 0, result.output
+        if command[0] == "score":
+            assert "Ann [/x] & Bob" in result.output and "[bold]Cy & Di" in result.output
+        assert "[red]HK" in result.output and "[/]" in result.output
+
+
+@pytest.mark.parametrize(
+    ("command", "files"),
+    [
+        (["score", "{t}"], {"t.csv": "board,ns,ew,contract,declarer,result\n1,1,2,[/]3NT,N,9\n1,3,4,4S,N,10\n"}),
+        (["check", "{t}"], {"t.csv": "board,ns,ew,contract,declarer,result\n1,1,2,[/]3NT,N,9\n1,3,4,4S,N,10\n"}),
+        (["rubber", "{t}"], {"t.csv": "deal,contract,declarer,tricks\n1,[/]4S,N,10\n"}),
+        (["rubber", "{t}", "--stake", "[/]"], {"t.csv": "deal,contract,declarer,tricks\n1,4S,N,10\n"}),
+        (["valet", "{d}"], {"names.txt": NAMES, "scores.txt": "1|1|a|b|c|d|[/]|N|9\n1|1|e|f|g|h|3N|N|9\n"}),
+    ],
+)
+def test_problems_quoting_square_brackets_are_reported_not_a_traceback(
+    tmp_path: Path, command: list[str], files: dict[str, str]
+) -> None:
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    args = [a.format(t=tmp_path / "t.csv", d=tmp_path) for a in command]
+    result = runner.invoke(app, args, terminal_width=200)
+    assert isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 2
+    assert "[/]" in result.output

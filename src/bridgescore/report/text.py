@@ -81,7 +81,7 @@ def render_text(
             _render_board(scored, board_index=index, console=console, notation=notation, lang=lang)
     for standing in standings:
         parts = [p for p in (_section_title(standing.section, lang), _(_GROUP_TITLE[standing.group])) if p]
-        table = Table(title=", ".join(parts), title_justify="left")
+        table = Table(title=escape(", ".join(parts)), title_justify="left")
         table.add_column(_("Place"), justify="right")
         if standing.section == ALL_SECTIONS:
             table.add_column(_("Section"))
@@ -98,8 +98,9 @@ def render_text(
         for e in standing.entries:
             row = [e.place_label or "–"]
             if standing.section == ALL_SECTIONS:
-                row.append(e.section)
-            row += [e.pair, e.names, format_number(e.boards, lang)]
+                row.append(escape(e.section))
+            # names and pair numbers as written: a "[/]" in them is the file's text, not rich markup
+            row += [escape(e.pair), escape(e.names), format_number(e.boards, lang)]
             if is_mp:
                 row += [points(e.total, lang), points(e.maximum, lang), percent(e.percent, lang)]
             else:
@@ -136,7 +137,7 @@ def _render_board(scored: ScoredEvent, board_index: int, console: Console, notat
         heading += " – " + _("datum NS %(ns)s, EW %(ew)s") % {"ns": points(board.datum, lang), "ew": ew}
     if board.top is not None:
         heading += " – " + _("top %(top)s") % {"top": points(board.top, lang)}
-    table = Table(title=heading, title_justify="left")
+    table = Table(title=escape(heading), title_justify="left")
     across = board.section == ALL_SECTIONS
     if across:
         table.add_column(_("Section"))
@@ -154,12 +155,12 @@ def _render_board(scored: ScoredEvent, board_index: int, console: Console, notat
             contract = _("not played")
         else:
             contract = r.describe_contract(notation)
-        row = [r.section] if across else []
+        row = [escape(r.section)] if across else []
         row += [
-            r.ns_pair,
-            r.ew_pair,
-            contract,
-            r.lead or "",
+            escape(r.ns_pair),
+            escape(r.ew_pair),
+            escape(contract),
+            escape(r.lead or ""),
             "" if line.ns_score is None else format_number(line.ns_score, lang, 0, signed=True),
             points(line.ns_points, lang),
             points(line.ew_points, lang),
