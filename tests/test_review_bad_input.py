@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from bridgescore.cli import app
 from bridgescore.io import rubber as rubber_io
 from bridgescore.io import valet as valet_io
-from bridgescore.methods.valet import parse_rounds
+from bridgescore.methods.valet import parse_rounds, score_valet
 from bridgescore.report.rubber import run_session
 from bridgescore.rubber import RubberError, RubberOptions, parse_honours, parse_stake
 
@@ -139,3 +139,33 @@ def test_problems_quoting_square_brackets_are_reported_not_a_traceback(
     assert isinstance(result.exception, SystemExit), result.exception
     assert result.exit_code == 2
     assert "[/]" in result.output
+
+
+def test_valet_of_a_mitchell_numbered_per_direction_keeps_ns_1_and_ew_1_apart(tmp_path: Path) -> None:
+    # NS 1 and EW 1 of a Mitchell numbered per direction (ACBLscore) are two pairs; they were once one pair,
+    # with 4 hands on a 2-board event, playing against itself on board 1
+    travellers = tmp_path / "mitchell.csv"
+    travellers.write_text(
+        "board,ns,ew,contract,declarer,result\n1,1,1,3NT,N,9\n1,2,2,3NT,N,10\n2,1,2,4S,E,10\n2,2,1,4S,E,9\n",
+        encoding="utf-8",
+    )
+    read = valet_io.read_input([travellers])
+    result = score_valet(read.tables)
+    hands = {result.pair_name(p): int(result.counts[p, 0]) for p in range(len(result.pairs))}
+    assert hands == {"1 NS": 2, "2 NS": 2, "1 EW": 2, "2 EW": 2}
+    # board 1: NS 2 made 10 tricks, NS 1 nine: 430 against 400, 1 IMP (Law 78B); board 2: EW 1 beat 4S
+    overall = {result.pair_name(p): float(result.summary()[p, 0]) for p in range(len(result.pairs))}
+    assert overall["2 NS"] == pytest.approx(-overall["1 NS"])
+    assert overall["1 EW"] == pytest.approx(-overall["2 EW"])
+    assert overall["1 NS"] != overall["1 EW"]
+
+
+def test_valet_of_two_sections_keeps_pair_1_of_each_apart(tmp_path: Path) -> None:
+    travellers = tmp_path / "sections.csv"
+    rows = ["section,board,ns,ew,contract,declarer,result"]
+    for section in "AB":
+        rows += [f"{section},1,1,2,3NT,N,9", f"{section},1,3,4,3NT,N,10"]
+    travellers.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    result = score_valet(valet_io.read_input([travellers]).tables)
+    names = sorted(result.pair_name(p) for p in range(len(result.pairs)))
+    assert names == ["A:1", "A:2", "A:3", "A:4", "B:1", "B:2", "B:3", "B:4"]

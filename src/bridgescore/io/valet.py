@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from bridgescore.contract import Contract, Seat
-from bridgescore.event import Event, ResultStatus
+from bridgescore.event import Event, ResultStatus, sections_numbered_per_direction
 from bridgescore.methods.valet import LEAD_SUITS, ValetTables
 from bridgescore.problems import Location, Problem, Severity
 
@@ -537,20 +537,29 @@ def from_event(event: Event) -> ValetInput:
     ``<pair>/2`` and its name is the event's name for the pair, if any.  The hand of a result is its board in
     its section (round = the section's position among the event's sections, in order).  Boards not played,
     adjusted scores and lines without a contract or declarer cannot be split and are left out with a warning.
+
+    A pair is known by its number in its section and, where a section numbers its pairs per direction (NS 1 and
+    EW 1 are two pairs, as ACBLscore numbers a Mitchell: ``sections_numbered_per_direction``), its direction:
+    its label is then ``1 NS`` / ``1 EW``, and with several sections ``A:1``.  (Pair numbers alone once made
+    NS 1 and EW 1 of a Mitchell one pair, which played against itself.)
     """
     problems: list[Problem] = list(event.problems)
     sections = sorted({r.section for r in event.results})
     section_no = {s: i + 1 for i, s in enumerate(sections)}
+    per_direction = sections_numbered_per_direction(event.results)
     tag_index: dict[str, int] = {}
     names: dict[str, str] = {}
     pair_labels: dict[str, str] = {}
 
-    def tag(pair: str, k: int) -> int:
-        t = f"{pair}/{k}"
+    def tag(section: str, pair: str, side: str, k: int) -> int:
+        label = f"{pair} {side}" if section in per_direction else pair
+        if len(sections) > 1:
+            label = f"{section}:{label}"
+        t = f"{label}/{k}"
         if t not in tag_index:
             tag_index[t] = len(tag_index)
-            names[t] = event.names.get(pair, pair)
-            pair_labels[t] = pair
+            names[t] = event.names.get(f"{section}:{pair}", event.names.get(pair, label))
+            pair_labels[t] = label
         return tag_index[t]
 
     cols: dict[str, list[int]] = {k: [] for k in ("r", "b", "n", "e", "s", "w", "lv", "st", "rk", "d", "t", "ld")}
@@ -573,10 +582,10 @@ def from_event(event: Event) -> ValetInput:
         ns, ew = r.ns_pair, r.ew_pair
         cols["r"].append(section_no[r.section])
         cols["b"].append(r.board)
-        cols["n"].append(tag(ns, 1))
-        cols["e"].append(tag(ew, 1))
-        cols["s"].append(tag(ns, 2))
-        cols["w"].append(tag(ew, 2))
+        cols["n"].append(tag(r.section, ns, "NS", 1))
+        cols["e"].append(tag(r.section, ew, "EW", 1))
+        cols["s"].append(tag(r.section, ns, "NS", 2))
+        cols["w"].append(tag(r.section, ew, "EW", 2))
         if c.is_passed_out:
             cols["lv"].append(0)
             cols["st"].append(-1)
