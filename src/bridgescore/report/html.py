@@ -45,7 +45,6 @@ __all__ = ["render_html", "write_html"]
 SCHEMA = "bridgescore.score/1"
 PERCENT_DECIMALS = 2
 AVERAGE_DECIMALS = 2
-_MAX_DECIMALS = 2
 
 
 # ---------------------------------------------------------------------------------------------- view model
