@@ -169,3 +169,15 @@ def test_valet_of_two_sections_keeps_pair_1_of_each_apart(tmp_path: Path) -> Non
     result = score_valet(valet_io.read_input([travellers]).tables)
     names = sorted(result.pair_name(p) for p in range(len(result.pairs)))
     assert names == ["A:1", "A:2", "A:3", "A:4", "B:1", "B:2", "B:3", "B:4"]
+
+
+def test_valet_html_escapes_the_players_names(tmp_path: Path) -> None:
+    # the template is "valet.html.j2": jinja2's select_autoescape() does not know ".j2" and did not escape, so a
+    # name such as "<b>Ann</b> & Co" went into the page as markup (and an "&" made the page invalid)
+    (tmp_path / "names.txt").write_text(NAMES.replace("a|Anna", "a|<b>Ann</b> & Co"), encoding="utf-8")
+    (tmp_path / "scores.txt").write_text("1|1|a|b|c|d|3N|N|9\n1|1|e|f|g|h|3N|N|10\n", encoding="utf-8")
+    result = runner.invoke(app, ["valet", str(tmp_path), "--format", "html"])
+    assert result.exit_code == 0, result.output
+    assert "&lt;b&gt;Ann&lt;/b&gt; &amp; Co - Cees" in result.output
+    assert "<b>Ann" not in result.output
+    assert "<svg" in result.output  # the charts are still markup

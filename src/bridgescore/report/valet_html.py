@@ -72,7 +72,11 @@ def render_valet_html(result: ValetResult, title: str | None = None, lang: str =
     _ = translator(language).gettext
     title = title or _("Valet score")
     opts = result.options
-    env = Environment(loader=PackageLoader("bridgescore", "report/templates"), autoescape=select_autoescape())
+    # ".j2" is not an extension select_autoescape knows: escaping must be the default, or names go in as markup
+    env = Environment(
+        loader=PackageLoader("bridgescore", "report/templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+    )
     template = env.get_template("valet.html.j2")
     d = 1 if result.matchpoints else 2
     summary = result.summary()
