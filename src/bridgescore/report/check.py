@@ -7,6 +7,7 @@ Headings and summaries come from the catalogue (``lang="nl"``: Dutch), scores th
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from bridgescore.contract import Notation
@@ -35,16 +36,16 @@ def render_check(event: Event, console: Console, notation: Notation = "en", lang
             shown = _("adjusted")
         else:
             shown = "" if r.ns_score is None else format_number(r.ns_score, lang, 0, signed=True)
-        table.add_row(
+        table.add_row(  # the file's own text is printed as written, never read as rich markup
             str(r.source.line) if r.source and r.source.line else "",
-            r.section,
+            escape(r.section),
             str(r.board),
-            r.ns_pair,
-            r.ew_pair,
-            r.describe_contract(notation),
-            r.lead or "",
+            escape(r.ns_pair),
+            escape(r.ew_pair),
+            escape(r.describe_contract(notation)),
+            escape(r.lead or ""),
             shown,
-            r.remarks,
+            escape(r.remarks),
         )
     console.print(table)
     render_problems(event, console, lang)
@@ -58,7 +59,7 @@ def render_problems(event: Event, console: Console, lang: str = "en") -> None:
     warnings = [p for p in event.problems if p.severity is Severity.WARNING]
     for problem in event.problems:
         style = "red" if problem.severity is Severity.ERROR else "yellow"
-        console.print(f"[{style}]{problem}[/]", highlight=False, markup=True, soft_wrap=True)
+        console.print(f"[{style}]{escape(str(problem))}[/]", highlight=False, markup=True, soft_wrap=True)
     counts = {"errors": format_number(len(errors), lang), "warnings": format_number(len(warnings), lang)}
     if errors:
         console.print(
