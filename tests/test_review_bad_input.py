@@ -27,3 +27,12 @@ def test_square_brackets_in_a_file_are_printed_as_written(tmp_path: Path) -> Non
         assert "'[/x]' is not a contract" in res.output
     check = runner.invoke(app, ["check", "--skip-invalid", str(path)])
     assert "[b]" in check.output
+
+
+def test_square_brackets_in_pairs_and_names_score_as_written(tmp_path: Path) -> None:
+    """The text report prints pair numbers, names and leads from the file as written."""
+    text = "board,ns,ew,contract,declarer,result,lead\n1,[/b],2,4S,N,10,[x]\n1,3,4,4S,N,9,H2\n"
+    path = _write(tmp_path, "t.csv", text)
+    res = runner.invoke(app, ["score", "--boards", str(path)])
+    assert res.exit_code == 0, res.output
+    assert "[/b]" in res.output and "[x]" in res.output

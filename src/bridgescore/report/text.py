@@ -105,7 +105,7 @@ def render_text(
             else:
                 factored = "*" if abs(e.total - e.unfactored_total) > 1e-9 else ""
                 row += [points(e.total, lang) + factored, points(e.average, lang)]
-            table.add_row(*row)
+            table.add_row(*(escape(cell) for cell in row))  # names as written, never markup
         console.print(table)
     if is_mp:
         console.print(
@@ -166,5 +166,5 @@ def _render_board(scored: ScoredEvent, board_index: int, console: Console, notat
         ]
         if is_mp:
             row += [percent(line.ns_percent, lang), percent(line.ew_percent, lang)]
-        table.add_row(*row)
+        table.add_row(*(escape(cell) for cell in row))  # pairs, contracts as written
     console.print(table)
