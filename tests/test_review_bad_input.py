@@ -36,3 +36,51 @@ def test_square_brackets_in_pairs_and_names_score_as_written(tmp_path: Path) -> 
     res = runner.invoke(app, ["score", "--boards", str(path)])
     assert res.exit_code == 0, res.output
     assert "[/b]" in res.output and "[x]" in res.output
+
+
+def _check(tmp_path: Path, name: str, text: str) -> str:
+    res = runner.invoke(app, ["check", str(_write(tmp_path, name, text))])
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    assert res.exit_code == 2, res.output
+    return res.output.replace("\n", " ")
+
+
+def test_superscript_digits_are_no_board(tmp_path: Path) -> None:
+    """'²' passes str.isdigit() but int() refuses it: it is a board that does not exist, in every reader."""
+    header = "board,ns,ew,contract,declarer,result\n"
+    assert "board '²' does not exist" in _check(tmp_path, "t.csv", header + "²,1,2,4S,N,10\n1,1,2,4S,N,10\n")
+    line = (
+        "<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><CONTRACT>4S</CONTRACT>"
+        "<PLAYED_BY>N</PLAYED_BY><TRICKS>{}</TRICKS></TRAVELLER_LINE>"
+    )
+    xml = (
+        '<?xml version="1.0"?>\n<USEBIO Version="1.1"><EVENT>\n'
+        f"<BOARD><BOARD_NUMBER>²</BOARD_NUMBER>{line.format(10)}</BOARD>\n"
+        f"<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>{line.format('²')}</BOARD>\n"
+        f"<BOARD><BOARD_NUMBER>2</BOARD_NUMBER>{line.format(10)}</BOARD></EVENT></USEBIO>\n"
+    )
+    out = _check(tmp_path, "t.xml", xml)
+    assert "board number '²' does not exist" in out and "'²' tricks is impossible" in out
+    pbn = '[Board "²"]\n[Contract "4S"]\n[Declarer "N"]\n[Result "10"]\n[PairId_NS "1"]\n[PairId_EW "2"]\n'
+    assert "board '²' does not exist" in _check(tmp_path, "t.pbn", pbn)
+
+
+def test_numbers_of_thousands_of_digits_are_problems(tmp_path: Path) -> None:
+    """int() refuses strings of over 4,300 digits; a pasted run of digits is a problem at its line and field."""
+    huge = "9" * 5000
+    header = "board,ns,ew,contract,declarer,result,score\n"
+    good = "2,1,2,4S,N,10,\n"
+    assert "line 2, column 'board'" in _check(tmp_path, "b.csv", f"{header}{huge},1,2,4S,N,10,\n{good}")
+    assert "column 'score'" in _check(tmp_path, "s.csv", f"{header}1,1,2,4S,N,10,{huge}\n{good}")
+    assert "contracts are 1 to 7" in _check(tmp_path, "c.csv", f"{header}1,1,2,{huge}S,N,10,\n{good}")
+    out = _check(tmp_path, "r.csv", f"{header}1,1,2,4S,N,{huge},\n1,3,4,4S,N,-{huge},\n{good}")
+    assert "line 2, column 'result'" in out and "line 3, column 'result'" in out
+    pbn = f'[Board "1"]\n[Contract "4S"]\n[Declarer "N"]\n[Result "10"]\n[Score "NS {huge}"]\n[PairId_NS "1"]\n'
+    assert "is not a score" in _check(tmp_path, "t.pbn", pbn + '[PairId_EW "2"]\n')
+    xml = (
+        '<?xml version="1.0"?>\n<USEBIO Version="1.1"><EVENT><BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE>'
+        "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><CONTRACT>4S</CONTRACT>"
+        f"<PLAYED_BY>N</PLAYED_BY><TRICKS>{huge}</TRICKS><SCORE>{huge}</SCORE></TRAVELLER_LINE></BOARD>"
+        "</EVENT></USEBIO>\n"
+    )
+    assert "is neither a score" in _check(tmp_path, "t.xml", xml)

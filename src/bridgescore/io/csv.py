@@ -32,7 +32,7 @@ from bridgescore.contract import (
 )
 from bridgescore.event import Event, Result, ResultStatus, sections_numbered_per_direction
 from bridgescore.io.adjusted import canonical_adjustment
-from bridgescore.io.line import read_declarer, read_tricks
+from bridgescore.io.line import read_declarer, read_tricks, whole_number
 from bridgescore.problems import Location, Problem, Severity
 
 __all__ = [
@@ -344,12 +344,13 @@ def _read_line(
 
     board_text = cols.get(row, "board")
     board = 0
+    number = whole_number(board_text) if board_text[:1] not in ("+", "-") else None
     if not board_text:
         bad("board", "board number missing")
-    elif not board_text.isdigit() or int(board_text) < 1:
+    elif number is None or number < 1:
         bad("board", f"board '{board_text}' does not exist; boards are numbered from 1")
     else:
-        board = int(board_text)
+        board = number
     ns, ew = cols.pair(row, "ns"), cols.pair(row, "ew")
     if not ns:
         bad("ns", "North-South pair missing")
@@ -477,9 +478,9 @@ def _read_score(score_text: str, ew_score_text: str, report: Callable[[str, str]
     for text, field, sign in ((score_text, "score", 1), (ew_score_text, "ew_score", -1)):
         if not text:
             continue
-        cleaned = text.replace("−", "-").replace(" ", "")
-        if re.fullmatch(r"[+\-]?\d+", cleaned):
-            return sign * int(cleaned)
+        value = whole_number(text.replace("−", "-").replace(" ", ""))
+        if value is not None:
+            return sign * value
         report(field, f"'{text}' is not a score; write a whole number such as 420 or -50")
         return None
     return None

@@ -48,7 +48,7 @@ from bridgescore.contract import (
 from bridgescore.event import Event, Result, ResultStatus
 from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.io.csv import is_not_played, read_file
-from bridgescore.io.line import LineReading, read_declarer, read_tricks
+from bridgescore.io.line import LineReading, read_declarer, read_tricks, whole_number
 from bridgescore.problems import Location, Problem, Severity
 
 __all__ = ["load", "loads"]
@@ -170,8 +170,9 @@ class _Reader:
 
     def board_number(self, game: _Game) -> int | None:
         text, line = game.tags.get("Board", ("", game.start))
-        if text.strip().isdigit() and int(text) >= 1:
-            return int(text)
+        number = whole_number(text) if text.strip()[:1] not in ("+", "-") else None
+        if number is not None and number >= 1:
+            return number
         if text.strip():
             self.problem(
                 line, "Board", f"board '{text}' does not exist; boards are numbered from 1 (the game is left out)"
@@ -427,9 +428,9 @@ def _score(text: str) -> tuple[int, str | None] | None:
     """A written score: ``NS 420`` → (420, "NS") meaning NS +420; ``EW 50`` → (-50, "EW") meaning NS −50; a bare
     ``420`` → (420, None): North-South's score, or declarer's (both are accepted against the contract)."""
     m = re.fullmatch(r"\s*(NS|EW)?\s*([+\-]?\d+)\s*", text, re.I)
-    if not m:
+    value = whole_number(m[2]) if m else None
+    if m is None or value is None:
         return None
-    value = int(m[2])
     side = m[1].upper() if m[1] else None
     if side == "EW":
         return -value, "EW"
