@@ -84,3 +84,30 @@ def test_numbers_of_thousands_of_digits_are_problems(tmp_path: Path) -> None:
         "</EVENT></USEBIO>\n"
     )
     assert "is neither a score" in _check(tmp_path, "t.xml", xml)
+
+
+def test_an_assigned_score_of_thousands_of_digits_is_no_adjustment(tmp_path: Path) -> None:
+    """'R' and 5,000 digits in the remarks is not read as an assigned score (int() refuses it): a problem."""
+    text = f"board,ns,ew,contract,declarer,result,remarks\n1,1,2,,,,R{'9' * 5000}\n1,3,4,4S,N,9,\n"
+    res = runner.invoke(app, ["score", str(_write(tmp_path, "t.csv", text))])
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    assert res.exit_code == 2, res.output
+
+
+def test_options_out_of_range_are_refused(tmp_path: Path) -> None:
+    """NaN or 150 % for average-plus, a negative rounding, an unknown movement: exit 2 with words, no traceback;
+    an output file that cannot be written likewise."""
+    path = _write(tmp_path, "t.csv", "board,ns,ew,contract,declarer,result\n1,1,2,4S,N,10\n1,3,4,4S,N,9\n")
+    for args, words in (
+        (["score", "--average-plus", "nan"], "average-plus must be a percentage from 0 to 100"),
+        (["score", "--average-minus", "150"], "average-minus must be a percentage from 0 to 100"),
+        (["score", "-m", "butler", "--adjusted-imps", "inf"], "average-plus in IMPs must be a number"),
+        (["score", "--round-board-points", "-3"], "round board points to 0 to 10 decimals"),
+        (["score", "-o", str(tmp_path / "no" / "such" / "x.txt")], "cannot write"),
+        (["score", "-f", "json", "-o", str(tmp_path / "no" / "x.json")], "cannot write"),
+        (["check", "--movement", "mitchel"], "--movement must be auto, mitchell or howell"),
+    ):
+        res = runner.invoke(app, [*args, str(path)])
+        assert res.exception is None or isinstance(res.exception, SystemExit), (args, res.exception)
+        assert res.exit_code == 2, (args, res.output)
+        assert words in res.output.replace("\n", " "), (args, res.output)
