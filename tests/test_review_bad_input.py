@@ -111,3 +111,12 @@ def test_options_out_of_range_are_refused(tmp_path: Path) -> None:
         assert res.exception is None or isinstance(res.exception, SystemExit), (args, res.exception)
         assert res.exit_code == 2, (args, res.output)
         assert words in res.output.replace("\n", " "), (args, res.output)
+
+
+def test_a_pair_named_with_a_superscript_digit_is_ranked(tmp_path: Path) -> None:
+    """A pair '²' (or a number of thousands of digits) is ranked by name, after the numbered pairs."""
+    text = f"board,ns,ew,contract,declarer,result\n1,²,2,4S,N,10\n1,3,{'9' * 5000},4S,N,9\n"
+    res = runner.invoke(app, ["score", str(_write(tmp_path, "t.csv", text))])
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    assert res.exit_code == 0, res.output
+    assert "²" in res.output
