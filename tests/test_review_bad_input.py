@@ -120,3 +120,11 @@ def test_a_pair_named_with_a_superscript_digit_is_ranked(tmp_path: Path) -> None
     assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
     assert res.exit_code == 0, res.output
     assert "²" in res.output
+
+
+def test_names_file_header_without_names_is_named_at_its_own_line() -> None:
+    """Blank lines before the header: the missing 'names' column is reported at the header's line, not line 1."""
+    from bridgescore.io import names as names_file
+
+    _, problems = names_file.loads("\n\npair,section\n1,A\n", "n.csv")
+    assert [str(p.location) for p in problems] == ["n.csv, line 3, column 'names'"]
