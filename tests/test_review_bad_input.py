@@ -128,3 +128,24 @@ def test_names_file_header_without_names_is_named_at_its_own_line() -> None:
 
     _, problems = names_file.loads("\n\npair,section\n1,A\n", "n.csv")
     assert [str(p.location) for p in problems] == ["n.csv, line 3, column 'names'"]
+
+
+def test_a_datum_trim_that_leaves_no_score_is_refused(tmp_path: Path) -> None:
+    """trim:50:0 kept no score (a NaN datum, a ValueError); trim:9999999999 looped for minutes."""
+    path = _write(tmp_path, "t.csv", "board,ns,ew,contract,declarer,result\n1,1,2,4S,N,10\n1,3,4,4S,N,9\n")
+    for datum in ("trim:50:0", "trim:9999999999", "trim:10:0"):
+        res = runner.invoke(app, ["score", "-m", "butler", "--datum", datum, str(path)])
+        assert res.exception is None or isinstance(res.exception, SystemExit), (datum, res.exception)
+        assert res.exit_code == 2, (datum, res.output)
+        assert "keep at least 1 score" in res.output.replace("\n", " ")
+
+
+def test_percent_trim_keeps_min_kept_scores() -> None:
+    """BridgeWx's PercentTrim(10, min_kept=3) on 4 scores drops none (10 % of 4 rounds up to 1, leaving 2)."""
+    import numpy as np
+
+    from bridgescore.methods.butler import PercentTrim
+
+    assert PercentTrim(10, min_kept=3).datum(np.array([0.0, 100.0, 200.0, 1000.0])) == 325.0
+    assert PercentTrim(10, min_kept=2).datum(np.array([0.0, 100.0, 200.0, 1000.0])) == 150.0
+    assert PercentTrim(60, min_kept=1).datum(np.array([0.0, 100.0, 200.0, 1000.0])) == 150.0
