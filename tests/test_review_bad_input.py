@@ -149,3 +149,17 @@ def test_percent_trim_keeps_min_kept_scores() -> None:
     assert PercentTrim(10, min_kept=3).datum(np.array([0.0, 100.0, 200.0, 1000.0])) == 325.0
     assert PercentTrim(10, min_kept=2).datum(np.array([0.0, 100.0, 200.0, 1000.0])) == 150.0
     assert PercentTrim(60, min_kept=1).datum(np.array([0.0, 100.0, 200.0, 1000.0])) == 150.0
+
+
+def test_values_past_the_last_column_are_kept_and_named() -> None:
+    """Readers keep what they do not understand: a value beyond the header's columns was silently dropped."""
+    from bridgescore.io import csv as traveller_csv
+    from bridgescore.problems import Severity
+
+    event = traveller_csv.loads("board,ns,ew,contract,declarer,result\n1,1,2,4S,N,10,Smith,Jones\n", "t.csv")
+    assert len(event.results) == 1
+    assert dict(event.results[0].extra) == {"column 7": "Smith", "column 8": "Jones"}
+    assert [(str(p.location), p.severity) for p in event.problems] == [
+        ("t.csv, line 2, column 'column 7'", Severity.WARNING)
+    ]
+    assert "Smith, Jones" in event.problems[0].message

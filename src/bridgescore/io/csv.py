@@ -443,6 +443,18 @@ def _read_line(
     if problems:
         return None, problems, None
     kept = {name: row[i] for name, i in cols.extra.items() if i < len(row)}
+    beyond = [i for i in range(len(cols.headers), len(row)) if row[i].strip()]
+    if beyond:  # values past the header's last column (an unquoted comma in a name?): kept, and said
+        kept.update({f"column {i + 1}": row[i] for i in beyond})
+        problems.append(
+            Problem(
+                Location(filename, line, f"column {beyond[0] + 1}"),
+                f"the line has {len(row)} values but the header names {len(cols.headers)} columns; the values "
+                f"past the last column ({', '.join(row[i].strip() for i in beyond)}) are kept but not read "
+                "(a comma inside a name needs quotes)",
+                Severity.WARNING,
+            )
+        )
     if extra_remarks:
         kept["remarks"] = extra_remarks  # the remarks column's own text, beside the adjustment read elsewhere
     if extra_score:
