@@ -163,3 +163,13 @@ def test_values_past_the_last_column_are_kept_and_named() -> None:
         ("t.csv, line 2, column 'column 7'", Severity.WARNING)
     ]
     assert "Smith, Jones" in event.problems[0].message
+
+
+def test_square_brackets_typed_or_read_by_other_commands_are_printed_as_written(tmp_path: Path) -> None:
+    """An error quoting '[/x]' (a contract typed, a method named, a rubber deal read) crashed rich's markup."""
+    deals = _write(tmp_path, "deals.csv", "deal,contract,declarer,tricks,honours\n1,[/x],N,10,\n")
+    for args in (["contract", "[/x]"], ["score", "--method", "[/x]", str(deals)], ["rubber", str(deals)]):
+        res = runner.invoke(app, args)
+        assert res.exception is None or isinstance(res.exception, SystemExit), (args, res.exception)
+        assert res.exit_code == 2, (args, res.output)
+        assert "[/x]" in res.output, (args, res.output)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from bridgescore import __version__
 from bridgescore.contract import (
@@ -61,7 +62,7 @@ _PER_DIRECTION = {"mitchell": True, "howell": False}
 
 
 def _fail(message: str) -> typer.Exit:
-    err.print(f"[red]error:[/] {message}")
+    err.print(f"[red]error:[/] {escape(message)}")  # the message quotes what was typed: never rich markup
     return typer.Exit(2)
 
 
@@ -424,7 +425,7 @@ def rubber(
     problems = [*read_file.problems, *play_problems]
     for found in problems:
         style = "red" if found.severity is Severity.ERROR else "yellow"
-        err.print(f"[{style}]{found}[/]", soft_wrap=True, highlight=False)
+        err.print(f"[{style}]{escape(str(found))}[/]", soft_wrap=True, highlight=False)
     failed = any(p.severity is Severity.ERROR for p in problems)
     if failed and not (skip_invalid and read_file.lines):
         count = sum(1 for p in problems if p.severity is Severity.ERROR)
@@ -548,7 +549,7 @@ def valet(
     read = valet_io.read_input(list(inputs or []), names, scores)
     for found in read.problems:
         style = "red" if found.severity is Severity.ERROR else "yellow"
-        err.print(f"[{style}]{found}[/]", soft_wrap=True, highlight=False, markup=True)
+        err.print(f"[{style}]{escape(str(found))}[/]", soft_wrap=True, highlight=False, markup=True)
     if read.has_errors and not (skip_invalid and len(read.tables)):
         count = sum(1 for p in read.problems if p.severity is Severity.ERROR)
         go_on = ", or run again with --skip-invalid to score the other lines without them" if len(read.tables) else ""
