@@ -173,3 +173,26 @@ def test_square_brackets_typed_or_read_by_other_commands_are_printed_as_written(
         assert res.exception is None or isinstance(res.exception, SystemExit), (args, res.exception)
         assert res.exit_code == 2, (args, res.output)
         assert "[/x]" in res.output, (args, res.output)
+
+
+def test_pbn_score_table_sections_and_not_played_in_the_ew_column() -> None:
+    """Pair 1 of section A and pair 1 of section B are two pairs; 'NP' in Score_EW is a board not played (it was
+    read as the score 'EW NP')."""
+    from bridgescore.event import ResultStatus
+    from bridgescore.io import pbn
+
+    text = (
+        '[Board "1"]\n'
+        '[ScoreTable "Section\\\\1R;PairId_NS\\\\2R;PairId_EW\\\\2R;Contract\\\\4L;Declarer\\\\1R;Result\\\\2R;'
+        'Score_EW\\\\5R"]\n'
+        "A 1 2 4S N 10 -\nB 1 2 4S N 9 -\nA 3 4 - - - NP\nA 1 5 4S N 9 -\n"
+    )
+    event = pbn.loads(text, "t.pbn")
+    assert [(r.section, r.ns_pair, r.status) for r in event.results] == [
+        ("A", "1", ResultStatus.PLAYED),
+        ("B", "1", ResultStatus.PLAYED),
+        ("A", "3", ResultStatus.NOT_PLAYED),
+    ]
+    assert [str(p) for p in event.problems] == [
+        "t.pbn, line 6, column 'PairId_NS': board 1: pair 1 played it already (line 3); this row is left out"
+    ]

@@ -244,7 +244,7 @@ class _Reader:
                 f"columns (found {', '.join(headers)}); its rows are left out",
             )
             return
-        seen: dict[str, int] = {}
+        seen: dict[tuple[str, str], int] = {}  # (section, pair) → line: pair 1 of A and of B are two pairs
         for offset, raw in enumerate(table.get("rows", []), start=1):
             line = tag_line + offset
             cells = _cells(raw)
@@ -280,7 +280,8 @@ class _Reader:
             score_field = "Score_NS"
             if not score_text and row.get("score_ew"):
                 ew_text = row["score_ew"]
-                score_text = ew_text if canonical_adjustment(ew_text) else f"EW {ew_text}"
+                # only a number is EW's score; "NP" or "A60" is read as written
+                score_text = ew_text if canonical_adjustment(ew_text) or is_not_played(ew_text) else f"EW {ew_text}"
                 score_field = "Score_EW"
             elif not score_text and row.get("score"):
                 score_text, score_field = row["score"], "Score"
@@ -294,15 +295,16 @@ class _Reader:
             result = self.result(number, section, ns, ew, fields, extra, Location(self.filename, line))
             if result is None:
                 continue
-            twice = [p for p in (ns, ew) if p in seen]
+            twice = [p for p in (ns, ew) if (section, p) in seen]
             if twice:
+                first = seen[(section, twice[0])]
                 self.problem(
                     line,
                     "PairId_NS",
-                    f"board {number}: pair {twice[0]} played it already (line {seen[twice[0]]}); this row is left out",
+                    f"board {number}: pair {twice[0]} played it already (line {first}); this row is left out",
                 )
                 continue
-            seen[ns] = seen[ew] = line
+            seen[(section, ns)] = seen[(section, ew)] = line
             self.results.append(result)
 
     def total_table(self, table: Mapping[str, Any], game: _Game) -> None:
