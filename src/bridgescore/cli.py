@@ -181,6 +181,8 @@ def check(
     from bridgescore.report.check import render_check
 
     labels = _language(lang)
+    if movement not in ("auto", *_PER_DIRECTION):
+        raise _fail(f"--movement must be auto, mitchell or howell, not '{movement}'")
     reading = _notation(notation or "en")  # the readers take either notation
     shown = _notation(notation or labels)  # printing: as asked, else in the language of the labels
     event = load_events(travellers, reading, pairs_per_direction=_PER_DIRECTION.get(movement))
@@ -337,19 +339,22 @@ def score(
         text = render_html(score_json.to_dict(scored, notation=lang), page_lang)
     else:
         text = ""
-    if fmt == "text":
-        if output is None:
-            # piped or redirected output keeps whole columns rather than the 80-column default
-            console = out if out.is_terminal else Console(highlight=False, width=max(out.width, 120))
-            render_text(scored, console, shown, boards=boards, lang=page_lang)
-        else:
-            with output.open("w", encoding="utf-8") as handle:
-                console = Console(file=handle, width=120, highlight=False)
+    try:
+        if fmt == "text":
+            if output is None:
+                # piped or redirected output keeps whole columns rather than the 80-column default
+                console = out if out.is_terminal else Console(highlight=False, width=max(out.width, 120))
                 render_text(scored, console, shown, boards=boards, lang=page_lang)
-    elif output is None:
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
-    else:
-        output.write_text(text, encoding="utf-8")
+            else:
+                with output.open("w", encoding="utf-8") as handle:
+                    console = Console(file=handle, width=120, highlight=False)
+                    render_text(scored, console, shown, boards=boards, lang=page_lang)
+        elif output is None:
+            sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        else:
+            output.write_text(text, encoding="utf-8")
+    except OSError as problem:
+        raise _fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None
 
 
 @app.command()

@@ -413,7 +413,7 @@ def parse_contract(text: str, notation: Notation = "en") -> Contract:
 
 def _explain_bad_contract(raw: str) -> str:
     m = re.match(r"^\s*(\d+)", raw)
-    if m and not 1 <= int(m[1]) <= 7:
+    if m and (len(m[1]) > 1 or not 1 <= int(m[1]) <= 7):  # one digit: int() refuses 4,300 digits
         return f"'{raw}': level {m[1]} does not exist; contracts are 1 to 7"
     if m and len(raw.strip()) == len(m[1]):
         return f"'{raw}' has no strain; write e.g. {m[1]}S, {m[1]}NT or {m[1]}SA"
@@ -439,11 +439,13 @@ def parse_result(text: str, contract: Contract) -> int:
     if m["made"]:
         return contract.tricks_needed
     if m["tricks"] is not None:
-        tricks = int(m["tricks"])
-        if tricks > 13:
-            raise ContractError(f"{tricks} tricks is impossible; declarer takes 0 to 13 tricks")
-        return tricks
-    delta = int(m["rel"].replace("−", "-").replace(" ", ""))
+        if len(m["tricks"]) > 2 or int(m["tricks"]) > 13:  # two digits at most: int() refuses 4,300 digits
+            raise ContractError(f"{m['tricks']} tricks is impossible; declarer takes 0 to 13 tricks")
+        return int(m["tricks"])
+    rel = m["rel"].replace("−", "-").replace(" ", "")
+    if len(rel) > 3:  # a sign and two digits at most: beyond 13 tricks, and int() refuses 4,300 digits
+        raise ContractError(f"{contract}{rel} is impossible: declarer takes 0 to 13 tricks")
+    delta = int(rel)
     tricks = contract.tricks_needed + delta
     if tricks > 13:
         raise ContractError(

@@ -105,6 +105,11 @@ class ScoringOptions:
     session_average_plus: bool = False
     session_average_minus: bool = False
 
+    def __post_init__(self) -> None:
+        """Rounding to a negative number of decimals would round every line to tens or thousands (all zero)."""
+        if self.round_board_points is not None and not 0 <= self.round_board_points <= 10:
+            raise ValueError(f"round board points to 0 to 10 decimals, not {self.round_board_points}")
+
 
 @dataclass(frozen=True, slots=True)
 class ScoredLine:

@@ -189,7 +189,9 @@ _GROUP_ORDER = {"all": 0, "NS": 1, "EW": 2}
 
 
 def _pair_order(pair: str) -> tuple[int, str]:
-    return (int(pair), "") if pair.isdigit() else (10**9, pair)
+    """Numbered pairs in number order, then the others by name (``isdecimal``, not ``isdigit``: ``int`` refuses
+    ``²``, and a number of thousands of digits)."""
+    return (int(pair), "") if pair.isdecimal() and len(pair) < 10 else (10**9, pair)
 
 
 def _rank(rows: list[tuple[float | None, StandingEntry]]) -> tuple[StandingEntry, ...]:

@@ -32,7 +32,7 @@ from bridgescore.contract import (
 )
 from bridgescore.event import Event, Result, ResultStatus, sections_numbered_per_direction
 from bridgescore.io.adjusted import canonical_adjustment
-from bridgescore.io.line import read_declarer, read_tricks
+from bridgescore.io.line import read_declarer, read_tricks, whole_number
 from bridgescore.problems import Location, Problem, Severity
 
 __all__ = [
@@ -344,12 +344,13 @@ def _read_line(
 
     board_text = cols.get(row, "board")
     board = 0
+    number = whole_number(board_text) if board_text[:1] not in ("+", "-") else None
     if not board_text:
         bad("board", "board number missing")
-    elif not board_text.isdigit() or int(board_text) < 1:
+    elif number is None or number < 1:
         bad("board", f"board '{board_text}' does not exist; boards are numbered from 1")
     else:
-        board = int(board_text)
+        board = number
     ns, ew = cols.pair(row, "ns"), cols.pair(row, "ew")
     if not ns:
         bad("ns", "North-South pair missing")
@@ -442,6 +443,18 @@ def _read_line(
     if problems:
         return None, problems, None
     kept = {name: row[i] for name, i in cols.extra.items() if i < len(row)}
+    beyond = [i for i in range(len(cols.headers), len(row)) if row[i].strip()]
+    if beyond:  # values past the header's last column (an unquoted comma in a name?): kept, and said
+        kept.update({f"column {i + 1}": row[i] for i in beyond})
+        problems.append(
+            Problem(
+                Location(filename, line, f"column {beyond[0] + 1}"),
+                f"the line has {len(row)} values but the header names {len(cols.headers)} columns; the values "
+                f"past the last column ({', '.join(row[i].strip() for i in beyond)}) are kept but not read "
+                "(a comma inside a name needs quotes)",
+                Severity.WARNING,
+            )
+        )
     if extra_remarks:
         kept["remarks"] = extra_remarks  # the remarks column's own text, beside the adjustment read elsewhere
     if extra_score:
@@ -477,9 +490,9 @@ def _read_score(score_text: str, ew_score_text: str, report: Callable[[str, str]
     for text, field, sign in ((score_text, "score", 1), (ew_score_text, "ew_score", -1)):
         if not text:
             continue
-        cleaned = text.replace("−", "-").replace(" ", "")
-        if re.fullmatch(r"[+\-]?\d+", cleaned):
-            return sign * int(cleaned)
+        value = whole_number(text.replace("−", "-").replace(" ", ""))
+        if value is not None:
+            return sign * value
         report(field, f"'{text}' is not a score; write a whole number such as 420 or -50")
         return None
     return None

@@ -16,7 +16,21 @@ from bridgescore.contract import Contract, ContractError, Seat, parse_result
 from bridgescore.event import Result, ResultStatus
 from bridgescore.problems import Location, Severity
 
-__all__ = ["LineReading", "read_declarer", "read_tricks"]
+__all__ = ["LineReading", "read_declarer", "read_tricks", "whole_number"]
+
+#: More digits than any board, trick count or score has; Python refuses to convert numbers of over 4,300 digits.
+_MAX_DIGITS = 18
+
+
+def whole_number(text: str) -> int | None:
+    """The whole number written in ``text`` (digits, an optional sign; any script's decimal digits), or None
+    where it is not one: ``str.isdigit`` also accepts ``²``, which ``int`` refuses, and a number of thousands of
+    digits cannot be converted at all."""
+    digits = text.strip()
+    unsigned = digits[1:] if digits[:1] in ("+", "-") else digits
+    if not unsigned.isdecimal() or len(unsigned) > _MAX_DIGITS:
+        return None
+    return int(digits)
 
 
 def read_declarer(

@@ -44,6 +44,7 @@ def loads(text: str, filename: str = "<names>") -> tuple[Mapping[str, str], tupl
     records = read_records(text)
     if not records:
         return MappingProxyType({}), (Problem(Location(filename), "the names file is empty"),)
+    header_line = records[0][0]
     header = {_INDEX.get(header_key(cell)): i for i, cell in enumerate(records[0][1]) if _INDEX.get(header_key(cell))}
     if "pair" in header:
         records = records[1:]
@@ -55,7 +56,7 @@ def loads(text: str, filename: str = "<names>") -> tuple[Mapping[str, str], tupl
             Problem(Location(filename, records[0][0], "pair"), f"the header has no 'pair' column (found: {found})"),
         )
     if "names" not in header and "player1" not in header:
-        problems.append(Problem(Location(filename, 1, "names"), "the header has no 'names' column"))
+        problems.append(Problem(Location(filename, header_line, "names"), "the header has no 'names' column"))
         return MappingProxyType({}), tuple(problems)
 
     def cell(row: list[str], field: str) -> str:

@@ -48,7 +48,7 @@ from bridgescore.contract import (
 from bridgescore.event import Event, Result, ResultStatus
 from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.io.csv import is_not_played, read_file
-from bridgescore.io.line import LineReading, read_declarer, read_tricks
+from bridgescore.io.line import LineReading, read_declarer, read_tricks, whole_number
 from bridgescore.problems import Location, Problem, Severity
 
 __all__ = ["load", "loads"]
@@ -170,8 +170,9 @@ class _Reader:
 
     def board_number(self, game: _Game) -> int | None:
         text, line = game.tags.get("Board", ("", game.start))
-        if text.strip().isdigit() and int(text) >= 1:
-            return int(text)
+        number = whole_number(text) if text.strip()[:1] not in ("+", "-") else None
+        if number is not None and number >= 1:
+            return number
         if text.strip():
             self.problem(
                 line, "Board", f"board '{text}' does not exist; boards are numbered from 1 (the game is left out)"
@@ -243,7 +244,7 @@ class _Reader:
                 f"columns (found {', '.join(headers)}); its rows are left out",
             )
             return
-        seen: dict[str, int] = {}
+        seen: dict[tuple[str, str], int] = {}  # (section, pair) → line: pair 1 of A and of B are two pairs
         for offset, raw in enumerate(table.get("rows", []), start=1):
             line = tag_line + offset
             cells = _cells(raw)
@@ -279,7 +280,8 @@ class _Reader:
             score_field = "Score_NS"
             if not score_text and row.get("score_ew"):
                 ew_text = row["score_ew"]
-                score_text = ew_text if canonical_adjustment(ew_text) else f"EW {ew_text}"
+                # only a number is EW's score; "NP" or "A60" is read as written
+                score_text = ew_text if canonical_adjustment(ew_text) or is_not_played(ew_text) else f"EW {ew_text}"
                 score_field = "Score_EW"
             elif not score_text and row.get("score"):
                 score_text, score_field = row["score"], "Score"
@@ -293,15 +295,16 @@ class _Reader:
             result = self.result(number, section, ns, ew, fields, extra, Location(self.filename, line))
             if result is None:
                 continue
-            twice = [p for p in (ns, ew) if p in seen]
+            twice = [p for p in (ns, ew) if (section, p) in seen]
             if twice:
+                first = seen[(section, twice[0])]
                 self.problem(
                     line,
                     "PairId_NS",
-                    f"board {number}: pair {twice[0]} played it already (line {seen[twice[0]]}); this row is left out",
+                    f"board {number}: pair {twice[0]} played it already (line {first}); this row is left out",
                 )
                 continue
-            seen[ns] = seen[ew] = line
+            seen[(section, ns)] = seen[(section, ew)] = line
             self.results.append(result)
 
     def total_table(self, table: Mapping[str, Any], game: _Game) -> None:
@@ -427,9 +430,9 @@ def _score(text: str) -> tuple[int, str | None] | None:
     """A written score: ``NS 420`` → (420, "NS") meaning NS +420; ``EW 50`` → (-50, "EW") meaning NS −50; a bare
     ``420`` → (420, None): North-South's score, or declarer's (both are accepted against the contract)."""
     m = re.fullmatch(r"\s*(NS|EW)?\s*([+\-]?\d+)\s*", text, re.I)
-    if not m:
+    value = whole_number(m[2]) if m else None
+    if m is None or value is None:
         return None
-    value = int(m[2])
     side = m[1].upper() if m[1] else None
     if side == "EW":
         return -value, "EW"

@@ -50,7 +50,7 @@ from bridgescore.contract import (
 )
 from bridgescore.event import Event, Result, ResultStatus
 from bridgescore.io.adjusted import canonical_adjustment
-from bridgescore.io.line import LineReading, read_declarer
+from bridgescore.io.line import LineReading, read_declarer, whole_number
 from bridgescore.problems import Location, Problem, Severity
 
 __all__ = ["Participant", "load", "load_participants", "loads", "participants"]
@@ -223,13 +223,14 @@ def _board(
 ) -> Iterator[Result]:
     number_text = _child_text(board_el, "BOARD_NUMBER")
     lines = board_el.findall("TRAVELLER_LINE")
-    if not number_text.isdigit() or int(number_text) < 1:
+    number = whole_number(number_text) if number_text[:1] not in ("+", "-") else None
+    if number is None or number < 1:
         what = f"board number '{number_text}' does not exist" if number_text else "the board has no BOARD_NUMBER"
         problems.append(
             Problem(doc.where(board_el, "BOARD_NUMBER"), f"{what}; its {len(lines)} traveller lines are left out")
         )
         return
-    board = int(number_text)
+    board = number
     board_extra = dict(context)
     for item in board_el:
         if item.tag not in ("BOARD_NUMBER", "TRAVELLER_LINE"):
@@ -319,8 +320,8 @@ def _interpret(
     remarks = ""
     ns_score: int | None = None
     adjustment = canonical_adjustment(score_text) if score_text else None
-    if re.fullmatch(r"[+\-]?\d+", score_text.replace(" ", "")):
-        ns_score = int(score_text.replace(" ", ""))
+    if whole_number(score_text.replace(" ", "")) is not None:
+        ns_score = whole_number(score_text.replace(" ", ""))
     elif adjustment is not None:
         status, remarks = ResultStatus.ADJUSTED, adjustment
     elif re.sub(r"[\s._\-]", "", score_text).upper() in _NOT_PLAYED:
@@ -383,10 +384,10 @@ def _contract(
     tricks: int | None = None
     if not tricks_text:
         report("TRICKS", f"contract {contract} has no number of tricks{keep}", severity)
-    elif not tricks_text.isdigit() or int(tricks_text) > 13:
+    elif (taken := whole_number(tricks_text)) is None or not 0 <= taken <= 13 or tricks_text[:1] in ("+", "-"):
         report("TRICKS", f"'{tricks_text}' tricks is impossible; declarer takes 0 to 13 tricks{keep}", severity)
     else:
-        tricks = int(tricks_text)
+        tricks = taken
     if declarer is None or tricks is None:
         return (contract, None, None) if ns_score is not None else (None, None, None)
     return contract, declarer, tricks

@@ -42,12 +42,15 @@ def parse_datum_policy(text: str) -> DatumPolicy:
         return PercentTrim(10.0, min_kept=3)
     if key in ("mean", "none", "plain"):
         return PlainMean()
-    m = re.fullmatch(r"drop:(\d+)", key)
+    m = re.fullmatch(r"drop:(\d{1,9})", key)
     if m:
         return DropExtremes(int(m.group(1)))
-    m = re.fullmatch(r"trim:(\d+(?:\.\d+)?)(?::(\d+))?", key)
+    m = re.fullmatch(r"trim:(\d+(?:\.\d+)?)(?::(\d{1,9}))?", key)
     if m:
-        return PercentTrim(float(m.group(1)), int(m.group(2) or 1))
+        percent, kept = float(m.group(1)), int(m.group(2) or 1)
+        if percent >= 50 or kept < 1:  # 50 % each side or keeping none leaves no score: no datum
+            raise ValueError(f"datum '{text}': trim less than 50% each side and keep at least 1 score")
+        return PercentTrim(percent, kept)
     raise ValueError(f"unknown datum '{text}'; choose one of {', '.join(DATUM_POLICY_NAMES)}")
 
 

@@ -40,6 +40,7 @@ IMPs: 0.3 by default (so 60 % is +3 IMPs like average-plus); the Dutch BridgeWx 
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from enum import Enum
@@ -130,6 +131,19 @@ class AdjustmentValues:
     minus_imps: float = -3.0
     imps_per_percent: float = 0.3
 
+    def __post_init__(self) -> None:
+        """A value a director gives must be a number, and a percentage of the top lie within 0-100 (a NaN or an
+        average-plus of 150 % would silently put lines outside the board's range)."""
+        for value, words in ((self.plus_percent, "average-plus"), (self.average_percent, "average"),
+                             (self.minus_percent, "average-minus")):  # fmt: skip
+            if not 0.0 <= value <= 100.0:  # False for NaN too
+                raise ValueError(f"{words} must be a percentage from 0 to 100, not {value}")
+        imps = ((self.plus_imps, "average-plus in IMPs"), (self.average_imps, "average in IMPs"),
+                (self.minus_imps, "average-minus in IMPs"), (self.imps_per_percent, "IMPs per percent"))  # fmt: skip
+        for value, words in imps:
+            if not math.isfinite(value):
+                raise ValueError(f"{words} must be a number, not {value}")
+
     def percent(self, award: Award) -> float:
         """The percentage of the top an award is worth at matchpoints."""
         if award.level is Level.PLUS:
@@ -158,7 +172,8 @@ _PERCENT = re.compile(r"(?:A|AVE|G)?(\d{1,3}(?:\.\d+)?)%?")
 _FOUR_DIGITS = re.compile(r"(?:A|AVE|G)(\d{2})(\d{2})")
 _DASHED = re.compile(r"(?:A|AVE|G)?(\d{1,3}(?:\.\d+)?)%?(?:-|A)(\d{1,3}(?:\.\d+)?)%?")
 _BBO = re.compile(r"(?:AVE|AV|A|G)([+\-=])([+\-=])")  # BBO: A, then NS's sign, then EW's
-_ASSIGNED = re.compile(r"(?:R|=|ASSIGNED|SCORE|ADJUSTED|ADJ|AS)[:=]?([+\-]?\d+)")
+# at most 18 digits: int() refuses thousands, and no table score has more than five
+_ASSIGNED = re.compile(r"(?:R|=|ASSIGNED|SCORE|ADJUSTED|ADJ|AS)[:=]?([+\-]?\d{1,18})")
 _LEVELS = {"+": Level.PLUS, "": Level.AVERAGE, "=": Level.AVERAGE, "-": Level.MINUS}
 _OPPOSITE = {Level.PLUS: Level.MINUS, Level.AVERAGE: Level.AVERAGE, Level.MINUS: Level.PLUS}
 
