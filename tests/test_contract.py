@@ -179,3 +179,10 @@ def test_printing_reads_back(contract: Contract, tricks: int) -> None:
         assert parse_contract(text) == contract
         relative = format_result(contract, tricks, notation)  # type: ignore[arg-type]
         assert parse_result(relative, contract) == tricks
+
+
+def test_vulnerability_o_is_not_read_as_none() -> None:
+    """A Dutch "O" means Oost (East), never "none": a vulnerability written so is refused, not guessed."""
+    assert Vulnerability.parse("0") is Vulnerability.NONE
+    with pytest.raises(ContractError, match="not a vulnerability"):
+        Vulnerability.parse("o")

@@ -176,7 +176,7 @@ class Vulnerability(Enum):
     def parse(cls, text: str) -> Vulnerability:
         """Read ``none``/``-``/``love``/``geen``, ``ns``/``nz``, ``ew``/``ow``, ``all``/``both``/``alle``."""
         key = re.sub(r"[\s/\-]", "", text).lower()
-        if key in {"", "none", "love", "geen", "niemand", "o"}:
+        if key in {"", "none", "love", "geen", "niemand", "0"}:
             return cls.NONE
         if key in {"all", "both", "alle", "allen", "beide", "b"}:
             return cls.ALL
