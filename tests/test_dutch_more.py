@@ -4,7 +4,6 @@ stays as it was."""
 
 from __future__ import annotations
 
-import gettext
 import io
 import re
 from pathlib import Path
@@ -23,6 +22,7 @@ from bridgescore.report.html import render_html
 from bridgescore.report.text import render_text
 from bridgescore.rubber import Deal
 from bridgescore.scored import ScoredEvent, score_event
+from catalogue_recorder import MissingWords
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[1]
@@ -213,26 +213,10 @@ def test_valet_page_in_dutch() -> None:
     assert sum("," in c for c in cells) > 100
 
 
-class _Recorder(gettext.NullTranslations):
-    """Notes every message the Dutch catalogue lacked."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.missing: set[str] = set()
-
-    def gettext(self, message: str) -> str:
-        self.missing.add(message)
-        return message
-
-    def pgettext(self, context: str, message: str) -> str:
-        self.missing.add(f"{context}\x04{message}")
-        return message
-
-
 def test_every_dutch_valet_and_check_word_is_in_the_catalogue(tmp_path: Path) -> None:
     """Words looked up at run time (the page's parts, the scoring forms, the check command's statuses)."""
     case = "2004_Istanbul_Olympiad_datum_nocloud_lead_m100"
-    recorder = _Recorder()
+    recorder = MissingWords()
     dutch = translator("nl")
     dutch.add_fallback(recorder)
     try:

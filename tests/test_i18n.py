@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ast
 import fnmatch
-import gettext
 import json
 import tomllib
 from decimal import Decimal
@@ -18,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore.i18n import format_number, parse_language, parse_number, round_half_up, translator
+from catalogue_recorder import MissingWords
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "bridgescore"
@@ -177,22 +177,6 @@ def test_format_then_parse_gives_the_rounded_number(value: Decimal, lang: str, d
         assert "," in text and "." not in text
 
 
-class _Recorder(gettext.NullTranslations):
-    """A fallback that notes every message the Dutch catalogue did not have."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.missing: set[str] = set()
-
-    def gettext(self, message: str) -> str:
-        self.missing.add(message)
-        return message
-
-    def pgettext(self, context: str, message: str) -> str:
-        self.missing.add(f"{context}\x04{message}")
-        return message
-
-
 def test_every_word_written_at_run_time_is_translated(tmp_path: Path) -> None:
     """Words looked up by value (check names, reasons on the rubber pad, method names) cannot be found by
     reading the code: write Dutch text, CSV, pages and rubber pads and note every message the catalogue
@@ -211,7 +195,7 @@ def test_every_word_written_at_run_time_is_translated(tmp_path: Path) -> None:
         [str(examples / "club-evening.csv"), "--method", "cross-imps", "--phantom", "14"],
         [str(ROOT / "tests" / "data" / "travellers" / "mistakes.csv"), "--skip-invalid", "--boards"],
     ]
-    recorder = _Recorder()
+    recorder = MissingWords()
     dutch = translator("nl")
     dutch.add_fallback(recorder)
     details: set[str] = set()
