@@ -1,0 +1,83 @@
+"""What every command shares: the Typer application, the consoles, and the options and checks used by several."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from bridgescore import __version__
+from bridgescore.contract import Notation
+
+if TYPE_CHECKING:
+    from bridgescore.i18n import Language
+
+# Each command imports what only it needs (scoring methods, reports, jinja2, Babel) inside its body, so that a
+# command starts without loading the others' libraries: `bridgescore valet` on a large event is timed whole.
+
+app = typer.Typer(
+    name="bridgescore",
+    help="Score contract-bridge events: contracts, matchpoints, Butler, Bastille, cross-IMPs, Valet, rubber.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+NotationOption = Annotated[
+    str,
+    typer.Option("--notation", help="Notation to print: 'en' (4S, NT, N E S W) or 'nl' (4S, SA, N O Z W)."),
+]
+MovementOption = Annotated[
+    str,
+    typer.Option(
+        "--movement",
+        help="auto (from the data), mitchell (two lines; pairs may be numbered per direction, NS 1 and EW 1 "
+        "being two pairs, as ACBLscore numbers them) or howell (one field; every pair has a number of its own).",
+    ),
+]
+
+#: --movement → how the traveller reader takes a number on both sides of a board (None: from the data).
+PER_DIRECTION = {"mitchell": True, "howell": False}
+
+
+def fail(message: str) -> typer.Exit:
+    """Print ``message`` as an error and return the exit (status 2) for the caller to raise."""
+    err.print(f"[red]error:[/] {escape(message)}")
+    return typer.Exit(2)
+
+
+def notation_option(text: str) -> Notation:
+    """The value of ``--notation``, or a clear error."""
+    if text not in ("en", "nl"):
+        raise fail(f"--notation must be 'en' or 'nl', not '{text}'")
+    return "nl" if text == "nl" else "en"
+
+
+def language_option(text: str) -> Language:
+    """The value of ``--lang``, or a clear error."""
+    from bridgescore.i18n import parse_language
+
+    try:
+        return parse_language(text)
+    except ValueError as problem:
+        raise fail(f"--lang: {problem}") from None
+
+
+def _version(value: bool) -> None:
+    if value:
+        out.print(f"bridgescore {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """Score contract-bridge events the way a tournament director needs them."""

@@ -1,0 +1,110 @@
+"""The ``rubber`` command: a rubber-bridge or Chicago score sheet."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+
+from bridgescore.cli.common import (
+    app,
+    err,
+    fail,
+    language_option,
+    out,
+)
+from bridgescore.contract import (
+    ContractError,
+    Seat,
+)
+from bridgescore.problems import Severity
+
+
+@app.command()
+def rubber(
+    deals: Annotated[
+        Path | None,
+        typer.Argument(help="CSV of deals: deal, contract, declarer, tricks, honours.", show_default=False),
+    ] = None,
+    interactive: Annotated[
+        bool, typer.Option("--interactive", "-i", help="Keep the sheet live at the table, deal by deal.")
+    ] = False,
+    chicago: Annotated[bool, typer.Option("--chicago", help="Chicago (four-deal bridge).")] = False,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    lang: Annotated[str, typer.Option("--lang", help="Labels: en or nl (Wij/Zij, onder de streep).")] = "en",
+    we: Annotated[str | None, typer.Option("--we", help="Columns We/They seen from NS or EW.")] = None,
+    partscore_bonus: Annotated[
+        int, typer.Option("--partscore-bonus", help="Unfinished rubber, only part score: 50 (seed) or 100.")
+    ] = 50,
+    stake: Annotated[str | None, typer.Option("--stake", help="Stake per 100 points, e.g. 0.10.")] = None,
+    rounding: Annotated[
+        str, typer.Option("--rounding", help="none, half-up or half-down (to the nearest 100).")
+    ] = "none",
+    first_dealer: Annotated[str, typer.Option("--first-dealer", help="First dealer: N E S W.")] = "N",
+    skip_invalid: Annotated[
+        bool, typer.Option("--skip-invalid", help="Report problems but score the valid deals (exit 0).")
+    ] = False,
+) -> None:
+    """Keep a rubber-bridge (or Chicago) score sheet: the pad, the totals and the settlement."""
+    from bridgescore.contract import Side
+    from bridgescore.io import rubber as rubber_io
+    from bridgescore.report import rubber as rubber_report
+    from bridgescore.rubber import Rounding, RubberError, RubberOptions, Sheet, parse_stake, settle
+
+    labels = language_option(lang)
+    try:
+        options = RubberOptions(chicago, partscore_bonus, Seat.parse(first_dealer))
+        we_side = Side.parse(we) if we else None
+        stake_value = parse_stake(stake) if stake else None
+        rounding_rule = Rounding(rounding)
+    except (RubberError, ContractError) as problem:
+        raise fail(str(problem)) from None
+    except ValueError:
+        raise fail(f"--rounding must be none, half-up or half-down, not '{rounding}'") from None
+    if fmt not in ("text", "json"):
+        raise fail(f"--format must be text or json, not '{fmt}'")
+    if interactive:
+        if deals is not None:
+            raise fail("give either a file of deals or --interactive, not both")
+
+        def read(prompt: str) -> str | None:
+            try:
+                return input(prompt)
+            except EOFError:
+                return None
+
+        sheet = rubber_report.run_session(read, print, options, labels, we_side, stake_value, rounding_rule)
+        if fmt == "json":
+            print(rubber_report.render_json(sheet, labels, settle(sheet, stake_value, rounding_rule)))
+        return
+    if deals is None:
+        raise fail("name a file of deals (CSV), or use --interactive")
+    read_file = rubber_io.load(deals)
+    sheets, play_problems = rubber_io.play_rubbers(read_file.lines, options)
+    problems = [*read_file.problems, *play_problems]
+    for found in problems:
+        style = "red" if found.severity is Severity.ERROR else "yellow"
+        err.print(f"[{style}]{escape(str(found))}[/]", soft_wrap=True, highlight=False)
+    failed = any(p.severity is Severity.ERROR for p in problems)
+    if failed and not (skip_invalid and read_file.lines):
+        count = sum(1 for p in problems if p.severity is Severity.ERROR)
+        go_on = ", or run again with --skip-invalid to score the other deals without them" if read_file.lines else ""
+        err.print(f"{count} problem(s). Correct the lines above{go_on}.")
+        raise typer.Exit(2)
+    if read_file.numbered_rubbers:  # an evening of several rubbers, numbered in the file
+        if fmt == "json":
+            out.print_json(json.dumps(rubber_report.session_json(sheets, labels, stake_value, rounding_rule)))
+        else:
+            text = rubber_report.render_session(sheets, labels, we_side, stake_value, rounding_rule)
+            out.print(text, markup=False, end="", soft_wrap=True)
+        return
+    sheet = sheets[0] if sheets else Sheet.new(options)
+    settlement = settle(sheet, stake_value, rounding_rule)
+    if fmt == "json":
+        out.print_json(rubber_report.render_json(sheet, labels, settlement))
+    else:
+        pad = rubber_report.render_pad(sheet, labels, we_side, settlement)
+        out.print(pad, markup=False, end="", soft_wrap=True)

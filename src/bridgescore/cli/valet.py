@@ -1,0 +1,162 @@
+"""The ``valet`` command: the Valet score."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+
+from bridgescore.cli.common import (
+    app,
+    err,
+    fail,
+    language_option,
+)
+from bridgescore.problems import Severity
+
+
+@app.command()
+def valet(
+    inputs: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            help="A directory with names.txt and scores.txt (the Valet program's input), or traveller files "
+            "with declarers (CSV, USEBIO XML, PBN).",
+            show_default=False,
+        ),
+    ] = None,
+    directory: Annotated[
+        Path | None, typer.Option("--directory", "-d", help="Directory of the names and scores files (reference -d).")
+    ] = None,
+    names: Annotated[Path | None, typer.Option("--names", "-n", help="Names file (reference -n).")] = None,
+    scores: Annotated[Path | None, typer.Option("--scores", "-s", help="Scores file (reference -s).")] = None,
+    scoring: Annotated[
+        str,
+        typer.Option(
+            "--scoring", "-v", help="iaf (IMPs across the field), datum (Butler) or matchpoints (reference -v)."
+        ),
+    ] = "iaf",
+    no_cloud: Annotated[
+        bool, typer.Option("--no-cloud", "-x", help="Plain decomposition instead of the cloud one (reference -x).")
+    ] = False,
+    leads: Annotated[bool, typer.Option("--leads", "-l", help="Score the opening lead apart (reference -l).")] = False,
+    lead_average: Annotated[
+        bool, typer.Option("--lead-average", "-a", help="Add the pair's average lead column (reference -a).")
+    ] = False,
+    drop_extremes: Annotated[
+        bool, typer.Option("--drop-extremes", "-e", help="Datum without the highest and lowest score (reference -e).")
+    ] = False,
+    truncate_imps: Annotated[
+        bool, typer.Option("--truncate-imps", help="Truncate differences to 10 before the IMP table (reference -h).")
+    ] = False,
+    compensate: Annotated[
+        bool, typer.Option("--compensate", "-c", help="Compensate for the opponents' strength (reference -c).")
+    ] = False,
+    min_hands: Annotated[
+        int | None, typer.Option("--min-hands", "-m", help="Second table for pairs with fewer hands (reference -m).")
+    ] = None,
+    rounds: Annotated[
+        str | None, typer.Option("--rounds", "-r", help="Rounds: 3, 2-5 or 1,3-5,7 (reference -r).")
+    ] = None,
+    order: Annotated[
+        str,
+        typer.Option(
+            "--order",
+            "-o",
+            help="overall, bidding, play, defense, lead, bidoverplay, defoverplay or leadoverplay (reference -o).",
+        ),
+    ] = "overall",
+    tableau: Annotated[
+        Path | None, typer.Option("--tableau", "-t", help="Write the per-hand tableau here (reference -t).")
+    ] = None,
+    separator: Annotated[str, typer.Option("--separator", "-j", help="valet-csv separator (reference -j).")] = ",",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text, valet-csv, json or html (reference -f).")] = "text",
+    skip_invalid: Annotated[
+        bool, typer.Option("--skip-invalid", help="Report problems but score the valid lines (exit 0).")
+    ] = False,
+    lang: Annotated[
+        str,
+        typer.Option(
+            "--lang",
+            help="Labels and numbers of the text, tableau and html: en or nl (valet-csv and JSON stay as they are).",
+        ),
+    ] = "en",
+) -> None:
+    """The Valet score: each pair's Butler score split into bidding, declarer play, opening lead and defence."""
+
+    from bridgescore.imps import RoundingPolicy
+    from bridgescore.io import valet as valet_io
+    from bridgescore.methods.valet import ORDERS, ScoringForm, ValetOptions, missing_rounds, parse_rounds, score_valet
+
+    labels = language_option(lang)
+    forms = {"iaf": ScoringForm.IAF, "imps": ScoringForm.IAF, "datum": ScoringForm.DATUM,
+             "matchpoints": ScoringForm.MATCHPOINTS, "mp": ScoringForm.MATCHPOINTS}  # fmt: skip
+    if scoring not in forms:
+        raise fail(f"--scoring must be iaf, datum or matchpoints, not '{scoring}'")
+    if order not in ORDERS:
+        raise fail(f"--order must be one of {', '.join(ORDERS)}, not '{order}'")
+    if fmt not in ("text", "valet-csv", "csv", "json", "html"):
+        raise fail(f"--format must be text, valet-csv, json or html, not '{fmt}'")
+    if len(separator) != 1:
+        raise fail(f"--separator must be one character, not '{separator}'")
+    if min_hands is not None and min_hands < 1:
+        raise fail("--min-hands must be at least 1")
+    try:
+        chosen_rounds = parse_rounds(rounds) if rounds is not None else None
+    except ValueError as problem:
+        raise fail(f"--rounds: {problem}") from None
+    if directory is not None:  # as the reference: the names and scores files are inside the directory
+        names = directory / (names or "names.txt")
+        scores = directory / (scores or "scores.txt")
+    if (names is None) != (scores is None):
+        raise fail("give both --names and --scores, or a directory holding names.txt and scores.txt")
+    if names is None and not inputs:
+        raise fail("give a directory with names.txt and scores.txt, --names and --scores, or traveller files")
+    read = valet_io.read_input(list(inputs or []), names, scores)
+    for found in read.problems:
+        style = "red" if found.severity is Severity.ERROR else "yellow"
+        err.print(f"[{style}]{escape(str(found))}[/]", soft_wrap=True, highlight=False, markup=True)
+    if read.has_errors and not (skip_invalid and len(read.tables)):
+        count = sum(1 for p in read.problems if p.severity is Severity.ERROR)
+        go_on = ", or run again with --skip-invalid to score the other lines without them" if len(read.tables) else ""
+        err.print(f"{count} problem(s). Correct the lines above{go_on}.")
+        raise typer.Exit(2)
+    absent = missing_rounds(read.tables, chosen_rounds)
+    if absent is not None and absent.severity is Severity.ERROR:
+        raise fail(absent.message)
+    if absent is not None:
+        err.print(f"[yellow]{escape(str(absent))}[/]", soft_wrap=True, highlight=False)
+    options = ValetOptions(
+        form=forms[scoring], cloud=not no_cloud, leads=leads, lead_average=lead_average,
+        drop_extremes=drop_extremes,
+        rounding=RoundingPolicy.TRUNCATE if truncate_imps else RoundingPolicy.HALF_UP,
+        compensate=compensate, min_hands=min_hands, rounds=chosen_rounds, order=order,
+    )  # fmt: skip
+    result = score_valet(read.tables, options)
+    if fmt in ("valet-csv", "csv"):
+        from bridgescore.report.valet_csv import render_valet_csv
+
+        text = render_valet_csv(result, separator)
+    elif fmt == "json":
+        from bridgescore.report.valet import render_valet_json
+
+        text = render_valet_json(result)
+    elif fmt == "html":
+        from bridgescore.report.valet_html import render_valet_html
+
+        text = render_valet_html(result, lang=labels)
+    else:
+        from bridgescore.report.valet import render_valet_text
+
+        text = render_valet_text(result, labels)
+    if tableau is not None:
+        from bridgescore.report.valet import render_tableau
+
+        try:
+            tableau.write_text(render_tableau(result, lang=labels), encoding="utf-8")
+        except OSError as problem:
+            raise fail(f"cannot write the tableau to {tableau}: {problem.strerror or problem}") from None
+    sys.stdout.write(text)
