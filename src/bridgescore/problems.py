@@ -34,7 +34,7 @@ class FieldKind(Enum):
 
 
 #: The words for a location, as catalogue messages (``i18n.format_message`` translates them).
-_LOCATION_WORDS = {
+_LOCATION_WORDS = {  # N_: in the catalogue
     "line": "line %(line)s",
     FieldKind.COLUMN: "column '%(field)s'",
     FieldKind.ELEMENT: "element '%(field)s'",
