@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from bridgescore.cli import app
 from bridgescore.event import Event, Result, ResultStatus
 from bridgescore.methods import METHODS
+from bridgescore.methods.adjustments import AdjustmentValues
 from bridgescore.methods.butler import Butler, DatumRounding, PercentTrim
 from bridgescore.methods.crossimps import CrossImps, CrossImpsForm
 from bridgescore.methods.matchpoints import Matchpoints, MatchpointScale
@@ -233,3 +234,29 @@ def test_neuberg_factor_rounding_keeps_matchpoints_within_the_top(scores: list[i
     for e, r in zip(exact.ns_points, rounded.ns_points, strict=True):
         assert abs(e - r) <= (e + 1) * 0.0005 + 1e-9
         assert -1e-9 <= r <= (rounded.top or 0) + 0.02
+
+
+def test_the_preset_table_is_package_data() -> None:
+    """presets.toml ships in a wheel: pyproject's package-data names it."""
+    import tomllib
+
+    config = tomllib.loads((README.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "presets.toml" in config["tool"]["setuptools"]["package-data"]["bridgescore"]
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        {"plus_percent": 40.0, "minus_percent": 60.0},
+        {"plus_imps": -3.0, "minus_imps": 3.0},
+        {"plus_imps": 1e28, "minus_imps": -1e28},
+        {"imps_per_percent": 1e26},
+        {"imps_per_percent": -0.3},
+    ],
+)
+def test_adjustment_values_out_of_order_or_beyond_the_imp_scale_are_refused_by_the_api(
+    values: dict[str, float],
+) -> None:
+    """The same limits for a program using the API: the reports would otherwise overflow or contradict Law 12C2."""
+    with pytest.raises(ValueError):
+        AdjustmentValues(**values)
