@@ -23,10 +23,8 @@ import numpy as np
 from bridgescore.event import Event, Result
 from bridgescore.io import csv as traveller_csv
 from bridgescore.io import usebio
-from bridgescore.methods.adjustments import Award
-from bridgescore.methods.crossimps import CrossImps
-from bridgescore.methods.matchpoints import Matchpoints
-from bridgescore.scored import PairPercent, ScoredEvent, ScoringOptions, score_event
+from bridgescore.presets import presets, scoring_options
+from bridgescore.scored import ScoredEvent, ScoringOptions, score_event
 from bridgescore.standings import compute_standings, format_percent
 
 REFERENCE = Path(__file__).resolve().parents[1].parent / "shared" / "reference"
@@ -276,9 +274,32 @@ def _bbo_pairs(relative: str) -> Callable[[], list[PairRef]]:
 
 # --- the cases -------------------------------------------------------------------------------------------
 
-#: JFR Pary and BBO matchpoint each board among its real results: the top is 2(n−1) of the results present,
-#: no Neuberg (EBU programs use Neuberg).  BriAn does the same on a board with an artificial score.
-NO_NEUBERG = Matchpoints(neuberg=False)
+
+def score_as(
+    program: str, method: str | None = None, *, across_sections: bool = False, phantoms: tuple[str, ...] = ()
+) -> ScoringOptions:
+    """The options of ``bridgescore score --as PROGRAM`` with only what describes the event besides: its method
+    where the program scores with more than one (``-m``), ``--across-sections``, ``--phantom``."""
+    return scoring_options(
+        method, {}, as_program=program, across_sections=across_sections, phantoms=frozenset(phantoms)
+    )
+
+
+def command_line(options: ScoringOptions) -> str:
+    """The flags that give ``options`` (``--as jfr --phantom 18``), as the README's table prints them."""
+    assert options.preset is not None
+    flags = [f"--as {options.preset}"]
+    if options.method.name != presets()[options.preset].method:
+        flags.append(f"-m {options.method.name}")
+    if options.across_sections:
+        flags.append("--across-sections")
+    flags.extend(f"--phantom {p}" for p in sorted(options.phantoms))
+    return " ".join(flags)
+
+
+#: Each event is scored with its program's ``--as`` flag and what describes the event only (``score_as``): BBO
+#: matchpoints each board among its real results (no Neuberg), BriAn does so on a board with an artificial
+#: score; JFR Pary uses Neuberg, with a phantom's line counted as no result.
 ANNAMAR_SUBSTITUTES = {"g_sur+ozbay": "theo1961+ozbay"}
 
 CASES: list[Case] = [
@@ -286,7 +307,7 @@ CASES: list[Case] = [
         "usebio-ebu-examples/mp-pairs",
         "PairsScorer 7.2.93 (EBU)",
         _usebio("usebio-ebu-examples/original/mp-pairs.xml"),
-        ScoringOptions(),
+        score_as("pairsscorer"),
         _usebio_lines("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
         "points",
         _usebio_pairs("usebio-ebu-examples/original/mp-pairs.xml", "percent"),
@@ -297,7 +318,7 @@ CASES: list[Case] = [
         "usebio-ebu-examples/multi-section-pairs",
         "PairsScorer 7.2.93 (EBU)",
         _usebio("usebio-ebu-examples/original/multi-section-pairs.xml"),
-        ScoringOptions(across_sections=True),
+        score_as("pairsscorer", across_sections=True),
         _usebio_lines("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
         "points",
         _usebio_pairs("usebio-ebu-examples/original/multi-section-pairs.xml", "percent"),
@@ -324,7 +345,7 @@ CASES: list[Case] = [
         "usebio-ebu-examples/ximp-pairs",
         "Pianola 1.0 (EBU)",
         _usebio("usebio-ebu-examples/original/ximp-pairs.xml"),
-        ScoringOptions(method=CrossImps(), factor_printed_total=True),
+        score_as("pianola"),
         _usebio_lines("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
         "points",
         _usebio_pairs("usebio-ebu-examples/original/ximp-pairs.xml", "total"),
@@ -358,7 +379,7 @@ CASES: list[Case] = [
         "usebio-ebu-examples/multiple-teams (pairwise)",
         "TeamsScorer 5.1.17 (EBU)",
         _usebio("usebio-ebu-examples/original/multiple-teams.xml"),
-        ScoringOptions(method=CrossImps(), round_board_points=2),
+        score_as("teamsscorer"),
         _usebio_lines("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
         "points",
         _usebio_pairs("usebio-ebu-examples/original/multiple-teams.xml", "PAIR_IMPS"),
@@ -369,7 +390,7 @@ CASES: list[Case] = [
         "usebio-ebu-examples/point-a-board-teams (pairwise)",
         "EBUScoreTeams 1.1.3 (EBU)",
         _usebio("usebio-ebu-examples/original/point-a-board-teams.xml"),
-        ScoringOptions(method=CrossImps(), round_board_points=2),
+        score_as("teamsscorer"),
         _usebio_lines("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
         "points",
         _usebio_pairs("usebio-ebu-examples/original/point-a-board-teams.xml", "PAIR_IMPS"),
@@ -379,7 +400,7 @@ CASES: list[Case] = [
         "usebio-realbridge",
         "RealBridge 1.3.7",
         _usebio("usebio-realbridge/original/usebio.xml"),
-        ScoringOptions(),
+        score_as("realbridge"),
         _usebio_lines("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
         "points",
         _usebio_pairs("usebio-realbridge/original/usebio.xml", "percent"),
@@ -391,7 +412,7 @@ CASES: list[Case] = [
         "usebio-brian-welwyn",
         "BriAn 213",
         _usebio("usebio-brian-welwyn/original/usebio.xml"),
-        ScoringOptions(method=NO_NEUBERG),
+        score_as("brian"),
         _usebio_lines("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
         "points",
         _usebio_pairs("usebio-brian-welwyn/original/usebio.xml", "percent"),
@@ -403,7 +424,7 @@ CASES: list[Case] = [
         "jfr-pary-warsaw-wb120802",
         "JFR Pary 4.1.0.23",
         _jfr("jfr-pary-warsaw-wb120802/normalized/results.csv"),
-        ScoringOptions(method=NO_NEUBERG, phantoms=frozenset({"18"}), phantom_award=Award(percent=60.0)),
+        score_as("jfr", phantoms=("18",)),
         _jfr_lines("jfr-pary-warsaw-wb120802/normalized/results.csv"),
         "percent",
     ),
@@ -411,7 +432,7 @@ CASES: list[Case] = [
         "jfr-pary-warsaw-wb130801",
         "JFR Pary 4.1.0.23",
         _jfr("jfr-pary-warsaw-wb130801/normalized/results.csv"),
-        ScoringOptions(method=NO_NEUBERG),
+        score_as("jfr"),
         _jfr_lines("jfr-pary-warsaw-wb130801/normalized/results.csv"),
         "percent",
     ),
@@ -421,7 +442,7 @@ CASES: list[Case] = [
         "kops-chorzow-sm0807-imp",
         "KoPS2www / JFR 2005",
         _kops,
-        ScoringOptions(method=CrossImps(), phantoms=frozenset({"6"})),
+        score_as("kops", "cross-imps", phantoms=("6",)),
         _kops_lines,
         "points",
         _kops_pairs,
@@ -447,7 +468,7 @@ CASES: list[Case] = [
         "bbo-skyclub-imp",
         "BBO tournament scorer",
         _bbo("bbo-skyclub-imp/normalized/results.csv"),
-        ScoringOptions(method=CrossImps()),
+        score_as("bbo", "cross-imps"),
         _bbo_lines("bbo-skyclub-imp/normalized/results.csv"),
         "points",
         _bbo_pairs("bbo-skyclub-imp/normalized/standings.csv"),
@@ -463,7 +484,7 @@ CASES: list[Case] = [
         "bbo-annamar-1538",
         "BBO tournament scorer",
         _bbo("bbo-annamar-1538/normalized/results.csv", ANNAMAR_SUBSTITUTES),
-        ScoringOptions(method=NO_NEUBERG, pair_percent=PairPercent.MEAN_OF_BOARDS),
+        score_as("bbo"),
         _bbo_lines("bbo-annamar-1538/normalized/results.csv", ANNAMAR_SUBSTITUTES),
         "percent",
         _bbo_pairs("bbo-annamar-1538/normalized/standings.csv"),
@@ -473,7 +494,7 @@ CASES: list[Case] = [
         "bbo-aba-17901",
         "BBO tournament scorer",
         _bbo("bbo-aba-17901/normalized/results.csv"),
-        ScoringOptions(method=NO_NEUBERG),
+        score_as("bbo"),
         _bbo_lines("bbo-aba-17901/normalized/results.csv"),
         "percent",
     ),
@@ -571,20 +592,21 @@ def _pair_values(case: Case, scored: ScoredEvent) -> dict[tuple[str, str, str], 
 
 def table() -> str:
     rows = [
-        "| event | program | lines compared | matched | pairs compared | matched | notes |",
-        "|---|---|---|---|---|---|---|",
+        "| event | program | scored with | lines compared | matched | pairs compared | matched | notes |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for case in CASES:
         c = compare(case)
         notes = "; ".join(sorted(set(case.known_differences.values()) | set(case.known_pair_differences.values())))
+        flags = command_line(case.options)
         rows.append(
-            f"| {case.name} | {case.program} | {c.lines} | {c.lines_matched} | {c.pairs} | "
+            f"| {case.name} | {case.program} | `{flags}` | {c.lines} | {c.lines_matched} | {c.pairs} | "
             f"{c.pairs_matched} | {notes} |"
         )
         for miss in c.line_misses + c.pair_misses:
-            rows.append(f"|  | | | | | | {miss} |")
+            rows.append(f"|  | | | | | | | {miss} |")
         if c.unknown_pairs:
-            rows.append(f"|  | | | | | | pairs not found: {', '.join(c.unknown_pairs)} |")
+            rows.append(f"|  | | | | | | | pairs not found: {', '.join(c.unknown_pairs)} |")
     return "\n".join(rows)
 
 

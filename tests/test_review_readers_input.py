@@ -101,7 +101,7 @@ def test_options_out_of_range_are_refused(tmp_path: Path) -> None:
     for args, words in (
         (["score", "--average-plus", "nan"], "average-plus must be a percentage from 0 to 100"),
         (["score", "--average-minus", "150"], "average-minus must be a percentage from 0 to 100"),
-        (["score", "-m", "butler", "--adjusted-imps", "inf"], "average-plus in IMPs must be a number"),
+        (["score", "-m", "butler", "--adjusted-imps", "inf"], "--adjusted-imps is the IMPs for average-plus"),
         (["score", "--round-board-points", "-3"], "round board points to 0 to 10 decimals"),
         (["score", "-o", str(tmp_path / "no" / "such" / "x.txt")], "cannot write"),
         (["score", "-f", "json", "-o", str(tmp_path / "no" / "x.json")], "cannot write"),

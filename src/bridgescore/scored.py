@@ -8,9 +8,11 @@ Which lines take part in a board's comparison is decided here, once, for every m
 * an assigned score (Law 12C1) replaces the table result and is compared like one;
 * an artificial adjusted score (Law 12C2) takes no part in the comparison; each side gets its award
   (see :mod:`bridgescore.methods.adjustments`), and the real scores are fitted to the full board (Neuberg);
-* a line against a **phantom** pair (``ScoringOptions.phantoms``) is an artificial score: the phantom's
-  opponents get ``phantom_award`` (average by default, as a sit-out against a missing pair is scored by the
-  EBU and the NBB), the phantom nothing; the phantom is left out of the rankings.
+* a line against a **phantom** pair (``ScoringOptions.phantoms``) is not a result: it leaves the comparison
+  *and* the board's size N (a sit-out is a table that did not play, not a table whose result is unknown).  The
+  phantom's opponents get ``phantom_award`` (average by default, as a sit-out against a missing pair is scored
+  by the EBU and the NBB; 60 % at JFR Pary), the phantom nothing; the phantom is left out of the rankings.
+  JFR Pary fits a 12-table board with a phantom table and an adjusted score to 11 tables, not 12 (issue 11).
 
 Fields: each section's boards are compared within the section (default), or across all sections with
 ``across_sections`` (the EBU's "matchpointed across the field").  The movement of each section is
@@ -19,7 +21,7 @@ pairs are numbered per direction (a Mitchell where NS 1 and EW 1 are two pairs, 
 otherwise a Mitchell (a ranking per direction, "two lines"); ``movement`` overrides it.
 
 The full size N of a board, for Neuberg's formula and cross-IMP factoring, is the largest number of results
-(scores and artificial adjusted scores) of any board in its field.
+(scores and artificial adjusted scores, not lines against a phantom) of any board in its field.
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ __all__ = [
     "ScoringOptions",
     "round_points",
     "score_event",
+    "unknown_phantoms",
 ]
 
 #: The section label of a field scored across all sections.
@@ -104,11 +107,16 @@ class ScoringOptions:
     #: session score (RealBridge's variable "Avg-").  Off: the fixed values (60/40 %, ±3 IMPs).
     session_average_plus: bool = False
     session_average_minus: bool = False
+    #: The program whose conventions these options are (``--as``, a key of :mod:`bridgescore.presets`), or None
+    preset: str | None = None
 
     def __post_init__(self) -> None:
-        """Rounding to a negative number of decimals would round every line to tens or thousands (all zero)."""
+        """Rounding to a negative number of decimals would round every line to tens or thousands (all zero); the
+        printed total cannot be factored when totals are not factored."""
         if self.round_board_points is not None and not 0 <= self.round_board_points <= 10:
             raise ValueError(f"round board points to 0 to 10 decimals, not {self.round_board_points}")
+        if self.factor_printed_total and not self.factor:
+            raise ValueError("the total cannot be factored as printed (Pianola) when totals are not factored")
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +208,18 @@ def _is_phantom(result: Result, pair: str, phantoms: frozenset[str]) -> bool:
     return pair in phantoms or f"{result.section}{pair}" in phantoms or f"{result.section}:{pair}" in phantoms
 
 
+def unknown_phantoms(event: Event, phantoms: frozenset[str]) -> list[str]:
+    """The phantoms (as ``--phantom`` names them: ``7``, ``A7`` or ``A:7``) that are no pair of the event, sorted:
+    a phantom that matches no line would change nothing, so it is a mistyped pair, not a choice."""
+    left = set(phantoms)
+    for result in event.results:
+        if not left:
+            break
+        left = {p for p in left if not (_is_phantom(result, result.ns_pair, frozenset({p}))
+                                        or _is_phantom(result, result.ew_pair, frozenset({p})))}  # fmt: skip
+    return sorted(left)
+
+
 def _classify(
     result: Result, options: ScoringOptions, problems: list[Problem]
 ) -> tuple[float, Adjustment | None, bool]:
@@ -208,7 +228,7 @@ def _classify(
     if phantoms and (_is_phantom(result, result.ns_pair, phantoms) or _is_phantom(result, result.ew_pair, phantoms)):
         award = options.phantom_award
         ns_phantom = _is_phantom(result, result.ns_pair, phantoms)
-        return math.nan, PhantomScore(award, phantom_is_ns=ns_phantom), True
+        return math.nan, PhantomScore(award, phantom_is_ns=ns_phantom), False  # not a result: not in N
     if result.status is ResultStatus.NOT_PLAYED:
         return math.nan, None, False
     adjustment = parse_adjustment(result.remarks) if result.remarks else None

@@ -31,8 +31,9 @@ def score(
         list[Path], typer.Argument(help="Event files: traveller CSV, USEBIO XML, PBN.", show_default=False)
     ],
     method: Annotated[
-        str, typer.Option("--method", "-m", help="matchpoints, butler, bastille or cross-imps.")
-    ] = "matchpoints",
+        str | None,
+        typer.Option("--method", "-m", help="matchpoints (default), butler, bastille or cross-imps."),
+    ] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="text, json, csv or html.")] = "text",
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file.")] = None,
     lang: Annotated[
@@ -60,103 +61,129 @@ def score(
     phantom: Annotated[
         list[str] | None, typer.Option("--phantom", help="A phantom pair: its opponents get average (repeatable).")
     ] = None,
+    as_program: Annotated[
+        str | None,
+        typer.Option(
+            "--as",
+            help="Score as this program does: nbb, ebuscore, pairsscorer, pianola, teamsscorer, acblscore, bbo, jfr, "
+            "kops, realbridge, brian, bridgewx (an option given overrides the program's).",
+        ),
+    ] = None,
     phantom_award: Annotated[
-        str, typer.Option("--phantom-award", help="What a phantom's opponents get: A, A+, 60 … (JFR Pary: 60).")
-    ] = "A",
+        str | None, typer.Option("--phantom-award", help="What a phantom's opponents get: A, A+, 60 … (JFR Pary: 60).")
+    ] = None,
     neuberg: Annotated[
-        bool, typer.Option("--neuberg/--no-neuberg", help="Neuberg for boards with fewer results (default on).")
-    ] = True,
+        bool | None,
+        typer.Option(
+            "--neuberg/--no-neuberg", help="Neuberg for boards with fewer results (default on; BBO, BriAn off)."
+        ),
+    ] = None,
+    neuberg_factor_decimals: Annotated[
+        int | None,
+        typer.Option("--neuberg-factor-decimals", help="Round Neuberg's factor N/n to N decimals (KoPS: 3)."),
+    ] = None,
     acbl_scale: Annotated[
-        bool, typer.Option("--acbl-scale", help="Matchpoints 1 and 1/2 (ACBL, BBO) instead of 2 and 1.")
-    ] = False,
+        bool | None,
+        typer.Option("--acbl-scale/--no-acbl-scale", help="Matchpoints 1 and 1/2 (ACBL, BBO) instead of 2 and 1."),
+    ] = None,
     datum: Annotated[
-        str, typer.Option("--datum", help="Butler datum: nbb, acbl, bridgewx, mean, drop:K, trim:P[:MIN].")
-    ] = "nbb",
+        str | None, typer.Option("--datum", help="Butler datum: nbb, acbl, bridgewx, mean, drop:K, trim:P[:MIN].")
+    ] = None,
     datum_rounding: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--datum-rounding", help="half-toward-zero (NBB), half-away-from-zero, half-even (ACBL), down, none."
         ),
-    ] = "half-toward-zero",
+    ] = None,
     cross_imps: Annotated[
-        str, typer.Option("--cross-imps", help="average (EBU, BBO) or total (ACBLscore) over comparisons.")
-    ] = "average",
+        str | None, typer.Option("--cross-imps", help="average (EBU, BBO) or total (ACBLscore) over comparisons.")
+    ] = None,
     factor: Annotated[
-        bool, typer.Option("--factor/--no-factor", help="Factor IMP totals of pairs with fewer boards.")
-    ] = True,
+        bool | None, typer.Option("--factor/--no-factor", help="Factor IMP totals of pairs with fewer boards.")
+    ] = None,
     factor_printed: Annotated[
-        bool, typer.Option("--factor-printed", help="Factor the total rounded to 2 decimals (Pianola, EBU).")
-    ] = False,
+        bool | None,
+        typer.Option("--factor-printed/--no-factor-printed", help="Factor the total rounded to 2 decimals (Pianola)."),
+    ] = None,
     pair_percent: Annotated[
-        str, typer.Option("--pair-percent", help="total (over maximum: EBU, BriAn) or mean (of board %: BBO, JFR).")
-    ] = "total",
+        str | None,
+        typer.Option("--pair-percent", help="total (over maximum: EBU, BriAn) or mean (of board %: BBO, JFR)."),
+    ] = None,
     round_board_points: Annotated[
         int | None,
         typer.Option(
-            "--round-board-points", help="Round line points to N decimals before summing (ACBLscore, TeamsScorer: 2)."
+            "--round-board-points",
+            help="Round line points to N decimals before summing (ACBLscore, TeamsScorer, EBUScore: 2).",
         ),
     ] = None,
     session_average_plus: Annotated[
-        bool,
+        bool | None,
         typer.Option(
-            "--session-average-plus", help="Average-plus is the pair's score on its other boards if higher (Law 12C2c)."
+            "--session-average-plus/--no-session-average-plus",
+            help="Average-plus is the pair's score on its other boards if higher (Law 12C2c; EBUScore).",
         ),
-    ] = False,
+    ] = None,
     session_average_minus: Annotated[
-        bool, typer.Option("--session-average-minus", help="Average-minus is the pair's other boards' score if lower.")
-    ] = False,
-    average_plus: Annotated[float, typer.Option("--average-plus", help="Average-plus at matchpoints, %.")] = 60.0,
-    average_minus: Annotated[float, typer.Option("--average-minus", help="Average-minus at matchpoints, %.")] = 40.0,
+        bool | None,
+        typer.Option(
+            "--session-average-minus/--no-session-average-minus",
+            help="Average-minus is the pair's other boards' score if lower (RealBridge).",
+        ),
+    ] = None,
+    average_plus: Annotated[
+        float | None, typer.Option("--average-plus", help="Average-plus at matchpoints, % (default 60).")
+    ] = None,
+    average_minus: Annotated[
+        float | None, typer.Option("--average-minus", help="Average-minus at matchpoints, % (default 40).")
+    ] = None,
     adjusted_imps: Annotated[
-        float, typer.Option("--adjusted-imps", help="IMPs for average-plus (minus: the negation).")
-    ] = 3.0,
+        float | None, typer.Option("--adjusted-imps", help="IMPs for average-plus (minus: the negation; default 3).")
+    ] = None,
     imps_per_percent: Annotated[
-        float, typer.Option("--imps-per-percent", help="IMPs per % above 50 for a percentage at IMPs.")
-    ] = 0.3,
+        float | None,
+        typer.Option("--imps-per-percent", help="IMPs per % above 50 for a percentage at IMPs (default 0.3)."),
+    ] = None,
 ) -> None:
     """Score a pairs event: rankings, travellers and the director's checks (exit 2 on bad input)."""
-    from bridgescore.methods import make_method
-    from bridgescore.methods.adjustments import AdjustmentValues, parse_award
+    from bridgescore.i18n import N_, format_message
+    from bridgescore.options import OptionError
+    from bridgescore.presets import scoring_options
     from bridgescore.report import csv as score_csv
     from bridgescore.report import json as score_json
     from bridgescore.report.check import render_problems
     from bridgescore.report.html import render_html
     from bridgescore.report.text import render_text
-    from bridgescore.scored import Movement, PairPercent, ScoringOptions, score_event
+    from bridgescore.scored import score_event, unknown_phantoms
 
     page_lang = language_option(lang)
     lang = notation_option(notation or "en")  # reading: the readers take either notation
     shown = notation_option(notation or page_lang)  # printing: as asked, else in the language of the labels
     if fmt not in ("text", "json", "csv", "html"):
         raise fail(f"--format must be text, json, csv or html, not '{fmt}'")
+    given: dict[str, object] = {
+        "acbl_scale": acbl_scale, "neuberg": neuberg, "neuberg_factor_decimals": neuberg_factor_decimals,
+        "pair_percent": pair_percent, "average_plus": average_plus, "average_minus": average_minus, "datum": datum,
+        "datum_rounding": datum_rounding, "cross_imps": cross_imps, "factor": factor, "factor_printed": factor_printed,
+        "adjusted_imps": adjusted_imps, "imps_per_percent": imps_per_percent, "round_board_points": round_board_points,
+        "session_average_plus": session_average_plus, "session_average_minus": session_average_minus,
+        "phantom_award": phantom_award,
+    }  # fmt: skip
     try:
-        scoring_method = make_method(
-            method, acbl_scale=acbl_scale, neuberg=neuberg, datum=datum, datum_rounding=datum_rounding,
-            cross_imps=cross_imps,
-        )  # fmt: skip
-        options = ScoringOptions(
-            method=scoring_method,
-            adjustments=AdjustmentValues(
-                plus_percent=average_plus,
-                minus_percent=average_minus,
-                plus_imps=adjusted_imps,
-                minus_imps=-adjusted_imps,
-                imps_per_percent=imps_per_percent,
-            ),
-            across_sections=across_sections,
-            movement=Movement(movement),
+        options = scoring_options(
+            method, given, as_program=as_program, across_sections=across_sections, movement=movement,
             phantoms=frozenset(phantom or ()),
-            phantom_award=parse_award(phantom_award),
-            factor=factor,
-            factor_printed_total=factor_printed,
-            pair_percent=PairPercent(pair_percent),
-            round_board_points=round_board_points,
-            session_average_plus=session_average_plus,
-            session_average_minus=session_average_minus,
-        )
+        )  # fmt: skip
+    except OptionError as problem:
+        raise fail(problem.text(page_lang)) from None
     except ValueError as problem:
         raise fail(str(problem)) from None
     event = load_events(inputs, lang, names=names, pairs_per_direction=PER_DIRECTION.get(movement))
+    unknown = unknown_phantoms(event, options.phantoms) if event.results else []
+    if unknown:
+        message = N_(
+            "--phantom %(pair)s: there is no pair %(pair)s in the event; write a pair number as on the travellers"
+        )
+        raise fail(format_message(message, {"pair": unknown[0]}, page_lang))
     scored = score_event(dataclasses.replace(event, title=title) if title else event, options)
     if any(p.severity is Severity.ERROR for p in scored.problems) and not (skip_invalid and event.results):
         render_problems(Event(event.results, problems=scored.problems), err, page_lang)

@@ -62,11 +62,12 @@ def make_method(
     datum: str = "nbb",
     datum_rounding: str = "half-toward-zero",
     cross_imps: str = "average",
+    neuberg_factor_decimals: int | None = None,
 ) -> ScoringMethod:
     """The scoring method named ``name`` (one of ``METHODS``) with its options; ValueError if unknown."""
     if name == "matchpoints":
         scale = MatchpointScale.ACBL if acbl_scale else MatchpointScale.TWO_ONE_ZERO
-        return Matchpoints(scale, neuberg)
+        return Matchpoints(scale, neuberg, neuberg_factor_decimals)
     if name == "butler":
         try:
             rounding = DatumRounding(datum_rounding)

@@ -143,6 +143,19 @@ class AdjustmentValues:
         for value, words in imps:
             if not math.isfinite(value):
                 raise ValueError(f"{words} must be a number, not {value}")
+        # Law 12C2(a): average-plus is worth at least average, average-minus at most; no board is worth more than
+        # 24 IMPs (Law 78B), so neither is an adjusted score (a huge value would only overflow the reports)
+        if not self.minus_percent <= self.average_percent <= self.plus_percent:
+            raise ValueError("average-minus, average and average-plus must be in that order at matchpoints")
+        if not self.minus_imps <= self.average_imps <= self.plus_imps:
+            raise ValueError("average-minus, average and average-plus must be in that order in IMPs")
+        for value, words in imps[:3]:
+            if abs(value) > 24.0:
+                raise ValueError(f"{words} must be from -24 to 24 IMPs, not {value:g}")
+        if not 0.0 <= self.imps_per_percent * 50.0 <= 24.0:
+            raise ValueError(
+                f"IMPs per percent must be from 0 to 0.48 (100% at most 24 IMPs), not {self.imps_per_percent:g}"
+            )
 
     def percent(self, award: Award) -> float:
         """The percentage of the top an award is worth at matchpoints."""

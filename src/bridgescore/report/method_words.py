@@ -109,6 +109,8 @@ _SKIP_OPTIONS = {
     "percent",
     "phantom_award",
     "round_board_points",
+    "as",
+    "neuberg_factor_decimals",
 }
 _IMP_METHODS = {"butler", "bastille", "cross-imps", "crossimps"}
 
@@ -143,6 +145,9 @@ def describe_method(score: Mapping[str, Any], lang: str = "en") -> list[str]:
     if description:
         title = f"{title}: {description}"
     lines = [title]
+    program = options.get("as")
+    if isinstance(program, str) and program:
+        lines.append(_("Scored as %(program)s does") % {"program": _program_name(program)})
     sections = {str(b.get("section") or "") for b in score.get("boards") or []}
     if isinstance(datum, Mapping) and isinstance(datum.get("rounding"), str):
         options = {**options, "rounding": datum["rounding"]}  # said once, where the datum's options are
@@ -166,6 +171,12 @@ def describe_method(score: Mapping[str, Any], lang: str = "en") -> list[str]:
             lines.append(f"{str(key).replace('_', ' ')}: {inner}")
         else:
             lines.append(f"{str(key).replace('_', ' ')}: {word(value, language)}")
+    factor_decimals = options.get("neuberg_factor_decimals")
+    if is_number(factor_decimals) and options.get("neuberg") is not False:
+        lines.append(
+            _("Neuberg's factor rounded to %(decimals)s decimals before it is applied")
+            % {"decimals": word(factor_decimals, language)}
+        )
     decimals = options.get("round_board_points")
     if is_number(decimals):
         lines.append(
@@ -198,6 +209,14 @@ def describe_method(score: Mapping[str, Any], lang: str = "en") -> list[str]:
         if isinstance(award, str) and award:
             lines.append(_("a phantom's opponents get %(award)s") % {"award": _award_words(award, language)})
     return lines
+
+
+def _program_name(key: str) -> str:
+    """The name of the program a preset follows (``acblscore`` → ACBLscore), or the key when it is unknown."""
+    from bridgescore.presets import presets
+
+    found = presets().get(key)
+    return found.name if found is not None else key
 
 
 def _award_words(award: str, lang: Language) -> str:
