@@ -29,6 +29,7 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from bridgescore import __version__
+from bridgescore.cards import parse_card
 from bridgescore.checks import Finding, findings_text
 from bridgescore.contract import ContractError, Seat, format_result, parse_contract
 from bridgescore.i18n import Language, format_message, format_number, parse_language, translator
@@ -224,19 +225,19 @@ class _Page:
         except (ContractError, ValueError):
             return str(text)
 
-    @staticmethod
-    def lead(result: Mapping[str, Any]) -> Cell:
+    def lead(self, result: Mapping[str, Any]) -> Cell:
+        """The lead as its suit symbol and rank in the page's language (``♥H`` in Dutch for ``HK``: see
+        :mod:`bridgescore.cards`); a lead that is no card as written."""
         text = str(result.get("lead") or "")
-        match = re.fullmatch(r"([SHDCshdc♠♥♦♣])\s*(10|[2-9TJQKAtjqka])", text)
-        if not match:
+        card = parse_card(text)
+        if card is None:
             return Cell(text, "lead")
-        suit = match.group(1).upper()
-        symbol = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(suit, suit)
+        symbol = card.suit.symbol
         return Cell(
             field="lead",
             strain=symbol,
             strain_css="red" if symbol in ("♥", "♦") else "black",
-            rest=match.group(2).upper(),
+            rest=card.rank_label(self.lang),
         )
 
     # -- the sections of the page
