@@ -20,7 +20,6 @@ numbers are written in the language's conventions (decimal comma in Dutch), roun
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -99,9 +98,11 @@ class _PairRef:
 
 
 def _slug(text: object) -> str:
-    """A valid, readable id fragment for a section, pair or board number."""
-    value = re.sub(r"[^A-Za-z0-9_-]+", "-", str(text)).strip("-")
-    return value or "x"
+    """A valid id fragment for a section, pair or board number, different for different texts: ASCII letters and
+    digits as they are (``Sect1``, ``12``), every other character as ``_<hex code>_`` (``1.2`` is ``1_2e_2``,
+    ``1-2`` is ``1_2d_2``, ``Ö`` is ``_d6_``), so pairs whose labels differ only in punctuation or non-ASCII
+    letters keep score cards of their own. Nothing written becomes ``_`` (never the fragment of a text)."""
+    return "".join(ch if ch.isascii() and ch.isalnum() else f"_{ord(ch):x}_" for ch in str(text)) or "_"
 
 
 # ---------------------------------------------------------------------------------------------- rendering
@@ -171,6 +172,8 @@ class _Page:
                 section = str(entry.get("section") or standing.get("section") or "")
                 pair = str(entry.get("pair"))
                 anchor = "pair-" + "-".join(_slug(p) for p in (section, group, pair) if p and p != "ALL")
+                while anchor in self.cards:  # a section named like a direction: still a card of its own
+                    anchor += "-"
                 ref = _PairRef(anchor, group)
                 self.pairs[(group, section, pair)] = ref
                 title = _("Pair %(pair)s") % {"pair": pair}
