@@ -9,7 +9,8 @@ suits ``S`` schoppen, ``H`` harten, ``R`` ruiten, ``K`` klaveren; honours ``A`` 
 Reading needs no notation. The suit comes first in both, and in each place (suit, rank) no letter means two
 different things: ``S`` and ``H`` are the same suits in both notations, ``K`` is a suit only in Dutch (klaveren) and
 a rank only in English (king), ``H`` a rank only in Dutch (heer, the king again), ``A`` and ``T``/``10`` the same
-rank. So ``SA`` is the spade ace, ``HK`` the heart king and ``KH`` the club king in any file. Suit symbols
+rank. So ``SA`` is the spade ace, ``HK`` the heart king and ``KH`` the club king in any file (and letters of the
+two notations mixed read too: ``KK`` is the club king). Suit symbols
 (``♠A``, ``♥10``) read too. An entry that does not read suit first is read English rank first (``AS``, ``QH``,
 ``10D``, as some players write it); the one entry read both ways, ``KH``, is the club king (suit first: every
 program seen - USEBIO, PBN, JFR Pary, KoPS - writes the suit first). An entry that is no card is kept as written.

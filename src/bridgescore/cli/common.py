@@ -58,7 +58,7 @@ PER_DIRECTION = {"mitchell": True, "howell": False}
 
 def fail(message: str) -> typer.Exit:
     """Print ``message`` as an error and return the exit (status 2) for the caller to raise."""
-    err.print(f"[red]error:[/] {escape(message)}")
+    err.print(f"[red]error:[/] {escape(message)}", soft_wrap=True)  # file names whole, not cut at 80 columns
     return typer.Exit(2)
 
 
@@ -88,7 +88,8 @@ def event_files(paths: Sequence[Path]) -> list[Path]:
         )
         if not found:
             raise fail(f"folder {path} holds no event files ({', '.join(sorted(READERS))})")
-        err.print(f"{escape(str(path))}: {len(found)} event file(s): {escape(', '.join(p.name for p in found))}")
+        names = escape(", ".join(p.name for p in found))
+        err.print(f"{escape(str(path))}: {len(found)} event file(s): {names}", soft_wrap=True)
         files.extend(found)
     return files
 
