@@ -235,13 +235,13 @@ def test_valet_csv_guards_and_quotes_names(tmp_path: Path) -> None:
 def test_pairs_differing_in_punctuation_keep_their_score_cards(tmp_path: Path) -> None:
     path = tmp_path / "t.csv"
     lines = ["board,ns,ew,contract,declarer,result"]
-    pairs = [("1.1", "1-1"), ("Ö", "É"), ("A B", "A-B")]
+    pairs = [("1.1", "7"), ("1-1", "8"), ("Ö", "9"), ("É", "10"), ("A B", "11"), ("A-B", "12")]
     for board in (1, 2):
-        lines += [f"{board},{ns},{ew},4S,N,{9 + k}" for k, (ns, ew) in enumerate(pairs)]
+        lines += [f"{board},{ns},{ew},4S,N,{7 + k}" for k, (ns, ew) in enumerate(pairs)]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     page = runner.invoke(app, ["score", str(path), "-f", "html"]).output
     ids = re.findall(r'id="(pair-[^"]*)"', page)
-    assert len(ids) == len(set(ids)) == 6
+    assert len(ids) == len(set(ids)) == 12
     for anchor in ids:
         assert f'href="#{anchor}"' in page
 

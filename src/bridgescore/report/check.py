@@ -46,21 +46,27 @@ def _score_cell(r: Result, lang: str) -> str:
 
 
 def _rows(event: Event, notation: Notation, lang: str) -> list[tuple[str, ...]]:
-    """Per traveller line its cells, as written in the file where they are text (the order of ``_HEADINGS``)."""
-    return [
-        (
-            str(r.source.line) if r.source and r.source.line else "",
-            r.section,
-            str(r.board),
-            r.ns_pair,
-            r.ew_pair,
-            r.describe_contract(notation),
-            format_lead(r.lead, notation),
-            _score_cell(r, lang),
-            r.remarks,
-        )
-        for r in event.results
-    ]
+    """Per traveller line its cells, as written in the file where they are text (the order of ``_HEADINGS``).
+    A contract, lead and score are formatted once per different value: an event repeats them many times."""
+    contracts: dict[tuple[object, ...], str] = {}
+    leads: dict[str | None, str] = {}
+    scores: dict[tuple[object, ...], str] = {}
+    rows: list[tuple[str, ...]] = []
+    for r in event.results:
+        key = (r.contract, r.declarer, r.tricks)
+        contract = contracts.get(key)
+        if contract is None:
+            contract = contracts[key] = r.describe_contract(notation)
+        lead = leads.get(r.lead)
+        if lead is None:
+            lead = leads[r.lead] = format_lead(r.lead, notation)
+        score_key = (r.status, r.ns_score)
+        score = scores.get(score_key)
+        if score is None:
+            score = scores[score_key] = _score_cell(r, lang)
+        line = str(r.source.line) if r.source and r.source.line else ""
+        rows.append((line, r.section, str(r.board), r.ns_pair, r.ew_pair, contract, lead, score, r.remarks))
+    return rows
 
 
 def render_check(event: Event, console: Console, notation: Notation = "en", lang: str = "en") -> None:
@@ -87,15 +93,15 @@ def render_check(event: Event, console: Console, notation: Notation = "en", lang
 def _print_plain(console: Console, title: str, headings: list[str], rows: list[tuple[str, ...]]) -> None:
     """The listing as plain text columns, each as wide as its widest cell, written straight to the console's
     file (no layout, no markup): 100,000 lines in a fraction of a second."""
-    widths = [max(len(h), *(len(row[k]) for row in rows)) for k, h in enumerate(headings)]
-
-    def line(cells: tuple[str, ...] | list[str]) -> str:
-        text = "  ".join(c.rjust(w) if right else c.ljust(w) for c, w, right in zip(cells, widths, _RIGHT, strict=True))
-        return text.rstrip() + "\n"
-
-    console.file.write(title + "\n" + line(headings) + line(["-" * w for w in widths]))
-    console.file.writelines(line(row) for row in rows)
-    console.file.flush()
+    columns = list(zip(*rows, strict=True))
+    widths = [max(len(h), *map(len, column)) for h, column in zip(headings, columns, strict=True)]
+    template = "  ".join(f"{{:{'>' if right else '<'}{w}}}" for w, right in zip(widths, _RIGHT, strict=True))
+    out = console.file
+    out.write(title + "\n")
+    out.write(template.format(*headings).rstrip() + "\n")
+    out.write(template.format(*("-" * w for w in widths)).rstrip() + "\n")
+    out.writelines(template.format(*row).rstrip() + "\n" for row in rows)
+    out.flush()
 
 
 def check_csv(event: Event, notation: Notation = "en", lang: str = "en") -> str:
