@@ -23,6 +23,7 @@ from xml.etree.ElementTree import Element
 import html5lib
 import pytest
 
+from bridgescore.cards import parse_card
 from bridgescore.contract import Seat, parse_contract
 from bridgescore.i18n import parse_number, round_half_up
 from bridgescore.report.html import render_html
@@ -97,9 +98,10 @@ def contract_matches(text: str, result: Mapping[str, Any], lang: str) -> bool:
 
 
 def lead_matches(text: str, result: Mapping[str, Any]) -> bool:
+    """The lead shown (suit symbol, rank in the page's language: ♠B in Dutch) is the JSON's card."""
     lead = str(result.get("lead") or "")
-    symbols = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-    return "".join(symbols.get(ch, ch) for ch in text).upper() == lead.upper()
+    card = parse_card(lead)
+    return text == lead if card is None else parse_card(text) == card
 
 
 def declarer_matches(text: str, result: Mapping[str, Any]) -> bool:

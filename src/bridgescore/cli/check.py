@@ -6,15 +6,21 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 
 from bridgescore.cli.common import (
     PER_DIRECTION,
     MovementOption,
+    OutputOption,
     app,
+    err,
+    event_files,
     fail,
     language_option,
     notation_option,
     out,
+    refuse_overwrite,
+    write_output,
 )
 from bridgescore.io import load_events
 from bridgescore.problems import Severity
@@ -23,7 +29,8 @@ from bridgescore.problems import Severity
 @app.command()
 def check(
     travellers: Annotated[
-        list[Path], typer.Argument(help="Traveller files: CSV, USEBIO XML or PBN.", show_default=False)
+        list[Path],
+        typer.Argument(help="Traveller files (CSV, USEBIO XML, PBN) or folders of them.", show_default=False),
     ],
     notation: Annotated[
         str | None,
@@ -32,21 +39,44 @@ def check(
             help="Notation to print: 'en' (4S, NT, N E S W) or 'nl' (4S, SA, N O Z W); default: as --lang.",
         ),
     ] = None,
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", help="text (the listing), csv (one row per line) or json.")
+    ] = "text",
+    output: OutputOption = None,
     movement: MovementOption = "auto",
     skip_invalid: Annotated[
         bool, typer.Option("--skip-invalid", help="Report problems but go on with the valid lines (exit 0).")
     ] = False,
     lang: Annotated[str, typer.Option("--lang", help="Language of headings and numbers: en or nl.")] = "en",
 ) -> None:
-    """Check traveller files: print every line with its score and every problem (exit 2 if any)."""
-    from bridgescore.report.check import render_check
+    """Check traveller files: print every line with its score and every problem (exit 2 if any).
+
+    Above 2,000 lines the listing is plain aligned columns. With -f csv or json the problems go to the error
+    stream and the lines to the output."""
+    from bridgescore.report.check import check_csv, check_json, render_check, render_problems
 
     labels = language_option(lang)
     if movement not in ("auto", *PER_DIRECTION):
         raise fail(f"--movement must be auto, mitchell or howell, not '{movement}'")
+    if fmt not in ("text", "csv", "json"):
+        raise fail(f"--format must be text, csv or json, not '{fmt}'")
     reading = notation_option(notation or "en")  # the readers take either notation
     shown = notation_option(notation or labels)  # printing: as asked, else in the language of the labels
-    event = load_events(travellers, reading, pairs_per_direction=PER_DIRECTION.get(movement))
-    render_check(event, out, shown, labels)
+    files = event_files(travellers)
+    refuse_overwrite(output, files)
+    event = load_events(files, reading, pairs_per_direction=PER_DIRECTION.get(movement))
+    if fmt == "text" and output is None:
+        render_check(event, out, shown, labels)
+    elif fmt == "text":
+        assert output is not None
+        try:
+            with output.open("w", encoding="utf-8") as handle:
+                render_check(event, Console(file=handle, width=120, highlight=False), shown, labels)
+        except OSError as problem:
+            raise fail(f"cannot write {output}: {problem.strerror or problem}") from None
+    else:
+        write_output(check_csv(event, shown, labels) if fmt == "csv" else check_json(event, shown), output)
+    if (fmt != "text" or output is not None) and event.problems:  # on the screen too, not only in the file
+        render_problems(event, err, labels)
     if any(p.severity is Severity.ERROR for p in event.problems) and not (skip_invalid and event.results):
         raise typer.Exit(2)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -23,10 +27,17 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
+
+#: The same two options in every command: where the output goes and in which form.
+OutputOption = Annotated[
+    Path | None,
+    typer.Option("--output", "-o", help="Write to this file (not one of the inputs) instead of the screen."),
+]
 
 NotationOption = Annotated[
     str,
@@ -47,15 +58,68 @@ PER_DIRECTION = {"mitchell": True, "howell": False}
 
 def fail(message: str) -> typer.Exit:
     """Print ``message`` as an error and return the exit (status 2) for the caller to raise."""
-    err.print(f"[red]error:[/] {escape(message)}")
+    err.print(f"[red]error:[/] {escape(message)}", soft_wrap=True)  # file names whole, not cut at 80 columns
     return typer.Exit(2)
 
 
 def notation_option(text: str) -> Notation:
     """The value of ``--notation``, or a clear error."""
-    if text not in ("en", "nl"):
+    value = text.strip().lower()  # as --lang: NL and nl are the same
+    if value not in ("en", "nl"):
         raise fail(f"--notation must be 'en' or 'nl', not '{text}'")
-    return "nl" if text == "nl" else "en"
+    return "nl" if value == "nl" else "en"
+
+
+def event_files(paths: Sequence[Path]) -> list[Path]:
+    """The event files named on the command line, a folder standing for every event file in it: the files whose
+    suffix a reader takes (:data:`bridgescore.io.READERS`), by name, so that every run reads them in the same
+    order. Each file a folder gives is named on the error stream, so the director sees what was read. A folder
+    without event files is an error (exit 2)."""
+    from bridgescore.io import READERS
+
+    files: list[Path] = []
+    for path in paths:
+        if not path.is_dir():
+            files.append(path)
+            continue
+        found = sorted(
+            (p for p in path.iterdir() if p.suffix.lower() in READERS and p.is_file() and not p.name.startswith(".")),
+            key=lambda p: p.name,
+        )
+        if not found:
+            raise fail(f"folder {path} holds no event files ({', '.join(sorted(READERS))})")
+        names = escape(", ".join(p.name for p in found))
+        err.print(f"{escape(str(path))}: {len(found)} event file(s): {names}", soft_wrap=True)
+        files.extend(found)
+    return files
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except OSError:
+        return a.resolve() == b.resolve()
+
+
+def refuse_overwrite(output: Path | None, inputs: Iterable[Path | None], option: str = "--output") -> None:
+    """Stop (exit 2) before ``output`` replaces one of the files read: a mistyped ``-o travellers.csv`` would
+    otherwise destroy the director's only copy of the event. ``inputs``: the files read (a folder's files)."""
+    if output is None:
+        return
+    for given in inputs:
+        if given is not None and _same_file(output, given):
+            raise fail(f"{option} {output} is one of the input files; it would be replaced. Name another file.")
+
+
+def write_output(text: str, output: Path | None) -> None:
+    """``text`` to ``output``, or to the standard output; a file that cannot be written is an error (exit 2)."""
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as problem:
+        raise fail(f"cannot write {output}: {problem.strerror or problem}") from None
 
 
 def language_option(text: str) -> Language:

@@ -9,10 +9,12 @@ import typer
 
 from bridgescore.cli.common import (
     NotationOption,
+    OutputOption,
     app,
     fail,
     notation_option,
     out,
+    write_output,
 )
 from bridgescore.contract import (
     ContractError,
@@ -38,6 +40,7 @@ def contract(
     ] = None,
     notation: NotationOption = "en",
     fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    output: OutputOption = None,
 ) -> None:
     """Print the score of one contract (Law 77), from declarer's and from North-South's side."""
     lang = notation_option(notation)
@@ -62,8 +65,10 @@ def contract(
             ns_score = declarer_score if seat.side.value == "NS" else -declarer_score
     except ContractError as problem:
         raise fail(str(problem)) from None
+    if fmt not in ("text", "json"):
+        raise fail(f"--format must be text or json, not '{fmt}'")
     if fmt == "json":
-        out.print_json(json.dumps({
+        text = json.dumps({
             "contract": parsed.format(lang),
             "declarer": seat.label(lang) if seat is not None else None,
             "vulnerable": vulnerable,
@@ -73,16 +78,19 @@ def contract(
             "declarer_score": declarer_score,
             "ns_score": ns_score,
             "ew_score": -ns_score,
-        }))  # fmt: skip
-        return
-    if fmt != "text":
-        raise fail(f"--format must be text or json, not '{fmt}'")
-    if parsed.is_passed_out:
-        out.print("Passed out: 0")
-        return
-    assert seat is not None
-    vul_word = "vulnerable" if vulnerable else "not vulnerable"
-    out.print(
-        f"{parsed.format(lang)} by {seat.label(lang)} {format_result(parsed, tricks, lang)} "
-        f"({tricks} tricks, {vul_word}): declarer {declarer_score:+d}, NS {ns_score:+d}, EW {-ns_score:+d}"
-    )
+        }, indent=2)  # fmt: skip
+    elif parsed.is_passed_out:
+        text = "Passed out: 0"
+    else:
+        assert seat is not None
+        vul_word = "vulnerable" if vulnerable else "not vulnerable"
+        text = (
+            f"{parsed.format(lang)} by {seat.label(lang)} {format_result(parsed, tricks, lang)} "
+            f"({tricks} tricks, {vul_word}): declarer {declarer_score:+d}, NS {ns_score:+d}, EW {-ns_score:+d}"
+        )
+    if output is not None:
+        write_output(text + "\n", output)
+    elif fmt == "json":
+        out.print_json(text)
+    else:
+        out.print(text)

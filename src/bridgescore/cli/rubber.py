@@ -10,11 +10,14 @@ import typer
 from rich.markup import escape
 
 from bridgescore.cli.common import (
+    OutputOption,
     app,
     err,
     fail,
     language_option,
     out,
+    refuse_overwrite,
+    write_output,
 )
 from bridgescore.contract import (
     ContractError,
@@ -34,6 +37,7 @@ def rubber(
     ] = False,
     chicago: Annotated[bool, typer.Option("--chicago", help="Chicago (four-deal bridge).")] = False,
     fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    output: OutputOption = None,
     lang: Annotated[str, typer.Option("--lang", help="Labels: en or nl (Wij/Zij, onder de streep).")] = "en",
     we: Annotated[str | None, typer.Option("--we", help="Columns We/They seen from NS or EW.")] = None,
     partscore_bonus: Annotated[
@@ -66,6 +70,17 @@ def rubber(
         raise fail(f"--rounding must be none, half-up or half-down, not '{rounding}'") from None
     if fmt not in ("text", "json"):
         raise fail(f"--format must be text or json, not '{fmt}'")
+    refuse_overwrite(output, [deals])
+
+    def show(text: str, as_json: bool) -> None:
+        """On the screen as before; with --output the same text into the file."""
+        if output is not None:
+            write_output(json.dumps(json.loads(text), indent=2, ensure_ascii=False) + "\n" if as_json else text, output)
+        elif as_json:
+            out.print_json(text)
+        else:
+            out.print(text, markup=False, end="", soft_wrap=True)
+
     if interactive:
         if deals is not None:
             raise fail("give either a file of deals or --interactive, not both")
@@ -77,8 +92,14 @@ def rubber(
                 return None
 
         sheet = rubber_report.run_session(read, print, options, labels, we_side, stake_value, rounding_rule)
-        if fmt == "json":
+        if fmt == "json" and output is None:
             print(rubber_report.render_json(sheet, labels, settle(sheet, stake_value, rounding_rule)))
+        elif output is not None:  # the sheet as it ended, kept in the file
+            settlement = settle(sheet, stake_value, rounding_rule)
+            if fmt == "json":
+                show(rubber_report.render_json(sheet, labels, settlement), True)
+            else:
+                show(rubber_report.render_pad(sheet, labels, we_side, settlement), False)
         return
     if deals is None:
         raise fail("name a file of deals (CSV), or use --interactive")
@@ -96,15 +117,13 @@ def rubber(
         raise typer.Exit(2)
     if read_file.numbered_rubbers:  # an evening of several rubbers, numbered in the file
         if fmt == "json":
-            out.print_json(json.dumps(rubber_report.session_json(sheets, labels, stake_value, rounding_rule)))
+            show(json.dumps(rubber_report.session_json(sheets, labels, stake_value, rounding_rule)), True)
         else:
-            text = rubber_report.render_session(sheets, labels, we_side, stake_value, rounding_rule)
-            out.print(text, markup=False, end="", soft_wrap=True)
+            show(rubber_report.render_session(sheets, labels, we_side, stake_value, rounding_rule), False)
         return
     sheet = sheets[0] if sheets else Sheet.new(options)
     settlement = settle(sheet, stake_value, rounding_rule)
     if fmt == "json":
-        out.print_json(rubber_report.render_json(sheet, labels, settlement))
+        show(rubber_report.render_json(sheet, labels, settlement), True)
     else:
-        pad = rubber_report.render_pad(sheet, labels, we_side, settlement)
-        out.print(pad, markup=False, end="", soft_wrap=True)
+        show(rubber_report.render_pad(sheet, labels, we_side, settlement), False)

@@ -13,12 +13,15 @@ from rich.console import Console
 from bridgescore.cli.common import (
     PER_DIRECTION,
     MovementOption,
+    OutputOption,
     app,
     err,
+    event_files,
     fail,
     language_option,
     notation_option,
     out,
+    refuse_overwrite,
 )
 from bridgescore.event import Event
 from bridgescore.io import load_events
@@ -28,21 +31,29 @@ from bridgescore.problems import Severity
 @app.command()
 def score(
     inputs: Annotated[
-        list[Path], typer.Argument(help="Event files: traveller CSV, USEBIO XML, PBN.", show_default=False)
+        list[Path],
+        typer.Argument(help="Event files (traveller CSV, USEBIO XML, PBN) or folders of them.", show_default=False),
     ],
     method: Annotated[
         str | None,
         typer.Option("--method", "-m", help="matchpoints (default), butler, bastille or cross-imps."),
     ] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="text, json, csv or html.")] = "text",
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file.")] = None,
+    output: OutputOption = None,
     lang: Annotated[
         str, typer.Option("--lang", help="Language of labels and numbers (text, CSV, HTML): en or nl.")
     ] = "en",
     title: Annotated[
         str | None, typer.Option("--title", help="Event title (default: the input's, else Results/Uitslag).")
     ] = None,
-    boards: Annotated[bool, typer.Option("--boards", help="Also every traveller with datum and points.")] = False,
+    boards: Annotated[
+        bool,
+        typer.Option(
+            "--boards",
+            help="Every traveller line with datum and points in the output: text after the rankings, csv instead "
+            "of them (one table per file); json and html always hold them.",
+        ),
+    ] = False,
     notation: Annotated[
         str | None,
         typer.Option(
@@ -177,6 +188,8 @@ def score(
         raise fail(problem.text(page_lang)) from None
     except ValueError as problem:
         raise fail(str(problem)) from None
+    inputs = event_files(inputs)
+    refuse_overwrite(output, [*inputs, names])
     event = load_events(inputs, lang, names=names, pairs_per_direction=PER_DIRECTION.get(movement))
     unknown = unknown_phantoms(event, options.phantoms) if event.results else []
     if unknown:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -14,6 +13,8 @@ from bridgescore.cli.common import (
     err,
     fail,
     language_option,
+    refuse_overwrite,
+    write_output,
 )
 from bridgescore.problems import Severity
 
@@ -62,13 +63,26 @@ def valet(
         str | None, typer.Option("--rounds", "-r", help="Rounds: 3, 2-5 or 1,3-5,7 (reference -r).")
     ] = None,
     order: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--order",
-            "-o",
-            help="overall, bidding, play, defense, lead, bidoverplay, defoverplay or leadoverplay (reference -o).",
+            help="overall (default), bidding, play, defense, lead, bidoverplay, defoverplay or leadoverplay.",
+            show_default=False,
         ),
-    ] = "overall",
+    ] = None,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", help="Write to this file (not one of the inputs) instead of the screen."),
+    ] = None,
+    order_or_output: Annotated[
+        str | None,
+        typer.Option(
+            "-o",
+            metavar="ORDER|FILE",
+            help="An order word is the order (the reference's -o: valet -o bidding); anything else the output file "
+            "(-o result.csv, as in every command). A file named like an order word: --output.",
+        ),
+    ] = None,
     tableau: Annotated[
         Path | None, typer.Option("--tableau", "-t", help="Write the per-hand tableau here (reference -t).")
     ] = None,
@@ -96,6 +110,17 @@ def valet(
              "matchpoints": ScoringForm.MATCHPOINTS, "mp": ScoringForm.MATCHPOINTS}  # fmt: skip
     if scoring not in forms:
         raise fail(f"--scoring must be iaf, datum or matchpoints, not '{scoring}'")
+    if order_or_output is not None:  # -o: an order word (reference command lines) or the output file
+        word = order_or_output.strip().lower()
+        if word in ORDERS:
+            if order is not None and order != word:
+                raise fail(f"-o {order_or_output} and --order {order} give two orders; give one")
+            order = word
+        elif output is not None:
+            raise fail(f"-o {order_or_output} and --output {output} name two output files; give one")
+        else:
+            output = Path(order_or_output)
+    order = order or "overall"
     if order not in ORDERS:
         raise fail(f"--order must be one of {', '.join(ORDERS)}, not '{order}'")
     if fmt not in ("text", "valet-csv", "csv", "json", "html"):
@@ -115,6 +140,10 @@ def valet(
         raise fail("give both --names and --scores, or a directory holding names.txt and scores.txt")
     if names is None and not inputs:
         raise fail("give a directory with names.txt and scores.txt, --names and --scores, or traveller files")
+    given = [*(p for i in inputs or [] for p in ((i / "names.txt", i / "scores.txt") if i.is_dir() else (i,))),
+             names, scores]  # fmt: skip
+    refuse_overwrite(output, given)
+    refuse_overwrite(tableau, [*given, output], "--tableau")
     read = valet_io.read_input(list(inputs or []), names, scores)
     for found in read.problems:
         style = "red" if found.severity is Severity.ERROR else "yellow"
@@ -159,4 +188,4 @@ def valet(
             tableau.write_text(render_tableau(result, lang=labels), encoding="utf-8")
         except OSError as problem:
             raise fail(f"cannot write the tableau to {tableau}: {problem.strerror or problem}") from None
-    sys.stdout.write(text)
+    write_output(text, output)

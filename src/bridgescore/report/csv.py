@@ -10,13 +10,14 @@ from __future__ import annotations
 import csv as _csv
 import io
 
+from bridgescore.cards import format_lead
 from bridgescore.contract import Notation
 from bridgescore.i18n import N_, translator
 from bridgescore.report.labels import adjustment_label, number
 from bridgescore.scored import ScoredEvent
 from bridgescore.standings import Standing, compute_standings
 
-__all__ = ["DELIMITERS", "boards_csv", "standings_csv"]
+__all__ = ["DELIMITERS", "FORMULA_STARTS", "boards_csv", "guard", "standings_csv"]
 
 #: The field separator per language: a decimal comma cannot share the line with a comma separator.
 DELIMITERS = {"en": ",", "nl": ";"}
@@ -37,6 +38,18 @@ _VALUES = {
 }  # fmt: skip
 
 
+#: The first characters that make a spreadsheet (Excel, LibreOffice, Google Sheets) read a cell as a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def guard(text: str) -> str:
+    """A text cell (name, pair, section, contract, lead, remarks) made safe to open in a spreadsheet: a cell
+    beginning with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a ``'`` in front, so a name such as
+    ``=HYPERLINK(…)`` is shown, not run (OWASP, "CSV Injection"). Numbers are not guarded: ``-3.50`` stays a
+    number."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
 def _header(names: tuple[str, ...], lang: str) -> list[str]:
     _ = translator(lang).gettext
     return [_(name) for name in names]
@@ -54,7 +67,8 @@ def standings_csv(scored: ScoredEvent, standings: tuple[Standing, ...] | None = 
     writer.writerow(_header(_STANDINGS_HEADER, lang))
     for s in standings:
         for e in s.entries:
-            writer.writerow([_value(s.group, lang), e.section, e.place_label, e.pair, e.names, number(e.boards, lang),
+            writer.writerow([_value(s.group, lang), guard(e.section), e.place_label, guard(e.pair), guard(e.names),
+                             number(e.boards, lang),
                              number(e.total, lang), number(e.unfactored_total, lang), number(e.maximum, lang),
                              number(e.percent, lang), number(e.average, lang)])  # fmt: skip
     return out.getvalue()
@@ -69,12 +83,12 @@ def boards_csv(scored: ScoredEvent, notation: Notation = "en", lang: str = "en")
         for line in board.lines():
             r = line.result
             writer.writerow([
-                r.section, number(board.number, lang), r.ns_pair, r.ew_pair,
-                "" if r.contract is None else r.contract.format(notation),
+                guard(r.section), number(board.number, lang), guard(r.ns_pair), guard(r.ew_pair),
+                "" if r.contract is None else guard(r.contract.format(notation)),
                 "" if r.declarer is None else r.declarer.label(notation),
-                "" if r.tricks is None else number(r.tricks, lang), r.lead or "",
+                "" if r.tricks is None else number(r.tricks, lang), guard(format_lead(r.lead, notation)),
                 "" if line.ns_score is None else number(line.ns_score, lang), _value(r.status.value, lang),
-                adjustment_label(line.adjustment, lang),
+                guard(adjustment_label(line.adjustment, lang)),
                 number(board.datum, lang), number(board.top, lang), number(line.ns_points, lang),
                 number(line.ew_points, lang), number(line.ns_percent, lang), number(line.ew_percent, lang),
             ])  # fmt: skip

@@ -20,7 +20,6 @@ numbers are written in the language's conventions (decimal comma in Dutch), roun
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -29,6 +28,7 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from bridgescore import __version__
+from bridgescore.cards import parse_card
 from bridgescore.checks import Finding, findings_text
 from bridgescore.contract import ContractError, Seat, format_result, parse_contract
 from bridgescore.i18n import Language, format_message, format_number, parse_language, translator
@@ -98,9 +98,11 @@ class _PairRef:
 
 
 def _slug(text: object) -> str:
-    """A valid, readable id fragment for a section, pair or board number."""
-    value = re.sub(r"[^A-Za-z0-9_-]+", "-", str(text)).strip("-")
-    return value or "x"
+    """A valid id fragment for a section, pair or board number, different for different texts: ASCII letters and
+    digits as they are (``Sect1``, ``12``), every other character as ``_<hex code>_`` (``1.2`` is ``1_2e_2``,
+    ``1-2`` is ``1_2d_2``, ``Ö`` is ``_d6_``), so pairs whose labels differ only in punctuation or non-ASCII
+    letters keep score cards of their own. Nothing written becomes ``_`` (never the fragment of a text)."""
+    return "".join(ch if ch.isascii() and ch.isalnum() else f"_{ord(ch):x}_" for ch in str(text)) or "_"
 
 
 # ---------------------------------------------------------------------------------------------- rendering
@@ -170,6 +172,8 @@ class _Page:
                 section = str(entry.get("section") or standing.get("section") or "")
                 pair = str(entry.get("pair"))
                 anchor = "pair-" + "-".join(_slug(p) for p in (section, group, pair) if p and p != "ALL")
+                while anchor in self.cards:  # a section named like a direction: still a card of its own
+                    anchor += "-"
                 ref = _PairRef(anchor, group)
                 self.pairs[(group, section, pair)] = ref
                 title = _("Pair %(pair)s") % {"pair": pair}
@@ -224,19 +228,19 @@ class _Page:
         except (ContractError, ValueError):
             return str(text)
 
-    @staticmethod
-    def lead(result: Mapping[str, Any]) -> Cell:
+    def lead(self, result: Mapping[str, Any]) -> Cell:
+        """The lead as its suit symbol and rank in the page's language (``♥H`` in Dutch for ``HK``: see
+        :mod:`bridgescore.cards`); a lead that is no card as written."""
         text = str(result.get("lead") or "")
-        match = re.fullmatch(r"([SHDCshdc♠♥♦♣])\s*(10|[2-9TJQKAtjqka])", text)
-        if not match:
+        card = parse_card(text)
+        if card is None:
             return Cell(text, "lead")
-        suit = match.group(1).upper()
-        symbol = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(suit, suit)
+        symbol = card.suit.symbol
         return Cell(
             field="lead",
             strain=symbol,
             strain_css="red" if symbol in ("♥", "♦") else "black",
-            rest=match.group(2).upper(),
+            rest=card.rank_label(self.lang),
         )
 
     # -- the sections of the page

@@ -10,6 +10,7 @@ import json
 import math
 from typing import Any
 
+from bridgescore.cards import format_lead
 from bridgescore.checks import Check, run_checks
 from bridgescore.contract import Notation
 from bridgescore.methods.adjustments import PhantomScore
@@ -57,7 +58,7 @@ def to_dict(
                 "contract": None if r.contract is None else r.contract.format(notation),
                 "declarer": None if r.declarer is None else r.declarer.label(notation),
                 "tricks": r.tricks,
-                "lead": r.lead,
+                "lead": format_lead(r.lead, notation) or None,
                 "ns_score": line.ns_score,
                 "status": status,
                 "adjustment": None if adjustment is None else adjustment.label(),

@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from bridgescore.cards import format_lead
 from bridgescore.checks import Check, run_checks
 from bridgescore.contract import Notation
 from bridgescore.i18n import N_, Language, format_number, translator
@@ -160,7 +161,7 @@ def _render_board(scored: ScoredEvent, board_index: int, console: Console, notat
             escape(r.ns_pair),
             escape(r.ew_pair),
             escape(contract),
-            escape(r.lead or ""),
+            escape(format_lead(r.lead, notation)),
             "" if line.ns_score is None else format_number(line.ns_score, lang, 0, signed=True),
             points(line.ns_points, lang),
             points(line.ew_points, lang),

@@ -4,6 +4,11 @@ its output keep working: header ``Players,Count,<IMPs|Butler|MP>,Bid,Play,Decl,#
 two spaces before the Def value and the separator at the end of every row; a blank line after each table.
 
 The numbers are bridgescore's (its corrections of the reference's defects included: see the README).
+
+A player's name is the one text cell, and the reference writes it as it is. bridgescore writes ordinary names the
+same way (byte for byte), but guards a name beginning with ``=``, ``+``, ``-`` or ``@`` against being run as a
+spreadsheet formula (:func:`bridgescore.report.csv.guard`) and quotes a name holding the separator, a quote or a
+line break as CSV does (``"Smith, Ann"``), so that it stays one cell: the reference would split it in two.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from bridgescore.methods.valet import ValetResult
+from bridgescore.report.csv import guard
 
 __all__ = ["render_valet_csv"]
 
@@ -21,6 +27,15 @@ def _column(values: np.ndarray, counts: np.ndarray | None, decimals: int) -> lis
     if counts is None:
         return text
     return [t if c else "-" for t, c in zip(text, counts.tolist(), strict=True)]
+
+
+def _name_cell(name: str, separator: str) -> str:
+    """A name as one safe cell: guarded against formulas, and quoted where it holds the separator, ``"`` or a
+    line break."""
+    text = guard(name)
+    if separator in text or '"' in text or "\n" in text or "\r" in text:
+        return '"' + text.replace('"', '""') + '"'
+    return text
 
 
 def render_valet_csv(result: ValetResult, separator: str = ",") -> str:
@@ -43,7 +58,7 @@ def render_valet_csv(result: ValetResult, separator: str = ",") -> str:
         head = j.join(header) + j
     summary = np.nan_to_num(result.summary())
     counts = result.summary_counts()
-    names = [result.pair_name(p) for p in range(len(result.pairs))]
+    names = [_name_cell(result.pair_name(p), j) for p in range(len(result.pairs))]
     columns = [[str(c) for c in counts[:, 0].tolist()]]
     columns += [_column(summary[:, k], None, decimals) for k in (0, 1, 2)]
     for k in cells:
