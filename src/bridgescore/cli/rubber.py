@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -70,15 +71,27 @@ def rubber(
         if deals is not None:
             raise fail("give either a file of deals or --interactive, not both")
 
+        # With --format json stdout carries the JSON document alone: the prompts and pads go to stderr.
+        table = sys.stderr if fmt == "json" else sys.stdout
+
         def read(prompt: str) -> str | None:
+            table.write(prompt)
+            table.flush()
             try:
-                return input(prompt)
+                return input()
             except EOFError:
                 return None
 
-        sheet = rubber_report.run_session(read, print, options, labels, we_side, stake_value, rounding_rule)
+        def write(text: str) -> None:
+            print(text, file=table, flush=True)
+
+        sheets = rubber_report.run_session(read, write, options, labels, we_side, stake_value, rounding_rule)
         if fmt == "json":
-            print(rubber_report.render_json(sheet, labels, settle(sheet, stake_value, rounding_rule)))
+            if len(sheets) == 1:
+                print(rubber_report.render_json(sheets[0], labels, settle(sheets[0], stake_value, rounding_rule)))
+            else:
+                session = rubber_report.session_json(sheets, labels, stake_value, rounding_rule)
+                print(json.dumps(session, ensure_ascii=False, indent=2))
         return
     if deals is None:
         raise fail("name a file of deals (CSV), or use --interactive")
@@ -95,10 +108,12 @@ def rubber(
         err.print(f"{count} problem(s). Correct the lines above{go_on}.")
         raise typer.Exit(2)
     if read_file.numbered_rubbers:  # an evening of several rubbers, numbered in the file
+        numbers = sorted({line.rubber for line in read_file.lines})  # play_rubbers: one sheet per number, in order
         if fmt == "json":
-            out.print_json(json.dumps(rubber_report.session_json(sheets, labels, stake_value, rounding_rule)))
+            session = rubber_report.session_json(sheets, labels, stake_value, rounding_rule, numbers)
+            out.print_json(json.dumps(session))
         else:
-            text = rubber_report.render_session(sheets, labels, we_side, stake_value, rounding_rule)
+            text = rubber_report.render_session(sheets, labels, we_side, stake_value, rounding_rule, numbers)
             out.print(text, markup=False, end="", soft_wrap=True)
         return
     sheet = sheets[0] if sheets else Sheet.new(options)
