@@ -97,6 +97,18 @@ def test_an_evening_undo_after_the_last_deal_and_a_new_rubber() -> None:
     assert child.exitstatus == 0
 
 
+def test_ctrl_c_closes_the_evening_instead_of_losing_the_sheet() -> None:
+    child = spawn()
+    child.expect_exact("deal 1> ")
+    child.sendline("4S N 10")
+    child.expect_exact("deal 2> ")
+    child.sendintr()  # once ended the program with status 130 and no pad: the evening's scores were lost
+    child.expect(r"420 │\s+0\s+Total")  # 120 + 300 for the only game of an unfinished rubber (Law 80)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
 def test_a_chicago_in_dutch_ended_early_shows_the_pad() -> None:
     child = spawn("--chicago", "--lang", "nl", "--we", "NS")
     child.expect_exact("spel 1> ")

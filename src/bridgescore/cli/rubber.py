@@ -79,7 +79,8 @@ def rubber(
             table.flush()
             try:
                 return input()
-            except EOFError:
+            except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C closes the evening: the pads are printed
+                table.write("\n")
                 return None
 
         def write(text: str) -> None:
