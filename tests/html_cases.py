@@ -14,13 +14,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import pytest
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
 from bridgescore.report.html import render_html
+from reference_data import reference_path
 
-REFERENCE = Path(__file__).resolve().parents[1].parent / "shared" / "reference"
 DATA = Path(__file__).resolve().parent / "data"
 EBU_MP = "events/usebio-ebu-examples/normalized/mp-pairs.results.csv"
 EBU_MP_STANDINGS = "events/usebio-ebu-examples/normalized/mp-pairs.participants.csv"
@@ -46,10 +45,7 @@ CASES = sorted(RUNS) + sorted(FIXTURES)
 
 
 def reference_file(relative: str) -> Path:
-    path = REFERENCE / relative
-    if not path.is_file():
-        pytest.skip(f"reference data not found at {path} (clone the repository with shared/ beside it)")
-    return path
+    return reference_path(relative)
 
 
 @cache

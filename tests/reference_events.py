@@ -16,7 +16,6 @@ import io
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 
@@ -26,9 +25,9 @@ from bridgescore.io import usebio
 from bridgescore.presets import presets, scoring_options
 from bridgescore.scored import ScoredEvent, ScoringOptions, score_event
 from bridgescore.standings import compute_standings, format_percent
+from reference_data import REFERENCE, need
 
-REFERENCE = Path(__file__).resolve().parents[1].parent / "shared" / "reference"
-EVENTS = REFERENCE / "events"
+EVENTS = REFERENCE / "events"  # ../shared/reference/events, or the bundled subset in a clone alone
 
 
 def two_decimals(value: float) -> str:
@@ -95,7 +94,7 @@ def _float(text: str) -> float | None:
 
 
 def _usebio(relative: str) -> Callable[[], Event]:
-    return lambda: usebio.load(EVENTS / relative)
+    return lambda: usebio.load(need(EVENTS / relative))
 
 
 def _usebio_lines(ns_key: str, ew_key: str) -> Callable[[Event], list[LineRef]]:
@@ -112,7 +111,7 @@ def _usebio_lines(ns_key: str, ew_key: str) -> Callable[[Event], list[LineRef]]:
 def _usebio_pairs(relative: str, value: str) -> Callable[[], list[PairRef]]:
     def refs() -> list[PairRef]:
         out = []
-        for p in usebio.load_participants(EVENTS / relative):
+        for p in usebio.load_participants(need(EVENTS / relative)):
             if value == "percent":
                 number = p.percentage
             elif value == "total":
@@ -130,7 +129,7 @@ def _usebio_pairs(relative: str, value: str) -> Callable[[], list[PairRef]]:
 
 
 def _rows(relative: str) -> list[dict[str, str]]:
-    with (EVENTS / relative).open(encoding="utf-8") as f:
+    with need(EVENTS / relative).open(encoding="utf-8") as f:
         return list(csv.DictReader(f))
 
 

@@ -26,10 +26,11 @@ from bridgescore.contract import (
     score,
     vulnerability_of_board,
 )
+from reference_data import need
 
 
 def test_exhaustive_vectors(reference: Path) -> None:
-    path = reference / "contract-scoring" / "duplicate_contract_scores_exhaustive.csv"
+    path = need(reference / "contract-scoring" / "duplicate_contract_scores_exhaustive.csv")
     rows = list(csv.DictReader(path.open()))
     assert len(rows) == 2940
     wrong = []
@@ -42,7 +43,7 @@ def test_exhaustive_vectors(reference: Path) -> None:
 
 
 def test_observed_scores_from_real_events(reference: Path) -> None:
-    path = reference / "contract-scoring" / "observed_scores_from_real_events.csv"
+    path = need(reference / "contract-scoring" / "observed_scores_from_real_events.csv")
     rows = list(csv.DictReader(path.open()))
     assert len(rows) == 4028
     wrong = []

@@ -8,7 +8,6 @@ import io
 import re
 from pathlib import Path
 
-import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -23,6 +22,8 @@ from bridgescore.report.text import render_text
 from bridgescore.rubber import Deal
 from bridgescore.scored import ScoredEvent, score_event
 from catalogue_recorder import MissingWords
+from reference_data import need
+from valet_cases import CASES
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[1]
@@ -114,15 +115,12 @@ def test_findings_write_numbers_the_languages_way() -> None:
     assert many.text("nl").endswith("; spel 1: paar 4 komt 2 keer voor; en nog 2")
 
 
-VALET = Path(__file__).resolve().parents[1].parent / "shared" / "reference" / "valet" / "cases"
 MP_CASE = "chennai_mp_test_cmd"  # reference: valet -l -a -v matchpoints
 MP_ARGS = ["-l", "-a", "-v", "matchpoints"]
 
 
 def _valet_case(case: str) -> Path:
-    if not (VALET / case / "input").is_dir():
-        pytest.skip(f"Valet reference case {case} not found beside the repository (shared/reference/valet)")
-    return VALET / case / "input"
+    return need(CASES / case / "input")
 
 
 def _valet(case: str, *args: str) -> str:
@@ -152,7 +150,7 @@ def test_valet_text_in_dutch_has_the_reference_numbers_with_decimal_commas() -> 
         en_numbers, nl_numbers = _numbers(en_row[54:]), _numbers(nl_row[54:])
         assert [n.replace(".", ",") for n in en_numbers] == nl_numbers
         assert all("." not in n for n in nl_numbers)
-    reference = (VALET / MP_CASE / "output.txt").read_text(encoding="utf-8").splitlines()[2:5]
+    reference = need(CASES / MP_CASE / "output.txt").read_text(encoding="utf-8").splitlines()[2:5]
     for ref_row, nl_row in zip(reference, nl_rows, strict=False):
         name, hands, overall = ref_row[:54], *ref_row.split("|")[1].split()
         assert nl_row.startswith(name) and nl_row.split("|")[1].split() == [hands, overall.replace(".", ",")]
@@ -162,7 +160,7 @@ def test_valet_csv_and_json_ignore_the_language() -> None:
     """valet-csv stays the reference's layout in every language (spreadsheets read it); JSON keys are English."""
     for fmt in ("valet-csv", "json"):
         assert _valet(MP_CASE, *MP_ARGS, "-f", fmt, "--lang", "nl") == _valet(MP_CASE, *MP_ARGS, "-f", fmt)
-    first = (VALET / MP_CASE / "output.csv").read_text(encoding="utf-8").splitlines()[0]
+    first = need(CASES / MP_CASE / "output.csv").read_text(encoding="utf-8").splitlines()[0]
     assert _valet(MP_CASE, *MP_ARGS, "-f", "valet-csv", "--lang", "nl").splitlines()[0] == first
 
 

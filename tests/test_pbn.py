@@ -16,10 +16,10 @@ from bridgescore.event import ResultStatus
 from bridgescore.imps import wbf_imps
 from bridgescore.io import pbn
 from bridgescore.problems import Severity
+from reference_data import REFERENCE, need
 
 DATA = Path(__file__).resolve().parent / "data" / "pbn"
-REALBRIDGE = (Path(__file__).resolve().parents[1].parent / "shared" / "reference" / "events"
-              / "realbridge-teams-imp-pbn" / "original" / "example2.pbn")  # fmt: skip
+REALBRIDGE = REFERENCE / "events" / "realbridge-teams-imp-pbn" / "original" / "example2.pbn"
 
 
 def test_score_tables_are_read_row_by_row() -> None:
@@ -92,9 +92,7 @@ def test_bad_board_number_and_missing_file() -> None:
 
 @pytest.fixture(scope="module")
 def realbridge() -> Path:
-    if not REALBRIDGE.is_file():
-        pytest.skip(f"reference data not found at {REALBRIDGE}")
-    return REALBRIDGE
+    return need(REALBRIDGE)
 
 
 def test_realbridge_teams_export_reproduces_its_board_imps(realbridge: Path) -> None:

@@ -18,10 +18,11 @@ from bridgescore.methods.crossimps import CrossImps
 from bridgescore.methods.matchpoints import Matchpoints
 from bridgescore.scored import Movement, PairPercent, ScoredEvent, ScoringOptions, score_event
 from bridgescore.standings import compute_standings
+from reference_data import need
 
 
 def _rows(reference: Path, folder: str) -> list[dict[str, str]]:
-    with (reference / "events" / folder / "normalized" / "results.csv").open(encoding="utf-8") as handle:
+    with need(reference / "events" / folder / "normalized" / "results.csv").open(encoding="utf-8") as handle:
         return list(csv.DictReader(handle))
 
 
@@ -68,7 +69,7 @@ def test_bbo_cross_imps_and_totals(reference: Path) -> None:
         assert lines[key][0] == pytest.approx(float(row["score"]), abs=0.005), row
     # pair totals = sum of board scores (BBO prints them unfactored): the honour list
     totals = {e.pair: e.unfactored_total for s in compute_standings(scored) for e in s.entries}
-    with (reference / "events" / "bbo-skyclub-imp" / "normalized" / "standings.csv").open(encoding="utf-8") as f:
+    with need(reference / "events" / "bbo-skyclub-imp" / "normalized" / "standings.csv").open(encoding="utf-8") as f:
         honour = [r for r in csv.DictReader(f) if r["section"] == "Honor list"]
     found = 0
     for entry in honour:
@@ -98,7 +99,7 @@ def test_kops_cross_imps(reference: Path) -> None:
     scored = score_event(Event(tuple(results)), ScoringOptions(method=CrossImps(), movement=Movement.HOWELL))
     lines = _lines(scored)
     totals = {e.pair: e.unfactored_total for s in compute_standings(scored) for e in s.entries}
-    with (reference / "events" / "kops-chorzow-sm0807-imp" / "normalized" / "standings.csv").open(
+    with need(reference / "events" / "kops-chorzow-sm0807-imp" / "normalized" / "standings.csv").open(
         encoding="utf-8"
     ) as f:
         for entry in csv.DictReader(f):
@@ -151,9 +152,9 @@ def test_jfr_pary_percentages_with_phantom(reference: Path, folder: str) -> None
 
 def _ebu(reference: Path, name: str) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
     folder = reference / "events" / "usebio-ebu-examples" / "normalized"
-    with (folder / f"{name}.results.csv").open(encoding="utf-8") as f:
+    with need(folder / f"{name}.results.csv").open(encoding="utf-8") as f:
         results = list(csv.DictReader(f))
-    with (folder / f"{name}.participants.csv").open(encoding="utf-8") as f:
+    with need(folder / f"{name}.participants.csv").open(encoding="utf-8") as f:
         participants = list(csv.DictReader(f))
     return results, participants
 
@@ -217,9 +218,9 @@ def test_ebu_pianola_cross_imps_with_factoring(reference: Path) -> None:
 
 def _usebio_folder(reference: Path, folder: str) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
     base = reference / "events" / folder / "normalized"
-    with (base / "results.csv").open(encoding="utf-8") as f:
+    with need(base / "results.csv").open(encoding="utf-8") as f:
         results = list(csv.DictReader(f))
-    with (base / "participants.csv").open(encoding="utf-8") as f:
+    with need(base / "participants.csv").open(encoding="utf-8") as f:
         participants = list(csv.DictReader(f))
     return results, participants
 
@@ -262,7 +263,7 @@ def test_bbo_pair_percent_is_the_mean_of_board_percentages(reference: Path) -> N
     options = ScoringOptions(method=Matchpoints(neuberg=False), pair_percent=PairPercent.MEAN_OF_BOARDS)
     scored = score_event(_bbo_event(rows), options)
     percents = {e.pair: e.percent for s in compute_standings(scored) for e in s.entries}
-    with (reference / "events" / "bbo-annamar-1538" / "normalized" / "standings.csv").open(encoding="utf-8") as f:
+    with need(reference / "events" / "bbo-annamar-1538" / "normalized" / "standings.csv").open(encoding="utf-8") as f:
         standings = [r for r in csv.DictReader(f) if r["section"] != "Honor list"]
     matched = mismatched = 0
     for row in standings:

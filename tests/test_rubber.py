@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import csv
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -29,8 +28,9 @@ from bridgescore.rubber import (
     parse_honours,
     settle,
 )
+from reference_data import REFERENCE, need
 
-REFERENCE = Path(__file__).resolve().parents[1].parent / "shared" / "reference" / "rubber"
+RUBBER = REFERENCE / "rubber"
 NS, EW = Side.NS, Side.EW
 
 
@@ -315,9 +315,7 @@ def _sheet_with_margin(points: int) -> Sheet:
 
 
 def _reference_rows() -> list[dict[str, str]]:
-    path = REFERENCE / "maruda_bridge_scoring_rubber_sequences.csv"
-    if not path.exists():
-        pytest.skip(f"reference data not found at {path} (shared/reference beside the repository)")
+    path = need(RUBBER / "maruda_bridge_scoring_rubber_sequences.csv")
     with path.open(newline="") as f:
         return list(csv.DictReader(f))
 

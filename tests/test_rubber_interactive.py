@@ -4,10 +4,13 @@ a refused entry and an undo, and a Chicago in Dutch."""
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import pytest
 
 pexpect = pytest.importorskip("pexpect", reason="pexpect (a dev dependency) drives the pseudo-terminal")
+
+SRC = str(Path(__file__).resolve().parents[1] / "src")
 
 
 def spawn(*args: str) -> pexpect.spawn:
@@ -17,7 +20,8 @@ def spawn(*args: str) -> pexpect.spawn:
         encoding="utf-8",
         timeout=20,
         dimensions=(50, 200),
-        env={"COLUMNS": "200", "TERM": "dumb", "PYTHONIOENCODING": "utf-8"},
+        # this tree's source, not whichever bridgescore the interpreter has installed
+        env={"COLUMNS": "200", "TERM": "dumb", "PYTHONIOENCODING": "utf-8", "PYTHONPATH": SRC},
     )
     return child
 
@@ -57,6 +61,49 @@ def test_a_whole_rubber_at_the_table_with_an_undo() -> None:
     # NS 60 + 30 + 150 = 240; EW 120 + 100 + 180 + 750 + 700 = 1850
     child.expect(r"240 │\s+1850\s+Total")
     child.expect_exact("EW wins by 1610 points.")
+    child.expect_exact("Rubber 1 is over: undo takes back its last deal, new starts the next one")
+    child.expect_exact("undo, new or end> ")
+    child.sendline("end")
+    child.expect(r"240 │\s+1850\s+Total")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_an_evening_undo_after_the_last_deal_and_a_new_rubber() -> None:
+    child = spawn()
+    child.expect_exact("deal 1> ")
+    child.sendline("4S N 10")
+    child.expect_exact("deal 2> ")
+    child.sendline("4S N 11")  # NS win the rubber: 700 - but the card said 10 tricks
+    child.expect_exact("NS wins by 970 points.")
+    child.expect_exact("undo, new or end> ")
+    child.sendline("undo")
+    child.expect_exact("undone: deal 2 (4S N +1)")
+    child.expect_exact("deal 2> ")
+    child.sendline("4S N 10")
+    child.expect_exact("NS wins by 940 points.")
+    child.expect_exact("undo, new or end> ")
+    child.sendline("new")
+    child.expect_exact("Rubber 2")
+    child.expect_exact("deal 1> ")
+    child.sendline("3NT E 9")  # EW one game, unfinished: 100 + 300
+    child.expect_exact("deal 2> ")
+    child.sendline("end")
+    child.expect_exact("Session (2): Total NS 940, EW 400")
+    child.expect_exact("Settlement: EW pays NS 540 (exact, 540)")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_ctrl_c_closes_the_evening_instead_of_losing_the_sheet() -> None:
+    child = spawn()
+    child.expect_exact("deal 1> ")
+    child.sendline("4S N 10")
+    child.expect_exact("deal 2> ")
+    child.sendintr()  # once ended the program with status 130 and no pad: the evening's scores were lost
+    child.expect(r"420 │\s+0\s+Total")  # 120 + 300 for the only game of an unfinished rubber (Law 80)
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0

@@ -14,8 +14,9 @@ from bridgescore.contract import PASSED_OUT, Seat, parse_contract
 from bridgescore.event import ResultStatus
 from bridgescore.io import usebio
 from bridgescore.problems import Severity
+from reference_data import REFERENCE, need
 
-USEBIO_EBU = Path(__file__).resolve().parents[1].parent / "shared" / "reference" / "events" / "usebio-ebu-examples"
+USEBIO_EBU = REFERENCE / "events" / "usebio-ebu-examples"  # only mp-pairs.xml in a clone alone
 
 
 def _doc(lines: str, event_extra: str = "", version: str = "1.2", encoding: str = "UTF-8") -> str:
@@ -54,13 +55,11 @@ def _line(
 
 @pytest.fixture(scope="module")
 def ebu() -> Path:
-    if not USEBIO_EBU.is_dir():
-        pytest.skip(f"reference data not found at {USEBIO_EBU}")
-    return USEBIO_EBU / "original"
+    return need(USEBIO_EBU / "original")
 
 
 def test_pairs_file_is_read_line_by_line_with_source_lines(ebu: Path) -> None:
-    event = usebio.load(ebu / "mp-pairs.xml")
+    event = usebio.load(need(ebu / "mp-pairs.xml"))
     assert event.problems == ()
     assert event.title == "Matchpointed Pairs Example Session"
     assert len(event.results) == 242
@@ -76,34 +75,34 @@ def test_pairs_file_is_read_line_by_line_with_source_lines(ebu: Path) -> None:
 
 
 def test_published_participants(ebu: Path) -> None:
-    pairs = usebio.load_participants(ebu / "mp-pairs.xml")
+    pairs = usebio.load_participants(need(ebu / "mp-pairs.xml"))
     assert len(pairs) == 22
     assert (pairs[0].number, pairs[0].direction, pairs[0].percentage, pairs[0].place) == ("1", "NS", 49.09, "6")
-    totals = usebio.load_participants(ebu / "ximp-pairs.xml")
+    totals = usebio.load_participants(need(ebu / "ximp-pairs.xml"))
     assert totals[0].total_score == -8.86
 
 
 def test_sections_teams_and_individuals(ebu: Path) -> None:
-    multi = usebio.load(ebu / "multi-section-pairs.xml")
+    multi = usebio.load(need(ebu / "multi-section-pairs.xml"))
     assert {r.section for r in multi.results} == {"A", "B"}
     adjusted = [r for r in multi.results if r.status is ResultStatus.ADJUSTED]
     assert [(r.ns_pair, r.ew_pair, r.remarks, r.ns_score) for r in adjusted] == [("22", "32", "A50/50", None)]
-    teams = usebio.load(ebu / "multiple-teams.xml")
+    teams = usebio.load(need(ebu / "multiple-teams.xml"))
     assert len(teams.results) == 240 and teams.problems == ()
-    published = usebio.load_participants(ebu / "multiple-teams.xml")
+    published = usebio.load_participants(need(ebu / "multiple-teams.xml"))
     assert (published[0].kind, published[0].number, published[0].total_score) == ("TEAM", "1", 55.0)
     assert (published[1].kind, published[1].number, published[1].team) == ("PAIR", "1-1-2", "1")
     line = teams.results[0]
     assert (line.ns_pair, line.ew_pair) == ("1-1-2", "3-3-4")
     assert line.extra["MATCH.ROUND_NUMBER"] == "1" and line.extra["BOARD.IMPS"] == "0"
     assert line.extra["DIRECTION"] == "NS"
-    individual = usebio.load(ebu / "individual.xml")
+    individual = usebio.load(need(ebu / "individual.xml"))
     assert len(individual.results) == 132
     assert individual.results[0].ns_pair == "10-101" and individual.results[0].ns_score == 80
 
 
 def test_unreadable_contract_with_a_written_score_is_kept_with_a_warning(ebu: Path) -> None:
-    event = usebio.load(ebu / "ximp-pairs.xml")
+    event = usebio.load(need(ebu / "ximp-pairs.xml"))
     assert len(event.results) == 192
     [problem] = event.problems
     assert problem.severity is Severity.WARNING
@@ -240,7 +239,7 @@ def test_teams_board_imps_reproduce_from_the_lines_read(ebu: Path) -> None:
     WBF scale, for all 120 match boards: the reader keeps each line's match, direction and board values."""
     from bridgescore.imps import wbf_imps
 
-    event = usebio.load(ebu / "multiple-teams.xml")
+    event = usebio.load(need(ebu / "multiple-teams.xml"))
     boards: dict[tuple[str, str, int], dict[str, int]] = {}
     imps: dict[tuple[str, str, int], int] = {}
     for r in event.results:

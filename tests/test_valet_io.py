@@ -13,6 +13,7 @@ from bridgescore.cli import app
 from bridgescore.io import valet as valet_io
 from bridgescore.io.csv import loads as traveller_loads
 from bridgescore.methods.valet import ScoringForm, ValetOptions, score_valet
+from reference_data import need
 from valet_cases import CASES, meta, read_csv_tables
 
 runner = CliRunner()
@@ -219,7 +220,7 @@ def test_reference_command_lines_run_as_they_are(case: str) -> None:
     """The reference's own csv command line (cmd.txt), with ``bridgescore valet`` for ``valet``: same numbers
     (the lead average of ``-a`` aside, see test_valet.py)."""
     line = next(
-        x for x in (CASES / case / "cmd.txt").read_text().splitlines() if x.startswith("valet ") and "-f csv" in x
+        x for x in need(CASES / case / "cmd.txt").read_text().splitlines() if x.startswith("valet ") and "-f csv" in x
     )
     args = line.split(">")[0].split()[1:]
     args[args.index("-d") + 1] = str(CASES / case / args[args.index("-d") + 1])

@@ -7,9 +7,10 @@ from pathlib import Path
 
 from bridgescore.imps import RoundingPolicy
 from bridgescore.methods.valet import ScoringForm, ValetOptions, parse_rounds
+from reference_data import REFERENCE, need
 
-REFERENCE = Path(__file__).resolve().parents[1].parent / "shared" / "reference" / "valet"
-CASES = REFERENCE / "cases"
+#: the reference runs: all of them in ../shared/reference, a few in a clone alone (tests/data/reference)
+CASES = REFERENCE / "valet" / "cases"
 
 
 def case_names() -> list[str]:
@@ -19,7 +20,7 @@ def case_names() -> list[str]:
 
 
 def meta(case: str) -> dict[str, object]:
-    data: dict[str, object] = json.loads((CASES / case / "meta.json").read_text())
+    data: dict[str, object] = json.loads(need(CASES / case / "meta.json").read_text())
     return data
 
 

@@ -171,13 +171,14 @@ def parse_honours(text: str) -> Honours | None:
         ) from None
     rest = re.sub(r"\s+", "", m["rest"]).upper()
     if rest.isascii() and rest.isdigit():
-        points = int(rest)
-        if points not in (100, 150):
+        # compared as text: int() refuses a number of more than 4,300 digits (a ValueError, not a message)
+        if rest.lstrip("0") not in ("100", "150"):
+            shown = rest if len(rest) <= 12 else f"{rest[:6]}…({len(rest)} digits)"
             raise RubberError(
-                f"honours of {points} do not exist: four trump honours in one hand score 100, all five 150, "
+                f"honours of {shown} do not exist: four trump honours in one hand score 100, all five 150, "
                 "four aces in one hand at no-trump 150 (Law 81)"
             )
-        return Honours(side, points)
+        return Honours(side, int(rest))
     kind = _KIND_WORDS.get(rest)
     if kind is None:
         raise RubberError(f"'{raw}': write the honours as 100 or 150 (or '4 aces', '4 honours', '5 honours')")

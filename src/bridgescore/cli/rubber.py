@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -85,21 +86,38 @@ def rubber(
         if deals is not None:
             raise fail("give either a file of deals or --interactive, not both")
 
+        # With --format json stdout carries the JSON document alone: the prompts and pads go to stderr.
+        table = sys.stderr if fmt == "json" else sys.stdout
+
         def read(prompt: str) -> str | None:
+            table.write(prompt)
+            table.flush()
             try:
-                return input(prompt)
-            except EOFError:
+                return input()
+            except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C closes the evening: the pads are printed
+                table.write("\n")
                 return None
 
-        sheet = rubber_report.run_session(read, print, options, labels, we_side, stake_value, rounding_rule)
-        if fmt == "json" and output is None:
-            print(rubber_report.render_json(sheet, labels, settle(sheet, stake_value, rounding_rule)))
-        elif output is not None:  # the sheet as it ended, kept in the file
-            settlement = settle(sheet, stake_value, rounding_rule)
-            if fmt == "json":
-                show(rubber_report.render_json(sheet, labels, settlement), True)
+        def write(text: str) -> None:
+            print(text, file=table, flush=True)
+
+        sheets = rubber_report.run_session(read, write, options, labels, we_side, stake_value, rounding_rule)
+        if fmt == "json":
+            if len(sheets) == 1:
+                document = rubber_report.render_json(sheets[0], labels, settle(sheets[0], stake_value, rounding_rule))
             else:
-                show(rubber_report.render_pad(sheet, labels, we_side, settlement), False)
+                session = rubber_report.session_json(sheets, labels, stake_value, rounding_rule)
+                document = json.dumps(session, ensure_ascii=False, indent=2)
+            if output is None:
+                print(document)
+            else:
+                show(document, True)
+        elif output is not None:  # the sheets as they ended, kept in the file
+            if len(sheets) == 1:
+                settlement = settle(sheets[0], stake_value, rounding_rule)
+                show(rubber_report.render_pad(sheets[0], labels, we_side, settlement), False)
+            else:
+                show(rubber_report.render_session(sheets, labels, we_side, stake_value, rounding_rule), False)
         return
     if deals is None:
         raise fail("name a file of deals (CSV), or use --interactive")
@@ -116,10 +134,13 @@ def rubber(
         err.print(f"{count} problem(s). Correct the lines above{go_on}.")
         raise typer.Exit(2)
     if read_file.numbered_rubbers:  # an evening of several rubbers, numbered in the file
+        numbers = sorted({line.rubber for line in read_file.lines})  # play_rubbers: one sheet per number, in order
         if fmt == "json":
-            show(json.dumps(rubber_report.session_json(sheets, labels, stake_value, rounding_rule)), True)
+            session = rubber_report.session_json(sheets, labels, stake_value, rounding_rule, numbers)
+            show(json.dumps(session), True)
         else:
-            show(rubber_report.render_session(sheets, labels, we_side, stake_value, rounding_rule), False)
+            text = rubber_report.render_session(sheets, labels, we_side, stake_value, rounding_rule, numbers)
+            show(text, False)
         return
     sheet = sheets[0] if sheets else Sheet.new(options)
     settlement = settle(sheet, stake_value, rounding_rule)

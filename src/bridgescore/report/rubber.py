@@ -21,7 +21,17 @@ from bridgescore.i18n import N_, format_number, translator
 from bridgescore.io.rubber import parse_entry
 from bridgescore.rubber import Entry, Rounding, RubberError, RubberOptions, Settlement, Sheet, settle, settle_session
 
-__all__ = ["HELP_EN", "label", "render_json", "render_pad", "render_state", "run_session", "sheet_json"]
+__all__ = [
+    "HELP_EN",
+    "label",
+    "render_json",
+    "render_pad",
+    "render_session",
+    "render_state",
+    "run_session",
+    "session_json",
+    "sheet_json",
+]
 
 #: What the live session prints on ``help`` (a message of the catalogue, like every word of the pad).
 HELP_EN = N_(
@@ -229,12 +239,16 @@ def render_session(
     we: Side | None = None,
     stake_per_100: Decimal | None = None,
     rounding: Rounding = Rounding.NONE,
+    numbers: Sequence[int] | None = None,
 ) -> str:
-    """Several rubbers of one evening: each pad (settled on its own), then the evening's balance."""
+    """Several rubbers of one evening: each pad (settled on its own), then the evening's balance.
+
+    ``numbers``: each rubber's number as the file's ``rubber`` column writes it (a file with rubbers 3 and 5
+    prints "Rubber 3" and "Rubber 5", so the pad names the rubber the players wrote); 1, 2, … without it."""
     _ = translator(lang).gettext
     title = _("Chicago") if sheets and sheets[0].chicago else _("Rubber")
     parts: list[str] = []
-    for number, sheet in enumerate(sheets, start=1):
+    for number, sheet in zip(_numbers(sheets, numbers), sheets, strict=True):
         parts.append(f"{title} {number}\n" + render_pad(sheet, lang, we, settle(sheet, rounding=rounding)))
     session = settle_session(sheets, stake_per_100, rounding)
     totals = ", ".join(f"{s.label(lang)} {sum(sh.total(s) for sh in sheets)}" for s in Side)
@@ -249,17 +263,31 @@ def session_json(
     lang: Notation = "en",
     stake_per_100: Decimal | None = None,
     rounding: Rounding = Rounding.NONE,
+    numbers: Sequence[int] | None = None,
 ) -> dict[str, Any]:
-    """Several rubbers: ``rubbers`` (each as ``sheet_json``, settled on its own) and the ``session`` balance."""
+    """Several rubbers: ``rubbers`` (each as ``sheet_json`` with its ``rubber`` number, settled on its own) and
+    the ``session`` balance.  ``numbers`` as in ``render_session``."""
     session = settle_session(sheets, stake_per_100, rounding)
     return {
-        "rubbers": [sheet_json(sheet, lang, settle(sheet, rounding=rounding)) for sheet in sheets],
+        "rubbers": [
+            {"rubber": number, **sheet_json(sheet, lang, settle(sheet, rounding=rounding))}
+            for number, sheet in zip(_numbers(sheets, numbers), sheets, strict=True)
+        ],
         "session": {
             "NS": sum(sheet.total(Side.NS) for sheet in sheets),
             "EW": sum(sheet.total(Side.EW) for sheet in sheets),
             "settlement": _settlement_json(session),
         },
     }
+
+
+def _numbers(sheets: Sequence[Sheet], numbers: Sequence[int] | None) -> Sequence[int]:
+    """The rubbers' numbers: as given (one per sheet), or 1, 2, … in order."""
+    if numbers is None:
+        return range(1, len(sheets) + 1)
+    if len(numbers) != len(sheets):
+        raise ValueError(f"{len(numbers)} rubber numbers for {len(sheets)} rubbers")
+    return numbers
 
 
 def _decimal(value: Decimal | None) -> str | None:
@@ -274,6 +302,21 @@ _UNDO = {"undo", "u", "terug", "herstel"}
 _END = {"end", "stop", "quit", "q", "exit", "einde", "klaar"}
 _SHOW = {"show", "pad", "sheet", "blad", "toon"}
 _HELP = {"help", "?", "h"}
+_NEW = {"new", "next", "nieuw", "nieuwe", "volgende"}
+
+#: What the session says once a rubber (or a Chicago) is over, and the prompt it then shows.
+OVER_EN = N_(
+    "%(form)s %(number)s is over: undo takes back its last deal, new starts the next one, end closes the evening."
+)
+OVER_PROMPT_EN = N_("undo, new or end> ")
+#: ``new`` in the middle of a rubber.
+NOT_OVER_EN = N_(
+    "%(form)s %(number)s is not over yet: new starts the next one once it is; end closes the evening as it stands."
+)
+#: The words of ``help`` about an evening of several rubbers.
+HELP_NEW_EN = N_(
+    "When a rubber (or Chicago) is over, new starts the next one; end settles the evening over all of them."
+)
 
 
 def run_session(
@@ -284,17 +327,31 @@ def run_session(
     we: Side | None = None,
     stake_per_100: Decimal | None = None,
     rounding: Rounding = Rounding.NONE,
-) -> Sheet:
-    """Keep a sheet live at the table: read one deal at a time (``read(prompt)`` returns None at the end of
-    input), write the state after each, take back the last deal on ``undo``; stop when the rubber (or the
-    Chicago) is over or on ``end``, and write the pad with the settlement.  Returns the final sheet."""
+) -> tuple[Sheet, ...]:
+    """Keep the sheets of an evening live at the table: read one deal at a time (``read(prompt)`` returns None
+    at the end of input), write the state after each and take back the last deal on ``undo``.
+
+    When a rubber (or a Chicago) is over its pad is written with its result, and the table says what comes
+    next: ``undo`` (its last deal was written wrongly: the rubber is open again), ``new`` (the next rubber,
+    numbered 2, 3, …; ``undo`` right after ``new`` returns to the rubber that ended) or ``end``.  On ``end`` (or
+    the end of input) the evening is closed: one rubber is written as its pad with the settlement; several as
+    every pad and the evening's balance, each rubber settled on its own (``render_session``, as a file with a
+    ``rubber`` column).  Returns every rubber of the evening; a rubber begun with ``new`` but without a deal is
+    not one."""
     _ = translator(lang).gettext
     history: list[Sheet] = [Sheet.new(options)]
-    write((_("Chicago") if history[0].chicago else _("Rubber")) + ". " + _(HELP_EN))
+    ended: list[list[Sheet]] = []  # the rubbers that are over, each with its history (undo may return to one)
+    form = _("Chicago") if history[0].chicago else _("Rubber")
+    write(form + ". " + _(HELP_EN) + " " + _(HELP_NEW_EN))
     write(render_state(history[-1], lang))
-    while not history[-1].finished:
+
+    def over() -> str:
+        return _(OVER_EN) % {"form": form, "number": len(ended) + 1}
+
+    while True:
         sheet = history[-1]
-        text = read(f"{_('deal')} {sheet.next_deal_number}> ")  # Chicago: a redealt deal keeps its number
+        # Chicago: a redealt deal keeps its number
+        text = read(_(OVER_PROMPT_EN) if sheet.finished else f"{_('deal')} {sheet.next_deal_number}> ")
         if text is None:
             break
         command = text.strip().lower()
@@ -303,19 +360,36 @@ def run_session(
         if command in _END:
             break
         if command in _HELP:
-            write(_(HELP_EN))
+            write(_(HELP_EN) + " " + _(HELP_NEW_EN))
             continue
         if command in _SHOW:
-            write(render_pad(sheet, lang, we, closed=False))
+            write(render_pad(sheet, lang, we, settle(sheet, stake_per_100, rounding), closed=sheet.finished))
             continue
         if command in _UNDO:
-            if len(history) == 1:
-                write(_("nothing to undo"))
-            else:
+            if len(history) > 1:
                 undone = history.pop()
                 taken_back = f"{undone.deal_label(len(undone.deals))} ({undone.deals[-1].describe(lang)})"
                 write(f"{_('undone')}: {_('deal')} {taken_back}")
                 write(render_state(history[-1], lang))
+            elif ended:  # right after ``new``: back to the rubber that ended
+                history = ended.pop()
+                write(f"{_('undone')}: {form} {len(ended) + 2}")
+                write(render_state(history[-1], lang))
+                write(over())
+            else:
+                write(_("nothing to undo"))
+            continue
+        if command in _NEW:
+            if not sheet.finished:
+                write(_(NOT_OVER_EN) % {"form": form, "number": len(ended) + 1})
+                continue
+            ended.append(history)
+            history = [Sheet.new(options)]
+            write(f"{form} {len(ended) + 1}")
+            write(render_state(history[-1], lang))
+            continue
+        if sheet.finished:  # a deal typed after the end: the table decides first
+            write(over())
             continue
         try:
             history.append(sheet.play(parse_entry(text)))
@@ -327,6 +401,13 @@ def run_session(
         summary = ", ".join(f"{e.side.label(lang)} {e.points} {_(e.kind.value)}" for e in scored)
         write(f"{new.deals[-1].describe(lang)}: {summary or _('passed out')}")
         write(render_state(new, lang))
-    final = history[-1]
-    write(render_pad(final, lang, we, settle(final, stake_per_100, rounding)))
-    return final
+        if new.finished:
+            write(render_pad(new, lang, we, settle(new, stake_per_100, rounding)))
+            write(over())
+    current = history[-1]
+    sheets = tuple(h[-1] for h in ended) + ((current,) if current.deals or not ended else ())
+    if len(sheets) == 1:
+        write(render_pad(sheets[0], lang, we, settle(sheets[0], stake_per_100, rounding)))
+    else:
+        write(render_session(sheets, lang, we, stake_per_100, rounding))
+    return sheets
