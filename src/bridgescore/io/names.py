@@ -41,7 +41,7 @@ _INDEX = {alias: field for field, aliases in _FIELDS.items() for alias in aliase
 def loads(text: str, filename: str = "<names>") -> tuple[Mapping[str, str], tuple[Problem, ...]]:
     """The names in a names file's text, and every problem found (with its line and column)."""
     problems: list[Problem] = []
-    records = read_records(text)
+    records = read_records(text, filename, problems)
     if not records:
         return MappingProxyType({}), (Problem(Location(filename), "the names file is empty"),)
     header_line = records[0][0]
