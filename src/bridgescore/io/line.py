@@ -73,6 +73,10 @@ ERROR_MESSAGES: tuple[str, ...] = (
     "in one hand count, 150 (Law 81)",
     "four aces count only at no-trump, not at %(contract)s; in a suit contract only four (100) or five (150) trump "
     "honours in one hand count (Law 81)",
+    "the Chicago is over: four deals have been played; start a new sheet (several rubbers in one file are "
+    "numbered in a 'rubber' column)",
+    "the rubber is over: %(side)s won two games (deal %(deal)s); start a new rubber (several rubbers in one file "
+    "are numbered in a 'rubber' column)",
     "the Chicago is over: four deals have been played; start a new sheet",
     "the rubber is over: %(side)s won two games (deal %(deal)s); start a new rubber",
 )
