@@ -51,6 +51,7 @@ __all__ = [
     "read_file",
     "read_records",
     "read_text",
+    "too_large",
 ]
 
 #: Header synonyms per field (compared after lower-casing and dropping spaces, dots, dashes and underscores).
@@ -107,11 +108,11 @@ def read_file(path: str | Path, what: str = "the file") -> tuple[str | None, lis
         message = "cannot read the names file: %(reason)s" if what == "the names file" else "cannot read the file: %(reason)s"
         return None, [Problem.make(Location(str(p)), message, reason=str(err.strerror))]
     except MemoryError:
-        return None, [_too_large(str(p))]
+        return None, [too_large(str(p))]
     return read_text(data, str(p))
 
 
-def _too_large(filename: str) -> Problem:
+def too_large(filename: str) -> Problem:
     """The problem of a file too large for this computer's memory (bridgescore holds an event in memory, some
     150 times the file's size)."""
     return Problem.make(
@@ -140,7 +141,7 @@ def read_text(data: bytes, filename: str) -> tuple[str | None, list[Problem]]:
             )
             return text, [warn]
     except MemoryError:
-        return None, [_too_large(filename)]
+        return None, [too_large(filename)]
 
 
 @dataclass(frozen=True)
