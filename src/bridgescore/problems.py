@@ -94,9 +94,7 @@ class Problem:
     values: tuple[tuple[str, Value], ...] = ()
 
     @classmethod
-    def make(
-        cls, location: Location, message: str, severity: Severity = Severity.ERROR, **values: Value
-    ) -> Problem:
+    def make(cls, location: Location, message: str, severity: Severity = Severity.ERROR, **values: Value) -> Problem:
         """A problem whose ``message`` has named placeholders: ``Problem.make(where, "'%(text)s' …", text=t)``."""
         return cls(location, message, severity, tuple(values.items()))
 

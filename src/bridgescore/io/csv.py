@@ -13,9 +13,8 @@ event's results and named in ``Event.problems``; columns the reader does not kno
 from __future__ import annotations
 
 import csv as _csv
-import io
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -44,11 +43,13 @@ from bridgescore.problems import Location, Problem, Severity, Value, shorten
 __all__ = [
     "COLUMN_SYNONYMS",
     "NOT_PLAYED_WORDS",
+    "Columns",
     "header_key",
     "is_not_played",
     "load",
     "loads",
     "read_file",
+    "read_lines",
     "read_records",
     "read_text",
     "too_large",
@@ -105,7 +106,9 @@ def read_file(path: str | Path, what: str = "the file") -> tuple[str | None, lis
     try:
         data = p.read_bytes()
     except OSError as err:
-        message = "cannot read the names file: %(reason)s" if what == "the names file" else "cannot read the file: %(reason)s"
+        message = (
+            "cannot read the names file: %(reason)s" if what == "the names file" else "cannot read the file: %(reason)s"
+        )
         return None, [Problem.make(Location(str(p)), message, reason=str(err.strerror))]
     except MemoryError:
         return None, [too_large(str(p))]
@@ -145,7 +148,10 @@ def read_text(data: bytes, filename: str) -> tuple[str | None, list[Problem]]:
 
 
 @dataclass(frozen=True)
-class _Columns:
+class Columns:
+    """Where each field is in a line: ``index`` (field → column), ``extra`` (a column kept as it is, by its
+    header), ``headers`` (the header line)."""
+
     index: Mapping[str, int]
     extra: Mapping[str, int]
     headers: Sequence[str]
@@ -163,7 +169,7 @@ class _Columns:
         return "+".join(players) if all(players) else ""
 
 
-def _map_header(header: Sequence[str], where: Location) -> tuple[_Columns, list[Problem]]:
+def _map_header(header: Sequence[str], where: Location) -> tuple[Columns, list[Problem]]:
     index: dict[str, int] = {}
     extra: dict[str, int] = {}
     problems: list[Problem] = []
@@ -203,7 +209,7 @@ def _map_header(header: Sequence[str], where: Location) -> tuple[_Columns, list[
                 "the header has neither a 'contract' nor a 'score' column",
             )
         )
-    return _Columns(index, extra, header), problems
+    return Columns(index, extra, header), problems
 
 
 def _sniff(text: str) -> str:
@@ -230,12 +236,29 @@ def loads(
     records = read_records(text, filename, problems)
     if not records:
         return Event((), problems=tuple(problems) or (empty,))
+    from bridgescore.io import bws
+
+    if bws.is_received_data(records[0][1]):  # Bridgemate's results exported with mdb-export
+        return bws.from_records(records, filename, notation, pairs_per_direction=pairs_per_direction, problems=problems)
     columns, header_problems = _map_header(records[0][1], Location(filename, records[0][0]))
     if header_problems:
         return Event((), problems=(*problems, *header_problems))
+    return read_lines(records[1:], columns, filename, notation, pairs_per_direction, problems)
+
+
+def read_lines(
+    records: Iterable[tuple[int, Sequence[str]]],
+    columns: Columns,
+    filename: str,
+    notation: Notation,
+    pairs_per_direction: bool | None,
+    problems: list[Problem],
+) -> Event:
+    """The event of traveller lines (``(line, values)``) whose fields ``columns`` says where to find, with the
+    ``problems`` found before and every problem of the lines (see :func:`loads`)."""
     read: list[Result] = []
     ew_views: dict[str, list[Result]] = {"ew": [], "ns": []}
-    for line, row in records[1:]:
+    for line, row in records:
         result, line_problems, ew_view = _read_line(row, columns, filename, line, notation)
         problems.extend(line_problems)
         if result is not None:
@@ -424,7 +447,7 @@ def _unclosed_quote(filename: str, line: int, spanned: int, problems: list[Probl
     problems.append(
         Problem.make(
             Location(filename, line),
-            "a quote (\") opens a value on this line that is not closed on it (it would take in %(count)d lines "
+            'a quote (") opens a value on this line that is not closed on it (it would take in %(count)d lines '
             "after it); the line is left out and the lines after it are read on their own: close the quote or "
             "delete it",
             count=spanned - 1,
@@ -442,14 +465,14 @@ def load(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bo
 
 
 def _read_line(
-    row: Sequence[str], cols: _Columns, filename: str, line: int, notation: Notation
+    row: Sequence[str], cols: Columns, filename: str, line: int, notation: Notation
 ) -> tuple[Result | None, list[Problem], str | None]:
     """One line: the result (None where it has an error), its problems, and how its EW score column read
     ("ew": EW's own score, "ns": NS's score printed in the EW column) where only that column is written."""
     problems: list[Problem] = []
 
     def bad(field: str, message: str, **values: Value) -> None:
-        problems.append(Problem.make(Location(filename, line, field), message, **values))
+        problems.append(Problem(Location(filename, line, field), message, Severity.ERROR, tuple(values.items())))
 
     def wrong(field: str, error: str | Exception) -> None:  # a ContractError's sentence, or read_declarer's
         problems.append(worded_problem(Location(filename, line, field), error))

@@ -25,8 +25,8 @@ __all__ = [
     "adjustment_beside_contract",
     "read_declarer",
     "read_tricks",
-    "worded_problem",
     "whole_number",
+    "worded_problem",
 ]
 
 #: The sentences of ``ContractError`` and ``RubberError`` (contract.py, rubber.py) and of :func:`read_declarer`
@@ -140,6 +140,7 @@ def adjustment_beside_contract(where: Location, remarks: str, contract: Contract
         remark=shorten(remarks),
         contract=str(contract),
     )
+
 
 #: More digits than any board, trick count or score has; Python refuses to convert numbers of over 4,300 digits.
 _MAX_DIGITS = 18

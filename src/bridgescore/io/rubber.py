@@ -180,7 +180,7 @@ def _read_line(
         return row[i].strip() if i is not None and i < len(row) else ""
 
     def bad(name: str, message: str, **values: Value) -> None:
-        problems.append(Problem.make(Location(filename, line, name), message, **values))
+        problems.append(Problem(Location(filename, line, name), message, Severity.ERROR, tuple(values.items())))
 
     def wrong(name: str, error: str | Exception) -> None:  # a ContractError's or RubberError's sentence
         problems.append(worded_problem(Location(filename, line, name), error))

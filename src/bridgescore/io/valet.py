@@ -30,8 +30,8 @@ import numpy as np
 
 from bridgescore.contract import Contract, Seat
 from bridgescore.event import Event, ResultStatus, sections_numbered_per_direction
-from bridgescore.methods.valet import LEAD_SUITS, ValetTables
 from bridgescore.io.csv import too_large
+from bridgescore.methods.valet import LEAD_SUITS, ValetTables
 from bridgescore.problems import Location, Problem, Severity, Value, shorten
 
 __all__ = ["ValetInput", "ValetLine", "from_event", "load", "load_dir", "loads", "read_names", "records"]
@@ -87,7 +87,9 @@ def read_names(text: str, filename: str) -> tuple[dict[str, str], list[Problem]]
         if len(parts) != 2:
             problems.append(
                 Problem.make(
-                    Location(filename, number), "expected 'tag|Full name' (one '|'), found %(count)d", count=len(parts) - 1
+                    Location(filename, number),
+                    "expected 'tag|Full name' (one '|'), found %(count)d",
+                    count=len(parts) - 1,
                 )
             )
             continue
