@@ -162,6 +162,7 @@ def with_names(event: Event, names: Mapping[str, str], problems: tuple[Problem, 
     names, unnoticed."""
     pairs = {pair for r in event.results for pair in (r.ns_pair, r.ew_pair)}
     keyed = {f"{r.section}:{pair}" for r in event.results for pair in (r.ns_pair, r.ew_pair)}
+    sections = {r.section for r in event.results}
     sources = names.sources if isinstance(names, Names) else {}
     unknown: list[Problem] = []
     for key in names:
@@ -169,7 +170,7 @@ def with_names(event: Event, names: Mapping[str, str], problems: tuple[Problem, 
             continue
         section, _, pair = key.rpartition(":")
         where = sources.get(key, Location("<names>"))
-        if section and pair in pairs:
+        if section and section in sections:
             message = "section %(section)s has no pair %(pair)s; the names of this line are not used"
         elif section:
             message = "the event has no section %(section)s with a pair %(pair)s; the names of this line are not used"
