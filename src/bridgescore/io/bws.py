@@ -47,7 +47,7 @@ from pathlib import Path
 
 from bridgescore.contract import Notation
 from bridgescore.event import Event
-from bridgescore.io.csv import Columns, header_key, read_file, read_lines, read_records
+from bridgescore.io.csv import Columns, header_key, read_file, read_lines, read_records, unreadable
 from bridgescore.problems import Location, Problem, Severity, shorten
 
 __all__ = ["from_records", "is_received_data", "load", "loads"]
@@ -66,6 +66,8 @@ _FIELDS = {
 }
 #: The columns that make a CSV file Bridgemate's ReceivedData table.
 _SIGNATURE = frozenset({"table", "round", "board", "pairns", "pairew", "nsew", "contract", "result"})
+_NAMES = {"table": "Table", "round": "Round", "board": "Board", "pairns": "PairNS", "pairew": "PairEW",
+          "nsew": "NS/EW", "contract": "Contract", "result": "Result"}  # fmt: skip
 _TRUE = frozenset({"1", "-1", "true", "yes", "waar", "ja"})
 _FALSE = frozenset({"", "0", "false", "no", "onwaar", "nee"})
 
@@ -101,7 +103,9 @@ def loads(
                 Problem.make(
                     Location(filename, records[0][0]),
                     "this is not Bridgemate's ReceivedData table: its header has no %(columns)s",
-                    columns=", ".join(sorted(_SIGNATURE - {header_key(h) for h in records[0][1]})),
+                    columns=", ".join(
+                        f"'{_NAMES[key]}'" for key in sorted(_SIGNATURE - {header_key(h) for h in records[0][1]})
+                    ),
                 ),
             ),
         )
@@ -206,8 +210,10 @@ def load(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bo
         event = loads(text, str(p), notation, pairs_per_direction=pairs_per_direction)
         return Event(event.results, event.names, event.title, (*problems, *event.problems))
     if not p.is_file():
-        return Event((), problems=(Problem.make(Location(str(p)), "cannot read the file: %(reason)s",
-                                                reason="No such file or directory"),))  # fmt: skip
+        try:
+            p.open("rb").close()
+        except OSError as err:
+            return Event((), problems=(unreadable(str(p), err),))
     exported = _export(p, "ReceivedData")
     if isinstance(exported, Problem):
         return Event((), problems=(exported,))

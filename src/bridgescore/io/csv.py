@@ -53,6 +53,7 @@ __all__ = [
     "read_records",
     "read_text",
     "too_large",
+    "unreadable",
 ]
 
 #: Header synonyms per field (compared after lower-casing and dropping spaces, dots, dashes and underscores).
@@ -106,13 +107,32 @@ def read_file(path: str | Path, what: str = "the file") -> tuple[str | None, lis
     try:
         data = p.read_bytes()
     except OSError as err:
-        message = (
-            "cannot read the names file: %(reason)s" if what == "the names file" else "cannot read the file: %(reason)s"
-        )
-        return None, [Problem.make(Location(str(p)), message, reason=str(err.strerror))]
+        return None, [unreadable(str(p), err, names=what == "the names file")]
     except MemoryError:
         return None, [too_large(str(p))]
     return read_text(data, str(p))
+
+
+#: The operating system's words for why a file cannot be read, as whole catalogue messages (so they read in
+#: Dutch too); other reasons are filled into "cannot read the file: %(reason)s" as the system words them.
+_UNREADABLE = {
+    (False, "No such file or directory"): "cannot read the file: No such file or directory",
+    (False, "Permission denied"): "cannot read the file: Permission denied",
+    (False, "Is a directory"): "cannot read the file: Is a directory",
+    (True, "No such file or directory"): "cannot read the names file: No such file or directory",
+    (True, "Permission denied"): "cannot read the names file: Permission denied",
+    (True, "Is a directory"): "cannot read the names file: Is a directory",
+}
+
+
+def unreadable(filename: str, err: OSError, *, names: bool = False) -> Problem:
+    """The problem of a file the system cannot read (``names``: it is the names file)."""
+    reason = str(err.strerror or err)
+    message = _UNREADABLE.get((names, reason))
+    if message is not None:
+        return Problem.make(Location(filename), message)
+    general = "cannot read the names file: %(reason)s" if names else "cannot read the file: %(reason)s"
+    return Problem.make(Location(filename), general, reason=shorten(reason))
 
 
 def too_large(filename: str) -> Problem:

@@ -30,7 +30,7 @@ import numpy as np
 
 from bridgescore.contract import Contract, Seat
 from bridgescore.event import Event, ResultStatus, sections_numbered_per_direction
-from bridgescore.io.csv import too_large
+from bridgescore.io.csv import too_large, unreadable
 from bridgescore.methods.valet import LEAD_SUITS, ValetTables
 from bridgescore.problems import Location, Problem, Severity, Value, shorten
 
@@ -543,7 +543,7 @@ def load(names_path: str | Path, scores_path: str | Path) -> ValetInput:
 
 
 def _unreadable(path: str | Path, exc: OSError) -> Problem:
-    return Problem.make(Location(str(path)), "cannot read the file: %(reason)s", reason=str(exc.strerror or exc))
+    return unreadable(str(path), exc)
 
 
 def _read_padded(path: Path) -> np.ndarray:
