@@ -164,6 +164,28 @@ def test_memory_error_is_a_clear_problem_in_every_reader(tmp_path: Path, monkeyp
     assert "too large" in str(read.problems[-1])
 
 
+def test_memory_error_while_reading_lines_is_a_clear_problem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "big.csv"
+    path.write_text(HEADER + "1,1,2,4S,N,10\n", encoding="utf-8")
+
+    def no_memory(*args: object, **kwargs: object) -> object:
+        raise MemoryError
+
+    for module in (traveller_csv, names_file, rubber_io, bws):
+        monkeypatch.setattr(module, "loads", no_memory)
+    for problems in (
+        traveller_csv.load(path).problems,
+        names_file.load(path)[1],
+        rubber_io.load(path).problems,
+        bws.load(path).problems,
+    ):
+        assert len(problems) == 1 and "too large" in str(problems[0]), problems
+    monkeypatch.setattr(valet_io, "loads", no_memory)
+    monkeypatch.setattr(valet_io, "_loads_fast", no_memory)
+    (tmp_path / "names.txt").write_text(NAMES, encoding="utf-8")
+    assert "too large" in str(valet_io.load(tmp_path / "names.txt", path).problems[-1])
+
+
 # --- unfriendly ----------------------------------------------------------------------------------------------
 
 

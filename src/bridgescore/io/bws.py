@@ -47,7 +47,7 @@ from pathlib import Path
 
 from bridgescore.contract import Notation
 from bridgescore.event import Event
-from bridgescore.io.csv import Columns, header_key, read_file, read_lines, read_records, unreadable
+from bridgescore.io.csv import Columns, header_key, read_file, read_lines, read_records, too_large, unreadable
 from bridgescore.problems import Location, Problem, Severity, shorten
 
 __all__ = ["from_records", "is_received_data", "load", "loads"]
@@ -207,7 +207,11 @@ def load(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bo
         text, problems = read_file(p)
         if text is None:
             return Event((), problems=tuple(problems))
-        event = loads(text, str(p), notation, pairs_per_direction=pairs_per_direction)
+        try:
+            event = loads(text, str(p), notation, pairs_per_direction=pairs_per_direction)
+        except MemoryError:
+            del text
+            return Event((), problems=(too_large(str(p)),))
         return Event(event.results, event.names, event.title, (*problems, *event.problems))
     if not p.is_file():
         try:
@@ -219,7 +223,11 @@ def load(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bo
         return Event((), problems=(exported,))
     letters = _export(p, "Section")
     sections = _section_letters(letters) if isinstance(letters, str) else None
-    return loads(exported, str(p), notation, pairs_per_direction=pairs_per_direction, sections=sections)
+    try:
+        return loads(exported, str(p), notation, pairs_per_direction=pairs_per_direction, sections=sections)
+    except MemoryError:
+        del exported
+        return Event((), problems=(too_large(str(p)),))
 
 
 def _export(path: Path, table: str) -> str | Problem:

@@ -480,7 +480,11 @@ def load(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bo
     text, problems = read_file(path)
     if text is None:
         return Event((), problems=tuple(problems))
-    event = loads(text, str(Path(path)), notation, pairs_per_direction=pairs_per_direction)
+    try:
+        event = loads(text, str(Path(path)), notation, pairs_per_direction=pairs_per_direction)
+    except MemoryError:
+        del text
+        return Event((), problems=(too_large(str(Path(path))),))
     return Event(event.results, event.names, event.title, tuple(problems) + event.problems)
 
 

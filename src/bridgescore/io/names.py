@@ -23,7 +23,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from bridgescore.event import Event
-from bridgescore.io.csv import header_key, read_file, read_records
+from bridgescore.io.csv import header_key, read_file, read_records, too_large
 from bridgescore.problems import Location, Problem, Severity, shorten
 
 __all__ = ["Names", "load", "loads", "with_names"]
@@ -150,7 +150,11 @@ def load(path: str | Path) -> tuple[Mapping[str, str], tuple[Problem, ...]]:
     text, problems = read_file(path, "the names file")
     if text is None:
         return Names({}, {}), tuple(problems)
-    names, more = loads(text, str(Path(path)))
+    try:
+        names, more = loads(text, str(Path(path)))
+    except MemoryError:
+        del text
+        return Names({}, {}), (too_large(str(Path(path))),)
     return names, tuple(problems) + more
 
 

@@ -28,7 +28,7 @@ from bridgescore.contract import (
     parse_contract,
     parse_contract_and_result,
 )
-from bridgescore.io.csv import header_key, read_file, read_records
+from bridgescore.io.csv import header_key, read_file, read_records, too_large
 from bridgescore.io.line import read_declarer, read_tricks, whole_number, worded_problem
 from bridgescore.problems import Location, Problem, Severity, Value, shorten
 from bridgescore.rubber import Deal, Honours, RubberError, RubberOptions, Sheet, parse_honours
@@ -83,7 +83,11 @@ def load(path: str | Path) -> DealFile:
     text, problems = read_file(path)
     if text is None:
         return DealFile((), tuple(problems))
-    read = loads(text, str(Path(path)))
+    try:
+        read = loads(text, str(Path(path)))
+    except MemoryError:
+        del text
+        return DealFile((), (too_large(str(Path(path))),))
     return DealFile(read.lines, tuple(problems) + read.problems, read.numbered_rubbers)
 
 
