@@ -32,7 +32,7 @@ Two readings follow the developer's guide:
   naming the line of the row that replaces it.  Without an ``ID`` column the order of the lines decides.
 
 Input: the table as ``mdb-export file.bws ReceivedData`` writes it (CSV with a header; a ``.csv`` file with
-these columns is recognised by :func:`bridgebridgescore.io.csv.loads` and read here), or the ``.bws`` file itself,
+these columns is recognised by :func:`bridgescore.io.csv.loads` and read here), or the ``.bws`` file itself,
 which is read through mdbtools' ``mdb-export`` when it is installed (sections then get their letters from the
 ``Section`` table).  Line numbers are those of the export: line 1 is the header, line 2 the first row.
 Columns other than those above (``Processed``, ``DateLog`` …) are kept on each result.
