@@ -34,6 +34,9 @@ REPO = TESTS.parent
 EXAMPLES = REPO / "src" / "bridgescore" / "examples"
 REFERENCE = REPO.parent / "shared" / "reference"
 runner = CliRunner()
+ENUM_NAME = re.compile(
+    r"\b(?:Seat|Strain|Risk|Side|Severity|ResultStatus|Movement|FieldKind|HonoursKind)\.[A-Z_]{2,}\b"
+)
 
 FUZZ = settings(
     max_examples=25,
@@ -133,6 +136,9 @@ def _run(args: list[str]) -> None:
     assert result.exit_code in (0, 1, 2), (result.exit_code, result.output[-2000:])
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
     assert "Traceback" not in result.output
+    assert not ENUM_NAME.search(result.output), (
+        result.output
+    )  # "Seat.NORTH", "Movement.HOWELL": no words for a director
 
 
 TRAVELLERS = _seeds(
