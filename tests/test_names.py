@@ -20,12 +20,12 @@ def test_names_without_header_and_problems() -> None:
     names, problems = names_file.loads('1,"Smith, A & Jones, B"\n2,Fox & Twombly\n,Nobody\n2,Again\n', "n.csv")
     assert dict(names) == {"1": "Smith, A & Jones, B", "2": "Fox & Twombly"}
     assert [(p.location.line, p.location.field) for p in problems] == [(3, "pair"), (4, "pair")]
-    assert "named already on line 2" in problems[1].message
+    assert "named already on line 2" in problems[1].text()
 
 
 def test_names_file_without_pair_column() -> None:
     names, problems = names_file.loads("who,what\nx,y\n", "n.csv")
-    assert names == {} and "no 'pair' column" in problems[0].message
+    assert names == {} and "no 'pair' column" in problems[0].text()
 
 
 def test_names_file_replaces_the_event_names(tmp_path: Path) -> None:
@@ -35,7 +35,7 @@ def test_names_file_replaces_the_event_names(tmp_path: Path) -> None:
     assert event.names["1"] == "Ann & Bob (from the names file)"
     assert event.names["6"] == "Gus Lee - Hal Oak"  # from the PBN file
     missing = load_events([PBN], names=tmp_path / "none.csv")
-    assert any("cannot read the names file" in p.message for p in missing.problems)
+    assert any("cannot read the names file" in p.text() for p in missing.problems)
 
 
 def test_dispatch_by_suffix(tmp_path: Path) -> None:
@@ -46,7 +46,7 @@ def test_dispatch_by_suffix(tmp_path: Path) -> None:
                    "</BOARD></EVENT></USEBIO>", encoding="utf-8")  # fmt: skip
     assert [r.ns_score for r in load_event(xml).results] == [420]
     unknown = load_event(tmp_path / "night.doc")
-    assert ".pbn" in unknown.problems[0].message and ".xml" in unknown.problems[0].message
+    assert ".pbn" in unknown.problems[0].text() and ".xml" in unknown.problems[0].message
 
 
 def test_score_command_reads_usebio_and_pbn_with_a_names_file(tmp_path: Path) -> None:

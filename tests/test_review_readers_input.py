@@ -162,7 +162,7 @@ def test_values_past_the_last_column_are_kept_and_named() -> None:
     assert [(str(p.location), p.severity) for p in event.problems] == [
         ("t.csv, line 2, column 'column 7'", Severity.WARNING)
     ]
-    assert "Smith, Jones" in event.problems[0].message
+    assert "Smith, Jones" in event.problems[0].text()
 
 
 def test_square_brackets_typed_or_read_by_other_commands_are_printed_as_written(tmp_path: Path) -> None:

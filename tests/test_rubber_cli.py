@@ -66,7 +66,7 @@ def test_reader_reports_every_problem_with_line_and_column() -> None:
     }
     assert all(p.location.file == "rubber.csv" for p in read.problems)
     assert read.lines == ()
-    messages = " ".join(p.message for p in read.problems)
+    messages = " ".join(p.text() for p in read.problems)
     assert "14 tricks" in messages and "no-trump" in messages and "line 6 already" in messages
 
 
@@ -76,10 +76,10 @@ def test_reader_keeps_columns_it_does_not_know() -> None:
 
 
 def test_reader_refuses_a_file_without_contract_column_and_an_empty_file(tmp_path: Path) -> None:
-    assert "no 'contract' column" in loads("deal,declarer\n1,N\n", "x.csv").problems[0].message
-    assert "empty" in loads("", "x.csv").problems[0].message
+    assert "no 'contract' column" in loads("deal,declarer\n1,N\n", "x.csv").problems[0].text()
+    assert "empty" in loads("", "x.csv").problems[0].text()
     missing = load(tmp_path / "nothing.csv")
-    assert missing.has_errors and "cannot read" in missing.problems[0].message
+    assert missing.has_errors and "cannot read" in missing.problems[0].text()
 
 
 def test_a_deal_after_the_rubber_ended_is_reported_with_its_line() -> None:
@@ -87,7 +87,7 @@ def test_a_deal_after_the_rubber_ended_is_reported_with_its_line() -> None:
     sheet, problems = play_lines(read.lines)
     assert sheet.finished and sheet.total(Side.NS) == 120 + 120 + 700
     assert [(p.location.line, p.location.field) for p in problems] == [(4, "deal"), (5, "deal")]
-    assert "rubber is over" in problems[0].message
+    assert "rubber is over" in problems[0].text()
 
 
 def test_pad_shows_both_columns_the_line_games_totals_and_settlement() -> None:

@@ -209,7 +209,7 @@ def test_the_ew_score_column_is_read_the_way_the_file_writes_it() -> None:
         assert [r.ns_score for r in event.results] == [-50, -400, -90]
     mixed = traveller_csv.loads(kops + "4,1,2,2S,N,8,,-110\n", "kops.csv")
     assert [(p.location.line, p.location.field) for p in mixed.problems] == [(5, "ew_score")]
-    assert "the EW score -110 has the wrong sign" in mixed.problems[0].message
+    assert "the EW score -110 has the wrong sign" in mixed.problems[0].text()
 
 
 def test_bbo_traveller_layout() -> None:

@@ -14,10 +14,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["FieldKind", "Location", "Problem", "Severity"]
+__all__ = ["FieldKind", "Location", "Problem", "Severity", "shorten"]
 
 #: A value filled into a message: text as it was written, or a number written the language's way.
 Value = int | float | str
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """``text`` as a message echoes it: at most ``limit`` characters, the end replaced by an ellipsis where it is
+    longer, and line ends shown as spaces (a value of a megabyte, or one that swallowed several lines after an
+    unclosed quote, is recognisable from its start; the whole of it helps no director)."""
+    flat = " ".join(text.splitlines()) if ("\n" in text or "\r" in text) else text
+    if len(flat) <= limit:
+        return flat
+    return flat[: max(limit - 1, 0)] + "…"
 
 
 class Severity(Enum):
@@ -84,9 +94,7 @@ class Problem:
     values: tuple[tuple[str, Value], ...] = ()
 
     @classmethod
-    def make(
-        cls, location: Location, message: str, severity: Severity = Severity.ERROR, **values: Value
-    ) -> Problem:
+    def make(cls, location: Location, message: str, severity: Severity = Severity.ERROR, **values: Value) -> Problem:
         """A problem whose ``message`` has named placeholders: ``Problem.make(where, "'%(text)s' …", text=t)``."""
         return cls(location, message, severity, tuple(values.items()))
 

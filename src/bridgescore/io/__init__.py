@@ -50,6 +50,12 @@ def _pbn(path: Path, options: ReadOptions) -> Event:
     return pbn.load(path, options.notation)
 
 
+def _bws(path: Path, options: ReadOptions) -> Event:
+    from bridgescore.io import bws
+
+    return bws.load(path, options.notation, pairs_per_direction=options.pairs_per_direction)
+
+
 #: File suffix (lower case) → reader: traveller CSV, USEBIO XML, PBN.
 READERS: dict[str, Callable[[Path, ReadOptions], Event]] = {
     ".csv": _csv,
@@ -58,6 +64,7 @@ READERS: dict[str, Callable[[Path, ReadOptions], Event]] = {
     ".xml": _usebio,
     ".usebio": _usebio,
     ".pbn": _pbn,
+    ".bws": _bws,  # Bridgemate's BWS database (io/bws.py, via mdbtools)
 }
 
 

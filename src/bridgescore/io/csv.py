@@ -13,9 +13,8 @@ event's results and named in ``Event.problems``; columns the reader does not kno
 from __future__ import annotations
 
 import csv as _csv
-import io
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -32,19 +31,29 @@ from bridgescore.contract import (
 )
 from bridgescore.event import Event, Result, ResultStatus, sections_numbered_per_direction
 from bridgescore.io.adjusted import canonical_adjustment
-from bridgescore.io.line import read_declarer, read_tricks, whole_number
-from bridgescore.problems import Location, Problem, Severity
+from bridgescore.io.line import (
+    adjustment_beside_contract,
+    read_declarer,
+    read_tricks,
+    whole_number,
+    worded_problem,
+)
+from bridgescore.problems import Location, Problem, Severity, Value, shorten
 
 __all__ = [
     "COLUMN_SYNONYMS",
     "NOT_PLAYED_WORDS",
+    "Columns",
     "header_key",
     "is_not_played",
     "load",
     "loads",
     "read_file",
+    "read_lines",
     "read_records",
     "read_text",
+    "too_large",
+    "unreadable",
 ]
 
 #: Header synonyms per field (compared after lower-casing and dropping spaces, dots, dashes and underscores).
@@ -92,34 +101,77 @@ _SYNONYM_INDEX = {header_key(s): field for field, names in COLUMN_SYNONYMS.items
 
 
 def read_file(path: str | Path, what: str = "the file") -> tuple[str | None, list[Problem]]:
-    """A file's text as :func:`read_text` decodes it, or None with the problem (``what``: "the names file" …)."""
+    """A file's text as :func:`read_text` decodes it, or None with the problem (``what``: "the file" or "the names
+    file")."""
     p = Path(path)
     try:
         data = p.read_bytes()
     except OSError as err:
-        return None, [Problem(Location(str(p)), f"cannot read {what}: {err.strerror}")]
+        return None, [unreadable(str(p), err, names=what == "the names file")]
+    except MemoryError:
+        return None, [too_large(str(p))]
     return read_text(data, str(p))
+
+
+#: The operating system's words for why a file cannot be read, as whole catalogue messages (so they read in
+#: Dutch too); other reasons are filled into "cannot read the file: %(reason)s" as the system words them.
+_UNREADABLE = {
+    (False, "No such file or directory"): "cannot read the file: No such file or directory",
+    (False, "Permission denied"): "cannot read the file: Permission denied",
+    (False, "Is a directory"): "cannot read the file: Is a directory",
+    (True, "No such file or directory"): "cannot read the names file: No such file or directory",
+    (True, "Permission denied"): "cannot read the names file: Permission denied",
+    (True, "Is a directory"): "cannot read the names file: Is a directory",
+}
+
+
+def unreadable(filename: str, err: OSError, *, names: bool = False) -> Problem:
+    """The problem of a file the system cannot read (``names``: it is the names file)."""
+    reason = str(err.strerror or err)
+    message = _UNREADABLE.get((names, reason))
+    if message is not None:
+        return Problem.make(Location(filename), message)
+    general = "cannot read the names file: %(reason)s" if names else "cannot read the file: %(reason)s"
+    return Problem.make(Location(filename), general, reason=shorten(reason))
+
+
+def too_large(filename: str) -> Problem:
+    """The problem of a file too large for this computer's memory (bridgescore holds an event in memory, some
+    150 times the file's size)."""
+    return Problem.make(
+        Location(filename),
+        "the file is too large to read in this computer's memory; split it (e.g. one file per section) and "
+        "give the parts together",
+    )
 
 
 def read_text(data: bytes, filename: str) -> tuple[str | None, list[Problem]]:
     """Decode a file's bytes: UTF-8 (BOM or not), else Windows-1252 with a warning; binary files refused."""
     where = Location(filename)
     if not data.strip():
-        return None, [Problem(where, "the file is empty: there are no traveller lines to read")]
+        return None, [Problem.make(where, "the file is empty: there are no traveller lines to read")]
     if b"\x00" in data[:4096]:
-        return None, [Problem(where, "this is not a text file (it holds binary data); export the travellers as CSV")]
+        return None, [
+            Problem.make(where, "this is not a text file (it holds binary data); export the travellers as CSV")
+        ]
     try:
-        return data.decode("utf-8-sig"), []
-    except UnicodeDecodeError:
-        text = data.decode("cp1252", errors="replace")
-        warn = Problem(
-            where, "the file is not UTF-8; read as Windows-1252 (check names with accents)", Severity.WARNING
-        )
-        return text, [warn]
+        try:
+            return data.decode("utf-8-sig"), []
+        except UnicodeDecodeError:
+            text = data.decode("cp1252", errors="replace")
+            warn = Problem.make(
+                where, "the file is not UTF-8; read as Windows-1252 (check names with accents)", Severity.WARNING
+            )
+            return text, [warn]
+    except MemoryError:
+        return None, [too_large(filename)]
 
 
 @dataclass(frozen=True)
-class _Columns:
+class Columns:
+    """Where each field is in a line: ``index`` (field → column), ``extra`` (a column kept as it is, by its
+    header), ``headers`` (the header line)."""
+
     index: Mapping[str, int]
     extra: Mapping[str, int]
     headers: Sequence[str]
@@ -137,7 +189,7 @@ class _Columns:
         return "+".join(players) if all(players) else ""
 
 
-def _map_header(header: Sequence[str], where: Location) -> tuple[_Columns, list[Problem]]:
+def _map_header(header: Sequence[str], where: Location) -> tuple[Columns, list[Problem]]:
     index: dict[str, int] = {}
     extra: dict[str, int] = {}
     problems: list[Problem] = []
@@ -163,23 +215,26 @@ def _map_header(header: Sequence[str], where: Location) -> tuple[_Columns, list[
             and not (needed == "ew" and "east" in index)
         ):
             problems.append(
-                Problem(
+                Problem.make(
                     Location(where.file, where.line, needed),
-                    f"the header has no '{needed}' column (found: {', '.join(header)})",
+                    "the header has no '%(column)s' column (found: %(found)s)",
+                    column=needed,
+                    found=shorten(", ".join(header)),
                 )
             )
     if "contract" not in index and "score" not in index and "ew_score" not in index and "result" not in index:
         problems.append(
-            Problem(
+            Problem.make(
                 Location(where.file, where.line, "contract"),
                 "the header has neither a 'contract' nor a 'score' column",
             )
         )
-    return _Columns(index, extra, header), problems
+    return Columns(index, extra, header), problems
 
 
 def _sniff(text: str) -> str:
-    first = text.splitlines()[0] if text else ""
+    """The separator the first line that is not blank holds most of: comma, semicolon or tab (comma if none)."""
+    first = next((line for line in physical_lines(text) if line.strip()), "")
     counts = {d: first.count(d) for d in (",", ";", "\t")}
     return max(counts, key=lambda d: counts[d]) if any(counts.values()) else ","
 
@@ -195,17 +250,35 @@ def loads(
     data (:func:`bridgescore.event.sections_numbered_per_direction`) and says so in a warning.
     """
     problems: list[Problem] = []
+    empty = Problem.make(Location(filename), "the file is empty: there are no traveller lines")
     if not text.strip():
-        return Event((), problems=(Problem(Location(filename), "the file is empty: there are no traveller lines"),))
-    records = read_records(text)
+        return Event((), problems=(empty,))
+    records = read_records(text, filename, problems)
     if not records:
-        return Event((), problems=(Problem(Location(filename), "the file is empty: there are no traveller lines"),))
+        return Event((), problems=tuple(problems) or (empty,))
+    from bridgescore.io import bws
+
+    if bws.is_received_data(records[0][1]):  # Bridgemate's results exported with mdb-export
+        return bws.from_records(records, filename, notation, pairs_per_direction=pairs_per_direction, problems=problems)
     columns, header_problems = _map_header(records[0][1], Location(filename, records[0][0]))
     if header_problems:
-        return Event((), problems=tuple(header_problems))
+        return Event((), problems=(*problems, *header_problems))
+    return read_lines(records[1:], columns, filename, notation, pairs_per_direction, problems)
+
+
+def read_lines(
+    records: Iterable[tuple[int, Sequence[str]]],
+    columns: Columns,
+    filename: str,
+    notation: Notation,
+    pairs_per_direction: bool | None,
+    problems: list[Problem],
+) -> Event:
+    """The event of traveller lines (``(line, values)``) whose fields ``columns`` says where to find, with the
+    ``problems`` found before and every problem of the lines (see :func:`loads`)."""
     read: list[Result] = []
     ew_views: dict[str, list[Result]] = {"ew": [], "ns": []}
-    for line, row in records[1:]:
+    for line, row in records:
         result, line_problems, ew_view = _read_line(row, columns, filename, line, notation)
         problems.extend(line_problems)
         if result is not None:
@@ -216,16 +289,16 @@ def loads(
     if pairs_per_direction is None:
         per_direction = sections_numbered_per_direction(read)
         for section in sorted(per_direction):
-            where = f"section {section}" if section else "this file"
-            problems.append(
-                Problem(
-                    Location(filename),
-                    f"the pairs of {where} are numbered per direction (NS 1 and EW 1 are two pairs, as in a Mitchell "
-                    "scored by ACBLscore), so they are read that way; give --movement howell if every pair has a "
-                    "number of its own",
-                    Severity.WARNING,
-                )
+            message = (
+                "the pairs of section %(section)s are numbered per direction (NS 1 and EW 1 are two pairs, as in a "
+                "Mitchell scored by ACBLscore), so they are read that way; give --movement howell if every pair has "
+                "a number of its own"
+                if section
+                else "the pairs of this file are numbered per direction (NS 1 and EW 1 are two pairs, as in a "
+                "Mitchell scored by ACBLscore), so they are read that way; give --movement howell if every pair has "
+                "a number of its own"
             )
+            problems.append(Problem.make(Location(filename), message, Severity.WARNING, section=section))
     else:
         per_direction = frozenset(r.section for r in read) if pairs_per_direction else frozenset()
     results = _one_line_per_table(read, per_direction, problems)
@@ -244,12 +317,21 @@ def _one_ew_convention(read: list[Result], views: dict[str, list[Result]], probl
         where = r.source or Location("<input>")
         assert r.ns_score is not None
         written = r.ns_score if majority == "ew" else -r.ns_score
+        message = (
+            "the EW score %(written)+d has the wrong sign: on most lines of this file the EW column holds "
+            "East-West's score, and %(contract)s on board %(board)d scores %(score)+d for North-South"
+            if majority == "ew"
+            else "the EW score %(written)+d has the wrong sign: on most lines of this file the EW column holds "
+            "North-South's score, and %(contract)s on board %(board)d scores %(score)+d for North-South"
+        )
         problems.append(
-            Problem(
+            Problem.make(
                 Location(where.file, where.line, "ew_score"),
-                f"the EW score {written:+d} has the wrong sign: on most lines of this file the EW column holds "
-                f"{'East-West' if majority == 'ew' else 'North-South'}'s score, and {r.describe_contract()} on "
-                f"board {r.board} scores {r.ns_score:+d} for North-South",
+                message,
+                written=written,
+                contract=r.describe_contract(),
+                board=r.board,
+                score=r.ns_score,
             )
         )
     dropped = {id(r) for r in wrong}
@@ -267,19 +349,23 @@ def _one_line_per_table(read: list[Result], per_direction: frozenset[str], probl
         two_lines = result.section in per_direction
         if result.ns_pair == result.ew_pair and not two_lines:
             problems.append(
-                Problem(
+                Problem.make(
                     Location(where.file, line, "ew"),
-                    f"pair {result.ns_pair} is written as both North-South and East-West{_PER_DIRECTION_HINT}",
+                    "pair %(pair)s is written as both North-South and East-West" + _PER_DIRECTION_HINT,
+                    pair=result.ns_pair,
                 )
             )
             continue
         table = (result.section, result.board, result.ns_pair, result.ew_pair)
         if table in seen_tables:
             problems.append(
-                Problem(
+                Problem.make(
                     Location(where.file, line),
-                    f"board {result.board}: {result.ns_pair} against {result.ew_pair} is on line "
-                    f"{seen_tables[table]} already (a duplicate line)",
+                    "board %(board)d: %(ns)s against %(ew)s is on line %(before)d already (a duplicate line)",
+                    board=result.board,
+                    ns=result.ns_pair,
+                    ew=result.ew_pair,
+                    before=seen_tables[table],
                 )
             )
             continue
@@ -290,11 +376,14 @@ def _one_line_per_table(read: list[Result], per_direction: frozenset[str], probl
         if twice:
             key, side, pair = twice[0]
             before, before_side = seen_pairs[key]
-            hint = _PER_DIRECTION_HINT if before_side != side else ""
+            message = "board %(board)d: pair %(pair)s played it already on line %(before)d"
             problems.append(
-                Problem(
+                Problem.make(
                     Location(where.file, line),
-                    f"board {result.board}: pair {pair} played it already on line {before}{hint}",
+                    message + _PER_DIRECTION_HINT if before_side != side else message,
+                    board=result.board,
+                    pair=pair,
+                    before=before,
                 )
             )
             continue
@@ -310,17 +399,80 @@ _PER_DIRECTION_HINT = (
 )
 
 
-def read_records(text: str) -> list[tuple[int, list[str]]]:
-    """Each CSV record that is not blank, with the physical line it starts on (a record may span lines inside
-    quotes); comma, semicolon or tab separated, whichever the first line holds most of."""
-    reader = _csv.reader(io.StringIO(text), delimiter=_sniff(text))
+#: Physical line ends: a bare CR (old Mac files, some exports) ends a line as LF and CRLF do.
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def physical_lines(text: str) -> list[str]:
+    """The file's lines without their ends, a bare CR ending a line as LF and CRLF do (``str.splitlines``
+    would also split at form feeds and U+2028, which a CSV file may hold inside a value)."""
+    lines = _LINE_END.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def read_records(
+    text: str, filename: str = "<input>", problems: list[Problem] | None = None
+) -> list[tuple[int, list[str]]]:
+    """Each CSV record that is not blank, with the physical line it is on; comma, semicolon or tab separated,
+    whichever the first line that is not blank holds most of.
+
+    No file these readers take has a value spanning lines, so a record that does (a ``"`` opened and not closed
+    on its line, which would swallow the lines after it into one value, and with them a whole second rubber) is
+    an error at the line where the quote opened, added to ``problems``; that line is left out and the lines after
+    it are read on their own.  A line the CSV module cannot read at all (a value over 131,072 characters) is
+    reported the same way.  Without ``problems`` such lines are left out unreported."""
+    lines = physical_lines(text)
+    delimiter = _sniff(text)
     out: list[tuple[int, list[str]]] = []
-    previous_end = 0
-    for row in reader:
-        if any(cell.strip() for cell in row):
-            out.append((previous_end + 1, row))
-        previous_end = reader.line_num
+    start = 0  # index of the next physical line to read
+    while start < len(lines):
+        reader = _csv.reader(iter(lines[start:]), delimiter=delimiter)
+        previous_end = 0
+        restart: int | None = None
+        try:
+            for row in reader:
+                first = start + previous_end + 1  # the record's first line, 1-based
+                if reader.line_num - previous_end > 1:
+                    _unclosed_quote(filename, first, reader.line_num - previous_end, problems)
+                    restart = first  # read again from the line after the one that opened the quote
+                    break
+                if any(cell.strip() for cell in row):
+                    out.append((first, row))
+                previous_end = reader.line_num
+        except _csv.Error:
+            first = start + previous_end + 1
+            if reader.line_num - previous_end > 1:
+                _unclosed_quote(filename, first, reader.line_num - previous_end, problems)
+            elif problems is not None:
+                problems.append(
+                    Problem.make(
+                        Location(filename, first),
+                        "the line cannot be read: a value on it is longer than %(limit)s characters; the line is "
+                        "left out",
+                        limit="131,072",
+                    )
+                )
+            restart = first
+        if restart is None:
+            break
+        start = restart
     return out
+
+
+def _unclosed_quote(filename: str, line: int, spanned: int, problems: list[Problem] | None) -> None:
+    if problems is None:
+        return
+    problems.append(
+        Problem.make(
+            Location(filename, line),
+            'a quote (") opens a value on this line that is not closed on it (it would take in %(count)d lines '
+            "after it); the line is left out and the lines after it are read on their own: close the quote or "
+            "delete it",
+            count=spanned - 1,
+        )
+    )
 
 
 def load(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bool | None = None) -> Event:
@@ -328,19 +480,26 @@ def load(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bo
     text, problems = read_file(path)
     if text is None:
         return Event((), problems=tuple(problems))
-    event = loads(text, str(Path(path)), notation, pairs_per_direction=pairs_per_direction)
+    try:
+        event = loads(text, str(Path(path)), notation, pairs_per_direction=pairs_per_direction)
+    except MemoryError:
+        del text
+        return Event((), problems=(too_large(str(Path(path))),))
     return Event(event.results, event.names, event.title, tuple(problems) + event.problems)
 
 
 def _read_line(
-    row: Sequence[str], cols: _Columns, filename: str, line: int, notation: Notation
+    row: Sequence[str], cols: Columns, filename: str, line: int, notation: Notation
 ) -> tuple[Result | None, list[Problem], str | None]:
     """One line: the result (None where it has an error), its problems, and how its EW score column read
     ("ew": EW's own score, "ns": NS's score printed in the EW column) where only that column is written."""
     problems: list[Problem] = []
 
-    def bad(field: str, message: str) -> None:
-        problems.append(Problem(Location(filename, line, field), message))
+    def bad(field: str, message: str, **values: Value) -> None:
+        problems.append(Problem(Location(filename, line, field), message, Severity.ERROR, tuple(values.items())))
+
+    def wrong(field: str, error: str | Exception) -> None:  # a ContractError's sentence, or read_declarer's
+        problems.append(worded_problem(Location(filename, line, field), error))
 
     board_text = cols.get(row, "board")
     board = 0
@@ -348,7 +507,7 @@ def _read_line(
     if not board_text:
         bad("board", "board number missing")
     elif number is None or number < 1:
-        bad("board", f"board '{board_text}' does not exist; boards are numbered from 1")
+        bad("board", "board '%(text)s' does not exist; boards are numbered from 1", text=shorten(board_text))
     else:
         board = number
     ns, ew = cols.pair(row, "ns"), cols.pair(row, "ew")
@@ -403,17 +562,17 @@ def _read_line(
                 result_text = ""
         except ContractError as err:
             hint = "" if re.match(r"\s*\d", combined) else _ADJUSTED_HINT
-            bad("contract", f"{err}{hint}")
+            wrong("contract", f"{err}{hint}")
         if contract is not None and contract.is_passed_out:
             status = ResultStatus.PASSED_OUT
             tricks = None
         elif contract is not None:
-            declarer, wrong = read_declarer(contract, declarer_text, declarer)
-            if wrong:
-                bad("declarer", wrong)
-            tricks, wrong = read_tricks(contract, result_text, tricks)
-            if wrong:
-                bad("result", wrong)
+            declarer, why = read_declarer(contract, declarer_text, declarer)
+            if why:
+                wrong("declarer", why)
+            tricks, why = read_tricks(contract, result_text, tricks)
+            if why:
+                wrong("result", why)
 
     ns_score: int | None = None
     if status is not ResultStatus.NOT_PLAYED:
@@ -436,23 +595,35 @@ def _read_line(
             field = "score" if score_text else "ew_score"
             bad(
                 field,
-                f"the score {ns_score:+d} does not match {contract} {declarer.name if declarer else ''} "
-                f"taking {tricks} tricks on board {board}, which scores {computed:+d} for North-South",
+                "the score %(written)+d does not match %(contract)s %(declarer)s taking %(tricks)s tricks on board "
+                "%(board)d, which scores %(score)+d for North-South",
+                written=ns_score,
+                contract=str(contract),
+                declarer=declarer.name if declarer else "",
+                tricks=str(tricks),
+                board=board,
+                score=computed,
             )
         ns_score = computed
     if problems:
         return None, problems, None
+    if contract is not None:
+        beside = adjustment_beside_contract(Location(filename, line, "remarks"), remarks, contract)
+        if beside is not None:
+            problems.append(beside)
     kept = {name: row[i] for name, i in cols.extra.items() if i < len(row)}
     beyond = [i for i in range(len(cols.headers), len(row)) if row[i].strip()]
     if beyond:  # values past the header's last column (an unquoted comma in a name?): kept, and said
         kept.update({f"column {i + 1}": row[i] for i in beyond})
         problems.append(
-            Problem(
+            Problem.make(
                 Location(filename, line, f"column {beyond[0] + 1}"),
-                f"the line has {len(row)} values but the header names {len(cols.headers)} columns; the values "
-                f"past the last column ({', '.join(row[i].strip() for i in beyond)}) are kept but not read "
-                "(a comma inside a name needs quotes)",
+                "the line has %(count)d values but the header names %(columns)d columns; the values past the last "
+                "column (%(values)s) are kept but not read (a comma inside a name needs quotes)",
                 Severity.WARNING,
+                count=len(row),
+                columns=len(cols.headers),
+                values=shorten(", ".join(row[i].strip() for i in beyond)),
             )
         )
     if extra_remarks:
@@ -485,7 +656,7 @@ def _looks_like_contract(text: str) -> bool:
     return bool(re.match(r"^\s*(\d\s*\D|pass\b|pas\b|p\s*$)", text, re.I))
 
 
-def _read_score(score_text: str, ew_score_text: str, report: Callable[[str, str], None]) -> int | None:
+def _read_score(score_text: str, ew_score_text: str, report: Callable[..., None]) -> int | None:
     """The NS score from the ``score`` column, or the negated ``ew_score`` where only that is written."""
     for text, field, sign in ((score_text, "score", 1), (ew_score_text, "ew_score", -1)):
         if not text:
@@ -493,6 +664,6 @@ def _read_score(score_text: str, ew_score_text: str, report: Callable[[str, str]
         value = whole_number(text.replace("−", "-").replace(" ", ""))
         if value is not None:
             return sign * value
-        report(field, f"'{text}' is not a score; write a whole number such as 420 or -50")
+        report(field, "'%(text)s' is not a score; write a whole number such as 420 or -50", text=shorten(text))
         return None
     return None

@@ -8,15 +8,139 @@ result are the same in every reader.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 
 from bridgescore.contract import Contract, ContractError, Seat, parse_result
 from bridgescore.event import Result, ResultStatus
-from bridgescore.problems import Location, Severity
+from bridgescore.methods.adjustments import parse_adjustment
+from bridgescore.problems import Location, Problem, Severity, shorten
 
-__all__ = ["LineReading", "read_declarer", "read_tricks", "whole_number"]
+__all__ = [
+    "ERROR_MESSAGES",
+    "LineReading",
+    "adjustment_beside_contract",
+    "read_declarer",
+    "read_tricks",
+    "whole_number",
+    "worded_problem",
+]
+
+#: The sentences of ``ContractError`` and ``RubberError`` (contract.py, rubber.py) and of :func:`read_declarer`
+#: and :func:`read_tricks` as catalogue messages: a reader that reports such an error as a problem turns its
+#: sentence back into the message and its values (:func:`worded_problem`), so that the problem reads in Dutch
+#: and the text echoed in it is shortened.  Checked from the first to the last; ``%(text)s`` is what the file
+#: holds (shortened), the other values are the program's own words or numbers.
+ERROR_MESSAGES: tuple[str, ...] = (
+    "'%(text)s' is not a contract; write e.g. 4S, 3NT, 2HX, 6SAXX or PASS (an adjusted score goes in the "
+    "remarks column, e.g. A60/40, A+, AVE- or G+)",
+    "'%(text)s' is not a contract; write e.g. 4S, 3NT, 2HX, 6SAXX or PASS",
+    "'%(text)s': level %(level)s does not exist; contracts are 1 to 7",
+    "'%(text)s' has no strain; write e.g. %(level)sS, %(level)sNT or %(level)sSA",
+    "'%(text)s' is not a declarer; write N, E, S or W (Dutch N, O, Z or W)",
+    "'%(text)s' is not a result; write tricks taken (0-13) or =, C, +1, -2",
+    "a passed-out board has no result, but '%(text)s' was given",
+    "'%(text)s' is not an honours claim; write the side and the points, e.g. NS 100 or EW 150",
+    "'%(text)s': '%(side)s' is not a side; write NS or EW (Dutch NZ or OW) before the points",
+    "'%(text)s': write the honours as 100 or 150 (or '4 aces', '4 honours', '5 honours')",
+    "declarer missing",
+    "contract missing",
+    "contract %(contract)s has no declarer; write N, E, S or W (Dutch N, O, Z or W)",
+    "contract %(contract)s has no declarer; write N, E, S or W",
+    "contract %(contract)s has no declarer",
+    "contract %(contract)s has no result; write the tricks taken (0-13) or =, +1, -2",
+    "contract %(contract)s has no result",
+    "%(tricks)s tricks is impossible; declarer takes 0 to 13 tricks",
+    "%(contract)s is impossible: declarer takes 0 to 13 tricks",
+    "%(entry)s is impossible: %(contract)s can make at most %(count)s overtricks",
+    "%(entry)s is impossible: %(contract)s can go at most %(count)s down",
+    "level %(level)s does not exist; contracts are 1 to 7",
+    "a contract needs a strain (C, D, H, S or NT)",
+    "a passed-out board has no strain and no double",
+    "board %(board)s does not exist; boards are numbered from 1",
+    "a passed-out deal has no honours: there is no trump suit and no no-trump contract",
+    "honours of %(points)s do not exist: four trump honours in one hand score 100, all five 150, four aces in one "
+    "hand at no-trump 150 (Law 81)",
+    "four trump honours score 100, not %(points)s (Law 81)",
+    "five trump honours score 150, not %(points)s (Law 81)",
+    "four aces score 150, not %(points)s (Law 81)",
+    "four trump honours do not exist at no-trump (%(contract)s): there are no trumps; at no-trump only four aces "
+    "in one hand count, 150 (Law 81)",
+    "five trump honours do not exist at no-trump (%(contract)s): there are no trumps; at no-trump only four aces "
+    "in one hand count, 150 (Law 81)",
+    "four aces count only at no-trump, not at %(contract)s; in a suit contract only four (100) or five (150) trump "
+    "honours in one hand count (Law 81)",
+    "the Chicago is over: four deals have been played; start a new sheet (several rubbers in one file are "
+    "numbered in a 'rubber' column)",
+    "the rubber is over: %(side)s won two games (deal %(deal)s); start a new rubber (several rubbers in one file "
+    "are numbered in a 'rubber' column)",
+    "the Chicago is over: four deals have been played; start a new sheet",
+    "the rubber is over: %(side)s won two games (deal %(deal)s); start a new rubber",
+)
+
+_PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+
+def _pattern(message: str) -> re.Pattern[str]:
+    parts = _PLACEHOLDER.split(message)  # text, name, text, name, … text
+    seen: set[str] = set()
+    out = []
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            out.append(re.escape(part))
+        elif part in seen:
+            out.append(f"(?P={part})")
+        else:
+            seen.add(part)
+            out.append(f"(?P<{part}>.*?)")
+    return re.compile("".join(out), re.DOTALL)
+
+
+_PATTERNS = tuple((message, _pattern(message)) for message in ERROR_MESSAGES)
+
+
+@lru_cache(maxsize=4096)
+def _words(text: str) -> tuple[str, tuple[tuple[str, str], ...]] | None:
+    for message, pattern in _PATTERNS:
+        m = pattern.fullmatch(text)
+        if m:
+            return message, tuple((k, shorten(v) if k == "text" else v) for k, v in m.groupdict().items())
+    return None
+
+
+def worded_problem(where: Location, error: str | Exception, severity: Severity = Severity.ERROR) -> Problem:
+    """The problem of an error's sentence (a ``ContractError``, a ``RubberError``, the words of
+    :func:`read_declarer`): as its catalogue message with its values where it is one of :data:`ERROR_MESSAGES`
+    (so it reads in Dutch, and what the file holds is shortened), else as it is."""
+    text = str(error)
+    found = _words(text)
+    if found is None:
+        return Problem(where, text, severity)
+    message, values = found
+    return Problem(where, message, severity, values)
+
+
+def adjustment_beside_contract(where: Location, remarks: str, contract: Contract) -> Problem | None:
+    """A warning where the remarks beside a contract played (or passed out) hold an adjusted score (``A60``,
+    ``AVE+``, ``R420``): the scoring methods score the line as that adjustment
+    (:func:`bridgescore.methods.adjustments.parse_adjustment`, Law 12C: the director's adjusted score replaces the
+    result obtained at the table), which a director who wrote ``A60`` as a note, or left it from an earlier
+    version of the line, would not see; None where the remarks are no adjustment."""
+    if not remarks or parse_adjustment(remarks) is None:
+        return None
+    return Problem.make(
+        where,
+        "the remark '%(remark)s' beside the contract %(contract)s is an adjusted score: the line is scored as "
+        "that adjustment, not as the contract played; clear the remark to score the contract, or the contract to "
+        "keep the adjustment",
+        Severity.WARNING,
+        remark=shorten(remarks),
+        contract=str(contract),
+    )
+
 
 #: More digits than any board, trick count or score has; Python refuses to convert numbers of over 4,300 digits.
 _MAX_DIGITS = 18

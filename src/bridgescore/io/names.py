@@ -18,15 +18,15 @@ results file.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from types import MappingProxyType
 
 from bridgescore.event import Event
-from bridgescore.io.csv import header_key, read_file, read_records
-from bridgescore.problems import Location, Problem
+from bridgescore.io.csv import header_key, read_file, read_records, too_large
+from bridgescore.problems import Location, Problem, Severity, shorten
 
-__all__ = ["load", "loads", "with_names"]
+__all__ = ["Names", "load", "loads", "with_names"]
 
 _FIELDS = {
     "pair": ("pair", "pairnumber", "nr", "no", "number", "paar", "paarnummer", "pairid"),
@@ -38,26 +38,59 @@ _FIELDS = {
 _INDEX = {alias: field for field, aliases in _FIELDS.items() for alias in aliases}
 
 
+class Names(Mapping[str, str]):
+    """The names read from a names file (key → names, read-only), with the line each key was read from, so that
+    :func:`with_names` can say where a pair the event does not have is named."""
+
+    def __init__(self, names: Mapping[str, str], sources: Mapping[str, Location]) -> None:
+        self._names = dict(names)
+        self.sources: Mapping[str, Location] = MappingProxyType(dict(sources))
+
+    def __getitem__(self, key: str) -> str:
+        return self._names[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __repr__(self) -> str:
+        return f"Names({self._names!r})"
+
+
 def loads(text: str, filename: str = "<names>") -> tuple[Mapping[str, str], tuple[Problem, ...]]:
-    """The names in a names file's text, and every problem found (with its line and column)."""
+    """The names in a names file's text, and every problem found (with its line and column).
+
+    A line is left out, and said, where it has no pair number or no names (a line separated with another
+    character than the file's: ``1;Ann & Bob`` in a file of commas), or names a pair already named; where it
+    has more values than the header has columns (an unquoted comma in the names) the names are kept as read and
+    a warning says so.  Which pairs the event has is known only with the event: see :func:`with_names`."""
     problems: list[Problem] = []
-    records = read_records(text)
+    records = read_records(text, filename, problems)
     if not records:
-        return MappingProxyType({}), (Problem(Location(filename), "the names file is empty"),)
+        return Names({}, {}), (*problems, Problem.make(Location(filename), "the names file is empty"))
     header_line = records[0][0]
     header = {_INDEX.get(header_key(cell)): i for i, cell in enumerate(records[0][1]) if _INDEX.get(header_key(cell))}
+    width = len(records[0][1])
     if "pair" in header:
         records = records[1:]
     elif records[0][1][0].strip().isdigit():
         header = {"pair": 0, "names": 1}
+        width = 2
     else:
-        found = ", ".join(records[0][1])
-        return MappingProxyType({}), (
-            Problem(Location(filename, records[0][0], "pair"), f"the header has no 'pair' column (found: {found})"),
+        found = shorten(", ".join(records[0][1]))
+        return Names({}, {}), (
+            *problems,
+            Problem.make(
+                Location(filename, records[0][0], "pair"),
+                "the header has no 'pair' column (found: %(found)s)",
+                found=found,
+            ),
         )
     if "names" not in header and "player1" not in header:
-        problems.append(Problem(Location(filename, header_line, "names"), "the header has no 'names' column"))
-        return MappingProxyType({}), tuple(problems)
+        problems.append(Problem.make(Location(filename, header_line, "names"), "the header has no 'names' column"))
+        return Names({}, {}), tuple(problems)
 
     def cell(row: list[str], field: str) -> str:
         i = header.get(field)
@@ -65,38 +98,89 @@ def loads(text: str, filename: str = "<names>") -> tuple[Mapping[str, str], tupl
 
     names: dict[str, str] = {}
     seen: dict[str, int] = {}
+    sources: dict[str, Location] = {}
     for line, row in records:
         pair = cell(row, "pair")
         if not pair:
-            problems.append(Problem(Location(filename, line, "pair"), "pair number missing; the line is left out"))
+            problems.append(Problem.make(Location(filename, line, "pair"), "pair number missing; the line is left out"))
             continue
         text_names = cell(row, "names") or " & ".join(n for n in (cell(row, "player1"), cell(row, "player2")) if n)
+        if not text_names:
+            problems.append(
+                Problem.make(
+                    Location(filename, line, "names" if "names" in header else "player1"),
+                    "no names on this line (is it separated with another character than the rest of the file?); "
+                    "the line is left out",
+                )
+            )
+            continue
         section = cell(row, "section")
         key = f"{section}:{pair}" if section else pair
         if key in seen:
             problems.append(
-                Problem(
+                Problem.make(
                     Location(filename, line, "pair"),
-                    f"pair {key} is named already on line {seen[key]}; this line is left out",
+                    "pair %(pair)s is named already on line %(before)d; this line is left out",
+                    pair=shorten(key),
+                    before=seen[key],
                 )
             )
             continue
+        beyond = [value.strip() for value in row[width:] if value.strip()]
+        if beyond:
+            problems.append(
+                Problem.make(
+                    Location(filename, line, f"column {width + 1}"),
+                    "the line has %(count)d values but the header names %(columns)d columns; the values past the "
+                    "last column (%(values)s) are not read (a comma inside names needs quotes)",
+                    Severity.WARNING,
+                    count=len(row),
+                    columns=width,
+                    values=shorten(", ".join(beyond)),
+                )
+            )
         seen[key] = line
         names[key] = text_names
-    return MappingProxyType(names), tuple(problems)
+        sources[key] = Location(filename, line, "pair")
+    return Names(names, sources), tuple(problems)
 
 
 def load(path: str | Path) -> tuple[Mapping[str, str], tuple[Problem, ...]]:
     """Read a names file (see the module docstring)."""
     text, problems = read_file(path, "the names file")
     if text is None:
-        return MappingProxyType({}), tuple(problems)
-    names, more = loads(text, str(Path(path)))
+        return Names({}, {}), tuple(problems)
+    try:
+        names, more = loads(text, str(Path(path)))
+    except MemoryError:
+        del text
+        return Names({}, {}), (too_large(str(Path(path))),)
     return names, tuple(problems) + more
 
 
 def with_names(event: Event, names: Mapping[str, str], problems: tuple[Problem, ...] = ()) -> Event:
-    """The event with the names file's names added (replacing the results file's for the same pairs)."""
+    """The event with the names file's names added (replacing the results file's for the same pairs).
+
+    A name for a pair the event does not have (a pair number, or ``SECTION:PAIR``, not on any of its lines) is
+    a warning at the names file's line: a typing mistake there would otherwise leave the real pair without its
+    names, unnoticed."""
+    pairs = {pair for r in event.results for pair in (r.ns_pair, r.ew_pair)}
+    keyed = {f"{r.section}:{pair}" for r in event.results for pair in (r.ns_pair, r.ew_pair)}
+    sections = {r.section for r in event.results}
+    sources = names.sources if isinstance(names, Names) else {}
+    unknown: list[Problem] = []
+    for key in names:
+        if key in keyed or (":" not in key and key in pairs) or not event.results:
+            continue
+        section, _, pair = key.rpartition(":")
+        where = sources.get(key, Location("<names>"))
+        if section and section in sections:
+            message = "section %(section)s has no pair %(pair)s; the names of this line are not used"
+        elif section:
+            message = "the event has no section %(section)s with a pair %(pair)s; the names of this line are not used"
+        else:
+            message = "the event has no pair %(pair)s; the names of this line are not used"
+        unknown.append(Problem.make(where, message, Severity.WARNING, section=shorten(section), pair=shorten(pair)))
     merged = dict(event.names)
     merged.update(names)
-    return Event(event.results, MappingProxyType(merged), event.title, event.problems + problems)
+    return Event(event.results, MappingProxyType(merged), event.title, event.problems + problems + tuple(unknown))

@@ -28,9 +28,9 @@ from bridgescore.contract import (
     parse_contract,
     parse_contract_and_result,
 )
-from bridgescore.io.csv import header_key, read_file, read_records
-from bridgescore.io.line import read_declarer, read_tricks
-from bridgescore.problems import Location, Problem, Severity
+from bridgescore.io.csv import header_key, read_file, read_records, too_large
+from bridgescore.io.line import read_declarer, read_tricks, whole_number, worded_problem
+from bridgescore.problems import Location, Problem, Severity, Value, shorten
 from bridgescore.rubber import Deal, Honours, RubberError, RubberOptions, Sheet, parse_honours
 
 __all__ = ["COLUMN_SYNONYMS", "DealFile", "DealLine", "load", "loads", "parse_entry", "play_lines", "play_rubbers"]
@@ -83,18 +83,23 @@ def load(path: str | Path) -> DealFile:
     text, problems = read_file(path)
     if text is None:
         return DealFile((), tuple(problems))
-    read = loads(text, str(Path(path)))
+    try:
+        read = loads(text, str(Path(path)))
+    except MemoryError:
+        del text
+        return DealFile((), (too_large(str(Path(path))),))
     return DealFile(read.lines, tuple(problems) + read.problems, read.numbered_rubbers)
 
 
 def loads(text: str, filename: str = "<input>") -> DealFile:
     """Read deals from CSV text; see the module docstring."""
-    empty = DealFile((), (Problem(Location(filename), "the file is empty: there are no deals to score"),))
+    empty = DealFile((), (Problem.make(Location(filename), "the file is empty: there are no deals to score"),))
     if not text.strip():
         return empty
-    records = read_records(text)
+    problems: list[Problem] = []
+    records = read_records(text, filename, problems)
     if not records:
-        return empty
+        return DealFile((), tuple(problems)) if problems else empty
     header_line, header = records[0]
     index: dict[str, int] = {}
     extra: dict[str, int] = {}
@@ -105,11 +110,11 @@ def loads(text: str, filename: str = "<input>") -> DealFile:
         else:
             extra[name.strip() or f"column {i + 1}"] = i
     if "contract" not in index:
-        return DealFile((), (Problem(Location(filename, header_line, "contract"),
-                                     f"the header has no 'contract' column (found: {', '.join(header)}); "
-                                     "write deal,contract,declarer,tricks,honours"),))  # fmt: skip
+        return DealFile((), (*problems, Problem.make(Location(filename, header_line, "contract"),
+                                                 "the header has no 'contract' column (found: %(found)s); "
+                                                 "write deal,contract,declarer,tricks,honours",
+                                                 found=shorten(", ".join(header)))))  # fmt: skip
     lines: list[DealLine] = []
-    problems: list[Problem] = []
     seen: dict[int, int] = {}
     redealt: set[int] = set()
     last_number = 0
@@ -119,17 +124,20 @@ def loads(text: str, filename: str = "<input>") -> DealFile:
         problems.extend(line_problems)
         rubber_text = row[index["rubber"]].strip() if "rubber" in index and index["rubber"] < len(row) else ""
         if rubber_text:
-            if not (rubber_text.isascii() and rubber_text.isdigit()) or int(rubber_text) < 1:
-                problems.append(Problem(Location(filename, line, "rubber"),
-                                        f"rubber '{rubber_text}' is not a number; number rubbers from 1"))  # fmt: skip
+            rubber_number = _number(rubber_text)
+            if rubber_number is None:
+                problems.append(Problem.make(Location(filename, line, "rubber"),
+                                             "rubber '%(text)s' is not a number; number rubbers from 1",
+                                             text=shorten(rubber_text)))  # fmt: skip
                 continue
-            if int(rubber_text) < rubber:
-                problems.append(Problem(Location(filename, line, "rubber"),
-                                        f"rubber {rubber_text} comes after rubber {rubber}: write the rubbers "
-                                        "in the order they were played"))  # fmt: skip
+            if rubber_number < rubber:
+                problems.append(Problem.make(Location(filename, line, "rubber"),
+                                             "rubber %(number)d comes after rubber %(before)d: write the rubbers "
+                                             "in the order they were played",
+                                             number=rubber_number, before=rubber))  # fmt: skip
                 continue
-            if int(rubber_text) > rubber:  # a new rubber: its deals are numbered afresh
-                rubber = int(rubber_text)
+            if rubber_number > rubber:  # a new rubber: its deals are numbered afresh
+                rubber = rubber_number
                 seen, redealt, last_number = {}, set(), 0
         if deal_line is not None:
             deal_line = replace(deal_line, rubber=rubber)
@@ -138,20 +146,23 @@ def loads(text: str, filename: str = "<input>") -> DealFile:
             if number in seen and number in redealt:
                 redealt.discard(number)  # Chicago: a passed-out deal is redealt under the same number
             elif number in seen:
-                problems.append(Problem(Location(filename, line, "deal"),
-                                        f"deal {number} is on line {seen[number]} already"))  # fmt: skip
+                problems.append(Problem.make(Location(filename, line, "deal"),
+                                             "deal %(deal)d is on line %(before)d already",
+                                             deal=number, before=seen[number]))  # fmt: skip
                 continue
             if number < last_number:
-                problems.append(Problem(Location(filename, line, "deal"),
-                                        f"deal {number} comes after deal {last_number}: write the deals "
-                                        "in the order they were played"))  # fmt: skip
+                problems.append(Problem.make(Location(filename, line, "deal"),
+                                             "deal %(deal)d comes after deal %(before)d: write the deals "
+                                             "in the order they were played",
+                                             deal=number, before=last_number))  # fmt: skip
                 continue
             if number > last_number + 1:
-                missing = last_number + 1 if number == last_number + 2 else f"{last_number + 1}-{number - 1}"
-                problems.append(Problem(Location(filename, line, "deal"),
-                                        f"deal {number} follows deal {last_number}: deal {missing} is "
-                                        "missing (write a passed-out deal as PASS)",
-                                        Severity.WARNING))  # fmt: skip
+                missing = str(last_number + 1) if number == last_number + 2 else f"{last_number + 1}-{number - 1}"
+                problems.append(Problem.make(Location(filename, line, "deal"),
+                                             "deal %(deal)d follows deal %(before)d: deal %(missing)s is "
+                                             "missing (write a passed-out deal as PASS)",
+                                             Severity.WARNING, deal=number, before=last_number,
+                                             missing=missing))  # fmt: skip
             seen[number] = line
             last_number = number
             if passed:
@@ -159,7 +170,7 @@ def loads(text: str, filename: str = "<input>") -> DealFile:
         if deal_line is not None:
             lines.append(deal_line)
     if len(records) == 1:  # only a header: nothing to write on a sheet (refused lines say so themselves)
-        problems.append(Problem(Location(filename), f"no deals to score in {Path(filename).name}"))
+        problems.append(Problem.make(Location(filename), "no deals to score in %(file)s", file=Path(filename).name))
     return DealFile(tuple(lines), tuple(problems), "rubber" in index)
 
 
@@ -172,18 +183,21 @@ def _read_line(
         i = index.get(name)
         return row[i].strip() if i is not None and i < len(row) else ""
 
-    def bad(name: str, message: str) -> None:
-        problems.append(Problem(Location(filename, line, name), message))
+    def bad(name: str, message: str, **values: Value) -> None:
+        problems.append(Problem(Location(filename, line, name), message, Severity.ERROR, tuple(values.items())))
+
+    def wrong(name: str, error: str | Exception) -> None:  # a ContractError's or RubberError's sentence
+        problems.append(worded_problem(Location(filename, line, name), error))
 
     number: int | None = None
     deal_text = get("deal")
     if "deal" in index:
         if not deal_text:
             bad("deal", "deal number missing")
-        elif not (deal_text.isascii() and deal_text.isdigit()) or int(deal_text) < 1:
-            bad("deal", f"deal '{deal_text}' is not a deal number; deals are numbered from 1")
+        elif _number(deal_text) is None:
+            bad("deal", "deal '%(text)s' is not a deal number; deals are numbered from 1", text=shorten(deal_text))
         else:
-            number = int(deal_text)
+            number = _number(deal_text)
 
     contract_text, declarer_text, tricks_text = get("contract"), get("declarer"), get("tricks")
     contract: Contract | None = None
@@ -195,30 +209,34 @@ def _read_line(
         try:
             contract, declarer, tricks = parse_contract_and_result(contract_text)
         except ContractError:
-            bad("contract", str(first))
+            wrong("contract", first)
     honours: Honours | None = None
-    try:
-        honours = parse_honours(get("honours"))
-    except RubberError as err:
-        bad("honours", str(err))
+    honours_text = get("honours")
+    if re.search(r"\d{19}", honours_text):  # int() refuses numbers of over 4,300 digits; honours are 100 or 150
+        wrong("honours", f"'{honours_text}': write the honours as 100 or 150 (or '4 aces', '4 honours', '5 honours')")
+    else:
+        try:
+            honours = parse_honours(honours_text)
+        except RubberError as err:
+            wrong("honours", err)
 
     if contract is not None and contract.is_passed_out:
         if honours is not None:
-            bad("honours", "a passed-out deal has no honours: there is no trump suit and no no-trump contract")
+            wrong("honours", "a passed-out deal has no honours: there is no trump suit and no no-trump contract")
         tricks = None
         declarer = None
     elif contract is not None:
-        declarer, wrong = read_declarer(contract, declarer_text, declarer, "; write N, E, S or W (Dutch N, O, Z or W)")
-        if wrong:
-            bad("declarer", wrong)
-        tricks, wrong = read_tricks(contract, tricks_text, tricks, "; write the tricks taken (0-13) or =, +1, -2")
-        if wrong:
-            bad("tricks", wrong)
+        declarer, why = read_declarer(contract, declarer_text, declarer, "; write N, E, S or W (Dutch N, O, Z or W)")
+        if why:
+            wrong("declarer", why)
+        tricks, why = read_tricks(contract, tricks_text, tricks, "; write the tricks taken (0-13) or =, +1, -2")
+        if why:
+            wrong("tricks", why)
         if honours is not None:
             try:
                 honours.resolve(contract)
             except RubberError as err:
-                bad("honours", str(err))
+                wrong("honours", err)
     if problems or contract is None:
         return None, number, problems
     deal = Deal(contract, declarer, tricks, honours)
@@ -237,8 +255,14 @@ def play_lines(lines: Iterable[DealLine], options: RubberOptions | None = None) 
         except RubberError as err:
             where = Location(item.source.file, item.source.line, "deal" if sheet.finished else "contract")
             hint = " (several rubbers in one file are numbered in a 'rubber' column)" if sheet.finished else ""
-            problems.append(Problem(where, f"{err}{hint}"))
+            problems.append(worded_problem(where, f"{err}{hint}"))
     return sheet, problems
+
+
+def _number(text: str) -> int | None:
+    """A deal's or rubber's number, from 1 (ASCII digits; None where the text is none, or of over 18 digits)."""
+    value = whole_number(text) if text.isascii() and text.isdigit() else None
+    return value if value is not None and value >= 1 else None
 
 
 _PASS = {"pass", "p", "pas", "passed out", "all pass", "gepast", "-"}

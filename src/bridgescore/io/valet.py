@@ -30,8 +30,9 @@ import numpy as np
 
 from bridgescore.contract import Contract, Seat
 from bridgescore.event import Event, ResultStatus, sections_numbered_per_direction
+from bridgescore.io.csv import too_large, unreadable
 from bridgescore.methods.valet import LEAD_SUITS, ValetTables
-from bridgescore.problems import Location, Problem, Severity
+from bridgescore.problems import Location, Problem, Severity, Value, shorten
 
 __all__ = ["ValetInput", "ValetLine", "from_event", "load", "load_dir", "loads", "read_names", "records"]
 
@@ -85,18 +86,29 @@ def read_names(text: str, filename: str) -> tuple[dict[str, str], list[Problem]]
         parts = line.split("|")
         if len(parts) != 2:
             problems.append(
-                Problem(Location(filename, number), f"expected 'tag|Full name' (one '|'), found {len(parts) - 1}")
+                Problem.make(
+                    Location(filename, number),
+                    "expected 'tag|Full name' (one '|'), found %(count)d",
+                    count=len(parts) - 1,
+                )
             )
             continue
         tag, name = parts
         if not tag:
-            problems.append(Problem(Location(filename, number, "tag"), "the player's tag is empty"))
+            problems.append(Problem.make(Location(filename, number, "tag"), "the player's tag is empty"))
+            continue
+        if "\x00" in tag:
+            problems.append(Problem.make(Location(filename, number, "tag"),
+                                         "the player's tag '%(tag)s' holds a NUL character; write it without",
+                                         tag=shorten(tag.replace("\x00", "\\x00"))))  # fmt: skip
             continue
         if tag in names:
             if names[tag] != name:
-                problems.append(Problem(Location(filename, number, "tag"),
-                                        f"tag '{tag}' given twice ('{names[tag]}' and '{name}'); the first is used",
-                                        Severity.WARNING))  # fmt: skip
+                problems.append(Problem.make(Location(filename, number, "tag"),
+                                             "tag '%(tag)s' given twice ('%(first)s' and '%(second)s'); the first "
+                                             "is used",
+                                             Severity.WARNING, tag=shorten(tag), first=shorten(names[tag]),
+                                             second=shorten(name)))  # fmt: skip
             continue
         names[tag] = name
     return names, problems
@@ -109,45 +121,77 @@ _SEATS = {"N": 0, "E": 1, "S": 2, "W": 3}
 _RANKS = set("23456789TJQKA")
 
 
-def _parse_positive(text: str, what: str) -> int | str:
+@dataclass(frozen=True, slots=True)
+class _Wrong:
+    """What is wrong with a field: a catalogue message and its values (see ``Problem.make``)."""
+
+    message: str
+    values: tuple[tuple[str, Value], ...] = ()
+
+    @classmethod
+    def make(cls, message: str, **values: Value) -> _Wrong:
+        return cls(message, tuple(values.items()))
+
+
+#: The largest round or board number read: more than any event has, and within the 64-bit columns.
+_MAX_NUMBER = 10**9
+
+
+def _parse_positive(text: str, what: str) -> int | _Wrong:
     if not _INT_RE.match(text):
-        return f"{what} '{text}' is not a number"
-    value = int(text)
-    if value < 1:
-        return f"{what} {value} does not exist; {what}s are numbered from 1"
+        message = "round '%(text)s' is not a number" if what == "round" else "board '%(text)s' is not a number"
+        return _Wrong.make(message, text=shorten(text))
+    digits = text.strip().lstrip("+")
+    value = int(digits) if len(digits) <= 18 else None  # int() refuses 4,300 digits; no event has 10^18 boards
+    if value is not None and value < 1:
+        message = (
+            "round %(text)s does not exist; rounds are numbered from 1"
+            if what == "round"
+            else "board %(text)s does not exist; boards are numbered from 1"
+        )
+        return _Wrong.make(message, text=str(value))
+    if value is None or value > _MAX_NUMBER:
+        message = (
+            "round %(text)s is too large: rounds are numbered up to %(largest)d"
+            if what == "round"
+            else "board %(text)s is too large: boards are numbered up to %(largest)d"
+        )
+        return _Wrong.make(message, text=shorten(digits), largest=_MAX_NUMBER)
     return value
 
 
-def _parse_contract(text: str) -> tuple[int, int, int] | str:
+def _parse_contract(text: str) -> tuple[int, int, int] | _Wrong:
     if text in ("P", "p"):
         return (0, 0, 0)
     m = _CONTRACT_RE.match(text)
     if not m:
-        return (f"contract '{text}' is not understood; write e.g. 3N, 4S, 4SX, 7NXX, or P for passed out"
-                " (NT is written N)")  # fmt: skip
+        return _Wrong.make("contract '%(text)s' is not understood; write e.g. 3N, 4S, 4SX, 7NXX, or P for passed "
+                           "out (NT is written N)", text=shorten(text))  # fmt: skip
     level = int(m[1])
     if level == 0:
         return (0, 0, 0)
     return (level, _STRAIN[m[2].upper()], len(m[3]))
 
 
-def _parse_declarer(text: str) -> int | str:
+def _parse_declarer(text: str) -> int | _Wrong:
     seat = _SEATS.get(text.upper()) if len(text) == 1 else None
-    return f"declarer '{text}' is not N, E, S or W" if seat is None else seat
+    return _Wrong.make("declarer '%(text)s' is not N, E, S or W", text=shorten(text)) if seat is None else seat
 
 
-def _parse_tricks(text: str) -> int | str:
+def _parse_tricks(text: str) -> int | _Wrong:
     if not text.strip():
-        return "the number of tricks is missing"
-    if not (text.strip().isascii() and text.strip().isdigit()) or not 0 <= int(text) <= 13:
-        return f"tricks '{text}' is not a number of tricks from 0 to 13"
-    return int(text)
+        return _Wrong.make("the number of tricks is missing")
+    digits = text.strip()
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 18 or not 0 <= int(digits) <= 13:
+        return _Wrong.make("tricks '%(text)s' is not a number of tricks from 0 to 13", text=shorten(text))
+    return int(digits)
 
 
-def _parse_lead(text: str) -> int | str:
+def _parse_lead(text: str) -> int | _Wrong:
     if len(text) == 2 and text[0].upper() in LEAD_SUITS and text[1].upper() in _RANKS:
         return LEAD_SUITS.index(text[0].upper())
-    return f"lead '{text}' is not a card such as C2, SA or hk (suit C D H S, then rank 2-9 T J Q K A)"
+    return _Wrong.make("lead '%(text)s' is not a card such as C2, SA or hk (suit C D H S, then rank 2-9 T J Q K A)",
+                       text=shorten(text))  # fmt: skip
 
 
 def _column(values: Sequence[str], parse: Any, cache: dict[str, Any]) -> list[Any]:
@@ -169,7 +213,7 @@ def loads(scores_text: str, names: dict[str, str], filename: str = "scores.txt")
             continue
         stripped = line.rstrip()
         if not stripped:
-            problems.append(Problem(Location(filename, i + 1), "the line holds only spaces; delete it"))
+            problems.append(Problem.make(Location(filename, i + 1), "the line holds only spaces; delete it"))
             continue
         numbers.append(i + 1)
         rows.append(stripped.split("|"))
@@ -177,9 +221,9 @@ def loads(scores_text: str, names: dict[str, str], filename: str = "scores.txt")
     bad_len = (lengths != 9) & (lengths != 10)
     bad = bad_len.copy()
     for k in np.flatnonzero(bad_len):
-        problems.append(Problem(Location(filename, numbers[k]),
-                                f"expected 9 or 10 fields separated by '|' ({'|'.join(FIELDS)}), "
-                                f"found {lengths[k]}"))  # fmt: skip
+        problems.append(Problem.make(Location(filename, numbers[k]),
+                                     "expected 9 or 10 fields separated by '|' (%(fields)s), found %(count)d",
+                                     fields="|".join(FIELDS), count=int(lengths[k])))  # fmt: skip
     columns = list(zip_longest(*rows, fillvalue=""))[:10] if rows else []
     while len(columns) < 10:
         columns.append(("",) * len(rows))
@@ -189,11 +233,14 @@ def loads(scores_text: str, names: dict[str, str], filename: str = "scores.txt")
         col: int, parse: Any, cache: dict[str, Any], field_name: str, mask: np.ndarray | None = None
     ) -> list[Any]:
         values = _column(columns[col], parse, cache)
-        errors = {k for k, v in cache.items() if isinstance(v, str)}
+        errors = {k for k, v in cache.items() if isinstance(v, _Wrong)}
         if errors:
             for k, v in enumerate(columns[col]):
                 if v in errors and not bad_len[k] and (mask is None or mask[k]):
-                    problems.append(Problem(Location(filename, numbers[k], field_name), cache[v]))
+                    wrong = cache[v]
+                    problems.append(
+                        Problem(Location(filename, numbers[k], field_name), wrong.message, values=wrong.values)
+                    )
                     bad[k] = True
         return values
 
@@ -201,8 +248,11 @@ def loads(scores_text: str, names: dict[str, str], filename: str = "scores.txt")
     boards = check(1, lambda t: _parse_positive(t, "board"), {}, "board")
     player_index = {tag: i for i, tag in enumerate(names)}
 
-    def player(tag: str) -> int | str:
-        return player_index.get(tag, f"player '{tag}' is not in the names file")
+    def player(tag: str) -> int | _Wrong:
+        found = player_index.get(tag)
+        if found is None:
+            return _Wrong.make("player '%(tag)s' is not in the names file", tag=shorten(tag.replace("\x00", "\\x00")))
+        return found
 
     pcache: dict[str, Any] = {}
     seats = [check(c, player, pcache, FIELDS[c]) for c in (2, 3, 4, 5)]
@@ -240,7 +290,9 @@ def loads(scores_text: str, names: dict[str, str], filename: str = "scores.txt")
         sources=_Sources(filename, [numbers[k] for k in idx]),
     )
     if not rows and not problems:
-        problems.append(Problem(Location(filename), "the file holds no table results (only comments or empty lines)"))
+        problems.append(
+            Problem.make(Location(filename), "the file holds no table results (only comments or empty lines)")
+        )
     problems.sort(key=lambda p: p.location.line or 0)
     return ValetInput(tables, tuple(problems))
 
@@ -306,6 +358,8 @@ def _loads_fast(data: bytes | np.ndarray, names: dict[str, str], filename: str) 
     if size - skip <= 0:
         return None
     buf = data[:size]
+    if not buf.all():  # a NUL byte: packed into a word, "g\x00" would read as the tag "g"
+        return None
     # the file as aligned little-endian 64-bit words: the 8 bytes at offset o are two words combined
     aligned = data[: (data.size // 8) * 8].view("<u8")
     # newlines and pipes in one pass: pipes before each line's end give the lines' pipe counts
@@ -463,19 +517,33 @@ def load(names_path: str | Path, scores_path: str | Path) -> ValetInput:
     try:
         names_bytes = Path(names_path).read_bytes()
     except OSError as exc:
-        problems.append(Problem(Location(str(names_path)), f"cannot read the file: {exc.strerror or exc}"))
+        problems.append(_unreadable(names_path, exc))
+    except MemoryError:
+        problems.append(too_large(str(names_path)))
     else:
         names, name_problems = read_names(_decode(names_bytes), str(names_path))
         problems.extend(name_problems)
     try:
         scores = _read_padded(Path(scores_path))
     except OSError as exc:
-        problems.append(Problem(Location(str(scores_path)), f"cannot read the file: {exc.strerror or exc}"))
+        problems.append(_unreadable(scores_path, exc))
         return ValetInput(_empty(names), tuple(problems))
-    result = _loads_fast(scores, names, str(scores_path))
-    if result is None:
-        result = loads(_decode(scores[:-16].tobytes()), names, str(scores_path))
+    except MemoryError:
+        problems.append(too_large(str(scores_path)))
+        return ValetInput(_empty(names), tuple(problems))
+    try:
+        result = _loads_fast(scores, names, str(scores_path))
+        if result is None:
+            result = loads(_decode(scores[:-16].tobytes()), names, str(scores_path))
+    except MemoryError:
+        del scores
+        problems.append(too_large(str(scores_path)))
+        return ValetInput(_empty(names), tuple(problems))
     return ValetInput(result.tables, tuple(problems) + result.problems)
+
+
+def _unreadable(path: str | Path, exc: OSError) -> Problem:
+    return unreadable(str(path), exc)
 
 
 def _read_padded(path: Path) -> np.ndarray:
@@ -567,13 +635,13 @@ def from_event(event: Event) -> ValetInput:
     for r in event.results:
         where = r.source or Location("<event>")
         if r.status is ResultStatus.NOT_PLAYED or r.status is ResultStatus.ADJUSTED or r.contract is None:
-            problems.append(Problem(where, "no contract played (not played or adjusted): left out of the Valet score",
-                                    Severity.WARNING))  # fmt: skip
+            problems.append(Problem.make(where, "no contract played (not played or adjusted): left out of the Valet "
+                                                "score", Severity.WARNING))  # fmt: skip
             continue
         c = r.contract
         if not c.is_passed_out and (r.declarer is None or r.tricks is None):
             problems.append(
-                Problem(
+                Problem.make(
                     Location(where.file, where.line, "declarer"),
                     "the Valet score needs the declarer and the tricks of every contract played",
                 )
@@ -612,8 +680,9 @@ def from_event(event: Event) -> ValetInput:
     kept = {where.file for where in sources}
     for file in dict.fromkeys((r.source or Location("<event>")).file for r in event.results):
         if file not in kept:  # every line of the file was left out above: nothing of it is scored
-            problems.append(Problem(Location(file), f"no results to score in {Path(file).name}: no line of it "
-                                                    "has a contract played with its declarer and tricks"))  # fmt: skip
+            problems.append(Problem.make(Location(file), "no results to score in %(file)s: no line of it has a "
+                                                         "contract played with its declarer and tricks",
+                                         file=Path(file).name))  # fmt: skip
     return ValetInput(tables, tuple(problems))
 
 
@@ -649,8 +718,8 @@ def read_input(paths: Sequence[Path], names: Path | None = None, scores: Path | 
         return ValetInput(_empty({}), problems)
     return ValetInput(
         _empty({}),
-        (*problems, Problem(Location(str(paths[0]) if paths else "<input>"),
-                            "give one Valet directory (or --names/--scores) or traveller files, not both")),
+        (*problems, Problem.make(Location(str(paths[0]) if paths else "<input>"),
+                                 "give one Valet directory (or --names/--scores) or traveller files, not both")),
     )  # fmt: skip
 
 
