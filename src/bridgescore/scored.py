@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from types import MappingProxyType
 
@@ -324,6 +324,18 @@ def _apply_session_averages(
     return changed
 
 
+def _all_adjusted_top(method: Matchpoints, full: int, counted: int) -> float:
+    """The top of a board on which every result is an artificial adjusted score (nothing is compared).
+
+    Each side still gets its award, a percentage of a top (Law 12C2), so the board needs the top it would have had
+    if its results had been played: with Neuberg the top of the full board, 2(N − 1), as on every other board of
+    the field (Law 78A's footnote; EBUScore and the NBB program give such a board the field's top); without
+    Neuberg the top of the board's own number of results, 2(n − 1).  Before this, such a board had top 0, so the
+    awards were worth 0 matchpoints out of 0 and vanished from the pairs' totals and maxima.
+    """
+    return method.top(full if method.neuberg else counted)
+
+
 def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEvent:
     """Score every board of every field of an event with the chosen method (see the module docstring)."""
     options = options or ScoringOptions()
@@ -357,12 +369,14 @@ def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEv
         field_size[section] = max(field_size.get(section, 0), counted)
 
     built: list[_Built] = []
-    for section, number, lines_t, scores, adjustments_t, _counted in prepared:
+    for section, number, lines_t, scores, adjustments_t, counted in prepared:
         full = field_size[section]
         real = ~np.isnan(scores)
         compared = scores[real]
         n = len(compared)
         scored = method.score_board(compared, max(full, n))
+        if n == 0 and counted and isinstance(method, Matchpoints):
+            scored = replace(scored, top=_all_adjusted_top(method, full, counted))
         ns_points = np.full(len(lines_t), math.nan)
         ew_points = np.full(len(lines_t), math.nan)
         ns_points[real] = scored.ns_points
