@@ -5,10 +5,11 @@ from __future__ import annotations
 import dataclasses
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from bridgescore.cli.common import (
     PER_DIRECTION,
@@ -23,6 +24,11 @@ from bridgescore.cli.common import (
 from bridgescore.event import Event
 from bridgescore.io import load_events
 from bridgescore.problems import Severity
+
+if TYPE_CHECKING:
+    from bridgescore.contract import Notation
+    from bridgescore.i18n import Language
+    from bridgescore.scored import ScoredEvent
 
 
 @app.command()
@@ -113,6 +119,9 @@ def score(
     imps_per_percent: Annotated[
         float, typer.Option("--imps-per-percent", help="IMPs per % above 50 for a percentage at IMPs.")
     ] = 0.3,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Exit 1 when a director's check fails (the report is still written).")
+    ] = False,
 ) -> None:
     """Score a pairs event: rankings, travellers and the director's checks (exit 2 on bad input)."""
     from bridgescore.methods import make_method
@@ -189,3 +198,19 @@ def score(
             output.write_text(text, encoding="utf-8")
     except OSError as problem:
         raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None
+    if strict:
+        _strict_exit(scored, shown, page_lang)
+
+
+def _strict_exit(scored: ScoredEvent, notation: Notation, lang: Language) -> None:
+    """``--strict``: exit status 1 when a director's check failed, with the failed checks named on stderr."""
+    from bridgescore.checks import run_checks
+    from bridgescore.i18n import translator
+
+    failed = [c for c in run_checks(scored, notation) if not c.ok]
+    if failed:
+        _ = translator(lang).gettext
+        names = ", ".join(_(c.name) for c in failed)
+        message = _("%(count)s of the director's checks failed (--strict): %(names)s")
+        err.print(f"[red]{escape(message % {'count': len(failed), 'names': names})}[/]", highlight=False)
+        raise typer.Exit(1)

@@ -76,6 +76,7 @@ def render_text(
     console.print(f"[bold]{escape(title)}[/] – {escape(first)}", highlight=False, soft_wrap=True)
     for line in method_lines[1:]:
         console.print(escape(line), highlight=False, soft_wrap=True)
+    _render_failed_checks(checks, console, lang)
     if boards:
         for index in range(len(scored.boards)):
             _render_board(scored, board_index=index, console=console, notation=notation, lang=lang)
@@ -123,6 +124,23 @@ def render_text(
         from bridgescore.event import Event
 
         render_problems(Event((), problems=scored.problems), console, lang)
+
+
+def _render_failed_checks(checks: tuple[Check, ...], console: Console, lang: Language) -> None:
+    """A short warning block under the title when a director's check failed, so that nobody publishes a ranking
+    without seeing it (issue 11: the failed checks stood only at the bottom, under the rankings and travellers);
+    the full list with every finding stays at the bottom."""
+    failed = [c for c in checks if not c.ok]
+    if not failed:
+        return
+    _ = translator(lang).gettext
+    names = ", ".join(_translate_known(c.name, lang) for c in failed)
+    warning = _("WARNING: %(count)s of the director's checks FAILED: %(names)s (details at the end of the report).")
+    console.print(
+        f"[bold red]{escape(warning % {'count': format_number(len(failed), lang), 'names': names})}[/]",
+        highlight=False,
+        soft_wrap=True,
+    )
 
 
 def _render_board(scored: ScoredEvent, board_index: int, console: Console, notation: Notation, lang: Language) -> None:
