@@ -24,6 +24,7 @@ The full size N of a board, for Neuberg's formula and cross-IMP factoring, is th
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -31,19 +32,26 @@ from enum import Enum
 from types import MappingProxyType
 
 import numpy as np
+import numpy.typing as npt
 
+from bridgescore.contract import ContractError, Seat
 from bridgescore.event import Event, Result, ResultStatus, sections_numbered_per_direction
+from bridgescore.i18n import N_
 from bridgescore.methods.adjustments import (
     Adjustment,
+    AdjustmentError,
     AdjustmentValues,
     ArtificialScore,
     AssignedScore,
     Award,
     Level,
     PhantomScore,
+    WeightedScore,
+    looks_weighted,
     parse_adjustment,
+    parse_weighted_score,
 )
-from bridgescore.methods.base import FloatArray, ScoringMethod, Unit
+from bridgescore.methods.base import BoardScores, FloatArray, ScoringMethod, Unit
 from bridgescore.methods.matchpoints import Matchpoints
 from bridgescore.problems import Location, Problem
 
@@ -55,6 +63,7 @@ __all__ = [
     "ScoredEvent",
     "ScoredLine",
     "ScoringOptions",
+    "read_adjustment",
     "round_points",
     "score_event",
 ]
@@ -160,7 +169,7 @@ class ScoredBoard:
             score = self.ns_scores[i]
             yield ScoredLine(
                 result,
-                None if math.isnan(score) else int(score),
+                None if math.isnan(score) else round(score),  # a weighted score to the point
                 self.adjustments[i],
                 _opt(self.ns_points[i]),
                 _opt(self.ew_points[i]),
@@ -200,41 +209,125 @@ def _is_phantom(result: Result, pair: str, phantoms: frozenset[str]) -> bool:
     return pair in phantoms or f"{result.section}{pair}" in phantoms or f"{result.section}:{pair}" in phantoms
 
 
+def read_adjustment(result: Result) -> tuple[Adjustment | None, Problem | None]:
+    """The adjustment a traveller line carries, or the problem that keeps its line out of the scoring.
+
+    ``check`` and ``score`` both read a line's adjustment through this, so a line ``check`` accepts is one
+    ``score`` scores, and a line ``score`` leaves out is reported by ``check`` too.  Phantoms are the scoring's
+    business (:func:`score_event`), not the line's.
+    """
+    if result.status is ResultStatus.NOT_PLAYED:
+        return None, None
+    where = result.source or Location("<input>")
+    at = Location(where.file, where.line, "remarks", where.kind)
+    if result.remarks:
+        adjustment = parse_adjustment(result.remarks)
+        if adjustment is not None:
+            return adjustment, None
+        if looks_weighted(result.remarks):
+            try:
+                return parse_weighted_score(result.remarks, result.board, _declarer(result)), None
+            except AdjustmentError as problem:
+                return None, Problem(at, problem.message, values=tuple(problem.values.items()))
+    if result.status is ResultStatus.PASSED_OUT:
+        return None, None
+    if result.ns_score is not None:
+        return (AssignedScore(result.ns_score) if result.status is ResultStatus.ADJUSTED else None), None
+    line: dict[str, int | float | str] = {"board": result.board, "ns_pair": result.ns_pair, "ew_pair": result.ew_pair}
+    if result.status is ResultStatus.ADJUSTED:
+        message = N_(
+            "board %(board)s, %(ns_pair)s against %(ew_pair)s: the adjustment '%(text)s' cannot be read; write A+, "
+            "A, A-, A60/40, A5050, 60%%-40%%, G+/G-, an assigned score such as R420 or a weighted score such as "
+            "50%% 4S= + 50%% 4S-1; the line is left out"
+        )
+        return None, Problem(at, message, values=(("text", result.remarks), *line.items()))
+    message = N_("board %(board)s, %(ns_pair)s against %(ew_pair)s: the line has no score; it is left out")
+    return None, Problem(at, message, values=tuple(line.items()))
+
+
+def _declarer(result: Result) -> Seat | None:
+    """The line's declarer: from its contract, else from a declarer column written on a line without a contract
+    (kept by the reader in ``extra``), which a weighted score's parts (``50% 4S= + 50% 4S-1``) are scored for."""
+    if result.declarer is not None:
+        return result.declarer
+    try:
+        return Seat.parse(result.extra.get("declarer", ""))
+    except ContractError:
+        return None
+
+
 def _classify(
     result: Result, options: ScoringOptions, problems: list[Problem]
 ) -> tuple[float, Adjustment | None, bool]:
-    """The NS score compared (NaN if none), the adjustment, and whether the line counts toward N."""
+    """The NS score compared (NaN if none; a weighted score's weighted mean), the adjustment, and whether the
+    line counts toward N."""
     phantoms = options.phantoms
     if phantoms and (_is_phantom(result, result.ns_pair, phantoms) or _is_phantom(result, result.ew_pair, phantoms)):
         award = options.phantom_award
         ns_phantom = _is_phantom(result, result.ns_pair, phantoms)
         return math.nan, PhantomScore(award, phantom_is_ns=ns_phantom), True
+    adjustment, problem = read_adjustment(result)
+    if problem is not None:
+        problems.append(problem)
+        return math.nan, None, False
     if result.status is ResultStatus.NOT_PLAYED:
         return math.nan, None, False
-    adjustment = parse_adjustment(result.remarks) if result.remarks else None
     if isinstance(adjustment, AssignedScore):
         return float(adjustment.ns_score), adjustment, True
+    if isinstance(adjustment, WeightedScore):
+        return adjustment.ns_score, adjustment, True
     if isinstance(adjustment, ArtificialScore):
         return math.nan, adjustment, True
-    if result.status is ResultStatus.PASSED_OUT:
+    if result.status is ResultStatus.PASSED_OUT or result.ns_score is None:
         return 0.0, None, True
-    if result.ns_score is not None:
-        if result.status is ResultStatus.ADJUSTED:
-            return float(result.ns_score), AssignedScore(result.ns_score), True
-        return float(result.ns_score), None, True
-    where = result.source or Location("<input>")
-    if result.status is ResultStatus.ADJUSTED:
-        message = (
-            f"board {result.board}, {result.ns_pair} against {result.ew_pair}: the adjustment "
-            f"'{result.remarks}' cannot be read; write A+, A, A-, A60/40, A5050, 60%-40%, G+/G- "
-            "or an assigned score such as R420; the line is left out"
-        )
-    else:
-        message = (
-            f"board {result.board}, {result.ns_pair} against {result.ew_pair}: the line has no score; it is left out"
-        )
-    problems.append(Problem(Location(where.file, where.line, "remarks"), message))
-    return math.nan, None, False
+    return float(result.ns_score), None, True
+
+
+#: The most combinations of weighted scores' parts scored on one board (each combination scores the board
+#: once): 4096 is twelve lines of two parts, far beyond any director's ruling; a board beyond it is reported.
+MAX_WEIGHTED_COMBINATIONS = 4096
+
+
+def _score_weighted(
+    method: ScoringMethod, compared: FloatArray, weighted: list[tuple[int, WeightedScore]], full_count: int
+) -> BoardScores:
+    """One board with weighted assigned scores (Law 12C1(c)), for every method.
+
+    Each part of a weighted score is scored as if it were the table's result, against the other scores of the
+    board, and the points are weighted: the board is scored once per part (with several weighted lines, once per
+    combination of their parts, each weighted by the product of the parts' weights) and every line gets the
+    weighted sum of its points.  So the weighted line gets Σ weight × points of each part, and every other line
+    Σ weight × its points against each part: at matchpoints 2 × weight for each part it beats and 1 × weight for
+    each it ties (the EBU White Book's method); at cross-IMPs the IMPs against each part, weighted.  Whatever the
+    weights, the board's matchpoints still add up to n(n − 1): every combination's do.
+
+    Butler and Bastille: the datum is taken for each part too, the part standing as the table's score among the
+    board's scores, and the datum shown is the weighted mean of those datums.  We chose this over a datum from the
+    weighted score (the mean of the parts) because that number is a score no table could have, and a datum made
+    from it would compare every part against a board that never existed; scoring each part as the table's result
+    is what Law 12C1(c) asks ("the weighted score is calculated as if each of the potential results had been
+    achieved", the EBU White Book 8.12C1(c)) and keeps every method's rule the same.
+
+    ``compared``: the board's compared NS scores, the weighted lines at positions ``weighted[i][0]``.
+    """
+    ns = np.zeros(len(compared))
+    ew = np.zeros(len(compared))
+    datum: float | None = 0.0
+    top: float | None = None
+    trial = compared.copy()
+    positions = [position for position, _ in weighted]
+    choices = [tuple(zip(w.fractions(), w.parts, strict=True)) for _, w in weighted]
+    for combination in itertools.product(*choices):
+        chance = 1.0
+        for position, (fraction, part) in zip(positions, combination, strict=True):
+            trial[position] = part.ns_score
+            chance *= fraction
+        scored = method.score_board(trial, full_count)
+        ns += chance * scored.ns_points
+        ew += chance * scored.ew_points
+        datum = None if datum is None or scored.datum is None else datum + chance * scored.datum
+        top = scored.top
+    return BoardScores(ns, ew, datum, top)
 
 
 def _awards(adjustment: Adjustment | None) -> tuple[Award | None, Award | None]:
@@ -290,7 +383,7 @@ def _apply_session_averages(
     sums: dict[tuple[str, str, str], list[float]] = {}  # pair → [points, tops or boards]
     for _section, _number, lines_t, adjustments_t, _scores, ns_points, ew_points, _datum, top, _n, _full in built:
         for i, result in enumerate(lines_t):
-            if adjustments_t[i] is not None and not isinstance(adjustments_t[i], AssignedScore):
+            if adjustments_t[i] is not None and not isinstance(adjustments_t[i], AssignedScore | WeightedScore):
                 continue
             for side, points in (("NS", ns_points[i]), ("EW", ew_points[i])):
                 if not math.isnan(points):
@@ -322,6 +415,31 @@ def _apply_session_averages(
                 else:
                     points[i] = session
     return changed
+
+
+def _within_limit(
+    weighted: list[tuple[int, WeightedScore]],
+    lines: tuple[Result, ...],
+    real: npt.NDArray[np.bool_],
+    problems: list[Problem],
+) -> list[tuple[int, WeightedScore]]:
+    """The weighted lines of a board if their combinations stay within :data:`MAX_WEIGHTED_COMBINATIONS`; else
+    none: they are reported and left out of the comparison (``real`` is changed in place)."""
+    combinations = math.prod(len(w.parts) for _, w in weighted)
+    if combinations <= MAX_WEIGHTED_COMBINATIONS:
+        return weighted
+    for i, _ in weighted:
+        real[i] = False
+        where = lines[i].source or Location("<input>")
+        message = N_(
+            "board %(board)s has %(lines)s weighted scores with %(combinations)s combinations of their parts, more "
+            "than %(limit)s; this line is left out"
+        )
+        problems.append(Problem.make(
+            Location(where.file, where.line, "remarks", where.kind), message, board=lines[i].board,
+            lines=len(weighted), combinations=combinations, limit=MAX_WEIGHTED_COMBINATIONS,
+        ))  # fmt: skip
+    return []
 
 
 def _all_adjusted_top(method: Matchpoints, full: int, counted: int) -> float:
@@ -374,7 +492,16 @@ def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEv
         real = ~np.isnan(scores)
         compared = scores[real]
         n = len(compared)
-        scored = method.score_board(compared, max(full, n))
+        weighted = [(i, a) for i, a in enumerate(adjustments_t) if isinstance(a, WeightedScore)]
+        if weighted:
+            weighted = _within_limit(weighted, lines_t, real, problems)
+            compared = scores[real]
+            n = len(compared)
+        if weighted:
+            at = np.cumsum(real) - 1  # a line's position among the compared scores
+            scored = _score_weighted(method, compared, [(int(at[i]), w) for i, w in weighted], max(full, n))
+        else:
+            scored = method.score_board(compared, max(full, n))
         if n == 0 and counted and isinstance(method, Matchpoints):
             scored = replace(scored, top=_all_adjusted_top(method, full, counted))
         ns_points = np.full(len(lines_t), math.nan)

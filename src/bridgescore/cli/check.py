@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Annotated
 
@@ -40,6 +41,7 @@ def check(
 ) -> None:
     """Check traveller files: print every line with its score and every problem (exit 2 if any)."""
     from bridgescore.report.check import render_check
+    from bridgescore.scored import read_adjustment
 
     labels = language_option(lang)
     if movement not in ("auto", *PER_DIRECTION):
@@ -47,6 +49,10 @@ def check(
     reading = notation_option(notation or "en")  # the readers take either notation
     shown = notation_option(notation or labels)  # printing: as asked, else in the language of the labels
     event = load_events(travellers, reading, pairs_per_direction=PER_DIRECTION.get(movement))
+    # the adjustments are read as `score` reads them, so that a line check accepts is one score scores
+    unreadable = [problem for r in event.results if (problem := read_adjustment(r)[1]) is not None]
+    if unreadable:
+        event = dataclasses.replace(event, problems=(*event.problems, *unreadable))
     render_check(event, out, shown, labels)
     if any(p.severity is Severity.ERROR for p in event.problems) and not (skip_invalid and event.results):
         raise typer.Exit(2)

@@ -13,13 +13,16 @@ from rich.table import Table
 from bridgescore.contract import Notation
 from bridgescore.event import Event, ResultStatus
 from bridgescore.i18n import format_number, translator
+from bridgescore.methods.adjustments import WeightedScore
 from bridgescore.problems import Severity
+from bridgescore.scored import read_adjustment
 
 __all__ = ["render_check", "render_problems"]
 
 
 def render_check(event: Event, console: Console, notation: Notation = "en", lang: str = "en") -> None:
-    """Print every traveller line read, with its NS score, then every problem.
+    """Print every traveller line read, with its NS score (a weighted assigned score's weighted score), then every
+    problem.
 
     ``notation``: contracts and seats; ``lang``: headings and numbers (``nl``: Dutch words)."""
     _ = translator(lang).gettext
@@ -30,7 +33,11 @@ def render_check(event: Event, console: Console, notation: Notation = "en", lang
                              (_("NS score"), "right"), (_("Remarks"), "left")):  # fmt: skip
         table.add_column(heading, justify=justify)  # type: ignore[arg-type]
     for r in event.results:
-        if r.status is ResultStatus.NOT_PLAYED:
+        adjustment = read_adjustment(r)[0] if r.remarks else None
+        if isinstance(adjustment, WeightedScore):  # the score the line is scored with (Law 12C1(c))
+            weighted = format_number(round(adjustment.ns_score), lang, 0, signed=True)
+            shown = _("%(score)s (weighted)") % {"score": weighted}
+        elif r.status is ResultStatus.NOT_PLAYED:
             shown = _("not played")
         elif r.status is ResultStatus.ADJUSTED:
             shown = _("adjusted")

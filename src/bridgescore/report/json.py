@@ -12,7 +12,7 @@ from typing import Any
 
 from bridgescore.checks import Check, run_checks
 from bridgescore.contract import Notation
-from bridgescore.methods.adjustments import PhantomScore
+from bridgescore.methods.adjustments import PhantomScore, WeightedScore
 from bridgescore.methods.base import Unit
 from bridgescore.methods.bastille import Bastille
 from bridgescore.methods.butler import Butler, DropExtremes, NbbDatum, PercentTrim, PlainMean
@@ -61,6 +61,9 @@ def to_dict(
                 "ns_score": line.ns_score,
                 "status": status,
                 "adjustment": None if adjustment is None else adjustment.label(),
+                # a weighted assigned score (Law 12C1(c)): its parts, each scored as the table's result
+                "components": [{"weight": _num(p.weight), "ns_score": p.ns_score, "entry": p.entry}
+                               for p in adjustment.parts] if isinstance(adjustment, WeightedScore) else None,
                 "remarks": r.remarks or None,
                 "ns_points": _num(line.ns_points),
                 "ew_points": _num(line.ew_points),

@@ -10,7 +10,14 @@ from __future__ import annotations
 from decimal import Decimal
 
 from bridgescore.i18n import N_, format_number, translator
-from bridgescore.methods.adjustments import Adjustment, ArtificialScore, AssignedScore, Award, PhantomScore
+from bridgescore.methods.adjustments import (
+    Adjustment,
+    ArtificialScore,
+    AssignedScore,
+    Award,
+    PhantomScore,
+    WeightedScore,
+)
 from bridgescore.standings import PERCENT_DECIMALS
 
 __all__ = ["METHOD_NAMES", "adjustment_label", "method_name", "number", "percent", "points"]
@@ -67,7 +74,8 @@ def _award(award: Award, lang: str) -> str:
 
 
 def adjustment_label(adjustment: Adjustment | None, lang: str) -> str:
-    """``A+/A-``, ``assigned +420``, ``phantom, A`` – Dutch ``toegewezen +420``, ``spookpaar, A``."""
+    """``A+/A-``, ``assigned +420``, ``weighted 60% +420 + 40% -50``, ``phantom, A`` – Dutch ``toegewezen +420``,
+    ``gewogen 60% +420 + 40% -50``, ``spookpaar, A``."""
     if adjustment is None:
         return ""
     _ = translator(lang).gettext
@@ -76,6 +84,11 @@ def adjustment_label(adjustment: Adjustment | None, lang: str) -> str:
     if isinstance(adjustment, AssignedScore):
         score = format_number(adjustment.ns_score, lang, 0, signed=True)
         return _("assigned %(score)s") % {"score": score}
+    if isinstance(adjustment, WeightedScore):  # Law 12C1(c): each part's weight and NS score
+        parts = " + ".join(
+            f"{number(p.weight, lang)}% {format_number(p.ns_score, lang, 0, signed=True)}" for p in adjustment.parts
+        )
+        return _("weighted %(parts)s") % {"parts": parts}
     if isinstance(adjustment, PhantomScore):
         return _("phantom, %(award)s") % {"award": _award(adjustment.award, lang)}
     return adjustment.label()
