@@ -53,6 +53,7 @@ from bridgescore.methods.adjustments import (
 )
 from bridgescore.methods.base import BoardScores, FloatArray, ScoringMethod, Unit
 from bridgescore.methods.matchpoints import Matchpoints
+from bridgescore.penalties import Penalty
 from bridgescore.problems import Location, Problem
 
 __all__ = [
@@ -113,6 +114,9 @@ class ScoringOptions:
     #: session score (RealBridge's variable "Avg-").  Off: the fixed values (60/40 %, ±3 IMPs).
     session_average_plus: bool = False
     session_average_minus: bool = False
+    #: Pair-level corrections and procedural penalties (Law 90), applied to the rankings after scoring: the boards'
+    #: points do not change (:mod:`bridgescore.penalties`; a penalties file or ``--penalty``).
+    penalties: tuple[Penalty, ...] = ()
 
     def __post_init__(self) -> None:
         """Rounding to a negative number of decimals would round every line to tens or thousands (all zero)."""

@@ -106,6 +106,10 @@ def to_dict(
                         "maximum": _num(e.maximum),
                         "percent": _num(e.percent),
                         "average": _num(e.average),
+                        # penalties and corrections (Law 90): as written, in points, and the total before them
+                        "penalty": e.penalty_label or None,
+                        "penalty_points": _num(e.penalty),
+                        "total_before_penalty": _num(e.total_before_penalty),
                     }
                     for e in s.entries
                 ],
@@ -169,6 +173,11 @@ def options_fields(scored: ScoredEvent) -> dict[str, Any]:
     out["round_board_points"] = o.round_board_points  # None: exact; 2: ACBLscore, TeamsScorer, EBUScoreTeams
     out["session_average_plus"] = o.session_average_plus  # Law 12C2(c): EBUScore, ScoreBridge, RealBridge
     out["session_average_minus"] = o.session_average_minus  # RealBridge's variable "Avg-"
+    out["penalties"] = [  # pair-level penalties and corrections (bridgescore.penalties), applied to the rankings
+        {"section": p.section, "pair": p.pair, "direction": p.direction, "amount": _num(p.amount),
+         "unit": p.unit.value, "label": p.label(), "reason": p.reason or None}
+        for p in o.penalties
+    ]  # fmt: skip
     datum = datum_fields(method)
     if datum is not None:
         out["datum"] = datum

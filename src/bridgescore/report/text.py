@@ -19,7 +19,7 @@ from bridgescore.i18n import N_, Language, format_number, translator
 from bridgescore.methods.base import Unit
 from bridgescore.report.check import render_problems
 from bridgescore.report.json import options_fields
-from bridgescore.report.labels import adjustment_label, method_name, percent, points
+from bridgescore.report.labels import adjustment_label, method_name, penalty_cell, percent, points
 from bridgescore.report.method_words import describe_method
 from bridgescore.scored import ALL_SECTIONS, ScoredEvent
 from bridgescore.standings import PERCENT_DECIMALS, Standing, compute_standings
@@ -80,6 +80,7 @@ def render_text(
     if boards:
         for index in range(len(scored.boards)):
             _render_board(scored, board_index=index, console=console, notation=notation, lang=lang)
+    penalised = any(e.penalty_label for s in standings for e in s.entries)
     for standing in standings:
         parts = [p for p in (_section_title(standing.section, lang), _(_GROUP_TITLE[standing.group])) if p]
         table = Table(title=escape(", ".join(parts)), title_justify="left")
@@ -96,6 +97,8 @@ def render_text(
         else:
             table.add_column(_("IMPs"), justify="right")
             table.add_column(_("Per board"), justify="right")
+        if penalised:
+            table.add_column(_("Penalty"), justify="right")
         for e in standing.entries:
             row = [e.place_label or "–"]
             if standing.section == ALL_SECTIONS:
@@ -107,6 +110,8 @@ def render_text(
             else:
                 factored = "*" if abs(e.total - e.unfactored_total) > 1e-9 else ""
                 row += [points(e.total, lang) + factored, points(e.average, lang)]
+            if penalised:
+                row.append(penalty_cell(e, lang))
             table.add_row(*row)
         console.print(table)
     if is_mp:
