@@ -4,13 +4,13 @@ A director takes points off a pair for a procedural offence (Law 90: late arriva
 corrects a pair's session score; the boards' points stay as they are.  An amount is written with its unit:
 
 ========================  =======================================================================================
-``-10%``                  10 percentage points off the pair's session score (NBB; BridgeWx's session correction):
+``-10%``                  10 percentage points off the pair's session score (BridgeWx's session correction):
                           at matchpoints the total loses 10 % of the pair's maximum (the sum of its boards' tops)
 ``-25% top``, ``-25%T``,  25 % of a board's top (the EBU White Book 8.12.3: a standard procedural penalty is 25 %
-``-25% of a top``         of a top at matchpoints; Dutch clubs: "25% van de top"): the top is the pair's maximum
-                          over its boards (with Neuberg every board's top)
+``-25% of a top``         of a top at matchpoints; Dutch clubs: "25% van de top"): the top is the pair's maximum divided
+                          by its boards (with Neuberg every board's top)
 ``-2 MP``, ``-2mp``       2 matchpoints off the total
-``-3 IMPs``, ``-3i``      3 IMPs off the total (IMP pairs: the EBU's and the NBB's standard 3 IMPs)
+``-3 IMPs``, ``-3i``      3 IMPs off the total (BridgeWx writes it "-3i")
 ``+10m``                  BridgeWx's database notation: 10 points in the event's own unit (matchpoints or IMPs)
 ========================  =======================================================================================
 
@@ -58,7 +58,7 @@ __all__ = [
 class PenaltyUnit(Enum):
     """What an amount is counted in (see the module docstring for who uses which)."""
 
-    SESSION_PERCENT = "%"  # percentage points of the pair's session score (NBB, BridgeWx)
+    SESSION_PERCENT = "%"  # percentage points of the pair's session score (BridgeWx)
     TOP_PERCENT = "% top"  # a percentage of a board's top (EBU White Book 8.12.3)
     MATCHPOINTS = "MP"
     IMPS = "IMPs"

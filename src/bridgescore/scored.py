@@ -5,9 +5,12 @@ Which lines take part in a board's comparison is decided here, once, for every m
 * a played or passed-out line is a score (passed out is 0, seed 000);
 * a line not played (``N.G.``) is not a score and gets no points (seed 000: "niet gespeeld is niet
   gespeeld"): the pair's average is taken over the boards it did play;
-* an assigned score (Law 12C1) replaces the table result and is compared like one;
+* an assigned score (Law 12C1) replaces the table result and is compared like one; a weighted assigned score
+  (Law 12C1(c), ``50% 4S= + 50% 4S-1``) is compared part by part, each part as if it were the table's result, and
+  every line's points are weighted (:func:`_score_weighted`, for every method);
 * an artificial adjusted score (Law 12C2) takes no part in the comparison; each side gets its award
-  (see :mod:`bridgescore.methods.adjustments`), and the real scores are fitted to the full board (Neuberg);
+  (see :mod:`bridgescore.methods.adjustments`), and the real scores are fitted to the full board (Neuberg); where
+  every line of a board is artificial, the awards are of the top the board would have had (:func:`_all_adjusted_top`);
 * a line against a **phantom** pair (``ScoringOptions.phantoms``) is an artificial score: the phantom's
   opponents get ``phantom_award`` (average by default, as a sit-out against a missing pair is scored by the
   EBU and the NBB), the phantom nothing; the phantom is left out of the rankings.
@@ -308,9 +311,9 @@ def _score_weighted(
     Butler and Bastille: the datum is taken for each part too, the part standing as the table's score among the
     board's scores, and the datum shown is the weighted mean of those datums.  We chose this over a datum from the
     weighted score (the mean of the parts) because that number is a score no table could have, and a datum made
-    from it would compare every part against a board that never existed; scoring each part as the table's result
-    is what Law 12C1(c) asks ("the weighted score is calculated as if each of the potential results had been
-    achieved", the EBU White Book 8.12C1(c)) and keeps every method's rule the same.
+    from it would compare every part against a board that never existed; scoring each part as though it had been
+    the table's result and weighting the points (not the scores) is how weighted scores are calculated in the
+    EBU's and the EBL's practice, and it keeps every method's rule the same.
 
     ``compared``: the board's compared NS scores, the weighted lines at positions ``weighted[i][0]``.
     """

@@ -226,7 +226,7 @@ def _penalty_lines(penalties: object, lang: Language) -> list[str]:
     ]
     units = {p.get("unit") for p in penalties if isinstance(p, Mapping)}
     if "%" in units:
-        sentence = _("a penalty in %(unit)s is percentage points of the pair's session score (NBB, BridgeWx)")
+        sentence = _("a penalty in %(unit)s is percentage points of the pair's session score (BridgeWx)")
         lines.append(sentence % {"unit": "%"})
     if "% top" in units:
         sentence = _("a penalty in %(unit)s of a top is a percentage of a board's top (EBU White Book 8.12.3)")
