@@ -253,3 +253,13 @@ def test_a_matchpoint_penalty_moves_total_and_percent_together(amount: float, pa
     for s in ranked:  # the ranking is made after the penalty
         percents = [e.percent or 0 for e in s.entries]
         assert percents == sorted(percents, reverse=True)
+
+
+def test_a_penalty_is_not_marked_as_factoring() -> None:
+    """The text report marks a factored IMP total with '*'; a penalty changes the total too, but is no factoring."""
+    code, text, _ = _score("--method", "butler", "--penalty", "4:+10 IMPs", "--penalty", "3:-3 IMPs")
+    assert code == 0
+    rows = {cells[1]: cells for line in text.splitlines() if line.startswith("│")
+            for cells in [[c.strip() for c in line.strip("│").split("│")]]}  # fmt: skip
+    assert rows["4"][4] == "17" and rows["4"][-1] == "+10 IMPs"  # 14 boards: not factored
+    assert rows["3"][4] == "-8.38*" and rows["3"][-1] == "-3 IMPs"  # 13 boards: factored, then the penalty

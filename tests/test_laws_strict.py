@@ -50,4 +50,4 @@ def test_strict_exits_0_when_every_check_holds(tmp_path: Path) -> None:
 def test_the_warning_in_dutch(tmp_path: Path) -> None:
     result = runner.invoke(app, ["score", *_files(tmp_path), "--lang", "nl", "--strict"])
     assert result.exit_code == 1
-    assert "WAARSCHUWING: 1 van de controles van de wedstrijdleider FOUT: elk paar eenmaal per spel" in result.output
+    assert "WAARSCHUWING: 1 controle(s) van de wedstrijdleider FOUT: elk paar eenmaal per spel" in result.output

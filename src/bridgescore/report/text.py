@@ -108,7 +108,7 @@ def render_text(
             if is_mp:
                 row += [points(e.total, lang), points(e.maximum, lang), percent(e.percent, lang)]
             else:
-                factored = "*" if abs(e.total - e.unfactored_total) > 1e-9 else ""
+                factored = "*" if abs(e.total - e.penalty - e.unfactored_total) > 1e-9 else ""  # not a penalty
                 row += [points(e.total, lang) + factored, points(e.average, lang)]
             if penalised:
                 row.append(penalty_cell(e, lang))
@@ -119,7 +119,7 @@ def render_text(
             _("Percentages to %(decimals)d decimals, halves rounded up.") % {"decimals": PERCENT_DECIMALS},
             highlight=False,
         )
-    elif any(abs(e.total - e.unfactored_total) > 1e-9 for s in standings for e in s.entries):
+    elif any(abs(e.total - e.penalty - e.unfactored_total) > 1e-9 for s in standings for e in s.entries):
         console.print(_("* total factored to the full number of boards (pair played fewer boards)."), highlight=False)
     for check in checks:
         mark = f"[green]{escape(_('ok'))}[/]" if check.ok else f"[red]{escape(_('FAILED'))}[/]"
