@@ -453,10 +453,12 @@ def _all_adjusted_top(method: Matchpoints, full: int, counted: int) -> float:
     """The top of a board on which every result is an artificial adjusted score (nothing is compared).
 
     Each side still gets its award, a percentage of a top (Law 12C2), so the board needs the top it would have had
-    if its results had been played: with Neuberg the top of the full board, 2(N − 1), as on every other board of
-    the field (Law 78A's footnote; EBUScore and the NBB program give such a board the field's top); without
-    Neuberg the top of the board's own number of results, 2(n − 1).  Before this, such a board had top 0, so the
-    awards were worth 0 matchpoints out of 0 and vanished from the pairs' totals and maxima.
+    if its results had been played: with Neuberg the top of the full board, 2(N − 1), the top every other board of
+    the field is fitted to (Law 78A's footnote), so 60 % is worth as much here as on any board; without Neuberg
+    the top of the board's own number of results, 2(n − 1), as a board with some real scores gets.  Before this,
+    such a board had top 0 (a defect found by fuzzing), so the awards were worth 0 matchpoints out of 0 and
+    vanished from the pairs' totals and maxima.  No reference event holds such a board; the rule follows from
+    Law 12C2 and Neuberg, not from another program's output.
     """
     return method.top(full if method.neuberg else counted)
 
