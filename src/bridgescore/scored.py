@@ -305,15 +305,15 @@ def _score_weighted(
     combination of their parts, each weighted by the product of the parts' weights) and every line gets the
     weighted sum of its points.  So the weighted line gets Σ weight × points of each part, and every other line
     Σ weight × its points against each part: at matchpoints 2 × weight for each part it beats and 1 × weight for
-    each it ties (the EBU White Book's method); at cross-IMPs the IMPs against each part, weighted.  Whatever the
+    each it ties; at cross-IMPs the IMPs against each part, weighted.  Whatever the
     weights, the board's matchpoints still add up to n(n − 1): every combination's do.
 
     Butler and Bastille: the datum is taken for each part too, the part standing as the table's score among the
     board's scores, and the datum shown is the weighted mean of those datums.  We chose this over a datum from the
     weighted score (the mean of the parts) because that number is a score no table could have, and a datum made
     from it would compare every part against a board that never existed; scoring each part as though it had been
-    the table's result and weighting the points (not the scores) is how weighted scores are calculated in the
-    EBU's and the EBL's practice, and it keeps every method's rule the same.
+    the table's result and weighting the points, not the scores (Law 12C1(c) weights the potential *results*,
+    and IMPs are not linear in the score), keeps one rule for every method.
 
     ``compared``: the board's compared NS scores, the weighted lines at positions ``weighted[i][0]``.
     """
