@@ -103,9 +103,11 @@ def _one_pair_event(games: list[tuple[str, float]], top: float | None, penalties
         ns, ew = ("P", f"O{number}") if direction == "NS" else (f"O{number}", "P")
         other = (top - points) if top is not None else -points
         ns_points, ew_points = (points, other) if direction == "NS" else (other, points)
-        arrays = [np.array([v]) for v in (0.0, ns_points, ew_points, np.nan, np.nan)]
         result = Result(number, ns, ew, ResultStatus.PLAYED, ns_score=0)
-        boards.append(ScoredBoard("", number, (result,), (None,), *arrays, None, top, 1, 8))
+        score, nothing = np.array([0.0]), np.array([np.nan])
+        board = ScoredBoard("", number, (result,), (None,), score, np.array([ns_points]), np.array([ew_points]),
+                            nothing, nothing, None, top, 1, 8)  # fmt: skip
+        boards.append(board)
     method = make_method("matchpoints" if top is not None else "butler")
     options = ScoringOptions(method=method, penalties=penalties)
     return ScoredEvent(Event(()), options, tuple(boards), {"": Movement.HOWELL}, ())
