@@ -95,4 +95,4 @@ def test_unreadable_adjustment_is_a_problem_with_its_line() -> None:
     scored = score_event(loads(text, "bad.csv"))
     assert len(scored.problems) == 1
     problem = scored.problems[0]
-    assert problem.location.line == 2 and "late arrival" in problem.message
+    assert problem.location.line == 2 and "late arrival" in str(problem)

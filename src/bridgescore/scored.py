@@ -5,9 +5,12 @@ Which lines take part in a board's comparison is decided here, once, for every m
 * a played or passed-out line is a score (passed out is 0, seed 000);
 * a line not played (``N.G.``) is not a score and gets no points (seed 000: "niet gespeeld is niet
   gespeeld"): the pair's average is taken over the boards it did play;
-* an assigned score (Law 12C1) replaces the table result and is compared like one;
+* an assigned score (Law 12C1) replaces the table result and is compared like one; a weighted assigned score
+  (Law 12C1(c), ``50% 4S= + 50% 4S-1``) is compared part by part, each part as if it were the table's result, and
+  every line's points are weighted (:func:`_score_weighted`, for every method);
 * an artificial adjusted score (Law 12C2) takes no part in the comparison; each side gets its award
-  (see :mod:`bridgescore.methods.adjustments`), and the real scores are fitted to the full board (Neuberg);
+  (see :mod:`bridgescore.methods.adjustments`), and the real scores are fitted to the full board (Neuberg); where
+  every line of a board is artificial, the awards are of the top the board would have had (:func:`_all_adjusted_top`);
 * a line against a **phantom** pair (``ScoringOptions.phantoms``) is not a result: it leaves the comparison
   *and* the board's size N (a sit-out is a table that did not play, not a table whose result is unknown).  The
   phantom's opponents get ``phantom_award`` (average by default, as a sit-out against a missing pair is scored
@@ -26,27 +29,36 @@ The full size N of a board, for Neuberg's formula and cross-IMP factoring, is th
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from types import MappingProxyType
 
 import numpy as np
+import numpy.typing as npt
 
+from bridgescore.contract import ContractError, Seat
 from bridgescore.event import Event, Result, ResultStatus, sections_numbered_per_direction
+from bridgescore.i18n import N_
 from bridgescore.methods.adjustments import (
     Adjustment,
+    AdjustmentError,
     AdjustmentValues,
     ArtificialScore,
     AssignedScore,
     Award,
     Level,
     PhantomScore,
+    WeightedScore,
+    looks_weighted,
     parse_adjustment,
+    parse_weighted_score,
 )
-from bridgescore.methods.base import FloatArray, ScoringMethod, Unit
+from bridgescore.methods.base import BoardScores, FloatArray, ScoringMethod, Unit
 from bridgescore.methods.matchpoints import Matchpoints
+from bridgescore.penalties import Penalty
 from bridgescore.problems import Location, Problem
 
 __all__ = [
@@ -57,6 +69,7 @@ __all__ = [
     "ScoredEvent",
     "ScoredLine",
     "ScoringOptions",
+    "read_adjustment",
     "round_points",
     "score_event",
     "unknown_phantoms",
@@ -109,6 +122,9 @@ class ScoringOptions:
     session_average_minus: bool = False
     #: The program whose conventions these options are (``--as``, a key of :mod:`bridgescore.presets`), or None
     preset: str | None = None
+    #: Pair-level corrections and procedural penalties (Law 90), applied to the rankings after scoring: the boards'
+    #: points do not change (:mod:`bridgescore.penalties`; a penalties file or ``--penalty``).
+    penalties: tuple[Penalty, ...] = ()
 
     def __post_init__(self) -> None:
         """Rounding to a negative number of decimals would round every line to tens or thousands (all zero); the
@@ -168,7 +184,7 @@ class ScoredBoard:
             score = self.ns_scores[i]
             yield ScoredLine(
                 result,
-                None if math.isnan(score) else int(score),
+                None if math.isnan(score) else round(score),  # a weighted score to the point
                 self.adjustments[i],
                 _opt(self.ns_points[i]),
                 _opt(self.ew_points[i]),
@@ -220,41 +236,125 @@ def unknown_phantoms(event: Event, phantoms: frozenset[str]) -> list[str]:
     return sorted(left)
 
 
+def read_adjustment(result: Result) -> tuple[Adjustment | None, Problem | None]:
+    """The adjustment a traveller line carries, or the problem that keeps its line out of the scoring.
+
+    ``check`` and ``score`` both read a line's adjustment through this, so a line ``check`` accepts is one
+    ``score`` scores, and a line ``score`` leaves out is reported by ``check`` too.  Phantoms are the scoring's
+    business (:func:`score_event`), not the line's.
+    """
+    if result.status is ResultStatus.NOT_PLAYED:
+        return None, None
+    where = result.source or Location("<input>")
+    at = Location(where.file, where.line, "remarks", where.kind)
+    if result.remarks:
+        adjustment = parse_adjustment(result.remarks)
+        if adjustment is not None:
+            return adjustment, None
+        if looks_weighted(result.remarks):
+            try:
+                return parse_weighted_score(result.remarks, result.board, _declarer(result)), None
+            except AdjustmentError as problem:
+                return None, Problem(at, problem.message, values=tuple(problem.values.items()))
+    if result.status is ResultStatus.PASSED_OUT:
+        return None, None
+    if result.ns_score is not None:
+        return (AssignedScore(result.ns_score) if result.status is ResultStatus.ADJUSTED else None), None
+    line: dict[str, int | float | str] = {"board": result.board, "ns_pair": result.ns_pair, "ew_pair": result.ew_pair}
+    if result.status is ResultStatus.ADJUSTED:
+        message = N_(
+            "board %(board)s, %(ns_pair)s against %(ew_pair)s: the adjustment '%(text)s' cannot be read; write A+, "
+            "A, A-, A60/40, A5050, 60%%-40%%, G+/G-, an assigned score such as R420 or a weighted score such as "
+            "50%% 4S= + 50%% 4S-1; the line is left out"
+        )
+        return None, Problem(at, message, values=(("text", result.remarks), *line.items()))
+    message = N_("board %(board)s, %(ns_pair)s against %(ew_pair)s: the line has no score; it is left out")
+    return None, Problem(at, message, values=tuple(line.items()))
+
+
+def _declarer(result: Result) -> Seat | None:
+    """The line's declarer: from its contract, else from a declarer column written on a line without a contract
+    (kept by the reader in ``extra``), which a weighted score's parts (``50% 4S= + 50% 4S-1``) are scored for."""
+    if result.declarer is not None:
+        return result.declarer
+    try:
+        return Seat.parse(result.extra.get("declarer", ""))
+    except ContractError:
+        return None
+
+
 def _classify(
     result: Result, options: ScoringOptions, problems: list[Problem]
 ) -> tuple[float, Adjustment | None, bool]:
-    """The NS score compared (NaN if none), the adjustment, and whether the line counts toward N."""
+    """The NS score compared (NaN if none; a weighted score's weighted mean), the adjustment, and whether the
+    line counts toward N."""
     phantoms = options.phantoms
     if phantoms and (_is_phantom(result, result.ns_pair, phantoms) or _is_phantom(result, result.ew_pair, phantoms)):
         award = options.phantom_award
         ns_phantom = _is_phantom(result, result.ns_pair, phantoms)
         return math.nan, PhantomScore(award, phantom_is_ns=ns_phantom), False  # not a result: not in N
+    adjustment, problem = read_adjustment(result)
+    if problem is not None:
+        problems.append(problem)
+        return math.nan, None, False
     if result.status is ResultStatus.NOT_PLAYED:
         return math.nan, None, False
-    adjustment = parse_adjustment(result.remarks) if result.remarks else None
     if isinstance(adjustment, AssignedScore):
         return float(adjustment.ns_score), adjustment, True
+    if isinstance(adjustment, WeightedScore):
+        return adjustment.ns_score, adjustment, True
     if isinstance(adjustment, ArtificialScore):
         return math.nan, adjustment, True
-    if result.status is ResultStatus.PASSED_OUT:
+    if result.status is ResultStatus.PASSED_OUT or result.ns_score is None:
         return 0.0, None, True
-    if result.ns_score is not None:
-        if result.status is ResultStatus.ADJUSTED:
-            return float(result.ns_score), AssignedScore(result.ns_score), True
-        return float(result.ns_score), None, True
-    where = result.source or Location("<input>")
-    if result.status is ResultStatus.ADJUSTED:
-        message = (
-            f"board {result.board}, {result.ns_pair} against {result.ew_pair}: the adjustment "
-            f"'{result.remarks}' cannot be read; write A+, A, A-, A60/40, A5050, 60%-40%, G+/G- "
-            "or an assigned score such as R420; the line is left out"
-        )
-    else:
-        message = (
-            f"board {result.board}, {result.ns_pair} against {result.ew_pair}: the line has no score; it is left out"
-        )
-    problems.append(Problem(Location(where.file, where.line, "remarks"), message))
-    return math.nan, None, False
+    return float(result.ns_score), None, True
+
+
+#: The most combinations of weighted scores' parts scored on one board (each combination scores the board
+#: once): 4096 is twelve lines of two parts, far beyond any director's ruling; a board beyond it is reported.
+MAX_WEIGHTED_COMBINATIONS = 4096
+
+
+def _score_weighted(
+    method: ScoringMethod, compared: FloatArray, weighted: list[tuple[int, WeightedScore]], full_count: int
+) -> BoardScores:
+    """One board with weighted assigned scores (Law 12C1(c)), for every method.
+
+    Each part of a weighted score is scored as if it were the table's result, against the other scores of the
+    board, and the points are weighted: the board is scored once per part (with several weighted lines, once per
+    combination of their parts, each weighted by the product of the parts' weights) and every line gets the
+    weighted sum of its points.  So the weighted line gets Σ weight × points of each part, and every other line
+    Σ weight × its points against each part: at matchpoints 2 × weight for each part it beats and 1 × weight for
+    each it ties; at cross-IMPs the IMPs against each part, weighted.  Whatever the
+    weights, the board's matchpoints still add up to n(n − 1): every combination's do.
+
+    Butler and Bastille: the datum is taken for each part too, the part standing as the table's score among the
+    board's scores, and the datum shown is the weighted mean of those datums.  We chose this over a datum from the
+    weighted score (the mean of the parts) because that number is a score no table could have, and a datum made
+    from it would compare every part against a board that never existed; scoring each part as though it had been
+    the table's result and weighting the points, not the scores (Law 12C1(c) weights the potential *results*,
+    and IMPs are not linear in the score), keeps one rule for every method.
+
+    ``compared``: the board's compared NS scores, the weighted lines at positions ``weighted[i][0]``.
+    """
+    ns = np.zeros(len(compared))
+    ew = np.zeros(len(compared))
+    datum: float | None = 0.0
+    top: float | None = None
+    trial = compared.copy()
+    positions = [position for position, _ in weighted]
+    choices = [tuple(zip(w.fractions(), w.parts, strict=True)) for _, w in weighted]
+    for combination in itertools.product(*choices):
+        chance = 1.0
+        for position, (fraction, part) in zip(positions, combination, strict=True):
+            trial[position] = part.ns_score
+            chance *= fraction
+        scored = method.score_board(trial, full_count)
+        ns += chance * scored.ns_points
+        ew += chance * scored.ew_points
+        datum = None if datum is None or scored.datum is None else datum + chance * scored.datum
+        top = scored.top
+    return BoardScores(ns, ew, datum, top)
 
 
 def _awards(adjustment: Adjustment | None) -> tuple[Award | None, Award | None]:
@@ -310,7 +410,7 @@ def _apply_session_averages(
     sums: dict[tuple[str, str, str], list[float]] = {}  # pair → [points, tops or boards]
     for _section, _number, lines_t, adjustments_t, _scores, ns_points, ew_points, _datum, top, _n, _full in built:
         for i, result in enumerate(lines_t):
-            if adjustments_t[i] is not None and not isinstance(adjustments_t[i], AssignedScore):
+            if adjustments_t[i] is not None and not isinstance(adjustments_t[i], AssignedScore | WeightedScore):
                 continue
             for side, points in (("NS", ns_points[i]), ("EW", ew_points[i])):
                 if not math.isnan(points):
@@ -342,6 +442,45 @@ def _apply_session_averages(
                 else:
                     points[i] = session
     return changed
+
+
+def _within_limit(
+    weighted: list[tuple[int, WeightedScore]],
+    lines: tuple[Result, ...],
+    real: npt.NDArray[np.bool_],
+    problems: list[Problem],
+) -> list[tuple[int, WeightedScore]]:
+    """The weighted lines of a board if their combinations stay within :data:`MAX_WEIGHTED_COMBINATIONS`; else
+    none: they are reported and left out of the comparison (``real`` is changed in place)."""
+    combinations = math.prod(len(w.parts) for _, w in weighted)
+    if combinations <= MAX_WEIGHTED_COMBINATIONS:
+        return weighted
+    for i, _ in weighted:
+        real[i] = False
+        where = lines[i].source or Location("<input>")
+        message = N_(
+            "board %(board)s has %(lines)s weighted scores with %(combinations)s combinations of their parts, more "
+            "than %(limit)s; this line is left out"
+        )
+        problems.append(Problem.make(
+            Location(where.file, where.line, "remarks", where.kind), message, board=lines[i].board,
+            lines=len(weighted), combinations=combinations, limit=MAX_WEIGHTED_COMBINATIONS,
+        ))  # fmt: skip
+    return []
+
+
+def _all_adjusted_top(method: Matchpoints, full: int, counted: int) -> float:
+    """The top of a board on which every result is an artificial adjusted score (nothing is compared).
+
+    Each side still gets its award, a percentage of a top (Law 12C2), so the board needs the top it would have had
+    if its results had been played: with Neuberg the top of the full board, 2(N − 1), the top every other board of
+    the field is fitted to (Law 78A's footnote), so 60 % is worth as much here as on any board; without Neuberg
+    the top of the board's own number of results, 2(n − 1), as a board with some real scores gets.  Before this,
+    such a board had top 0 (a defect found by fuzzing), so the awards were worth 0 matchpoints out of 0 and
+    vanished from the pairs' totals and maxima.  No reference event holds such a board; the rule follows from
+    Law 12C2 and Neuberg, not from another program's output.
+    """
+    return method.top(full if method.neuberg else counted)
 
 
 def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEvent:
@@ -377,12 +516,23 @@ def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEv
         field_size[section] = max(field_size.get(section, 0), counted)
 
     built: list[_Built] = []
-    for section, number, lines_t, scores, adjustments_t, _counted in prepared:
+    for section, number, lines_t, scores, adjustments_t, counted in prepared:
         full = field_size[section]
         real = ~np.isnan(scores)
         compared = scores[real]
         n = len(compared)
-        scored = method.score_board(compared, max(full, n))
+        weighted = [(i, a) for i, a in enumerate(adjustments_t) if isinstance(a, WeightedScore)]
+        if weighted:
+            weighted = _within_limit(weighted, lines_t, real, problems)
+            compared = scores[real]
+            n = len(compared)
+        if weighted:
+            at = np.cumsum(real) - 1  # a line's position among the compared scores
+            scored = _score_weighted(method, compared, [(int(at[i]), w) for i, w in weighted], max(full, n))
+        else:
+            scored = method.score_board(compared, max(full, n))
+        if n == 0 and counted and isinstance(method, Matchpoints):
+            scored = replace(scored, top=_all_adjusted_top(method, full, counted))
         ns_points = np.full(len(lines_t), math.nan)
         ew_points = np.full(len(lines_t), math.nan)
         ns_points[real] = scored.ns_points

@@ -15,6 +15,10 @@ NS 1 and EW 1 are two pairs.
   of boards the fullest pair of the group played: total × B / b.  ``unfactored_total`` keeps the sum.
   Pianola (EBU) factors the total as printed, rounded to 2 decimals first: ``factor_printed_total``.
 
+Penalties and corrections (``ScoringOptions.penalties``, :mod:`bridgescore.penalties`) are applied last: the
+total (after factoring) and the percentage or average move by the penalty, ``total_before_penalty`` keeps the total
+before it, and the ranking is made on the values after it.
+
 Places: equal ranking values share the place, written ``3=`` (the EBU's and NBB's notation); the next pair
 takes the place after all the tied pairs.  Values are compared exactly (to 1e-9), not as printed.
 
@@ -30,6 +34,7 @@ from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 
 from bridgescore.methods.base import Unit
+from bridgescore.penalties import matching, penalty_points
 from bridgescore.scored import ALL_SECTIONS, Movement, PairPercent, ScoredEvent
 
 __all__ = ["PERCENT_DECIMALS", "Standing", "StandingEntry", "compute_standings", "format_percent", "format_points"]
@@ -72,6 +77,11 @@ class StandingEntry:
     maximum: float | None
     percent: float | None
     average: float | None
+    #: The total before the pair's penalties and corrections (equal to ``total`` without any), the penalties in the
+    #: ranking's points (matchpoints or IMPs; 0 without any), and as written (``-10%, -2 MP``; empty without any).
+    total_before_penalty: float = 0.0
+    penalty: float = 0.0
+    penalty_label: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +127,7 @@ def compute_standings(scored: ScoredEvent) -> tuple[Standing, ...]:
         return entry
 
     phantoms = options.phantoms
+    penalties = options.penalties
     for board in scored.boards:
         top = board.top or 0.0
         ns_points = board.ns_points.tolist()
@@ -166,6 +177,21 @@ def compute_standings(scored: ScoredEvent) -> tuple[Standing, ...]:
                         base = float(format_percent(t.total)) if options.factor_printed_total else t.total
                         total = base * full_boards / t.boards
                 key = total if t.boards else None
+            before = total
+            taken = [p for p in penalties if matching(p, t.section, t.pair, t.direction)]
+            points = sum(
+                value for p in taken if (value := penalty_points(p, is_mp, t.maximum, t.boards)) is not None
+            )  # a unit that does not fit the ranking is reported by penalty_problems, not applied
+            if points:
+                total += points
+                if is_mp:
+                    if percent is not None and t.maximum > 0:
+                        percent += points / t.maximum * 100.0
+                    key = percent
+                else:
+                    if average is not None and t.boards:
+                        average += points / t.boards
+                    key = total if t.boards else None
             entry = StandingEntry(
                 None,
                 "",
@@ -179,6 +205,9 @@ def compute_standings(scored: ScoredEvent) -> tuple[Standing, ...]:
                 maximum,
                 percent,
                 average,
+                before,
+                points,
+                ", ".join(p.label() for p in taken),
             )
             rows.append((key, entry))
         standings.append(Standing(group, section, _rank(rows)))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Annotated
 
@@ -54,6 +55,7 @@ def check(
     Above 2,000 lines the listing is plain aligned columns. With -f csv or json the problems go to the error
     stream and the lines to the output."""
     from bridgescore.report.check import check_csv, check_json, render_check, render_problems
+    from bridgescore.scored import read_adjustment
 
     labels = language_option(lang)
     if movement not in ("auto", *PER_DIRECTION):
@@ -65,6 +67,10 @@ def check(
     files = event_files(travellers)
     refuse_overwrite(output, files)
     event = load_events(files, reading, pairs_per_direction=PER_DIRECTION.get(movement))
+    # the adjustments are read as `score` reads them, so that a line check accepts is one score scores
+    unreadable = [problem for r in event.results if (problem := read_adjustment(r)[1]) is not None]
+    if unreadable:
+        event = dataclasses.replace(event, problems=(*event.problems, *unreadable))
     if fmt == "text" and output is None:
         render_check(event, out, shown, labels)
     elif fmt == "text":

@@ -5,10 +5,11 @@ from __future__ import annotations
 import dataclasses
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from bridgescore.cli.common import (
     PER_DIRECTION,
@@ -25,7 +26,13 @@ from bridgescore.cli.common import (
 )
 from bridgescore.event import Event
 from bridgescore.io import load_events
-from bridgescore.problems import Severity
+from bridgescore.problems import Problem, Severity
+
+if TYPE_CHECKING:
+    from bridgescore.contract import Notation
+    from bridgescore.i18n import Language
+    from bridgescore.penalties import Penalty
+    from bridgescore.scored import ScoredEvent
 
 
 @app.command()
@@ -154,6 +161,19 @@ def score(
         float | None,
         typer.Option("--imps-per-percent", help="IMPs per % above 50 for a percentage at IMPs (default 0.3)."),
     ] = None,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Exit 1 when a director's check fails (the report is still written).")
+    ] = False,
+    penalty: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--penalty",
+            help="A penalty or correction, [SECTION:]PAIR:AMOUNT, e.g. 5:-10%, A:5:-25% top, 7:-3 IMPs (repeatable).",
+        ),
+    ] = None,
+    penalties: Annotated[
+        Path | None, typer.Option("--penalties", help="Penalties file: CSV pair,penalty[,section][,reason].")
+    ] = None,
 ) -> None:
     """Score a pairs event: rankings, travellers and the director's checks (exit 2 on bad input)."""
     from bridgescore.i18n import N_, format_message
@@ -189,7 +209,9 @@ def score(
     except ValueError as problem:
         raise fail(str(problem)) from None
     inputs = event_files(inputs)
-    refuse_overwrite(output, [*inputs, names])
+    refuse_overwrite(output, [*inputs, names, penalties])
+    given_penalties, penalty_found = _read_penalties(penalty, penalties)
+    options = dataclasses.replace(options, penalties=given_penalties)
     event = load_events(inputs, lang, names=names, pairs_per_direction=PER_DIRECTION.get(movement))
     unknown = unknown_phantoms(event, options.phantoms) if event.results else []
     if unknown:
@@ -198,6 +220,8 @@ def score(
         )
         raise fail(format_message(message, {"pair": unknown[0]}, page_lang))
     scored = score_event(dataclasses.replace(event, title=title) if title else event, options)
+    if given_penalties or penalty_found:
+        scored = _with_penalties(scored, penalty_found)
     if any(p.severity is Severity.ERROR for p in scored.problems) and not (skip_invalid and event.results):
         render_problems(Event(event.results, problems=scored.problems), err, page_lang)
         raise typer.Exit(2)
@@ -229,3 +253,56 @@ def score(
             output.write_text(text, encoding="utf-8")
     except OSError as problem:
         raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None
+    if strict:
+        _strict_exit(scored, shown, page_lang)
+
+
+def _read_penalties(options: list[str] | None, path: Path | None) -> tuple[tuple[Penalty, ...], list[Problem]]:
+    """The penalties of ``--penalty`` (a bad one stops here, exit 2) and of a ``--penalties`` file, with the
+    file's problems."""
+    from bridgescore.io.penalties import load
+    from bridgescore.penalties import PenaltyError, parse_penalty_option
+
+    found: list[Problem] = []
+    read: list[Penalty] = []
+    if path is not None:
+        from_file, problems = load(path)
+        read += from_file
+        found += problems
+    for text in options or ():
+        try:
+            given, warning = parse_penalty_option(text)
+        except PenaltyError as problem:
+            raise fail(str(problem)) from None
+        read.append(given)
+        if warning is not None:
+            found.append(warning)
+    return tuple(read), found
+
+
+def _with_penalties(scored: ScoredEvent, found: list[Problem]) -> ScoredEvent:
+    """The scored event with only the penalties that can be applied, and the problems of the others (a pair in no
+    ranking or in several, a unit the ranking does not count in) added to its problems."""
+    from bridgescore.methods.base import Unit
+    from bridgescore.penalties import penalty_problems
+    from bridgescore.standings import compute_standings
+
+    valid, unmatched = penalty_problems(
+        scored.options.penalties, compute_standings(scored), scored.unit is Unit.MATCHPOINTS
+    )
+    options = dataclasses.replace(scored.options, penalties=valid)
+    return dataclasses.replace(scored, options=options, problems=(*scored.problems, *found, *unmatched))
+
+
+def _strict_exit(scored: ScoredEvent, notation: Notation, lang: Language) -> None:
+    """``--strict``: exit status 1 when a director's check failed, with the failed checks named on stderr."""
+    from bridgescore.checks import run_checks
+    from bridgescore.i18n import translator
+
+    failed = [c for c in run_checks(scored, notation) if not c.ok]
+    if failed:
+        _ = translator(lang).gettext
+        names = ", ".join(_(c.name) for c in failed)
+        message = _("%(count)s of the director's checks failed (--strict): %(names)s")
+        err.print(f"[red]{escape(message % {'count': len(failed), 'names': names})}[/]", highlight=False)
+        raise typer.Exit(1)

@@ -630,6 +630,8 @@ def _read_line(
         kept["remarks"] = extra_remarks  # the remarks column's own text, beside the adjustment read elsewhere
     if extra_score:
         kept["score"] = extra_score
+    if contract is None and declarer_text:
+        kept["declarer"] = declarer_text  # a declarer without a contract: a weighted score's parts may need it
     extra = MappingProxyType(kept)
     return (
         Result(

@@ -29,6 +29,15 @@ or a percentage
 ``assigned +420`` (the readers' form)
 =====================================  ==============================================================
 
+A **weighted assigned score** (Law 12C1(c): "an adjusted score may be weighted to reflect the probabilities of a
+number of potential results") is written as weights and results: ``50% 4S= + 50% 4S-1``, ``60% 4S= 40% 4S-1``,
+``30% 4SN+1, 70% 3NT S =``, ``50% +420 50% -50`` (:func:`parse_weighted_score`).  Each result is a contract with
+its result (the declarer in the entry, ``4SN=``, or else the line's declarer) or an NS score; the weights are
+percentages adding up to 100 (a decimal comma is read).  The split scores above are read first, so a weighted
+score of one part whose score is a small negative number (``100% -50``, which reads as NS 100 %, EW 50 %) is
+written ``100% R-50`` – or simply ``R-50``, the same assigned score.  How it is scored is described in
+:mod:`bridgescore.scored`: every part is compared as if it were the table's result, and the points are weighted.
+
 A line with status ``adjusted`` and an NS score but no readable remark is an assigned score.  The words for
 a board not played (``N.G.``, ``NP``, ``not played``) are recognised by the readers, not here.
 
@@ -42,20 +51,35 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 
+from bridgescore.contract import (
+    ContractError,
+    Seat,
+    parse_contract_and_result,
+    score,
+    vulnerability_of_board,
+)
+from bridgescore.i18n import N_
+
 __all__ = [
     "Adjustment",
+    "AdjustmentError",
     "AdjustmentValues",
     "ArtificialScore",
     "AssignedScore",
     "Award",
     "Level",
     "PhantomScore",
+    "WeightedPart",
+    "WeightedScore",
+    "looks_weighted",
     "parse_adjustment",
     "parse_award",
+    "parse_weighted_score",
 ]
 
 
@@ -116,7 +140,49 @@ class PhantomScore:
         return f"phantom, {self.award.label()}"
 
 
-Adjustment = ArtificialScore | AssignedScore | PhantomScore
+@dataclass(frozen=True, slots=True)
+class WeightedPart:
+    """One result of a weighted assigned score: its weight (a percentage), its NS score and the entry as written."""
+
+    weight: float
+    ns_score: int
+    entry: str
+
+
+@dataclass(frozen=True, slots=True)
+class WeightedScore:
+    """A weighted assigned score (Law 12C1(c)): several results, each with its weight; the weights add up to 100."""
+
+    parts: tuple[WeightedPart, ...]
+
+    @property
+    def total_weight(self) -> float:
+        return sum(p.weight for p in self.parts)
+
+    def fractions(self) -> tuple[float, ...]:
+        """Each part's weight as a fraction of the whole (exactly 1 together, whatever the rounding of 33.3 %)."""
+        total = self.total_weight
+        return tuple(p.weight / total for p in self.parts)
+
+    @property
+    def ns_score(self) -> float:
+        """The weighted NS score (what the line shows; the points come from the parts, not from this number)."""
+        return sum(f * p.ns_score for f, p in zip(self.fractions(), self.parts, strict=True))
+
+    def label(self) -> str:
+        return "weighted " + " + ".join(f"{p.weight:g}% {p.ns_score:+d}" for p in self.parts)
+
+
+Adjustment = ArtificialScore | AssignedScore | PhantomScore | WeightedScore
+
+
+class AdjustmentError(ValueError):
+    """An adjustment that cannot be read: a catalogue message with named values (see ``problems.Problem.make``)."""
+
+    def __init__(self, message: str, **values: int | float | str) -> None:
+        self.message = message
+        self.values: Mapping[str, int | float | str] = values
+        super().__init__(message % values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,3 +312,73 @@ def parse_adjustment(text: str) -> Adjustment | None:
         return ArtificialScore(single, Award(level=_OPPOSITE[single.level]))
     assert single.percent is not None
     return ArtificialScore(single, Award(percent=100.0 - single.percent))
+
+
+_WEIGHT = re.compile(r"(\d{1,3}(?:[.,]\d+)?)\s*%")
+_LOOKS_WEIGHTED = re.compile(r"\s*\d{1,3}(?:[.,]\d+)?\s*%\s*[^\s/%]")
+_SEPARATOR = re.compile(r"(?:\s*(?:\+|,|;|&|\bAND\b|\bEN\b))+\s*$", re.IGNORECASE)
+_NS_SCORE = re.compile(r"[+\-−]?\d{1,5}")
+
+
+def looks_weighted(text: str) -> bool:
+    """Whether a remark is written as a weighted score (a weight, then a result: ``60% 4S= ...``), so that a
+    mistake in it is reported rather than the remark being taken for a note."""
+    return bool(_LOOKS_WEIGHTED.match(text)) and parse_adjustment(text) is None
+
+
+def parse_weighted_score(text: str, board: int, declarer: Seat | None = None) -> WeightedScore:
+    """Read a weighted assigned score (Law 12C1(c)) such as ``50% 4S= + 50% 4S-1`` or ``60% 4S= 40% 4S-1``.
+
+    Each part is a weight in percent and a result: a contract with its result, scored on ``board``'s
+    vulnerability (Law 77) for the declarer written in the entry (``4SN=``) or else ``declarer`` (the line's), or
+    an NS score (``+420``, ``-50``), or ``PASS``.  Parts may be separated by ``+``, ``,``, ``;`` or spaces.  The
+    weights must add up to 100 (to 0.01, so thirds may be written 33.33).  Raises :class:`AdjustmentError`.
+    """
+    pieces = _WEIGHT.split(text.replace("−", "-"))
+    if len(pieces) < 3 or pieces[0].strip():
+        raise AdjustmentError(N_("'%(text)s' is not a weighted score; write e.g. 50%% 4S= + 50%% 4S-1"), text=text)
+    parts: list[WeightedPart] = []
+    for weight_text, raw in zip(pieces[1::2], pieces[2::2], strict=True):
+        weight = float(weight_text.replace(",", "."))
+        entry = _SEPARATOR.sub("", raw.strip()).strip()
+        if weight <= 0:
+            raise AdjustmentError(N_("the weighted score '%(text)s' gives a weight of 0 to '%(entry)s'"), text=text,
+                                  entry=entry)  # fmt: skip
+        parts.append(WeightedPart(weight, _part_score(text, entry, board, declarer), entry))
+    total = sum(p.weight for p in parts)
+    if abs(total - 100.0) > 0.01:
+        raise AdjustmentError(N_("the weights of '%(text)s' add up to %(total)s%%, not 100%%"), text=text,
+                              total=f"{total:g}")  # fmt: skip
+    return WeightedScore(tuple(parts))
+
+
+def _part_score(text: str, entry: str, board: int, declarer: Seat | None) -> int:
+    """The NS score of one part of a weighted score (see :func:`parse_weighted_score`)."""
+    if not entry:
+        raise AdjustmentError(N_("a weight in '%(text)s' has no result after it"), text=text)
+    if _NS_SCORE.fullmatch(entry):
+        return int(entry)
+    assigned = parse_adjustment(entry)
+    if isinstance(assigned, AssignedScore):  # R-50, =420
+        return assigned.ns_score
+    try:
+        contract, written, tricks = parse_contract_and_result(entry)
+    except ContractError as problem:
+        raise AdjustmentError(
+            N_("'%(entry)s' in the weighted score '%(text)s' is neither a contract with its result nor an NS score "
+               "(%(reason)s)"), entry=entry, text=text, reason=str(problem),
+        ) from None  # fmt: skip
+    if contract.is_passed_out:
+        return 0
+    if tricks is None:
+        raise AdjustmentError(
+            N_("'%(entry)s' in the weighted score '%(text)s' has no result; write e.g. 4S=, 4S-1 or 4S+1"),
+            entry=entry, text=text,
+        )  # fmt: skip
+    who = written or declarer
+    if who is None:
+        raise AdjustmentError(
+            N_("'%(entry)s' in the weighted score '%(text)s' does not say who declared; write e.g. 4SN= or fill "
+               "the declarer column"), entry=entry, text=text,
+        )  # fmt: skip
+    return score(contract, who, vulnerability_of_board(board), tricks)

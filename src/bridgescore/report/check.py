@@ -19,8 +19,10 @@ from bridgescore.cards import format_lead
 from bridgescore.contract import Notation
 from bridgescore.event import Event, Result, ResultStatus
 from bridgescore.i18n import N_, format_number, translator
+from bridgescore.methods.adjustments import WeightedScore
 from bridgescore.problems import Severity
 from bridgescore.report.csv import DELIMITERS, guard
+from bridgescore.scored import read_adjustment
 
 __all__ = ["PLAIN_ROWS", "check_csv", "check_json", "render_check", "render_problems"]
 
@@ -38,6 +40,10 @@ _CSV_HEADER = (N_("line"), N_("section"), N_("board"), N_("ns"), N_("ew"), N_("c
 
 def _score_cell(r: Result, lang: str) -> str:
     _ = translator(lang).gettext
+    adjustment = read_adjustment(r)[0] if r.remarks else None
+    if isinstance(adjustment, WeightedScore):  # the score the line is scored with (Law 12C1(c))
+        weighted = format_number(round(adjustment.ns_score), lang, 0, signed=True)
+        return _("%(score)s (weighted)") % {"score": weighted}
     if r.status is ResultStatus.NOT_PLAYED:
         return _("not played")
     if r.status is ResultStatus.ADJUSTED:
@@ -60,7 +66,7 @@ def _rows(event: Event, notation: Notation, lang: str) -> list[tuple[str, ...]]:
         lead = leads.get(r.lead)
         if lead is None:
             lead = leads[r.lead] = format_lead(r.lead, notation)
-        score_key = (r.status, r.ns_score)
+        score_key = (r.status, r.ns_score, r.remarks)  # the remarks: a weighted score (Law 12C1(c))
         score = scores.get(score_key)
         if score is None:
             score = scores[score_key] = _score_cell(r, lang)
@@ -70,8 +76,8 @@ def _rows(event: Event, notation: Notation, lang: str) -> list[tuple[str, ...]]:
 
 
 def render_check(event: Event, console: Console, notation: Notation = "en", lang: str = "en") -> None:
-    """Print every traveller line read, with its NS score, then every problem: a table, or above
-    :data:`PLAIN_ROWS` lines plain aligned columns.
+    """Print every traveller line read, with its NS score (a weighted assigned score's weighted score), then
+    every problem: a table, or above :data:`PLAIN_ROWS` lines plain aligned columns.
 
     ``notation``: contracts, seats and leads; ``lang``: headings and numbers (``nl``: Dutch words)."""
     _ = translator(lang).gettext

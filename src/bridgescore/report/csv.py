@@ -13,7 +13,7 @@ import io
 from bridgescore.cards import format_lead
 from bridgescore.contract import Notation
 from bridgescore.i18n import N_, translator
-from bridgescore.report.labels import adjustment_label, number
+from bridgescore.report.labels import adjustment_label, number, penalty_cell
 from bridgescore.scored import ScoredEvent
 from bridgescore.standings import Standing, compute_standings
 
@@ -26,6 +26,9 @@ _STANDINGS_HEADER = (
     N_("group"), N_("section"), N_("place"), N_("pair"), N_("names"), N_("boards"), N_("total"),
     N_("unfactored_total"), N_("maximum"), N_("percent"), N_("average"),
 )  # fmt: skip
+#: Added to the standings where a pair has a penalty or correction (bridgescore.penalties), so a file without any
+#: keeps the columns it always had.
+_PENALTY_HEADER = (N_("penalty"), N_("total_before_penalty"))
 _BOARDS_HEADER = (
     N_("section"), N_("board"), N_("ns"), N_("ew"), N_("contract"), N_("declarer"), N_("tricks"), N_("lead"),
     N_("ns_score"), N_("status"), N_("adjustment"), N_("datum"), N_("top"), N_("ns_points"), N_("ew_points"),
@@ -60,17 +63,23 @@ def _value(text: str, lang: str) -> str:
 
 
 def standings_csv(scored: ScoredEvent, standings: tuple[Standing, ...] | None = None, lang: str = "en") -> str:
-    """One row per ranked pair: group, section, place, pair, names, boards, total, maximum, percent, average."""
+    """One row per ranked pair: group, section, place, pair, names, boards, total, maximum, percent, average; where
+    a pair has a penalty, also the penalties (as written, with their points where a percentage was turned into
+    points) and the total before them."""
     standings = compute_standings(scored) if standings is None else standings
     out = io.StringIO()
     writer = _csv.writer(out, delimiter=DELIMITERS.get(lang, ","), lineterminator="\n")
-    writer.writerow(_header(_STANDINGS_HEADER, lang))
+    penalised = any(e.penalty_label for s in standings for e in s.entries)
+    writer.writerow(_header(_STANDINGS_HEADER + (_PENALTY_HEADER if penalised else ()), lang))
     for s in standings:
         for e in s.entries:
-            writer.writerow([_value(s.group, lang), guard(e.section), e.place_label, guard(e.pair), guard(e.names),
-                             number(e.boards, lang),
-                             number(e.total, lang), number(e.unfactored_total, lang), number(e.maximum, lang),
-                             number(e.percent, lang), number(e.average, lang)])  # fmt: skip
+            row = [_value(s.group, lang), guard(e.section), e.place_label, guard(e.pair), guard(e.names),
+                   number(e.boards, lang),
+                   number(e.total, lang), number(e.unfactored_total, lang), number(e.maximum, lang),
+                   number(e.percent, lang), number(e.average, lang)]  # fmt: skip
+            if penalised:
+                row += [penalty_cell(e, lang), number(e.total_before_penalty, lang)]
+            writer.writerow(row)
     return out.getvalue()
 
 

@@ -32,6 +32,7 @@ from bridgescore.cards import parse_card
 from bridgescore.checks import Finding, findings_text
 from bridgescore.contract import ContractError, Seat, format_result, parse_contract
 from bridgescore.i18n import Language, format_message, format_number, parse_language, translator
+from bridgescore.report.labels import penalty_text
 from bridgescore.report.method_words import (
     decimals_needed,
     describe_method,
@@ -250,6 +251,7 @@ class _Page:
         last = f"{_('Percentage')}|%" if self.matchpoints else f"{_('Average')}|Ø"
         entries = [e for s in self.standings for e in s.get("entries") or []]
         has_names = any(e.get("names") for e in entries)
+        penalised = any(e.get("penalty") for e in entries)
         standing_sections = {str(s.get("section") or "") for s in self.standings}
         tables = []
         for g, standing in enumerate(self.standings):
@@ -261,6 +263,7 @@ class _Page:
             headings += [(f"{_('Section')}|§", "")] if mixed else []
             headings += [(_("Names"), "names")] if has_names else []
             headings += [(f"{_('Boards')}|#", "num"), (_("Total"), "num"), (last, "num")]
+            headings += [(_("Penalty"), "num")] if penalised else []
             rows = []
             for e, entry in enumerate(standing.get("entries") or []):
                 ref = self.pair_ref(group, str(entry.get("section") or section), entry.get("pair"))
@@ -280,6 +283,8 @@ class _Page:
                     cells.append(Cell(self.num(entry.get("percent"), PERCENT_DECIMALS), "percent", "num"))
                 else:
                     cells.append(Cell(self.num(entry.get("average"), AVERAGE_DECIMALS, signed=True), "average", "num"))
+                if penalised:  # as written, with its worth in points where a percentage was turned into points
+                    cells.append(Cell(self.penalty(entry), "penalty", "num"))
                 rows.append(Row(tuple(cells), json=f"standings/{g}/entries/{e}"))
             shown_section = section if len(standing_sections) > 1 and section != "*" else ""
             title = self.group_title(group, shown_section)
@@ -295,6 +300,11 @@ class _Page:
                 )
             )
         return tables
+
+    def penalty(self, entry: Mapping[str, Any]) -> str:
+        """A pair's penalties (``-10% (-16.80)``), from the entry's ``penalty`` and ``penalty_points``."""
+        worth = entry.get("penalty_points")
+        return penalty_text(str(entry.get("penalty") or ""), float(worth) if is_number(worth) else None, self.lang)
 
     def travellers(self) -> list[Table]:
         _ = self._

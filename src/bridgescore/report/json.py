@@ -13,7 +13,7 @@ from typing import Any
 from bridgescore.cards import format_lead
 from bridgescore.checks import Check, run_checks
 from bridgescore.contract import Notation
-from bridgescore.methods.adjustments import PhantomScore
+from bridgescore.methods.adjustments import PhantomScore, WeightedScore
 from bridgescore.methods.base import Unit
 from bridgescore.methods.bastille import Bastille
 from bridgescore.methods.butler import Butler, DropExtremes, NbbDatum, PercentTrim, PlainMean
@@ -62,6 +62,9 @@ def to_dict(
                 "ns_score": line.ns_score,
                 "status": status,
                 "adjustment": None if adjustment is None else adjustment.label(),
+                # a weighted assigned score (Law 12C1(c)): its parts, each scored as the table's result
+                "components": [{"weight": _num(p.weight), "ns_score": p.ns_score, "entry": p.entry}
+                               for p in adjustment.parts] if isinstance(adjustment, WeightedScore) else None,
                 "remarks": r.remarks or None,
                 "ns_points": _num(line.ns_points),
                 "ew_points": _num(line.ew_points),
@@ -104,6 +107,10 @@ def to_dict(
                         "maximum": _num(e.maximum),
                         "percent": _num(e.percent),
                         "average": _num(e.average),
+                        # penalties and corrections (Law 90): as written, in points, and the total before them
+                        "penalty": e.penalty_label or None,
+                        "penalty_points": _num(e.penalty),
+                        "total_before_penalty": _num(e.total_before_penalty),
                     }
                     for e in s.entries
                 ],
@@ -169,6 +176,11 @@ def options_fields(scored: ScoredEvent) -> dict[str, Any]:
     out["round_board_points"] = o.round_board_points  # None: exact; 2: ACBLscore, TeamsScorer, EBUScoreTeams
     out["session_average_plus"] = o.session_average_plus  # Law 12C2(c): EBUScore, ScoreBridge, RealBridge
     out["session_average_minus"] = o.session_average_minus  # RealBridge's variable "Avg-"
+    out["penalties"] = [  # pair-level penalties and corrections (bridgescore.penalties), applied to the rankings
+        {"section": p.section, "pair": p.pair, "direction": p.direction, "amount": _num(p.amount),
+         "unit": p.unit.value, "label": p.label(), "reason": p.reason or None}
+        for p in o.penalties
+    ]  # fmt: skip
     datum = datum_fields(method)
     if datum is not None:
         out["datum"] = datum

@@ -10,10 +10,26 @@ from __future__ import annotations
 from decimal import Decimal
 
 from bridgescore.i18n import N_, format_number, translator
-from bridgescore.methods.adjustments import Adjustment, ArtificialScore, AssignedScore, Award, PhantomScore
-from bridgescore.standings import PERCENT_DECIMALS
+from bridgescore.methods.adjustments import (
+    Adjustment,
+    ArtificialScore,
+    AssignedScore,
+    Award,
+    PhantomScore,
+    WeightedScore,
+)
+from bridgescore.standings import PERCENT_DECIMALS, StandingEntry
 
-__all__ = ["METHOD_NAMES", "adjustment_label", "method_name", "number", "percent", "points"]
+__all__ = [
+    "METHOD_NAMES",
+    "adjustment_label",
+    "method_name",
+    "number",
+    "penalty_cell",
+    "penalty_text",
+    "percent",
+    "points",
+]
 
 #: The method's name on the title line (lower case, as ``--method`` spells it).
 METHOD_NAMES = {
@@ -67,7 +83,8 @@ def _award(award: Award, lang: str) -> str:
 
 
 def adjustment_label(adjustment: Adjustment | None, lang: str) -> str:
-    """``A+/A-``, ``assigned +420``, ``phantom, A`` – Dutch ``toegewezen +420``, ``spookpaar, A``."""
+    """``A+/A-``, ``assigned +420``, ``weighted 60% +420 + 40% -50``, ``phantom, A`` – Dutch ``toegewezen +420``,
+    ``gewogen 60% +420 + 40% -50``, ``spookpaar, A``."""
     if adjustment is None:
         return ""
     _ = translator(lang).gettext
@@ -76,6 +93,32 @@ def adjustment_label(adjustment: Adjustment | None, lang: str) -> str:
     if isinstance(adjustment, AssignedScore):
         score = format_number(adjustment.ns_score, lang, 0, signed=True)
         return _("assigned %(score)s") % {"score": score}
+    if isinstance(adjustment, WeightedScore):  # Law 12C1(c): each part's weight and NS score
+        parts = " + ".join(
+            f"{number(p.weight, lang)}% {format_number(p.ns_score, lang, 0, signed=True)}" for p in adjustment.parts
+        )
+        return _("weighted %(parts)s") % {"parts": parts}
     if isinstance(adjustment, PhantomScore):
         return _("phantom, %(award)s") % {"award": _award(adjustment.award, lang)}
     return adjustment.label()
+
+
+_OF_A_TOP = N_("of a top")  # a penalty's unit, as Penalty.label writes it
+
+
+def penalty_cell(entry: StandingEntry, lang: str) -> str:
+    """A pair's penalties as the ranking shows them (see :func:`penalty_text`); empty without any."""
+    return penalty_text(entry.penalty_label, entry.penalty, lang)
+
+
+def penalty_text(label: str, worth: float | None, lang: str) -> str:
+    """Penalties as written (``Penalty.label``), with their worth in points where a percentage had to be turned
+    into points: ``-10% (-16.80)``, Dutch ``-10% (-16,80)``, ``-25% van een top (-3,00)``; ``-2 MP`` as it is."""
+    if not label:
+        return ""
+    shown = label
+    if lang != "en":
+        shown = label.replace(".", ",").replace(" of a top", " " + translator(lang).gettext(_OF_A_TOP))
+    if "%" not in label or worth is None:
+        return shown
+    return f"{shown} ({format_number(worth, lang, 2, signed=True)})"

@@ -10,6 +10,7 @@ from decimal import Decimal
 from typing import Any, TypeGuard
 
 from bridgescore.i18n import N_, Language, format_number, parse_language, round_half_up, translator
+from bridgescore.report.labels import penalty_text
 
 __all__ = ["decimals_needed", "describe_method", "exact_decimal", "is_number", "method_name", "word", "word_signed"]
 
@@ -111,6 +112,7 @@ _SKIP_OPTIONS = {
     "round_board_points",
     "as",
     "neuberg_factor_decimals",
+    "penalties",
 }
 _IMP_METHODS = {"butler", "bastille", "cross-imps", "crossimps"}
 
@@ -208,6 +210,38 @@ def describe_method(score: Mapping[str, Any], lang: str = "en") -> list[str]:
         award = options.get("phantom_award")
         if isinstance(award, str) and award:
             lines.append(_("a phantom's opponents get %(award)s") % {"award": _award_words(award, language)})
+    lines.extend(_penalty_lines(options.get("penalties"), language))
+    return lines
+
+
+def _penalty_lines(penalties: object, lang: Language) -> list[str]:
+    """The penalties and corrections of the ``options`` (``bridgescore.penalties``) in words, and what a
+    percentage is of where one is used."""
+    if not isinstance(penalties, list) or not penalties:
+        return []
+    _ = translator(lang).gettext
+    listed = []
+    for p in penalties:
+        if not isinstance(p, Mapping):
+            continue
+        pair = " ".join(str(x) for x in (p.get("direction"), p.get("pair")) if x)
+        pair = f"{p['section']}:{pair}" if p.get("section") else pair
+        text = _("pair %(pair)s %(amount)s") % {
+            "pair": pair,
+            "amount": penalty_text(str(p.get("label") or ""), None, lang),
+        }
+        listed.append(f"{text} ({p['reason']})" if p.get("reason") else text)
+    lines = [
+        _("penalties and corrections, added to the pairs' scores after the boards: %(list)s")
+        % {"list": "; ".join(listed)}
+    ]
+    units = {p.get("unit") for p in penalties if isinstance(p, Mapping)}
+    if "%" in units:
+        sentence = _("a penalty in %(unit)s is percentage points of the pair's session score (BridgeWx)")
+        lines.append(sentence % {"unit": "%"})
+    if "% top" in units:
+        sentence = _("a penalty in %(unit)s of a top is a percentage of a board's top (EBU White Book 8.12.3)")
+        lines.append(sentence % {"unit": "%"})
     return lines
 
 

@@ -20,7 +20,7 @@ from bridgescore.i18n import N_, Language, format_number, translator
 from bridgescore.methods.base import Unit
 from bridgescore.report.check import render_problems
 from bridgescore.report.json import options_fields
-from bridgescore.report.labels import adjustment_label, method_name, percent, points
+from bridgescore.report.labels import adjustment_label, method_name, penalty_cell, percent, points
 from bridgescore.report.method_words import describe_method
 from bridgescore.scored import ALL_SECTIONS, ScoredEvent
 from bridgescore.standings import PERCENT_DECIMALS, Standing, compute_standings
@@ -77,9 +77,11 @@ def render_text(
     console.print(f"[bold]{escape(title)}[/] – {escape(first)}", highlight=False, soft_wrap=True)
     for line in method_lines[1:]:
         console.print(escape(line), highlight=False, soft_wrap=True)
+    _render_failed_checks(checks, console, lang)
     if boards:
         for index in range(len(scored.boards)):
             _render_board(scored, board_index=index, console=console, notation=notation, lang=lang)
+    penalised = any(e.penalty_label for s in standings for e in s.entries)
     for standing in standings:
         parts = [p for p in (_section_title(standing.section, lang), _(_GROUP_TITLE[standing.group])) if p]
         table = Table(title=escape(", ".join(parts)), title_justify="left")
@@ -96,6 +98,8 @@ def render_text(
         else:
             table.add_column(_("IMPs"), justify="right")
             table.add_column(_("Per board"), justify="right")
+        if penalised:
+            table.add_column(_("Penalty"), justify="right")
         for e in standing.entries:
             row = [e.place_label or "–"]
             if standing.section == ALL_SECTIONS:
@@ -105,8 +109,10 @@ def render_text(
             if is_mp:
                 row += [points(e.total, lang), points(e.maximum, lang), percent(e.percent, lang)]
             else:
-                factored = "*" if abs(e.total - e.unfactored_total) > 1e-9 else ""
+                factored = "*" if abs(e.total - e.penalty - e.unfactored_total) > 1e-9 else ""  # not a penalty
                 row += [points(e.total, lang) + factored, points(e.average, lang)]
+            if penalised:
+                row.append(penalty_cell(e, lang))
             table.add_row(*row)
         console.print(table)
     if is_mp:
@@ -114,7 +120,7 @@ def render_text(
             _("Percentages to %(decimals)d decimals, halves rounded up.") % {"decimals": PERCENT_DECIMALS},
             highlight=False,
         )
-    elif any(abs(e.total - e.unfactored_total) > 1e-9 for s in standings for e in s.entries):
+    elif any(abs(e.total - e.penalty - e.unfactored_total) > 1e-9 for s in standings for e in s.entries):
         console.print(_("* total factored to the full number of boards (pair played fewer boards)."), highlight=False)
     for check in checks:
         mark = f"[green]{escape(_('ok'))}[/]" if check.ok else f"[red]{escape(_('FAILED'))}[/]"
@@ -124,6 +130,23 @@ def render_text(
         from bridgescore.event import Event
 
         render_problems(Event((), problems=scored.problems), console, lang)
+
+
+def _render_failed_checks(checks: tuple[Check, ...], console: Console, lang: Language) -> None:
+    """A short warning block under the title when a director's check failed, so that nobody publishes a ranking
+    without seeing it (issue 11: the failed checks stood only at the bottom, under the rankings and travellers);
+    the full list with every finding stays at the bottom."""
+    failed = [c for c in checks if not c.ok]
+    if not failed:
+        return
+    _ = translator(lang).gettext
+    names = ", ".join(_translate_known(c.name, lang) for c in failed)
+    warning = _("WARNING: %(count)s of the director's checks FAILED: %(names)s (details at the end of the report).")
+    console.print(
+        f"[bold red]{escape(warning % {'count': format_number(len(failed), lang), 'names': names})}[/]",
+        highlight=False,
+        soft_wrap=True,
+    )
 
 
 def _render_board(scored: ScoredEvent, board_index: int, console: Console, notation: Notation, lang: Language) -> None:
