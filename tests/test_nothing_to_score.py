@@ -35,7 +35,7 @@ def test_a_file_without_results_is_an_error_of_that_file(header_only: Path, deal
         event = load_event(path)
         errors = [p for p in event.problems if p.severity is Severity.ERROR]
         assert event.results == ()
-        assert [(p.location.file, p.location.line, p.message) for p in errors] == [
+        assert [(p.location.file, p.location.line, p.text()) for p in errors] == [
             (str(path), None, f"no results to score in {path.name}")
         ]
 
@@ -44,13 +44,13 @@ def test_an_empty_file_is_reported_once(tmp_path: Path) -> None:
     path = tmp_path / "empty.csv"
     path.write_text("\n", encoding="utf-8")
     [problem] = load_event(path).problems
-    assert "the file is empty" in problem.message
+    assert "the file is empty" in problem.text()
 
 
 def test_every_line_refused_also_says_nothing_is_left(tmp_path: Path) -> None:
     path = tmp_path / "bad.csv"
     path.write_text("board,ns,ew,contract,declarer,result\n1,1,2,4Q,N,10\n", encoding="utf-8")
-    messages = [p.message for p in load_event(path).problems]
+    messages = [p.text() for p in load_event(path).problems]
     assert messages[0].startswith("'4Q' is not a contract")
     assert messages[-1] == "no results to score in bad.csv"
 

@@ -162,7 +162,7 @@ def test_values_past_the_last_column_are_kept_and_named() -> None:
     assert [(str(p.location), p.severity) for p in event.problems] == [
         ("t.csv, line 2, column 'column 7'", Severity.WARNING)
     ]
-    assert "Smith, Jones" in event.problems[0].message
+    assert "Smith, Jones" in event.problems[0].text()
 
 
 def test_square_brackets_typed_or_read_by_other_commands_are_printed_as_written(tmp_path: Path) -> None:
@@ -194,5 +194,5 @@ def test_pbn_score_table_sections_and_not_played_in_the_ew_column() -> None:
         ("A", "3", ResultStatus.NOT_PLAYED),
     ]
     assert [str(p) for p in event.problems] == [
-        "t.pbn, line 6, column 'PairId_NS': board 1: pair 1 played it already (line 3); this row is left out"
+        "t.pbn, line 6, tag 'PairId_NS': board 1: pair 1 played it already (line 3); this row is left out"
     ]

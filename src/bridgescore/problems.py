@@ -14,10 +14,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["FieldKind", "Location", "Problem", "Severity"]
+__all__ = ["FieldKind", "Location", "Problem", "Severity", "shorten"]
 
 #: A value filled into a message: text as it was written, or a number written the language's way.
 Value = int | float | str
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """A value echoed in a message, cut to about ``limit`` characters with an ellipsis: a megabyte-long field
+    must not make a megabyte-long message (issue 11).  Line breaks become spaces, so a message stays one line."""
+    head = text[: 4 * limit]
+    flat = " ".join(head.split()) if any(c in head for c in "\r\n\t\x0b\x0c\u2028\u2029\x85") else head
+    return flat if len(flat) <= limit and len(text) == len(head) else flat[: limit - 1] + "…"
 
 
 class Severity(Enum):
