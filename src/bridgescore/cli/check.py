@@ -14,6 +14,7 @@ from bridgescore.cli.common import (
     fail,
     language_option,
     notation_option,
+    note_unless_pairs,
     out,
 )
 from bridgescore.io import load_events
@@ -48,5 +49,6 @@ def check(
     shown = notation_option(notation or labels)  # printing: as asked, else in the language of the labels
     event = load_events(travellers, reading, pairs_per_direction=PER_DIRECTION.get(movement))
     render_check(event, out, shown, labels)
+    note_unless_pairs(event, labels)  # check lists a teams file's lines; score refuses to score them as pairs
     if any(p.severity is Severity.ERROR for p in event.problems) and not (skip_invalid and event.results):
         raise typer.Exit(2)

@@ -19,6 +19,7 @@ from bridgescore.cli.common import (
     language_option,
     notation_option,
     out,
+    refuse_unless_pairs,
 )
 from bridgescore.event import Event
 from bridgescore.io import load_events
@@ -157,6 +158,7 @@ def score(
     except ValueError as problem:
         raise fail(str(problem)) from None
     event = load_events(inputs, lang, names=names, pairs_per_direction=PER_DIRECTION.get(movement))
+    refuse_unless_pairs(event, page_lang)  # teams and individuals are not scored as pairs (issue 11)
     scored = score_event(dataclasses.replace(event, title=title) if title else event, options)
     if any(p.severity is Severity.ERROR for p in scored.problems) and not (skip_invalid and event.results):
         render_problems(Event(event.results, problems=scored.problems), err, page_lang)

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -569,11 +569,12 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Ev
 
 def _form(game: _Game) -> tuple[EventForm, str]:
     """Pairs, teams or individual, as a game's tags say (see the module docstring), with the sign."""
-    competition = game.tags.get("Competition", ("", 0))[0].strip().lower()
+    written = game.tags.get("Competition", ("", 0))[0].strip()
+    competition = written.lower()
     if competition.startswith("team"):
-        return "teams", f'[Competition "{shorten(competition)}"]'
+        return "teams", f'[Competition "{shorten(written)}"]'
     if competition.startswith("individual"):
-        return "individual", f'[Competition "{shorten(competition)}"]'
+        return "individual", f'[Competition "{shorten(written)}"]'
     for tag in _TEAMS_TAGS:
         if game.tags.get(tag, ("", 0))[0].strip():
             return "teams", f"[{tag}]"
@@ -586,4 +587,4 @@ def load(path: str | Path, notation: Notation = "en") -> Event:
     if text is None:
         return Event((), problems=tuple(problems))
     event = loads(text, str(Path(path)), notation)
-    return Event(event.results, event.names, event.title, tuple(problems) + event.problems)
+    return replace(event, problems=tuple(problems) + event.problems)

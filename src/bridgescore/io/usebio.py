@@ -367,35 +367,37 @@ def _names_by_pair(names: Mapping[tuple[str, str], str]) -> Mapping[str, str]:
     return MappingProxyType(out)
 
 
+#: Messages of a field written twice: (the same value, different values), on a board and on a traveller line.
+_TWICE = {
+    "board": (
+        "%(tag)s is written twice on this board, both '%(value)s'; read once",
+        "%(tag)s is written twice on this board, '%(first)s' and '%(second)s'; which one is meant cannot be told, "
+        "so the board's traveller lines are left out",
+    ),
+    "line": (
+        "%(tag)s is written twice on this traveller line, both '%(value)s'; read once",
+        "%(tag)s is written twice on this traveller line, '%(first)s' and '%(second)s'; which one is meant cannot "
+        "be told, so the line is left out",
+    ),
+}
+
+
 def _single(doc: _Doc, parent: Element, tag: str, problems: list[Problem], what: str) -> tuple[str, bool]:
     """The text of ``parent``'s one ``tag`` child, and whether it is clear: written twice the same is a warning,
-    twice with different values an error (which value is meant cannot be told), and the line is left out."""
+    twice with different values an error (which value is meant cannot be told): ``what`` ("board" or "line")
+    is then left out."""
     found = parent.findall(tag)
     if len(found) < 2:
         return _text(found[0] if found else None), True
     values = [_text(e) for e in found]
+    same, different = _TWICE[what]
     if len(set(values)) == 1:
         problems.append(
-            Problem.make(
-                doc.where(found[1], tag),
-                "%(tag)s is written twice on this %(what)s, both '%(value)s'; read once",
-                Severity.WARNING,
-                tag=tag,
-                what=what,
-                value=shorten(values[0]),
-            )
+            Problem.make(doc.where(found[1], tag), same, Severity.WARNING, tag=tag, value=shorten(values[0]))
         )
         return values[0], True
     problems.append(
-        Problem.make(
-            doc.where(found[1], tag),
-            "%(tag)s is written twice on this %(what)s, '%(first)s' and '%(second)s'; which one is meant cannot be "
-            "told, so the %(what)s is left out",
-            tag=tag,
-            what=what,
-            first=shorten(values[0]),
-            second=shorten(values[1]),
-        )
+        Problem.make(doc.where(found[1], tag), different, tag=tag, first=shorten(values[0]), second=shorten(values[1]))
     )
     return values[0], False
 
@@ -508,7 +510,7 @@ def _line(
     fields: dict[str, str] = {}
     for tag in sorted(_LINE_FIELDS):
         twice: list[Problem] = []
-        fields[tag], _ = _single(doc, el, tag, twice, "traveller line")
+        fields[tag], _ = _single(doc, el, tag, twice, "line")
         for problem in twice:
             (errors if problem.severity is Severity.ERROR else problems).append(problem)
     ns, ew = fields["NS_PAIR_NUMBER"], fields["EW_PAIR_NUMBER"]
