@@ -140,8 +140,8 @@ class Event:
         problems: list[Problem] = []
         contents: dict[tuple[tuple[object, ...], ...], str] = {}
         for event in files:
-            problems.extend(event.problems)
             if not event.results:
+                problems.extend(event.problems)
                 kept.append(event)
                 continue
             key = tuple(_content(r) for r in event.results)
@@ -157,6 +157,7 @@ class Event:
                 )
                 continue
             contents[key] = name
+            problems.extend(event.problems)
             kept.append(event)
         kept = _sections_per_file(kept, problems)
         results: list[Result] = []
