@@ -76,6 +76,7 @@ class _Game:
     text: str
     start: int
     tags: Mapping[str, tuple[str, int]]
+    refused: bool = False  # a problem already says why the game is left out
 
 
 def _lines(text: str) -> list[str]:
@@ -91,13 +92,24 @@ def _games(text: str, problems: list[Problem] | None = None, filename: str = "<i
     chunk: list[str] = []
     start = 1
     depth = 0
+    opened = 0  # the line of a "{" comment still open
     for number, line in enumerate([*lines, ""], start=1):
+        if depth <= 0 and "{" in line:
+            opened = number
         depth += line.count("{") - line.count("}")
-        if line.strip() or depth > 0:
+        if (line.strip() or depth > 0) and number <= len(lines):
             if not chunk:
                 start = number
             chunk.append(line)
             continue
+        if depth > 0 and problems is not None:  # the end of the file inside a comment: say what it swallowed
+            problems.append(
+                Problem.make(
+                    Location(filename, opened),
+                    "a comment opened with '{' on this line is never closed with '}', so what follows it in this "
+                    "game is read as a comment and any result in it is left out",
+                )
+            )
         if chunk:
             chunks.extend(_split_games(start, chunk, problems, filename))
         chunk = []
@@ -117,6 +129,7 @@ def _games(text: str, problems: list[Problem] | None = None, filename: str = "<i
             continue
         tags: dict[str, tuple[str, int]] = {}
         body: list[str] = []
+        refused = False
         for offset, raw in enumerate(chunk):
             m = _TAG.match(raw)
             if m:
@@ -124,10 +137,21 @@ def _games(text: str, problems: list[Problem] | None = None, filename: str = "<i
                 if value == "#" and name in previous:  # PBN: "#" repeats the previous game's value
                     value = previous[name]
                     raw = f'[{name} "{value}"]'
+                elif value == "#" and not refused:
+                    refused = True
+                    if problems is not None:
+                        problems.append(
+                            Problem.make(
+                                Location(filename, start + offset, name, FieldKind.TAG),
+                                '[%(tag)s "#"] repeats the previous game\'s value, but no game before it has one; '
+                                "this game is left out",
+                                tag=name,
+                            )
+                        )
                 tags.setdefault(name, (value, start + offset))
             body.append(raw)
-        previous.update({k: v for k, (v, _) in tags.items()})
-        yield _Game("\n".join(body) + "\n", start, MappingProxyType(tags))
+        previous.update({k: v for k, (v, _) in tags.items() if v != "#"})
+        yield _Game("\n".join(body) + "\n", start, MappingProxyType(tags), refused)
 
 
 def _split_games(
@@ -204,6 +228,8 @@ class _Reader:
         )
 
     def game(self, game: _Game) -> None:
+        if game.refused:
+            return
         number = self.board_number(game)
         if number is None and game.tags.get("Board", ("", 0))[0].strip():
             return  # a board number that does not exist: reported, and endplay would refuse the game
@@ -234,7 +260,7 @@ class _Reader:
             self.total_table(total, game)
         table = info.get("ScoreTable")
         if number is None:
-            if isinstance(table, dict) or game.tags.get("Contract", ("", 0))[0]:
+            if isinstance(table, dict) or any(game.tags.get(t, ("", 0))[0].strip() for t in ("Contract", "Score")):
                 line = game.tags.get("Board", ("", game.start))[1]
                 self.problem(line, "Board", "the game has results but no board number; they are left out")
             return
