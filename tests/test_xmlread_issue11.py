@@ -357,13 +357,3 @@ def test_every_problem_of_the_bad_files_is_in_the_catalogue() -> None:
     assert len({p.message for p in found}) >= 15
     missing = sorted({p.message for p in found if dutch.gettext(p.message) == p.message})
     assert missing == []
-
-
-def test_option_choices_are_named_not_enum_names() -> None:
-    """Before: "'foo' is not a valid Movement" (a Python enum's name)."""
-    example = str(Path(__file__).resolve().parents[1] / "src" / "bridgescore" / "examples" / "club-evening.csv")
-    movement = runner.invoke(app, ["score", example, "--movement", "foo"])
-    assert movement.exit_code == 2 and "--movement must be auto, mitchell or howell, not 'foo'" in movement.output
-    percent = runner.invoke(app, ["score", example, "--pair-percent", "foo"])
-    assert percent.exit_code == 2 and "--pair-percent must be total or mean, not 'foo'" in percent.output
-    assert "valid" not in movement.output + percent.output

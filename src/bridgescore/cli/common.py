@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from enum import Enum
-from typing import TYPE_CHECKING, Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -51,20 +50,6 @@ def fail(message: str) -> typer.Exit:
     """Print ``message`` as an error and return the exit (status 2) for the caller to raise."""
     err.print(f"[red]error:[/] {escape(message)}")
     return typer.Exit(2)
-
-
-_Choice = TypeVar("_Choice", bound=Enum)
-
-
-def enum_option(option: str, value: str, choices: type[_Choice]) -> _Choice:
-    """The value of an option with fixed choices, or a clear error naming them (``--movement must be auto,
-    mitchell or howell, not 'x'``) instead of Python's "'x' is not a valid Movement"."""
-    for choice in choices:
-        if choice.value == value:
-            return choice
-    words = [str(c.value) for c in choices]
-    listed = f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else words[0]
-    raise fail(f"{option} must be {listed}, not '{value}'")
 
 
 def refuse_unless_pairs(event: Event, lang: str = "en") -> None:
