@@ -85,6 +85,22 @@ def test_usebio_mitchell_numbered_per_direction_is_read(tmp_path: Path) -> None:
     assert "Ann & Bob" in result.output and "Cat & Dan" in result.output  # NS 1 and EW 1 each with their names
 
 
+def test_usebio_per_direction_from_the_data_and_from_movement(tmp_path: Path) -> None:
+    """Without PARTICIPANTS, as the CSV reader: recognised from the data with a warning; --movement decides."""
+    text = _mitchell_per_direction()
+    bare = text[: text.index("<PARTICIPANTS>")] + text[text.index("</PARTICIPANTS>") + len("</PARTICIPANTS>") :]
+    event = usebio.loads(bare, "m.xml")
+    assert len(event.results) == 4 and [p.severity for p in event.problems] == [Severity.WARNING]
+    assert event.problems[0].text().startswith("the pairs of this file are numbered per direction")
+    path = _write(tmp_path, "m.xml", bare)
+    assert len(load_event(path, pairs_per_direction=True).results) == 4
+    assert load_event(path, pairs_per_direction=True).problems == ()
+    howell = load_event(path, pairs_per_direction=False)
+    assert len(howell.results) == 1 and "both North-South and East-West" in howell.problems[0].text()
+    assert runner.invoke(app, ["score", str(path), "--movement", "howell"]).exit_code == 2
+    assert runner.invoke(app, ["score", str(path), "--movement", "mitchell"]).exit_code == 0
+
+
 def test_usebio_pair_on_both_sides_without_per_direction_numbering_is_still_an_error() -> None:
     event = usebio.loads(_usebio("<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>" + _line("1", "1") + "</BOARD>"), "x.xml")
     assert [p.text() for p in event.problems] == ["board 1: pair 1 is written as both North-South and East-West"]

@@ -24,8 +24,9 @@ class ReadOptions:
     ``pairs_per_direction``: pairs are numbered per direction, NS 1–n and EW 1–n, so that NS 1 and EW 1 are two
     pairs (a Mitchell as ACBLscore numbers it); ``False``: every pair of a section has a number of its own (the
     NBB and EBU programs), and a pair written on both sides of a line is a mistake; ``None``: recognised from the
-    data (:func:`bridgescore.event.sections_numbered_per_direction`).  USEBIO and PBN files say the direction of
-    each pair themselves.
+    data (:func:`bridgescore.event.sections_numbered_per_direction`).  The CSV and USEBIO readers take it (a USEBIO
+    file may also say it by its pairs' ``DIRECTION``); a PBN file's ``PairId_NS``/``PairId_EW`` say each pair's
+    direction, and scoring recognises per-direction numbering from the data.
     """
 
     notation: Notation = "en"
@@ -41,7 +42,7 @@ def _csv(path: Path, options: ReadOptions) -> Event:
 def _usebio(path: Path, options: ReadOptions) -> Event:
     from bridgescore.io import usebio
 
-    return usebio.load(path, options.notation)
+    return usebio.load(path, options.notation, pairs_per_direction=options.pairs_per_direction)
 
 
 def _pbn(path: Path, options: ReadOptions) -> Event:

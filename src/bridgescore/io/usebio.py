@@ -58,7 +58,7 @@ from bridgescore.contract import (
     score,
     vulnerability_of_board,
 )
-from bridgescore.event import Event, EventForm, Result, ResultStatus
+from bridgescore.event import Event, EventForm, Result, ResultStatus, sections_numbered_per_direction
 from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.io.line import LineReading, read_declarer, whole_number
 from bridgescore.problems import FieldKind, Location, Problem, Severity, Value, shorten
@@ -217,8 +217,15 @@ def _contexts(event: Element) -> Iterator[tuple[Element, str, dict[str, str]]]:
     yield from walk(event, "", {})
 
 
-def loads(data: bytes | str, filename: str = "<input>", notation: Notation = "en") -> Event:
-    """Read a USEBIO file's content (bytes are decoded as the XML declaration says)."""
+def loads(
+    data: bytes | str, filename: str = "<input>", notation: Notation = "en", *, pairs_per_direction: bool | None = None
+) -> Event:
+    """Read a USEBIO file's content (bytes are decoded as the XML declaration says).
+
+    ``pairs_per_direction`` as for the CSV reader (:class:`bridgescore.io.ReadOptions`): ``True`` (``--movement
+    mitchell``) NS 1 and EW 1 are two pairs in every section, ``False`` (``howell``) never; ``None``: where
+    ``PARTICIPANTS`` says so by ``DIRECTION``, or else the data shows it
+    (:func:`bridgescore.event.sections_numbered_per_direction`, with a warning)."""
     doc, problems = _parse(data, filename)
     if doc is None:
         return Event((), problems=tuple(problems))
@@ -264,7 +271,7 @@ def loads(data: bytes | str, filename: str = "<input>", notation: Notation = "en
     names: dict[tuple[str, str], str] = {}
     seen: dict[tuple[str, int, str], int | None] = {}
     reached: set[int] = set()  # the traveller lines and boards read (or reported) by the loop below
-    per_direction = _sections_per_direction(doc, event)
+    per_direction = _per_direction(doc, event, pairs_per_direction, problems)
     for holder, section, context in _contexts(event):
         for element in holder:
             if element.tag == "PARTICIPANTS":
@@ -281,6 +288,45 @@ def loads(data: bytes | str, filename: str = "<input>", notation: Notation = "en
     _audit(doc, reached, problems)
     form, sign = _form(event)
     return Event(tuple(results), _names_by_pair(names), title, tuple(problems), form, sign)
+
+
+def _per_direction(
+    doc: _Doc, event: Element, pairs_per_direction: bool | None, problems: list[Problem]
+) -> frozenset[str]:
+    """The sections whose pairs are numbered per direction (see :func:`loads`)."""
+    lines = [
+        Result(number, _child_text(line, "NS_PAIR_NUMBER"), _child_text(line, "EW_PAIR_NUMBER"),
+               ResultStatus.PLAYED, section=section)
+        for holder, section, _context in _contexts(event)
+        for board in holder.findall("BOARD")
+        if (number := whole_number(_child_text(board, "BOARD_NUMBER"))) is not None
+        for line in board.findall("TRAVELLER_LINE")
+    ]  # fmt: skip
+    if pairs_per_direction is not None:
+        return frozenset(r.section for r in lines) if pairs_per_direction else frozenset()
+    declared = _sections_per_direction(doc, event)
+    seen = sections_numbered_per_direction([r for r in lines if r.section not in declared])
+    # a single board with one number on both sides is a mistake to report, not a movement: two boards at least
+    sides: dict[tuple[str, int], tuple[set[str], set[str]]] = {}
+    for r in lines:
+        if r.section in seen:
+            ns, ew = sides.setdefault((r.section, r.board), (set(), set()))
+            ns.add(r.ns_pair)
+            ew.add(r.ew_pair)
+    crossed = [section for (section, _board), (ns, ew) in sides.items() if ns & ew]
+    seen = frozenset(section for section in seen if crossed.count(section) >= 2)
+    for section in sorted(seen):
+        message = (
+            "the pairs of section %(section)s are numbered per direction (NS 1 and EW 1 are two pairs, as in a "
+            "Mitchell scored by ACBLscore), so they are read that way; give --movement howell if every pair has "
+            "a number of its own"
+            if section
+            else "the pairs of this file are numbered per direction (NS 1 and EW 1 are two pairs, as in a "
+            "Mitchell scored by ACBLscore), so they are read that way; give --movement howell if every pair has "
+            "a number of its own"
+        )
+        problems.append(Problem.make(Location(doc.filename), message, Severity.WARNING, section=section))
+    return declared | seen
 
 
 def _sections_per_direction(doc: _Doc, event: Element) -> frozenset[str]:
@@ -729,12 +775,12 @@ def _read(path: str | Path) -> tuple[bytes | None, Problem | None]:
         return None, Problem.make(Location(str(p)), "cannot read the file: %(reason)s", reason=str(err.strerror))
 
 
-def load(path: str | Path, notation: Notation = "en") -> Event:
-    """Read a USEBIO file."""
+def load(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bool | None = None) -> Event:
+    """Read a USEBIO file (``pairs_per_direction``: see :func:`loads`)."""
     data, problem = _read(path)
     if data is None:
         return Event((), problems=(problem,) if problem else ())
-    return loads(data, str(path), notation)
+    return loads(data, str(path), notation, pairs_per_direction=pairs_per_direction)
 
 
 def load_participants(path: str | Path) -> tuple[Participant, ...]:
