@@ -373,3 +373,14 @@ def test_every_problem_of_the_bad_files_is_in_the_catalogue() -> None:
     assert len({p.message for p in found}) >= 15
     missing = sorted({p.message for p in found if dutch.gettext(p.message) == p.message})
     assert missing == []
+
+
+def test_an_individual_is_not_taken_for_pairs_numbered_per_direction() -> None:
+    line = (
+        "<TRAVELLER_LINE><N_PLAYER_NUMBER>1</N_PLAYER_NUMBER><S_PLAYER_NUMBER>2</S_PLAYER_NUMBER>"
+        "<E_PLAYER_NUMBER>3</E_PLAYER_NUMBER><W_PLAYER_NUMBER>4</W_PLAYER_NUMBER><CONTRACT>3NT</CONTRACT>"
+        "<PLAYED_BY>N</PLAYED_BY><TRICKS>9</TRICKS><SCORE>400</SCORE></TRAVELLER_LINE>"
+    )
+    boards = "".join(f"<BOARD><BOARD_NUMBER>{b}</BOARD_NUMBER>{line}</BOARD>" for b in (1, 2, 3))
+    event = usebio.loads(_usebio(boards, "INDIVIDUAL"), "i.xml")
+    assert event.problems == () and event.form == "individual" and event.results[0].ns_pair == "1-2"

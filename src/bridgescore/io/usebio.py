@@ -301,6 +301,7 @@ def _per_direction(
         for board in holder.findall("BOARD")
         if (number := whole_number(_child_text(board, "BOARD_NUMBER"))) is not None
         for line in board.findall("TRAVELLER_LINE")
+        if _child_text(line, "NS_PAIR_NUMBER") and _child_text(line, "EW_PAIR_NUMBER")  # not an individual's
     ]  # fmt: skip
     if pairs_per_direction is not None:
         return frozenset(r.section for r in lines) if pairs_per_direction else frozenset()
