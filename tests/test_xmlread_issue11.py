@@ -381,6 +381,6 @@ def test_an_individual_is_not_taken_for_pairs_numbered_per_direction() -> None:
         "<E_PLAYER_NUMBER>3</E_PLAYER_NUMBER><W_PLAYER_NUMBER>4</W_PLAYER_NUMBER><CONTRACT>3NT</CONTRACT>"
         "<PLAYED_BY>N</PLAYED_BY><TRICKS>9</TRICKS><SCORE>400</SCORE></TRAVELLER_LINE>"
     )
-    boards = "".join(f"<BOARD><BOARD_NUMBER>{b}</BOARD_NUMBER>{line}</BOARD>" for b in (1, 2, 3))
+    boards = "".join(f"<BOARD><BOARD_NUMBER>{b}</BOARD_NUMBER>{line}</BOARD>" for b in (1, 3, 6))
     event = usebio.loads(_usebio(boards, "INDIVIDUAL"), "i.xml")
     assert event.problems == () and event.form == "individual" and event.results[0].ns_pair == "1-2"
