@@ -46,7 +46,7 @@ def test_dispatch_by_suffix(tmp_path: Path) -> None:
                    "</BOARD></EVENT></USEBIO>", encoding="utf-8")  # fmt: skip
     assert [r.ns_score for r in load_event(xml).results] == [420]
     unknown = load_event(tmp_path / "night.doc")
-    assert ".pbn" in unknown.problems[0].text() and ".xml" in unknown.problems[0].message
+    assert ".pbn" in unknown.problems[0].text() and ".xml" in unknown.problems[0].text()
 
 
 def test_score_command_reads_usebio_and_pbn_with_a_names_file(tmp_path: Path) -> None:

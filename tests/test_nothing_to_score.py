@@ -44,7 +44,7 @@ def test_an_empty_file_is_reported_once(tmp_path: Path) -> None:
     path = tmp_path / "empty.csv"
     path.write_text("\n", encoding="utf-8")
     [problem] = load_event(path).problems
-    assert "the file is empty" in problem.message
+    assert "the file is empty" in problem.text()
 
 
 def test_every_line_refused_also_says_nothing_is_left(tmp_path: Path) -> None:

@@ -50,7 +50,7 @@ def test_score_tables_are_read_row_by_row() -> None:
 
 
 def test_score_table_problems_carry_their_lines() -> None:
-    problems = [(p.location.line, p.location.field, p.severity, p.message) for p in
+    problems = [(p.location.line, p.location.field, p.severity, p.text()) for p in
                 pbn.load(DATA / "club-scoretable.pbn").problems]  # fmt: skip
     assert [(line, field, severity) for line, field, severity, _ in problems] == [
         (30, "Contract", Severity.WARNING),
@@ -75,19 +75,19 @@ def test_a_game_endplay_cannot_read_is_reported_and_the_others_kept() -> None:
     event = pbn.loads(text, "evening.pbn")
     assert [(r.board, r.ns_score) for r in event.results] == [(3, 400)]
     [problem] = event.problems
-    assert problem.location.line == 1 and "cannot be read" in problem.message
+    assert problem.location.line == 1 and "cannot be read" in problem.text()
 
 
 def test_deals_only_file_warns() -> None:
     event = pbn.loads('[Board "1"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 654.876.876.876 32.5432.5432.5432"]\n')
     assert event.results == ()
-    assert event.problems[0].severity is Severity.WARNING and "no results" in event.problems[0].message
+    assert event.problems[0].severity is Severity.WARNING and "no results" in event.problems[0].text()
 
 
 def test_bad_board_number_and_missing_file() -> None:
     event = pbn.loads('[Board "x"]\n[Contract "4S"]\n[Declarer "N"]\n[Result "10"]\n[PairId_NS "1"]\n[PairId_EW "2"]\n')
-    assert event.results == () and "board 'x' does not exist" in event.problems[0].message
-    assert "cannot read the file" in pbn.load("/nonexistent.pbn").problems[0].message
+    assert event.results == () and "board 'x' does not exist" in event.problems[0].text()
+    assert "cannot read the file" in pbn.load("/nonexistent.pbn").problems[0].text()
 
 
 @pytest.fixture(scope="module")

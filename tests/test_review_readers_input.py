@@ -194,5 +194,5 @@ def test_pbn_score_table_sections_and_not_played_in_the_ew_column() -> None:
         ("A", "3", ResultStatus.NOT_PLAYED),
     ]
     assert [str(p) for p in event.problems] == [
-        "t.pbn, line 6, column 'PairId_NS': board 1: pair 1 played it already (line 3); this row is left out"
+        "t.pbn, line 6, tag 'PairId_NS': board 1: pair 1 played it already (line 3); this row is left out"
     ]

@@ -107,7 +107,7 @@ def test_unreadable_contract_with_a_written_score_is_kept_with_a_warning(ebu: Pa
     [problem] = event.problems
     assert problem.severity is Severity.WARNING
     assert problem.location.line == 341 and problem.location.field == "CONTRACT"
-    assert "'42'" in problem.message and "written score is used" in problem.message
+    assert "'42'" in problem.text() and "written score is used" in problem.text()
     kept = next(r for r in event.results if r.board == 1 and r.ns_pair == "9")
     assert kept.ns_score == 480 and kept.contract is None and kept.extra == kept.extra
 
@@ -147,7 +147,7 @@ def test_score_is_computed_when_missing_and_checked_when_written() -> None:
     assert mismatch.ns_score == 450  # the written score is what the program scored
     [problem] = event.problems
     assert problem.severity is Severity.WARNING and problem.location.field == "SCORE"
-    assert "does not match 4S by N taking 10 tricks" in problem.message and problem.location.line == 20
+    assert "does not match 4S by N taking 10 tricks" in problem.text() and problem.location.line == 20
 
 
 @pytest.mark.parametrize(
@@ -168,7 +168,7 @@ def test_bad_lines_are_reported_with_line_and_element(xml: str, line: int, field
     assert problem.location.file == "night.xml"
     assert problem.location.field == field
     assert problem.location.line == line
-    assert words in problem.message
+    assert words in problem.text()
 
 
 def test_missing_board_number_leaves_the_board_out() -> None:
@@ -176,13 +176,13 @@ def test_missing_board_number_leaves_the_board_out() -> None:
     event = usebio.loads(xml, "night.xml")
     assert event.results == ()
     [problem] = event.problems
-    assert problem.location.line == 5 and "no BOARD_NUMBER" in problem.message
+    assert problem.location.line == 5 and "no BOARD_NUMBER" in problem.text()
 
 
 def test_pair_twice_on_a_board() -> None:
     event = usebio.loads(_doc(_line() + _line("1", "3")))
     assert len(event.results) == 1
-    assert "pair 1 played it already (line 7)" in event.problems[0].message
+    assert "pair 1 played it already (line 7)" in event.problems[0].text()
 
 
 @pytest.mark.parametrize(
@@ -200,7 +200,7 @@ def test_files_that_are_not_usebio(data: str, words: str, line: int | None) -> N
     event = usebio.loads(data, "bad.xml")
     assert event.results == ()
     [problem] = event.problems
-    assert words in problem.message and problem.location.line == line
+    assert words in problem.text() and problem.location.line == line
 
 
 def test_latin1_names_and_unknown_version() -> None:
@@ -210,7 +210,7 @@ def test_latin1_names_and_unknown_version() -> None:
     event = usebio.loads(data)
     assert event.names["1"] == "Zoë Brontë & José"
     assert [p.severity for p in event.problems] == [Severity.WARNING]
-    assert "version 2.0" in event.problems[0].message
+    assert "version 2.0" in event.problems[0].text()
 
 
 def test_unknown_elements_and_attributes_are_kept() -> None:
@@ -231,7 +231,7 @@ def test_two_sessions_name_their_sections() -> None:
 
 def test_missing_file() -> None:
     event = usebio.load("/nonexistent/usebio.xml")
-    assert "cannot read the file" in event.problems[0].message
+    assert "cannot read the file" in event.problems[0].text()
 
 
 def test_teams_board_imps_reproduce_from_the_lines_read(ebu: Path) -> None:

@@ -7,9 +7,11 @@ after line, which lets a line inherit the previous line's declarer: see ``../sha
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
+from pathlib import Path
 from types import MappingProxyType
+from typing import Literal
 
 from bridgescore.contract import (
     Contract,
@@ -19,9 +21,13 @@ from bridgescore.contract import (
     format_result,
     vulnerability_of_board,
 )
-from bridgescore.problems import Location, Problem
+from bridgescore.problems import Location, Problem, Severity
 
-__all__ = ["Board", "Event", "Result", "ResultStatus", "sections_numbered_per_direction"]
+__all__ = ["Board", "Event", "EventForm", "Result", "ResultStatus", "sections_numbered_per_direction"]
+
+#: What kind of event a file holds: pairs (scored here), teams or individual (issue 7 scores them; until then
+#: ``score`` refuses them rather than scoring their lines as a pairs event).
+EventForm = Literal["pairs", "teams", "individual"]
 
 _EMPTY: Mapping[str, str] = MappingProxyType({})
 
@@ -94,12 +100,18 @@ class Board:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """What a reader produced: the traveller lines, pair names, and every problem found on the way."""
+    """What a reader produced: the traveller lines, pair names, and every problem found on the way.
+
+    ``form`` is what the file says the event is (``pairs``, ``teams`` or ``individual``) and ``form_sign`` the
+    sign it was recognised by, in the file's own words (``EVENT_TYPE="TEAMS"``, ``[HomeTeam]``), so a refusal
+    can name it."""
 
     results: tuple[Result, ...]
     names: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
     title: str = ""
     problems: tuple[Problem, ...] = ()
+    form: EventForm = "pairs"
+    form_sign: str = ""
 
     def boards(self) -> Iterator[Board]:
         """Boards in (section, number) order, each with its lines in input order."""
@@ -111,18 +123,130 @@ class Event:
 
     @staticmethod
     def merge(events: Iterable[Event]) -> Event:
-        """One event from several files (e.g. one traveller file per section)."""
+        """One event from several files (e.g. one traveller file per section).
+
+        Nothing is doubled or overwritten silently:
+
+        * a file whose lines are the same as another's (the same file given twice, or a copy of it) is read
+          once, and that is an error (exit 2; ``--skip-invalid`` goes on with the file read once);
+        * two files that name the same pair differently: an error naming both (the first name is kept);
+        * files without sections whose boards and pair numbers overlap (one file per section, the sections not
+          written in them) each become a section named after the file, with a warning: the NBB and EBU
+          programs export a file per section, and a director giving two such files means two sections, not
+          one field in which pair 1 of A and pair 1 of B would be one pair playing each board twice.
+        """
+        files = [e for e in events]
+        kept: list[Event] = []
+        problems: list[Problem] = []
+        contents: dict[tuple[tuple[object, ...], ...], str] = {}
+        for event in files:
+            if not event.results:
+                problems.extend(event.problems)
+                kept.append(event)
+                continue
+            key = tuple(_content(r) for r in event.results)
+            name = _file_of(event)
+            if key in contents:
+                problems.append(
+                    Problem.make(
+                        Location(name),
+                        "%(file)s holds the same lines as %(first)s (the same file given twice?); it is read once",
+                        file=name,
+                        first=contents[key],
+                    )
+                )
+                continue
+            contents[key] = name
+            problems.extend(event.problems)
+            kept.append(event)
+        kept = _sections_per_file(kept, problems)
         results: list[Result] = []
         names: dict[str, str] = {}
-        problems: list[Problem] = []
+        named_in: dict[str, str] = {}
         titles: list[str] = []
-        for event in events:
+        form: EventForm = "pairs"
+        sign = ""
+        for event in kept:
             results.extend(event.results)
-            names.update(event.names)
-            problems.extend(event.problems)
-            if event.title:
+            name = _file_of(event)
+            for pair, text in event.names.items():
+                if pair in names and names[pair] != text:
+                    problems.append(
+                        Problem.make(
+                            Location(name),
+                            "pair %(pair)s is '%(second)s' in %(file)s but '%(first)s' in %(first_file)s; give each "
+                            "file its section (or a names file with --names) so the two pairs are told apart",
+                            pair=pair,
+                            second=text,
+                            file=name,
+                            first=names[pair],
+                            first_file=named_in[pair],
+                        )
+                    )
+                    continue
+                names.setdefault(pair, text)
+                named_in.setdefault(pair, name)
+            if event.title and event.title not in titles:
                 titles.append(event.title)
-        return Event(tuple(results), MappingProxyType(names), " / ".join(titles), tuple(problems))
+            if form == "pairs" and event.form != "pairs":
+                form, sign = event.form, event.form_sign
+        return Event(tuple(results), MappingProxyType(names), " / ".join(titles), tuple(problems), form, sign)
+
+
+def _content(result: Result) -> tuple[object, ...]:
+    """What a line says, without where it was read: two files with the same contents give the same tuples."""
+    return (
+        result.section, result.board, result.ns_pair, result.ew_pair, result.status, result.contract,
+        result.declarer, result.tricks, result.lead, result.ns_score, result.remarks,
+    )  # fmt: skip
+
+
+def _file_of(event: Event) -> str:
+    """The file an event was read from, as its lines and problems name it."""
+    for result in event.results:
+        if result.source is not None:
+            return result.source.file
+    return event.problems[0].location.file if event.problems else "<input>"
+
+
+def _sections_per_file(events: list[Event], problems: list[Problem]) -> list[Event]:
+    """Files without sections whose (board, pair) overlap another such file's: each gets the section named after
+    its file (see :meth:`Event.merge`)."""
+    plain = [e for e in events if e.results and all(not r.section for r in e.results)]
+    if len(plain) < 2:
+        return events
+    seats = [{(r.board, p) for r in e.results for p in (r.ns_pair, r.ew_pair)} for e in plain]
+    overlapping = {id(plain[i]) for i in range(len(plain)) for j in range(len(plain)) if i != j and seats[i] & seats[j]}
+    if not overlapping:
+        return events
+    taken: set[str] = {r.section for e in events for r in e.results}
+    out: list[Event] = []
+    for event in events:
+        if id(event) not in overlapping:
+            out.append(event)
+            continue
+        file = _file_of(event)
+        section = stem = Path(file).stem or "file"
+        n = 1
+        while section in taken:
+            n += 1
+            section = f"{stem}-{n}"
+        taken.add(section)
+        problems.append(
+            Problem.make(
+                Location(file),
+                "%(file)s has no section column and its boards and pairs overlap another file's, so its lines are "
+                "section '%(section)s' (one file per section); merge the files with a section column to say "
+                "otherwise",
+                Severity.WARNING,
+                file=file,
+                section=section,
+            )
+        )
+        results = tuple(replace(r, section=section) for r in event.results)
+        names = MappingProxyType({f"{section}:{pair}": text for pair, text in event.names.items()})
+        out.append(replace(event, results=results, names=names))
+    return out
 
 
 def sections_numbered_per_direction(results: Iterable[Result]) -> frozenset[str]:

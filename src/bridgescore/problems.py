@@ -21,13 +21,11 @@ Value = int | float | str
 
 
 def shorten(text: str, limit: int = 60) -> str:
-    """``text`` as a message echoes it: at most ``limit`` characters, the end replaced by an ellipsis where it is
-    longer, and line ends shown as spaces (a value of a megabyte, or one that swallowed several lines after an
-    unclosed quote, is recognisable from its start; the whole of it helps no director)."""
-    flat = " ".join(text.splitlines()) if ("\n" in text or "\r" in text) else text
-    if len(flat) <= limit:
-        return flat
-    return flat[: max(limit - 1, 0)] + "…"
+    """A value echoed in a message, cut to about ``limit`` characters with an ellipsis: a megabyte-long field
+    must not make a megabyte-long message (issue 11).  Line breaks become spaces, so a message stays one line."""
+    head = text[: 4 * limit]
+    flat = " ".join(head.split()) if any(c in head for c in "\r\n\t\x0b\x0c\u2028\u2029\x85") else head
+    return flat if len(flat) <= limit and len(text) == len(head) else flat[: limit - 1] + "…"
 
 
 class Severity(Enum):

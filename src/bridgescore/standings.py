@@ -104,8 +104,14 @@ class _Tally:
     percent_sum: float = 0.0
 
 
-def _name(scored: ScoredEvent, section: str, pair: str) -> str:
+def _name(scored: ScoredEvent, section: str, pair: str, direction: str = "") -> str:
+    """A pair's name; where pairs are numbered per direction (NS 1 and EW 1 two pairs) the reader keys it
+    ``1 NS`` (``A:1 NS`` where sections share numbers), so that direction's name comes first."""
     names = scored.event.names
+    if direction in ("NS", "EW"):
+        own = names.get(f"{section}:{pair} {direction}") or names.get(f"{pair} {direction}")
+        if own:
+            return own
     return names.get(f"{section}{pair}") or names.get(f"{section}:{pair}") or names.get(pair, "")
 
 
@@ -198,7 +204,7 @@ def compute_standings(scored: ScoredEvent) -> tuple[Standing, ...]:
                 t.section,
                 t.pair,
                 t.direction,
-                _name(scored, t.section, t.pair),
+                _name(scored, t.section, t.pair, t.direction),
                 t.boards,
                 total,
                 t.total,

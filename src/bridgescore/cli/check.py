@@ -19,6 +19,7 @@ from bridgescore.cli.common import (
     fail,
     language_option,
     notation_option,
+    note_unless_pairs,
     out,
     refuse_overwrite,
     write_output,
@@ -84,5 +85,6 @@ def check(
         write_output(check_csv(event, shown, labels) if fmt == "csv" else check_json(event, shown), output)
     if (fmt != "text" or output is not None) and event.problems:  # on the screen too, not only in the file
         render_problems(event, err, labels)
+    note_unless_pairs(event, labels)  # check lists a teams file's lines; score refuses to score them as pairs
     if any(p.severity is Severity.ERROR for p in event.problems) and not (skip_invalid and event.results):
         raise typer.Exit(2)

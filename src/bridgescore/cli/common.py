@@ -16,6 +16,7 @@ from bridgescore import __version__
 from bridgescore.contract import Notation
 
 if TYPE_CHECKING:
+    from bridgescore.event import Event
     from bridgescore.i18n import Language
 
 # Each command imports what only it needs (scoring methods, reports, jinja2, Babel) inside its body, so that a
@@ -60,6 +61,27 @@ def fail(message: str) -> typer.Exit:
     """Print ``message`` as an error and return the exit (status 2) for the caller to raise."""
     err.print(f"[red]error:[/] {escape(message)}", soft_wrap=True)  # file names whole, not cut at 80 columns
     return typer.Exit(2)
+
+
+def refuse_unless_pairs(event: Event, lang: str = "en") -> None:
+    """Stop (exit 2) with a clear message if ``event`` is a teams or individual event, which ``score`` must not
+    score as pairs (:func:`bridgescore.io.not_pairs`)."""
+    from bridgescore.io import not_pairs
+
+    problem = not_pairs(event)
+    if problem is not None:
+        err.print(f"[red]error:[/] {escape(problem.describe(lang))}", soft_wrap=True)
+        raise typer.Exit(2)
+
+
+def note_unless_pairs(event: Event, lang: str = "en") -> None:
+    """Say (without stopping) that ``event`` is a teams or individual event: ``check`` lists its lines, but
+    ``score`` will refuse it."""
+    from bridgescore.io import not_pairs
+
+    problem = not_pairs(event)
+    if problem is not None:
+        err.print(f"[yellow]{escape(problem.describe(lang))}[/]", soft_wrap=True)
 
 
 def notation_option(text: str) -> Notation:

@@ -23,6 +23,7 @@ from bridgescore.cli.common import (
     notation_option,
     out,
     refuse_overwrite,
+    refuse_unless_pairs,
 )
 from bridgescore.event import Event
 from bridgescore.io import load_events
@@ -213,6 +214,7 @@ def score(
     given_penalties, penalty_found = _read_penalties(penalty, penalties)
     options = dataclasses.replace(options, penalties=given_penalties)
     event = load_events(inputs, lang, names=names, pairs_per_direction=PER_DIRECTION.get(movement))
+    refuse_unless_pairs(event, page_lang)  # teams and individuals are not scored as pairs (issue 11)
     unknown = unknown_phantoms(event, options.phantoms) if event.results else []
     if unknown:
         message = N_(

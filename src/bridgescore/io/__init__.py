@@ -7,14 +7,14 @@ it returns an :class:`~bridgescore.event.Event` carrying every problem found.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from bridgescore.contract import Notation
 from bridgescore.event import Event
-from bridgescore.problems import Location, Problem, Severity
+from bridgescore.problems import Location, Problem, Severity, shorten
 
-__all__ = ["READERS", "ReadOptions", "load_event", "load_events"]
+__all__ = ["READERS", "ReadOptions", "load_event", "load_events", "not_pairs"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,8 +24,9 @@ class ReadOptions:
     ``pairs_per_direction``: pairs are numbered per direction, NS 1–n and EW 1–n, so that NS 1 and EW 1 are two
     pairs (a Mitchell as ACBLscore numbers it); ``False``: every pair of a section has a number of its own (the
     NBB and EBU programs), and a pair written on both sides of a line is a mistake; ``None``: recognised from the
-    data (:func:`bridgescore.event.sections_numbered_per_direction`).  USEBIO and PBN files say the direction of
-    each pair themselves.
+    data (:func:`bridgescore.event.sections_numbered_per_direction`).  The CSV and USEBIO readers take it (a USEBIO
+    file may also say it by its pairs' ``DIRECTION``); a PBN file's ``PairId_NS``/``PairId_EW`` say each pair's
+    direction, and scoring recognises per-direction numbering from the data.
     """
 
     notation: Notation = "en"
@@ -41,7 +42,7 @@ def _csv(path: Path, options: ReadOptions) -> Event:
 def _usebio(path: Path, options: ReadOptions) -> Event:
     from bridgescore.io import usebio
 
-    return usebio.load(path, options.notation)
+    return usebio.load(path, options.notation, pairs_per_direction=options.pairs_per_direction)
 
 
 def _pbn(path: Path, options: ReadOptions) -> Event:
@@ -77,12 +78,35 @@ def load_event(path: str | Path, notation: Notation = "en", *, pairs_per_directi
         return Event(
             (),
             problems=(
-                Problem(
-                    Location(str(p)), f"cannot read files of type '{p.suffix or p.name}'; bridgescore reads {known}"
+                Problem.make(
+                    Location(str(p)),
+                    "cannot read files of type '%(suffix)s'; bridgescore reads %(known)s",
+                    suffix=shorten(p.suffix or p.name),
+                    known=known,
                 ),
             ),
         )
-    return _with_nothing_to_score(reader(p, ReadOptions(notation, pairs_per_direction)), p)
+    try:
+        event = reader(p, ReadOptions(notation, pairs_per_direction))
+    except MemoryError:
+        # Reading takes 150-200 times the file's size in memory (issue 10 streams the large files); a file too
+        # large for this machine is a clear problem, not a traceback.
+        size = _megabytes(p)
+        problem = Problem.make(
+            Location(str(p)),
+            "the file is too large to read in this much memory (%(size)s MB); split it (one file per section or "
+            "session) or use a computer with more memory",
+            size=size,
+        )
+        return Event((), problems=(problem,))
+    return _with_nothing_to_score(event, p)
+
+
+def _megabytes(path: Path) -> str:
+    try:
+        return f"{path.stat().st_size / 1_000_000:.0f}"
+    except OSError:
+        return "?"
 
 
 def _with_nothing_to_score(event: Event, path: Path) -> Event:
@@ -91,8 +115,8 @@ def _with_nothing_to_score(event: Event, path: Path) -> Event:
     whole file (empty, unreadable) already says so."""
     if event.results or any(p.severity is Severity.ERROR and p.location.line is None for p in event.problems):
         return event
-    problem = Problem(Location(str(path)), f"no results to score in {path.name}")
-    return Event(event.results, event.names, event.title, (*event.problems, problem))
+    problem = Problem.make(Location(str(path)), "no results to score in %(file)s", file=path.name)
+    return replace(event, problems=(*event.problems, problem))
 
 
 def load_events(
@@ -111,4 +135,32 @@ def load_events(
     from bridgescore.io import names as names_file
 
     found, problems = names_file.load(names)
-    return names_file.with_names(event, found, problems)
+    named = names_file.with_names(event, found, problems)
+    return replace(named, form=event.form, form_sign=event.form_sign)
+
+
+def not_pairs(event: Event) -> Problem | None:
+    """The refusal to score a teams or individual event as pairs (None for a pairs event).
+
+    Today a teams file scored as pairs puts a team North-South at a matchpoint percentage, and an individual
+    makes "pairs" of four players: numbers a director cannot defend.  Issue 7 builds their scoring; until then
+    ``score`` refuses them (exit 2) with this problem.  ``check`` still lists their lines and ``valet`` reads
+    their hands: a line of a teams match is a real contract played by a real declarer, which is what the
+    Valet score splits, so for these two commands the file is legitimate."""
+    if event.form == "pairs":
+        return None
+    files = list(dict.fromkeys(r.source.file for r in event.results if r.source is not None)) or ["<input>"]
+    where = Location(files[0])
+    if event.form == "teams":
+        return Problem.make(
+            where,
+            "this is a teams event (%(sign)s); bridgescore scores teams with `bridgescore teams` (coming), and "
+            "scoring its lines as a pairs event would give numbers no director can defend",
+            sign=event.form_sign,
+        )
+    return Problem.make(
+        where,
+        "this is an individual event (%(sign)s); bridgescore will score individuals (coming), and scoring its "
+        "lines as a pairs event would give numbers no director can defend",
+        sign=event.form_sign,
+    )

@@ -22,13 +22,20 @@ cannot be read but a score is written) a warning says so and the written score i
 
 Other tags of a game (``Table``, ``ScoreIMP``, ``Room`` …) are kept in ``Result.extra``; names come from
 ``Names_NS``/``Names_EW`` and from a ``[TotalScoreTable]`` with ``PairId`` and ``Names`` columns.
+
+Lines are counted as an editor counts them (a line ends at LF or CR LF; a lone CR, U+2028 and the like inside a
+line are read as spaces), so a problem's line is the line the director sees.  A game that starts without a blank
+line before it (a tag such as ``[Event]`` or ``[Board]`` written a second time) is read as a new game, with a
+warning.  A teams file (``[HomeTeam]``/``[VisitTeam]``, ``[Room]``, ``[ScoreIMP]``, ``[Competition "Teams"]``) or
+an individual (``[Competition "Individuals"]``) is read and marked (:attr:`bridgescore.event.Event.form`), so that
+``score`` does not score it as pairs.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -45,15 +52,21 @@ from bridgescore.contract import (
     score,
     vulnerability_of_board,
 )
-from bridgescore.event import Event, Result, ResultStatus
+from bridgescore.event import Event, EventForm, Result, ResultStatus
 from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.io.csv import is_not_played, read_file
 from bridgescore.io.line import LineReading, read_declarer, read_tricks, whole_number
-from bridgescore.problems import Location, Problem, Severity
+from bridgescore.problems import FieldKind, Location, Problem, Severity, Value, shorten
 
 __all__ = ["load", "loads"]
 
 _TAG = re.compile(r'^\s*\[(\w+)\s+"(.*)"\]')
+#: Characters Python's ``splitlines`` takes for line ends but an editor does not: read as spaces.
+_ODD_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+#: Tags a game may hold more than once; any other written twice starts a new game.
+_REPEATABLE = frozenset({"Note"})
+#: Tags that only a teams match writes; the PBN standard's ``Competition`` names the event's kind.
+_TEAMS_TAGS = ("HomeTeam", "VisitTeam", "Room", "ScoreIMP")
 
 
 @dataclass(frozen=True)
@@ -63,38 +76,110 @@ class _Game:
     text: str
     start: int
     tags: Mapping[str, tuple[str, int]]
+    refused: bool = False  # a problem already says why the game is left out
 
 
-def _games(text: str) -> Iterator[_Game]:
-    """Split a PBN file into games at blank lines (outside ``{…}`` comments), as the PBN standard does."""
-    lines = text.splitlines()
+def _lines(text: str) -> list[str]:
+    """The file's lines as an editor numbers them: split at LF (a CR before it dropped), other breaks as spaces."""
+    return [_ODD_BREAKS.sub(" ", line.removesuffix("\r")) for line in text.split("\n")]
+
+
+def _games(text: str, problems: list[Problem] | None = None, filename: str = "<input>") -> Iterator[_Game]:
+    """Split a PBN file into games at blank lines (outside ``{…}`` comments), as the PBN standard does; a tag
+    written a second time in one chunk (but a ``Note``) starts a new game there, with a warning."""
+    lines = _lines(text)
+    chunks: list[tuple[int, list[str]]] = []
     chunk: list[str] = []
     start = 1
     depth = 0
-    previous: dict[str, str] = {}
+    opened = 0  # the line of a "{" comment still open
     for number, line in enumerate([*lines, ""], start=1):
+        if depth <= 0 and "{" in line:
+            opened = number
         depth += line.count("{") - line.count("}")
-        if line.strip() or depth > 0:
+        if (line.strip() or depth > 0) and number <= len(lines):
             if not chunk:
                 start = number
             chunk.append(line)
             continue
-        if chunk and any(_TAG.match(c) for c in chunk):
-            tags: dict[str, tuple[str, int]] = {}
-            body: list[str] = []
-            for offset, raw in enumerate(chunk):
-                m = _TAG.match(raw)
-                if m:
-                    name, value = m[1], m[2]
-                    if value == "#" and name in previous:  # PBN: "#" repeats the previous game's value
-                        value = previous[name]
-                        raw = f'[{name} "{value}"]'
-                    tags.setdefault(name, (value, start + offset))
-                body.append(raw)
-            previous.update({k: v for k, (v, _) in tags.items()})
-            yield _Game("\n".join(body) + "\n", start, MappingProxyType(tags))
+        if depth > 0 and problems is not None:  # the end of the file inside a comment: say what it swallowed
+            problems.append(
+                Problem.make(
+                    Location(filename, opened),
+                    "a comment opened with '{' on this line is never closed with '}', so what follows it in this "
+                    "game is read as a comment and any result in it is left out",
+                )
+            )
+        if chunk:
+            chunks.extend(_split_games(start, chunk, problems, filename))
         chunk = []
         depth = 0
+    previous: dict[str, str] = {}
+    for start, chunk in chunks:
+        if not any(_TAG.match(c) for c in chunk):
+            if problems is not None and any(c.strip() and not c.lstrip().startswith(("%", "{", ";")) for c in chunk):
+                problems.append(
+                    Problem.make(
+                        Location(filename, start),
+                        'these %(count)d line(s) hold no PBN tag (such as [Board "1"]) and are not read',
+                        Severity.WARNING,
+                        count=len(chunk),
+                    )
+                )
+            continue
+        tags: dict[str, tuple[str, int]] = {}
+        body: list[str] = []
+        refused = False
+        for offset, raw in enumerate(chunk):
+            m = _TAG.match(raw)
+            if m:
+                name, value = m[1], m[2]
+                if value == "#" and name in previous:  # PBN: "#" repeats the previous game's value
+                    value = previous[name]
+                    raw = f'[{name} "{value}"]'
+                elif value == "#" and not refused:
+                    refused = True
+                    if problems is not None:
+                        problems.append(
+                            Problem.make(
+                                Location(filename, start + offset, name, FieldKind.TAG),
+                                '[%(tag)s "#"] repeats the previous game\'s value, but no game before it has one; '
+                                "this game is left out",
+                                tag=name,
+                            )
+                        )
+                tags.setdefault(name, (value, start + offset))
+            body.append(raw)
+        previous.update({k: v for k, (v, _) in tags.items() if v != "#"})
+        yield _Game("\n".join(body) + "\n", start, MappingProxyType(tags), refused)
+
+
+def _split_games(
+    start: int, chunk: list[str], problems: list[Problem] | None, filename: str
+) -> Iterator[tuple[int, list[str]]]:
+    """A chunk of lines cut where a tag comes a second time (games written without a blank line between)."""
+    seen: set[str] = set()
+    first = 0
+    for offset, raw in enumerate(chunk):
+        m = _TAG.match(raw)
+        if m is None or m[1] in _REPEATABLE:
+            continue
+        if m[1] in seen:
+            if problems is not None:
+                problems.append(
+                    Problem.make(
+                        Location(filename, start + offset, m[1], FieldKind.TAG),
+                        "[%(tag)s] comes a second time without a blank line before it; read as the start of a new "
+                        "game (the PBN standard separates games by a blank line)",
+                        Severity.WARNING,
+                        tag=m[1],
+                    )
+                )
+            yield start + first, chunk[first:offset]
+            first = offset
+            seen = set()
+        seen.add(m[1])
+    yield start + first, chunk[first:]
 
 
 def _cells(row: Sequence[str]) -> list[str]:
@@ -129,10 +214,22 @@ class _Reader:
         self.problems: list[Problem] = []
         self.title = ""
 
-    def problem(self, line: int | None, field: str | None, message: str, severity: Severity = Severity.ERROR) -> None:
-        self.problems.append(Problem(Location(self.filename, line, field), message, severity))
+    def problem(
+        self,
+        line: int | None,
+        field: str | None,
+        message: str,
+        severity: Severity = Severity.ERROR,
+        **values: Value,
+    ) -> None:
+        """A problem at a line and tag of the file: ``message`` is a catalogue message filled from ``values``."""
+        self.problems.append(
+            Problem.make(Location(self.filename, line, field, FieldKind.TAG), message, severity, **values)
+        )
 
     def game(self, game: _Game) -> None:
+        if game.refused:
+            return
         number = self.board_number(game)
         if number is None and game.tags.get("Board", ("", 0))[0].strip():
             return  # a board number that does not exist: reported, and endplay would refuse the game
@@ -142,11 +239,15 @@ class _Reader:
             self.problem(
                 game.start + max(err.lineno - 1, 0),
                 None,
-                f"this game cannot be read ({err}: '{err.line}'); it is left out",
+                "this game cannot be read (%(reason)s: '%(text)s'); it is left out",
+                reason=shorten(str(err), 120),
+                text=shorten(str(err.line)),
             )
             return
         except Exception as err:  # endplay raises plain errors for a bad deal, contract or play record
-            self.problem(game.start, None, f"this game cannot be read ({err}); it is left out")
+            self.problem(
+                game.start, None, "this game cannot be read (%(reason)s); it is left out", reason=shorten(str(err), 120)
+            )
             return
         if not boards:
             return
@@ -159,7 +260,7 @@ class _Reader:
             self.total_table(total, game)
         table = info.get("ScoreTable")
         if number is None:
-            if isinstance(table, dict) or game.tags.get("Contract", ("", 0))[0]:
+            if isinstance(table, dict) or any(game.tags.get(t, ("", 0))[0].strip() for t in ("Contract", "Score")):
                 line = game.tags.get("Board", ("", game.start))[1]
                 self.problem(line, "Board", "the game has results but no board number; they are left out")
             return
@@ -175,7 +276,10 @@ class _Reader:
             return number
         if text.strip():
             self.problem(
-                line, "Board", f"board '{text}' does not exist; boards are numbered from 1 (the game is left out)"
+                line,
+                "Board",
+                "board '%(text)s' does not exist; boards are numbered from 1 (the game is left out)",
+                text=shorten(text),
             )
         return None
 
@@ -197,8 +301,9 @@ class _Reader:
             self.problem(
                 game.start,
                 "PairId_NS",
-                f"board {number}: the result has no pairs (no PairId_NS/PairId_EW, "
-                "HomeTeam/VisitTeam or player tags); it is left out",
+                "board %(board)d: the result has no pairs (no PairId_NS/PairId_EW, HomeTeam/VisitTeam or player "
+                "tags); it is left out",
+                board=number,
             )
             return
         used = {
@@ -240,8 +345,11 @@ class _Reader:
             self.problem(
                 tag_line,
                 "ScoreTable",
-                f"board {number}: the score table has no PairId_NS/PairId_EW "
-                f"columns (found {', '.join(headers)}); its rows are left out",
+                "board %(board)d: the score table has no PairId_NS/PairId_EW columns (found %(columns)s); its "
+                "%(count)d rows are left out",
+                board=number,
+                columns=shorten(", ".join(headers)),
+                count=len(table.get("rows", [])),
             )
             return
         seen: dict[tuple[str, str], int] = {}  # (section, pair) → line: pair 1 of A and of B are two pairs
@@ -252,7 +360,10 @@ class _Reader:
                 self.problem(
                     line,
                     "ScoreTable",
-                    f"board {number}: the row has {len(cells)} values for {len(headers)} columns; it is left out",
+                    "board %(board)d: the row has %(values)d values for %(columns)d columns; it is left out",
+                    board=number,
+                    values=len(cells),
+                    columns=len(headers),
                 )
                 continue
             row = {k: ("" if v == "-" else v) for k, v in zip(keys, cells, strict=True)}
@@ -301,7 +412,10 @@ class _Reader:
                 self.problem(
                     line,
                     "PairId_NS",
-                    f"board {number}: pair {twice[0]} played it already (line {first}); this row is left out",
+                    "board %(board)d: pair %(pair)s played it already (line %(first)s); this row is left out",
+                    board=number,
+                    pair=shorten(twice[0]),
+                    first=first,
                 )
                 continue
             seen[(section, ns)] = seen[(section, ew)] = line
@@ -332,16 +446,17 @@ class _Reader:
     ) -> Result | None:
         errors: list[Problem] = []
 
-        def bad(key: str, message: str, severity: Severity = Severity.ERROR) -> None:
+        def bad(key: str, message: str, severity: Severity = Severity.ERROR, **values: Value) -> None:
             _, line, name = fields[key]
-            problem = Problem(Location(self.filename, line or where.line, name), f"board {number}: {message}", severity)
+            where_ = Location(self.filename, line or where.line, name, FieldKind.TAG)
+            problem = Problem.make(where_, message, severity, board=number, **values)
             (errors if severity is Severity.ERROR else self.problems).append(problem)
 
         if not ns:
-            bad("contract", "the North-South pair is missing")
+            bad("contract", "board %(board)d: the North-South pair is missing")
         if not ew:
-            bad("contract", "the East-West pair is missing")
-        reading = _interpret(
+            bad("contract", "board %(board)d: the East-West pair is missing")
+        reading, found = _interpret(
             number,
             fields["contract"][0].strip(),
             fields["declarer"][0].strip(),
@@ -349,8 +464,8 @@ class _Reader:
             fields["score"][0].strip(),
             self.notation,
         )
-        for key, message, severity in reading.problems:
-            bad(key, message, severity)
+        for key, message, severity, values in found:
+            bad(key, message, severity, **dict(values))
         if errors:
             self.problems.extend(errors)
             return None
@@ -360,12 +475,13 @@ class _Reader:
 @lru_cache(maxsize=65536)
 def _interpret(
     number: int, contract_text: str, declarer_text: str, result_text: str, score_text: str, notation: Notation
-) -> LineReading:
-    """Read one line's fields (cached: an event repeats the same contract and result on a board many times)."""
-    found: list[tuple[str, str, Severity]] = []
+) -> tuple[LineReading, tuple[_Found, ...]]:
+    """Read one line's fields (cached: an event repeats the same contract and result on a board many times); the
+    problems found are (field, catalogue message taking the board as ``%(board)d``, severity, values)."""
+    found: list[_Found] = []
 
-    def bad(key: str, message: str, severity: Severity = Severity.ERROR) -> None:
-        found.append((key, message, severity))
+    def bad(key: str, message: str, severity: Severity = Severity.ERROR, **values: Value) -> None:
+        found.append((key, message, severity, tuple(values.items())))
 
     status = ResultStatus.PLAYED
     remarks = ""
@@ -381,34 +497,46 @@ def _interpret(
     else:
         side = _score(score_text)
         if score_text and side is None:
-            bad("score", f"'{score_text}' is not a score; write e.g. NS 420, EW 50 or 420")
+            bad(
+                "score",
+                "board %(board)d: '%(text)s' is not a score; write e.g. NS 420, EW 50 or 420",
+                text=shorten(score_text),
+            )
         # With a written score, a contract that cannot be read is a warning: the score is what counts.
         severity = Severity.WARNING if side is not None else Severity.ERROR
-        keep = "; the written score is used" if side is not None else ""
+        reason = (
+            "board %(board)d: %(reason)s; the written score is used"
+            if side is not None
+            else "board %(board)d: %(reason)s"
+        )
         if contract_text:
             try:
                 contract = parse_contract(contract_text, notation)
             except ContractError as err:
-                bad("contract", f"{err}{keep}", severity)
+                bad("contract", reason, severity, reason=shorten(str(err), 120))
         if contract is not None and contract.is_passed_out:
             status = ResultStatus.PASSED_OUT
             ns_score = 0
         elif contract is not None:
             declarer, wrong = read_declarer(contract, declarer_text)
             if wrong:
-                bad("declarer", f"{wrong}{keep}", severity)
+                bad("declarer", reason, severity, reason=shorten(wrong, 120))
             tricks, wrong = read_tricks(contract, result_text)
             if wrong:
-                bad("result", f"{wrong}{keep}", severity)
+                bad("result", reason, severity, reason=shorten(wrong, 120))
             if declarer is not None and tricks is not None:
                 ns_score = score(contract, declarer, vulnerability_of_board(number), tricks)
                 if side is not None and not _agrees(side, ns_score):
                     bad(
                         "score",
-                        f"the score '{score_text}' does not match {contract} by {declarer.name} "
-                        f"taking {tricks} tricks, which scores {ns_score:+d} for North-South; "
-                        "the written score is used",
+                        "board %(board)d: the score '%(text)s' does not match %(contract)s by %(declarer)s taking "
+                        "%(tricks)d tricks, which scores %(computed)+d for North-South; the written score is used",
                         Severity.WARNING,
+                        text=shorten(score_text),
+                        contract=str(contract),
+                        declarer=declarer.name,
+                        tricks=tricks,
+                        computed=ns_score,
                     )
                     ns_score = side[0]
             elif side is not None:
@@ -416,8 +544,12 @@ def _interpret(
         if ns_score is None and side is not None:
             contract, declarer, tricks, ns_score = None, None, None, side[0]
         elif not contract_text and not score_text:
-            bad("contract", "neither a contract nor a score is written")
-    return LineReading(status, remarks, contract, declarer, tricks, ns_score, tuple(found))
+            bad("contract", "board %(board)d: neither a contract nor a score is written")
+    return LineReading(status, remarks, contract, declarer, tricks, ns_score, ()), tuple(found)
+
+
+#: A problem found in a line's fields: (field, catalogue message, severity, values).
+_Found = tuple[str, str, Severity, tuple[tuple[str, Value], ...]]
 
 
 def _agrees(side: tuple[int, str | None], ns_score: int) -> bool:
@@ -442,8 +574,12 @@ def _score(text: str) -> tuple[int, str | None] | None:
 def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Event:
     """Read the results in a PBN file's text (see the module docstring)."""
     reader = _Reader(filename, notation)
-    for game in _games(text):
+    form: EventForm = "pairs"
+    sign = ""
+    for game in _games(text, reader.problems, filename):
         reader.game(game)
+        if form == "pairs":
+            form, sign = _form(game)
     if not reader.results and not reader.problems:
         reader.problem(
             None,
@@ -451,7 +587,24 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Ev
             "the file holds no results (no score tables and no contracts); a PBN file with deals only cannot be scored",
             Severity.WARNING,
         )
-    return Event(tuple(reader.results), MappingProxyType(reader.names), reader.title, tuple(reader.problems))
+    reader.problems.sort(key=lambda p: p.location.line or 0)
+    return Event(
+        tuple(reader.results), MappingProxyType(reader.names), reader.title, tuple(reader.problems), form, sign
+    )
+
+
+def _form(game: _Game) -> tuple[EventForm, str]:
+    """Pairs, teams or individual, as a game's tags say (see the module docstring), with the sign."""
+    written = game.tags.get("Competition", ("", 0))[0].strip()
+    competition = written.lower()
+    if competition.startswith("team"):
+        return "teams", f'[Competition "{shorten(written)}"]'
+    if competition.startswith("individual"):
+        return "individual", f'[Competition "{shorten(written)}"]'
+    for tag in _TEAMS_TAGS:
+        if game.tags.get(tag, ("", 0))[0].strip():
+            return "teams", f"[{tag}]"
+    return "pairs", ""
 
 
 def load(path: str | Path, notation: Notation = "en") -> Event:
@@ -460,4 +613,4 @@ def load(path: str | Path, notation: Notation = "en") -> Event:
     if text is None:
         return Event((), problems=tuple(problems))
     event = loads(text, str(Path(path)), notation)
-    return Event(event.results, event.names, event.title, tuple(problems) + event.problems)
+    return replace(event, problems=tuple(problems) + event.problems)

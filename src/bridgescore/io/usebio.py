@@ -22,18 +22,28 @@ What a traveller line becomes (:class:`bridgescore.event.Result`):
 
 Pair names (``PLAYER_NAME`` of each ``PLAYER``, joined with `` & ``) go into ``Event.names`` keyed by pair
 number (``SECTION:PAIR`` where two sections use the same number).  The published per-pair results are
-available through :func:`participants`.
+available through :func:`participants`.  Where ``PARTICIPANTS`` gives a number twice, once with ``DIRECTION`` NS
+and once EW, the section numbers its pairs per direction (a Mitchell as ACBLscore numbers it, NS 1 and EW 1
+being two pairs): a line with the same number on both sides is then no mistake, and the names are keyed
+``1 NS``/``1 EW``.
+
+Nothing is dropped silently: an element bridgescore does not know is named in a warning (on a traveller line it
+is kept in ``Result.extra``); a traveller line or board it cannot reach (misspelt ``TRAVELER_LINE``, lower-case
+``<board>``, outside a ``BOARD``, in a second ``<EVENT>``) and a field written twice with different values are
+errors.  A teams file (``EVENT_TYPE`` with TEAMS, ``MATCH`` elements, ``TEAM`` participants) or an individual
+(``EVENT_TYPE="INDIVIDUAL"``, ``PLAYER`` participants, player numbers on the lines) is read, and marked
+(:attr:`bridgescore.event.Event.form`) so that ``score`` does not score it as pairs.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 from xml.etree.ElementTree import Element, ParseError, TreeBuilder
 
 import defusedxml
@@ -48,10 +58,10 @@ from bridgescore.contract import (
     score,
     vulnerability_of_board,
 )
-from bridgescore.event import Event, Result, ResultStatus
+from bridgescore.event import Event, EventForm, Result, ResultStatus, sections_numbered_per_direction
 from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.io.line import LineReading, read_declarer, whole_number
-from bridgescore.problems import Location, Problem, Severity
+from bridgescore.problems import FieldKind, Location, Problem, Severity, Value, shorten
 
 __all__ = ["Participant", "load", "load_participants", "loads", "participants"]
 
@@ -59,6 +69,29 @@ _KNOWN_VERSIONS = {"1.0", "1.1", "1.2"}
 _LINE_FIELDS = frozenset({"NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "TRICKS", "LEAD", "SCORE"})
 _PLAYER_FIELDS = ("N_PLAYER_NUMBER", "S_PLAYER_NUMBER", "E_PLAYER_NUMBER", "W_PLAYER_NUMBER")
 _NOT_PLAYED = frozenset({"NP", "NG", "NOTPLAYED", "NOPLAY"})
+#: Deeper than this no USEBIO file goes (its deepest element is about 8 levels down); deeper is refused.
+_MAX_DEPTH = 64
+#: The elements of USEBIO 1.0–1.2 (the EBU's DTD and the files of the programs that write it): any other is
+#: reported once per file as unknown.
+_KNOWN_ELEMENTS = frozenset(
+    """ADJUSTMENT BOARD BOARDS_PER_ROUND BOARDS_PLAYED BOARD_NUMBER BOARD_SCORING_METHOD CHECKSUM CLUB CLUBS
+    CLUB_ID_NUMBER CLUB_NAME CONTACT CONTRACT CRYPTO_KEY DATE DIAMONDS CLUBS_SUIT DIRECTION DUPLICATES EMAIL
+    END_BOARD_NUMBER EVENT EVENT_DESCRIPTION EVENT_IDENTIFIER EVENT_TYPE EW_CROSS_IMP_POINTS EW_MATCH_POINTS
+    EW_PAIRS EW_PAIR_NUMBER E_PLAYER_NUMBER FULL_NAME HAND HANDICAP HANDSET HEADLINE HEARTS IMPS LEAD LEGEND
+    LINE LIN_DATA MASTER_POINTS MASTER_POINTS_AWARDED MASTER_POINT_SCALE MASTER_POINT_TYPE MATCH
+    MATCH_SCORING_METHOD MPS_AWARDED_FLAG NATIONAL_ID_NUMBER NEXT_BOARD NOTES NS_CROSS_IMP_POINTS
+    NS_MATCH_POINTS NS_PAIR_NUMBER N_PLAYER_NUMBER OPPOSING_TEAM OPPOSING_TEAM_POINTS OPPOSING_TEAM_SCORE
+    P2P_CHARGE_RATE PAIR PAIRS PAIRWISE_SCORING_METHOD PAIR_IMPS PAIR_NUMBER PARTICIPANTS PERCENTAGE PLACE
+    PLAYED_BY PLAYER PLAYER_NAME PLAYER_NUMBER PRINTOUTS PROGRAM_NAME PROGRAM_VERSION ROUND_NUMBER SCORE
+    SCORING_METHOD SECTION SECTION_COUNT SECTION_ID SESSION SESSION_COUNT SESSION_ID SPADES START_BOARD_NUMBER
+    STATUS S_PLAYER_NUMBER TABLE_NUMBER TEAM TEAM_ID TEAM_NAME TEAM_PAIRING_AVAILABLE TEAM_POINTS TEAM_SCORE
+    TELEPHONE TITLE TOTAL_SCORE TRAVELLER_LINE TRICKS USEBIO WINNER_TYPE WINS_OR_DRAWS W_PLAYER_NUMBER""".split()  # noqa: SIM905
+)
+
+
+def _is_line(tag: str) -> bool:
+    """A traveller line however spelt: ``TRAVELLER_LINE``, ``TRAVELER_LINE``, ``traveller_line`` …"""
+    return re.sub(r"[^A-Z]", "", tag.upper()) in ("TRAVELLERLINE", "TRAVELERLINE")
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +119,7 @@ class _Doc:
 
     def where(self, element: Element | None, field: str | None = None) -> Location:
         line = self.lines.get(id(element)) if element is not None else None
-        return Location(self.filename, line, field)
+        return Location(self.filename, line, field, FieldKind.ELEMENT)
 
 
 def _parse(data: bytes | str, filename: str) -> tuple[_Doc | None, list[Problem]]:
@@ -109,22 +142,46 @@ def _parse(data: bytes | str, filename: str) -> tuple[_Doc | None, list[Problem]
         line = err.position[0] if getattr(err, "position", None) else None
         message = str(err).split(":")[0]
         return None, [
-            Problem(
+            Problem.make(
                 Location(filename, line),
-                f"the file is not well-formed XML ({message}); export it again from the scoring program",
+                "the file is not well-formed XML (%(reason)s); export it again from the scoring program",
+                reason=shorten(message),
             )
         ]
     except defusedxml.DefusedXmlException as err:
         return None, [
-            Problem(
+            Problem.make(
                 Location(filename),
-                f"the file declares XML entities ({type(err).__name__}), "
-                "which are refused for safety; a USEBIO file needs none",
+                "the file declares XML entities (%(kind)s), which are refused for safety; a USEBIO file needs none",
+                kind=type(err).__name__,
             )
         ]
     except (ValueError, LookupError) as err:  # an unknown encoding in the XML declaration
-        return None, [Problem(Location(filename), f"the file cannot be decoded: {err}")]
-    return _Doc(root, lines, filename), []
+        return None, [
+            Problem.make(Location(filename), "the file cannot be decoded: %(reason)s", reason=shorten(str(err)))
+        ]
+    doc = _Doc(root, lines, filename)
+    too_deep = _too_deep(root)
+    if too_deep is not None:
+        return None, [
+            Problem.make(
+                doc.where(too_deep, too_deep.tag),
+                "elements are nested more than %(depth)d deep here, which no USEBIO file does; the file is not read",
+                depth=_MAX_DEPTH,
+            )
+        ]
+    return doc, []
+
+
+def _too_deep(root: Element) -> Element | None:
+    """The first element nested deeper than ``_MAX_DEPTH`` (walked without recursion), or None."""
+    stack: list[tuple[Element, int]] = [(root, 1)]
+    while stack:
+        element, depth = stack.pop()
+        if depth > _MAX_DEPTH:
+            return element
+        stack.extend((child, depth + 1) for child in element)
+    return None
 
 
 def _text(element: Element | None) -> str:
@@ -160,8 +217,15 @@ def _contexts(event: Element) -> Iterator[tuple[Element, str, dict[str, str]]]:
     yield from walk(event, "", {})
 
 
-def loads(data: bytes | str, filename: str = "<input>", notation: Notation = "en") -> Event:
-    """Read a USEBIO file's content (bytes are decoded as the XML declaration says)."""
+def loads(
+    data: bytes | str, filename: str = "<input>", notation: Notation = "en", *, pairs_per_direction: bool | None = None
+) -> Event:
+    """Read a USEBIO file's content (bytes are decoded as the XML declaration says).
+
+    ``pairs_per_direction`` as for the CSV reader (:class:`bridgescore.io.ReadOptions`): ``True`` (``--movement
+    mitchell``) NS 1 and EW 1 are two pairs in every section, ``False`` (``howell``) never; ``None``: where
+    ``PARTICIPANTS`` says so by ``DIRECTION``, or else the data shows it
+    (:func:`bridgescore.event.sections_numbered_per_direction`, with a warning)."""
     doc, problems = _parse(data, filename)
     if doc is None:
         return Event((), problems=tuple(problems))
@@ -170,35 +234,173 @@ def loads(data: bytes | str, filename: str = "<input>", notation: Notation = "en
         return Event(
             (),
             problems=(
-                Problem(doc.where(root), f"this is not a USEBIO file: its root element is <{root.tag}>, not <USEBIO>"),
+                Problem.make(
+                    doc.where(root),
+                    "this is not a USEBIO file: its root element is <%(tag)s>, not <USEBIO>",
+                    tag=shorten(root.tag),
+                ),
             ),
         )
     version = root.get("Version", "")
     if version and version not in _KNOWN_VERSIONS:
         problems.append(
-            Problem(
+            Problem.make(
                 doc.where(root, "Version"),
-                f"USEBIO version {version} is newer than 1.2; read as 1.2 (check the results)",
+                "USEBIO version %(version)s is newer than 1.2; read as 1.2 (check the results)",
                 Severity.WARNING,
+                version=shorten(version),
             )
         )
     event = root.find("EVENT")
     if event is None:
-        problems.append(Problem(doc.where(root, "EVENT"), "the file has no <EVENT>: there are no results"))
+        problems.append(Problem.make(doc.where(root, "EVENT"), "the file has no <EVENT>: there are no results"))
+        _audit(doc, set(), problems)
         return Event((), problems=tuple(problems))
+    for other in root.findall("EVENT")[1:]:
+        problems.append(
+            Problem.make(
+                doc.where(other, "EVENT"),
+                "a second <EVENT> in the file (the first is on line %(first)s); bridgescore reads one event per "
+                "file: its %(count)d traveller lines are left out (export each event to a file of its own)",
+                first=doc.lines.get(id(event), 0),
+                count=sum(1 for e in other.iter() if _is_line(e.tag)),
+            )
+        )
     title = _child_text(event, "EVENT_DESCRIPTION") or _child_text(event, "TITLE")
     results: list[Result] = []
     names: dict[tuple[str, str], str] = {}
     seen: dict[tuple[str, int, str], int | None] = {}
+    reached: set[int] = set()  # the traveller lines and boards read (or reported) by the loop below
+    per_direction = _per_direction(doc, event, pairs_per_direction, problems)
     for holder, section, context in _contexts(event):
         for element in holder:
             if element.tag == "PARTICIPANTS":
                 for p in _participants(doc, element, section):
                     if p.names:
-                        names[(p.section, p.number)] = p.names
+                        key = f"{p.number} {p.direction}" if section in per_direction else p.number
+                        names[(p.section, key)] = p.names
             elif element.tag == "BOARD":
-                results.extend(_board(doc, element, section, context, notation, problems, seen))
-    return Event(tuple(results), _names_by_pair(names), title, tuple(problems))
+                reached.add(id(element))
+                two_sides = section in per_direction
+                results.extend(_board(doc, element, section, context, notation, problems, seen, reached, two_sides))
+    for other in root.findall("EVENT")[1:]:
+        reached.update(id(e) for e in other.iter())
+    _audit(doc, reached, problems)
+    form, sign = _form(event)
+    return Event(tuple(results), _names_by_pair(names), title, tuple(problems), form, sign)
+
+
+def _per_direction(
+    doc: _Doc, event: Element, pairs_per_direction: bool | None, problems: list[Problem]
+) -> frozenset[str]:
+    """The sections whose pairs are numbered per direction (see :func:`loads`)."""
+    lines = [
+        Result(number, _child_text(line, "NS_PAIR_NUMBER"), _child_text(line, "EW_PAIR_NUMBER"),
+               ResultStatus.PLAYED, section=section)
+        for holder, section, _context in _contexts(event)
+        for board in holder.findall("BOARD")
+        if (number := whole_number(_child_text(board, "BOARD_NUMBER"))) is not None
+        for line in board.findall("TRAVELLER_LINE")
+        if _child_text(line, "NS_PAIR_NUMBER") and _child_text(line, "EW_PAIR_NUMBER")  # not an individual's
+    ]  # fmt: skip
+    if pairs_per_direction is not None:
+        return frozenset(r.section for r in lines) if pairs_per_direction else frozenset()
+    declared = _sections_per_direction(doc, event)
+    seen = sections_numbered_per_direction([r for r in lines if r.section not in declared])
+    # a single board with one number on both sides is a mistake to report, not a movement: two boards at least
+    sides: dict[tuple[str, int], tuple[set[str], set[str]]] = {}
+    for r in lines:
+        if r.section in seen:
+            ns, ew = sides.setdefault((r.section, r.board), (set(), set()))
+            ns.add(r.ns_pair)
+            ew.add(r.ew_pair)
+    crossed = [section for (section, _board), (ns, ew) in sides.items() if ns & ew]
+    seen = frozenset(section for section in seen if crossed.count(section) >= 2)
+    for section in sorted(seen):
+        message = (
+            "the pairs of section %(section)s are numbered per direction (NS 1 and EW 1 are two pairs, as in a "
+            "Mitchell scored by ACBLscore), so they are read that way; give --movement howell if every pair has "
+            "a number of its own"
+            if section
+            else "the pairs of this file are numbered per direction (NS 1 and EW 1 are two pairs, as in a "
+            "Mitchell scored by ACBLscore), so they are read that way; give --movement howell if every pair has "
+            "a number of its own"
+        )
+        problems.append(Problem.make(Location(doc.filename), message, Severity.WARNING, section=section))
+    return declared | seen
+
+
+def _sections_per_direction(doc: _Doc, event: Element) -> frozenset[str]:
+    """Sections whose PARTICIPANTS give one number to two pairs, one NS and one EW (see the module docstring)."""
+    found: set[str] = set()
+    for holder, section, _context in _contexts(event):
+        for element in holder.findall("PARTICIPANTS"):
+            directions: dict[str, set[str]] = {}
+            for p in _participants(doc, element, section):
+                if p.kind == "PAIR" and p.direction.upper() in ("NS", "EW"):
+                    directions.setdefault(p.number, set()).add(p.direction.upper())
+            if any(len(d) == 2 for d in directions.values()):
+                found.add(section)
+    return frozenset(found)
+
+
+def _form(event: Element) -> tuple[EventForm, str]:
+    """Pairs, teams or individual, and the sign it was recognised by (see the module docstring)."""
+    kind = event.get("EVENT_TYPE", "") or _child_text(event, "EVENT_TYPE")
+    upper = kind.upper()
+    if "TEAM" in upper or upper in ("KNOCKOUT", "SWISS_TEAMS", "MULTIPLE_TEAMS"):
+        return "teams", f'EVENT_TYPE="{shorten(kind)}"'
+    if "INDIVIDUAL" in upper:
+        return "individual", f'EVENT_TYPE="{shorten(kind)}"'
+    for element in event.iter():
+        if element.tag == "MATCH":
+            return "teams", "<MATCH>"
+        if element.tag == "PARTICIPANTS":
+            tags = {child.tag for child in element}
+            if "TEAM" in tags:
+                return "teams", "<TEAM> in <PARTICIPANTS>"
+            if "PLAYER" in tags and "PAIR" not in tags:
+                return "individual", "<PLAYER> in <PARTICIPANTS>"
+        if element.tag == "N_PLAYER_NUMBER":
+            return "individual", "<N_PLAYER_NUMBER>"
+    return "pairs", ""
+
+
+def _audit(doc: _Doc, reached: set[int], problems: list[Problem]) -> None:
+    """Report what the reading did not reach: every traveller line or board outside the places USEBIO puts them
+    (an error: its result is lost), and each element name bridgescore does not know (a warning, once per name)."""
+    unknown: set[str] = set()
+    skipped: set[int] = set()  # inside an element already reported
+    for element in doc.root.iter():
+        if id(element) in skipped:
+            continue
+        tag = element.tag
+        is_board = tag.upper() == "BOARD"
+        lines = sum(1 for e in element.iter() if _is_line(e.tag)) if is_board else 1
+        if (_is_line(tag) or is_board) and id(element) not in reached and lines:
+            problems.append(
+                Problem.make(
+                    doc.where(element, tag),
+                    "<%(tag)s> is not where a USEBIO file has its traveller lines (a BOARD of the EVENT, in "
+                    "capitals, with TRAVELLER_LINE elements): %(count)d traveller line(s) left out",
+                    tag=shorten(tag),
+                    count=lines,
+                )
+            )
+            skipped.update(id(e) for e in element.iter())
+            unknown.add(tag)
+            continue
+        if tag not in _KNOWN_ELEMENTS and tag not in unknown:
+            unknown.add(tag)
+            problems.append(
+                Problem.make(
+                    doc.where(element, tag),
+                    "<%(tag)s> is not a USEBIO element bridgescore knows; it is not read (on a traveller line it "
+                    "is kept with the line)",
+                    Severity.WARNING,
+                    tag=shorten(tag),
+                )
+            )
 
 
 def _names_by_pair(names: Mapping[tuple[str, str], str]) -> Mapping[str, str]:
@@ -212,6 +414,41 @@ def _names_by_pair(names: Mapping[tuple[str, str], str]) -> Mapping[str, str]:
     return MappingProxyType(out)
 
 
+#: Messages of a field written twice: (the same value, different values), on a board and on a traveller line.
+_TWICE = {
+    "board": (
+        "%(tag)s is written twice on this board, both '%(value)s'; read once",
+        "%(tag)s is written twice on this board, '%(first)s' and '%(second)s'; which one is meant cannot be told, "
+        "so the board's traveller lines are left out",
+    ),
+    "line": (
+        "%(tag)s is written twice on this traveller line, both '%(value)s'; read once",
+        "%(tag)s is written twice on this traveller line, '%(first)s' and '%(second)s'; which one is meant cannot "
+        "be told, so the line is left out",
+    ),
+}
+
+
+def _single(doc: _Doc, parent: Element, tag: str, problems: list[Problem], what: str) -> tuple[str, bool]:
+    """The text of ``parent``'s one ``tag`` child, and whether it is clear: written twice the same is a warning,
+    twice with different values an error (which value is meant cannot be told): ``what`` ("board" or "line")
+    is then left out."""
+    found = parent.findall(tag)
+    if len(found) < 2:
+        return _text(found[0] if found else None), True
+    values = [_text(e) for e in found]
+    same, different = _TWICE[what]
+    if len(set(values)) == 1:
+        problems.append(
+            Problem.make(doc.where(found[1], tag), same, Severity.WARNING, tag=tag, value=shorten(values[0]))
+        )
+        return values[0], True
+    problems.append(
+        Problem.make(doc.where(found[1], tag), different, tag=tag, first=shorten(values[0]), second=shorten(values[1]))
+    )
+    return values[0], False
+
+
 def _board(
     doc: _Doc,
     board_el: Element,
@@ -220,39 +457,71 @@ def _board(
     notation: Notation,
     problems: list[Problem],
     seen: dict[tuple[str, int, str], int | None],
+    reached: set[int],
+    two_sides: bool,
 ) -> Iterator[Result]:
-    number_text = _child_text(board_el, "BOARD_NUMBER")
     lines = board_el.findall("TRAVELLER_LINE")
+    reached.update(id(line_el) for line_el in lines)
+    number_text, clear = _single(doc, board_el, "BOARD_NUMBER", problems, "board")
+    if not clear:
+        return
     number = whole_number(number_text) if number_text[:1] not in ("+", "-") else None
     if number is None or number < 1:
-        what = f"board number '{number_text}' does not exist" if number_text else "the board has no BOARD_NUMBER"
-        problems.append(
-            Problem(doc.where(board_el, "BOARD_NUMBER"), f"{what}; its {len(lines)} traveller lines are left out")
-        )
+        where = doc.where(board_el, "BOARD_NUMBER")
+        if number_text:
+            problems.append(
+                Problem.make(
+                    where,
+                    "board number '%(text)s' does not exist; its %(count)d traveller lines are left out",
+                    text=shorten(number_text),
+                    count=len(lines),
+                )
+            )
+        else:
+            problems.append(
+                Problem.make(
+                    where, "the board has no BOARD_NUMBER; its %(count)d traveller lines are left out", count=len(lines)
+                )
+            )
         return
     board = number
     board_extra = dict(context)
     for item in board_el:
-        if item.tag not in ("BOARD_NUMBER", "TRAVELLER_LINE"):
+        if item.tag not in ("BOARD_NUMBER", "TRAVELLER_LINE") and not _is_line(item.tag):
             board_extra[f"BOARD.{item.tag}"] = _text(item)
     for line_el in lines:
-        result = _line(doc, line_el, board, section, board_extra, notation, problems)
+        result = _line(doc, line_el, board, section, board_extra, notation, problems, two_sides)
         if result is None:
             continue
         line = doc.lines.get(id(line_el))
-        twice = [p for p in (result.ns_pair, result.ew_pair) if (section, board, p) in seen]
+        sides = (("NS", result.ns_pair), ("EW", result.ew_pair))
+        keys = [(section, board, f"{side} {pair}" if two_sides else pair) for side, pair in sides]
+        twice = [(key, pair) for key, (_, pair) in zip(keys, sides, strict=True) if key in seen]
         if twice:
-            first = seen[(section, board, twice[0])]
+            key, pair = twice[0]
             problems.append(
-                Problem(
+                Problem.make(
                     doc.where(line_el),
-                    f"board {board}: pair {twice[0]} played it already (line {first}); this line is left out",
+                    "board %(board)d: pair %(pair)s played it already (line %(first)s); this line is left out",
+                    board=board,
+                    pair=pair,
+                    first=seen[key] or "?",
                 )
             )
             continue
-        seen[(section, board, result.ns_pair)] = line
-        seen[(section, board, result.ew_pair)] = line
+        for key in keys:
+            seen[key] = line
         yield result
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """A problem found in a line's fields: the element, the catalogue message, its severity and values."""
+
+    tag: str
+    message: str
+    severity: Severity
+    values: tuple[tuple[str, Value], ...] = ()
 
 
 def _line(
@@ -263,14 +532,20 @@ def _line(
     board_extra: Mapping[str, str],
     notation: Notation,
     problems: list[Problem],
+    two_sides: bool = False,
 ) -> Result | None:
     errors: list[Problem] = []
 
-    def report(tag: str, message: str, severity: Severity = Severity.ERROR) -> None:
-        child = el.find(tag)
-        target = errors if severity is Severity.ERROR else problems
+    def report(found: _Found) -> None:
+        child = el.find(found.tag)
+        target = errors if found.severity is Severity.ERROR else problems
         target.append(
-            Problem(doc.where(child if child is not None else el, tag), f"board {board}: {message}", severity)
+            Problem(
+                doc.where(child if child is not None else el, found.tag),
+                found.message,
+                found.severity,
+                (("board", board), *found.values),
+            )
         )
 
     extra = dict(board_extra)
@@ -279,26 +554,37 @@ def _line(
         if child.tag not in _LINE_FIELDS:
             extra[child.tag] = _text(child) if len(child) == 0 else "".join(child.itertext()).strip()
 
-    ns, ew = _child_text(el, "NS_PAIR_NUMBER"), _child_text(el, "EW_PAIR_NUMBER")
+    fields: dict[str, str] = {}
+    for tag in sorted(_LINE_FIELDS):
+        twice: list[Problem] = []
+        fields[tag], _ = _single(doc, el, tag, twice, "line")
+        for problem in twice:
+            (errors if problem.severity is Severity.ERROR else problems).append(problem)
+    ns, ew = fields["NS_PAIR_NUMBER"], fields["EW_PAIR_NUMBER"]
     if not ns and not ew and el.find("N_PLAYER_NUMBER") is not None:  # an individual event
         n, s, e, w = (_child_text(el, tag) for tag in _PLAYER_FIELDS)
         ns, ew = f"{n}-{s}", f"{e}-{w}"
     if not ns:
-        report("NS_PAIR_NUMBER", "the North-South pair number is missing")
+        report(_Found("NS_PAIR_NUMBER", "board %(board)d: the North-South pair number is missing", Severity.ERROR))
     if not ew:
-        report("EW_PAIR_NUMBER", "the East-West pair number is missing")
-    if ns and ns == ew:
-        report("EW_PAIR_NUMBER", f"pair {ns} is written as both North-South and East-West")
+        report(_Found("EW_PAIR_NUMBER", "board %(board)d: the East-West pair number is missing", Severity.ERROR))
+    if ns and ns == ew and not two_sides:
+        report(
+            _Found(
+                "EW_PAIR_NUMBER",
+                "board %(board)d: pair %(pair)s is written as both North-South and East-West",
+                Severity.ERROR,
+                (("pair", shorten(ns)),),
+            )
+        )
 
-    contract_text = _child_text(el, "CONTRACT")
-    declarer_text = _child_text(el, "PLAYED_BY")
-    tricks_text = _child_text(el, "TRICKS")
-    score_text = _child_text(el, "SCORE")
-    lead = _child_text(el, "LEAD") or None
-
-    reading = _interpret(board, contract_text, declarer_text, tricks_text, score_text, el.find("SCORE") is not None)
-    for tag, message, severity in reading.problems:
-        report(tag, message, severity)
+    contract_text = fields["CONTRACT"]
+    lead = fields["LEAD"] or None
+    reading, found = _interpret(
+        board, contract_text, fields["PLAYED_BY"], fields["TRICKS"], fields["SCORE"], el.find("SCORE") is not None
+    )
+    for item in found:
+        report(item)
     if errors:
         problems.extend(errors)
         return None
@@ -308,13 +594,13 @@ def _line(
 @lru_cache(maxsize=65536)
 def _interpret(
     board: int, contract_text: str, declarer_text: str, tricks_text: str, score_text: str, has_score: bool
-) -> LineReading:
+) -> tuple[LineReading, tuple[_Found, ...]]:
     """Read a line's CONTRACT, PLAYED_BY, TRICKS and SCORE (cached: a board repeats the same contract and result
-    many times); the problems are keyed by element."""
-    found: list[tuple[str, str, Severity]] = []
+    many times); the problems are keyed by element, their messages take the board as ``%(board)d``."""
+    found: list[_Found] = []
 
-    def report(tag: str, message: str, severity: Severity = Severity.ERROR) -> None:
-        found.append((tag, message, severity))
+    def report(tag: str, message: str, severity: Severity = Severity.ERROR, **values: Value) -> None:
+        found.append(_Found(tag, message, severity, tuple(values.items())))
 
     status = ResultStatus.PLAYED
     remarks = ""
@@ -327,7 +613,11 @@ def _interpret(
     elif re.sub(r"[\s._\-]", "", score_text).upper() in _NOT_PLAYED:
         status = ResultStatus.NOT_PLAYED
     elif score_text:
-        report("SCORE", f"'{score_text}' is neither a score nor an adjusted score (such as A6040)")
+        report(
+            "SCORE",
+            "board %(board)d: '%(text)s' is neither a score nor an adjusted score (such as A6040)",
+            text=shorten(score_text),
+        )
 
     contract: Contract | None = None
     declarer: Seat | None = None
@@ -337,9 +627,13 @@ def _interpret(
     elif status is ResultStatus.PLAYED and ns_score is None:
         if not has_score and not contract_text:
             status = ResultStatus.NOT_PLAYED
-            report("SCORE", "the line has neither a contract nor a score; read as not played", Severity.WARNING)
+            report(
+                "SCORE",
+                "board %(board)d: the line has neither a contract nor a score; read as not played",
+                Severity.WARNING,
+            )
         else:
-            report("SCORE", "the line has no score")
+            report("SCORE", "board %(board)d: the line has no score")
 
     if contract is not None and contract.is_passed_out:
         status = ResultStatus.PASSED_OUT
@@ -353,12 +647,20 @@ def _interpret(
         elif computed != ns_score:
             report(
                 "SCORE",
-                f"the written score {ns_score:+d} does not match {contract} by {declarer.name} "
-                f"taking {tricks} tricks, which scores {computed:+d} for North-South; the written "
-                "score is used",
+                "board %(board)d: the written score %(written)+d does not match %(contract)s by %(declarer)s taking "
+                "%(tricks)d tricks, which scores %(computed)+d for North-South; the written score is used",
                 Severity.WARNING,
+                written=ns_score,
+                contract=str(contract),
+                declarer=declarer.name,
+                tricks=tricks,
+                computed=computed,
             )
-    return LineReading(status, remarks, contract, declarer, tricks, ns_score, tuple(found))
+    return LineReading(status, remarks, contract, declarer, tricks, ns_score, ()), tuple(found)
+
+
+class _Report(Protocol):
+    def __call__(self, tag: str, message: str, severity: Severity = ..., **values: Value) -> None: ...
 
 
 def _contract(
@@ -366,26 +668,43 @@ def _contract(
     declarer_text: str,
     tricks_text: str,
     ns_score: int | None,
-    report: Callable[[str, str, Severity], None],
+    report: _Report,
 ) -> tuple[Contract | None, Seat | None, int | None]:
-    """Contract, declarer and tricks of a line; where they cannot be read but the score can, a warning."""
+    """Contract, declarer and tricks of a line; where they cannot be read but the score can, a warning.
+
+    The reason a contract or declarer cannot be read is :mod:`bridgescore.contract`'s sentence, put in as it is."""
     severity = Severity.WARNING if ns_score is not None else Severity.ERROR
-    keep = "; the written score is used" if ns_score is not None else ""
+    kept = ns_score is not None
+    reason = "board %(board)d: %(reason)s; the written score is used" if kept else "board %(board)d: %(reason)s"
     try:
         contract = parse_contract(contract_text)
     except ContractError as err:
-        report("CONTRACT", f"{err}{keep}", severity)
+        report("CONTRACT", reason, severity, reason=shorten(str(err), 120))
         return None, None, None
     if contract.is_passed_out:
         return contract, None, None
     declarer, wrong = read_declarer(contract, declarer_text)
     if wrong:
-        report("PLAYED_BY", f"{wrong}{keep}", severity)
+        report("PLAYED_BY", reason, severity, reason=shorten(wrong, 120))
     tricks: int | None = None
     if not tricks_text:
-        report("TRICKS", f"contract {contract} has no number of tricks{keep}", severity)
+        report(
+            "TRICKS",
+            "board %(board)d: contract %(contract)s has no number of tricks; the written score is used"
+            if kept
+            else "board %(board)d: contract %(contract)s has no number of tricks",
+            severity,
+            contract=str(contract),
+        )
     elif (taken := whole_number(tricks_text)) is None or not 0 <= taken <= 13 or tricks_text[:1] in ("+", "-"):
-        report("TRICKS", f"'{tricks_text}' tricks is impossible; declarer takes 0 to 13 tricks{keep}", severity)
+        report(
+            "TRICKS",
+            "board %(board)d: '%(text)s' tricks is impossible; declarer takes 0 to 13 tricks; the written score is used"
+            if kept
+            else "board %(board)d: '%(text)s' tricks is impossible; declarer takes 0 to 13 tricks",
+            severity,
+            text=shorten(tricks_text),
+        )
     else:
         tricks = taken
     if declarer is None or tricks is None:
@@ -454,15 +773,15 @@ def _read(path: str | Path) -> tuple[bytes | None, Problem | None]:
     try:
         return p.read_bytes(), None
     except OSError as err:
-        return None, Problem(Location(str(p)), f"cannot read the file: {err.strerror}")
+        return None, Problem.make(Location(str(p)), "cannot read the file: %(reason)s", reason=str(err.strerror))
 
 
-def load(path: str | Path, notation: Notation = "en") -> Event:
-    """Read a USEBIO file."""
+def load(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bool | None = None) -> Event:
+    """Read a USEBIO file (``pairs_per_direction``: see :func:`loads`)."""
     data, problem = _read(path)
     if data is None:
         return Event((), problems=(problem,) if problem else ())
-    return loads(data, str(path), notation)
+    return loads(data, str(path), notation, pairs_per_direction=pairs_per_direction)
 
 
 def load_participants(path: str | Path) -> tuple[Participant, ...]:
