@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 
 from bridgescore.cli.common import (
     OutputOption,
@@ -25,6 +24,7 @@ from bridgescore.contract import (
     Seat,
 )
 from bridgescore.problems import Severity
+from bridgescore.report.problems import print_problems
 
 
 @app.command()
@@ -124,14 +124,9 @@ def rubber(
     read_file = rubber_io.load(deals)
     sheets, play_problems = rubber_io.play_rubbers(read_file.lines, options)
     problems = [*read_file.problems, *play_problems]
-    for found in problems:
-        style = "red" if found.severity is Severity.ERROR else "yellow"
-        err.print(f"[{style}]{escape(str(found))}[/]", soft_wrap=True, highlight=False)
-    failed = any(p.severity is Severity.ERROR for p in problems)
-    if failed and not (skip_invalid and read_file.lines):
-        count = sum(1 for p in problems if p.severity is Severity.ERROR)
-        go_on = ", or run again with --skip-invalid to score the other deals without them" if read_file.lines else ""
-        err.print(f"{count} problem(s). Correct the lines above{go_on}.")
+    stop = any(p.severity is Severity.ERROR for p in problems) and not (skip_invalid and read_file.lines)
+    print_problems(problems, err, labels, can_go_on=bool(read_file.lines), summary=stop)
+    if stop:
         raise typer.Exit(2)
     if read_file.numbered_rubbers:  # an evening of several rubbers, numbered in the file
         numbers = sorted({line.rubber for line in read_file.lines})  # play_rubbers: one sheet per number, in order

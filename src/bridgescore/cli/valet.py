@@ -17,6 +17,7 @@ from bridgescore.cli.common import (
     write_output,
 )
 from bridgescore.problems import Severity
+from bridgescore.report.problems import print_problems
 
 
 @app.command()
@@ -145,19 +146,15 @@ def valet(
     refuse_overwrite(output, given)
     refuse_overwrite(tableau, [*given, output], "--tableau")
     read = valet_io.read_input(list(inputs or []), names, scores)
-    for found in read.problems:
-        style = "red" if found.severity is Severity.ERROR else "yellow"
-        err.print(f"[{style}]{escape(str(found))}[/]", soft_wrap=True, highlight=False, markup=True)
-    if read.has_errors and not (skip_invalid and len(read.tables)):
-        count = sum(1 for p in read.problems if p.severity is Severity.ERROR)
-        go_on = ", or run again with --skip-invalid to score the other lines without them" if len(read.tables) else ""
-        err.print(f"{count} problem(s). Correct the lines above{go_on}.")
+    stop = read.has_errors and not (skip_invalid and len(read.tables))
+    print_problems(read.problems, err, labels, can_go_on=bool(len(read.tables)), summary=stop)
+    if stop:
         raise typer.Exit(2)
     absent = missing_rounds(read.tables, chosen_rounds)
     if absent is not None and absent.severity is Severity.ERROR:
-        raise fail(absent.message)
+        raise fail(absent.text(labels))
     if absent is not None:
-        err.print(f"[yellow]{escape(str(absent))}[/]", soft_wrap=True, highlight=False)
+        err.print(f"[yellow]{escape(absent.describe(labels))}[/]", soft_wrap=True, highlight=False)
     options = ValetOptions(
         form=forms[scoring], cloud=not no_cloud, leads=leads, lead_average=lead_average,
         drop_extremes=drop_extremes,

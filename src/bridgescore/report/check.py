@@ -20,11 +20,11 @@ from bridgescore.contract import Notation
 from bridgescore.event import Event, Result, ResultStatus
 from bridgescore.i18n import N_, format_number, translator
 from bridgescore.methods.adjustments import WeightedScore
-from bridgescore.problems import Severity
 from bridgescore.report.csv import DELIMITERS, guard
+from bridgescore.report.problems import print_problems
 from bridgescore.scored import read_adjustment
 
-__all__ = ["PLAIN_ROWS", "check_csv", "check_json", "render_check", "render_problems"]
+__all__ = ["PLAIN_ROWS", "check_csv", "check_json", "print_problems", "render_check", "render_problems"]
 
 #: Above this many lines the listing is printed as plain aligned columns instead of a drawn table: laying out a
 #: table of 100,000 lines takes rich over a minute, and nobody reads that many lines on a screen. Every line is
@@ -162,25 +162,4 @@ def check_json(event: Event, notation: Notation = "en") -> str:
 def render_problems(event: Event, console: Console, lang: str = "en") -> None:
     """One line per problem, errors first in file order; a summary line at the end (in ``lang``), offering
     --skip-invalid only where the event has results to go on with."""
-    _ = translator(lang).gettext
-    errors = [p for p in event.problems if p.severity is Severity.ERROR]
-    warnings = [p for p in event.problems if p.severity is Severity.WARNING]
-    for problem in event.problems:
-        style = "red" if problem.severity is Severity.ERROR else "yellow"
-        console.print(f"[{style}]{escape(str(problem))}[/]", highlight=False, markup=True, soft_wrap=True)
-    counts = {"errors": format_number(len(errors), lang), "warnings": format_number(len(warnings), lang)}
-    if errors:
-        console.print(
-            (
-                _(
-                    "%(errors)s problem(s), %(warnings)s warning(s). Correct the lines above, "
-                    "or run again with --skip-invalid to score the rest without them."
-                )
-                if event.results
-                else _("%(errors)s problem(s), %(warnings)s warning(s). Correct the lines above.")
-            )
-            % counts,
-            highlight=False,
-        )
-    elif warnings:
-        console.print(_("%(warnings)s warning(s); no errors.") % counts, highlight=False)
+    print_problems(event.problems, console, lang, can_go_on=bool(event.results))
