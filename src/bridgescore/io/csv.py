@@ -33,6 +33,7 @@ from bridgescore.event import Event, Result, ResultStatus, sections_numbered_per
 from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.io.line import (
     adjustment_beside_contract,
+    numbered_per_direction,
     read_declarer,
     read_tricks,
     whole_number,
@@ -289,16 +290,7 @@ def read_lines(
     if pairs_per_direction is None:
         per_direction = sections_numbered_per_direction(read)
         for section in sorted(per_direction):
-            message = (
-                "the pairs of section %(section)s are numbered per direction (NS 1 and EW 1 are two pairs, as in a "
-                "Mitchell scored by ACBLscore), so they are read that way; give --movement howell if every pair has "
-                "a number of its own"
-                if section
-                else "the pairs of this file are numbered per direction (NS 1 and EW 1 are two pairs, as in a "
-                "Mitchell scored by ACBLscore), so they are read that way; give --movement howell if every pair has "
-                "a number of its own"
-            )
-            problems.append(Problem.make(Location(filename), message, Severity.WARNING, section=section))
+            problems.append(numbered_per_direction(filename, section))
     else:
         per_direction = frozenset(r.section for r in read) if pairs_per_direction else frozenset()
     results = _one_line_per_table(read, per_direction, problems)

@@ -23,6 +23,7 @@ __all__ = [
     "ERROR_MESSAGES",
     "LineReading",
     "adjustment_beside_contract",
+    "numbered_per_direction",
     "read_declarer",
     "read_tricks",
     "whole_number",
@@ -228,3 +229,18 @@ class LineReading:
             extra=MappingProxyType(dict(extra)),
             source=source,
         )
+
+
+def numbered_per_direction(filename: str, section: str) -> Problem:
+    """The warning every reader gives when it reads a section's pairs as numbered per direction (NS 1 and EW 1 two
+    pairs, as ACBLscore numbers a Mitchell: :func:`bridgescore.event.sections_numbered_per_direction`)."""
+    message = (
+        "the pairs of section %(section)s are numbered per direction (NS 1 and EW 1 are two pairs, as in a "
+        "Mitchell scored by ACBLscore), so they are read that way; give --movement howell if every pair has "
+        "a number of its own"
+        if section
+        else "the pairs of this file are numbered per direction (NS 1 and EW 1 are two pairs, as in a "
+        "Mitchell scored by ACBLscore), so they are read that way; give --movement howell if every pair has "
+        "a number of its own"
+    )
+    return Problem.make(Location(filename), message, Severity.WARNING, section=section)

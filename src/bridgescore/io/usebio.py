@@ -60,7 +60,7 @@ from bridgescore.contract import (
 )
 from bridgescore.event import Event, EventForm, Result, ResultStatus, sections_numbered_per_direction
 from bridgescore.io.adjusted import canonical_adjustment
-from bridgescore.io.line import LineReading, read_declarer, whole_number
+from bridgescore.io.line import LineReading, numbered_per_direction, read_declarer, whole_number
 from bridgescore.problems import FieldKind, Location, Problem, Severity, Value, shorten
 
 __all__ = ["Participant", "load", "load_participants", "loads", "participants"]
@@ -317,16 +317,7 @@ def _per_direction(
     crossed = [section for (section, _board), (ns, ew) in sides.items() if ns & ew]
     seen = frozenset(section for section in seen if crossed.count(section) >= 2)
     for section in sorted(seen):
-        message = (
-            "the pairs of section %(section)s are numbered per direction (NS 1 and EW 1 are two pairs, as in a "
-            "Mitchell scored by ACBLscore), so they are read that way; give --movement howell if every pair has "
-            "a number of its own"
-            if section
-            else "the pairs of this file are numbered per direction (NS 1 and EW 1 are two pairs, as in a "
-            "Mitchell scored by ACBLscore), so they are read that way; give --movement howell if every pair has "
-            "a number of its own"
-        )
-        problems.append(Problem.make(Location(doc.filename), message, Severity.WARNING, section=section))
+        problems.append(numbered_per_direction(doc.filename, section))
     return declared | seen
 
 
