@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
+from bridgescore import progress
 from bridgescore.cli.common import (
     app,
     err,
@@ -144,7 +145,11 @@ def valet(
              names, scores]  # fmt: skip
     refuse_overwrite(output, given)
     refuse_overwrite(tableau, [*given, output], "--tableau")
+    bar = progress.start(err, ("reading", "scoring", "writing"))
+    bar.stage("reading")
     read = valet_io.read_input(list(inputs or []), names, scores)
+    if read.problems:
+        bar.hide()  # the problems are printed on the screen the bar is on
     for found in read.problems:
         style = "red" if found.severity is Severity.ERROR else "yellow"
         err.print(f"[{style}]{escape(str(found))}[/]", soft_wrap=True, highlight=False, markup=True)
@@ -164,7 +169,9 @@ def valet(
         rounding=RoundingPolicy.TRUNCATE if truncate_imps else RoundingPolicy.HALF_UP,
         compensate=compensate, min_hands=min_hands, rounds=chosen_rounds, order=order,
     )  # fmt: skip
+    bar.stage("scoring")
     result = score_valet(read.tables, options)
+    bar.stage("writing")
     if fmt in ("valet-csv", "csv"):
         from bridgescore.report.valet_csv import render_valet_csv
 
@@ -188,4 +195,5 @@ def valet(
             tableau.write_text(render_tableau(result, lang=labels), encoding="utf-8")
         except OSError as problem:
             raise fail(f"cannot write the tableau to {tableau}: {problem.strerror or problem}") from None
+    bar.hide()
     write_output(text, output)
