@@ -60,3 +60,11 @@ def test_the_generated_inputs_are_deterministic_and_scored_without_problems(tmp_
                           env=env, capture_output=True, text=True, check=False)  # fmt: skip
     assert done.returncode == 0 and done.stderr == "", done.stderr  # every score agrees with its contract
     assert len(done.stdout.splitlines()) == 1 + 4 * 25
+
+
+def test_every_benchmark_module_imports() -> None:
+    # a helper moved between the modules must not leave another benchmark importing it from the old place
+    code = "import benchmarks.kernels, benchmarks.readers, benchmarks.reports, benchmarks.html, benchmarks.valet_bench"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
