@@ -56,13 +56,16 @@ def _in_terminal(args: list[str], env: dict[str, str]) -> tuple[str, int]:
     [
         ("score", ("reading", "scoring", "ranking and writing"), "group,section,place,pair"),
         ("check", ("reading", "checking", "writing"), "line,section,board"),
+        ("score --lang nl", ("inlezen", "berekenen", "rangschikken en wegschrijven"), "groep;lijn;plaats"),
     ],
 )
 def test_a_long_run_on_a_terminal_shows_the_stages(
     tmp_path: Path, command: str, stages: tuple[str, ...], header: str
 ) -> None:
     event = _event(tmp_path / "event.csv")
-    screen, status = _in_terminal([command, str(event), "-f", "csv", "-o", str(tmp_path / "out.csv")], _env("0"))
+    name, *options = command.split()
+    args = [name, str(event), *options, "-f", "csv", "-o", str(tmp_path / "out.csv")]
+    screen, status = _in_terminal(args, _env("0"))
     assert status == 0, screen
     assert any(stage in screen for stage in stages), screen
     assert (tmp_path / "out.csv").read_text(encoding="utf-8").lower().startswith(header)

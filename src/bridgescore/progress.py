@@ -26,7 +26,16 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.progress import TaskID
 
+from bridgescore.i18n import N_
+
 # rich.progress (12 ms of imports) is loaded only when a bar may be shown: a short run starts as fast as before.
+
+#: The stages the commands name (translated on the bar with the command's --lang).
+READING = N_("reading")
+SCORING = N_("scoring")
+RANKING_AND_WRITING = N_("ranking and writing")
+CHECKING = N_("checking")
+WRITING = N_("writing")
 
 #: Seconds a run must last before the bar appears (the issue: "any run over about two seconds").
 DEFAULT_AFTER = 2.0
@@ -69,10 +78,13 @@ class Progress:
 class _Bar(Progress):
     """A rich progress bar started by a timer after ``after`` seconds, unless the run ended or hid it first."""
 
-    def __init__(self, console: Console, stages: Sequence[str], after: float) -> None:
+    def __init__(self, console: Console, stages: Sequence[str], after: float, lang: str = "en") -> None:
         from rich.progress import BarColumn, MofNCompleteColumn, SpinnerColumn, TextColumn, TimeElapsedColumn
         from rich.progress import Progress as RichProgress
 
+        from bridgescore.i18n import translator
+
+        self._label = translator(lang).gettext
         self._stages = list(stages)
         self._bar = RichProgress(
             SpinnerColumn(),
@@ -101,9 +113,10 @@ class _Bar(Progress):
     def stage(self, name: str, total: int | None = None) -> None:
         if total is None:
             done = self._stages.index(name) if name in self._stages else 0
-            self._bar.update(self._task, description=name, total=len(self._stages) or None, completed=done)
+            shown = self._label(name)
+            self._bar.update(self._task, description=shown, total=len(self._stages) or None, completed=done)
         else:
-            self._bar.update(self._task, description=name, total=total, completed=0)
+            self._bar.update(self._task, description=self._label(name), total=total, completed=0)
 
     def advance(self, units: int = 1) -> None:
         self._bar.advance(self._task, units)
@@ -116,14 +129,15 @@ class _Bar(Progress):
             self._state = "hidden"
 
 
-def start(console: Console, stages: Sequence[str] = (), *, after: float | None = None) -> Progress:
+def start(console: Console, stages: Sequence[str] = (), *, after: float | None = None, lang: str = "en") -> Progress:
     """A progress bar on ``console`` (the error stream) for a run passing through ``stages``: shown after
     ``after`` seconds (default: :func:`delay`) when ``console`` writes to a terminal, else an object doing
-    nothing. The bar is erased by :meth:`Progress.hide`, at the end of a ``with`` block, or at the latest when
-    the process ends (a command that stops with an error never leaves a bar behind)."""
+    nothing. The stages are named in ``lang`` (``en`` or ``nl``). The bar is erased by :meth:`Progress.hide`,
+    at the end of a ``with`` block, or at the latest when the process ends (a command that stops with an error
+    never leaves a bar behind)."""
     if not _is_terminal(console):
         return Progress()
-    bar = _Bar(console, stages, delay() if after is None else after)
+    bar = _Bar(console, stages, delay() if after is None else after, lang)
     atexit.register(bar.hide)
     return bar
 

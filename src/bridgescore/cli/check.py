@@ -67,15 +67,15 @@ def check(
     shown = notation_option(notation or labels)  # printing: as asked, else in the language of the labels
     files = event_files(travellers)
     refuse_overwrite(output, files)
-    bar = progress.start(err, ("reading", "checking", "writing"))
-    bar.stage("reading")
+    bar = progress.start(err, (progress.READING, progress.CHECKING, progress.WRITING), lang=labels)
+    bar.stage(progress.READING)
     event = load_events(files, reading, pairs_per_direction=PER_DIRECTION.get(movement))
     # the adjustments are read as `score` reads them, so that a line check accepts is one score scores
-    bar.stage("checking")
+    bar.stage(progress.CHECKING)
     unreadable = [problem for r in event.results if (problem := read_adjustment(r)[1]) is not None]
     if unreadable:
         event = dataclasses.replace(event, problems=(*event.problems, *unreadable))
-    bar.stage("writing")
+    bar.stage(progress.WRITING)
     if fmt == "text" and output is None:
         bar.hide()  # the listing goes to the screen: no bar between its lines
         render_check(event, out, shown, labels)

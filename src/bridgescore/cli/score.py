@@ -213,8 +213,8 @@ def score(
     refuse_overwrite(output, [*inputs, names, penalties])
     given_penalties, penalty_found = _read_penalties(penalty, penalties)
     options = dataclasses.replace(options, penalties=given_penalties)
-    bar = progress.start(err, ("reading", "scoring", "ranking and writing"))
-    bar.stage("reading")
+    bar = progress.start(err, (progress.READING, progress.SCORING, progress.RANKING_AND_WRITING), lang=page_lang)
+    bar.stage(progress.READING)
     event = load_events(inputs, lang, names=names, pairs_per_direction=PER_DIRECTION.get(movement))
     unknown = unknown_phantoms(event, options.phantoms) if event.results else []
     if unknown:
@@ -222,7 +222,7 @@ def score(
             "--phantom %(pair)s: there is no pair %(pair)s in the event; write a pair number as on the travellers"
         )
         raise fail(format_message(message, {"pair": unknown[0]}, page_lang))
-    bar.stage("scoring")
+    bar.stage(progress.SCORING)
     scored = score_event(dataclasses.replace(event, title=title) if title else event, options)
     if given_penalties or penalty_found:
         scored = _with_penalties(scored, penalty_found)
@@ -230,7 +230,7 @@ def score(
         bar.hide()
         render_problems(Event(event.results, problems=scored.problems), err, page_lang)
         raise typer.Exit(2)
-    bar.stage("ranking and writing")  # the reports rank as they write
+    bar.stage(progress.RANKING_AND_WRITING)  # the reports rank as they write
     if fmt == "json":
         text = score_json.dumps(scored, lang)
     elif fmt == "csv":

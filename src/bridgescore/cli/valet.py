@@ -145,8 +145,8 @@ def valet(
              names, scores]  # fmt: skip
     refuse_overwrite(output, given)
     refuse_overwrite(tableau, [*given, output], "--tableau")
-    bar = progress.start(err, ("reading", "scoring", "writing"))
-    bar.stage("reading")
+    bar = progress.start(err, (progress.READING, progress.SCORING, progress.WRITING), lang=labels)
+    bar.stage(progress.READING)
     read = valet_io.read_input(list(inputs or []), names, scores)
     if read.problems:
         bar.hide()  # the problems are printed on the screen the bar is on
@@ -169,9 +169,9 @@ def valet(
         rounding=RoundingPolicy.TRUNCATE if truncate_imps else RoundingPolicy.HALF_UP,
         compensate=compensate, min_hands=min_hands, rounds=chosen_rounds, order=order,
     )  # fmt: skip
-    bar.stage("scoring")
+    bar.stage(progress.SCORING)
     result = score_valet(read.tables, options)
-    bar.stage("writing")
+    bar.stage(progress.WRITING)
     if fmt in ("valet-csv", "csv"):
         from bridgescore.report.valet_csv import render_valet_csv
 
