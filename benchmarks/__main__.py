@@ -265,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"bridgescore whole-process benchmarks ({sizes.name} sizes) – {os.cpu_count()} cores, load {load}, "
           f"Python {platform.python_version()}, memory by {'GNU time' if time_tool() else 'getrusage'}")  # fmt: skip
     if not judged:
-        print("(not the full sizes: the goals are shown, not judged)")
+        print("(not the full sizes: the rows keep the full workloads' names; the goals are shown, not judged)")
     files = inputs(sizes, args.data, print) if selected else {}
     if selected:
         (boards, tables), (check_boards, check_tables) = sizes.event, sizes.check
