@@ -25,8 +25,8 @@ def bridgescore_command() -> list[str]:
 
 
 def environment() -> dict[str, str]:
-    """The environment of a measured process: this checkout's ``src`` first on ``PYTHONPATH``, and no progress
-    bar (its error stream is a pipe anyway)."""
+    """The environment of a measured process: this checkout's ``src`` first on ``PYTHONPATH``. (Its error stream
+    is a pipe, so it draws no progress bar.)"""
     path = os.environ.get("PYTHONPATH")
     return {**os.environ, "PYTHONPATH": str(SRC) + (os.pathsep + path if path else "")}
 
