@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck bench bench-valet clean
+.PHONY: demo test lint typecheck bench bench-kernels bench-valet clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,9 @@ typecheck: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+bench-kernels: $(STAMP)
+	$(BIN)/python -m benchmarks.kernels
 
 bench-valet: $(STAMP)
 	$(BIN)/python -m benchmarks.valet_bench

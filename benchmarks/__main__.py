@@ -1,99 +1,297 @@
-"""Benchmarks of the pairs scoring methods: ``make bench`` or ``python -m benchmarks [--quick]``.
+"""Whole-process benchmarks of the pairs pipeline (issue 12): ``make bench`` or ``python -m benchmarks``.
 
-1. One board with 100,000 results, each method's per-board kernel (``score_board``).
-2. An event of 1,000,000 results (100 boards × 10,000 tables, a Mitchell of 10,000 + 10,000 pairs), the
-   whole way: building the event, ``score_event``, standings and the director's checks, for every method.
+Each workload is ``bridgescore`` as a user runs it – a new process of this checkout's ``src`` (``python -m
+bridgescore`` with ``src`` first on ``PYTHONPATH``), reading the file, scoring, writing the output to a file –
+and is measured from outside: wall seconds (the median of ``--runs``) and the process's peak resident memory
+(GNU ``time -f %M``; else ``getrusage``). The inputs are generated once, deterministically (numpy's generator,
+seed 2026), into ``benchmarks/.data/`` (git-ignored):
 
-Times are wall-clock seconds on this machine; nothing is asserted (benchmarks are never unit tests).
+* ``event``: 1,000,000 results, 100 boards × 10,000 tables of a Mitchell (NS 1–10,000 stay, EW 10,001–20,000
+  move up a table each board), ``board,ns,ew,score``;
+* ``board``: one board with 100,000 results, ``board,ns,ew,score``;
+* ``check``: 100,000 traveller lines (100 boards × 1,000 tables) with contract, declarer, result, lead and score.
+
+Every score is the Law 77 score of a contract at the board's vulnerability: each board has a few likely
+contracts (weighted), made, overtricked or defeated, and 1 % of tables pass it out. The Valet rows run
+``benchmarks.valet_bench`` on ``../shared/reference/valet/bench-all`` (skipped when it is absent).
+
+The goals are issue 12's, for the full sizes; ``--quick`` (a tenth of the sizes) and ``--tiny`` (for the test
+that keeps this runnable) print no verdict. Nothing is asserted: benchmarks are never unit tests.
 """
 
 from __future__ import annotations
 
 import argparse
-import time
+import json
+import os
+import platform
+import statistics
+import sys
+import tempfile
 from collections.abc import Callable
-from typing import TypeVar
+from dataclasses import asdict, dataclass
+from pathlib import Path
 
 import numpy as np
 
-from bridgescore.checks import run_checks
-from bridgescore.event import Event, Result, ResultStatus
-from bridgescore.methods.base import ScoringMethod
-from bridgescore.methods.bastille import Bastille
-from bridgescore.methods.butler import Butler
-from bridgescore.methods.crossimps import CrossImps, CrossImpsForm
-from bridgescore.methods.matchpoints import Matchpoints
-from bridgescore.scored import ScoringOptions, score_event
-from bridgescore.standings import compute_standings
+from benchmarks import valet_bench
+from benchmarks._process import bridgescore_command, environment, run, time_tool
 
-T = TypeVar("T")
-
-METHODS: list[tuple[str, ScoringMethod]] = [
-    ("matchpoints", Matchpoints()),
-    ("butler", Butler()),
-    ("bastille", Bastille()),
-    ("cross-imps average", CrossImps()),
-    ("cross-imps total", CrossImps(CrossImpsForm.TOTAL)),
-]
-
-# typical scores of a board: part scores, games, slams, penalties (NS view)
-_SCORES = np.array([-1430, -800, -650, -620, -500, -420, -200, -140, -110, -100, -50, 0, 50, 90, 100, 110, 140,
-                    170, 200, 300, 400, 420, 450, 500, 620, 650, 800, 980, 1430], dtype=np.float64)  # fmt: skip
+DATA = Path(__file__).resolve().parent / ".data"
+SEED = 2026
+#: bump when the generated files change, so that an old cache is not measured as the new one
+DATA_VERSION = 1
 
 
-def _timed(label: str, fn: Callable[[], T]) -> T:
-    start = time.perf_counter()
-    value = fn()
-    print(f"  {label:<38} {time.perf_counter() - start:8.3f} s", flush=True)
-    return value
+@dataclass(frozen=True)
+class Sizes:
+    """The inputs' sizes: the event's boards × tables, the single board's tables, the check file's boards × tables."""
+
+    name: str
+    event: tuple[int, int]
+    board: int
+    check: tuple[int, int]
 
 
-def one_board(results: int, rng: np.random.Generator) -> None:
-    print(f"One board, {results:,} results (per-board kernel):")
-    scores = rng.choice(_SCORES, size=results)
-    for name, method in METHODS:
-        _timed(name, lambda m=method: m.score_board(scores, results))  # type: ignore[misc]
+SIZES = {
+    "full": Sizes("full", (100, 10_000), 100_000, (100, 1_000)),
+    "quick": Sizes("quick", (100, 1_000), 10_000, (100, 100)),
+    "tiny": Sizes("tiny", (4, 25), 100, (4, 25)),
+}
 
 
-def build_event(boards: int, tables: int, rng: np.random.Generator) -> Event:
-    scores = rng.choice(_SCORES, size=(boards, tables)).astype(int).tolist()
-    ns = [str(t + 1) for t in range(tables)]
-    ew = [str(tables + t + 1) for t in range(tables)]
-    played = ResultStatus.PLAYED
-    return Event(tuple(
-        Result(board + 1, ns[t], ew[(t + board) % tables], played, ns_score=row[t])
-        for board, row in enumerate(scores) for t in range(tables)
-    ))  # fmt: skip
+@dataclass(frozen=True)
+class Workload:
+    """One command measured: its input, its options, issue 12's goal (seconds, MB; None: none set)."""
+
+    name: str
+    input: str
+    args: tuple[str, ...]
+    goal_seconds: float
+    goal_mb: float | None = None
 
 
-def whole_event(boards: int, tables: int, rng: np.random.Generator) -> None:
-    print(f"Event of {boards * tables:,} results ({boards} boards × {tables:,} tables), whole pipeline:")
-    event = _timed("build the Event (1 Result per line)", lambda: build_event(boards, tables, rng))
-    for name, method in METHODS:
-        start = time.perf_counter()
-        scored = score_event(event, ScoringOptions(method=method))
-        scoring = time.perf_counter() - start
-        standings = compute_standings(scored)
-        ranking = time.perf_counter() - start - scoring
-        checks = run_checks(scored)
-        checking = time.perf_counter() - start - scoring - ranking
-        assert all(c.ok for c in checks) and standings
-        print(
-            f"  {name:<20} score {scoring:6.2f} s   standings {ranking:5.2f} s   checks {checking:5.2f} s   "
-            f"total {scoring + ranking + checking:6.2f} s",
-            flush=True,
+WORKLOADS = (
+    Workload("1M-result event, --format csv", "event", ("score", "--format", "csv"), 5, 1000),
+    Workload("1M-result event, --format text", "event", ("score", "--format", "text"), 5),
+    Workload("1M-result event, --format json", "event", ("score", "--format", "json"), 10, 1500),
+    Workload("100k-result board, --format csv", "board", ("score", "--format", "csv"), 2),
+    Workload("100k-result board, --format text", "board", ("score", "--format", "text"), 3),
+    Workload("check of 100,000 lines", "check", ("check",), 3),
+)
+
+#: the Valet goals of issue 12: at most half the reference program's time in every mode, at most 200 MB
+VALET_TIME_FACTOR = 0.5
+VALET_GOAL_MB = 200.0
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the table (and of ``--json``)."""
+
+    workload: str
+    seconds: float | None
+    peak_mb: float | None
+    goal: str
+    met: str
+    runs: int
+    note: str = ""
+
+
+# --------------------------------------------------------------------------------------------- the inputs
+
+
+def _board_contracts(board: int, rng: np.random.Generator, count: int) -> list[tuple[str, str, int, int]]:
+    """``count`` likely outcomes of ``board``: (contract, declarer, tricks, NS score), the score by Law 77 at the
+    board's vulnerability (``bridgescore.contract``), the first a pass-out."""
+    from bridgescore.contract import Seat, parse_contract, score, vulnerability_of_board
+
+    vulnerability = vulnerability_of_board(board)
+    outcomes: list[tuple[str, str, int, int]] = [("PASS", "", 0, 0)]
+    levels = rng.choice(np.arange(1, 8), size=count - 1, p=[0.12, 0.22, 0.26, 0.26, 0.08, 0.05, 0.01])
+    for level in levels:
+        strain = "CDHSN"[rng.integers(0, 5)]
+        doubled = "X" if rng.random() < 0.08 else ""
+        declarer = "NESW"[rng.integers(0, 4)]
+        tricks = int(np.clip(level + 6 + rng.integers(-2, 3), 0, 13))
+        contract = parse_contract(f"{level}{strain}{doubled}")
+        outcomes.append(
+            (f"{level}{strain}{doubled}", declarer, tricks, score(contract, Seat[declarer], vulnerability, tricks))
         )
+    return outcomes
 
 
-def main() -> None:
+def _choices(outcomes: int, tables: int, rng: np.random.Generator) -> np.ndarray:
+    """Which outcome each table reaches: 1 % pass it out, the others as the board's weights say."""
+    weights = rng.dirichlet(np.full(outcomes - 1, 0.8))
+    chosen = rng.choice(np.arange(1, outcomes), size=tables, p=weights)
+    chosen[rng.random(tables) < 0.01] = 0
+    return chosen
+
+
+def _scores_file(path: Path, boards: int, tables: int, rng: np.random.Generator) -> None:
+    """A Mitchell of ``boards`` × ``tables`` as ``board,ns,ew,score``: NS pair t+1 at table t, EW pairs
+    ``tables+1 …`` moving one table up each board."""
+    ns = np.arange(1, tables + 1)
+    lines = ["board,ns,ew,score\n"]
+    for board in range(1, boards + 1):
+        outcomes = _board_contracts(board, rng, 7)
+        points = np.array([o[3] for o in outcomes])[_choices(len(outcomes), tables, rng)]
+        ew = tables + 1 + (ns - 1 + board) % tables
+        lines.append(
+            "".join(f"{board},{n},{e},{s}\n" for n, e, s in zip(ns.tolist(), ew.tolist(), points.tolist(), strict=True))
+        )
+    path.write_text("".join(lines), encoding="utf-8")
+
+
+def _check_file(path: Path, boards: int, tables: int, rng: np.random.Generator) -> None:
+    """Traveller lines with contract, declarer, result (``=``, ``+1``, ``-2``), opening lead and NS score."""
+    from bridgescore.contract import format_result, parse_contract
+
+    ranks = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+    lines = ["board,ns,ew,contract,declarer,result,lead,score\n"]
+    for board in range(1, boards + 1):
+        outcomes = _board_contracts(board, rng, 7)
+        results = [format_result(parse_contract(c), t) if c != "PASS" else "" for c, _, t, _ in outcomes]
+        chosen = _choices(len(outcomes), tables, rng).tolist()
+        suits = rng.integers(0, 4, tables).tolist()
+        cards = rng.integers(0, 13, tables).tolist()
+        for table, (k, suit, card) in enumerate(zip(chosen, suits, cards, strict=True)):
+            contract, declarer, _, points = outcomes[k]
+            lead = "" if k == 0 else "SHDC"[suit] + ranks[card]
+            lines.append(f"{board},{table + 1},{tables + 1 + (table + board) % tables},{contract},{declarer},"
+                         f"{results[k]},{lead},{points}\n")  # fmt: skip
+    path.write_text("".join(lines), encoding="utf-8")
+
+
+def inputs(sizes: Sizes, directory: Path, say: Callable[[str], None]) -> dict[str, Path]:
+    """The three input files of ``sizes`` in ``directory``, generated when not there yet."""
+    directory.mkdir(parents=True, exist_ok=True)
+    (boards, tables), (check_boards, check_tables) = sizes.event, sizes.check
+    wanted: dict[str, tuple[str, Callable[[Path, np.random.Generator], None]]] = {
+        "event": (f"event-{boards}x{tables}", lambda p, g: _scores_file(p, boards, tables, g)),
+        "board": (f"board-{sizes.board}", lambda p, g: _scores_file(p, 1, sizes.board, g)),
+        "check": (f"check-{check_boards}x{check_tables}", lambda p, g: _check_file(p, check_boards, check_tables, g)),
+    }
+    found: dict[str, Path] = {}
+    for key, (stem, make) in wanted.items():
+        path = directory / f"{stem}-v{DATA_VERSION}.csv"
+        if not path.is_file():
+            say(f"generating {path.name} …")
+            partial = path.with_suffix(".partial")
+            make(partial, np.random.default_rng([SEED, sum(map(ord, key))]))
+            partial.replace(path)  # never a half-written file taken for a whole one
+        found[key] = path
+    return found
+
+
+# --------------------------------------------------------------------------------------------- measuring
+
+
+def _goal_text(workload: Workload) -> str:
+    goal = f"≤ {workload.goal_seconds:g} s"
+    return goal + (f", ≤ {workload.goal_mb:g} MB" if workload.goal_mb is not None else "")
+
+
+def _verdict(seconds: float, peak_mb: float, goal_seconds: float, goal_mb: float | None, judged: bool) -> str:
+    if not judged:
+        return "-"
+    return "yes" if seconds <= goal_seconds and (goal_mb is None or peak_mb <= goal_mb) else "no"
+
+
+def measure(workload: Workload, path: Path, runs: int, judged: bool) -> Row:
+    """``bridgescore`` on ``path``, the output to a file in a temporary folder, ``runs`` times."""
+    env = environment()
+    with tempfile.TemporaryDirectory(prefix="bridgescore-bench-") as folder:
+        output = Path(folder) / "output"
+        done = [
+            run([*bridgescore_command(), workload.args[0], str(path), *workload.args[1:], "--output", str(output)], env)
+            for _ in range(runs)
+        ]
+    failed = next((r for r in done if r.status != 0), None)
+    seconds = statistics.median(r.seconds for r in done)
+    peak = max(r.peak_mb for r in done)
+    if failed is not None:
+        last = failed.stderr.strip().splitlines()[-1:] or [""]
+        return Row(
+            workload.name, seconds, peak, _goal_text(workload), "failed", runs, f"exit {failed.status}: {last[0]}"
+        )
+    verdict = _verdict(seconds, peak, workload.goal_seconds, workload.goal_mb, judged)
+    return Row(workload.name, seconds, peak, _goal_text(workload), verdict, runs)
+
+
+def valet_rows(directory: Path, runs: int, judged: bool) -> list[Row]:
+    """The Valet modes of :mod:`benchmarks.valet_bench`, with issue 12's goals."""
+    rows = []
+    for result in valet_bench.run_modes(directory, runs):
+        goal_seconds = VALET_TIME_FACTOR * result.reference_seconds
+        goal = f"≤ {goal_seconds:.2f} s ({VALET_TIME_FACTOR:g} × reference), ≤ {VALET_GOAL_MB:g} MB"
+        name = f"Valet {result.mode}"
+        if result.failed:
+            rows.append(Row(name, result.seconds, result.peak_mb, goal, "failed", runs, result.failed))
+            continue
+        ratio = f"{result.seconds / result.reference_seconds:.2f} × reference's {result.reference_seconds:.2f} s"
+        ratio = ratio if judged else ""  # the reference was timed on bench-all only
+        verdict = _verdict(result.seconds, result.peak_mb, goal_seconds, VALET_GOAL_MB, judged)
+        rows.append(Row(name, result.seconds, result.peak_mb, goal, verdict, runs, ratio))
+    return rows
+
+
+def _print_row(row: Row) -> None:
+    seconds = f"{row.seconds:8.2f}" if row.seconds is not None else f"{'':8}"
+    peak = f"{row.peak_mb:8.0f}" if row.peak_mb is not None and row.peak_mb == row.peak_mb else f"{'?':>8}"
+    note = f"  {row.note}" if row.note else ""
+    print(f"{row.workload:<36} {seconds} {peak}  {row.goal:<46} {row.met:<6}{note}", flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="a tenth of the sizes, for a smoke run")
-    args = parser.parse_args()
-    rng = np.random.default_rng(2026)
-    scale = 10 if args.quick else 1
-    one_board(100_000 // scale, rng)
-    whole_event(100, 10_000 // scale, rng)
+    size = parser.add_mutually_exclusive_group()
+    size.add_argument("--quick", action="store_true", help="a tenth of the sizes, for a smoke run (no verdict)")
+    size.add_argument("--tiny", action="store_true", help="tiny inputs, for the test that keeps this runnable")
+    parser.add_argument("--runs", type=int, help="runs per workload, the median shown (default 1; Valet 3)")
+    parser.add_argument("--only", metavar="TEXT", help="only the workloads whose name holds TEXT (e.g. json, Valet)")
+    parser.add_argument("--data", type=Path, default=DATA, help=f"folder of the generated inputs (default {DATA})")
+    parser.add_argument(
+        "--valet", type=Path, default=valet_bench.BENCH, help="Valet input folder (names.txt, scores.txt)"
+    )
+    parser.add_argument("--json", type=Path, metavar="FILE", help="also save the results as JSON")
+    args = parser.parse_args(argv)
+    sizes = SIZES["quick" if args.quick else "tiny" if args.tiny else "full"]
+    judged = sizes.name == "full"
+    selected = [w for w in WORKLOADS if not args.only or args.only.lower() in w.name.lower()]
+
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"bridgescore whole-process benchmarks ({sizes.name} sizes) – {os.cpu_count()} cores, load {load}, "
+          f"Python {platform.python_version()}, memory by {'GNU time' if time_tool() else 'getrusage'}")  # fmt: skip
+    if not judged:
+        print("(not the full sizes: the rows keep the full workloads' names; the goals are shown, not judged)")
+    files = inputs(sizes, args.data, print) if selected else {}
+    if selected:
+        (boards, tables), (check_boards, check_tables) = sizes.event, sizes.check
+        print(f"inputs in {args.data}: event {boards} boards × {tables:,} tables = {boards * tables:,} results; "
+              f"board of {sizes.board:,} results; check file of {check_boards * check_tables:,} lines")  # fmt: skip
+    print(f"\n{'workload':<36} {'seconds':>8} {'peak MB':>8}  {'goal':<46} {'met':<6}", flush=True)
+    rows: list[Row] = []
+    for workload in selected:
+        rows.append(measure(workload, files[workload.input], args.runs or 1, judged))
+        _print_row(rows[-1])
+    valet_names = [f"valet {mode}".lower() for mode in valet_bench.MODES]
+    if not args.only or any(args.only.lower() in name for name in valet_names):
+        if (args.valet / "scores.txt").is_file():
+            for row in valet_rows(args.valet, args.runs or 3, judged):
+                rows.append(row)
+                _print_row(row)
+        else:
+            print(f"Valet rows skipped: no scores.txt in {args.valet} (../shared/reference beside the repository?)")
+    load_after = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"\nload after: {load_after}")
+    if args.json:
+        report = {"sizes": sizes.name, "cores": os.cpu_count(), "load_before": load, "load_after": load_after,
+                  "python": platform.python_version(), "rows": [asdict(r) for r in rows]}  # fmt: skip
+        args.json.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return 1 if any(r.met == "failed" for r in rows) else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

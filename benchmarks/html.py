@@ -12,7 +12,7 @@ import time
 
 import numpy as np
 
-from benchmarks.__main__ import build_event
+from benchmarks.kernels import build_event
 from bridgescore.methods.butler import Butler
 from bridgescore.methods.matchpoints import Matchpoints
 from bridgescore.report.html import render_html

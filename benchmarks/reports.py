@@ -14,7 +14,7 @@ import time
 import numpy as np
 from rich.console import Console
 
-from benchmarks.__main__ import build_event
+from benchmarks.kernels import build_event
 from bridgescore.checks import run_checks
 from bridgescore.report.csv import boards_csv, standings_csv
 from bridgescore.report.text import render_text

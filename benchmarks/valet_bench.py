@@ -9,13 +9,13 @@ reference's figures (2-core machine, median of 3).  Nothing is asserted: benchma
 from __future__ import annotations
 
 import argparse
-import resource
-import shutil
 import statistics
-import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
+
+from benchmarks._process import bridgescore_command, environment, run
 
 BENCH = Path(__file__).resolve().parents[1].parent / "shared" / "reference" / "valet" / "bench-all"
 
@@ -29,27 +29,37 @@ MODES: dict[str, tuple[list[str], str, float]] = {
 REFERENCE_MB = 100
 
 
-def _command() -> list[str]:
-    script = Path(sys.executable).with_name("bridgescore")
-    if script.exists():
-        return [str(script)]
-    found = shutil.which("bridgescore")
-    return [found] if found else [sys.executable, "-m", "bridgescore"]
+@dataclass(frozen=True)
+class ModeResult:
+    """One mode measured: the median wall seconds and the peak memory of its runs, the reference's time."""
+
+    mode: str
+    seconds: float
+    peak_mb: float
+    reference_seconds: float
+    reference_options: str
+    failed: str | None = None
 
 
-def _run(args: list[str]) -> tuple[float, float]:
-    """Wall seconds and peak resident memory (MB) of one process."""
-    time_tool = shutil.which("time") or ("/usr/bin/time" if Path("/usr/bin/time").exists() else None)
-    if time_tool:
-        start = time.perf_counter()
-        done = subprocess.run([time_tool, "-f", "%M", *args], capture_output=True, text=True, check=True)
-        wall = time.perf_counter() - start
-        return wall, int(done.stderr.strip().splitlines()[-1]) / 1024
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    start = time.perf_counter()
-    subprocess.run(args, capture_output=True, check=True)
-    wall = time.perf_counter() - start
-    return wall, max(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, before) / 1024
+def run_modes(directory: Path, runs: int, env: dict[str, str] | None = None) -> list[ModeResult]:
+    """``bridgescore valet DIRECTORY -f valet-csv`` in each mode of :data:`MODES`, ``runs`` times each, as whole
+    processes of this checkout's source (output to the screen, captured: as the reference was timed)."""
+    base = [*bridgescore_command(), "valet", str(directory), "--format", "valet-csv"]
+    measured: list[ModeResult] = []
+    for mode, (options, reference_options, reference_wall) in MODES.items():
+        done = [run([*base, *options], env=env or environment()) for _ in range(runs)]
+        failed = next((f"exit {r.status}: {r.stderr.strip()[-200:]}" for r in done if r.status != 0), None)
+        measured.append(
+            ModeResult(
+                mode,
+                statistics.median(r.seconds for r in done),
+                max(r.peak_mb for r in done),
+                reference_wall,
+                reference_options,
+                failed,
+            )
+        )
+    return measured
 
 
 def one_board(results: int) -> None:
@@ -89,16 +99,15 @@ def main() -> None:
         one_board(args.one_board)
     if not (args.input / "scores.txt").is_file():
         sys.exit(f"no scores.txt in {args.input} (shared/reference beside the repository?)")
-    base = [*_command(), "valet", str(args.input), "--format", "valet-csv"]
     print(f"bridgescore valet on {args.input} ({args.runs} runs per mode, median wall time, whole process)")
     print(f"  {'mode':<20} {'bridgescore':>12} {'peak MB':>8}   {'reference':>9} {'(options)':<18}")
-    for mode, (options, reference_options, reference_wall) in MODES.items():
-        runs = [_run([*base, *options]) for _ in range(args.runs)]
-        wall = statistics.median(w for w, _ in runs)
-        memory = max(m for _, m in runs)
+    for result in run_modes(args.input, args.runs):
+        if result.failed:
+            print(f"  {result.mode:<20} failed ({result.failed})", flush=True)
+            continue
         print(
-            f"  {mode:<20} {wall:10.2f} s {memory:8.0f}   {reference_wall:7.2f} s ({reference_options}, "
-            f"~{REFERENCE_MB} MB)",
+            f"  {result.mode:<20} {result.seconds:10.2f} s {result.peak_mb:8.0f}   {result.reference_seconds:7.2f} s "
+            f"({result.reference_options}, ~{REFERENCE_MB} MB)",
             flush=True,
         )
 

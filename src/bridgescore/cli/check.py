@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from bridgescore import progress
 from bridgescore.cli.common import (
     PER_DIRECTION,
     MovementOption,
@@ -67,12 +68,17 @@ def check(
     shown = notation_option(notation or labels)  # printing: as asked, else in the language of the labels
     files = event_files(travellers)
     refuse_overwrite(output, files)
+    bar = progress.start(err, (progress.READING, progress.CHECKING, progress.WRITING), lang=labels)
+    bar.stage(progress.READING)
     event = load_events(files, reading, pairs_per_direction=PER_DIRECTION.get(movement))
     # the adjustments are read as `score` reads them, so that a line check accepts is one score scores
+    bar.stage(progress.CHECKING)
     unreadable = [problem for r in event.results if (problem := read_adjustment(r)[1]) is not None]
     if unreadable:
         event = dataclasses.replace(event, problems=(*event.problems, *unreadable))
+    bar.stage(progress.WRITING)
     if fmt == "text" and output is None:
+        bar.hide()  # the listing goes to the screen: no bar between its lines
         render_check(event, out, shown, labels)
     elif fmt == "text":
         assert output is not None
@@ -83,6 +89,7 @@ def check(
             raise fail(f"cannot write {output}: {problem.strerror or problem}") from None
     else:
         write_output(check_csv(event, shown, labels) if fmt == "csv" else check_json(event, shown), output)
+    bar.hide()
     if (fmt != "text" or output is not None) and event.problems:  # on the screen too, not only in the file
         render_problems(event, err, labels)
     note_unless_pairs(event, labels)  # check lists a teams file's lines; score refuses to score them as pairs

@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from bridgescore import progress
 from bridgescore.cli.common import (
     PER_DIRECTION,
     MovementOption,
@@ -213,6 +214,8 @@ def score(
     refuse_overwrite(output, [*inputs, names, penalties])
     given_penalties, penalty_found = _read_penalties(penalty, penalties)
     options = dataclasses.replace(options, penalties=given_penalties)
+    bar = progress.start(err, (progress.READING, progress.SCORING, progress.RANKING_AND_WRITING), lang=page_lang)
+    bar.stage(progress.READING)
     event = load_events(inputs, lang, names=names, pairs_per_direction=PER_DIRECTION.get(movement))
     refuse_unless_pairs(event, page_lang)  # teams and individuals are not scored as pairs (issue 11)
     unknown = unknown_phantoms(event, options.phantoms) if event.results else []
@@ -221,12 +224,15 @@ def score(
             "--phantom %(pair)s: there is no pair %(pair)s in the event; write a pair number as on the travellers"
         )
         raise fail(format_message(message, {"pair": unknown[0]}, page_lang))
+    bar.stage(progress.SCORING)
     scored = score_event(dataclasses.replace(event, title=title) if title else event, options)
     if given_penalties or penalty_found:
         scored = _with_penalties(scored, penalty_found)
     if any(p.severity is Severity.ERROR for p in scored.problems) and not (skip_invalid and event.results):
+        bar.hide()
         render_problems(Event(event.results, problems=scored.problems), err, page_lang)
         raise typer.Exit(2)
+    bar.stage(progress.RANKING_AND_WRITING)  # the reports rank as they write
     if fmt == "json":
         text = score_json.dumps(scored, lang)
     elif fmt == "csv":
@@ -242,6 +248,7 @@ def score(
     try:
         if fmt == "text":
             if output is None:
+                bar.hide()  # the results go to the screen: no bar between them
                 # piped or redirected output keeps whole columns rather than the 80-column default
                 console = out if out.is_terminal else Console(highlight=False, width=max(out.width, 120))
                 render_text(scored, console, shown, boards=boards, lang=page_lang)
@@ -250,11 +257,13 @@ def score(
                     console = Console(file=handle, width=120, highlight=False)
                     render_text(scored, console, shown, boards=boards, lang=page_lang)
         elif output is None:
+            bar.hide()
             sys.stdout.write(text if text.endswith("\n") else text + "\n")
         else:
             output.write_text(text, encoding="utf-8")
     except OSError as problem:
         raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None
+    bar.hide()
     if strict:
         _strict_exit(scored, shown, page_lang)
 

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
+from bridgescore import progress
 from bridgescore.cli.common import (
     app,
     err,
@@ -145,7 +146,11 @@ def valet(
              names, scores]  # fmt: skip
     refuse_overwrite(output, given)
     refuse_overwrite(tableau, [*given, output], "--tableau")
+    bar = progress.start(err, (progress.READING, progress.SCORING, progress.WRITING), lang=labels)
+    bar.stage(progress.READING)
     read = valet_io.read_input(list(inputs or []), names, scores)
+    if read.problems:
+        bar.hide()  # the problems are printed on the screen the bar is on
     stop = read.has_errors and not (skip_invalid and len(read.tables))
     print_problems(read.problems, err, labels, can_go_on=bool(len(read.tables)), summary=stop)
     if stop:
@@ -161,7 +166,9 @@ def valet(
         rounding=RoundingPolicy.TRUNCATE if truncate_imps else RoundingPolicy.HALF_UP,
         compensate=compensate, min_hands=min_hands, rounds=chosen_rounds, order=order,
     )  # fmt: skip
+    bar.stage(progress.SCORING)
     result = score_valet(read.tables, options)
+    bar.stage(progress.WRITING)
     if fmt in ("valet-csv", "csv"):
         from bridgescore.report.valet_csv import render_valet_csv
 
@@ -185,4 +192,5 @@ def valet(
             tableau.write_text(render_tableau(result, lang=labels), encoding="utf-8")
         except OSError as problem:
             raise fail(f"cannot write the tableau to {tableau}: {problem.strerror or problem}") from None
+    bar.hide()
     write_output(text, output)
