@@ -6,12 +6,12 @@ after line, which lets a line inherit the previous line's declarer: see ``../sha
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from bridgescore.contract import (
     Contract,
@@ -22,6 +22,9 @@ from bridgescore.contract import (
     vulnerability_of_board,
 )
 from bridgescore.problems import Location, Problem, Severity
+
+if TYPE_CHECKING:
+    from bridgescore.table import ResultTable
 
 __all__ = ["Board", "Event", "EventForm", "Result", "ResultStatus", "sections_numbered_per_direction"]
 
@@ -104,14 +107,49 @@ class Event:
 
     ``form`` is what the file says the event is (``pairs``, ``teams`` or ``individual``) and ``form_sign`` the
     sign it was recognised by, in the file's own words (``EVENT_TYPE="TEAMS"``, ``[HomeTeam]``), so a refusal
-    can name it."""
+    can name it.
 
-    results: tuple[Result, ...]
+    The lines are also held as columns (:attr:`table`, issue 12): an event read by a columnar reader
+    (:meth:`from_table`) has as ``results`` a lazy view that builds ``Result`` objects only when asked for."""
+
+    results: Sequence[Result]
     names: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
     title: str = ""
     problems: tuple[Problem, ...] = ()
     form: EventForm = "pairs"
     form_sign: str = ""
+    _table: ResultTable | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        from bridgescore.table import ResultView
+
+        if isinstance(self.results, ResultView):  # replace(event, title=...) keeps the columns of a view
+            object.__setattr__(self, "_table", self.results.table)
+
+    @property
+    def table(self) -> ResultTable:
+        """The lines as columns, built once from ``results`` (or the table the event was made from)."""
+        table = self._table
+        if table is None:
+            from bridgescore.table import ResultTable
+
+            table = ResultTable.from_results(self.results)
+            object.__setattr__(self, "_table", table)
+        return table
+
+    @staticmethod
+    def from_table(
+        table: ResultTable,
+        names: Mapping[str, str] = _EMPTY,
+        title: str = "",
+        problems: tuple[Problem, ...] = (),
+        form: EventForm = "pairs",
+        form_sign: str = "",
+    ) -> Event:
+        """An event whose lines are ``table``; ``results`` materialises a line only when someone asks for it."""
+        from bridgescore.table import ResultView
+
+        return Event(ResultView(table), names, title, problems, form, form_sign)
 
     def boards(self) -> Iterator[Board]:
         """Boards in (section, number) order, each with its lines in input order."""
@@ -138,13 +176,13 @@ class Event:
         files = [e for e in events]
         kept: list[Event] = []
         problems: list[Problem] = []
-        contents: dict[tuple[tuple[object, ...], ...], str] = {}
+        contents: dict[tuple[object, ...], str] = {}
         for event in files:
             if not event.results:
                 problems.extend(event.problems)
                 kept.append(event)
                 continue
-            key = tuple(_content(r) for r in event.results)
+            key = event.table.content_key()
             name = _file_of(event)
             if key in contents:
                 problems.append(
@@ -166,8 +204,10 @@ class Event:
         titles: list[str] = []
         form: EventForm = "pairs"
         sign = ""
+        columnar = all(_is_view(e.results) for e in kept if e.results)
         for event in kept:
-            results.extend(event.results)
+            if not columnar:
+                results.extend(event.results)
             name = _file_of(event)
             for pair, text in event.names.items():
                 if pair in names and names[pair] != text:
@@ -190,15 +230,19 @@ class Event:
                 titles.append(event.title)
             if form == "pairs" and event.form != "pairs":
                 form, sign = event.form, event.form_sign
+        if columnar and any(e.results for e in kept):
+            from bridgescore.table import ResultTable
+
+            table = ResultTable.concat([e.table for e in kept if e.results])
+            return Event.from_table(table, MappingProxyType(names), " / ".join(titles), tuple(problems), form, sign)
         return Event(tuple(results), MappingProxyType(names), " / ".join(titles), tuple(problems), form, sign)
 
 
-def _content(result: Result) -> tuple[object, ...]:
-    """What a line says, without where it was read: two files with the same contents give the same tuples."""
-    return (
-        result.section, result.board, result.ns_pair, result.ew_pair, result.status, result.contract,
-        result.declarer, result.tricks, result.lead, result.ns_score, result.remarks,
-    )  # fmt: skip
+def _is_view(results: Sequence[Result]) -> bool:
+    """Whether ``results`` is the lazy view of a columnar event (merged as columns, not line by line)."""
+    from bridgescore.table import ResultView
+
+    return isinstance(results, ResultView)
 
 
 def _file_of(event: Event) -> str:
@@ -212,14 +256,14 @@ def _file_of(event: Event) -> str:
 def _sections_per_file(events: list[Event], problems: list[Problem]) -> list[Event]:
     """Files without sections whose (board, pair) overlap another such file's: each gets the section named after
     its file (see :meth:`Event.merge`)."""
-    plain = [e for e in events if e.results and all(not r.section for r in e.results)]
+    plain = [e for e in events if e.results and not e.table.section.mask(bool).any()]
     if len(plain) < 2:
         return events
     seats = [{(r.board, p) for r in e.results for p in (r.ns_pair, r.ew_pair)} for e in plain]
     overlapping = {id(plain[i]) for i in range(len(plain)) for j in range(len(plain)) if i != j and seats[i] & seats[j]}
     if not overlapping:
         return events
-    taken: set[str] = {r.section for e in events for r in e.results}
+    taken: set[str] = {s for e in events if e.results for s in e.table.section.compact().labels}
     out: list[Event] = []
     for event in events:
         if id(event) not in overlapping:
@@ -243,7 +287,13 @@ def _sections_per_file(events: list[Event], problems: list[Problem]) -> list[Eve
                 section=section,
             )
         )
-        results = tuple(replace(r, section=section) for r in event.results)
+        results: Sequence[Result]
+        if _is_view(event.results):
+            from bridgescore.table import Column, ResultView
+
+            results = ResultView(event.table.with_section(Column.constant(section, len(event.table))))
+        else:
+            results = tuple(replace(r, section=section) for r in event.results)
         names = MappingProxyType({f"{section}:{pair}": text for pair, text in event.names.items()})
         out.append(replace(event, results=results, names=names))
     return out
