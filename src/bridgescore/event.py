@@ -299,23 +299,35 @@ def _sections_per_file(events: list[Event], problems: list[Problem]) -> list[Eve
     return out
 
 
-def sections_numbered_per_direction(results: Iterable[Result]) -> frozenset[str]:
+def sections_numbered_per_direction(results: Iterable[Result] | ResultTable) -> frozenset[str]:
     """Sections whose pairs are numbered per direction: NS 1–n and EW 1–n, NS 1 and EW 1 being two pairs.
 
     That is how ACBLscore numbers a Mitchell.  The NBB and EBU programs number every pair of a section once; then
     a pair plays a board once, and a number on both sides of one board is a mistake.  The rule: a section is
     numbered per direction when on more than half of its boards some number stands on both sides, which a
     Mitchell numbered per direction shows on nearly every board and a mistyped line on one board only.
+
+    Computed on columns (the lines of an event, or its table), without a Python step per line.
     """
-    sides: dict[tuple[str, int], tuple[set[str], set[str]]] = {}
-    for r in results:
-        ns, ew = sides.setdefault((r.section, r.board), (set(), set()))
-        ns.add(r.ns_pair)
-        ew.add(r.ew_pair)
-    boards: dict[str, int] = {}
-    crossed: dict[str, int] = {}
-    for (section, _), (ns, ew) in sides.items():
-        boards[section] = boards.get(section, 0) + 1
-        if ns & ew:
-            crossed[section] = crossed.get(section, 0) + 1
-    return frozenset(s for s, n in crossed.items() if 2 * n > boards[s])
+    import numpy as np
+
+    from bridgescore.table import ResultTable, ResultView, on_both_sides, pair_codes
+
+    if isinstance(results, ResultTable):
+        table = results
+    elif isinstance(results, ResultView):
+        table = results.table
+    else:
+        table = ResultTable.from_results(tuple(results))
+    if not len(table):
+        return frozenset()
+    _, ns_codes, ew_codes = pair_codes(table)
+    width = int(table.board.max()) - int(table.board.min()) + 1
+    board_group = table.section.codes.astype(np.int64) * width + (table.board - table.board.min())
+    boards_per_section = np.bincount(np.unique(board_group) // width, minlength=len(table.section.labels))
+    crossed = np.bincount(on_both_sides(board_group, ns_codes, ew_codes) // width, minlength=len(table.section.labels))
+    return frozenset(
+        label
+        for label, n, total in zip(table.section.labels, crossed, boards_per_section, strict=True)
+        if 2 * n > total
+    )

@@ -26,7 +26,7 @@ from bridgescore.contract import Contract, Seat
 from bridgescore.event import Result, ResultStatus
 from bridgescore.problems import FieldKind, Location
 
-__all__ = ["STATUSES", "Column", "ResultTable", "ResultView"]
+__all__ = ["STATUSES", "Column", "ResultTable", "ResultView", "on_both_sides", "pair_codes"]
 
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
@@ -277,6 +277,26 @@ class ResultTable:
             parts.append(tuple(column.labels))
             parts.append(column.codes.tobytes())
         return tuple(parts)
+
+
+def pair_codes(table: ResultTable) -> tuple[tuple[str, ...], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The NS and EW pairs of every row as codes into one tuple of pair labels (so NS 1 and EW 1 share a code)."""
+    both = Column.concat([table.ns_pair, table.ew_pair])
+    codes = both.codes.astype(np.int64)
+    n = len(table)
+    return both.labels, codes[:n], codes[n:]
+
+
+def on_both_sides(
+    groups: npt.NDArray[np.int64], ns_codes: npt.NDArray[np.int64], ew_codes: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
+    """The groups (one per row: a section, a board of a section) in which some pair code stands on an NS side and
+    on an EW side, each group once."""
+    width = int(max(ns_codes.max(initial=0), ew_codes.max(initial=0))) + 1
+    ns_keys = np.unique(groups * width + ns_codes)
+    ew_keys = np.unique(groups * width + ew_codes)
+    common = np.intersect1d(ns_keys, ew_keys, assume_unique=True)
+    return np.unique(common // width)
 
 
 def _replace(table: ResultTable, **changes: Any) -> ResultTable:
