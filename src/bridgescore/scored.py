@@ -313,6 +313,7 @@ class ScoredEvent:
         return lines.table.row(row)
 
     def _build_boards(self) -> tuple[ScoredBoard, ...]:
+        """The boards' arrays are views of the columns: a board and the columns are one set of points."""
         c = self.lines
         starts = c.board_starts.tolist()
         adjustments = c.adjustments
@@ -322,8 +323,8 @@ class ScoredEvent:
             datum, top = float(c.datums[b]), float(c.tops[b])
             boards.append(ScoredBoard(
                 section, int(c.board_numbers[b]), tuple(self.result(p) for p in range(s, e)),
-                tuple(adjustments.get(p) for p in range(s, e)), c.ns_scores[s:e].copy(), c.ns_points[s:e].copy(),
-                c.ew_points[s:e].copy(), c.ns_percent[s:e].copy(), c.ew_percent[s:e].copy(),
+                tuple(adjustments.get(p) for p in range(s, e)), c.ns_scores[s:e], c.ns_points[s:e],
+                c.ew_points[s:e], c.ns_percent[s:e], c.ew_percent[s:e],
                 None if math.isnan(datum) else datum, None if math.isnan(top) else top, int(c.n_scores[b]),
                 int(c.full_counts[b]),
             ))  # fmt: skip
