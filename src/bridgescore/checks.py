@@ -33,7 +33,7 @@ from bridgescore.methods.adjustments import ArtificialScore, PhantomScore
 from bridgescore.methods.base import Unit
 from bridgescore.methods.matchpoints import Matchpoints, MatchpointScale
 from bridgescore.scored import Movement, ScoredEvent, pair_ids
-from bridgescore.table import on_both_sides, pair_codes
+from bridgescore.table import distinct, on_both_sides, pair_codes
 
 __all__ = ["Check", "Finding", "findings_text", "run_checks"]
 
@@ -313,8 +313,8 @@ def _pairs_twice(scored: ScoredEvent) -> list[Finding]:
     width = int(max(ns_codes.max(initial=0), ew_codes.max(initial=0))) + 1
 
     def repeats(codes: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
-        distinct = np.unique(board * width + codes[rows]) // width
-        return np.bincount(distinct, minlength=n_boards) < np.diff(lines.board_starts)
+        seen = distinct(board * width + codes[rows]) // width
+        return np.bincount(seen, minlength=n_boards) < np.diff(lines.board_starts)
 
     crossed = np.zeros(n_boards, dtype=bool)
     crossed[on_both_sides(board, ns_codes[rows], ew_codes[rows])] = True

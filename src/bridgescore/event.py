@@ -311,7 +311,7 @@ def sections_numbered_per_direction(results: Iterable[Result] | ResultTable) -> 
     """
     import numpy as np
 
-    from bridgescore.table import ResultTable, ResultView, on_both_sides, pair_codes
+    from bridgescore.table import ResultTable, ResultView, distinct, on_both_sides, pair_codes
 
     if isinstance(results, ResultTable):
         table = results
@@ -324,7 +324,7 @@ def sections_numbered_per_direction(results: Iterable[Result] | ResultTable) -> 
     _, ns_codes, ew_codes = pair_codes(table)
     width = int(table.board.max()) - int(table.board.min()) + 1
     board_group = table.section.codes.astype(np.int64) * width + (table.board - table.board.min())
-    boards_per_section = np.bincount(np.unique(board_group) // width, minlength=len(table.section.labels))
+    boards_per_section = np.bincount(distinct(board_group) // width, minlength=len(table.section.labels))
     crossed = np.bincount(on_both_sides(board_group, ns_codes, ew_codes) // width, minlength=len(table.section.labels))
     return frozenset(
         label

@@ -506,7 +506,7 @@ def _movements(event: Event, options: ScoringOptions) -> dict[str, Movement]:
     present = sections.codes[np.sort(first)].tolist()  # codes in order of first appearance
     if options.movement is not Movement.AUTO:
         return {sections.labels[code]: options.movement for code in present}
-    per_direction = sections_numbered_per_direction(event.results)
+    per_direction = sections_numbered_per_direction(table)
     _, ns_codes, ew_codes = pair_codes(table)
     both = on_both_sides(sections.codes.astype(np.int64), ns_codes, ew_codes)
     crossed = set(np.unique(both).tolist())

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar, overload
 
@@ -26,7 +27,7 @@ from bridgescore.contract import Contract, Seat
 from bridgescore.event import Result, ResultStatus
 from bridgescore.problems import FieldKind, Location
 
-__all__ = ["STATUSES", "Column", "ResultTable", "ResultView", "on_both_sides", "pair_codes"]
+__all__ = ["STATUSES", "Column", "ResultTable", "ResultView", "distinct", "on_both_sides", "pair_codes"]
 
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
@@ -53,8 +54,11 @@ class Column(Generic[T]):
 
     @staticmethod
     def from_values(values: Iterable[U]) -> Column[U]:
-        index: dict[U, int] = {}
-        codes = np.fromiter((index.setdefault(v, len(index)) for v in values), dtype=np.int32)
+        items = values if isinstance(values, list | tuple) else list(values)
+        index: dict[U, int] = dict.fromkeys(items, 0)  # distinct values in order of first appearance
+        for code, value in enumerate(index):
+            index[value] = code
+        codes = np.fromiter(map(index.__getitem__, items), dtype=np.int32, count=len(items))
         return Column(codes, tuple(index))
 
     @staticmethod
@@ -148,32 +152,42 @@ class ResultTable:
 
     @staticmethod
     def from_results(results: Iterable[Result]) -> ResultTable:
-        rs = results if isinstance(results, Sequence) else list(results)
+        """The columns of ``results`` (each field read with one C-level pass over the lines)."""
+        rs = results if isinstance(results, list | tuple) else list(results)
         n = len(rs)
-        sources = [r.source for r in rs]
+
+        def field(name: str) -> list[Any]:
+            return list(map(attrgetter(name), rs))
+
+        sources = field("source")
+        ns_scores = field("ns_score")
+        declarers = field("declarer")
+        tricks = field("tricks")
+        extras = field("extra")
         extra_names: dict[str, None] = {}
-        for r in rs:
-            if r.extra:
-                extra_names.update(dict.fromkeys(r.extra))
+        for extra in filter(None, extras):
+            extra_names.update(dict.fromkeys(extra))
         return ResultTable(
-            board=np.fromiter((r.board for r in rs), dtype=np.int32, count=n),
-            section=Column.from_values(r.section for r in rs),
-            ns_pair=Column.from_values(r.ns_pair for r in rs),
-            ew_pair=Column.from_values(r.ew_pair for r in rs),
-            status=np.fromiter((_STATUS_CODE[r.status] for r in rs), dtype=np.int8, count=n),
-            ns_score=np.fromiter(
-                (math.nan if r.ns_score is None else r.ns_score for r in rs), dtype=np.float64, count=n
-            ),
-            contract=Column.from_values(r.contract for r in rs),
-            declarer=np.fromiter((-1 if r.declarer is None else int(r.declarer) for r in rs), dtype=np.int8, count=n),
-            tricks=np.fromiter((-1 if r.tricks is None else r.tricks for r in rs), dtype=np.int8, count=n),
-            lead=Column.from_values(r.lead for r in rs),
-            remarks=Column.from_values(r.remarks for r in rs),
-            file=Column.from_values(None if s is None else s.file for s in sources),
+            board=np.fromiter(field("board"), dtype=np.int32, count=n),
+            section=Column.from_values(field("section")),
+            ns_pair=Column.from_values(field("ns_pair")),
+            ew_pair=Column.from_values(field("ew_pair")),
+            status=np.fromiter(map(_STATUS_CODE.__getitem__, field("status")), dtype=np.int8, count=n),
+            ns_score=np.array(ns_scores, dtype=np.float64)
+            if None not in ns_scores
+            else np.fromiter((math.nan if v is None else v for v in ns_scores), dtype=np.float64, count=n),
+            contract=Column.from_values(field("contract")),
+            declarer=np.fromiter((-1 if d is None else int(d) for d in declarers), dtype=np.int8, count=n)
+            if None in declarers
+            else np.array(declarers, dtype=np.int8).reshape(n),
+            tricks=np.fromiter((-1 if t is None else t for t in tricks), dtype=np.int8, count=n),
+            lead=Column.from_values(field("lead")),
+            remarks=Column.from_values(field("remarks")),
+            file=Column.from_values([None if s is None else s.file for s in sources]),
             line=np.fromiter((0 if s is None or s.line is None else s.line for s in sources), dtype=np.int32, count=n),
-            source_field=Column.from_values(None if s is None else s.field for s in sources),
+            source_field=Column.from_values([None if s is None else s.field for s in sources]),
             source_kind=np.fromiter((0 if s is None else _KIND_CODE[s.kind] for s in sources), dtype=np.int8, count=n),
-            extra=MappingProxyType({name: Column.from_values(r.extra.get(name) for r in rs) for name in extra_names}),
+            extra=MappingProxyType({name: Column.from_values([e.get(name) for e in extras]) for name in extra_names}),
         )
 
     def row(self, i: int) -> Result:
@@ -287,16 +301,33 @@ def pair_codes(table: ResultTable) -> tuple[tuple[str, ...], npt.NDArray[np.int6
     return both.labels, codes[:n], codes[n:]
 
 
+def distinct(keys: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The distinct non-negative keys, sorted.  Keys from a small space (codes times codes) are marked in a
+    boolean array, others sorted: both much faster than ``np.unique``'s hash table on a million keys."""
+    if not len(keys):
+        return np.zeros(0, dtype=np.int64)
+    size = int(keys.max()) + 1
+    if size <= 8 * len(keys) + 1_000_000:
+        present = np.zeros(size, dtype=bool)
+        present[keys] = True
+        return np.flatnonzero(present).astype(np.int64)
+    ordered = np.sort(keys)
+    keep = np.empty(len(ordered), dtype=bool)
+    keep[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
+    return ordered[keep]
+
+
 def on_both_sides(
     groups: npt.NDArray[np.int64], ns_codes: npt.NDArray[np.int64], ew_codes: npt.NDArray[np.int64]
 ) -> npt.NDArray[np.int64]:
     """The groups (one per row: a section, a board of a section) in which some pair code stands on an NS side and
-    on an EW side, each group once."""
+    on an EW side, each group once, sorted."""
     width = int(max(ns_codes.max(initial=0), ew_codes.max(initial=0))) + 1
-    ns_keys = np.unique(groups * width + ns_codes)
-    ew_keys = np.unique(groups * width + ew_codes)
-    common = np.intersect1d(ns_keys, ew_keys, assume_unique=True)
-    return np.unique(common // width)
+    ns_keys = distinct(groups * width + ns_codes)
+    ew_keys = distinct(groups * width + ew_codes)
+    common = ns_keys[np.isin(ns_keys, ew_keys, assume_unique=True, kind="sort")] if len(ew_keys) else ew_keys
+    return distinct(common // width)
 
 
 def _replace(table: ResultTable, **changes: Any) -> ResultTable:
