@@ -565,8 +565,8 @@ def _session_averages(
     points = np.column_stack((c.ns_points, c.ew_points)).reshape(-1)
     weight = np.repeat(counted, 2) & ~np.isnan(points)
     size = int(keys.max(initial=-1)) + 1
-    sums = np.bincount(keys[weight], weights=points[weight], minlength=size)
-    bases = np.bincount(keys[weight], weights=np.repeat(tops, 2)[weight], minlength=size)
+    sums = np.bincount(keys[weight], weights=points[weight], minlength=size).astype(np.float64)
+    bases = np.bincount(keys[weight], weights=np.repeat(tops, 2)[weight], minlength=size).astype(np.float64)
     values = options.adjustments
     changed: dict[tuple[int, str], float] = {}
     for position, adjustment in sorted(c.adjustments.items()):

@@ -204,11 +204,11 @@ def _tallies(scored: ScoredEvent, two_lines: dict[str, bool], is_mp: bool) -> li
     tops = np.repeat(np.nan_to_num(lines.tops)[lines.board_of_line], 2)
     valid = (ids >= 0) & ~np.isnan(points)
     size = len(keys)
-    counted = ids[valid]
+    counted = ids[valid]  # (bincount of nothing is integer: the weighted sums are made floats)
     boards = np.bincount(counted, minlength=size).tolist()
-    totals = np.bincount(counted, weights=points[valid], minlength=size).tolist()
-    maxima = np.bincount(counted, weights=tops[valid], minlength=size).tolist()
-    percent_sums = np.bincount(counted, weights=percents[valid], minlength=size).tolist()
+    totals = np.bincount(counted, weights=points[valid], minlength=size).astype(np.float64).tolist()
+    maxima = np.bincount(counted, weights=tops[valid], minlength=size).astype(np.float64).tolist()
+    percent_sums = np.bincount(counted, weights=percents[valid], minlength=size).astype(np.float64).tolist()
     tallies: list[_Tally] = []
     for i in np.unique(ids[ids >= 0]).tolist():  # keys are numbered in order of first appearance
         section, pair, direction = keys[i]
