@@ -113,3 +113,20 @@ def test_merging_columnar_events_keeps_columns() -> None:
     assert merged == plain
     again = Event.merge([a, a])  # the same file twice: read once, with an error
     assert len(again.results) == 2 and again.problems
+
+
+def test_files_without_sections_that_overlap_become_sections_as_columns() -> None:
+    """Two section-less files whose boards and pairs overlap: each is a section named after its file, whether the
+    files were read as lines or as columns, and the columns stay columns."""
+    a = [replace(r, source=Location("a.csv", i + 2)) for i, r in enumerate(_lines())]
+    b = [
+        replace(r, ns_score=None if r.ns_score is None else 400, source=Location("b.csv", i + 2))
+        for i, r in enumerate(_lines())
+    ]
+    c = [replace(r, board=9, ns_pair="7", ew_pair="8", source=Location("c.csv", 2)) for r in _lines()[:1]]
+    as_lines = Event.merge([Event(tuple(a)), Event(tuple(b)), Event(tuple(c))])
+    as_columns = Event.merge([Event.from_table(ResultTable.from_results(x)) for x in (a, b, c)])
+    assert isinstance(as_columns.results, ResultView)
+    assert as_columns == as_lines
+    assert [r.section for r in as_columns.results] == ["a", "a", "b", "b", ""]
+    assert len(as_columns.problems) == 2

@@ -13,6 +13,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal
 
+import numpy as np
+import numpy.typing as npt
+
 from bridgescore.contract import (
     Contract,
     Notation,
@@ -245,8 +248,37 @@ def _is_view(results: Sequence[Result]) -> bool:
     return isinstance(results, ResultView)
 
 
+def _seats(tables: list[ResultTable]) -> list[npt.NDArray[np.int64]]:
+    """Each table's (board, pair) seats, NS and EW, as sorted distinct integer keys comparable across the tables
+    (the pairs of every table coded in one dictionary)."""
+    from bridgescore.table import Column, distinct
+
+    pairs = Column.concat([c for t in tables for c in (t.ns_pair, t.ew_pair)])
+    width = len(pairs.labels) + 1
+    low = min(int(t.board.min()) for t in tables)
+    out: list[npt.NDArray[np.int64]] = []
+    at = 0
+    for t in tables:
+        n = len(t)
+        codes = pairs.codes[at : at + 2 * n].astype(np.int64)
+        at += 2 * n
+        boards = np.concatenate([t.board, t.board]).astype(np.int64) - low
+        out.append(distinct(boards * width + codes))
+    return out
+
+
+def _overlap(a: npt.NDArray[np.int64], b: npt.NDArray[np.int64]) -> bool:
+    return bool(np.isin(a, b, assume_unique=True).any())
+
+
 def _file_of(event: Event) -> str:
     """The file an event was read from, as its lines and problems name it."""
+    if _is_view(event.results):
+        files = event.table.file
+        named = files.mask(lambda f: f is not None)
+        if named.any():
+            return str(files[int(named.argmax())])
+        return event.problems[0].location.file if event.problems else "<input>"
     for result in event.results:
         if result.source is not None:
             return result.source.file
@@ -259,8 +291,10 @@ def _sections_per_file(events: list[Event], problems: list[Problem]) -> list[Eve
     plain = [e for e in events if e.results and not e.table.section.mask(bool).any()]
     if len(plain) < 2:
         return events
-    seats = [{(r.board, p) for r in e.results for p in (r.ns_pair, r.ew_pair)} for e in plain]
-    overlapping = {id(plain[i]) for i in range(len(plain)) for j in range(len(plain)) if i != j and seats[i] & seats[j]}
+    seats = _seats([e.table for e in plain])
+    overlapping = {
+        id(plain[i]) for i in range(len(plain)) for j in range(len(plain)) if i != j and _overlap(seats[i], seats[j])
+    }
     if not overlapping:
         return events
     taken: set[str] = {s for e in events if e.results for s in e.table.section.compact().labels}
@@ -309,8 +343,6 @@ def sections_numbered_per_direction(results: Iterable[Result] | ResultTable) -> 
 
     Computed on columns (the lines of an event, or its table), without a Python step per line.
     """
-    import numpy as np
-
     from bridgescore.table import ResultTable, ResultView, distinct, on_both_sides, pair_codes
 
     if isinstance(results, ResultTable):
