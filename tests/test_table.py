@@ -111,6 +111,7 @@ def test_merging_columnar_events_keeps_columns() -> None:
     assert isinstance(merged.results, ResultView)
     plain = Event.merge([Event(tuple(a.results)), Event(tuple(b.results))])
     assert merged == plain
+    assert plain.table.results() == tuple(plain.results)  # the files' tables, concatenated
     again = Event.merge([a, a])  # the same file twice: read once, with an error
     assert len(again.results) == 2 and again.problems
 

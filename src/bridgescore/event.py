@@ -27,7 +27,7 @@ from bridgescore.contract import (
 from bridgescore.problems import Location, Problem, Severity
 
 if TYPE_CHECKING:
-    from bridgescore.table import ResultTable
+    from bridgescore.table import Column, ResultTable
 
 __all__ = ["Board", "Event", "EventForm", "Result", "ResultStatus", "sections_numbered_per_direction"]
 
@@ -185,7 +185,8 @@ class Event:
                 problems.extend(event.problems)
                 kept.append(event)
                 continue
-            key = event.table.content_key()
+            # one file cannot repeat another: its table is not built here (score_event builds it once)
+            key = event.table.content_key() if len(files) > 1 else ()
             name = _file_of(event)
             if key in contents:
                 problems.append(
@@ -238,7 +239,13 @@ class Event:
 
             table = ResultTable.concat([e.table for e in kept if e.results])
             return Event.from_table(table, MappingProxyType(names), " / ".join(titles), tuple(problems), form, sign)
-        return Event(tuple(results), MappingProxyType(names), " / ".join(titles), tuple(problems), form, sign)
+        merged = Event(tuple(results), MappingProxyType(names), " / ".join(titles), tuple(problems), form, sign)
+        tables = [e._table for e in kept if e.results]
+        if len(tables) > 1 and all(t is not None for t in tables):  # the files' tables, built to compare them
+            from bridgescore.table import ResultTable
+
+            object.__setattr__(merged, "_table", ResultTable.concat([t for t in tables if t is not None]))
+        return merged
 
 
 def _is_view(results: Sequence[Result]) -> bool:
@@ -341,25 +348,40 @@ def sections_numbered_per_direction(results: Iterable[Result] | ResultTable) -> 
     numbered per direction when on more than half of its boards some number stands on both sides, which a
     Mitchell numbered per direction shows on nearly every board and a mistyped line on one board only.
 
-    Computed on columns (the lines of an event, or its table), without a Python step per line.
+    Computed on columns: an event's table (or the lazy view of one) without a Python step per line; ``Result``
+    lines by reading only their section, board and pairs.
     """
-    from bridgescore.table import ResultTable, ResultView, distinct, on_both_sides, pair_codes
+    from bridgescore.table import Column, ResultTable, ResultView, pair_codes
 
-    if isinstance(results, ResultTable):
-        table = results
-    elif isinstance(results, ResultView):
-        table = results.table
-    else:
-        table = ResultTable.from_results(tuple(results))
-    if not len(table):
+    if isinstance(results, ResultView):
+        results = results.table
+    if not isinstance(results, ResultTable):  # lines: only the four columns needed, not a whole table
+        lines = results if isinstance(results, list | tuple) else list(results)
+        sections = Column.from_values([r.section for r in lines])
+        pairs = Column.from_values([r.ns_pair for r in lines] + [r.ew_pair for r in lines])
+        codes = pairs.codes.astype(np.int64)
+        board = np.fromiter((r.board for r in lines), dtype=np.int64, count=len(lines))
+        return _numbered_per_direction(sections, board, codes[: len(lines)], codes[len(lines) :])
+    _, ns_codes, ew_codes = pair_codes(results)
+    return _numbered_per_direction(results.section, results.board.astype(np.int64), ns_codes, ew_codes)
+
+
+def _numbered_per_direction(
+    sections: Column[str],
+    board: npt.NDArray[np.int64],
+    ns_codes: npt.NDArray[np.int64],
+    ew_codes: npt.NDArray[np.int64],
+) -> frozenset[str]:
+    """:func:`sections_numbered_per_direction` on a section column, board numbers and NS and EW pair codes."""
+    from bridgescore.table import distinct, on_both_sides
+
+    if not len(board):
         return frozenset()
-    _, ns_codes, ew_codes = pair_codes(table)
-    width = int(table.board.max()) - int(table.board.min()) + 1
-    board_group = table.section.codes.astype(np.int64) * width + (table.board - table.board.min())
-    boards_per_section = np.bincount(distinct(board_group) // width, minlength=len(table.section.labels))
-    crossed = np.bincount(on_both_sides(board_group, ns_codes, ew_codes) // width, minlength=len(table.section.labels))
+    low = int(board.min())
+    width = int(board.max()) - low + 1
+    board_group = sections.codes.astype(np.int64) * width + (board - low)
+    boards_per_section = np.bincount(distinct(board_group) // width, minlength=len(sections.labels))
+    crossed = np.bincount(on_both_sides(board_group, ns_codes, ew_codes) // width, minlength=len(sections.labels))
     return frozenset(
-        label
-        for label, n, total in zip(table.section.labels, crossed, boards_per_section, strict=True)
-        if 2 * n > total
+        label for label, n, total in zip(sections.labels, crossed, boards_per_section, strict=True) if 2 * n > total
     )
