@@ -295,6 +295,8 @@ def _file_of(event: Event) -> str:
 def _sections_per_file(events: list[Event], problems: list[Problem]) -> list[Event]:
     """Files without sections whose (board, pair) overlap another such file's: each gets the section named after
     its file (see :meth:`Event.merge`)."""
+    if sum(1 for e in events if e.results) < 2:
+        return events  # one file: nothing to overlap (and no table built for it here)
     plain = [e for e in events if e.results and not e.table.section.mask(bool).any()]
     if len(plain) < 2:
         return events
