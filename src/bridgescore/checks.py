@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
+import numpy.typing as npt
 
 from bridgescore.contract import Notation
 from bridgescore.contract import score as contract_score
@@ -31,7 +32,8 @@ from bridgescore.i18n import N_, format_message, translator
 from bridgescore.methods.adjustments import ArtificialScore, PhantomScore
 from bridgescore.methods.base import Unit
 from bridgescore.methods.matchpoints import Matchpoints, MatchpointScale
-from bridgescore.scored import Movement, ScoredEvent
+from bridgescore.scored import Movement, ScoredEvent, pair_ids
+from bridgescore.table import distinct, on_both_sides, pair_codes
 
 __all__ = ["Check", "Finding", "findings_text", "run_checks"]
 
@@ -121,13 +123,15 @@ _TWICE = {
 
 def run_checks(scored: ScoredEvent, notation: Notation = "en") -> tuple[Check, ...]:
     """All of the director's checks, in the order of the module docstring (``notation``: of the contracts
-    named in the findings)."""
+    named in the findings).
+
+    Computed on the event's columns (issue 12): whole-event arrays for the lines, a step per board for the sums
+    that are printed (each board summed as before, so every number is the same), and a ``Result`` only for a line
+    a finding names."""
     is_mp = scored.unit is Unit.MATCHPOINTS
+    lines = scored.lines
     mirror_bad: list[Finding] = []
     totals_bad: list[Finding] = []
-    exempt = 0
-    adjusted_sum = 0.0
-    event_sum = 0.0
     # imbalance per meeting of two pairs: only lines that do not mirror can unbalance a table
     tables: dict[tuple[str, str, str], float] = {}
     method = scored.method
@@ -135,39 +139,53 @@ def run_checks(scored: ScoredEvent, notation: Notation = "en") -> tuple[Check, .
     decimals = scored.options.round_board_points
     step = 10.0**-decimals if decimals is not None else 0.0  # each value is off by at most half a step
     line_eps = _EPS + step
-    for board in scored.boards:
-        expected_pair_sum = (board.top or 0.0) if is_mp else 0.0
-        ns_zero = np.nan_to_num(board.ns_points)
-        ew_zero = np.nan_to_num(board.ew_points)
-        line_sum = ns_zero + ew_zero
-        event_sum += float(line_sum.sum())
-        artificial = np.zeros(len(board.results), dtype=bool)
-        for i in [i for i, a in enumerate(board.adjustments) if a is not None]:
-            artificial[i] = isinstance(board.adjustments[i], ArtificialScore | PhantomScore)
-        exempt += int(artificial.sum())
-        adjusted_sum += float((line_sum[artificial] - expected_pair_sum).sum())
-        scored_line = ~(np.isnan(board.ns_points) & np.isnan(board.ew_points))
-        real = scored_line & ~artificial
-        deviation = np.where(real, line_sum - expected_pair_sum, 0.0)
-        for i in np.flatnonzero(np.abs(deviation) > line_eps).tolist():
-            result = board.results[i]
-            sentence = N_("%(ns_pair)s-%(ew_pair)s, NS %(ns)g + EW %(ew)g = %(sum)g, not %(expected)g")
-            numbers = {"ns": float(board.ns_points[i]), "ew": float(board.ew_points[i]), "sum": float(line_sum[i])}
-            values: dict[str, int | float | str] = {"ns_pair": result.ns_pair, "ew_pair": result.ew_pair, **numbers}
-            values["expected"] = expected_pair_sum
-            mirror_bad.append(Finding(sentence, values, board.section, board.number))
-            key = (result.section, result.ns_pair, result.ew_pair)
-            tables[key] = tables.get(key, 0.0) + float(deviation[i])
-        ns_real = float(ns_zero[real].sum())
-        if is_mp and board.n_scores:
-            expected = board.n_scores * (board.full_count - 1) * (0.5 if half else 1.0)
-            if not (isinstance(method, Matchpoints) and method.neuberg):
-                expected = board.n_scores * (board.n_scores - 1) * (0.5 if half else 1.0)
-            if abs(ns_real - expected) > _EPS + 0.5 * step * int(real.sum()):
+    n = len(lines.rows)
+    tops = np.nan_to_num(lines.tops)
+    expected_pair_sum = tops[lines.board_of_line] if is_mp else np.zeros(n)
+    ns_zero = np.nan_to_num(lines.ns_points)
+    ew_zero = np.nan_to_num(lines.ew_points)
+    line_sum = ns_zero + ew_zero
+    artificial = np.zeros(n, dtype=bool)
+    for position, adjustment in lines.adjustments.items():
+        artificial[position] = isinstance(adjustment, ArtificialScore | PhantomScore)
+    exempt = int(artificial.sum())
+    scored_line = ~(np.isnan(lines.ns_points) & np.isnan(lines.ew_points))
+    real = scored_line & ~artificial
+    deviation = np.where(real, line_sum - expected_pair_sum, 0.0)
+    for position in np.flatnonzero(np.abs(deviation) > line_eps).tolist():
+        result = scored.result(position)
+        b = int(lines.board_of_line[position])
+        sentence = N_("%(ns_pair)s-%(ew_pair)s, NS %(ns)g + EW %(ew)g = %(sum)g, not %(expected)g")
+        numbers = {
+            "ns": float(lines.ns_points[position]),
+            "ew": float(lines.ew_points[position]),
+            "sum": float(line_sum[position]),
+        }
+        values: dict[str, int | float | str] = {"ns_pair": result.ns_pair, "ew_pair": result.ew_pair, **numbers}
+        values["expected"] = float(expected_pair_sum[position])
+        mirror_bad.append(Finding(sentence, values, lines.board_sections[b], int(lines.board_numbers[b])))
+        key = (result.section, result.ns_pair, result.ew_pair)
+        tables[key] = tables.get(key, 0.0) + float(deviation[position])
+    event_sum = 0.0
+    adjusted_sum = 0.0
+    starts = lines.board_starts.tolist()
+    neuberg = isinstance(method, Matchpoints) and method.neuberg
+    for b, section in enumerate(lines.board_sections):
+        s, e = starts[b], starts[b + 1]
+        event_sum += float(line_sum[s:e].sum())
+        board_artificial = artificial[s:e]
+        if board_artificial.any():
+            adjusted_sum += float((line_sum[s:e][board_artificial] - (tops[b] if is_mp else 0.0)).sum())
+        n_scores = int(lines.n_scores[b])
+        if is_mp and n_scores:
+            board_real = real[s:e]
+            ns_real = float(ns_zero[s:e][board_real].sum())
+            full_count = int(lines.full_counts[b])
+            expected = n_scores * ((full_count if neuberg else n_scores) - 1) * (0.5 if half else 1.0)
+            if abs(ns_real - expected) > _EPS + 0.5 * step * int(board_real.sum()):
                 sentence = N_("NS matchpoints add up to %(total)g, not %(expected)g")
-                totals_bad.append(
-                    Finding(sentence, {"total": ns_real, "expected": expected}, board.section, board.number)
-                )
+                number = int(lines.board_numbers[b])
+                totals_bad.append(Finding(sentence, {"total": ns_real, "expected": expected}, section, number))
 
     if mirror_bad:
         checks = [Check.failed("board mirror", mirror_bad)]
@@ -205,7 +223,7 @@ def run_checks(scored: ScoredEvent, notation: Notation = "en") -> tuple[Check, .
     )
     if not is_mp:
         unexplained = event_sum - adjusted_sum
-        ok = abs(unexplained) <= 1e-6 * max(1.0, len(scored.boards))
+        ok = abs(unexplained) <= 1e-6 * max(1.0, len(lines.board_sections))
         if abs(event_sum) <= 1e-6:
             checks.append(Check.of("zero sum", ok, N_("the event adds up to 0 IMPs")))
         elif ok:
@@ -221,20 +239,14 @@ def run_checks(scored: ScoredEvent, notation: Notation = "en") -> tuple[Check, .
             )
 
     mismatched: list[Finding] = []
-    for board in scored.boards:
-        for result in board.results:
-            c = result.contract
-            if c is None or result.ns_score is None or c.is_passed_out:
-                continue
-            if result.tricks is None:
-                continue
-            expected_score = contract_score(c, result.declarer, result.vulnerability, result.tricks)
-            if expected_score != result.ns_score:
-                sentence = N_("%(ns_pair)s-%(ew_pair)s, %(contract)s scores %(expected)+d, the line says %(written)+d")
-                found: dict[str, int | float | str] = {"ns_pair": result.ns_pair, "ew_pair": result.ew_pair}
-                found["contract"] = result.describe_contract(notation)
-                found |= {"expected": expected_score, "written": result.ns_score}
-                mismatched.append(Finding(sentence, found, board.section, board.number))
+    for position, expected_score in _contract_mismatches(scored):
+        result = scored.result(position)
+        b = int(lines.board_of_line[position])
+        sentence = N_("%(ns_pair)s-%(ew_pair)s, %(contract)s scores %(expected)+d, the line says %(written)+d")
+        found: dict[str, int | float | str] = {"ns_pair": result.ns_pair, "ew_pair": result.ew_pair}
+        found["contract"] = result.describe_contract(notation)
+        found |= {"expected": expected_score, "written": result.ns_score or 0}
+        mismatched.append(Finding(sentence, found, lines.board_sections[b], int(lines.board_numbers[b])))
     checks.append(
         Check.failed("scores match contracts", mismatched)
         if mismatched
@@ -243,32 +255,84 @@ def run_checks(scored: ScoredEvent, notation: Notation = "en") -> tuple[Check, .
         )
     )
 
-    twice: list[Finding] = []
-    for board in scored.boards:
-        ns_pairs = [r.ns_pair for r in board.results]
-        ew_pairs = [r.ew_pair for r in board.results]
-        if (
-            len(set(ns_pairs)) == len(ns_pairs)
-            and len(set(ew_pairs)) == len(ew_pairs)
-            and (
-                scored.movements.get(board.results[0].section) is Movement.MITCHELL or not set(ns_pairs) & set(ew_pairs)
-            )
-        ):
-            continue  # the quick answer for a board without repeats; sections are compared below otherwise
-        seen: dict[tuple[str, str, str], int] = {}
-        for result in board.results:
-            two_lines = scored.movements.get(result.section) is Movement.MITCHELL
-            for pair, direction in ((result.ns_pair, "NS"), (result.ew_pair, "EW")):
-                key = (result.section, pair, direction if two_lines else "")
-                seen[key] = seen.get(key, 0) + 1
-        twice.extend(
-            Finding(_TWICE[direction], {"pair": pair, "times": n}, section, board.number)
-            for (section, pair, direction), n in seen.items()
-            if n > 1
-        )
+    twice = _pairs_twice(scored)
     checks.append(
         Check.failed("pair once per board", twice)
         if twice
         else Check.of("pair once per board", True, N_("no pair appears twice on a board"))
     )
     return tuple(checks)
+
+
+def _contract_mismatches(scored: ScoredEvent) -> list[tuple[int, int]]:
+    """The lines (positions in board order) whose contract, declarer and tricks give another score than the one
+    written (Law 77), each with the score they give.  The score is worked out once per distinct (contract,
+    declarer, vulnerability, tricks), not once per line."""
+    lines = scored.lines
+    table = lines.table
+    rows = lines.rows
+    contracts = table.contract
+    with_contract = contracts.mask(lambda c: c is not None and not c.is_passed_out)[rows]
+    ns_score = table.ns_score[rows]
+    tricks = table.tricks[rows].astype(np.int64)
+    candidates = np.flatnonzero(with_contract & ~np.isnan(ns_score) & (tricks >= 0))
+    if not len(candidates):
+        return []
+    board = table.board[rows][candidates].astype(np.int64)
+    cycle = np.where(board >= 1, (board - 1) % 16, 16)  # a board numbered below 1 is refused as before
+    key = (
+        (contracts.codes[rows][candidates].astype(np.int64) * 5 + table.declarer[rows][candidates] + 1) * 17 + cycle
+    ) * 256 + tricks[candidates]  # tricks is an int8: 0 to 127 here
+    unique, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    expected = np.empty(len(unique), dtype=np.float64)
+    for u, at in enumerate(first.tolist()):
+        result = scored.result(int(candidates[at]))
+        contract = result.contract
+        assert contract is not None and result.tricks is not None
+        expected[u] = contract_score(contract, result.declarer, result.vulnerability, result.tricks)
+    per_line = expected[inverse.reshape(-1)]
+    wrong = per_line != ns_score[candidates]
+    return list(zip(candidates[wrong].tolist(), per_line[wrong].astype(np.int64).tolist(), strict=True))
+
+
+def _pairs_twice(scored: ScoredEvent) -> list[Finding]:
+    """A pair that appears more than once on a board: by direction in a two-line movement, in either otherwise.
+
+    A board whose NS pairs and EW pairs each appear once and (in a one-field movement) no number on both sides is
+    passed over as before (the quick answer, decided by the section of its first line)."""
+    lines = scored.lines
+    table = lines.table
+    rows = lines.rows
+    n_boards = len(lines.board_sections)
+    if not len(rows):
+        return []
+    mitchell = {section: m is Movement.MITCHELL for section, m in scored.movements.items()}
+    ns_ids, ew_ids, keys = pair_ids(lines, mitchell)
+    _, ns_codes, ew_codes = pair_codes(table)
+    board = lines.board_of_line
+    width = int(max(ns_codes.max(initial=0), ew_codes.max(initial=0))) + 1
+
+    def repeats(codes: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+        seen = distinct(board * width + codes[rows]) // width
+        return np.bincount(seen, minlength=n_boards) < np.diff(lines.board_starts)
+
+    crossed = np.zeros(n_boards, dtype=bool)
+    crossed[on_both_sides(board, ns_codes[rows], ew_codes[rows])] = True
+    first_sections = table.section.codes[rows[lines.board_starts[:-1]]]
+    first_mitchell = np.fromiter(
+        (mitchell.get(table.section.labels[c], False) for c in first_sections.tolist()), dtype=bool, count=n_boards
+    )
+    looked_at = repeats(ns_codes) | repeats(ew_codes) | (~first_mitchell & crossed)
+    seats = np.column_stack((ns_ids, ew_ids)).reshape(-1)
+    boards = np.repeat(board, 2)
+    chosen = looked_at[boards]
+    combined = boards[chosen] * (len(keys) + 1) + seats[chosen]
+    unique, first, counts = np.unique(combined, return_index=True, return_counts=True)
+    found: list[Finding] = []
+    for at in np.argsort(first[counts > 1], kind="stable").tolist():
+        u = int(unique[counts > 1][at])
+        b, key = divmod(u, len(keys) + 1)
+        section, pair, direction = keys[key]
+        times = int(counts[counts > 1][at])
+        found.append(Finding(_TWICE[direction], {"pair": pair, "times": times}, section, int(lines.board_numbers[b])))
+    return found

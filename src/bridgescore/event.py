@@ -6,12 +6,15 @@ after line, which lets a line inherit the previous line's declarer: see ``../sha
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+import numpy as np
+import numpy.typing as npt
 
 from bridgescore.contract import (
     Contract,
@@ -22,6 +25,9 @@ from bridgescore.contract import (
     vulnerability_of_board,
 )
 from bridgescore.problems import Location, Problem, Severity
+
+if TYPE_CHECKING:
+    from bridgescore.table import Column, ResultTable
 
 __all__ = ["Board", "Event", "EventForm", "Result", "ResultStatus", "sections_numbered_per_direction"]
 
@@ -104,14 +110,49 @@ class Event:
 
     ``form`` is what the file says the event is (``pairs``, ``teams`` or ``individual``) and ``form_sign`` the
     sign it was recognised by, in the file's own words (``EVENT_TYPE="TEAMS"``, ``[HomeTeam]``), so a refusal
-    can name it."""
+    can name it.
 
-    results: tuple[Result, ...]
+    The lines are also held as columns (:attr:`table`, issue 12): an event read by a columnar reader
+    (:meth:`from_table`) has as ``results`` a lazy view that builds ``Result`` objects only when asked for."""
+
+    results: Sequence[Result]
     names: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
     title: str = ""
     problems: tuple[Problem, ...] = ()
     form: EventForm = "pairs"
     form_sign: str = ""
+    _table: ResultTable | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        from bridgescore.table import ResultView
+
+        if isinstance(self.results, ResultView):  # replace(event, title=...) keeps the columns of a view
+            object.__setattr__(self, "_table", self.results.table)
+
+    @property
+    def table(self) -> ResultTable:
+        """The lines as columns, built once from ``results`` (or the table the event was made from)."""
+        table = self._table
+        if table is None:
+            from bridgescore.table import ResultTable
+
+            table = ResultTable.from_results(self.results)
+            object.__setattr__(self, "_table", table)
+        return table
+
+    @staticmethod
+    def from_table(
+        table: ResultTable,
+        names: Mapping[str, str] = _EMPTY,
+        title: str = "",
+        problems: tuple[Problem, ...] = (),
+        form: EventForm = "pairs",
+        form_sign: str = "",
+    ) -> Event:
+        """An event whose lines are ``table``; ``results`` materialises a line only when someone asks for it."""
+        from bridgescore.table import ResultView
+
+        return Event(ResultView(table), names, title, problems, form, form_sign)
 
     def boards(self) -> Iterator[Board]:
         """Boards in (section, number) order, each with its lines in input order."""
@@ -138,13 +179,14 @@ class Event:
         files = [e for e in events]
         kept: list[Event] = []
         problems: list[Problem] = []
-        contents: dict[tuple[tuple[object, ...], ...], str] = {}
+        contents: dict[tuple[object, ...], str] = {}
         for event in files:
             if not event.results:
                 problems.extend(event.problems)
                 kept.append(event)
                 continue
-            key = tuple(_content(r) for r in event.results)
+            # one file cannot repeat another: its table is not built here (score_event builds it once)
+            key = event.table.content_key() if len(files) > 1 else ()
             name = _file_of(event)
             if key in contents:
                 problems.append(
@@ -166,8 +208,10 @@ class Event:
         titles: list[str] = []
         form: EventForm = "pairs"
         sign = ""
+        columnar = all(_is_view(e.results) for e in kept if e.results)
         for event in kept:
-            results.extend(event.results)
+            if not columnar:
+                results.extend(event.results)
             name = _file_of(event)
             for pair, text in event.names.items():
                 if pair in names and names[pair] != text:
@@ -190,19 +234,58 @@ class Event:
                 titles.append(event.title)
             if form == "pairs" and event.form != "pairs":
                 form, sign = event.form, event.form_sign
-        return Event(tuple(results), MappingProxyType(names), " / ".join(titles), tuple(problems), form, sign)
+        if columnar and any(e.results for e in kept):
+            from bridgescore.table import ResultTable
+
+            table = ResultTable.concat([e.table for e in kept if e.results])
+            return Event.from_table(table, MappingProxyType(names), " / ".join(titles), tuple(problems), form, sign)
+        merged = Event(tuple(results), MappingProxyType(names), " / ".join(titles), tuple(problems), form, sign)
+        tables = [e._table for e in kept if e.results]
+        if len(tables) > 1 and all(t is not None for t in tables):  # the files' tables, built to compare them
+            from bridgescore.table import ResultTable
+
+            object.__setattr__(merged, "_table", ResultTable.concat([t for t in tables if t is not None]))
+        return merged
 
 
-def _content(result: Result) -> tuple[object, ...]:
-    """What a line says, without where it was read: two files with the same contents give the same tuples."""
-    return (
-        result.section, result.board, result.ns_pair, result.ew_pair, result.status, result.contract,
-        result.declarer, result.tricks, result.lead, result.ns_score, result.remarks,
-    )  # fmt: skip
+def _is_view(results: Sequence[Result]) -> bool:
+    """Whether ``results`` is the lazy view of a columnar event (merged as columns, not line by line)."""
+    from bridgescore.table import ResultView
+
+    return isinstance(results, ResultView)
+
+
+def _seats(tables: list[ResultTable]) -> list[npt.NDArray[np.int64]]:
+    """Each table's (board, pair) seats, NS and EW, as sorted distinct integer keys comparable across the tables
+    (the pairs of every table coded in one dictionary)."""
+    from bridgescore.table import Column, distinct
+
+    pairs = Column.concat([c for t in tables for c in (t.ns_pair, t.ew_pair)])
+    width = len(pairs.labels) + 1
+    low = min(int(t.board.min()) for t in tables)
+    out: list[npt.NDArray[np.int64]] = []
+    at = 0
+    for t in tables:
+        n = len(t)
+        codes = pairs.codes[at : at + 2 * n].astype(np.int64)
+        at += 2 * n
+        boards = np.concatenate([t.board, t.board]).astype(np.int64) - low
+        out.append(distinct(boards * width + codes))
+    return out
+
+
+def _overlap(a: npt.NDArray[np.int64], b: npt.NDArray[np.int64]) -> bool:
+    return bool(np.isin(a, b, assume_unique=True).any())
 
 
 def _file_of(event: Event) -> str:
     """The file an event was read from, as its lines and problems name it."""
+    if _is_view(event.results):
+        files = event.table.file
+        named = files.mask(lambda f: f is not None)
+        if named.any():
+            return str(files[int(named.argmax())])
+        return event.problems[0].location.file if event.problems else "<input>"
     for result in event.results:
         if result.source is not None:
             return result.source.file
@@ -212,14 +295,18 @@ def _file_of(event: Event) -> str:
 def _sections_per_file(events: list[Event], problems: list[Problem]) -> list[Event]:
     """Files without sections whose (board, pair) overlap another such file's: each gets the section named after
     its file (see :meth:`Event.merge`)."""
-    plain = [e for e in events if e.results and all(not r.section for r in e.results)]
+    if sum(1 for e in events if e.results) < 2:
+        return events  # one file: nothing to overlap (and no table built for it here)
+    plain = [e for e in events if e.results and not e.table.section.mask(bool).any()]
     if len(plain) < 2:
         return events
-    seats = [{(r.board, p) for r in e.results for p in (r.ns_pair, r.ew_pair)} for e in plain]
-    overlapping = {id(plain[i]) for i in range(len(plain)) for j in range(len(plain)) if i != j and seats[i] & seats[j]}
+    seats = _seats([e.table for e in plain])
+    overlapping = {
+        id(plain[i]) for i in range(len(plain)) for j in range(len(plain)) if i != j and _overlap(seats[i], seats[j])
+    }
     if not overlapping:
         return events
-    taken: set[str] = {r.section for e in events for r in e.results}
+    taken: set[str] = {s for e in events if e.results for s in e.table.section.compact().labels}
     out: list[Event] = []
     for event in events:
         if id(event) not in overlapping:
@@ -243,29 +330,60 @@ def _sections_per_file(events: list[Event], problems: list[Problem]) -> list[Eve
                 section=section,
             )
         )
-        results = tuple(replace(r, section=section) for r in event.results)
+        results: Sequence[Result]
+        if _is_view(event.results):
+            from bridgescore.table import Column, ResultView
+
+            results = ResultView(event.table.with_section(Column.constant(section, len(event.table))))
+        else:
+            results = tuple(replace(r, section=section) for r in event.results)
         names = MappingProxyType({f"{section}:{pair}": text for pair, text in event.names.items()})
         out.append(replace(event, results=results, names=names))
     return out
 
 
-def sections_numbered_per_direction(results: Iterable[Result]) -> frozenset[str]:
+def sections_numbered_per_direction(results: Iterable[Result] | ResultTable) -> frozenset[str]:
     """Sections whose pairs are numbered per direction: NS 1–n and EW 1–n, NS 1 and EW 1 being two pairs.
 
     That is how ACBLscore numbers a Mitchell.  The NBB and EBU programs number every pair of a section once; then
     a pair plays a board once, and a number on both sides of one board is a mistake.  The rule: a section is
     numbered per direction when on more than half of its boards some number stands on both sides, which a
     Mitchell numbered per direction shows on nearly every board and a mistyped line on one board only.
+
+    Computed on columns: an event's table (or the lazy view of one) without a Python step per line; ``Result``
+    lines by reading only their section, board and pairs.
     """
-    sides: dict[tuple[str, int], tuple[set[str], set[str]]] = {}
-    for r in results:
-        ns, ew = sides.setdefault((r.section, r.board), (set(), set()))
-        ns.add(r.ns_pair)
-        ew.add(r.ew_pair)
-    boards: dict[str, int] = {}
-    crossed: dict[str, int] = {}
-    for (section, _), (ns, ew) in sides.items():
-        boards[section] = boards.get(section, 0) + 1
-        if ns & ew:
-            crossed[section] = crossed.get(section, 0) + 1
-    return frozenset(s for s, n in crossed.items() if 2 * n > boards[s])
+    from bridgescore.table import Column, ResultTable, ResultView, pair_codes
+
+    if isinstance(results, ResultView):
+        results = results.table
+    if not isinstance(results, ResultTable):  # lines: only the four columns needed, not a whole table
+        lines = results if isinstance(results, list | tuple) else list(results)
+        sections = Column.from_values([r.section for r in lines])
+        pairs = Column.from_values([r.ns_pair for r in lines] + [r.ew_pair for r in lines])
+        codes = pairs.codes.astype(np.int64)
+        board = np.fromiter((r.board for r in lines), dtype=np.int64, count=len(lines))
+        return _numbered_per_direction(sections, board, codes[: len(lines)], codes[len(lines) :])
+    _, ns_codes, ew_codes = pair_codes(results)
+    return _numbered_per_direction(results.section, results.board.astype(np.int64), ns_codes, ew_codes)
+
+
+def _numbered_per_direction(
+    sections: Column[str],
+    board: npt.NDArray[np.int64],
+    ns_codes: npt.NDArray[np.int64],
+    ew_codes: npt.NDArray[np.int64],
+) -> frozenset[str]:
+    """:func:`sections_numbered_per_direction` on a section column, board numbers and NS and EW pair codes."""
+    from bridgescore.table import distinct, on_both_sides
+
+    if not len(board):
+        return frozenset()
+    low = int(board.min())
+    width = int(board.max()) - low + 1
+    board_group = sections.codes.astype(np.int64) * width + (board - low)
+    boards_per_section = np.bincount(distinct(board_group) // width, minlength=len(sections.labels))
+    crossed = np.bincount(on_both_sides(board_group, ns_codes, ew_codes) // width, minlength=len(sections.labels))
+    return frozenset(
+        label for label, n, total in zip(sections.labels, crossed, boards_per_section, strict=True) if 2 * n > total
+    )

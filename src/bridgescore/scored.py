@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from types import MappingProxyType
@@ -60,6 +60,7 @@ from bridgescore.methods.base import BoardScores, FloatArray, ScoringMethod, Uni
 from bridgescore.methods.matchpoints import Matchpoints
 from bridgescore.penalties import Penalty
 from bridgescore.problems import Location, Problem
+from bridgescore.table import STATUSES, ResultTable, on_both_sides, pair_codes
 
 __all__ = [
     "ALL_SECTIONS",
@@ -68,6 +69,7 @@ __all__ = [
     "ScoredBoard",
     "ScoredEvent",
     "ScoredLine",
+    "ScoredLines",
     "ScoringOptions",
     "read_adjustment",
     "round_points",
@@ -193,15 +195,88 @@ class ScoredBoard:
             )
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class ScoredLines:
+    """An event's points held as columns (issue 12): line-level arrays in board order, board-level arrays.
+
+    Line ``p`` is row ``rows[p]`` of ``table`` and belongs to board ``board_of_line[p]``; the lines of board ``b``
+    are ``board_starts[b]:board_starts[b + 1]``.  ``ns_scores`` is the score compared (NaN: none); points and
+    percentages NaN where a side has no score; ``adjustments`` maps a line position to its adjustment (most lines
+    have none).  Per board: its field's section (``*`` across sections), number, datum and top (NaN: none), the
+    number of scores compared and the full size N.
+    """
+
+    table: ResultTable
+    rows: npt.NDArray[np.int64]
+    board_of_line: npt.NDArray[np.int64]
+    ns_scores: FloatArray
+    ns_points: FloatArray
+    ew_points: FloatArray
+    ns_percent: FloatArray
+    ew_percent: FloatArray
+    adjustments: Mapping[int, Adjustment]
+    board_sections: tuple[str, ...]
+    board_numbers: npt.NDArray[np.int64]
+    board_starts: npt.NDArray[np.int64]
+    datums: FloatArray
+    tops: FloatArray
+    n_scores: npt.NDArray[np.int64]
+    full_counts: npt.NDArray[np.int64]
+
+    @staticmethod
+    def from_boards(boards: Sequence[ScoredBoard]) -> ScoredLines:
+        """The columns of boards built one by one (a ``ScoredEvent`` made from ``ScoredBoard`` objects)."""
+        results = [r for b in boards for r in b.results]
+        sizes = np.array([len(b.results) for b in boards], dtype=np.int64)
+        n = len(results)
+        adjustments: dict[int, Adjustment] = {}
+        start = 0
+        for b in boards:
+            adjustments.update({start + i: a for i, a in enumerate(b.adjustments) if a is not None})
+            start += len(b.results)
+
+        def cat(arrays: list[FloatArray]) -> FloatArray:
+            return np.concatenate(arrays).astype(np.float64) if arrays else np.zeros(0)
+
+        def opt(value: float | None) -> float:
+            return math.nan if value is None else value
+
+        return ScoredLines(
+            table=ResultTable.from_results(results),
+            rows=np.arange(n, dtype=np.int64),
+            board_of_line=np.repeat(np.arange(len(boards), dtype=np.int64), sizes),
+            ns_scores=cat([b.ns_scores for b in boards]),
+            ns_points=cat([b.ns_points for b in boards]),
+            ew_points=cat([b.ew_points for b in boards]),
+            ns_percent=cat([b.ns_percent for b in boards]),
+            ew_percent=cat([b.ew_percent for b in boards]),
+            adjustments=MappingProxyType(adjustments),
+            board_sections=tuple(b.section for b in boards),
+            board_numbers=np.array([b.number for b in boards], dtype=np.int64),
+            board_starts=np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
+            datums=np.array([opt(b.datum) for b in boards], dtype=np.float64),
+            tops=np.array([opt(b.top) for b in boards], dtype=np.float64),
+            n_scores=np.array([b.n_scores for b in boards], dtype=np.int64),
+            full_counts=np.array([b.full_count for b in boards], dtype=np.int64),
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class ScoredEvent:
-    """An event scored by one method: the boards with their points, each section's movement, the problems."""
+    """An event scored by one method: the boards with their points, each section's movement, the problems.
+
+    The points are held as columns (:attr:`lines`, :class:`ScoredLines`); ``boards`` gives them as one
+    ``ScoredBoard`` per board, built when first asked for (the HTML and JSON reports, ``score --boards``), so
+    ranking a large event to CSV builds no Python object per line.  An event may also be made from boards
+    (``ScoredEvent(event, options, boards, movements, problems)``), its columns then derived from them.
+    """
 
     event: Event
     options: ScoringOptions
-    boards: tuple[ScoredBoard, ...]
-    movements: Mapping[str, Movement]
-    problems: tuple[Problem, ...]
+    _boards: tuple[ScoredBoard, ...] | None = None
+    movements: Mapping[str, Movement] = field(default_factory=lambda: MappingProxyType({}))
+    problems: tuple[Problem, ...] = ()
+    _lines: ScoredLines | None = None
 
     @property
     def method(self) -> ScoringMethod:
@@ -210,6 +285,50 @@ class ScoredEvent:
     @property
     def unit(self) -> Unit:
         return self.options.method.unit
+
+    @property
+    def lines(self) -> ScoredLines:
+        """The points as columns."""
+        lines = self._lines
+        if lines is None:
+            lines = ScoredLines.from_boards(self._boards or ())
+            object.__setattr__(self, "_lines", lines)
+        return lines
+
+    @property
+    def boards(self) -> tuple[ScoredBoard, ...]:
+        """One ``ScoredBoard`` per board, in (section, number) order; built once, when first asked for."""
+        boards = self._boards
+        if boards is None:
+            boards = self._build_boards()
+            object.__setattr__(self, "_boards", boards)
+        return boards
+
+    def result(self, position: int) -> Result:
+        """The traveller line at ``position`` (in board order): the event's own ``Result`` where it has it."""
+        lines = self.lines
+        row = int(lines.rows[position])
+        if lines.table is self.event.table:
+            return self.event.results[row]
+        return lines.table.row(row)
+
+    def _build_boards(self) -> tuple[ScoredBoard, ...]:
+        """The boards' arrays are views of the columns: a board and the columns are one set of points."""
+        c = self.lines
+        starts = c.board_starts.tolist()
+        adjustments = c.adjustments
+        boards: list[ScoredBoard] = []
+        for b, section in enumerate(c.board_sections):
+            s, e = starts[b], starts[b + 1]
+            datum, top = float(c.datums[b]), float(c.tops[b])
+            boards.append(ScoredBoard(
+                section, int(c.board_numbers[b]), tuple(self.result(p) for p in range(s, e)),
+                tuple(adjustments.get(p) for p in range(s, e)), c.ns_scores[s:e], c.ns_points[s:e],
+                c.ew_points[s:e], c.ns_percent[s:e], c.ew_percent[s:e],
+                None if math.isnan(datum) else datum, None if math.isnan(top) else top, int(c.n_scores[b]),
+                int(c.full_counts[b]),
+            ))  # fmt: skip
+        return tuple(boards)
 
 
 def round_points(values: FloatArray, decimals: int) -> FloatArray:
@@ -221,18 +340,26 @@ def round_points(values: FloatArray, decimals: int) -> FloatArray:
 
 
 def _is_phantom(result: Result, pair: str, phantoms: frozenset[str]) -> bool:
-    return pair in phantoms or f"{result.section}{pair}" in phantoms or f"{result.section}:{pair}" in phantoms
+    return _is_phantom_pair(result.section, pair, phantoms)
 
 
 def unknown_phantoms(event: Event, phantoms: frozenset[str]) -> list[str]:
     """The phantoms (as ``--phantom`` names them: ``7``, ``A7`` or ``A:7``) that are no pair of the event, sorted:
     a phantom that matches no line would change nothing, so it is a mistyped pair, not a choice."""
+    if not phantoms:
+        return []
+    table = event.table
+    labels, ns_codes, ew_codes = pair_codes(table)
+    width = len(labels) + 1
+    sections = table.section
+    base = sections.codes.astype(np.int64) * width
+    seats = np.unique(np.concatenate([base + ns_codes, base + ew_codes]))
     left = set(phantoms)
-    for result in event.results:
+    for seat in seats.tolist():
+        section, pair = sections.labels[seat // width], labels[seat % width]
+        left = {p for p in left if not _is_phantom_pair(section, pair, frozenset({p}))}
         if not left:
             break
-        left = {p for p in left if not (_is_phantom(result, result.ns_pair, frozenset({p}))
-                                        or _is_phantom(result, result.ew_pair, frozenset({p})))}  # fmt: skip
     return sorted(left)
 
 
@@ -371,82 +498,146 @@ def _movements(event: Event, options: ScoringOptions) -> dict[str, Movement]:
 
     Pairs numbered per direction (:func:`~bridgescore.event.sections_numbered_per_direction`, NS 1 and EW 1 being
     two pairs, as ACBLscore numbers a Mitchell) make a Mitchell; otherwise a number seen on both sides over the
-    event is a Howell (one field), else a Mitchell.
+    event is a Howell (one field), else a Mitchell.  Sections in the order they first appear.
     """
-    ns_pairs: dict[str, set[str]] = {}
-    ew_pairs: dict[str, set[str]] = {}
-    for r in event.results:
-        ns_pairs.setdefault(r.section, set()).add(r.ns_pair)
-        ew_pairs.setdefault(r.section, set()).add(r.ew_pair)
-    per_direction = sections_numbered_per_direction(event.results) if options.movement is Movement.AUTO else frozenset()
+    table = event.table
+    sections = table.section
+    _, first = np.unique(sections.codes, return_index=True)
+    present = sections.codes[np.sort(first)].tolist()  # codes in order of first appearance
+    if options.movement is not Movement.AUTO:
+        return {sections.labels[code]: options.movement for code in present}
+    per_direction = sections_numbered_per_direction(table)
+    _, ns_codes, ew_codes = pair_codes(table)
+    both = on_both_sides(sections.codes.astype(np.int64), ns_codes, ew_codes)
+    crossed = set(np.unique(both).tolist())
     movements: dict[str, Movement] = {}
-    for section in ns_pairs:
-        if options.movement is not Movement.AUTO:
-            movements[section] = options.movement
-        else:
-            howell = section not in per_direction and bool(ns_pairs[section] & ew_pairs.get(section, set()))
-            movements[section] = Movement.HOWELL if howell else Movement.MITCHELL
+    for code in present:
+        section = sections.labels[code]
+        howell = section not in per_direction and code in crossed
+        movements[section] = Movement.HOWELL if howell else Movement.MITCHELL
     return movements
 
 
-_Built = tuple[str, int, tuple[Result, ...], tuple[Adjustment | None, ...], FloatArray, FloatArray, FloatArray,
-               float | None, float | None, int, int]  # fmt: skip
+def _is_phantom_pair(section: str, pair: str, phantoms: frozenset[str]) -> bool:
+    """Whether ``pair`` of ``section`` is a phantom as ``--phantom`` names it: ``7``, ``A7`` or ``A:7``."""
+    return pair in phantoms or f"{section}{pair}" in phantoms or f"{section}:{pair}" in phantoms
 
 
-def _pair_key(result: Result, side: str, movements: Mapping[str, Movement]) -> tuple[str, str, str]:
-    """A pair's identity: in a Mitchell its direction is part of it (NS 1 and EW 1 may be two pairs)."""
-    pair = result.ns_pair if side == "NS" else result.ew_pair
-    return (result.section, pair, side if movements.get(result.section) is Movement.MITCHELL else "")
+def phantom_masks(table: ResultTable, phantoms: frozenset[str]) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+    """Per row: whether its NS pair, and whether its EW pair, is a phantom (decided once per section and pair)."""
+    n = len(table)
+    if not phantoms or not n:
+        return np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
+    masks: list[npt.NDArray[np.bool_]] = []
+    sections = table.section
+    for column in (table.ns_pair, table.ew_pair):
+        width = max(len(column.labels), 1)
+        combined = sections.codes.astype(np.int64) * width + column.codes
+        unique, inverse = np.unique(combined, return_inverse=True)
+        flags = np.fromiter(
+            (
+                _is_phantom_pair(sections.labels[u // width], column.labels[u % width], phantoms)
+                for u in unique.tolist()
+            ),
+            dtype=bool,
+            count=len(unique),
+        )
+        masks.append(flags[inverse.reshape(-1)])
+    return masks[0], masks[1]
 
 
-def _apply_session_averages(
-    built: list[_Built], movements: Mapping[str, Movement], options: ScoringOptions
-) -> dict[tuple[int, int, str, str], float]:
+def _session_averages(
+    c: ScoredLines, pair_ids: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]], options: ScoringOptions
+) -> dict[tuple[int, str], float]:
     """Law 12C2(c): average-plus becomes the pair's score on its other boards where that is higher (and, by
     option, average-minus where that is lower).  "Its other boards" are those where it has a real score: its
     matchpoints over their tops (a percentage), or its IMPs per board.  Changes the points in place; returns the
-    percentages of the lines changed, keyed (line index, board, field, side)."""
+    percentages of the lines changed, keyed (line position, side).  ``pair_ids``: each line's NS and EW pair as
+    a pair key (section, pair, direction in a Mitchell)."""
     is_mp = options.method.unit is Unit.MATCHPOINTS
-    sums: dict[tuple[str, str, str], list[float]] = {}  # pair → [points, tops or boards]
-    for _section, _number, lines_t, adjustments_t, _scores, ns_points, ew_points, _datum, top, _n, _full in built:
-        for i, result in enumerate(lines_t):
-            if adjustments_t[i] is not None and not isinstance(adjustments_t[i], AssignedScore | WeightedScore):
-                continue
-            for side, points in (("NS", ns_points[i]), ("EW", ew_points[i])):
-                if not math.isnan(points):
-                    tally = sums.setdefault(_pair_key(result, side, movements), [0.0, 0.0])
-                    tally[0] += points
-                    tally[1] += (top or 0.0) if is_mp else 1.0
+    n = len(c.rows)
+    counted = np.ones(n, dtype=bool)  # lines whose points are the pair's "other boards"
+    for position, adjustment in c.adjustments.items():
+        counted[position] = isinstance(adjustment, AssignedScore | WeightedScore)
+    tops = np.nan_to_num(c.tops)[c.board_of_line] if is_mp else np.ones(n)
+    # NS then EW of each line, one after the other: the sums are added in the order of the lines
+    keys = np.column_stack(pair_ids).reshape(-1)
+    points = np.column_stack((c.ns_points, c.ew_points)).reshape(-1)
+    weight = np.repeat(counted, 2) & ~np.isnan(points)
+    size = int(keys.max(initial=-1)) + 1
+    sums = np.bincount(keys[weight], weights=points[weight], minlength=size).astype(np.float64)
+    bases = np.bincount(keys[weight], weights=np.repeat(tops, 2)[weight], minlength=size).astype(np.float64)
     values = options.adjustments
-    changed: dict[tuple[int, int, str, str], float] = {}
-    for section, number, lines_t, adjustments_t, _scores, ns_points, ew_points, _datum, top, _n, _full in built:
-        for i, adjustment in enumerate(adjustments_t):
-            ns_award, ew_award = _awards(adjustment)
-            for side, award, points in (("NS", ns_award, ns_points), ("EW", ew_award, ew_points)):
-                if award is None or award.level not in (Level.PLUS, Level.MINUS):
-                    continue
-                plus = award.level is Level.PLUS
-                if not (options.session_average_plus if plus else options.session_average_minus):
-                    continue
-                other = sums.get(_pair_key(lines_t[i], side, movements))
-                if not other or other[1] <= 0:
-                    continue
-                # a percentage at matchpoints; at IMPs the points per board, in the method's own scale
-                session = other[0] / other[1] * (100.0 if is_mp else 1.0)
-                fixed = values.percent(award) if is_mp else float(points[i])
-                if not (session > fixed if plus else session < fixed):
-                    continue
-                if is_mp:
-                    points[i] = session / 100.0 * (top or 0.0)
-                    changed[(i, number, section, side)] = session
-                else:
-                    points[i] = session
+    changed: dict[tuple[int, str], float] = {}
+    for position, adjustment in sorted(c.adjustments.items()):
+        ns_award, ew_award = _awards(adjustment)
+        top = float(np.nan_to_num(c.tops[c.board_of_line[position]]))
+        for side, award, line_points, ids in (
+            ("NS", ns_award, c.ns_points, pair_ids[0]),
+            ("EW", ew_award, c.ew_points, pair_ids[1]),
+        ):
+            if award is None or award.level not in (Level.PLUS, Level.MINUS):
+                continue
+            plus = award.level is Level.PLUS
+            if not (options.session_average_plus if plus else options.session_average_minus):
+                continue
+            key = int(ids[position])
+            if bases[key] <= 0:
+                continue
+            # a percentage at matchpoints; at IMPs the points per board, in the method's own scale
+            session = float(sums[key]) / float(bases[key]) * (100.0 if is_mp else 1.0)
+            fixed = values.percent(award) if is_mp else float(line_points[position])
+            if not (session > fixed if plus else session < fixed):
+                continue
+            if is_mp:
+                line_points[position] = session / 100.0 * top
+                changed[(position, side)] = session
+            else:
+                line_points[position] = session
     return changed
+
+
+def pair_ids(
+    c: ScoredLines, two_lines: Mapping[str, bool], phantoms: frozenset[str] = frozenset()
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], list[tuple[str, str, str]]]:
+    """Each line's NS and EW pair as an integer key, and the keys as ``(section, pair, direction)``: the direction
+    (``NS``/``EW``) is part of a pair's identity in a section ``two_lines`` says is ranked per direction (a
+    Mitchell: NS 1 and EW 1 two pairs), else ``""``.  Keys are numbered in order of first appearance (board order,
+    NS before EW); a phantom pair's key is -1."""
+    table = c.table
+    labels, ns_codes, ew_codes = pair_codes(table)
+    rows = c.rows
+    sections = table.section
+    split = np.fromiter(
+        (bool(two_lines.get(s, False)) for s in sections.labels), dtype=bool, count=len(sections.labels)
+    )
+    sec = sections.codes[rows].astype(np.int64)
+    per_direction = split[sec] if len(sections.labels) else np.zeros(len(rows), dtype=bool)
+    width = len(labels) + 1
+    ns_key = (sec * width + ns_codes[rows]) * 3 + np.where(per_direction, 1, 0)
+    ew_key = (sec * width + ew_codes[rows]) * 3 + np.where(per_direction, 2, 0)
+    interleaved = np.column_stack((ns_key, ew_key)).reshape(-1)
+    unique, first, inverse = np.unique(interleaved, return_index=True, return_inverse=True)
+    rank = np.empty(len(unique), dtype=np.int64)
+    rank[np.argsort(first, kind="stable")] = np.arange(len(unique))
+    ids = rank[inverse.reshape(-1)]
+    directions = ("", "NS", "EW")
+    keys: list[tuple[str, str, str]] = [("", "", "")] * len(unique)
+    for u, r in zip(unique.tolist(), rank.tolist(), strict=True):
+        pair_sec, direction = divmod(u, 3)
+        section_code, pair = divmod(pair_sec, width)
+        keys[r] = (sections.labels[section_code], labels[pair], directions[direction])
+    ns_ids, ew_ids = ids[0::2].copy(), ids[1::2].copy()
+    if phantoms:
+        ns_phantom, ew_phantom = phantom_masks(table, phantoms)
+        ns_ids[ns_phantom[rows]] = -1
+        ew_ids[ew_phantom[rows]] = -1
+    return ns_ids, ew_ids, keys
 
 
 def _within_limit(
     weighted: list[tuple[int, WeightedScore]],
-    lines: tuple[Result, ...],
+    lines: Mapping[int, Result],
     real: npt.NDArray[np.bool_],
     problems: list[Problem],
 ) -> list[tuple[int, WeightedScore]]:
@@ -484,98 +675,142 @@ def _all_adjusted_top(method: Matchpoints, full: int, counted: int) -> float:
 
 
 def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEvent:
-    """Score every board of every field of an event with the chosen method (see the module docstring)."""
+    """Score every board of every field of an event with the chosen method (see the module docstring).
+
+    Works on the event's columns (issue 12): the lines are grouped by (field, board) with one sort, the common
+    line (played, a score, no remarks, not against a phantom) is taken as it is, and only the other lines
+    (adjusted, weighted, not played, passed out, phantoms, problems) are read one by one (:func:`_classify`).
+    Each board is then scored by the method's kernel, as before."""
     options = options or ScoringOptions()
     method = options.method
     values = options.adjustments
     problems: list[Problem] = list(event.problems)
-    grouped: dict[tuple[str, int], list[Result]] = {}
-    for result in event.results:
-        key = ALL_SECTIONS if options.across_sections else result.section
-        grouped.setdefault((key, result.board), []).append(result)
+    table = event.table
+    n = len(table)
+    sections = table.section
+    if options.across_sections:
+        field_labels: list[str] = [ALL_SECTIONS]
+        field_rank = np.zeros(n, dtype=np.int64)
+    else:
+        field_labels = sorted(sections.labels)
+        rank_of = {label: i for i, label in enumerate(field_labels)}
+        rank = np.fromiter((rank_of[label] for label in sections.labels), dtype=np.int64, count=len(sections.labels))
+        field_rank = rank[sections.codes] if len(sections.labels) else np.zeros(n, dtype=np.int64)
+    # (field, board) order, each board's lines in input order (lexsort is stable)
+    order = np.lexsort((table.board, field_rank)).astype(np.int64)
+    fields_sorted = field_rank[order]
+    numbers_sorted = table.board[order].astype(np.int64)
+    change = (fields_sorted[1:] != fields_sorted[:-1]) | (numbers_sorted[1:] != numbers_sorted[:-1])
+    starts = np.concatenate([[0], np.flatnonzero(change) + 1]).astype(np.int64) if n else np.zeros(0, np.int64)
+    board_starts = np.concatenate([starts, [n]]).astype(np.int64)
+    n_boards = len(starts)
+    board_of_line = np.repeat(np.arange(n_boards, dtype=np.int64), np.diff(board_starts))
+    board_sections = tuple(field_labels[f] for f in fields_sorted[starts].tolist())
+    board_numbers = numbers_sorted[starts]
 
-    plain = not options.phantoms
-    played = ResultStatus.PLAYED
-    prepared: list[tuple[str, int, tuple[Result, ...], FloatArray, tuple[Adjustment | None, ...], int]] = []
+    ns_phantom, ew_phantom = phantom_masks(table, options.phantoms)
+    ns_score = table.ns_score[order]
+    common = (
+        (table.status[order] == _PLAYED)
+        & table.remarks.mask(lambda text: not text)[order]
+        & ~np.isnan(ns_score)
+        & ~(ns_phantom | ew_phantom)[order]
+    )
+    scores = np.where(common, ns_score, math.nan)
+    counts = common.astype(np.int64)
+    adjustments: dict[int, Adjustment] = {}
+    others: dict[int, Result] = {}
+    for position in np.flatnonzero(~common).tolist():
+        result = others[position] = event.results[int(order[position])]
+        score, adjustment, counted = _classify(result, options, problems)
+        scores[position] = score
+        if adjustment is not None:
+            adjustments[position] = adjustment
+        counts[position] = counted
+    counted_per_board = np.add.reduceat(counts, starts) if n else np.zeros(0, dtype=np.int64)
     field_size: dict[str, int] = {}
-    for (section, number), lines in sorted(grouped.items()):
-        scores = np.full(len(lines), math.nan)
-        adjustments: list[Adjustment | None] = []
-        counted = 0
-        for i, result in enumerate(lines):
-            if plain and result.status is played and not result.remarks and result.ns_score is not None:
-                scores[i] = result.ns_score  # the common line, without the detour through _classify
-                adjustments.append(None)
-                counted += 1
-                continue
-            score, adjustment, counts = _classify(result, options, problems)
-            scores[i] = score
-            adjustments.append(adjustment)
-            counted += counts
-        prepared.append((section, number, tuple(lines), scores, tuple(adjustments), counted))
-        field_size[section] = max(field_size.get(section, 0), counted)
+    for section, counted_b in zip(board_sections, counted_per_board.tolist(), strict=True):
+        field_size[section] = max(field_size.get(section, 0), counted_b)
 
-    built: list[_Built] = []
-    for section, number, lines_t, scores, adjustments_t, counted in prepared:
+    ns_points = np.full(n, math.nan)
+    ew_points = np.full(n, math.nan)
+    datums = np.full(n_boards, math.nan)
+    tops = np.full(n_boards, math.nan)
+    n_scores = np.zeros(n_boards, dtype=np.int64)
+    full_counts = np.zeros(n_boards, dtype=np.int64)
+    adjusted_at = np.array(sorted(adjustments), dtype=np.int64)
+    bounds = np.searchsorted(adjusted_at, board_starts).tolist()
+    limits = board_starts.tolist()
+    for b, section in enumerate(board_sections):
+        s, e = limits[b], limits[b + 1]
         full = field_size[section]
-        real = ~np.isnan(scores)
-        compared = scores[real]
-        n = len(compared)
-        weighted = [(i, a) for i, a in enumerate(adjustments_t) if isinstance(a, WeightedScore)]
+        board_scores = scores[s:e]
+        board_adjustments = [(p - s, adjustments[p]) for p in adjusted_at[bounds[b] : bounds[b + 1]].tolist()]
+        real = ~np.isnan(board_scores)
+        compared = board_scores[real]
+        count = len(compared)
+        weighted = [(i, a) for i, a in board_adjustments if isinstance(a, WeightedScore)]
         if weighted:
-            weighted = _within_limit(weighted, lines_t, real, problems)
-            compared = scores[real]
-            n = len(compared)
+            weighted = _within_limit(weighted, {i: others[s + i] for i, _ in weighted}, real, problems)
+            compared = board_scores[real]
+            count = len(compared)
         if weighted:
             at = np.cumsum(real) - 1  # a line's position among the compared scores
-            scored = _score_weighted(method, compared, [(int(at[i]), w) for i, w in weighted], max(full, n))
+            scored = _score_weighted(method, compared, [(int(at[i]), w) for i, w in weighted], max(full, count))
         else:
-            scored = method.score_board(compared, max(full, n))
-        if n == 0 and counted and isinstance(method, Matchpoints):
-            scored = replace(scored, top=_all_adjusted_top(method, full, counted))
-        ns_points = np.full(len(lines_t), math.nan)
-        ew_points = np.full(len(lines_t), math.nan)
-        ns_points[real] = scored.ns_points
-        ew_points[real] = scored.ew_points
-        for i, adjustment in enumerate(adjustments_t):
+            scored = method.score_board(compared, max(full, count))
+        if count == 0 and counted_per_board[b] and isinstance(method, Matchpoints):
+            scored = replace(scored, top=_all_adjusted_top(method, full, int(counted_per_board[b])))
+        board_ns = ns_points[s:e]
+        board_ew = ew_points[s:e]
+        board_ns[real] = scored.ns_points
+        board_ew[real] = scored.ew_points
+        for i, adjustment in board_adjustments:
             ns_award, ew_award = _awards(adjustment)
             if ns_award is not None:
-                ns_points[i] = method.artificial_points(ns_award, values, scored.top, full)
+                board_ns[i] = method.artificial_points(ns_award, values, scored.top, full)
             if ew_award is not None:
-                ew_points[i] = method.artificial_points(ew_award, values, scored.top, full)
-        built.append(
-            (section, number, lines_t, adjustments_t, scores, ns_points, ew_points, scored.datum, scored.top, n,
-             max(full, n))
-        )  # fmt: skip
-    movements = _movements(event, options)
-    sessions: dict[tuple[int, int, str, str], float] = {}
-    if options.session_average_plus or options.session_average_minus:
-        sessions = _apply_session_averages(built, movements, options)
+                board_ew[i] = method.artificial_points(ew_award, values, scored.top, full)
+        if scored.datum is not None:
+            datums[b] = scored.datum
+        if scored.top is not None:
+            tops[b] = scored.top
+        n_scores[b] = count
+        full_counts[b] = max(full, count)
 
-    boards: list[ScoredBoard] = []
-    for section, number, lines_t, adjustments_t, scores, ns_points, ew_points, datum, top_, n, full_n in built:
-        if options.round_board_points is not None:
-            ns_points = round_points(ns_points, options.round_board_points)
-            ew_points = round_points(ew_points, options.round_board_points)
-        ns_percent = np.full(len(lines_t), math.nan)
-        ew_percent = np.full(len(lines_t), math.nan)
-        if method.unit is Unit.MATCHPOINTS:
-            top = top_ or 0.0
-            if top > 0:
-                ns_percent = ns_points / top * 100.0
-                ew_percent = ew_points / top * 100.0
-            else:  # a board with a single result: no comparison, average (Law 78A gives no top)
-                ns_percent = np.where(np.isnan(ns_points), math.nan, 50.0)
-                ew_percent = np.where(np.isnan(ew_points), math.nan, 50.0)
-            for i, adjustment in enumerate(adjustments_t):
-                ns_award, ew_award = _awards(adjustment)
-                # an award is its percentage, or the session's where Law 12C2(c) replaced it
-                if ns_award is not None:
-                    ns_percent[i] = sessions.get((i, number, section, "NS"), values.percent(ns_award))
-                if ew_award is not None:
-                    ew_percent[i] = sessions.get((i, number, section, "EW"), values.percent(ew_award))
-        boards.append(ScoredBoard(
-            section, number, lines_t, adjustments_t, scores, ns_points, ew_points, ns_percent, ew_percent,
-            datum, top_, n, full_n,
-        ))  # fmt: skip
-    return ScoredEvent(event, options, tuple(boards), MappingProxyType(movements), tuple(problems))
+    lines = ScoredLines(
+        table, order, board_of_line, scores, ns_points, ew_points, np.full(n, math.nan), np.full(n, math.nan),
+        MappingProxyType(adjustments), board_sections, board_numbers, board_starts, datums, tops, n_scores,
+        full_counts,
+    )  # fmt: skip
+    movements = _movements(event, options)
+    sessions: dict[tuple[int, str], float] = {}
+    if options.session_average_plus or options.session_average_minus:
+        mitchell = {section: m is Movement.MITCHELL for section, m in movements.items()}
+        ns_ids, ew_ids, _ = pair_ids(lines, mitchell)
+        sessions = _session_averages(lines, (ns_ids, ew_ids), options)
+
+    if options.round_board_points is not None:
+        ns_points = round_points(ns_points, options.round_board_points)
+        ew_points = round_points(ew_points, options.round_board_points)
+    ns_percent = np.full(n, math.nan)
+    ew_percent = np.full(n, math.nan)
+    if method.unit is Unit.MATCHPOINTS:
+        top_of_line = np.nan_to_num(tops)[board_of_line]
+        has_top = top_of_line > 0
+        divisor = np.where(has_top, top_of_line, 1.0)
+        # a board with a single result: no comparison, average (Law 78A gives no top)
+        ns_percent = np.where(has_top, ns_points / divisor * 100.0, np.where(np.isnan(ns_points), math.nan, 50.0))
+        ew_percent = np.where(has_top, ew_points / divisor * 100.0, np.where(np.isnan(ew_points), math.nan, 50.0))
+        for position, adjustment in adjustments.items():
+            ns_award, ew_award = _awards(adjustment)
+            # an award is its percentage, or the session's where Law 12C2(c) replaced it
+            if ns_award is not None:
+                ns_percent[position] = sessions.get((position, "NS"), values.percent(ns_award))
+            if ew_award is not None:
+                ew_percent[position] = sessions.get((position, "EW"), values.percent(ew_award))
+    lines = replace(lines, ns_points=ns_points, ew_points=ew_points, ns_percent=ns_percent, ew_percent=ew_percent)
+    return ScoredEvent(event, options, None, MappingProxyType(movements), tuple(problems), lines)
+
+
+_PLAYED = STATUSES.index(ResultStatus.PLAYED)

@@ -29,13 +29,14 @@ pair without a single board scored is listed last, unplaced.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 
+import numpy as np
+
 from bridgescore.methods.base import Unit
 from bridgescore.penalties import matching, penalty_points
-from bridgescore.scored import ALL_SECTIONS, Movement, PairPercent, ScoredEvent
+from bridgescore.scored import ALL_SECTIONS, Movement, PairPercent, ScoredEvent, pair_ids
 
 __all__ = ["PERCENT_DECIMALS", "Standing", "StandingEntry", "compute_standings", "format_percent", "format_points"]
 
@@ -122,44 +123,12 @@ def compute_standings(scored: ScoredEvent) -> tuple[Standing, ...]:
     mitchell = {s: m is Movement.MITCHELL for s, m in scored.movements.items()}
     all_mitchell = all(mitchell.values()) if mitchell else False
     is_mp = scored.unit is Unit.MATCHPOINTS
-    tallies: dict[tuple[str, str, str], _Tally] = {}
-
-    def tally(section: str, pair: str, direction: str) -> _Tally:
-        two_lines = all_mitchell if across else mitchell.get(section, False)
-        key = (section, pair, direction if two_lines else "all")
-        entry = tallies.get(key)
-        if entry is None:
-            entry = tallies[key] = _Tally(section, pair, key[2])
-        return entry
-
-    phantoms = options.phantoms
     penalties = options.penalties
-    for board in scored.boards:
-        top = board.top or 0.0
-        ns_points = board.ns_points.tolist()
-        ew_points = board.ew_points.tolist()
-        ns_percent = board.ns_percent.tolist() if is_mp else ns_points
-        ew_percent = board.ew_percent.tolist() if is_mp else ew_points
-        for result, ns, ew, ns_pc, ew_pc in zip(
-            board.results, ns_points, ew_points, ns_percent, ew_percent, strict=True
-        ):
-            for pair, points, percent, direction in (
-                (result.ns_pair, ns, ns_pc, "NS"),
-                (result.ew_pair, ew, ew_pc, "EW"),
-            ):
-                if phantoms and (
-                    pair in phantoms or f"{result.section}{pair}" in phantoms or f"{result.section}:{pair}" in phantoms
-                ):
-                    continue
-                t = tally(result.section, pair, direction)
-                if not math.isnan(points):
-                    t.boards += 1
-                    t.total += points
-                    t.maximum += top
-                    t.percent_sum += percent
+    two_lines = {s: all_mitchell if across else mitchell.get(s, False) for s in scored.lines.table.section.labels}
+    tallies = _tallies(scored, two_lines, is_mp)
 
     groups: dict[tuple[str, str], list[_Tally]] = {}
-    for t in tallies.values():
+    for t in tallies:
         groups.setdefault((ALL_SECTIONS if across else t.section, t.direction), []).append(t)
     standings: list[Standing] = []
     for (section, group), members in sorted(groups.items(), key=lambda kv: (kv[0][0], _GROUP_ORDER[kv[0][1]])):
@@ -221,6 +190,30 @@ def compute_standings(scored: ScoredEvent) -> tuple[Standing, ...]:
 
 
 _GROUP_ORDER = {"all": 0, "NS": 1, "EW": 2}
+
+
+def _tallies(scored: ScoredEvent, two_lines: dict[str, bool], is_mp: bool) -> list[_Tally]:
+    """Every pair's boards, total, maximum and sum of percentages, in the order the pairs first appear (board
+    order, NS before EW), summed over the event's columns (issue 12): each side of each line is added to its pair
+    in the order of the lines, as one loop over the lines would add them.  A phantom is no pair here."""
+    lines = scored.lines
+    ns_ids, ew_ids, keys = pair_ids(lines, two_lines, scored.options.phantoms)
+    ids = np.column_stack((ns_ids, ew_ids)).reshape(-1)
+    points = np.column_stack((lines.ns_points, lines.ew_points)).reshape(-1)
+    percents = np.column_stack((lines.ns_percent, lines.ew_percent)).reshape(-1) if is_mp else points
+    tops = np.repeat(np.nan_to_num(lines.tops)[lines.board_of_line], 2)
+    valid = (ids >= 0) & ~np.isnan(points)
+    size = len(keys)
+    counted = ids[valid]  # (bincount of nothing is integer: the weighted sums are made floats)
+    boards = np.bincount(counted, minlength=size).tolist()
+    totals = np.bincount(counted, weights=points[valid], minlength=size).astype(np.float64).tolist()
+    maxima = np.bincount(counted, weights=tops[valid], minlength=size).astype(np.float64).tolist()
+    percent_sums = np.bincount(counted, weights=percents[valid], minlength=size).astype(np.float64).tolist()
+    tallies: list[_Tally] = []
+    for i in np.unique(ids[ids >= 0]).tolist():  # keys are numbered in order of first appearance
+        section, pair, direction = keys[i]
+        tallies.append(_Tally(section, pair, direction or "all", boards[i], totals[i], maxima[i], percent_sums[i]))
+    return tallies
 
 
 def _pair_order(pair: str) -> tuple[int, str]:
