@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import Annotated
 
@@ -24,7 +23,6 @@ from bridgescore.cli.common import (
     refuse_overwrite,
     write_output,
 )
-from bridgescore.io import load_events
 from bridgescore.problems import Severity
 
 
@@ -55,8 +53,8 @@ def check(
 
     Above 2,000 lines the listing is plain aligned columns. With -f csv or json the problems go to the error
     stream and the lines to the output."""
+    from bridgescore.api import check_lines, read
     from bridgescore.report.check import check_csv, check_json, render_check, render_problems
-    from bridgescore.scored import read_adjustment
 
     labels = language_option(lang)
     if movement not in ("auto", *PER_DIRECTION):
@@ -67,11 +65,8 @@ def check(
     shown = notation_option(notation or labels)  # printing: as asked, else in the language of the labels
     files = event_files(travellers)
     refuse_overwrite(output, files)
-    event = load_events(files, reading, pairs_per_direction=PER_DIRECTION.get(movement))
     # the adjustments are read as `score` reads them, so that a line check accepts is one score scores
-    unreadable = [problem for r in event.results if (problem := read_adjustment(r)[1]) is not None]
-    if unreadable:
-        event = dataclasses.replace(event, problems=(*event.problems, *unreadable))
+    event = check_lines(read(*files, movement=movement, notation=reading))
     if fmt == "text" and output is None:
         render_check(event, out, shown, labels)
     elif fmt == "text":
