@@ -348,7 +348,10 @@ def _frame(table: pa.Table) -> pd.DataFrame:
     plain = table.cast(
         pa.schema([pa.field(f.name, f.type.value_type) if pa.types.is_dictionary(f.type) else f for f in table.schema])
     )
-    return plain.to_pandas()
+    import pandas as pd
+
+    integers = {pa.int8(): pd.Int8Dtype(), pa.int32(): pd.Int32Dtype()}  # a missing number <NA>, not a float NaN
+    return plain.to_pandas(types_mapper=integers.get)
 
 
 _SEAT_LETTERS = np.array(["", "N", "E", "S", "W"], dtype=object)
@@ -534,6 +537,40 @@ class Scores:
     @property
     def failed_checks(self) -> tuple[Check, ...]:
         return tuple(c for c in self.checks if not c.ok)
+
+    def pair(self, pair: str, *, section: str | None = None, direction: str | None = None) -> pd.DataFrame:
+        """One pair's boards as a pandas ``DataFrame`` seen from its side: section, board, direction, opponents,
+        contract, declarer, tricks, lead, ``score`` (its side's score), ``points`` and ``percent`` (its side's).
+        ``section``/``direction`` (``NS``, ``EW``) narrow it where numbers repeat (several sections; a Mitchell
+        whose pairs are numbered per direction, where NS 1 and EW 1 are two pairs)."""
+        import pandas as pd
+
+        lines = self.lines.to_pandas()
+        if section is not None:
+            lines = lines[lines["section"] == section]
+        parts = []
+        for side, own, other, sign in (("NS", "ns", "ew", 1.0), ("EW", "ew", "ns", -1.0)):
+            if direction is not None and direction.upper() != side:
+                continue
+            rows = lines[lines[f"{own}_pair"] == str(pair)]
+            parts.append(
+                pd.DataFrame(
+                    {
+                        "section": rows["section"],
+                        "board": rows["board"],
+                        "direction": side,
+                        "opponents": rows[f"{other}_pair"],
+                        "contract": rows["contract"],
+                        "declarer": rows["declarer"],
+                        "tricks": rows["tricks"],
+                        "lead": rows["lead"],
+                        "score": sign * rows["ns_score"] + 0.0,  # + 0.0: no -0.0 for a passed-out board
+                        "points": rows[f"{own}_points"],
+                        "percent": rows[f"{own}_percent"],
+                    }
+                )
+            )
+        return pd.concat(parts).sort_values(["section", "board"], kind="stable").reset_index(drop=True)
 
     def to_pandas(self) -> tuple[pd.DataFrame, pd.DataFrame]:
         """``(lines, standings)`` as pandas DataFrames."""
