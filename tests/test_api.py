@@ -218,6 +218,7 @@ def test_event_lines_table_keeps_what_was_read() -> None:
     assert table.num_rows == len(event.results)
     first = event.results[0]
     assert (int(frame.board[0]), frame.ns_pair[0], frame.contract[0]) == (first.board, first.ns_pair, "4S")
+    assert event.to_arrow().equals(table) and event.to_pandas().equals(frame)
 
 
 _contracts = st.sampled_from(["1N", "4S", "3H", "PASS", "6C"])

@@ -60,6 +60,7 @@ __all__ = [
     "Standings",
     "check_lines",
     "event_files",
+    "lines_frame",
     "lines_table",
     "read",
     "read_penalties",
@@ -362,6 +363,11 @@ def lines_table(event: Event, notation: Notation = "en") -> pa.Table:
     (:class:`bridgescore.table.ResultTable`): file, line, section, board, ns_pair, ew_pair, contract (as written
     on a traveller, e.g. ``4SX``), declarer, tricks, lead, ns_score, status, remarks."""
     return _lines_arrow(event, None, notation)
+
+
+def lines_frame(event: Event, notation: Notation = "en") -> pd.DataFrame:
+    """The traveller lines of ``event`` as a pandas DataFrame (:func:`lines_table`)."""
+    return _frame(lines_table(event, notation))
 
 
 def _lines_arrow(event: Event, scored: ScoredEvent | None, notation: Notation) -> pa.Table:
