@@ -63,17 +63,6 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def refuse_unless_pairs(event: Event, lang: str = "en") -> None:
-    """Stop (exit 2) with a clear message if ``event`` is a teams or individual event, which ``score`` must not
-    score as pairs (:func:`bridgescore.io.not_pairs`)."""
-    from bridgescore.io import not_pairs
-
-    problem = not_pairs(event)
-    if problem is not None:
-        err.print(f"[red]error:[/] {escape(problem.describe(lang))}", soft_wrap=True)
-        raise typer.Exit(2)
-
-
 def note_unless_pairs(event: Event, lang: str = "en") -> None:
     """Say (without stopping) that ``event`` is a teams or individual event: ``check`` lists its lines, but
     ``score`` will refuse it."""
