@@ -80,6 +80,13 @@ def test_import_bridgescore_does_not_load_the_api_pandas_or_arrow() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     assert done.stdout.strip() == "[]"
+    cli = (
+        "import sys; from typer.testing import CliRunner; from bridgescore.cli import app; "
+        f"r = CliRunner().invoke(app, ['score', {str(EXAMPLE)!r}, '-f', 'csv']); "
+        "print(r.exit_code, sorted(m for m in ('pandas', 'pyarrow') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", cli], capture_output=True, text=True, env=env, check=True)
+    assert done.stdout.strip() == "0 []"  # the command line scores through the API without loading the tables
     assert bridgescore.score is api.score and bridgescore.read is api.read
     with pytest.raises(AttributeError):
         _ = bridgescore.no_such_name  # type: ignore[attr-defined]

@@ -36,6 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.event import Event
+from bridgescore.i18n import N_
 from bridgescore.options import OptionError
 from bridgescore.problems import Location, Problem, Severity
 
@@ -113,7 +114,7 @@ def event_files(paths: Iterable[PathLike]) -> tuple[list[Path], list[Problem], l
             problems.append(
                 Problem.make(
                     Location(str(path)),
-                    "folder %(folder)s holds no event files (%(suffixes)s)",
+                    N_("folder %(folder)s holds no event files (%(suffixes)s)"),
                     folder=str(path),
                     suffixes=", ".join(sorted(READERS)),
                 )
@@ -144,7 +145,7 @@ def read(
     try:
         Movement(movement)
     except ValueError:
-        raise OptionError("--movement is auto, mitchell or howell, not '%(value)s'", value=movement) from None
+        raise OptionError(N_("--movement is auto, mitchell or howell, not '%(value)s'"), value=movement) from None
     if not paths:
         raise TypeError("read() needs at least one file or folder")
     files, problems, _ = event_files(paths)
@@ -281,7 +282,7 @@ def score(
     unknown = unknown_phantoms(event, resolved.phantoms) if event.results else []
     if unknown:
         raise OptionError(
-            "--phantom %(pair)s: there is no pair %(pair)s in the event; write a pair number as on the travellers",
+            N_("--phantom %(pair)s: there is no pair %(pair)s in the event; write a pair number as on the travellers"),
             pair=unknown[0],
         )
     resolved = dataclasses.replace(resolved, penalties=given.penalties)
