@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -153,6 +153,19 @@ class Event:
         from bridgescore.table import ResultView
 
         return Event(ResultView(table), names, title, problems, form, form_sign)
+
+    def to_arrow(self, notation: Notation = "en") -> Any:
+        """The lines as a ``pyarrow.Table``, one row per line in input order, built from the columns
+        (:func:`bridgescore.api.lines_table`)."""
+        from bridgescore.api import lines_table
+
+        return lines_table(self, notation)
+
+    def to_pandas(self, notation: Notation = "en") -> Any:
+        """The lines as a pandas ``DataFrame`` (:meth:`to_arrow` with plain text columns)."""
+        from bridgescore.api import lines_frame
+
+        return lines_frame(self, notation)
 
     def boards(self) -> Iterator[Board]:
         """Boards in (section, number) order, each with its lines in input order."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import Annotated
 
@@ -25,7 +24,6 @@ from bridgescore.cli.common import (
     refuse_overwrite,
     write_output,
 )
-from bridgescore.io import load_events
 from bridgescore.problems import Severity
 
 
@@ -56,8 +54,8 @@ def check(
 
     Above 2,000 lines the listing is plain aligned columns. With -f csv or json the problems go to the error
     stream and the lines to the output."""
+    from bridgescore.api import check_lines, read
     from bridgescore.report.check import check_csv, check_json, render_check, render_problems
-    from bridgescore.scored import read_adjustment
 
     labels = language_option(lang)
     if movement not in ("auto", *PER_DIRECTION):
@@ -70,12 +68,10 @@ def check(
     refuse_overwrite(output, files)
     bar = progress.start(err, (progress.READING, progress.CHECKING, progress.WRITING), lang=labels)
     bar.stage(progress.READING)
-    event = load_events(files, reading, pairs_per_direction=PER_DIRECTION.get(movement))
+    read_event = read(*files, movement=movement, notation=reading)
     # the adjustments are read as `score` reads them, so that a line check accepts is one score scores
     bar.stage(progress.CHECKING)
-    unreadable = [problem for r in event.results if (problem := read_adjustment(r)[1]) is not None]
-    if unreadable:
-        event = dataclasses.replace(event, problems=(*event.problems, *unreadable))
+    event = check_lines(read_event)
     bar.stage(progress.WRITING)
     if fmt == "text" and output is None:
         bar.hide()  # the listing goes to the screen: no bar between its lines

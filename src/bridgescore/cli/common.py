@@ -63,17 +63,6 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def refuse_unless_pairs(event: Event, lang: str = "en") -> None:
-    """Stop (exit 2) with a clear message if ``event`` is a teams or individual event, which ``score`` must not
-    score as pairs (:func:`bridgescore.io.not_pairs`)."""
-    from bridgescore.io import not_pairs
-
-    problem = not_pairs(event)
-    if problem is not None:
-        err.print(f"[red]error:[/] {escape(problem.describe(lang))}", soft_wrap=True)
-        raise typer.Exit(2)
-
-
 def note_unless_pairs(event: Event, lang: str = "en") -> None:
     """Say (without stopping) that ``event`` is a teams or individual event: ``check`` lists its lines, but
     ``score`` will refuse it."""
@@ -97,22 +86,14 @@ def event_files(paths: Sequence[Path]) -> list[Path]:
     suffix a reader takes (:data:`bridgescore.io.READERS`), by name, so that every run reads them in the same
     order. Each file a folder gives is named on the error stream, so the director sees what was read. A folder
     without event files is an error (exit 2)."""
-    from bridgescore.io import READERS
+    from bridgescore.api import event_files as api_event_files
 
-    files: list[Path] = []
-    for path in paths:
-        if not path.is_dir():
-            files.append(path)
-            continue
-        found = sorted(
-            (p for p in path.iterdir() if p.suffix.lower() in READERS and p.is_file() and not p.name.startswith(".")),
-            key=lambda p: p.name,
-        )
-        if not found:
-            raise fail(f"folder {path} holds no event files ({', '.join(sorted(READERS))})")
+    files, problems, folders = api_event_files(paths)
+    if problems:
+        raise fail(problems[0].text())
+    for folder, found in folders:
         names = escape(", ".join(p.name for p in found))
-        err.print(f"{escape(str(path))}: {len(found)} event file(s): {names}", soft_wrap=True)
-        files.extend(found)
+        err.print(f"{escape(str(folder))}: {len(found)} event file(s): {names}", soft_wrap=True)
     return files
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -13,7 +12,6 @@ from rich.markup import escape
 
 from bridgescore import progress
 from bridgescore.cli.common import (
-    PER_DIRECTION,
     MovementOption,
     OutputOption,
     app,
@@ -24,17 +22,12 @@ from bridgescore.cli.common import (
     notation_option,
     out,
     refuse_overwrite,
-    refuse_unless_pairs,
 )
-from bridgescore.event import Event
-from bridgescore.io import load_events
-from bridgescore.problems import Problem, Severity
+from bridgescore.problems import Severity
 
 if TYPE_CHECKING:
-    from bridgescore.contract import Notation
+    from bridgescore.api import Scores
     from bridgescore.i18n import Language
-    from bridgescore.penalties import Penalty
-    from bridgescore.scored import ScoredEvent
 
 
 @app.command()
@@ -178,15 +171,15 @@ def score(
     ] = None,
 ) -> None:
     """Score a pairs event: rankings, travellers and the director's checks (exit 2 on bad input)."""
-    from bridgescore.i18n import N_, format_message
+    from bridgescore.api import InputError, read, read_penalties, resolve_options
+    from bridgescore.api import score as score_event
     from bridgescore.options import OptionError
-    from bridgescore.presets import scoring_options
+    from bridgescore.penalties import PenaltyError
     from bridgescore.report import csv as score_csv
     from bridgescore.report import json as score_json
-    from bridgescore.report.check import render_problems
     from bridgescore.report.html import render_html
+    from bridgescore.report.problems import print_problems
     from bridgescore.report.text import render_text
-    from bridgescore.scored import score_event, unknown_phantoms
 
     page_lang = language_option(lang)
     lang = notation_option(notation or "en")  # reading: the readers take either notation
@@ -201,10 +194,10 @@ def score(
         "session_average_plus": session_average_plus, "session_average_minus": session_average_minus,
         "phantom_award": phantom_award,
     }  # fmt: skip
-    try:
-        options = scoring_options(
-            method, given, as_program=as_program, across_sections=across_sections, movement=movement,
-            phantoms=frozenset(phantom or ()),
+    try:  # the options are refused before anything is read
+        options = resolve_options(
+            method, as_program=as_program, across_sections=across_sections, movement=movement, phantoms=phantom or (),
+            **given,
         )  # fmt: skip
     except OptionError as problem:
         raise fail(problem.text(page_lang)) from None
@@ -212,25 +205,27 @@ def score(
         raise fail(str(problem)) from None
     inputs = event_files(inputs)
     refuse_overwrite(output, [*inputs, names, penalties])
-    given_penalties, penalty_found = _read_penalties(penalty, penalties)
-    options = dataclasses.replace(options, penalties=given_penalties)
+    try:
+        given_penalties = read_penalties(penalty or (), penalties)
+    except PenaltyError as problem:
+        raise fail(str(problem)) from None
     bar = progress.start(err, (progress.READING, progress.SCORING, progress.RANKING_AND_WRITING), lang=page_lang)
     bar.stage(progress.READING)
-    event = load_events(inputs, lang, names=names, pairs_per_direction=PER_DIRECTION.get(movement))
-    refuse_unless_pairs(event, page_lang)  # teams and individuals are not scored as pairs (issue 11)
-    unknown = unknown_phantoms(event, options.phantoms) if event.results else []
-    if unknown:
-        message = N_(
-            "--phantom %(pair)s: there is no pair %(pair)s in the event; write a pair number as on the travellers"
-        )
-        raise fail(format_message(message, {"pair": unknown[0]}, page_lang))
+    event = read(*inputs, names=names, movement=movement, notation=lang)
     bar.stage(progress.SCORING)
-    scored = score_event(dataclasses.replace(event, title=title) if title else event, options)
-    if given_penalties or penalty_found:
-        scored = _with_penalties(scored, penalty_found)
+    try:
+        scores = score_event(event, options, penalties=given_penalties, title=title)
+    except OptionError as problem:  # a phantom the event does not have
+        bar.hide()
+        raise fail(problem.text(page_lang)) from None
+    except InputError as refused:  # teams and individuals are not scored as pairs (issue 11)
+        bar.hide()
+        err.print(f"[red]error:[/] {escape(refused.problems[0].describe(page_lang))}", soft_wrap=True)
+        raise typer.Exit(2) from None
+    scored = scores.scored
     if any(p.severity is Severity.ERROR for p in scored.problems) and not (skip_invalid and event.results):
         bar.hide()
-        render_problems(Event(event.results, problems=scored.problems), err, page_lang)
+        print_problems(scored.problems, err, page_lang, can_go_on=bool(len(event.results)))
         raise typer.Exit(2)
     bar.stage(progress.RANKING_AND_WRITING)  # the reports rank as they write
     if fmt == "json":
@@ -265,52 +260,14 @@ def score(
         raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None
     bar.hide()
     if strict:
-        _strict_exit(scored, shown, page_lang)
+        _strict_exit(scores, page_lang)
 
 
-def _read_penalties(options: list[str] | None, path: Path | None) -> tuple[tuple[Penalty, ...], list[Problem]]:
-    """The penalties of ``--penalty`` (a bad one stops here, exit 2) and of a ``--penalties`` file, with the
-    file's problems."""
-    from bridgescore.io.penalties import load
-    from bridgescore.penalties import PenaltyError, parse_penalty_option
-
-    found: list[Problem] = []
-    read: list[Penalty] = []
-    if path is not None:
-        from_file, problems = load(path)
-        read += from_file
-        found += problems
-    for text in options or ():
-        try:
-            given, warning = parse_penalty_option(text)
-        except PenaltyError as problem:
-            raise fail(str(problem)) from None
-        read.append(given)
-        if warning is not None:
-            found.append(warning)
-    return tuple(read), found
-
-
-def _with_penalties(scored: ScoredEvent, found: list[Problem]) -> ScoredEvent:
-    """The scored event with only the penalties that can be applied, and the problems of the others (a pair in no
-    ranking or in several, a unit the ranking does not count in) added to its problems."""
-    from bridgescore.methods.base import Unit
-    from bridgescore.penalties import penalty_problems
-    from bridgescore.standings import compute_standings
-
-    valid, unmatched = penalty_problems(
-        scored.options.penalties, compute_standings(scored), scored.unit is Unit.MATCHPOINTS
-    )
-    options = dataclasses.replace(scored.options, penalties=valid)
-    return dataclasses.replace(scored, options=options, problems=(*scored.problems, *found, *unmatched))
-
-
-def _strict_exit(scored: ScoredEvent, notation: Notation, lang: Language) -> None:
+def _strict_exit(scores: Scores, lang: Language) -> None:
     """``--strict``: exit status 1 when a director's check failed, with the failed checks named on stderr."""
-    from bridgescore.checks import run_checks
     from bridgescore.i18n import translator
 
-    failed = [c for c in run_checks(scored, notation) if not c.ok]
+    failed = scores.failed_checks
     if failed:
         _ = translator(lang).gettext
         names = ", ".join(_(c.name) for c in failed)

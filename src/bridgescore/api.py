@@ -1,0 +1,657 @@
+"""The Python API (issue 12): read an event, score it, look at the results as typed objects or as tables.
+
+The command line is built on these functions, so a notebook and ``bridgescore score`` give the same numbers::
+
+    import bridgescore
+    event = bridgescore.read("src/bridgescore/examples/club-evening.csv")
+    scores = bridgescore.score(event, "matchpoints")
+    scores.standings.to_pandas()      # one row per ranked pair
+    scores.lines.to_pandas()          # one row per traveller line, with its points
+
+* :func:`read` reads files or folders as ``bridgescore score`` does; bad input never raises: every problem is on
+  ``event.problems`` (``strict=True`` raises :class:`InputError` listing them, for those who want that).
+* :func:`score` resolves its options as the command line does (:func:`bridgescore.presets.scoring_options`: an
+  option given over the program's preset ``as_program`` over the default); an unknown option name is a
+  ``TypeError`` naming the valid ones, a value that cannot be used an :class:`~bridgescore.options.OptionError`.
+* :class:`Scores` holds the scored event, its rankings (:class:`Standings`), its lines (:class:`Lines`), the
+  director's checks and the problems; ``to_pandas()``/``to_arrow()`` build the tables from the columns of
+  :class:`bridgescore.scored.ScoredLines` (no Python object per line), and ``to_json``/``to_csv``/``to_html``/
+  ``to_text`` write the reports of :mod:`bridgescore.report`.
+
+pandas and pyarrow are dependencies of bridgescore (analysts work in Jupyter with pandas: the natural path is
+installed), imported only when a table is asked for, so ``import bridgescore`` and the command line stay quick.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+import numpy as np
+import numpy.typing as npt
+
+from bridgescore.event import Event
+from bridgescore.i18n import N_
+from bridgescore.options import OptionError
+from bridgescore.problems import Location, Problem, Severity
+
+if TYPE_CHECKING:
+    import pandas as pd
+    import pyarrow as pa
+
+    from bridgescore.checks import Check
+    from bridgescore.contract import Notation
+    from bridgescore.penalties import Penalty
+    from bridgescore.scored import ScoredBoard, ScoredEvent, ScoringOptions
+    from bridgescore.standings import Standing
+    from bridgescore.table import Column
+
+__all__ = [
+    "OPTION_NAMES",
+    "InputError",
+    "Lines",
+    "OptionError",
+    "PenaltyList",
+    "Scores",
+    "Standings",
+    "check_lines",
+    "event_files",
+    "lines_frame",
+    "lines_table",
+    "read",
+    "read_penalties",
+    "resolve_options",
+    "score",
+]
+
+#: The scoring options :func:`score` takes by name (the command line's ``--neuberg``, ``--datum`` … without ``--``).
+OPTION_NAMES: tuple[str, ...] = (
+    "acbl_scale", "neuberg", "neuberg_factor_decimals", "pair_percent", "average_plus", "average_minus", "datum",
+    "datum_rounding", "cross_imps", "factor", "factor_printed", "adjusted_imps", "imps_per_percent",
+    "round_board_points", "session_average_plus", "session_average_minus", "phantom_award",
+)  # fmt: skip
+
+PathLike = str | Path
+Destination = PathLike | TextIO | None
+
+
+class InputError(ValueError):
+    """The input has problems that stop scoring (``read(..., strict=True)``, or an event ``score`` must refuse, such
+    as a teams event): ``problems`` lists them; ``str()`` says each with file, line and field."""
+
+    def __init__(self, problems: Sequence[Problem], lang: str = "en") -> None:
+        self.problems = tuple(problems)
+        super().__init__("\n".join(p.describe(lang) for p in self.problems))
+
+
+# --- reading ----------------------------------------------------------------------------------------------------
+
+
+def event_files(paths: Iterable[PathLike]) -> tuple[list[Path], list[Problem], list[tuple[Path, list[Path]]]]:
+    """The event files of ``paths``, a folder standing for every event file in it (the suffixes a reader takes,
+    :data:`bridgescore.io.READERS`, by name, so every run reads them in the same order).  Returns the files, a
+    problem for each folder without one, and each folder with the files it gave (the command line names them)."""
+    from bridgescore.io import READERS
+
+    files: list[Path] = []
+    problems: list[Problem] = []
+    folders: list[tuple[Path, list[Path]]] = []
+    for given in paths:
+        path = Path(given)
+        if not path.is_dir():
+            files.append(path)
+            continue
+        found = sorted(
+            (p for p in path.iterdir() if p.suffix.lower() in READERS and p.is_file() and not p.name.startswith(".")),
+            key=lambda p: p.name,
+        )
+        if not found:
+            problems.append(
+                Problem.make(
+                    Location(str(path)),
+                    N_("folder %(folder)s holds no event files (%(suffixes)s)"),
+                    folder=str(path),
+                    suffixes=", ".join(sorted(READERS)),
+                )
+            )
+        folders.append((path, found))
+        files.extend(found)
+    return files, problems, folders
+
+
+def read(
+    *paths: PathLike,
+    names: PathLike | None = None,
+    movement: str = "auto",
+    notation: Notation = "en",
+    strict: bool = False,
+) -> Event:
+    """The event in ``paths`` (traveller CSV, USEBIO XML, PBN files, or folders of them; several files are merged
+    into one event, e.g. one per section), as ``bridgescore score`` reads them.
+
+    ``names``: a names file (CSV ``pair,names``) whose names replace those of the event files; ``movement``:
+    ``auto`` (from the data), ``mitchell`` (pairs may be numbered per direction, as ACBLscore numbers them) or
+    ``howell``; ``notation``: the readers take English and Dutch alike, ``nl`` only for what reads two ways.
+    Every problem found is on ``event.problems``; ``strict=True`` raises :class:`InputError` instead when one of
+    them is an error."""
+    from bridgescore.io import load_events
+    from bridgescore.scored import Movement
+
+    try:
+        Movement(movement)
+    except ValueError:
+        raise OptionError(N_("--movement is auto, mitchell or howell, not '%(value)s'"), value=movement) from None
+    if not paths:
+        raise TypeError("read() needs at least one file or folder")
+    files, problems, _ = event_files(paths)
+    per_direction = {"mitchell": True, "howell": False}.get(movement)
+    event = load_events(files, notation, names=names, pairs_per_direction=per_direction) if files else Event(())
+    if problems:
+        event = dataclasses.replace(event, problems=(*problems, *event.problems))
+    if strict:
+        errors = [p for p in event.problems if p.severity is Severity.ERROR]
+        if errors:
+            raise InputError(errors)
+    return event
+
+
+def check_lines(event: Event) -> Event:
+    """``event`` with a problem for each adjusted score that cannot be read, as :func:`score` reads them: what
+    ``bridgescore check`` lists, so that a line the check accepts is one the scoring scores."""
+    from bridgescore.scored import read_adjustment
+
+    unreadable = [problem for r in event.results if (problem := read_adjustment(r)[1]) is not None]
+    return dataclasses.replace(event, problems=(*event.problems, *unreadable)) if unreadable else event
+
+
+# --- options and penalties ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyList:
+    """Penalties read (:func:`read_penalties`) with the problems found reading them (a penalties file's lines)."""
+
+    penalties: tuple[Penalty, ...] = ()
+    problems: tuple[Problem, ...] = ()
+
+
+def read_penalties(given: Iterable[Penalty | str] = (), path: PathLike | None = None) -> PenaltyList:
+    """The penalties of a penalties file (CSV ``pair,penalty[,section][,reason]``, its problems kept) and of
+    ``given``: :class:`~bridgescore.penalties.Penalty` objects or texts as ``--penalty`` takes them
+    (``5:-10%``, ``A:5:-25% top``, ``7:-3 IMPs``); a text that cannot be read raises
+    :class:`~bridgescore.penalties.PenaltyError`."""
+    from bridgescore.io.penalties import load
+    from bridgescore.penalties import Penalty, parse_penalty_option
+
+    read_: list[Penalty] = []
+    found: list[Problem] = []
+    if path is not None:
+        from_file, problems = load(path)
+        read_ += from_file
+        found += problems
+    for item in given:
+        if isinstance(item, Penalty):
+            read_.append(item)
+            continue
+        penalty, warning = parse_penalty_option(item)
+        read_.append(penalty)
+        if warning is not None:
+            found.append(warning)
+    return PenaltyList(tuple(read_), tuple(found))
+
+
+def resolve_options(
+    method: str | None = None,
+    *,
+    as_program: str | None = None,
+    across_sections: bool = False,
+    movement: str = "auto",
+    phantoms: Iterable[str] = (),
+    **options: object,
+) -> ScoringOptions:
+    """The options to score with, resolved as the command line resolves them
+    (:func:`bridgescore.presets.scoring_options`): an option given (not None) over the preset of ``as_program``
+    (``nbb``, ``ebuscore``, ``acblscore``, ``bbo`` …) over the default; ``method`` None is the preset's method,
+    else matchpoints.  An unknown option name raises ``TypeError`` naming the valid ones; a value that cannot be
+    used raises :class:`~bridgescore.options.OptionError` (a ``ValueError``)."""
+    from bridgescore.presets import scoring_options
+
+    unknown = sorted(set(options) - set(OPTION_NAMES))
+    if unknown:
+        raise TypeError(
+            f"unknown scoring option{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; "
+            f"the options are {', '.join(OPTION_NAMES)}"
+        )
+    if isinstance(phantoms, str):
+        phantoms = (phantoms,)
+    return scoring_options(
+        method, options, as_program=as_program, across_sections=across_sections, movement=movement,
+        phantoms=frozenset(phantoms),
+    )  # fmt: skip
+
+
+# --- scoring -----------------------------------------------------------------------------------------------------
+
+
+def score(
+    event: Event,
+    method: str | ScoringOptions | None = None,
+    *,
+    as_program: str | None = None,
+    across_sections: bool = False,
+    movement: str = "auto",
+    phantoms: Iterable[str] = (),
+    penalties: Iterable[Penalty | str] | PenaltyList = (),
+    penalties_file: PathLike | None = None,
+    title: str | None = None,
+    **options: object,
+) -> Scores:
+    """``event`` scored, ranked and checked: ``method`` ``matchpoints`` (the default, or the preset's),
+    ``butler``, ``bastille`` or ``cross-imps``, with ``options`` by name as :func:`resolve_options` takes them
+    (or ``method`` an already resolved :class:`~bridgescore.scored.ScoringOptions`).
+
+    ``phantoms``: phantom pairs (their opponents get ``phantom_award``); ``penalties``/``penalties_file``: as
+    :func:`read_penalties`.  A penalty for a pair in no ranking (or in several) is not applied and becomes a
+    problem.  Raises :class:`InputError` for an event that must not be scored as pairs (teams, individuals), and
+    :class:`~bridgescore.options.OptionError` for a phantom pair the event does not have; the problems of the
+    lines are on ``Scores.problems`` (a line in error is left out of the scoring)."""
+    from bridgescore.io import not_pairs
+    from bridgescore.scored import ScoringOptions, score_event, unknown_phantoms
+
+    if isinstance(method, ScoringOptions):
+        if options or as_program or across_sections or movement != "auto" or phantoms:
+            raise TypeError("score(): give the options either resolved (ScoringOptions) or by name, not both")
+        resolved = method
+    else:
+        resolved = resolve_options(
+            method, as_program=as_program, across_sections=across_sections, movement=movement, phantoms=phantoms,
+            **options,
+        )  # fmt: skip
+    given = penalties if isinstance(penalties, PenaltyList) else read_penalties(penalties, penalties_file)
+    if isinstance(penalties, PenaltyList) and penalties_file is not None:
+        more = read_penalties((), penalties_file)
+        given = PenaltyList((*given.penalties, *more.penalties), (*given.problems, *more.problems))
+    refused = not_pairs(event)
+    if refused is not None:
+        raise InputError([refused])
+    unknown = unknown_phantoms(event, resolved.phantoms) if event.results else []
+    if unknown:
+        raise OptionError(
+            N_("--phantom %(pair)s: there is no pair %(pair)s in the event; write a pair number as on the travellers"),
+            pair=unknown[0],
+        )
+    resolved = dataclasses.replace(resolved, penalties=given.penalties)
+    scored = score_event(dataclasses.replace(event, title=title) if title else event, resolved)
+    if given.penalties or given.problems:
+        scored = _with_penalties(scored, given.problems)
+    return Scores(scored)
+
+
+def _with_penalties(scored: ScoredEvent, found: Sequence[Problem]) -> ScoredEvent:
+    """The scored event with only the penalties that can be applied, and the problems of the others (a pair in no
+    ranking or in several, a unit the ranking does not count in) added to its problems."""
+    from bridgescore.methods.base import Unit
+    from bridgescore.penalties import penalty_problems
+    from bridgescore.standings import compute_standings
+
+    valid, unmatched = penalty_problems(
+        scored.options.penalties, compute_standings(scored), scored.unit is Unit.MATCHPOINTS
+    )
+    options = dataclasses.replace(scored.options, penalties=valid)
+    return dataclasses.replace(scored, options=options, problems=(*scored.problems, *found, *unmatched))
+
+
+# --- tables ------------------------------------------------------------------------------------------------------
+
+
+def _arrow() -> Any:
+    try:
+        import pyarrow
+    except ImportError:  # pragma: no cover - a dependency; a broken environment only
+        raise ImportError("bridgescore's tables need pyarrow: pip install 'pyarrow>=15'") from None
+    return pyarrow
+
+
+def _dictionary(column: Column[Any], rows: npt.NDArray[Any] | None, text: Any = str) -> pa.DictionaryArray:
+    """A dictionary-encoded column as an Arrow dictionary array (the labels once, an index per row), ``rows``
+    taken in that order; a None label is a null."""
+    pa = _arrow()
+    codes = column.codes if rows is None else column.codes[rows]
+    labels = column.labels
+    is_null = np.fromiter((label is None for label in labels), dtype=bool, count=len(labels))
+    words = [("" if label is None else text(label)) for label in labels]
+    # labels that read the same (a contract written two ways) become one word: the dictionary must be distinct
+    index: dict[str, int] = {}
+    recode = np.fromiter((index.setdefault(w, len(index)) for w in words), dtype=np.int32, count=len(words))
+    indices = recode[codes] if len(labels) else codes.astype(np.int32)
+    mask = is_null[codes] if len(labels) and is_null.any() else None
+    return pa.DictionaryArray.from_arrays(pa.array(indices, type=pa.int32(), mask=mask), pa.array(list(index)))
+
+
+def _float(values: npt.NDArray[np.float64]) -> pa.Array:
+    """Floats with NaN (none) as nulls."""
+    pa = _arrow()
+    return pa.array(values, type=pa.float64(), from_pandas=True)
+
+
+def _frame(table: pa.Table) -> pd.DataFrame:
+    """An Arrow table as a pandas DataFrame with plain columns (text as strings, not categories, so that a
+    ``groupby`` reads as on any other frame); missing numbers NaN."""
+    try:
+        import pandas  # noqa: F401
+    except ImportError:  # pragma: no cover - a dependency; a broken environment only
+        raise ImportError("bridgescore's DataFrames need pandas: pip install 'pandas>=2'") from None
+    pa = _arrow()
+    plain = table.cast(
+        pa.schema([pa.field(f.name, f.type.value_type) if pa.types.is_dictionary(f.type) else f for f in table.schema])
+    )
+    import pandas as pd
+
+    integers = {pa.int8(): pd.Int8Dtype(), pa.int32(): pd.Int32Dtype()}  # a missing number <NA>, not a float NaN
+    return plain.to_pandas(types_mapper=integers.get)
+
+
+_SEAT_LETTERS = np.array(["", "N", "E", "S", "W"], dtype=object)
+
+
+def lines_table(event: Event, notation: Notation = "en") -> pa.Table:
+    """The traveller lines of ``event`` as an Arrow table, one row per line in input order, built from its columns
+    (:class:`bridgescore.table.ResultTable`): file, line, section, board, ns_pair, ew_pair, contract (as written
+    on a traveller, e.g. ``4SX``), declarer, tricks, lead, ns_score, status, remarks."""
+    return _lines_arrow(event, None, notation)
+
+
+def lines_frame(event: Event, notation: Notation = "en") -> pd.DataFrame:
+    """The traveller lines of ``event`` as a pandas DataFrame (:func:`lines_table`)."""
+    return _frame(lines_table(event, notation))
+
+
+def _lines_arrow(event: Event, scored: ScoredEvent | None, notation: Notation) -> pa.Table:
+    from bridgescore.contract import Seat
+    from bridgescore.table import STATUSES
+
+    pa = _arrow()
+    lines = scored.lines if scored is not None else None
+    table = lines.table if lines is not None else event.table
+    rows = lines.rows if lines is not None else None
+
+    def take(values: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        return values if rows is None else values[rows]
+
+    declarer = take(table.declarer).astype(np.int64)
+    seats = np.array(["", *(s.label(notation) for s in Seat)], dtype=object)
+    tricks = take(table.tricks).astype(np.int64)
+    statuses = [s.value for s in STATUSES]
+    columns: dict[str, Any] = {
+        "file": _dictionary(table.file, rows),
+        "line": pa.array(take(table.line), type=pa.int32(), mask=take(table.line) == 0),
+        "section": _dictionary(table.section, rows),
+        "board": pa.array(take(table.board), type=pa.int32()),
+        "ns_pair": _dictionary(table.ns_pair, rows),
+        "ew_pair": _dictionary(table.ew_pair, rows),
+        "contract": _dictionary(table.contract, rows, lambda c: c.format(notation)),
+        "declarer": pa.DictionaryArray.from_arrays(
+            pa.array(declarer + 1, type=pa.int32(), mask=declarer < 0), pa.array(list(seats))
+        ),
+        "tricks": pa.array(tricks, type=pa.int8(), mask=tricks < 0),
+        "lead": _dictionary(table.lead, rows),
+        "ns_score": _float(take(table.ns_score)),
+        "status": pa.DictionaryArray.from_arrays(
+            pa.array(take(table.status).astype(np.int32), type=pa.int32()), pa.array(statuses)
+        ),
+        "remarks": _dictionary(table.remarks, rows),
+    }
+    if lines is not None:
+        b = lines.board_of_line
+        adjusted = np.zeros(len(rows if rows is not None else ()), dtype=bool)
+        if lines.adjustments:
+            adjusted[np.fromiter(lines.adjustments, dtype=np.int64, count=len(lines.adjustments))] = True
+        columns.update(
+            {
+                "ns_compared": _float(lines.ns_scores),
+                "ns_points": _float(lines.ns_points),
+                "ew_points": _float(lines.ew_points),
+                "ns_percent": _float(lines.ns_percent),
+                "ew_percent": _float(lines.ew_percent),
+                "adjusted": pa.array(adjusted, type=pa.bool_()),
+                "datum": _float(lines.datums[b]),
+                "top": _float(lines.tops[b]),
+                "field": pa.DictionaryArray.from_arrays(
+                    pa.array(b.astype(np.int32), type=pa.int32()), pa.array(list(lines.board_sections))
+                ),
+            }
+        )
+    return pa.table(columns)
+
+
+class Lines:
+    """The traveller lines of a scored event with their points: ``len()``, ``to_arrow()``, ``to_pandas()``.
+
+    One row per line in board order (section, board), with the line as read (file, line, section, board, pairs,
+    contract, declarer, tricks, lead, ns_score, status, remarks) and as scored: ``ns_compared`` (the score
+    compared, NaN for none), ``ns_points``/``ew_points`` (matchpoints or IMPs), ``ns_percent``/``ew_percent``,
+    ``adjusted`` (an artificial score), the board's ``datum`` and ``top``, and ``field`` (the section the board
+    was compared in, ``*`` across sections)."""
+
+    def __init__(self, scored: ScoredEvent) -> None:
+        self._scored = scored
+
+    def __len__(self) -> int:
+        return len(self._scored.lines.rows)
+
+    def __repr__(self) -> str:
+        return f"<Lines: {len(self)} traveller lines; .to_pandas() or .to_arrow() for the table>"
+
+    def to_arrow(self, notation: Notation = "en") -> pa.Table:
+        """The lines as a ``pyarrow.Table`` (text columns dictionary-encoded, as they are held)."""
+        return _lines_arrow(self._scored.event, self._scored, notation)
+
+    def to_pandas(self, notation: Notation = "en") -> pd.DataFrame:
+        """The lines as a pandas ``DataFrame``."""
+        return _frame(self.to_arrow(notation))
+
+
+_STANDING_FIELDS = (
+    "place", "place_label", "pair", "direction", "names", "boards", "total", "unfactored_total", "maximum",
+    "percent", "average", "total_before_penalty", "penalty", "penalty_label",
+)  # fmt: skip
+
+
+class Standings(tuple["Standing", ...]):
+    """The rankings of a scored event (a tuple of :class:`~bridgescore.standings.Standing`, one per ranking: a
+    direction of a Mitchell section, a Howell section, or all sections), and as one table: ``to_pandas()`` /
+    ``to_arrow()``, one row per pair with the ranking's ``group`` (NS, EW, all) and ``section`` (``*``: all)."""
+
+    __slots__ = ()
+
+    def to_arrow(self) -> pa.Table:
+        pa = _arrow()
+        rows = [(s.group, s.section, entry) for s in self for entry in s.entries]
+        columns: dict[str, list[Any]] = {"group": [r[0] for r in rows], "section": [r[1] for r in rows]}
+        for name in _STANDING_FIELDS:
+            columns[name] = [getattr(r[2], name) for r in rows]
+        floats = ("total", "unfactored_total", "maximum", "percent", "average", "total_before_penalty", "penalty")
+        types = {"place": pa.int32(), "boards": pa.int32(), **dict.fromkeys(floats, pa.float64())}
+        return pa.table({name: pa.array(values, type=types.get(name)) for name, values in columns.items()})
+
+    def to_pandas(self) -> pd.DataFrame:
+        """The rankings as a pandas ``DataFrame``, one row per pair, in ranking order."""
+        return _frame(self.to_arrow())
+
+
+# --- the result ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Scores:
+    """An event scored (:func:`score`): the typed objects and the tables of a notebook.
+
+    ``event``, ``options`` (the resolved :class:`~bridgescore.scored.ScoringOptions`), ``standings``
+    (:class:`Standings`), ``lines`` (:class:`Lines`), ``boards`` (one :class:`~bridgescore.scored.ScoredBoard`
+    per board), ``checks`` (the director's checks), ``problems``; ``scored`` is the
+    :class:`~bridgescore.scored.ScoredEvent` the reports take.  Rankings and checks are worked out when first
+    asked for."""
+
+    scored: ScoredEvent
+
+    @property
+    def event(self) -> Event:
+        return self.scored.event
+
+    @property
+    def options(self) -> ScoringOptions:
+        return self.scored.options
+
+    @property
+    def method(self) -> str:
+        """The method's name: matchpoints, butler, bastille or cross-imps."""
+        return self.scored.method.name
+
+    @property
+    def problems(self) -> tuple[Problem, ...]:
+        return self.scored.problems
+
+    @property
+    def errors(self) -> tuple[Problem, ...]:
+        """The problems that are errors (the lines they are about were left out)."""
+        return tuple(p for p in self.scored.problems if p.severity is Severity.ERROR)
+
+    @property
+    def boards(self) -> tuple[ScoredBoard, ...]:
+        return self.scored.boards
+
+    @cached_property
+    def standings(self) -> Standings:
+        from bridgescore.standings import compute_standings
+
+        return Standings(compute_standings(self.scored))
+
+    @cached_property
+    def lines(self) -> Lines:
+        return Lines(self.scored)
+
+    @cached_property
+    def checks(self) -> tuple[Check, ...]:
+        from bridgescore.checks import run_checks
+
+        return run_checks(self.scored)
+
+    @property
+    def failed_checks(self) -> tuple[Check, ...]:
+        return tuple(c for c in self.checks if not c.ok)
+
+    def pair(self, pair: str, *, section: str | None = None, direction: str | None = None) -> pd.DataFrame:
+        """One pair's boards as a pandas ``DataFrame`` seen from its side: section, board, direction, opponents,
+        contract, declarer, tricks, lead, ``score`` (its side's score), ``points`` and ``percent`` (its side's).
+        ``section``/``direction`` (``NS``, ``EW``) narrow it where numbers repeat (several sections; a Mitchell
+        whose pairs are numbered per direction, where NS 1 and EW 1 are two pairs)."""
+        import pandas as pd
+
+        lines = self.lines.to_pandas()
+        if section is not None:
+            lines = lines[lines["section"] == section]
+        parts = []
+        for side, own, other, sign in (("NS", "ns", "ew", 1.0), ("EW", "ew", "ns", -1.0)):
+            if direction is not None and direction.upper() != side:
+                continue
+            rows = lines[lines[f"{own}_pair"] == str(pair)]
+            parts.append(
+                pd.DataFrame(
+                    {
+                        "section": rows["section"],
+                        "board": rows["board"],
+                        "direction": side,
+                        "opponents": rows[f"{other}_pair"],
+                        "contract": rows["contract"],
+                        "declarer": rows["declarer"],
+                        "tricks": rows["tricks"],
+                        "lead": rows["lead"],
+                        "score": sign * rows["ns_score"] + 0.0,  # + 0.0: no -0.0 for a passed-out board
+                        "points": rows[f"{own}_points"],
+                        "percent": rows[f"{own}_percent"],
+                    }
+                )
+            )
+        return pd.concat(parts).sort_values(["section", "board"], kind="stable").reset_index(drop=True)
+
+    def to_pandas(self) -> tuple[pd.DataFrame, pd.DataFrame]:
+        """``(lines, standings)`` as pandas DataFrames."""
+        return self.lines.to_pandas(), self.standings.to_pandas()
+
+    def to_arrow(self) -> tuple[pa.Table, pa.Table]:
+        """``(lines, standings)`` as pyarrow Tables."""
+        return self.lines.to_arrow(), self.standings.to_arrow()
+
+    # the reports: to a file (a path), to an open text stream, or returned as text (no destination)
+
+    def to_json(self, dest: Destination = None, notation: Notation = "en") -> str | None:
+        """The JSON report (``bridgescore.score`` schema, as ``score -f json``)."""
+        from bridgescore.report import json as score_json
+
+        return _write(score_json.dumps(self.scored, notation), dest)
+
+    def to_csv(
+        self, dest: Destination = None, *, boards: bool = False, lang: str = "en", notation: Notation | None = None
+    ) -> str | None:
+        """The CSV report: one row per ranked pair, or with ``boards`` one per traveller line (``score -f csv``)."""
+        from bridgescore.i18n import parse_language
+        from bridgescore.report import csv as score_csv
+
+        language = parse_language(lang)
+        if boards:
+            text = score_csv.boards_csv(self.scored, notation or language, language)
+        else:
+            text = score_csv.standings_csv(self.scored, self.standings, lang=language)
+        return _write(text, dest)
+
+    def to_html(self, dest: Destination = None, *, lang: str = "en", notation: Notation = "en") -> str | None:
+        """The HTML page (``score -f html``)."""
+        from bridgescore.i18n import parse_language
+        from bridgescore.report import json as score_json
+        from bridgescore.report.html import render_html
+
+        return _write(render_html(score_json.to_dict(self.scored, notation=notation), parse_language(lang)), dest)
+
+    def to_text(
+        self,
+        dest: Destination = None,
+        *,
+        boards: bool = False,
+        lang: str = "en",
+        notation: Notation | None = None,
+        width: int = 120,
+    ) -> str | None:
+        """The text report: rankings, (with ``boards``) travellers, checks and problems (``score``)."""
+        from rich.console import Console
+
+        from bridgescore.i18n import parse_language
+        from bridgescore.report.text import render_text
+
+        language = parse_language(lang)
+        buffer = io.StringIO()
+        console = Console(file=buffer, width=width, highlight=False, color_system=None)
+        render_text(self.scored, console, notation or language, boards=boards, standings=self.standings, lang=language)
+        return _write(buffer.getvalue(), dest)
+
+    def __repr__(self) -> str:
+        pairs = sum(len(s.entries) for s in self.standings)
+        return (
+            f"<Scores: {self.method}, {len(self.lines)} lines, {len(self.boards)} boards, {pairs} pairs ranked, "
+            f"{len(self.problems)} problems>"
+        )
+
+
+def _write(text: str, dest: Destination) -> str | None:
+    """``text`` returned (no destination), written to an open stream, or to a file (UTF-8)."""
+    if dest is None:
+        return text
+    if isinstance(dest, str | Path):
+        Path(dest).write_text(text, encoding="utf-8")
+    else:
+        dest.write(text)
+    return None
