@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -183,7 +184,7 @@ def score(
     from bridgescore.report import csv as score_csv
     from bridgescore.report import json as score_json
     from bridgescore.report.check import render_problems
-    from bridgescore.report.html import render_html
+    from bridgescore.report.html import page_dict, render_html
     from bridgescore.report.text import render_text
     from bridgescore.scored import score_event, unknown_phantoms
 
@@ -227,18 +228,6 @@ def score(
     if any(p.severity is Severity.ERROR for p in scored.problems) and not (skip_invalid and event.results):
         render_problems(Event(event.results, problems=scored.problems), err, page_lang)
         raise typer.Exit(2)
-    if fmt == "json":
-        text = score_json.dumps(scored, lang)
-    elif fmt == "csv":
-        text = (
-            score_csv.boards_csv(scored, shown, page_lang)
-            if boards
-            else score_csv.standings_csv(scored, lang=page_lang)
-        )
-    elif fmt == "html":
-        text = render_html(score_json.to_dict(scored, notation=lang), page_lang)
-    else:
-        text = ""
     try:
         if fmt == "text":
             if output is None:
@@ -249,10 +238,24 @@ def score(
                 with output.open("w", encoding="utf-8") as handle:
                     console = Console(file=handle, width=120, highlight=False)
                     render_text(scored, console, shown, boards=boards, lang=page_lang)
-        elif output is None:
-            sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        elif fmt == "json":  # written a board at a time (issue 12), never the whole document in memory
+            if output is None:
+                sys.stdout.flush()
+                score_json.dump(scored, sys.stdout.buffer, lang)
+                sys.stdout.buffer.flush()
+            else:
+                with output.open("wb") as binary:
+                    score_json.dump(scored, binary, lang)
         else:
-            output.write_text(text, encoding="utf-8")
+            with nullcontext(sys.stdout) if output is None else output.open("w", encoding="utf-8") as stream:
+                if fmt == "csv" and boards:
+                    score_csv.write_boards_csv(scored, stream, shown, page_lang)
+                    text = ""
+                elif fmt == "csv":
+                    text = score_csv.standings_csv(scored, lang=page_lang)
+                else:
+                    text = render_html(page_dict(scored, lang), page_lang)
+                stream.write(text if output is not None or text.endswith("\n") or not text else text + "\n")
     except OSError as problem:
         raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None
     if strict:
