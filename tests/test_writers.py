@@ -13,13 +13,14 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.console import Console
 from typer.testing import CliRunner
 
 from bridgescore.cards import format_lead
 from bridgescore.cli import app
 from bridgescore.contract import Notation, Seat, parse_contract
 from bridgescore.event import Event, Result, ResultStatus
-from bridgescore.i18n import translator
+from bridgescore.i18n import Language, translator
 from bridgescore.io import load_events
 from bridgescore.methods.adjustments import PhantomScore, WeightedScore
 from bridgescore.methods.base import ScoringMethod, Unit
@@ -28,10 +29,14 @@ from bridgescore.methods.crossimps import CrossImps
 from bridgescore.methods.matchpoints import Matchpoints
 from bridgescore.report import csv as score_csv
 from bridgescore.report import json as score_json
+from bridgescore.report import text as text_report
 from bridgescore.report.csv import DELIMITERS, guard
+from bridgescore.report.html import page_dict, render_html, summarise
 from bridgescore.report.json import _num
 from bridgescore.report.labels import adjustment_label, number
+from bridgescore.report.text import render_text
 from bridgescore.scored import ScoredEvent, ScoringOptions, score_event
+from bridgescore.table import ResultTable, ResultView
 from reference_data import REFERENCE
 
 runner = CliRunner()
@@ -218,3 +223,142 @@ def test_generated_events_write_as_before(
     assert parsed == score_json.to_dict(scored)
     for lang in ("en", "nl"):
         assert score_csv.boards_csv(scored, "en", lang) == boards_csv_as_before(scored, "en", lang)
+
+
+# ------------------------------------------------------------------------------ large events: nothing per line
+
+
+def _large_table_event(boards: int, tables: int) -> Event:
+    """A Mitchell of ``tables`` tables playing ``boards`` boards, as a columnar reader makes it (no ``Result``)."""
+    scores = [-620, -420, -100, -50, 50, 110, 140, 420, 450, 620]
+    results = [
+        Result(b, str(t), str(tables + 1 + (t + b) % tables), ResultStatus.PLAYED,
+               ns_score=scores[(t * 7 + b * 3) % len(scores)])
+        for b in range(1, boards + 1) for t in range(1, tables + 1)
+    ]  # fmt: skip
+    return Event.from_table(ResultTable.from_results(results))
+
+
+def _built_results(event: Event) -> int:
+    view = event.results
+    assert isinstance(view, ResultView)
+    return sum(r is not None for r in view._cache)
+
+
+def test_writers_build_no_object_per_line() -> None:
+    """JSON, the travellers CSV and the plain text report of a columnar event are written from the columns: no
+    ``ScoredBoard`` and no ``Result`` per line is made (the line-by-line writers made both)."""
+    event = _large_table_event(3, 1200)
+    scored = score_event(event)
+    built = _built_results(event)
+    score_json.dump(scored, io.BytesIO())
+    score_csv.write_boards_csv(scored, io.StringIO())
+    render_text(scored, Console(file=io.StringIO(), width=120), boards=True)
+    assert scored._boards is None
+    assert _built_results(event) == built
+
+
+# ---------------------------------------------------------------------------------------------- text report
+
+
+def _text(scored: ScoredEvent, boards: bool, lang: Language = "en") -> str:
+    out = io.StringIO()
+    render_text(scored, Console(file=out, width=200, highlight=False), "en", boards=boards, lang=lang)
+    return out.getvalue()
+
+
+def _rich_rows(text: str) -> list[list[str]]:
+    return [" ".join(c.strip() for c in line.strip("│").split("│")).split() for line in text.splitlines()
+            if line.startswith("│")]  # fmt: skip
+
+
+def _plain_rows(text: str) -> list[list[str]]:
+    """The rows of every plain table: the lines after a line of dashes, up to the next empty line."""
+    rows: list[list[str]] = []
+    inside = False
+    for line in text.splitlines():
+        if line.startswith("-") and set(line) <= {"-", " "}:
+            inside = True
+        elif not line.strip():
+            inside = False
+        elif inside:
+            rows.append(line.split())
+    return rows
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_large_text_report_is_plain_columns_with_every_pair(lang: Language, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Above PLAIN_ROWS rows the rankings are plain aligned columns holding every pair with the cells the drawn
+    table has (the same report drawn by rich, with the limit raised, is the reference)."""
+    scored = score_event(_large_table_event(2, 1100))  # 2,200 pairs
+    plain = _text(scored, boards=False, lang=lang)
+    assert "│" not in plain and "━" not in plain
+    rows = _plain_rows(plain)
+    pairs = {row[1] for row in rows}
+    assert pairs == {str(p) for p in range(1, 2201)}
+    monkeypatch.setattr(text_report, "PLAIN_ROWS", 10**9)
+    drawn = _text(scored, boards=False, lang=lang)
+    assert "│" in drawn
+    assert rows == _rich_rows(drawn)
+    assert plain.splitlines()[:6] == drawn.splitlines()[:6]  # the title and the method's lines
+
+
+def test_large_travellers_in_plain_columns_as_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--boards`` above the limit: every traveller in plain columns, headed as the drawn ones, the same cells
+    (contracts, adjusted and not-played lines, leads, points) – on the mixed event with the limit lowered."""
+    scored = score_event(_mixed_event(), _options(Butler(), "mixed"))
+    drawn = _text(scored, boards=True)
+    monkeypatch.setattr(text_report, "PLAIN_ROWS", 1)
+    plain = _text(scored, boards=True)
+    assert "│" not in plain
+    assert _plain_rows(plain) == _rich_rows(drawn)
+    headings = [line.strip() for line in drawn.splitlines() if line.startswith("Section") and " board " in line]
+    assert len(headings) == 3 and all(h in plain.splitlines() for h in headings)
+
+
+def test_club_report_stays_drawn() -> None:
+    result = runner.invoke(app, ["score", str(EXAMPLES / "club-evening.csv"), "--boards"])
+    assert result.exit_code == 0, result.output
+    assert "│" in result.stdout and "-----" not in result.stdout
+
+
+# ------------------------------------------------------------------------------------------------- HTML page
+
+
+def test_large_event_page_is_summarised_and_parses(tmp_path: Path) -> None:
+    """Above FULL_PAGE_LINES lines: the ranking in full, each traveller as score frequencies adding up to its
+    lines, no score cards, and the page says so; it parses strictly."""
+    from test_html import parse_page, text_of
+
+    event = _large_table_event(3, 1800)  # 5,400 lines
+    scored = score_event(event)
+    for lang in ("en", "nl"):
+        page = render_html(page_dict(scored), lang)
+        root = parse_page(page)
+        note = root.find(".//p[@id='summary']")
+        assert note is not None
+        assert ("5400" in text_of(note)) and ("5000" in text_of(note))
+        assert root.find(".//*[@id='cards']") is None
+        ranking_pairs = [text_of(td) for td in root.iterfind(".//td[@data-field='pair']")]
+        assert sorted(ranking_pairs, key=int) == [str(p) for p in range(1, 3601)]
+        boards = [s for s in root.iterfind(".//section") if str(s.get("id", "")).startswith("board-")]
+        assert len(boards) == 3
+        for board in boards:
+            counts = [int(text_of(td)) for td in board.iterfind(".//td[@data-field='count']")]
+            assert sum(counts) == 1800 and len(counts) == 10
+    assert "summarised" in render_html(page_dict(scored), "en")
+    document = score_json.to_dict(scored)
+    assert render_html(document) == render_html(page_dict(scored))  # a full document is summarised the same way
+
+
+def test_summary_counts_each_score_with_its_points() -> None:
+    scored = score_event(_mixed_event(), _options(Matchpoints(), "mixed"))
+    boards = score_json.to_dict(scored)["boards"]
+    for board, summary in zip(boards, summarise(boards), strict=True):
+        assert summary["lines"] == len(board["results"])
+        assert sum(row["count"] for row in summary["frequencies"]) == len(board["results"])
+        for row in summary["frequencies"]:
+            same = [r for r in board["results"] if all(r[k] == row[k] for k in row if k != "count")]
+            assert len(same) == row["count"]
+        scores = [row["ns_score"] for row in summary["frequencies"] if row["ns_score"] is not None]
+        assert scores == sorted(scores, reverse=True)
