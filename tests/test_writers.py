@@ -161,6 +161,15 @@ def test_streamed_json_is_the_document_as_before(
     assert json.loads(score_json.dumps(scored, notation)) == parsed
 
 
+def test_json_written_in_chunks_is_the_same_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A board's lines and a ranking's entries are written CHUNK_LINES at a time: the joins between chunks."""
+    scored = score_event(_mixed_event(), _options(Matchpoints(), "mixed"))
+    expected = score_json.to_dict(scored)
+    for size in (1, 2, 3):
+        monkeypatch.setattr(score_json, "CHUNK_LINES", size)
+        assert json.loads(score_json.dumps(scored)) == expected
+
+
 def test_json_of_the_command_is_written_incrementally_and_parses() -> None:
     """``score --format json`` to stdout and to a file: one traveller line per text line, the same value."""
     event = EXAMPLES / "club-evening.csv"

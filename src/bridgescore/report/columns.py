@@ -18,7 +18,7 @@ import numpy.typing as npt
 from bridgescore.contract import Seat
 from bridgescore.table import Column
 
-__all__ = ["ObjectArray", "per_code", "per_int", "per_label", "per_value", "seats"]
+__all__ = ["ObjectArray", "memo", "per_code", "per_int", "per_label", "per_value", "seats"]
 
 T = TypeVar("T")
 
@@ -68,3 +68,17 @@ def per_int(values: npt.NDArray[Any], convert: Callable[[int], object]) -> Objec
 def seats(declarers: npt.NDArray[np.int8], convert: Callable[[Seat | None], object]) -> ObjectArray:
     """``convert`` of each line's declarer (the table's -1: none)."""
     return per_int(declarers, lambda d: convert(None if d < 0 else _SEATS[d]))
+
+
+def memo(form: Callable[[Any, str], str], lang: str) -> Callable[[Any], str]:
+    """``form(value, lang)`` worked out once per distinct value (a ranking of 200,000 pairs repeats its totals and
+    percentages); None is ``""``, as :func:`bridgescore.report.labels.number` and ``points`` write it."""
+    cache: dict[Any, str] = {None: ""}
+
+    def cell(value: Any) -> str:
+        text = cache.get(value)
+        if text is None:
+            text = cache[value] = form(value, lang)
+        return text
+
+    return cell

@@ -18,7 +18,7 @@ import numpy as np
 from bridgescore.cards import format_lead
 from bridgescore.contract import Notation
 from bridgescore.i18n import N_, translator
-from bridgescore.report.columns import per_code, per_int, per_label, per_value, seats
+from bridgescore.report.columns import memo, per_code, per_int, per_label, per_value, seats
 from bridgescore.report.labels import adjustment_label, number, penalty_cell
 from bridgescore.scored import ScoredEvent
 from bridgescore.standings import Standing, compute_standings
@@ -78,12 +78,12 @@ def standings_csv(scored: ScoredEvent, standings: tuple[Standing, ...] | None = 
     writer = _csv.writer(out, delimiter=DELIMITERS.get(lang, ","), lineterminator="\n")
     penalised = any(e.penalty_label for s in standings for e in s.entries)
     writer.writerow(_header(_STANDINGS_HEADER + (_PENALTY_HEADER if penalised else ()), lang))
+    num = memo(number, lang)  # a large ranking repeats its numbers: each is written once
     for s in standings:
         for e in s.entries:
             row = [_value(s.group, lang), guard(e.section), e.place_label, guard(e.pair), guard(e.names),
-                   number(e.boards, lang),
-                   number(e.total, lang), number(e.unfactored_total, lang), number(e.maximum, lang),
-                   number(e.percent, lang), number(e.average, lang)]  # fmt: skip
+                   num(e.boards), num(e.total), num(e.unfactored_total), num(e.maximum), num(e.percent),
+                   num(e.average)]  # fmt: skip
             if penalised:
                 row += [penalty_cell(e, lang), number(e.total_before_penalty, lang)]
             writer.writerow(row)

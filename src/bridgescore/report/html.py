@@ -146,7 +146,8 @@ class _Page:
         )
         self.pairs: dict[tuple[str, str, str], _PairRef] = {}
         self.cards: dict[str, _Card] = {}
-        self._index_pairs()
+        if not self.summary:  # a summarised page has no score cards to link to
+            self._index_pairs()
 
     # -- numbers and words
 
@@ -276,8 +277,7 @@ class _Page:
             headings += [(_("Penalty"), "num")] if penalised else []
             rows = []
             for e, entry in enumerate(standing.get("entries") or []):
-                pair_section = str(entry.get("section") or section)
-                ref = None if self.summary else self.pair_ref(group, pair_section, entry.get("pair"))
+                ref = self.pair_ref(group, str(entry.get("section") or section), entry.get("pair"))
                 cells = [
                     Cell(str(entry.get("place_label") or entry.get("place") or ""), "place_label", "num"),
                     Cell(str(entry.get("pair")), "pair", "num", href=f"#{ref.anchor}" if ref else ""),

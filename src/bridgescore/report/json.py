@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import IO, Any
 
 import numpy as np
@@ -79,31 +79,39 @@ def _tail(scored: ScoredEvent, standings: tuple[Standing, ...], checks: tuple[Ch
         "standings": [
             {"group": s.group, "section": s.section, "entries": [_entry(e) for e in s.entries]} for s in standings
         ],
-        "checks": [
-            {
-                "name": c.name,
-                "ok": c.ok,
-                "detail": c.detail,
-                "message": c.message or None,
-                "values": dict(c.values),
-                "findings": [
-                    {"section": f.section, "board": f.board, "message": f.message, "values": dict(f.values)}
-                    for f in c.findings
-                ],
-            }
-            for c in checks
-        ],
-        "problems": [
-            {
-                "file": p.location.file,
-                "line": p.location.line,
-                "field": p.location.field,
-                "severity": p.severity.value,
-                "message": p.message,
-            }
-            for p in scored.problems
-        ],
+        "checks": _checks(checks),
+        "problems": _problems(scored),
     }
+
+
+def _checks(checks: tuple[Check, ...]) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": c.name,
+            "ok": c.ok,
+            "detail": c.detail,
+            "message": c.message or None,
+            "values": dict(c.values),
+            "findings": [
+                {"section": f.section, "board": f.board, "message": f.message, "values": dict(f.values)}
+                for f in c.findings
+            ],
+        }
+        for c in checks
+    ]
+
+
+def _problems(scored: ScoredEvent) -> list[dict[str, Any]]:
+    return [
+        {
+            "file": p.location.file,
+            "line": p.location.line,
+            "field": p.location.field,
+            "severity": p.severity.value,
+            "message": p.message,
+        }
+        for p in scored.problems
+    ]
 
 
 def _entry(e: StandingEntry) -> dict[str, Any]:
@@ -130,36 +138,66 @@ def _score(value: float) -> int | None:
     return None if math.isnan(value) else round(value)  # a weighted score to the point
 
 
+#: :func:`dump` writes a board's traveller lines this many at a time, so a board of 100,000 tables is never held as
+#: dicts either.
+CHUNK_LINES = 10_000
+
+
 def iter_boards(scored: ScoredEvent, notation: Notation = "en") -> Iterator[dict[str, Any]]:
     """Every board's record (``section``, ``board``, ``datum``, ``top``, ``scores``, ``full_count``, ``results``),
-    one board at a time, worked out from the event's columns (:mod:`bridgescore.report.columns`): each distinct
-    section, pair, contract, lead and number is converted once, and only the board being written is held as
-    dicts."""
+    one board at a time, worked out from the event's columns (:func:`_line_records`): only the board being
+    written is held as dicts."""
+    records = _line_records(scored, notation)
+    for board, start, end in _board_fields(scored):
+        yield {**board, "results": records(start, end)}
+
+
+def _board_fields(scored: ScoredEvent) -> Iterator[tuple[dict[str, Any], int, int]]:
+    """Each board's fields but its results, with the positions of its lines (``start:end``)."""
     c = scored.lines
-    table, rows = c.table, c.rows
-    is_mp = scored.unit is Unit.MATCHPOINTS
-    sections = per_label(table.section, rows, str)
-    ns_pairs = per_label(table.ns_pair, rows, str)
-    ew_pairs = per_label(table.ew_pair, rows, str)
-    contracts = per_label(table.contract, rows, lambda k: None if k is None else k.format(notation))
-    declarers = seats(table.declarer[rows], lambda d: None if d is None else d.label(notation))
-    tricks = per_int(table.tricks[rows], lambda t: None if t < 0 else t)
-    leads = per_label(table.lead, rows, lambda lead: format_lead(lead, notation) or None)
-    remarks = per_label(table.remarks, rows, lambda text: text or None)
-    statuses = per_code(table.status[rows], STATUSES, lambda s: s.value)
-    ns_scores = per_value(c.ns_scores, _score)
-    ns_points = per_value(c.ns_points, _num)
-    ew_points = per_value(c.ew_points, _num)
-    nothing = np.full(len(rows), None, dtype=object)
-    ns_percent = per_value(c.ns_percent, _num) if is_mp else nothing
-    ew_percent = per_value(c.ew_percent, _num) if is_mp else nothing
-    adjustments = c.adjustments
-    adjusted_at = np.array(sorted(adjustments), dtype=np.int64)
-    bounds = np.searchsorted(adjusted_at, c.board_starts).tolist()
     starts = c.board_starts.tolist()
     numbers = c.board_numbers.tolist()
     for b, section in enumerate(c.board_sections):
-        s, e = starts[b], starts[b + 1]
+        board = {
+            "section": section,
+            "board": numbers[b],
+            "datum": _num(float(c.datums[b])),
+            "top": _num(float(c.tops[b])),
+            "scores": int(c.n_scores[b]),
+            "full_count": int(c.full_counts[b]),
+        }
+        yield board, starts[b], starts[b + 1]
+
+
+def _line_records(scored: ScoredEvent, notation: Notation) -> Callable[[int, int], list[dict[str, Any]]]:
+    """A function giving the JSON records of the lines at positions ``start:end`` (board order).  Worked out
+    from the event's columns (:mod:`bridgescore.report.columns`): each distinct section, pair, contract, lead and
+    number is converted once, by the same functions the records were made with line by line; only an adjusted
+    line is looked at on its own."""
+    c = scored.lines
+    table, rows = c.table, c.rows
+    is_mp = scored.unit is Unit.MATCHPOINTS
+    nothing = np.full(len(rows), None, dtype=object)
+    columns = (
+        per_label(table.section, rows, str),
+        per_label(table.ns_pair, rows, str),
+        per_label(table.ew_pair, rows, str),
+        per_label(table.contract, rows, lambda k: None if k is None else k.format(notation)),
+        seats(table.declarer[rows], lambda d: None if d is None else d.label(notation)),
+        per_int(table.tricks[rows], lambda t: None if t < 0 else t),
+        per_label(table.lead, rows, lambda lead: format_lead(lead, notation) or None),
+        per_value(c.ns_scores, _score),
+        per_code(table.status[rows], STATUSES, lambda s: s.value),
+        per_label(table.remarks, rows, lambda text: text or None),
+        per_value(c.ns_points, _num),
+        per_value(c.ew_points, _num),
+        per_value(c.ns_percent, _num) if is_mp else nothing,
+        per_value(c.ew_percent, _num) if is_mp else nothing,
+    )
+    adjustments = c.adjustments
+    adjusted_at = np.array(sorted(adjustments), dtype=np.int64)
+
+    def records(start: int, end: int) -> list[dict[str, Any]]:
         results = [
             {
                 "section": sec,
@@ -180,15 +218,13 @@ def iter_boards(scored: ScoredEvent, notation: Notation = "en") -> Iterator[dict
                 "ew_percent": ewpc,
             }
             for sec, ns, ew, contract, declarer, taken, lead, ns_score, status, remark, nsp, ewp, nspc, ewpc in zip(
-                sections[s:e].tolist(), ns_pairs[s:e].tolist(), ew_pairs[s:e].tolist(), contracts[s:e].tolist(),
-                declarers[s:e].tolist(), tricks[s:e].tolist(), leads[s:e].tolist(), ns_scores[s:e].tolist(),
-                statuses[s:e].tolist(), remarks[s:e].tolist(), ns_points[s:e].tolist(), ew_points[s:e].tolist(),
-                ns_percent[s:e].tolist(), ew_percent[s:e].tolist(), strict=True,
+                *(column[start:end].tolist() for column in columns), strict=True
             )
-        ]  # fmt: skip
-        for position in adjusted_at[bounds[b] : bounds[b + 1]].tolist():
+        ]
+        low, high = np.searchsorted(adjusted_at, (start, end)).tolist()
+        for position in adjusted_at[low:high].tolist():
             adjustment = adjustments[position]
-            record = results[position - s]
+            record = results[position - start]
             if not isinstance(adjustment, PhantomScore):
                 record["status"] = "adjusted"
             record["adjustment"] = adjustment.label()
@@ -196,15 +232,9 @@ def iter_boards(scored: ScoredEvent, notation: Notation = "en") -> Iterator[dict
                 record["components"] = [
                     {"weight": _num(p.weight), "ns_score": p.ns_score, "entry": p.entry} for p in adjustment.parts
                 ]
-        yield {
-            "section": section,
-            "board": numbers[b],
-            "datum": _num(float(c.datums[b])),
-            "top": _num(float(c.tops[b])),
-            "scores": int(c.n_scores[b]),
-            "full_count": int(c.full_counts[b]),
-            "results": results,
-        }
+        return results
+
+    return records
 
 
 def options_fields(scored: ScoredEvent) -> dict[str, Any]:
@@ -306,24 +336,27 @@ def dump(
     for key, value in _head(scored).items():
         write(b"  " + dumped(key) + b": " + dumped(value) + b",\n")
     write(b'  "boards": [')
+    records = _line_records(scored, notation)
     first = True
-    for board in iter_boards(scored, notation):
-        results = board.pop("results")
-        head = dumped(board)[:-1]  # the board's fields, "results" last as in to_dict
-        lines = b",\n      ".join(map(dumped, results))
-        write((b"\n" if first else b",\n") + b"    " + head + b',"results":[')
-        write(b"\n      " + lines + b"\n    ]}" if results else b"]}")
+    for board, start, end in _board_fields(scored):
+        write((b"\n" if first else b",\n") + b"    " + dumped(board)[:-1] + b',"results":[')  # "results" last
+        for chunk in range(start, end, CHUNK_LINES):
+            lines = b",\n      ".join(map(dumped, records(chunk, min(chunk + CHUNK_LINES, end))))
+            write((b"\n      " if chunk == start else b",\n      ") + lines)
+        write(b"\n    ]}" if end > start else b"]}")
         first = False
     write(b"\n  ],\n" if not first else b"],\n")
-    tail = _tail(scored, standings, checks)
     write(b'  "standings": [')
-    for g, standing in enumerate(tail["standings"]):
-        entries = standing.pop("entries")
-        write((b"\n" if g == 0 else b",\n") + b"    " + dumped(standing)[:-1] + b',"entries":[')
-        write(b"\n      " + b",\n      ".join(map(dumped, entries)) + b"\n    ]}" if entries else b"]}")
-    write(b"\n  ],\n" if tail["standings"] else b"],\n")
-    for key in ("checks", "problems"):
-        items = tail[key]
+    for g, standing in enumerate(standings):
+        group = {"group": standing.group, "section": standing.section}
+        write((b"\n" if g == 0 else b",\n") + b"    " + dumped(group)[:-1] + b',"entries":[')  # "entries" last
+        entries = standing.entries
+        for chunk in range(0, len(entries), CHUNK_LINES):
+            lines = b",\n      ".join([dumped(_entry(e)) for e in entries[chunk : chunk + CHUNK_LINES]])
+            write((b"\n      " if chunk == 0 else b",\n      ") + lines)
+        write(b"\n    ]}" if entries else b"]}")
+    write(b"\n  ],\n" if standings else b"],\n")
+    for key, items in (("checks", _checks(checks)), ("problems", _problems(scored))):
         write(b"  " + dumped(key) + b": [")
         write(b"\n    " + b",\n    ".join(map(dumped, items)) + b"\n  ]" if items else b"]")
         write(b",\n" if key == "checks" else b"\n")

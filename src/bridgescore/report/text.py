@@ -15,7 +15,6 @@ Every label comes from the catalogue (``lang="nl"``: Dutch) and every number pas
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 
 import numpy as np
 from rich.console import Console
@@ -29,7 +28,7 @@ from bridgescore.event import ResultStatus
 from bridgescore.i18n import N_, Language, format_number, translator
 from bridgescore.methods.base import Unit
 from bridgescore.report.check import PLAIN_ROWS, render_problems
-from bridgescore.report.columns import per_label, per_value
+from bridgescore.report.columns import memo, per_label, per_value
 from bridgescore.report.json import options_fields
 from bridgescore.report.labels import adjustment_label, method_name, penalty_cell, percent, points
 from bridgescore.report.method_words import describe_method
@@ -232,7 +231,7 @@ def _plain_standing(standing: Standing, console: Console, is_mp: bool, penalised
     _ = translator(lang).gettext
     across = standing.section == ALL_SECTIONS
     entries = standing.entries
-    count, total, maximum, pct = (_memo(form, lang) for form in (format_number, points, points, percent))
+    count, total, maximum, pct = (memo(form, lang) for form in (format_number, points, points, percent))
     headings = [_("Place"), *([_("Section")] if across else []), _("Pair"), _("Names"), _("Boards")]
     right = [True, *([False] if across else []), True, False, True]
     columns: list[list[str]] = [
@@ -312,19 +311,6 @@ def _plain_boards(scored: ScoredEvent, console: Console, notation: Notation, lan
         write_columns(out, headings[skip:], right[skip:], [column[s:e].tolist() for column in columns[skip:]])
         out.write("\n")
     out.flush()
-
-
-def _memo(form: Callable[[float, str], str], lang: str) -> Callable[[float | None], str]:
-    """``form(value, lang)``, worked out once per distinct value (a large ranking repeats its totals); None: ""."""
-    cache: dict[float | None, str] = {None: ""}
-
-    def cell(value: float | None) -> str:
-        text = cache.get(value)
-        if text is None:
-            text = cache[value] = form(value, lang)  # type: ignore[arg-type]  # None is in the cache
-        return text
-
-    return cell
 
 
 def _opt(value: float) -> float | None:
