@@ -371,3 +371,16 @@ def test_summary_counts_each_score_with_its_points() -> None:
             assert len(same) == row["count"]
         scores = [row["ns_score"] for row in summary["frequencies"] if row["ns_score"] is not None]
         assert scores == sorted(scores, reverse=True)
+
+
+def test_json_to_a_text_only_stdout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A program embedding the command with a stdout that has no bytes buffer still gets the JSON."""
+    import typer.main
+
+    stdout = io.StringIO()
+    monkeypatch.setattr("sys.stdout", stdout)
+    command = typer.main.get_command(app)
+    command.main(["score", str(EXAMPLES / "club-evening.csv"), "--format", "json"], standalone_mode=False)
+    assert json.loads(stdout.getvalue()) == score_json.to_dict(
+        score_event(load_events([EXAMPLES / "club-evening.csv"]))
+    )

@@ -6,7 +6,7 @@ import dataclasses
 import sys
 from contextlib import nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -239,11 +239,14 @@ def score(
                     console = Console(file=handle, width=120, highlight=False)
                     render_text(scored, console, shown, boards=boards, lang=page_lang)
         elif fmt == "json":  # written a board at a time (issue 12), never the whole document in memory
-            if output is None:
+            binary_stdout: IO[bytes] | None = getattr(sys.stdout, "buffer", None)
+            if output is None and binary_stdout is None:  # a text-only stdout (an embedding program's)
+                sys.stdout.write(score_json.dumps(scored, lang))
+            elif output is None and binary_stdout is not None:
                 sys.stdout.flush()
-                score_json.dump(scored, sys.stdout.buffer, lang)
-                sys.stdout.buffer.flush()
-            else:
+                score_json.dump(scored, binary_stdout, lang)
+                binary_stdout.flush()
+            elif output is not None:
                 with output.open("wb") as binary:
                     score_json.dump(scored, binary, lang)
         else:
