@@ -384,3 +384,15 @@ def test_json_to_a_text_only_stdout(monkeypatch: pytest.MonkeyPatch) -> None:
     assert json.loads(stdout.getvalue()) == score_json.to_dict(
         score_event(load_events([EXAMPLES / "club-evening.csv"]))
     )
+
+
+def test_summarised_page_names_lines_without_a_score() -> None:
+    """Adjusted and not-played lines of a summarised traveller are rows of their own, named by what they were."""
+    from test_html import parse_page, text_of
+
+    scored = score_event(_mixed_event(), _options(Matchpoints(), "mixed"))
+    document = score_json.to_dict(scored)
+    page = render_html({**document, "boards": list(summarise(document["boards"]))}, "nl")
+    root = parse_page(page)
+    named = [text_of(td) for td in root.iterfind(".//td[@data-field='adjustment']")]
+    assert "A+/A-" in named and "niet gespeeld" in named
