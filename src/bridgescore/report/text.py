@@ -101,8 +101,7 @@ def render_text(
     for standing in standings if plain else ():
         _plain_standing(standing, console, is_mp, penalised, lang)
     for standing in standings if not plain else ():
-        parts = [p for p in (_section_title(standing.section, lang), _(_GROUP_TITLE[standing.group])) if p]
-        table = Table(title=escape(", ".join(parts)), title_justify="left")
+        table = Table(title=escape(_standing_title(standing, lang)), title_justify="left")
         table.add_column(_("Place"), justify="right")
         if standing.section == ALL_SECTIONS:
             table.add_column(_("Section"))
