@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sys
+from contextlib import nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -177,7 +178,7 @@ def score(
     from bridgescore.penalties import PenaltyError
     from bridgescore.report import csv as score_csv
     from bridgescore.report import json as score_json
-    from bridgescore.report.html import render_html
+    from bridgescore.report.html import page_dict, render_html
     from bridgescore.report.problems import print_problems
     from bridgescore.report.text import render_text
 
@@ -228,22 +229,11 @@ def score(
         print_problems(scored.problems, err, page_lang, can_go_on=bool(len(event.results)))
         raise typer.Exit(2)
     bar.stage(progress.RANKING_AND_WRITING)  # the reports rank as they write
-    if fmt == "json":
-        text = score_json.dumps(scored, lang)
-    elif fmt == "csv":
-        text = (
-            score_csv.boards_csv(scored, shown, page_lang)
-            if boards
-            else score_csv.standings_csv(scored, lang=page_lang)
-        )
-    elif fmt == "html":
-        text = render_html(score_json.to_dict(scored, notation=lang), page_lang)
-    else:
-        text = ""
+    if output is None:
+        bar.hide()  # the results go to the screen: no bar between them
     try:
         if fmt == "text":
             if output is None:
-                bar.hide()  # the results go to the screen: no bar between them
                 # piped or redirected output keeps whole columns rather than the 80-column default
                 console = out if out.is_terminal else Console(highlight=False, width=max(out.width, 120))
                 render_text(scored, console, shown, boards=boards, lang=page_lang)
@@ -251,11 +241,27 @@ def score(
                 with output.open("w", encoding="utf-8") as handle:
                     console = Console(file=handle, width=120, highlight=False)
                     render_text(scored, console, shown, boards=boards, lang=page_lang)
-        elif output is None:
-            bar.hide()
-            sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        elif fmt == "json":  # written a board at a time (issue 12), never the whole document in memory
+            binary_stdout: IO[bytes] | None = getattr(sys.stdout, "buffer", None)
+            if output is None and binary_stdout is None:  # a text-only stdout (an embedding program's)
+                sys.stdout.write(score_json.dumps(scored, lang))
+            elif output is None and binary_stdout is not None:
+                sys.stdout.flush()
+                score_json.dump(scored, binary_stdout, lang)
+                binary_stdout.flush()
+            elif output is not None:
+                with output.open("wb") as binary:
+                    score_json.dump(scored, binary, lang)
         else:
-            output.write_text(text, encoding="utf-8")
+            with nullcontext(sys.stdout) if output is None else output.open("w", encoding="utf-8") as stream:
+                if fmt == "csv" and boards:
+                    score_csv.write_boards_csv(scored, stream, shown, page_lang)
+                    text = ""
+                elif fmt == "csv":
+                    text = score_csv.standings_csv(scored, lang=page_lang)
+                else:
+                    text = render_html(page_dict(scored, lang), page_lang)
+                stream.write(text if output is not None or text.endswith("\n") or not text else text + "\n")
     except OSError as problem:
         raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None
     bar.hide()

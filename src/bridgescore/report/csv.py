@@ -9,15 +9,22 @@ from __future__ import annotations
 
 import csv as _csv
 import io
+import math
+from collections.abc import Callable
+from typing import IO
+
+import numpy as np
 
 from bridgescore.cards import format_lead
 from bridgescore.contract import Notation
 from bridgescore.i18n import N_, translator
+from bridgescore.report.columns import memo, per_code, per_int, per_label, per_value, seats
 from bridgescore.report.labels import adjustment_label, number, penalty_cell
 from bridgescore.scored import ScoredEvent
 from bridgescore.standings import Standing, compute_standings
+from bridgescore.table import STATUSES
 
-__all__ = ["DELIMITERS", "FORMULA_STARTS", "boards_csv", "guard", "standings_csv"]
+__all__ = ["DELIMITERS", "FORMULA_STARTS", "boards_csv", "guard", "standings_csv", "write_boards_csv"]
 
 #: The field separator per language: a decimal comma cannot share the line with a comma separator.
 DELIMITERS = {"en": ",", "nl": ";"}
@@ -71,12 +78,12 @@ def standings_csv(scored: ScoredEvent, standings: tuple[Standing, ...] | None = 
     writer = _csv.writer(out, delimiter=DELIMITERS.get(lang, ","), lineterminator="\n")
     penalised = any(e.penalty_label for s in standings for e in s.entries)
     writer.writerow(_header(_STANDINGS_HEADER + (_PENALTY_HEADER if penalised else ()), lang))
+    num = memo(number, lang)  # a large ranking repeats its numbers: each is written once
     for s in standings:
         for e in s.entries:
             row = [_value(s.group, lang), guard(e.section), e.place_label, guard(e.pair), guard(e.names),
-                   number(e.boards, lang),
-                   number(e.total, lang), number(e.unfactored_total, lang), number(e.maximum, lang),
-                   number(e.percent, lang), number(e.average, lang)]  # fmt: skip
+                   num(e.boards), num(e.total), num(e.unfactored_total), num(e.maximum), num(e.percent),
+                   num(e.average)]  # fmt: skip
             if penalised:
                 row += [penalty_cell(e, lang), number(e.total_before_penalty, lang)]
             writer.writerow(row)
@@ -84,21 +91,76 @@ def standings_csv(scored: ScoredEvent, standings: tuple[Standing, ...] | None = 
 
 
 def boards_csv(scored: ScoredEvent, notation: Notation = "en", lang: str = "en") -> str:
-    """One row per traveller line with its datum, score and points."""
+    """One row per traveller line with its datum, score and points (the text :func:`write_boards_csv` writes)."""
     out = io.StringIO()
-    writer = _csv.writer(out, delimiter=DELIMITERS.get(lang, ","), lineterminator="\n")
-    writer.writerow(_header(_BOARDS_HEADER, lang))
-    for board in scored.boards:
-        for line in board.lines():
-            r = line.result
-            writer.writerow([
-                guard(r.section), number(board.number, lang), guard(r.ns_pair), guard(r.ew_pair),
-                "" if r.contract is None else guard(r.contract.format(notation)),
-                "" if r.declarer is None else r.declarer.label(notation),
-                "" if r.tricks is None else number(r.tricks, lang), guard(format_lead(r.lead, notation)),
-                "" if line.ns_score is None else number(line.ns_score, lang), _value(r.status.value, lang),
-                guard(adjustment_label(line.adjustment, lang)),
-                number(board.datum, lang), number(board.top, lang), number(line.ns_points, lang),
-                number(line.ew_points, lang), number(line.ns_percent, lang), number(line.ew_percent, lang),
-            ])  # fmt: skip
+    write_boards_csv(scored, out, notation, lang)
     return out.getvalue()
+
+
+def write_boards_csv(scored: ScoredEvent, stream: IO[str], notation: Notation = "en", lang: str = "en") -> None:
+    """Write one row per traveller line with its datum, score and points to ``stream``, a board at a time.
+
+    Worked out from the event's columns (issue 12, :mod:`bridgescore.report.columns`): every distinct section,
+    pair, contract, lead and number is formatted, guarded (:func:`guard`) and quoted once – with the same
+    functions and the same quoting as a ``csv.writer`` row – so a 1,000,000-line event is written without a
+    Python object per line and field; the text is the one the row-by-row writer gave."""
+    delimiter = DELIMITERS.get(lang, ",")
+    quote = _quoter(delimiter)
+    header = io.StringIO()
+    _csv.writer(header, delimiter=delimiter, lineterminator="\n").writerow(_header(_BOARDS_HEADER, lang))
+    stream.write(header.getvalue())
+    c = scored.lines
+    table, rows = c.table, c.rows
+
+    def cell(text: str) -> str:
+        return quote(guard(text))
+
+    def num(value: float) -> str:
+        return quote(number(None if math.isnan(value) else value, lang))
+
+    columns = (
+        per_label(table.section, rows, cell),
+        per_int(c.board_numbers[c.board_of_line], lambda n: quote(number(n, lang))),
+        per_label(table.ns_pair, rows, cell),
+        per_label(table.ew_pair, rows, cell),
+        per_label(table.contract, rows, lambda k: "" if k is None else cell(k.format(notation))),
+        seats(table.declarer[rows], lambda d: "" if d is None else quote(d.label(notation))),
+        per_int(table.tricks[rows], lambda t: "" if t < 0 else quote(number(t, lang))),
+        per_label(table.lead, rows, lambda lead: cell(format_lead(lead, notation))),
+        per_value(c.ns_scores, lambda v: "" if math.isnan(v) else quote(number(round(v), lang))),
+        per_code(table.status[rows], STATUSES, lambda status: quote(_value(status.value, lang))),
+    )
+    adjustments = np.full(len(rows), "", dtype=object)
+    for position, adjustment in c.adjustments.items():
+        adjustments[position] = cell(adjustment_label(adjustment, lang))
+    points = (
+        per_value(c.datums, num)[c.board_of_line] if len(c.datums) else adjustments,
+        per_value(c.tops, num)[c.board_of_line] if len(c.tops) else adjustments,
+        per_value(c.ns_points, num),
+        per_value(c.ew_points, num),
+        per_value(c.ns_percent, num),
+        per_value(c.ew_percent, num),
+    )
+    join = delimiter.join
+    starts = c.board_starts.tolist()
+    for b in range(len(c.board_sections)):
+        s, e = starts[b], starts[b + 1]
+        cells = [column[s:e].tolist() for column in (*columns, adjustments, *points)]
+        stream.write("".join([join(row) + "\n" for row in zip(*cells, strict=True)]))
+
+
+def _quoter(delimiter: str) -> Callable[[str], str]:
+    """A cell as ``csv.writer`` writes it in a row of several (quoted where it holds the delimiter, a quote or a
+    line break)."""
+    buffer = io.StringIO()
+    writer = _csv.writer(buffer, delimiter=delimiter, lineterminator="\n")
+
+    def quote(text: str) -> str:
+        if not text:
+            return ""  # alone in a row csv.writer writes "" for it; among others nothing
+        buffer.seek(0)
+        buffer.truncate()
+        writer.writerow([text])
+        return buffer.getvalue()[:-1]
+
+    return quote

@@ -20,7 +20,7 @@ numbers are written in the language's conventions (decimal comma in Dutch), roun
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
@@ -30,8 +30,9 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from bridgescore import __version__
 from bridgescore.cards import parse_card
 from bridgescore.checks import Finding, findings_text
-from bridgescore.contract import ContractError, Seat, format_result, parse_contract
+from bridgescore.contract import ContractError, Notation, Seat, format_result, parse_contract
 from bridgescore.i18n import Language, format_message, format_number, parse_language, translator
+from bridgescore.report.json import iter_boards, to_dict
 from bridgescore.report.labels import penalty_text
 from bridgescore.report.method_words import (
     decimals_needed,
@@ -40,12 +41,19 @@ from bridgescore.report.method_words import (
     is_number,
     method_name,
 )
+from bridgescore.scored import ScoredEvent
 
-__all__ = ["render_html", "write_html"]
+__all__ = ["FULL_PAGE_LINES", "page_dict", "render_html", "summarise", "write_html"]
 
 SCHEMA = "bridgescore.score/1"
 PERCENT_DECIMALS = 2
 AVERAGE_DECIMALS = 2
+#: Above this many traveller lines the page is summarised (issue 12): a browser lays out a page of 5,000
+#: traveller lines (plus twice as many score-card lines) in about a second on a phone, and a page of 1,000,000 not at
+#: all.  The summarised page keeps the ranking in full and gives each board's traveller as its score frequencies
+#: (each different score, how many tables had it, and the points and percentages it earned: what a player looks
+#: for on a traveller of 10,000 tables); the personal score cards are left out.  The page says so.
+FULL_PAGE_LINES = 5000
 
 
 # ---------------------------------------------------------------------------------------------- view model
@@ -118,7 +126,9 @@ class _Page:
         self._ = translator(lang).gettext
         self.boards: Sequence[Mapping[str, Any]] = score.get("boards") or []
         self.standings: Sequence[Mapping[str, Any]] = score.get("standings") or []
-        results = [r for b in self.boards for r in b.get("results") or []]
+        #: the travellers given as score frequencies (:func:`summarise`): no score cards
+        self.summary = any("frequencies" in b for b in self.boards)
+        results = [r for b in self.boards for r in b.get("results") or b.get("frequencies") or []]
         self.matchpoints = method_name(score).lower() == "matchpoints" or any(
             is_number(r.get("ns_percent")) or is_number(r.get("ew_percent")) for r in results
         )
@@ -136,7 +146,8 @@ class _Page:
         )
         self.pairs: dict[tuple[str, str, str], _PairRef] = {}
         self.cards: dict[str, _Card] = {}
-        self._index_pairs()
+        if not self.summary:  # a summarised page has no score cards to link to
+            self._index_pairs()
 
     # -- numbers and words
 
@@ -400,6 +411,62 @@ class _Page:
             )
         return tables
 
+    def frequency_tables(self) -> list[Table]:
+        """Each board's traveller summarised (:func:`summarise`): every different score with the number of tables
+        that had it and its points; lines without a score (adjusted, not played) by their adjustment."""
+        _ = self._
+        headings: list[tuple[str, str]] = [
+            (f"{_('Score NS')}|{_('Sc. NS')}", "num"),
+            (f"{_('Score EW')}|{_('Sc. EW')}", "num"),
+            (_("Tables"), "num"),
+            (f"{_('Points NS')}|{_('Pts NS')}", "num"),
+            (f"{_('Points EW')}|{_('Pts EW')}", "num"),
+        ]
+        if self.matchpoints:
+            headings += [(_("NS %"), "num"), (_("EW %"), "num")]
+        signed = not self.matchpoints
+        tables = []
+        for b, board in enumerate(self.boards):
+            section = str(board.get("section") or "")
+            number = board.get("board")
+            rows = []
+            for row in board.get("frequencies") or []:
+                ns_score = row.get("ns_score")
+                status = str(row.get("status") or "")
+                if is_number(ns_score):
+                    scores = [
+                        Cell(self.num(ns_score, 0) if ns_score >= 0 else "", "ns_score", "num"),
+                        Cell(self.num(-ns_score, 0) if ns_score < 0 else "", "ew_score", "num"),
+                    ]
+                else:  # an adjusted or not-played line: what it was instead of a score
+                    words = row.get("adjustment") or (_("not played") if status == "not-played" else _(status))
+                    scores = [Cell(str(words), "adjustment", "status"), Cell("")]
+                cells = [
+                    *scores,
+                    Cell(self.num(row.get("count"), 0), "count", "num"),
+                    Cell(self.num(row.get("ns_points"), self.points_decimals, signed), "ns_points", "num"),
+                    Cell(self.num(row.get("ew_points"), self.points_decimals, signed), "ew_points", "num"),
+                ]
+                if self.matchpoints:
+                    cells += [
+                        Cell(self.num(row.get("ns_percent"), PERCENT_DECIMALS), "ns_percent", "num"),
+                        Cell(self.num(row.get("ew_percent"), PERCENT_DECIMALS), "ew_percent", "num"),
+                    ]
+                rows.append(Row(tuple(cells), css=status))
+            datum = self.num(board.get("datum"), self.datum_decimals, signed=True) if self.has_datum else ""
+            tables.append(
+                Table(
+                    self.board_anchor(section, number),
+                    self.board_title(section, number),
+                    tuple(headings),
+                    tuple(rows),
+                    json=f"boards/{b}",
+                    datum=datum,
+                    subtitle=_("%(count)s traveller lines") % {"count": self.num(board.get("lines"), 0)},
+                )
+            )
+        return tables
+
     def _card_line(
         self,
         ref: _PairRef,
@@ -501,7 +568,19 @@ class _Page:
     def render(self) -> str:
         _ = self._
         self._running = {}
-        travellers = self.travellers()  # fills the score cards too
+        travellers = self.frequency_tables() if self.summary else self.travellers()  # fills the score cards too
+        lines = sum(int(b.get("lines") or 0) for b in self.boards)
+        summary_note = (
+            _(
+                "This event has %(lines)s traveller lines, more than a page shows well (%(limit)s): each traveller "
+                "is summarised as its scores, the number of tables that had each and the points it earned, and the "
+                "personal score cards are left out. Every line is in the JSON (--format json) and in the CSV "
+                "(--boards)."
+            )
+            % {"lines": self.num(lines, 0), "limit": self.num(FULL_PAGE_LINES, 0)}
+            if self.summary
+            else ""
+        )
         checks = self.checks()
         failed = sum(1 for row in checks if row.css == "warn")
         checks_summary = (
@@ -523,7 +602,8 @@ class _Page:
             method=method,
             rankings=self.ranking_tables(),
             travellers=travellers,
-            cards=self.score_cards(),
+            cards=[] if self.summary else self.score_cards(),
+            summary_note=summary_note,
             checks=checks,
             checks_summary=checks_summary,
             version=__version__,
@@ -559,8 +639,30 @@ def _environment() -> Environment:
     return _ENV
 
 
+def summarise(boards: Iterable[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Each board record of a ``bridgescore.score/1`` document with its ``results`` replaced by ``frequencies``
+    (and ``lines``, their number), taken one board at a time: one row per different outcome – the NS score, or
+    for a line without one its status and adjustment – with ``count``, the number of lines, and the points and
+    percentages of those lines (lines with the same score and different points, which no method gives, would
+    stay apart).  Rows with a score come first, the best for NS first.  The page of a large event
+    (:data:`FULL_PAGE_LINES`) shows these instead of every line."""
+    keys = ("ns_score", "status", "adjustment", "ns_points", "ew_points", "ns_percent", "ew_percent")
+    for board in boards:
+        results = board.get("results") or []
+        counts: dict[tuple[Any, ...], int] = {}
+        for result in results:
+            key = tuple(result.get(k) for k in keys)
+            counts[key] = counts.get(key, 0) + 1
+        ordered = sorted(counts.items(), key=lambda item: (item[0][0] is None, -(item[0][0] or 0), str(item[0][1:])))
+        summary = {k: v for k, v in board.items() if k != "results"}
+        summary["lines"] = len(results)
+        summary["frequencies"] = [{**dict(zip(keys, key, strict=True)), "count": n} for key, n in ordered]
+        yield summary
+
+
 def render_html(score: Mapping[str, Any], lang: str = "en") -> str:
-    """The whole page, as text, for a ``bridgescore.score/1`` dict (what ``--format json`` writes).
+    """The whole page, as text, for a ``bridgescore.score/1`` dict (what ``--format json`` writes); with more than
+    :data:`FULL_PAGE_LINES` traveller lines, the page with the travellers summarised (:func:`summarise`).
 
     ``lang`` is ``en`` (default) or ``nl``. Raises ValueError for an unknown language or another schema.
     """
@@ -568,7 +670,19 @@ def render_html(score: Mapping[str, Any], lang: str = "en") -> str:
     schema = score.get("schema")
     if schema not in (None, SCHEMA):
         raise ValueError(f"cannot publish a '{schema}' document; expected {SCHEMA}")
+    boards = score.get("boards") or []
+    if sum(len(b.get("results") or []) for b in boards) > FULL_PAGE_LINES:
+        score = {**score, "boards": list(summarise(boards))}
     return _Page(score, language).render()
+
+
+def page_dict(scored: ScoredEvent, notation: Notation = "en") -> dict[str, Any]:
+    """The ``bridgescore.score/1`` dict the page of ``scored`` is made from: above :data:`FULL_PAGE_LINES` lines
+    with the travellers summarised a board at a time as they are made, so the full travellers of a large event
+    are never held as dicts."""
+    if len(scored.lines.rows) <= FULL_PAGE_LINES:
+        return to_dict(scored, notation=notation)
+    return to_dict(scored, notation=notation, boards=summarise(iter_boards(scored, notation)))
 
 
 def write_html(score: Mapping[str, Any], path: str, lang: str = "en") -> None:

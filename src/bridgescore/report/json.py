@@ -1,14 +1,19 @@
 """The scored event as JSON, schema ``bridgescore.score/1`` (documented in the README, "Pairs events").
 
-:func:`to_dict` builds the plain dict (the HTML report renders from it); :func:`dumps` writes it.  Numbers
+:func:`to_dict` builds the plain dict (the HTML report renders from it); :func:`dump` writes the same value
+incrementally, a board at a time (issue 12), and :func:`dumps` gives that text.  Numbers
 are unrounded (to 6 decimals, which removes float noise only); ``null`` where a line carries no score.
 """
 
 from __future__ import annotations
 
-import json
+import io
 import math
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import IO, Any
+
+import numpy as np
+import orjson
 
 from bridgescore.cards import format_lead
 from bridgescore.checks import Check, run_checks
@@ -17,10 +22,12 @@ from bridgescore.methods.adjustments import PhantomScore, WeightedScore
 from bridgescore.methods.base import Unit
 from bridgescore.methods.bastille import Bastille
 from bridgescore.methods.butler import Butler, DropExtremes, NbbDatum, PercentTrim, PlainMean
+from bridgescore.report.columns import per_code, per_int, per_label, per_value, seats
 from bridgescore.scored import ScoredEvent
-from bridgescore.standings import PERCENT_DECIMALS, Standing, compute_standings
+from bridgescore.standings import PERCENT_DECIMALS, Standing, StandingEntry, compute_standings
+from bridgescore.table import STATUSES
 
-__all__ = ["SCHEMA", "datum_fields", "dumps", "options_fields", "to_dict"]
+__all__ = ["SCHEMA", "datum_fields", "dump", "dumps", "iter_boards", "options_fields", "to_dict"]
 
 SCHEMA = "bridgescore.score/1"
 
@@ -37,49 +44,23 @@ def to_dict(
     standings: tuple[Standing, ...] | None = None,
     checks: tuple[Check, ...] | None = None,
     notation: Notation = "en",
+    boards: Iterable[Mapping[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """The whole scored event as a JSON-ready dict (schema ``bridgescore.score/1``)."""
+    """The whole scored event as a JSON-ready dict (schema ``bridgescore.score/1``).
+
+    ``boards``: the board records to put in it instead of :func:`iter_boards` (the HTML page's summary of a large
+    event, :func:`bridgescore.report.html.summarise`, so the full travellers are never held as dicts)."""
     standings = compute_standings(scored) if standings is None else standings
     checks = run_checks(scored, notation) if checks is None else checks
-    is_mp = scored.unit is Unit.MATCHPOINTS
-    boards: list[dict[str, Any]] = []
-    for board in scored.boards:
-        results: list[dict[str, Any]] = []
-        for line in board.lines():
-            r = line.result
-            adjustment = line.adjustment
-            status = r.status.value
-            if adjustment is not None and not isinstance(adjustment, PhantomScore):
-                status = "adjusted"
-            results.append({
-                "section": r.section,
-                "ns_pair": r.ns_pair,
-                "ew_pair": r.ew_pair,
-                "contract": None if r.contract is None else r.contract.format(notation),
-                "declarer": None if r.declarer is None else r.declarer.label(notation),
-                "tricks": r.tricks,
-                "lead": format_lead(r.lead, notation) or None,
-                "ns_score": line.ns_score,
-                "status": status,
-                "adjustment": None if adjustment is None else adjustment.label(),
-                # a weighted assigned score (Law 12C1(c)): its parts, each scored as the table's result
-                "components": [{"weight": _num(p.weight), "ns_score": p.ns_score, "entry": p.entry}
-                               for p in adjustment.parts] if isinstance(adjustment, WeightedScore) else None,
-                "remarks": r.remarks or None,
-                "ns_points": _num(line.ns_points),
-                "ew_points": _num(line.ew_points),
-                "ns_percent": _num(line.ns_percent) if is_mp else None,
-                "ew_percent": _num(line.ew_percent) if is_mp else None,
-            })  # fmt: skip
-        boards.append({
-            "section": board.section,
-            "board": board.number,
-            "datum": _num(board.datum),
-            "top": _num(board.top),
-            "scores": board.n_scores,
-            "full_count": board.full_count,
-            "results": results,
-        })  # fmt: skip
+    return {
+        **_head(scored),
+        "boards": list(iter_boards(scored, notation) if boards is None else boards),
+        **_tail(scored, standings, checks),
+    }
+
+
+def _head(scored: ScoredEvent) -> dict[str, Any]:
+    """The fields before ``boards``: what was scored and how."""
     return {
         "schema": SCHEMA,
         "title": scored.event.title,
@@ -89,59 +70,171 @@ def to_dict(
         "percent_rounding": f"percentages printed to {PERCENT_DECIMALS} decimals, halves rounded up; "
         "the numbers here are unrounded",
         "movements": {section: m.value for section, m in sorted(scored.movements.items())},
-        "boards": boards,
-        "standings": [
-            {
-                "group": s.group,
-                "section": s.section,
-                "entries": [
-                    {
-                        "place": e.place,
-                        "place_label": e.place_label,
-                        "section": e.section,
-                        "pair": e.pair,
-                        "names": e.names,
-                        "boards": e.boards,
-                        "total": _num(e.total),
-                        "unfactored_total": _num(e.unfactored_total),
-                        "maximum": _num(e.maximum),
-                        "percent": _num(e.percent),
-                        "average": _num(e.average),
-                        # penalties and corrections (Law 90): as written, in points, and the total before them
-                        "penalty": e.penalty_label or None,
-                        "penalty_points": _num(e.penalty),
-                        "total_before_penalty": _num(e.total_before_penalty),
-                    }
-                    for e in s.entries
-                ],
-            }
-            for s in standings
-        ],
-        "checks": [
-            {
-                "name": c.name,
-                "ok": c.ok,
-                "detail": c.detail,
-                "message": c.message or None,
-                "values": dict(c.values),
-                "findings": [
-                    {"section": f.section, "board": f.board, "message": f.message, "values": dict(f.values)}
-                    for f in c.findings
-                ],
-            }
-            for c in checks
-        ],
-        "problems": [
-            {
-                "file": p.location.file,
-                "line": p.location.line,
-                "field": p.location.field,
-                "severity": p.severity.value,
-                "message": p.message,
-            }
-            for p in scored.problems
-        ],
     }
+
+
+def _tail(scored: ScoredEvent, standings: tuple[Standing, ...], checks: tuple[Check, ...]) -> dict[str, Any]:
+    """The fields after ``boards``: the rankings, the director's checks and the problems."""
+    return {
+        "standings": [
+            {"group": s.group, "section": s.section, "entries": [_entry(e) for e in s.entries]} for s in standings
+        ],
+        "checks": _checks(checks),
+        "problems": _problems(scored),
+    }
+
+
+def _checks(checks: tuple[Check, ...]) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": c.name,
+            "ok": c.ok,
+            "detail": c.detail,
+            "message": c.message or None,
+            "values": dict(c.values),
+            "findings": [
+                {"section": f.section, "board": f.board, "message": f.message, "values": dict(f.values)}
+                for f in c.findings
+            ],
+        }
+        for c in checks
+    ]
+
+
+def _problems(scored: ScoredEvent) -> list[dict[str, Any]]:
+    return [
+        {
+            "file": p.location.file,
+            "line": p.location.line,
+            "field": p.location.field,
+            "severity": p.severity.value,
+            "message": p.message,
+        }
+        for p in scored.problems
+    ]
+
+
+def _entry(e: StandingEntry) -> dict[str, Any]:
+    return {
+        "place": e.place,
+        "place_label": e.place_label,
+        "section": e.section,
+        "pair": e.pair,
+        "names": e.names,
+        "boards": e.boards,
+        "total": _num(e.total),
+        "unfactored_total": _num(e.unfactored_total),
+        "maximum": _num(e.maximum),
+        "percent": _num(e.percent),
+        "average": _num(e.average),
+        # penalties and corrections (Law 90): as written, in points, and the total before them
+        "penalty": e.penalty_label or None,
+        "penalty_points": _num(e.penalty),
+        "total_before_penalty": _num(e.total_before_penalty),
+    }
+
+
+def _score(value: float) -> int | None:
+    return None if math.isnan(value) else round(value)  # a weighted score to the point
+
+
+#: :func:`dump` writes a board's traveller lines this many at a time, so a board of 100,000 tables is never held as
+#: dicts either.
+CHUNK_LINES = 10_000
+
+
+def iter_boards(scored: ScoredEvent, notation: Notation = "en") -> Iterator[dict[str, Any]]:
+    """Every board's record (``section``, ``board``, ``datum``, ``top``, ``scores``, ``full_count``, ``results``),
+    one board at a time, worked out from the event's columns (:func:`_line_records`): only the board being
+    written is held as dicts."""
+    records = _line_records(scored, notation)
+    for board, start, end in _board_fields(scored):
+        yield {**board, "results": records(start, end)}
+
+
+def _board_fields(scored: ScoredEvent) -> Iterator[tuple[dict[str, Any], int, int]]:
+    """Each board's fields but its results, with the positions of its lines (``start:end``)."""
+    c = scored.lines
+    starts = c.board_starts.tolist()
+    numbers = c.board_numbers.tolist()
+    for b, section in enumerate(c.board_sections):
+        board = {
+            "section": section,
+            "board": numbers[b],
+            "datum": _num(float(c.datums[b])),
+            "top": _num(float(c.tops[b])),
+            "scores": int(c.n_scores[b]),
+            "full_count": int(c.full_counts[b]),
+        }
+        yield board, starts[b], starts[b + 1]
+
+
+def _line_records(scored: ScoredEvent, notation: Notation) -> Callable[[int, int], list[dict[str, Any]]]:
+    """A function giving the JSON records of the lines at positions ``start:end`` (board order).  Worked out
+    from the event's columns (:mod:`bridgescore.report.columns`): each distinct section, pair, contract, lead and
+    number is converted once, by the same functions the records were made with line by line; only an adjusted
+    line is looked at on its own."""
+    c = scored.lines
+    table, rows = c.table, c.rows
+    is_mp = scored.unit is Unit.MATCHPOINTS
+    nothing = np.full(len(rows), None, dtype=object)
+    columns = (
+        per_label(table.section, rows, str),
+        per_label(table.ns_pair, rows, str),
+        per_label(table.ew_pair, rows, str),
+        per_label(table.contract, rows, lambda k: None if k is None else k.format(notation)),
+        seats(table.declarer[rows], lambda d: None if d is None else d.label(notation)),
+        per_int(table.tricks[rows], lambda t: None if t < 0 else t),
+        per_label(table.lead, rows, lambda lead: format_lead(lead, notation) or None),
+        per_value(c.ns_scores, _score),
+        per_code(table.status[rows], STATUSES, lambda s: s.value),
+        per_label(table.remarks, rows, lambda text: text or None),
+        per_value(c.ns_points, _num),
+        per_value(c.ew_points, _num),
+        per_value(c.ns_percent, _num) if is_mp else nothing,
+        per_value(c.ew_percent, _num) if is_mp else nothing,
+    )
+    adjustments = c.adjustments
+    adjusted_at = np.array(sorted(adjustments), dtype=np.int64)
+
+    def records(start: int, end: int) -> list[dict[str, Any]]:
+        results = [
+            {
+                "section": sec,
+                "ns_pair": ns,
+                "ew_pair": ew,
+                "contract": contract,
+                "declarer": declarer,
+                "tricks": taken,
+                "lead": lead,
+                "ns_score": ns_score,
+                "status": status,
+                "adjustment": None,
+                "components": None,
+                "remarks": remark,
+                "ns_points": nsp,
+                "ew_points": ewp,
+                "ns_percent": nspc,
+                "ew_percent": ewpc,
+            }
+            for sec, ns, ew, contract, declarer, taken, lead, ns_score, status, remark, nsp, ewp, nspc, ewpc in zip(
+                *(column[start:end].tolist() for column in columns), strict=True
+            )
+        ]
+        low, high = np.searchsorted(adjusted_at, (start, end)).tolist()
+        for position in adjusted_at[low:high].tolist():
+            adjustment = adjustments[position]
+            record = results[position - start]
+            if not isinstance(adjustment, PhantomScore):
+                record["status"] = "adjusted"
+            record["adjustment"] = adjustment.label()
+            if isinstance(adjustment, WeightedScore):  # its parts, each scored as the table's result (Law 12C1(c))
+                record["components"] = [
+                    {"weight": _num(p.weight), "ns_score": p.ns_score, "entry": p.entry} for p in adjustment.parts
+                ]
+        return results
+
+    return records
 
 
 def options_fields(scored: ScoredEvent) -> dict[str, Any]:
@@ -223,6 +316,55 @@ def datum_fields(method: object) -> dict[str, Any] | None:
     return {**fields, "rounding": method.rounding.value, "description": policy.description}
 
 
-def dumps(scored: ScoredEvent, notation: Notation = "en", indent: int | None = 2) -> str:
-    """The JSON text of :func:`to_dict`."""
-    return json.dumps(to_dict(scored, notation=notation), indent=indent, ensure_ascii=False)
+def dump(
+    scored: ScoredEvent,
+    stream: IO[bytes],
+    notation: Notation = "en",
+    standings: tuple[Standing, ...] | None = None,
+    checks: tuple[Check, ...] | None = None,
+) -> None:
+    """Write the JSON of :func:`to_dict` to ``stream`` (UTF-8 bytes) incrementally: the fields before the boards,
+    then one board at a time (:func:`iter_boards`, each traveller line on a line of its own), then the rankings,
+    checks and problems – never the whole document as Python objects, so a 1,000,000-line event is written in a
+    few seconds and the memory of one board (issue 12).  The value is the one :func:`to_dict` gives (the tests
+    compare them parsed); the layout is compact within a traveller line or a ranking entry, one per text line."""
+    standings = compute_standings(scored) if standings is None else standings
+    checks = run_checks(scored, notation) if checks is None else checks
+    dumped = orjson.dumps
+    write = stream.write
+    write(b"{\n")
+    for key, value in _head(scored).items():
+        write(b"  " + dumped(key) + b": " + dumped(value) + b",\n")
+    write(b'  "boards": [')
+    records = _line_records(scored, notation)
+    first = True
+    for board, start, end in _board_fields(scored):
+        write((b"\n" if first else b",\n") + b"    " + dumped(board)[:-1] + b',"results":[')  # "results" last
+        for chunk in range(start, end, CHUNK_LINES):
+            lines = b",\n      ".join(map(dumped, records(chunk, min(chunk + CHUNK_LINES, end))))
+            write((b"\n      " if chunk == start else b",\n      ") + lines)
+        write(b"\n    ]}" if end > start else b"]}")
+        first = False
+    write(b"\n  ],\n" if not first else b"],\n")
+    write(b'  "standings": [')
+    for g, standing in enumerate(standings):
+        group = {"group": standing.group, "section": standing.section}
+        write((b"\n" if g == 0 else b",\n") + b"    " + dumped(group)[:-1] + b',"entries":[')  # "entries" last
+        entries = standing.entries
+        for chunk in range(0, len(entries), CHUNK_LINES):
+            lines = b",\n      ".join([dumped(_entry(e)) for e in entries[chunk : chunk + CHUNK_LINES]])
+            write((b"\n      " if chunk == 0 else b",\n      ") + lines)
+        write(b"\n    ]}" if entries else b"]}")
+    write(b"\n  ],\n" if standings else b"],\n")
+    for key, items in (("checks", _checks(checks)), ("problems", _problems(scored))):
+        write(b"  " + dumped(key) + b": [")
+        write(b"\n    " + b",\n    ".join(map(dumped, items)) + b"\n  ]" if items else b"]")
+        write(b",\n" if key == "checks" else b"\n")
+    write(b"}\n")
+
+
+def dumps(scored: ScoredEvent, notation: Notation = "en") -> str:
+    """The JSON text :func:`dump` writes."""
+    buffer = io.BytesIO()
+    dump(scored, buffer, notation)
+    return buffer.getvalue().decode("utf-8")

@@ -1,5 +1,10 @@
 """The scored event in the terminal: rankings, with ``boards`` every traveller, then the checks and problems.
 
+Above :data:`PLAIN_ROWS` rows (the rankings' entries, with ``boards`` the traveller lines too) the tables are
+printed as plain aligned columns (:mod:`bridgescore.report.plain`) instead of rich's drawn tables, as ``check``
+prints its listing (issue 12: rich laid out a 100,000-pair ranking in 80 s); the numbers and words are the same,
+and a club-size report is unchanged.
+
 The header states the method and every option that changes a number, in the same words as the HTML page's
 method line (:func:`bridgescore.report.method_words.describe_method`, built from the JSON ``options`` block).
 
@@ -9,6 +14,9 @@ Every label comes from the catalogue (``lang="nl"``: Dutch) and every number pas
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -16,16 +24,20 @@ from rich.table import Table
 from bridgescore.cards import format_lead
 from bridgescore.checks import Check, run_checks
 from bridgescore.contract import Notation
+from bridgescore.event import ResultStatus
 from bridgescore.i18n import N_, Language, format_number, translator
 from bridgescore.methods.base import Unit
-from bridgescore.report.check import render_problems
+from bridgescore.report.check import PLAIN_ROWS, render_problems
+from bridgescore.report.columns import memo, per_label, per_value
 from bridgescore.report.json import options_fields
 from bridgescore.report.labels import adjustment_label, method_name, penalty_cell, percent, points
 from bridgescore.report.method_words import describe_method
+from bridgescore.report.plain import write_columns
 from bridgescore.scored import ALL_SECTIONS, ScoredEvent
 from bridgescore.standings import PERCENT_DECIMALS, Standing, compute_standings
+from bridgescore.table import STATUSES
 
-__all__ = ["render_text"]
+__all__ = ["PLAIN_ROWS", "render_text"]
 
 _GROUP_TITLE = {"NS": N_("North-South"), "EW": N_("East-West"), "all": N_("all pairs")}
 
@@ -67,7 +79,7 @@ def render_text(
             "method": scored.method.name,
             "options": options_fields(scored),
             "movements": {section: m.value for section, m in sorted(scored.movements.items())},
-            "boards": [{"section": board.section} for board in scored.boards],
+            "boards": [{"section": section} for section in scored.lines.board_sections],
         },
         lang,
     )
@@ -78,13 +90,18 @@ def render_text(
     for line in method_lines[1:]:
         console.print(escape(line), highlight=False, soft_wrap=True)
     _render_failed_checks(checks, console, lang)
-    if boards:
+    rows = sum(len(s.entries) for s in standings) + (len(scored.lines.rows) if boards else 0)
+    plain = rows > PLAIN_ROWS
+    if boards and plain:
+        _plain_boards(scored, console, notation, lang)
+    elif boards:
         for index in range(len(scored.boards)):
             _render_board(scored, board_index=index, console=console, notation=notation, lang=lang)
     penalised = any(e.penalty_label for s in standings for e in s.entries)
-    for standing in standings:
-        parts = [p for p in (_section_title(standing.section, lang), _(_GROUP_TITLE[standing.group])) if p]
-        table = Table(title=escape(", ".join(parts)), title_justify="left")
+    for standing in standings if plain else ():
+        _plain_standing(standing, console, is_mp, penalised, lang)
+    for standing in standings if not plain else ():
+        table = Table(title=escape(_standing_title(standing, lang)), title_justify="left")
         table.add_column(_("Place"), justify="right")
         if standing.section == ALL_SECTIONS:
             table.add_column(_("Section"))
@@ -149,18 +166,25 @@ def _render_failed_checks(checks: tuple[Check, ...], console: Console, lang: Lan
     )
 
 
+def _board_heading(section: str, number: int, datum: float | None, top: float | None, lang: Language) -> str:
+    """``Section A, board 3 – datum NS +120, EW -120 – top 20``: a traveller's title."""
+    _ = translator(lang).gettext
+    heading = _("Board %(board)s") % {"board": number}
+    if section and section != ALL_SECTIONS:
+        heading = _("Section %(section)s, board %(board)s") % {"section": section, "board": number}
+    if datum is not None:
+        ew = points(-datum, lang) if datum else "0"
+        heading += " – " + _("datum NS %(ns)s, EW %(ew)s") % {"ns": points(datum, lang), "ew": ew}
+    if top is not None:
+        heading += " – " + _("top %(top)s") % {"top": points(top, lang)}
+    return heading
+
+
 def _render_board(scored: ScoredEvent, board_index: int, console: Console, notation: Notation, lang: Language) -> None:
     _ = translator(lang).gettext
     board = scored.boards[board_index]
     is_mp = scored.unit is Unit.MATCHPOINTS
-    heading = _("Board %(board)s") % {"board": board.number}
-    if board.section and board.section != ALL_SECTIONS:
-        heading = _("Section %(section)s, board %(board)s") % {"section": board.section, "board": board.number}
-    if board.datum is not None:
-        ew = points(-board.datum, lang) if board.datum else "0"
-        heading += " – " + _("datum NS %(ns)s, EW %(ew)s") % {"ns": points(board.datum, lang), "ew": ew}
-    if board.top is not None:
-        heading += " – " + _("top %(top)s") % {"top": points(board.top, lang)}
+    heading = _board_heading(board.section, board.number, board.datum, board.top, lang)
     table = Table(title=escape(heading), title_justify="left")
     across = board.section == ALL_SECTIONS
     if across:
@@ -193,3 +217,100 @@ def _render_board(scored: ScoredEvent, board_index: int, console: Console, notat
             row += [percent(line.ns_percent, lang), percent(line.ew_percent, lang)]
         table.add_row(*row)
     console.print(table)
+
+
+def _standing_title(standing: Standing, lang: Language) -> str:
+    _ = translator(lang).gettext
+    parts = [p for p in (_section_title(standing.section, lang), _(_GROUP_TITLE[standing.group])) if p]
+    return ", ".join(parts)
+
+
+def _plain_standing(standing: Standing, console: Console, is_mp: bool, penalised: bool, lang: Language) -> None:
+    """A ranking as plain columns: the rich table's columns and cells, written straight to the console's file."""
+    _ = translator(lang).gettext
+    across = standing.section == ALL_SECTIONS
+    entries = standing.entries
+    count, total, maximum, pct = (memo(form, lang) for form in (format_number, points, points, percent))
+    headings = [_("Place"), *([_("Section")] if across else []), _("Pair"), _("Names"), _("Boards")]
+    right = [True, *([False] if across else []), True, False, True]
+    columns: list[list[str]] = [
+        [e.place_label or "–" for e in entries],
+        *([[e.section for e in entries]] if across else []),
+        [e.pair for e in entries],
+        [e.names for e in entries],
+        [count(e.boards) for e in entries],
+    ]
+    if is_mp:
+        headings += [_("Total"), _("Max"), "%"]
+        columns += [
+            [total(e.total) for e in entries],
+            [maximum(e.maximum) for e in entries],
+            [pct(e.percent) for e in entries],
+        ]
+    else:
+        headings += [_("IMPs"), _("Per board")]
+        columns += [
+            [total(e.total) + ("*" if abs(e.total - e.penalty - e.unfactored_total) > 1e-9 else "")
+             for e in entries],
+            [maximum(e.average) for e in entries],
+        ]  # fmt: skip
+    right += [True] * (3 if is_mp else 2)
+    if penalised:
+        headings.append(_("Penalty"))
+        right.append(True)
+        columns.append([penalty_cell(e, lang) for e in entries])
+    console.file.write(_standing_title(standing, lang) + "\n")
+    write_columns(console.file, headings, right, columns)
+    console.file.write("\n")
+    console.file.flush()
+
+
+def _plain_boards(scored: ScoredEvent, console: Console, notation: Notation, lang: Language) -> None:
+    """Every traveller as plain columns, worked out from the event's columns (each distinct contract, lead and
+    number formatted once, :mod:`bridgescore.report.columns`): the cells of :func:`_render_board`."""
+    _ = translator(lang).gettext
+    c = scored.lines
+    table, rows = c.table, c.rows
+    is_mp = scored.unit is Unit.MATCHPOINTS
+    # the contract as on a traveller (contract, declarer, result), once per distinct combination of them
+    key = ((table.contract.codes[rows].astype(np.int64) * 5 + table.declarer[rows] + 1) * 16
+           + table.tricks[rows] + 1) * 4 + table.status[rows]  # fmt: skip
+    unique, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    not_played = STATUSES.index(ResultStatus.NOT_PLAYED)
+    described = [
+        _("not played") if table.status[rows[i]] == not_played else table.row(int(rows[i])).describe_contract(notation)
+        for i in first.tolist()
+    ]
+    contracts = np.array(described, dtype=object)[inverse.reshape(-1)] if len(unique) else np.empty(0, dtype=object)
+    for position, adjustment in c.adjustments.items():
+        result = scored.result(position)
+        contracts[position] = f"{result.describe_contract(notation)} ({adjustment_label(adjustment, lang)})".strip()
+    columns = [
+        per_label(table.section, rows, str),
+        per_label(table.ns_pair, rows, str),
+        per_label(table.ew_pair, rows, str),
+        contracts,
+        per_label(table.lead, rows, lambda lead: format_lead(lead, notation)),
+        per_value(c.ns_scores, lambda v: "" if math.isnan(v) else format_number(round(v), lang, 0, signed=True)),
+        per_value(c.ns_points, lambda v: points(None if math.isnan(v) else v, lang)),
+        per_value(c.ew_points, lambda v: points(None if math.isnan(v) else v, lang)),
+    ]
+    headings = [_("Section"), _("NS"), _("EW"), _("Contract"), _("Lead"), _("NS score"), _("NS pts"), _("EW pts")]
+    right = [False, True, True, False, False, True, True, True]
+    if is_mp:
+        columns += [per_value(v, lambda x: percent(_opt(x), lang)) for v in (c.ns_percent, c.ew_percent)]
+        headings += [_("NS %"), _("EW %")]
+        right += [True, True]
+    starts = c.board_starts.tolist()
+    out = console.file
+    for b, section in enumerate(c.board_sections):
+        s, e = starts[b], starts[b + 1]
+        out.write(_board_heading(section, int(c.board_numbers[b]), _opt(c.datums[b]), _opt(c.tops[b]), lang) + "\n")
+        skip = 0 if section == ALL_SECTIONS else 1  # the section column only across sections, as the drawn table
+        write_columns(out, headings[skip:], right[skip:], [column[s:e].tolist() for column in columns[skip:]])
+        out.write("\n")
+    out.flush()
+
+
+def _opt(value: float) -> float | None:
+    return None if math.isnan(value) else float(value)

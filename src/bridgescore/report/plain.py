@@ -1,0 +1,25 @@
+"""Plain aligned text columns: what the terminal reports print instead of a drawn (rich) table above a few thousand
+rows (``check``'s listing, ``score``'s rankings and travellers; issue 12).  Laying out a rich table of 100,000 rows
+takes over a minute; these columns take a fraction of a second, read the same in a terminal, and can be searched
+or kept with ``-o``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import IO
+
+__all__ = ["write_columns"]
+
+
+def write_columns(
+    out: IO[str], headings: Sequence[str], right: Sequence[bool], columns: Sequence[Sequence[str]]
+) -> None:
+    """Write ``headings``, a line of dashes and the rows of ``columns`` (one sequence of cells per column), each
+    column as wide as its widest cell, right-aligned where ``right`` says so, two spaces apart; trailing spaces
+    are dropped."""
+    widths = [max(len(h), max(map(len, column), default=0)) for h, column in zip(headings, columns, strict=True)]
+    template = "  ".join(f"{{:{'>' if r else '<'}{w}}}" for w, r in zip(widths, right, strict=True))
+    out.write(template.format(*headings).rstrip() + "\n")
+    out.write(template.format(*("-" * w for w in widths)).rstrip() + "\n")
+    form = template.format
+    out.writelines([form(*row).rstrip() + "\n" for row in zip(*columns, strict=True)])
