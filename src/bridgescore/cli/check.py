@@ -7,19 +7,16 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from bridgescore.cli.common import (
     PER_DIRECTION,
     MovementOption,
     OutputOption,
     app,
-    err,
     event_files,
     fail,
     language_option,
     notation_option,
-    out,
     refuse_overwrite,
     write_output,
 )
@@ -54,6 +51,9 @@ def check(
 
     Above 2,000 lines the listing is plain aligned columns. With -f csv or json the problems go to the error
     stream and the lines to the output."""
+    from rich.console import Console
+
+    from bridgescore.cli.common import err, out
     from bridgescore.report.check import check_csv, check_json, render_check, render_problems
     from bridgescore.scored import read_adjustment
 

@@ -8,15 +8,12 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 
 from bridgescore.cli.common import (
     OutputOption,
     app,
-    err,
     fail,
     language_option,
-    out,
     refuse_overwrite,
     write_output,
 )
@@ -54,6 +51,9 @@ def rubber(
     ] = False,
 ) -> None:
     """Keep a rubber-bridge (or Chicago) score sheet: the pad, the totals and the settlement."""
+    from rich.markup import escape
+
+    from bridgescore.cli.common import err, out
     from bridgescore.contract import Side
     from bridgescore.io import rubber as rubber_io
     from bridgescore.report import rubber as rubber_report

@@ -8,20 +8,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.markup import escape
 
 from bridgescore.cli.common import (
     PER_DIRECTION,
     MovementOption,
     OutputOption,
     app,
-    err,
     event_files,
     fail,
     language_option,
     notation_option,
-    out,
     refuse_overwrite,
 )
 from bridgescore.event import Event
@@ -176,6 +172,9 @@ def score(
     ] = None,
 ) -> None:
     """Score a pairs event: rankings, travellers and the director's checks (exit 2 on bad input)."""
+    from rich.console import Console
+
+    from bridgescore.cli.common import err, out
     from bridgescore.i18n import N_, format_message
     from bridgescore.options import OptionError
     from bridgescore.presets import scoring_options
@@ -296,7 +295,10 @@ def _with_penalties(scored: ScoredEvent, found: list[Problem]) -> ScoredEvent:
 
 def _strict_exit(scored: ScoredEvent, notation: Notation, lang: Language) -> None:
     """``--strict``: exit status 1 when a director's check failed, with the failed checks named on stderr."""
+    from rich.markup import escape
+
     from bridgescore.checks import run_checks
+    from bridgescore.cli.common import err
     from bridgescore.i18n import translator
 
     failed = [c for c in run_checks(scored, notation) if not c.ok]

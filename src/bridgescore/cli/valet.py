@@ -6,11 +6,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 
 from bridgescore.cli.common import (
     app,
-    err,
     fail,
     language_option,
     refuse_overwrite,
@@ -100,7 +98,6 @@ def valet(
     ] = "en",
 ) -> None:
     """The Valet score: each pair's Butler score split into bidding, declarer play, opening lead and defence."""
-
     from bridgescore.imps import RoundingPolicy
     from bridgescore.io import valet as valet_io
     from bridgescore.methods.valet import ORDERS, ScoringForm, ValetOptions, missing_rounds, parse_rounds, score_valet
@@ -147,17 +144,17 @@ def valet(
     read = valet_io.read_input(list(inputs or []), names, scores)
     for found in read.problems:
         style = "red" if found.severity is Severity.ERROR else "yellow"
-        err.print(f"[{style}]{escape(str(found))}[/]", soft_wrap=True, highlight=False, markup=True)
+        _err(f"[{style}]{_escape(str(found))}[/]")
     if read.has_errors and not (skip_invalid and len(read.tables)):
         count = sum(1 for p in read.problems if p.severity is Severity.ERROR)
         go_on = ", or run again with --skip-invalid to score the other lines without them" if len(read.tables) else ""
-        err.print(f"{count} problem(s). Correct the lines above{go_on}.")
+        _err(f"{count} problem(s). Correct the lines above{go_on}.", whole=False)
         raise typer.Exit(2)
     absent = missing_rounds(read.tables, chosen_rounds)
     if absent is not None and absent.severity is Severity.ERROR:
         raise fail(absent.message)
     if absent is not None:
-        err.print(f"[yellow]{escape(str(absent))}[/]", soft_wrap=True, highlight=False)
+        _err(f"[yellow]{_escape(str(absent))}[/]")
     options = ValetOptions(
         form=forms[scoring], cloud=not no_cloud, leads=leads, lead_average=lead_average,
         drop_extremes=drop_extremes,
@@ -189,3 +186,22 @@ def valet(
         except OSError as problem:
             raise fail(f"cannot write the tableau to {tableau}: {problem.strerror or problem}") from None
     write_output(text, output)
+
+
+# rich is loaded only when there is something to say: a clean run writing the csv starts without it.
+
+
+def _err(text: str, *, whole: bool = True) -> None:
+    """``text`` (rich markup) on the error stream; ``whole``: as one line (not cut at 80 columns)."""
+    from bridgescore.cli.common import err
+
+    if whole:
+        err.print(text, soft_wrap=True, highlight=False, markup=True)
+    else:
+        err.print(text)
+
+
+def _escape(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(text)

@@ -24,15 +24,19 @@ from dataclasses import dataclass
 from itertools import zip_longest
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from bridgescore.contract import Contract, Seat
-from bridgescore.event import Event, ResultStatus, sections_numbered_per_direction
-from bridgescore.io.csv import too_large, unreadable
 from bridgescore.methods.valet import LEAD_SUITS, ValetTables
 from bridgescore.problems import Location, Problem, Severity, Value, shorten
+
+if TYPE_CHECKING:
+    from bridgescore.event import Event
+
+# The traveller readers (``io.csv``: its file problems; ``event``: other events as input) are imported where
+# they are used, so that reading a Valet directory does not load them (some 30 ms of every run).
 
 __all__ = ["ValetInput", "ValetLine", "from_event", "load", "load_dir", "loads", "read_names", "records"]
 
@@ -577,7 +581,7 @@ def load(names_path: str | Path, scores_path: str | Path) -> ValetInput:
     except OSError as exc:
         problems.append(_unreadable(names_path, exc))
     except MemoryError:
-        problems.append(too_large(str(names_path)))
+        problems.append(_too_large(names_path))
     else:
         names, name_problems = read_names(_decode(names_bytes), str(names_path))
         problems.extend(name_problems)
@@ -587,7 +591,7 @@ def load(names_path: str | Path, scores_path: str | Path) -> ValetInput:
         problems.append(_unreadable(scores_path, exc))
         return ValetInput(_empty(names), tuple(problems))
     except MemoryError:
-        problems.append(too_large(str(scores_path)))
+        problems.append(_too_large(scores_path))
         return ValetInput(_empty(names), tuple(problems))
     try:
         result = _loads_fast(scores, names, str(scores_path))
@@ -595,13 +599,21 @@ def load(names_path: str | Path, scores_path: str | Path) -> ValetInput:
             result = loads(_decode(scores[:-16].tobytes()), names, str(scores_path))
     except MemoryError:
         del scores
-        problems.append(too_large(str(scores_path)))
+        problems.append(_too_large(scores_path))
         return ValetInput(_empty(names), tuple(problems))
     return ValetInput(result.tables, tuple(problems) + result.problems)
 
 
 def _unreadable(path: str | Path, exc: OSError) -> Problem:
+    from bridgescore.io.csv import unreadable
+
     return unreadable(str(path), exc)
+
+
+def _too_large(path: str | Path) -> Problem:
+    from bridgescore.io.csv import too_large
+
+    return too_large(str(path))
 
 
 def _read_padded(path: Path) -> np.ndarray:
@@ -669,6 +681,8 @@ def from_event(event: Event) -> ValetInput:
     its label is then ``1 NS`` / ``1 EW``, and with several sections ``A:1``.  (Pair numbers alone once made
     NS 1 and EW 1 of a Mitchell one pair, which played against itself.)
     """
+    from bridgescore.event import ResultStatus, sections_numbered_per_direction
+
     problems: list[Problem] = list(event.problems)
     sections = sorted({r.section for r in event.results})
     section_no = {s: i + 1 for i, s in enumerate(sections)}
@@ -760,6 +774,8 @@ def read_input(paths: Sequence[Path], names: Path | None = None, scores: Path | 
     parts: list[ValetInput] = []
     if names is not None and scores is not None:
         parts.append(load(names, scores))
+    from bridgescore.event import Event
+
     events: list[Event] = []
     for path in paths:
         if path.is_dir():
