@@ -2,13 +2,16 @@
 
 Runs ``bridgescore valet`` as a whole process (process start, reading, scoring and writing the csv
 included) on ``shared/reference/valet/bench-all`` (16,928 hands, 386,970 results, 3,919 pairs) in the four
-modes the reference program was timed in, and prints the median wall time and the peak memory next to the
-reference's figures (2-core machine, median of 3).  Nothing is asserted: benchmarks are not unit tests.
+modes the reference program was timed in, and prints the median wall time, the median processor time (user +
+system: less disturbed than the wall time by other jobs on the machine) and the peak memory next to the
+reference's figures (2-core machine, idle, median of 3), with the load average before and after.  Nothing is
+asserted: benchmarks are not unit tests.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import shutil
 import statistics
@@ -17,7 +20,8 @@ import sys
 import time
 from pathlib import Path
 
-BENCH = Path(__file__).resolve().parents[1].parent / "shared" / "reference" / "valet" / "bench-all"
+ROOT = Path(__file__).resolve().parents[1]
+BENCH = ROOT.parent / "shared" / "reference" / "valet" / "bench-all"
 
 #: mode: (bridgescore options, reference program's options, reference wall seconds)
 MODES: dict[str, tuple[list[str], str, float]] = {
@@ -29,27 +33,31 @@ MODES: dict[str, tuple[list[str], str, float]] = {
 REFERENCE_MB = 100
 
 
-def _command() -> list[str]:
-    script = Path(sys.executable).with_name("bridgescore")
-    if script.exists():
-        return [str(script)]
-    found = shutil.which("bridgescore")
-    return [found] if found else [sys.executable, "-m", "bridgescore"]
+def _command() -> tuple[list[str], dict[str, str]]:
+    """The command and environment that run the checkout this file belongs to: ``python -m bridgescore`` with
+    its ``src`` first on the path.  (An installed ``bridgescore`` script may import another checkout: a
+    worktree measured with the main checkout's venv would time the main checkout's code.)"""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), *filter(None, [env.get("PYTHONPATH")])])
+    return [sys.executable, "-m", "bridgescore"], env
 
 
-def _run(args: list[str]) -> tuple[float, float]:
-    """Wall seconds and peak resident memory (MB) of one process."""
+def _run(args: list[str], env: dict[str, str]) -> tuple[float, float, float]:
+    """Wall seconds, processor seconds (user + system) and peak resident memory (MB) of one process."""
     time_tool = shutil.which("time") or ("/usr/bin/time" if Path("/usr/bin/time").exists() else None)
     if time_tool:
         start = time.perf_counter()
-        done = subprocess.run([time_tool, "-f", "%M", *args], capture_output=True, text=True, check=True)
+        done = subprocess.run([time_tool, "-f", "%U %S %M", *args], capture_output=True, text=True, check=True, env=env)
         wall = time.perf_counter() - start
-        return wall, int(done.stderr.strip().splitlines()[-1]) / 1024
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        user, system, peak = done.stderr.strip().splitlines()[-1].split()
+        return wall, float(user) + float(system), int(peak) / 1024
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(args, capture_output=True, check=True)
+    subprocess.run(args, capture_output=True, check=True, env=env)
     wall = time.perf_counter() - start
-    return wall, max(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, before) / 1024
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return wall, cpu, max(after.ru_maxrss, before.ru_maxrss) / 1024
 
 
 def one_board(results: int) -> None:
@@ -81,7 +89,7 @@ def one_board(results: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.valet_bench", description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3, help="runs per mode (the median is shown)")
+    parser.add_argument("--runs", type=int, default=5, help="runs per mode (the median is shown)")
     parser.add_argument("--input", type=Path, default=BENCH, help="a directory with names.txt and scores.txt")
     parser.add_argument("--one-board", type=int, metavar="N", help="also score one hand with N tables")
     args = parser.parse_args()
@@ -89,18 +97,22 @@ def main() -> None:
         one_board(args.one_board)
     if not (args.input / "scores.txt").is_file():
         sys.exit(f"no scores.txt in {args.input} (shared/reference beside the repository?)")
-    base = [*_command(), "valet", str(args.input), "--format", "valet-csv"]
+    command, env = _command()
+    base = [*command, "valet", str(args.input), "--format", "valet-csv"]
     print(f"bridgescore valet on {args.input} ({args.runs} runs per mode, median wall time, whole process)")
-    print(f"  {'mode':<20} {'bridgescore':>12} {'peak MB':>8}   {'reference':>9} {'(options)':<18}")
+    print(f"  code: {ROOT / 'src'}; load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"  {'mode':<18} {'reference':>9} {'bridgescore':>11} {'ratio':>6} {'cpu':>8} {'peak MB':>8}   (reference)")
     for mode, (options, reference_options, reference_wall) in MODES.items():
-        runs = [_run([*base, *options]) for _ in range(args.runs)]
-        wall = statistics.median(w for w, _ in runs)
-        memory = max(m for _, m in runs)
+        runs = [_run([*base, *options], env) for _ in range(args.runs)]
+        wall = statistics.median(w for w, _, _ in runs)
+        cpu = statistics.median(c for _, c, _ in runs)
+        memory = max(m for _, _, m in runs)
         print(
-            f"  {mode:<20} {wall:10.2f} s {memory:8.0f}   {reference_wall:7.2f} s ({reference_options}, "
-            f"~{REFERENCE_MB} MB)",
+            f"  {mode:<18} {reference_wall:7.2f} s {wall:9.2f} s {wall / reference_wall:6.2f} {cpu:6.2f} s "
+            f"{memory:8.0f}   ({reference_options}; ~{REFERENCE_MB} MB)",
             flush=True,
         )
+    print(f"  load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":
