@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from bridgescore.contract import Contract, Seat
-from bridgescore.methods.valet import LEAD_SUITS, ValetTables
+from bridgescore.methods.valet import LEAD_SUITS, KeyIndex, ValetTables
 from bridgescore.problems import Location, Problem, Severity, Value, shorten
 
 if TYPE_CHECKING:
@@ -301,39 +301,6 @@ def loads(scores_text: str, names: dict[str, str], filename: str = "scores.txt")
     return ValetInput(tables, tuple(problems))
 
 
-class _TagIndex:
-    """Each tag's index from its bytes packed into a 64-bit word: a multiplicative hash into a table some 8 to
-    16 times the number of tags (it stays in the processor's cache), with ``searchsorted`` for the few keys
-    whose slot two tags share."""
-
-    def __init__(self, tag_keys: np.ndarray) -> None:
-        self.keys = tag_keys
-        bits = max(8, int(tag_keys.size).bit_length() + 3)
-        self.shift = np.uint64(64 - bits)
-        slots = (tag_keys * _HASH) >> self.shift
-        table = np.full(1 << bits, -1, dtype=np.int32)
-        table[slots] = np.arange(tag_keys.size, dtype=np.int32)
-        table[np.bincount(slots.astype(np.intp), minlength=1 << bits) > 1] = -2
-        self.table = table
-        self.order = np.argsort(tag_keys)
-        self.sorted = tag_keys[self.order]
-
-    def __call__(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The index of each key among the tags, and whether it is one."""
-        candidate = self.table[(keys * _HASH) >> self.shift]
-        index = np.maximum(candidate, 0)
-        found = (candidate >= 0) & (self.keys[index] == keys)
-        clash = candidate == -2
-        if clash.any():
-            pos = np.minimum(np.searchsorted(self.sorted, keys[clash]), self.sorted.size - 1)
-            index[clash] = self.order[pos]
-            found[clash] = self.sorted[pos] == keys[clash]
-        return index, found
-
-
-_HASH = np.uint64(0x9E3779B97F4A7C15)
-
-
 def _byte_table(chars: str, values: list[int] | None = None, default: int = -1) -> np.ndarray:
     table = np.full(256, default, dtype=np.int64)
     for i, c in enumerate(chars):
@@ -378,7 +345,7 @@ def _loads_fast(
     encoded = [t.encode() for t in names]
     if not encoded or max(map(len, encoded)) > 8:
         return None
-    tag_index = _TagIndex(np.array(encoded, dtype="S8").view("<u8"))
+    tag_index = KeyIndex(np.array(encoded, dtype="S8").view("<u8"))
     buf = data[:size]
     # the file as aligned little-endian 64-bit words: the 8 bytes at offset o are two words combined
     aligned = data[: (data.size // 8) * 8].view("<u8")
@@ -432,7 +399,7 @@ def _fast_lines(
     pos: int,
     ends: np.ndarray,
     pipes: np.ndarray,
-    tag_index: _TagIndex,
+    tag_index: KeyIndex,
     lines_before: int,
 ) -> tuple[np.ndarray, np.ndarray] | None:
     """One step of ``_loads_fast``: the lines ending at ``ends`` (offsets from ``pos``, the first line starting at
