@@ -347,8 +347,8 @@ def _loads_fast(
         return None
     tag_index = KeyIndex(np.array(encoded, dtype="S8").view("<u8"))
     buf = data[:size]
-    # the file as aligned little-endian 64-bit words: the 8 bytes at offset o are two words combined
-    aligned = data[: (data.size // 8) * 8].view("<u8")
+    # the 8 bytes at each offset of the file as one little-endian 64-bit word (a view, unaligned: no copy)
+    words = np.ndarray((size + 8,), dtype="<u8", buffer=data, strides=(1,))
     most = sum(int(np.count_nonzero(buf[p : p + chunk] == 10)) for p in range(0, size, chunk)) + 1
     columns = np.empty((len(_COLUMNS), most), dtype=np.int64)
     players = np.empty((most, 4), dtype=np.int64)
@@ -370,7 +370,7 @@ def _loads_fast(
             ends = np.append(nl, stop - pos)
         np.equal(buf[pos:stop], 124, out=mark)
         pipes = np.flatnonzero(mark)
-        got = _fast_lines(buf, aligned, pos, ends, pipes, tag_index, lines_before)
+        got = _fast_lines(buf, words, pos, ends, pipes, tag_index, lines_before)
         if got is None:
             return None
         values, seats = got
@@ -395,7 +395,7 @@ def _loads_fast(
 
 def _fast_lines(
     buf: np.ndarray,
-    aligned: np.ndarray,
+    words: np.ndarray,
     pos: int,
     ends: np.ndarray,
     pipes: np.ndarray,
@@ -454,12 +454,7 @@ def _fast_lines(
         ln = end - start
         if int(ln.max()) > 8 or int(ln.min()) < 0:
             return None
-        q = start >> 3
-        shift = ((start & 7) << 3).astype(np.uint64)
-        word = aligned[q] >> shift
-        spill = aligned[q + 1] << ((np.uint64(64) - shift) & np.uint64(63))
-        spill[shift == 0] = 0
-        keys[k] = (word | spill) & _MASKS[ln]
+        np.bitwise_and(words[start], _MASKS[ln], out=keys[k])
         lengths[k] = ln
         start = end + 1
 

@@ -696,7 +696,7 @@ def _contracts(
     raw[~played] = 0
     group_key = (((hand * 4 + decl) * 5 + strain) * 8 + level) * 3 + risk
     del strain, risk, decl
-    order = np.argsort(group_key, kind="stable")
+    order = np.argsort(group_key)  # (not stable: a group's first row stands for all its rows, which are alike)
     sorted_key = group_key[order]
     del group_key
     new_group = np.ones(n, dtype=bool)
@@ -745,6 +745,7 @@ class _Cells:
         counts = np.bincount(cloud[played] * TRICKS + tricks[played], minlength=n_clouds * TRICKS)
         c_cell = np.flatnonzero(counts)
         c_count = counts[c_cell]
+        cell_of = np.cumsum(counts > 0, dtype=np.int32)  # 1 + the cell of (cloud, tricks), where it is one
         del counts
         c_cloud, c_tricks = np.divmod(c_cell, TRICKS)
         c_size = np.bincount(c_cloud, minlength=n_clouds)
@@ -768,7 +769,9 @@ class _Cells:
         score[contract < 0] *= -1
         score[~cell_played] = 0
         del contract
-        of_row = np.searchsorted(cell_group * TRICKS + cell_tricks, group * TRICKS + tricks)
+        # a table's own cell: its tricks among its cloud's (a passed-out table: its group's one cell)
+        of_row = first[group] + np.where(played, cell_of[cloud * TRICKS + tricks] - 1 - c_first[cloud], 0)
+        del cell_of
         rows = np.bincount(of_row, minlength=cell_group.size)
         return _Cells(n_groups, cell_group, cell_tricks, score, share, count, rows, of_row, first, size, cell_played)
 
@@ -915,7 +918,8 @@ def _aggregate(
         lo += np.where(a_first, players[:, b], players[:, a])
         keys[half * n : (half + 1) * n] = lo
     del lo
-    ukeys = np.unique(keys)
+    ukeys = np.sort(keys)
+    ukeys = ukeys[np.concatenate(([True], ukeys[1:] != ukeys[:-1]))]  # as np.unique, without its slower path
     inv, _ = KeyIndex(ukeys.astype(np.uint64))(keys.astype(np.uint64))
     del keys
     # pair numbers in order of first sight: hands in string order, rows in file order, NS before EW
