@@ -319,7 +319,7 @@ _MASKS = np.array([(1 << (8 * k)) - 1 for k in range(8)] + [(1 << 64) - 1], dtyp
 
 #: Bytes the columnar reader takes in one step (ending at a line's end): a step's temporaries stay in the
 #: processor's cache, and the memory holds the file and the columns, not twenty times the file.
-_CHUNK = 1 << 20
+_CHUNK = 1 << 19
 
 #: The columns of ``_loads_fast``'s output, in order.
 _COLUMNS = ("round", "board", "level", "strain", "risk", "declarer", "tricks", "lead", "line")
