@@ -691,18 +691,22 @@ def _contracts(
     vul = np.where(ns_decl, _VUL_NS[board_mod][hand], _VUL_EW[board_mod][hand])
     contract_row = ((level * 5 + strain) * 3 + risk) * 2 + vul
     del vul
-    raw = _scores().reshape(-1, TRICKS)[contract_row, tricks]  # rows: ((level * 5 + strain) * 3 + risk) * 2 + vul
+    # rows of the table: ((level * 5 + strain) * 3 + risk) * 2 + vul
+    raw = np.take(_scores().ravel(), contract_row * TRICKS + tricks)
     raw[~ns_decl] *= -1
     raw[~played] = 0
-    group_key = (((hand * 4 + decl) * 5 + strain) * 8 + level) * 3 + risk
+    cloud_key = (hand * 4 + decl) * 5 + strain
+    group_key = (cloud_key * 8 + level) * 3 + risk
     del strain, risk, decl
     order = np.argsort(group_key)  # (not stable: a group's first row stands for all its rows, which are alike)
     sorted_key = group_key[order]
     del group_key
     new_group = np.ones(n, dtype=bool)
-    new_group[1:] = sorted_key[1:] != sorted_key[:-1]
+    np.not_equal(sorted_key[1:], sorted_key[:-1], out=new_group[1:])
+    sorted_key = cloud_key[order]
+    del cloud_key
     new_cloud = np.ones(n, dtype=bool)
-    new_cloud[1:] = (sorted_key[1:] // 24) != (sorted_key[:-1] // 24)
+    np.not_equal(sorted_key[1:], sorted_key[:-1], out=new_cloud[1:])
     del sorted_key
     group = np.empty(n, dtype=np.int64)
     group[order] = np.cumsum(new_group) - 1
