@@ -11,8 +11,9 @@ Differences from the reference program, all on the side of telling the director:
 
 ``load`` reads the bytes columnar, half a megabyte at a time (every field of every line packed into a 64-bit
 word and decoded with numpy: 400,000 lines in about 0.09 s, holding the file and the result's columns); at the
-first sign of a problem it hands over to ``loads``, which reads line by line and words every problem.  The result is a ``ValetTables`` (read-only columns, every row complete) plus
-the names and the problems; ``records`` turns rows back into immutable ``ValetLine`` records.
+first sign of a problem it hands over to ``loads``, which reads line by line and words every problem.  The
+result is a ``ValetTables`` (read-only columns, every row complete) plus the names and the problems;
+``records`` turns rows back into immutable ``ValetLine`` records.
 """
 
 from __future__ import annotations

@@ -924,7 +924,7 @@ def _aggregate(
     del lo
     ukeys = np.sort(keys)
     ukeys = ukeys[np.concatenate(([True], ukeys[1:] != ukeys[:-1]))]  # as np.unique, without its slower path
-    inv, _ = KeyIndex(ukeys.astype(np.uint64))(keys.astype(np.uint64))
+    inv, _ = KeyIndex(ukeys.view(np.uint64))(keys.view(np.uint64))  # (the keys are not negative)
     del keys
     # pair numbers in order of first sight: hands in string order, rows in file order, NS before EW
     sight = (string_rank[hand] * n + np.arange(n)) * 2
@@ -976,9 +976,13 @@ def _aggregate(
         sums[:, OVERALL] += np.bincount(who, weights=sign * total, minlength=n_pairs)
         sums[:, BID] += np.bincount(who, weights=sign * bid, minlength=n_pairs)
     counts[:, BID] = counts[:, OVERALL]
-    play = s * (total - bid)
-    add(PLAY1, dp, play, played & (decl_slot == 0))
-    add(PLAY2, dp, play, played & (decl_slot == 1))
+    # declarer play by the declaring player's slot: both columns from one count, played hands only
+    rows = np.flatnonzero(played)
+    slots = dp[rows] * 2 + decl_slot[rows]
+    play = s[rows] * (total[rows] - bid[rows])
+    sums[:, PLAY1 : PLAY2 + 1] += np.bincount(slots, weights=play, minlength=2 * n_pairs).reshape(-1, 2)
+    counts[:, PLAY1 : PLAY2 + 1] += np.bincount(slots, minlength=2 * n_pairs).reshape(-1, 2)
+    del slots
     add(DEFENCE, op, s * (bid - total + lead_imps), played)
     if opts.leads:
         # the count is the hands on lead, with or without a recorded lead (conv. §3.5)
