@@ -460,18 +460,11 @@ def _fast_lines(
         start = end + 1
 
     out = np.empty((len(_COLUMNS), n), dtype=np.int64)
-    for k in (0, 1):  # round and board: 1 to 10^8, digits only (the careful reader takes the rest)
-        key, ln = keys[k], lengths[k]
-        value = out[k]
-        value[:] = 0
-        ok = ln > 0
-        for j in range(int(ln.max())):
-            digit = ((key >> np.uint64(8 * j)) & np.uint64(0xFF)).astype(np.int64) - 48
-            inside = j < ln
-            ok &= ~inside | ((digit >= 0) & (digit <= 9))
-            value[inside] = value[inside] * 10 + digit[inside]
-        if not (ok & (value >= 1) & (value <= 10**8)).all():
+    for k in (0, 1):  # round and board: 1 to 8 digits, not 0 (the careful reader takes the rest)
+        value = _digits(keys[k], lengths[k])
+        if value is None or not (value >= 1).all():
             return None
+        out[k] = value
     # contract: P/p, or level 0-7, strain letter, then X or XX (either case); a level 0 is passed out
     c_key, c_len = keys[6], lengths[6]
     c0, c1, c2, c3 = (((c_key >> np.uint64(8 * j)) & np.uint64(0xFF)).astype(np.intp) for j in range(4))
@@ -510,6 +503,27 @@ def _fast_lines(
     out[7] = np.where(lead_mask, lead, -1)
     out[8] = numbers
     return out, seats
+
+
+_ZEROS = np.array([0x3030303030303030 >> (8 * k) for k in range(8)] + [0], dtype=np.uint64)
+_FOUR_BITS, _ASCII_ZEROS, _SIXES = (np.uint64(0x0101010101010101 * b) for b in (0xF0, 0x30, 0x06))
+
+
+def _digits(key: np.ndarray, length: np.ndarray) -> np.ndarray | None:
+    """The numbers written in ``key`` (up to 8 ASCII digits packed little-endian, ``length`` of them), or None if
+    one is empty or holds another character.  The digits are moved to the top of the word behind '0's and
+    combined two, four, then eight at a time (three multiplications instead of one pass a digit)."""
+    if int(length.min()) < 1:
+        return None
+    x = (key << ((8 - length) * 8).astype(np.uint64)) | _ZEROS[length]
+    if not (((x & _FOUR_BITS) == _ASCII_ZEROS) & (((x + _SIXES) & _FOUR_BITS) == _ASCII_ZEROS)).all():
+        return None
+    x -= _ASCII_ZEROS
+    x = (x * np.uint64(10) + (x >> np.uint64(8))) & np.uint64(0x00FF00FF00FF00FF)
+    x = (x * np.uint64(100) + (x >> np.uint64(16))) & np.uint64(0x0000FFFF0000FFFF)
+    x = (x * np.uint64(10000) + (x >> np.uint64(32))) & np.uint64(0xFFFFFFFF)
+    value: np.ndarray = x.astype(np.int64)
+    return value
 
 
 class _Sources(Sequence[Location]):
