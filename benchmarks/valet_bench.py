@@ -2,13 +2,16 @@
 
 Runs ``bridgescore valet`` as a whole process (process start, reading, scoring and writing the csv
 included) on ``shared/reference/valet/bench-all`` (16,928 hands, 386,970 results, 3,919 pairs) in the four
-modes the reference program was timed in, and prints the median wall time and the peak memory next to the
-reference's figures (2-core machine, median of 3).  Nothing is asserted: benchmarks are not unit tests.
+modes the reference program was timed in, and prints the median wall time, the median processor time (user +
+system: less disturbed than the wall time by other jobs on the machine) and the peak memory next to the
+reference's figures (2-core machine, idle, median of 3), with the load average before and after.  Nothing is
+asserted: benchmarks are not unit tests.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -91,7 +94,7 @@ def one_board(results: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.valet_bench", description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3, help="runs per mode (the median is shown)")
+    parser.add_argument("--runs", type=int, default=5, help="runs per mode (the median is shown)")
     parser.add_argument("--input", type=Path, default=BENCH, help="a directory with names.txt and scores.txt")
     parser.add_argument("--one-board", type=int, metavar="N", help="also score one hand with N tables")
     args = parser.parse_args()
@@ -100,6 +103,7 @@ def main() -> None:
     if not (args.input / "scores.txt").is_file():
         sys.exit(f"no scores.txt in {args.input} (shared/reference beside the repository?)")
     print(f"bridgescore valet on {args.input} ({args.runs} runs per mode, median wall time, whole process)")
+    print(f"  load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"  {'mode':<20} {'bridgescore':>12} {'peak MB':>8}   {'reference':>9} {'(options)':<18}")
     for result in run_modes(args.input, args.runs):
         if result.failed:
@@ -110,6 +114,7 @@ def main() -> None:
             f"({result.reference_options}, ~{REFERENCE_MB} MB)",
             flush=True,
         )
+    print(f"  load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

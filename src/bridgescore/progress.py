@@ -129,12 +129,23 @@ class _Bar(Progress):
             self._state = "hidden"
 
 
-def start(console: Console, stages: Sequence[str] = (), *, after: float | None = None, lang: str = "en") -> Progress:
+def start(
+    console: Console | None, stages: Sequence[str] = (), *, after: float | None = None, lang: str = "en"
+) -> Progress:
     """A progress bar on ``console`` (the error stream) for a run passing through ``stages``: shown after
     ``after`` seconds (default: :func:`delay`) when ``console`` writes to a terminal, else an object doing
     nothing. The stages are named in ``lang`` (``en`` or ``nl``). The bar is erased by :meth:`Progress.hide`,
     at the end of a ``with`` block, or at the latest when the process ends (a command that stops with an error
-    never leaves a bar behind)."""
+    never leaves a bar behind).  ``console`` None: the error stream, made only when it is a terminal (a command
+    that starts without rich, as ``valet`` does, keeps doing so when no bar can be shown)."""
+    if console is None:
+        import sys
+
+        if not _is_terminal_file(sys.stderr):
+            return Progress()
+        from rich.console import Console
+
+        console = Console(stderr=True, highlight=False)
     if not _is_terminal(console):
         return Progress()
     bar = _Bar(console, stages, delay() if after is None else after, lang)
@@ -145,7 +156,11 @@ def start(console: Console, stages: Sequence[str] = (), *, after: float | None =
 def _is_terminal(console: Console) -> bool:
     """Whether ``console`` writes to a terminal: its file's own answer, not rich's (which ``FORCE_COLOR`` turns
     on), so that a captured or redirected error stream never receives a bar."""
+    return _is_terminal_file(console.file)
+
+
+def _is_terminal_file(file: object) -> bool:
     try:
-        return console.file.isatty()
+        return bool(file.isatty())  # type: ignore[attr-defined]
     except (AttributeError, ValueError, OSError):
         return False

@@ -290,6 +290,10 @@ class ResultTable:
         for column in (self.section, self.ns_pair, self.ew_pair, self.contract, self.lead, self.remarks):
             parts.append(tuple(column.labels))
             parts.append(column.codes.tobytes())
+        for name in sorted(self.extra):  # the columns kept as read: a file that differs only there is not a copy
+            column = self.extra[name]
+            if any(label is not None for label in column.labels):
+                parts.append((name, tuple(column.labels), column.codes.tobytes()))
         return tuple(parts)
 
 

@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from bridgescore import progress
 from bridgescore.cli.common import (
@@ -14,13 +13,11 @@ from bridgescore.cli.common import (
     MovementOption,
     OutputOption,
     app,
-    err,
     event_files,
     fail,
     language_option,
     notation_option,
     note_unless_pairs,
-    out,
     refuse_overwrite,
     write_output,
 )
@@ -54,7 +51,10 @@ def check(
 
     Above 2,000 lines the listing is plain aligned columns. With -f csv or json the problems go to the error
     stream and the lines to the output."""
+    from rich.console import Console
+
     from bridgescore.api import check_lines, read
+    from bridgescore.cli.common import err, out
     from bridgescore.report.check import check_csv, check_json, render_check, render_problems
 
     labels = language_option(lang)

@@ -9,15 +9,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.markup import escape
 
 from bridgescore import __version__
 from bridgescore.contract import Notation
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from bridgescore.event import Event
     from bridgescore.i18n import Language
+
+    #: The screen and the error stream (rich consoles), made at their first use: see ``__getattr__``.
+    out: Console
+    err: Console
 
 # Each command imports what only it needs (scoring methods, reports, jinja2, Babel) inside its body, so that a
 # command starts without loading the others' libraries: `bridgescore valet` on a large event is timed whole.
@@ -31,8 +35,21 @@ app = typer.Typer(
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+_CONSOLES: dict[str, Console] = {}
+
+
+def __getattr__(name: str) -> Console:
+    """``out`` and ``err``, the rich consoles of the screen and the error stream, made when first used (a command
+    module imports them in its body): a command that prints through neither, such as ``valet -f valet-csv``,
+    starts without loading rich (some 15 ms of every run)."""
+    if name not in ("out", "err"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if name not in _CONSOLES:
+        from rich.console import Console
+
+        _CONSOLES[name] = Console(stderr=name == "err", highlight=False)
+    return _CONSOLES[name]
+
 
 #: The same two options in every command: where the output goes and in which form.
 OutputOption = Annotated[
@@ -59,6 +76,9 @@ PER_DIRECTION = {"mitchell": True, "howell": False}
 
 def fail(message: str) -> typer.Exit:
     """Print ``message`` as an error and return the exit (status 2) for the caller to raise."""
+    from rich.markup import escape
+
+    err = __getattr__("err")
     err.print(f"[red]error:[/] {escape(message)}", soft_wrap=True)  # file names whole, not cut at 80 columns
     return typer.Exit(2)
 
@@ -70,7 +90,9 @@ def note_unless_pairs(event: Event, lang: str = "en") -> None:
 
     problem = not_pairs(event)
     if problem is not None:
-        err.print(f"[yellow]{escape(problem.describe(lang))}[/]", soft_wrap=True)
+        from rich.markup import escape
+
+        __getattr__("err").print(f"[yellow]{escape(problem.describe(lang))}[/]", soft_wrap=True)
 
 
 def notation_option(text: str) -> Notation:
@@ -92,8 +114,10 @@ def event_files(paths: Sequence[Path]) -> list[Path]:
     if problems:
         raise fail(problems[0].text())
     for folder, found in folders:
+        from rich.markup import escape
+
         names = escape(", ".join(p.name for p in found))
-        err.print(f"{escape(str(folder))}: {len(found)} event file(s): {names}", soft_wrap=True)
+        __getattr__("err").print(f"{escape(str(folder))}: {len(found)} event file(s): {names}", soft_wrap=True)
     return files
 
 
@@ -137,7 +161,7 @@ def language_option(text: str) -> Language:
 
 def _version(value: bool) -> None:
     if value:
-        out.print(f"bridgescore {__version__}")
+        __getattr__("out").print(f"bridgescore {__version__}")
         raise typer.Exit()
 
 

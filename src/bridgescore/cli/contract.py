@@ -13,7 +13,6 @@ from bridgescore.cli.common import (
     app,
     fail,
     notation_option,
-    out,
     write_output,
 )
 from bridgescore.contract import (
@@ -43,6 +42,8 @@ def contract(
     output: OutputOption = None,
 ) -> None:
     """Print the score of one contract (Law 77), from declarer's and from North-South's side."""
+    from bridgescore.cli.common import out
+
     lang = notation_option(notation)
     try:
         parsed, seat, tricks = parse_contract_and_result(entry, lang)

@@ -12,10 +12,8 @@ import typer
 from bridgescore.cli.common import (
     OutputOption,
     app,
-    err,
     fail,
     language_option,
-    out,
     refuse_overwrite,
     write_output,
 )
@@ -24,7 +22,6 @@ from bridgescore.contract import (
     Seat,
 )
 from bridgescore.problems import Severity
-from bridgescore.report.problems import print_problems
 
 
 @app.command()
@@ -54,6 +51,8 @@ def rubber(
     ] = False,
 ) -> None:
     """Keep a rubber-bridge (or Chicago) score sheet: the pad, the totals and the settlement."""
+
+    from bridgescore.cli.common import err, out
     from bridgescore.contract import Side
     from bridgescore.io import rubber as rubber_io
     from bridgescore.report import rubber as rubber_report
@@ -125,6 +124,8 @@ def rubber(
     sheets, play_problems = rubber_io.play_rubbers(read_file.lines, options)
     problems = [*read_file.problems, *play_problems]
     stop = any(p.severity is Severity.ERROR for p in problems) and not (skip_invalid and read_file.lines)
+    from bridgescore.report.problems import print_problems
+
     print_problems(problems, err, labels, can_go_on=bool(read_file.lines), summary=stop)
     if stop:
         raise typer.Exit(2)

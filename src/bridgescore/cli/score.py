@@ -8,20 +8,16 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.markup import escape
 
 from bridgescore import progress
 from bridgescore.cli.common import (
     MovementOption,
     OutputOption,
     app,
-    err,
     event_files,
     fail,
     language_option,
     notation_option,
-    out,
     refuse_overwrite,
 )
 from bridgescore.problems import Severity
@@ -172,8 +168,11 @@ def score(
     ] = None,
 ) -> None:
     """Score a pairs event: rankings, travellers and the director's checks (exit 2 on bad input)."""
+    from rich.console import Console
+
     from bridgescore.api import InputError, read, read_penalties, resolve_options
     from bridgescore.api import score as score_event
+    from bridgescore.cli.common import err, out
     from bridgescore.options import OptionError
     from bridgescore.penalties import PenaltyError
     from bridgescore.report import csv as score_csv
@@ -220,6 +219,8 @@ def score(
         bar.hide()
         raise fail(problem.text(page_lang)) from None
     except InputError as refused:  # teams and individuals are not scored as pairs (issue 11)
+        from rich.markup import escape
+
         bar.hide()
         err.print(f"[red]error:[/] {escape(refused.problems[0].describe(page_lang))}", soft_wrap=True)
         raise typer.Exit(2) from None
@@ -271,6 +272,9 @@ def score(
 
 def _strict_exit(scores: Scores, lang: Language) -> None:
     """``--strict``: exit status 1 when a director's check failed, with the failed checks named on stderr."""
+    from rich.markup import escape
+
+    from bridgescore.cli.common import err
     from bridgescore.i18n import translator
 
     failed = scores.failed_checks

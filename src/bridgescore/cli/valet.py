@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.markup import escape
 
 from bridgescore import progress
 from bridgescore.cli.common import (
     app,
-    err,
     fail,
     language_option,
     refuse_overwrite,
     write_output,
 )
-from bridgescore.problems import Severity
-from bridgescore.report.problems import print_problems
+from bridgescore.problems import Problem, Severity
+
+if TYPE_CHECKING:
+    from bridgescore.i18n import Language
 
 
 @app.command()
@@ -102,7 +103,6 @@ def valet(
     ] = "en",
 ) -> None:
     """The Valet score: each pair's Butler score split into bidding, declarer play, opening lead and defence."""
-
     from bridgescore.imps import RoundingPolicy
     from bridgescore.io import valet as valet_io
     from bridgescore.methods.valet import ORDERS, ScoringForm, ValetOptions, missing_rounds, parse_rounds, score_valet
@@ -146,20 +146,20 @@ def valet(
              names, scores]  # fmt: skip
     refuse_overwrite(output, given)
     refuse_overwrite(tableau, [*given, output], "--tableau")
-    bar = progress.start(err, (progress.READING, progress.SCORING, progress.WRITING), lang=labels)
+    bar = progress.start(None, (progress.READING, progress.SCORING, progress.WRITING), lang=labels)
     bar.stage(progress.READING)
     read = valet_io.read_input(list(inputs or []), names, scores)
+    stop = read.has_errors and not (skip_invalid and len(read.tables))
     if read.problems:
         bar.hide()  # the problems are printed on the screen the bar is on
-    stop = read.has_errors and not (skip_invalid and len(read.tables))
-    print_problems(read.problems, err, labels, can_go_on=bool(len(read.tables)), summary=stop)
+        _problems(read.problems, labels, can_go_on=bool(len(read.tables)), summary=stop)
     if stop:
         raise typer.Exit(2)
     absent = missing_rounds(read.tables, chosen_rounds)
     if absent is not None and absent.severity is Severity.ERROR:
         raise fail(absent.text(labels))
     if absent is not None:
-        err.print(f"[yellow]{escape(absent.describe(labels))}[/]", soft_wrap=True, highlight=False)
+        _err(f"[yellow]{_escape(absent.describe(labels))}[/]")
     options = ValetOptions(
         form=forms[scoring], cloud=not no_cloud, leads=leads, lead_average=lead_average,
         drop_extremes=drop_extremes,
@@ -194,3 +194,31 @@ def valet(
             raise fail(f"cannot write the tableau to {tableau}: {problem.strerror or problem}") from None
     bar.hide()
     write_output(text, output)
+
+
+# rich is loaded only when there is something to say: a clean run writing the csv starts without it.
+
+
+def _err(text: str, *, whole: bool = True) -> None:
+    """``text`` (rich markup) on the error stream; ``whole``: as one line (not cut at 80 columns)."""
+    from bridgescore.cli.common import err
+
+    if whole:
+        err.print(text, soft_wrap=True, highlight=False, markup=True)
+    else:
+        err.print(text)
+
+
+def _escape(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(text)
+
+
+def _problems(problems: Sequence[Problem], lang: Language, *, can_go_on: bool, summary: bool) -> None:
+    """The reader's problems on the error stream, in ``lang``, as every command prints them (loaded only when there
+    are any: a clean run starts without rich)."""
+    from bridgescore.cli.common import err
+    from bridgescore.report.problems import print_problems
+
+    print_problems(problems, err, lang, can_go_on=can_go_on, summary=summary)

@@ -9,10 +9,11 @@ Differences from the reference program, all on the side of telling the director:
 * an empty tricks field is an error (the reference reads it as 0 tricks), and so is a lead in "N";
 * a tag given twice in the names file is reported as a warning (the reference silently keeps the first).
 
-``load`` reads the bytes columnar (every field of every line packed into a 64-bit word and decoded with numpy:
-400,000 lines in about 0.25 s); at the first sign of a problem it hands over to ``loads``, which reads line by
-line and words every problem.  The result is a ``ValetTables`` (read-only columns, every row complete) plus
-the names and the problems; ``records`` turns rows back into immutable ``ValetLine`` records.
+``load`` reads the bytes columnar, half a megabyte at a time (every field of every line packed into a 64-bit
+word and decoded with numpy: 400,000 lines in about 0.09 s, holding the file and the result's columns); at the
+first sign of a problem it hands over to ``loads``, which reads line by line and words every problem.  The
+result is a ``ValetTables`` (read-only columns, every row complete) plus the names and the problems;
+``records`` turns rows back into immutable ``ValetLine`` records.
 """
 
 from __future__ import annotations
@@ -24,15 +25,19 @@ from dataclasses import dataclass
 from itertools import zip_longest
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from bridgescore.contract import Contract, Seat
-from bridgescore.event import Event, ResultStatus, sections_numbered_per_direction
-from bridgescore.io.csv import too_large, unreadable
-from bridgescore.methods.valet import LEAD_SUITS, ValetTables
+from bridgescore.methods.valet import LEAD_SUITS, KeyIndex, ValetTables
 from bridgescore.problems import Location, Problem, Severity, Value, shorten
+
+if TYPE_CHECKING:
+    from bridgescore.event import Event
+
+# The traveller readers (``io.csv``: its file problems; ``event``: other events as input) are imported where
+# they are used, so that reading a Valet directory does not load them (some 30 ms of every run).
 
 __all__ = ["ValetInput", "ValetLine", "from_event", "load", "load_dir", "loads", "read_names", "records"]
 
@@ -297,34 +302,6 @@ def loads(scores_text: str, names: dict[str, str], filename: str = "scores.txt")
     return ValetInput(tables, tuple(problems))
 
 
-def _lookup(keys: np.ndarray, table: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    tk, tv = table
-    pos = np.minimum(np.searchsorted(tk, keys), tk.size - 1)
-    return tv[pos], tk[pos] == keys
-
-
-def _hashed_lookup(keys: np.ndarray, table_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Index of each key in ``table_keys`` (and whether found): a multiplicative hash into 2^20 slots, with
-    ``searchsorted`` for the few keys whose slot two table keys share."""
-    bits = np.uint64(44)
-    mult = np.uint64(0x9E3779B97F4A7C15)
-    slots = (table_keys * mult) >> bits
-    table = np.full(1 << 20, -1, dtype=np.int64)
-    table[slots] = np.arange(table_keys.size)
-    shared = np.bincount(slots.astype(np.int64), minlength=1 << 20) > 1
-    table[shared] = -2
-    candidate = table[(keys * mult) >> bits]
-    found = (candidate >= 0) & (table_keys[np.maximum(candidate, 0)] == keys)
-    index = np.where(found, candidate, 0)
-    clash = candidate == -2
-    if clash.any():
-        order = np.argsort(table_keys)
-        values, ok = _lookup(keys[clash], (table_keys[order], order.astype(np.int64)))
-        index[clash] = values
-        found[clash] = ok
-    return index, found
-
-
 def _byte_table(chars: str, values: list[int] | None = None, default: int = -1) -> np.ndarray:
     table = np.full(256, default, dtype=np.int64)
     for i, c in enumerate(chars):
@@ -337,68 +314,135 @@ _SEAT_BYTE = _byte_table("NESWnesw", [0, 1, 2, 3] * 2)
 _SUIT_BYTE = _byte_table("CDHScdhs", [0, 1, 2, 3] * 2)
 _X_BYTE = _byte_table("xX", [1, 1], 0).astype(bool)
 _RANK_BYTE = _byte_table("23456789TJQKAtjqka", [1] * 18, 0).astype(bool)
+_SPACE_BYTE = _byte_table("\t\n\x0b\x0c\r ", [1] * 6, 0).astype(bool)
 
 _MASKS = np.array([(1 << (8 * k)) - 1 for k in range(8)] + [(1 << 64) - 1], dtype=np.uint64)
 
+#: Bytes the columnar reader takes in one step (ending at a line's end): a step's temporaries stay in the
+#: processor's cache, and the memory holds the file and the columns, not twenty times the file.
+_CHUNK = 1 << 19
 
-def _loads_fast(data: bytes | np.ndarray, names: dict[str, str], filename: str) -> ValetInput | None:
-    """Columnar reader on the raw bytes: each field of each line is packed into a 64-bit word and looked up.
+#: The columns of ``_loads_fast``'s output, in order.
+_COLUMNS = ("round", "board", "level", "strain", "risk", "declarer", "tricks", "lead", "line")
+
+
+def _loads_fast(
+    data: bytes | np.ndarray, names: dict[str, str], filename: str, chunk: int = _CHUNK
+) -> ValetInput | None:
+    """Columnar reader on the raw bytes, ``chunk`` bytes at a time: each field of each line is packed into a
+    64-bit word and decoded or looked up with numpy.
 
     Returns None at the first sign of anything unusual (a syntax error, an unknown tag, a tag longer than 8
     bytes, a line of blanks ...), and the careful line-by-line reader then reads the file and reports every
     problem with its line and field.
     """
     if isinstance(data, bytes):
-        padded = np.zeros(len(data) + 16, dtype=np.uint8)
-        padded[: len(data)] = np.frombuffer(data, dtype=np.uint8)
-        data = padded
+        data = _padded(data)
     # ``data``: the file's bytes followed by at least 16 zero bytes (see _read_padded)
     size = data.size - 16
     skip = 3 if size >= 3 and bytes(data[:3]) == b"\xef\xbb\xbf" else 0
     if size - skip <= 0:
         return None
-    buf = data[:size]
-    if not buf.all():  # a NUL byte: packed into a word, "g\x00" would read as the tag "g"
+    encoded = [t.encode() for t in names]
+    if not encoded or max(map(len, encoded)) > 8:
         return None
-    # the file as aligned little-endian 64-bit words: the 8 bytes at offset o are two words combined
-    aligned = data[: (data.size // 8) * 8].view("<u8")
-    # newlines and pipes in one pass: pipes before each line's end give the lines' pipe counts
-    mark = np.equal(buf, 10)
-    nl = np.flatnonzero(mark)
-    np.equal(buf, 124, out=mark)
-    pipes = np.flatnonzero(mark)
-    del mark
-    pipes_before = np.concatenate([[0], np.searchsorted(pipes, nl), [pipes.size]])
-    starts = np.concatenate([[skip], nl + 1])  # the first line starts after a byte-order mark
-    ends = np.concatenate([nl, [size]])
-    numbers = np.arange(1, starts.size + 1)
+    tag_index = KeyIndex(np.array(encoded, dtype="S8").view("<u8"))
+    buf = data[:size]
+    # the 8 bytes at each offset of the file as one little-endian 64-bit word (a view, unaligned: no copy)
+    words = np.ndarray((size + 8,), dtype="<u8", buffer=data, strides=(1,))
+    most = sum(int(np.count_nonzero(buf[p : p + chunk] == 10)) for p in range(0, size, chunk)) + 1
+    columns = np.empty((len(_COLUMNS), most), dtype=np.int64)
+    players = np.empty((most, 4), dtype=np.int64)
+    rows = 0
+    lines_before = 0
+    pos = skip
+    while pos < size:
+        stop = min(pos + chunk, size)
+        mark = buf[pos:stop] == 10
+        nl = np.flatnonzero(mark)
+        if stop < size:  # the step ends after its last newline
+            if nl.size == 0:
+                return None  # a line of a megabyte is no table result
+            stop = pos + int(nl[-1]) + 1
+            mark = mark[: stop - pos]
+        # the step's lines: each newline ends one, and text after the last newline is a last line
+        ends = nl
+        if stop == size and (nl.size == 0 or int(nl[-1]) != stop - pos - 1):
+            ends = np.append(nl, stop - pos)
+        np.equal(buf[pos:stop], 124, out=mark)
+        pipes = np.flatnonzero(mark)
+        got = _fast_lines(buf, words, pos, ends, pipes, tag_index, lines_before)
+        if got is None:
+            return None
+        values, seats = got
+        m = seats.shape[0]
+        columns[:, rows : rows + m] = values
+        players[rows : rows + m] = seats
+        rows += m
+        lines_before += nl.size
+        pos = stop
+    if rows == 0:
+        return None
+    if rows < most * 3 // 4:  # many comment or empty lines: keep only what is used
+        columns, players = columns[:, :rows].copy(), players[:rows].copy()
+    c = dict(zip(_COLUMNS, columns[:, :rows], strict=True))
+    tables = ValetTables(
+        hand_round=c["round"], hand_board=c["board"], players=players[:rows], level=c["level"],
+        strain=c["strain"], risk=c["risk"], declarer=c["declarer"], tricks=c["tricks"], lead=c["lead"],
+        player_tags=tuple(names), names=MappingProxyType(dict(names)), sources=_Sources(filename, c["line"]),
+    )  # fmt: skip
+    return ValetInput(tables, ())
+
+
+def _fast_lines(
+    buf: np.ndarray,
+    words: np.ndarray,
+    pos: int,
+    ends: np.ndarray,
+    pipes: np.ndarray,
+    tag_index: KeyIndex,
+    lines_before: int,
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """One step of ``_loads_fast``: the lines ending at ``ends`` (offsets from ``pos``, the first line starting at
+    ``pos``) with the pipes at ``pipes`` (offsets from ``pos``): the columns ``_COLUMNS`` and the players, or
+    None if anything is unusual."""
+    if ends.size == 0:
+        return np.empty((len(_COLUMNS), 0), dtype=np.int64), np.empty((0, 4), dtype=np.int64)
+    size = buf.size
+    pipes_to_end = np.searchsorted(pipes, ends)
+    first_pipe = np.empty_like(pipes_to_end)
+    first_pipe[0] = 0
+    first_pipe[1:] = pipes_to_end[:-1]
+    count = pipes_to_end - first_pipe
+    starts = np.empty_like(ends)
+    starts[0] = 0
+    starts[1:] = ends[:-1] + 1
+    starts += pos
+    ends = ends + pos
+    numbers = np.arange(lines_before + 1, lines_before + 1 + ends.size)
     nonempty = ends > starts
-    first = np.where(nonempty, buf[np.minimum(starts, size - 1)], 0)
+    first = buf[np.minimum(starts, size - 1)]
     keep = nonempty & (first != ord("#"))
-    line_first_pipe = pipes_before[:-1][keep]
-    line_pipe_count = (pipes_before[1:] - pipes_before[:-1])[keep]
-    starts, ends, numbers = starts[keep], ends[keep], numbers[keep]
-    space = np.zeros(256, dtype=bool)
-    space[[9, 10, 11, 12, 13, 32]] = True
-    for _ in range(64):
-        last = space[buf[np.maximum(ends - 1, 0)]] & (ends > starts)
+    if not keep.all():
+        starts, ends, numbers, first_pipe, count = (a[keep] for a in (starts, ends, numbers, first_pipe, count))
+    n = starts.size
+    if n == 0:
+        return np.empty((len(_COLUMNS), 0), dtype=np.int64), np.empty((0, 4), dtype=np.int64)
+    if not buf[int(starts[0]) : int(ends[-1])].all():  # a NUL byte: packed, "g\x00" would read as the tag "g"
+        return None
+    for _ in range(64):  # blanks at the end of a line (a carriage return too) are not part of its last field
+        last = _SPACE_BYTE[buf[ends - 1]] & (ends > starts)
         if not last.any():
             break
         ends = ends - last
     else:
         return None
-    if (ends <= starts).any():
-        return None
-    n = starts.size
-    if n == 0:
-        return None
-    first_pipe = line_first_pipe
-    count = line_pipe_count
-    if ((count != 8) & (count != 9)).any():
+    if (ends <= starts).any() or ((count != 8) & (count != 9)).any():
         return None
     has_lead = count == 9
+    pipes = pipes + pos
     keys = np.empty((10, n), dtype=np.uint64)
-    lengths = np.empty((10, n), dtype=np.int32)
+    lengths = np.empty((10, n), dtype=np.int64)
     start = starts
     for k in range(10):
         if k < 8:
@@ -409,31 +453,18 @@ def _loads_fast(data: bytes | np.ndarray, names: dict[str, str], filename: str) 
             end = ends
             start = np.where(has_lead, start, ends)
         ln = end - start
-        if int(ln.max()) > 8:
+        if int(ln.max()) > 8 or int(ln.min()) < 0:
             return None
-        q = start >> 3
-        shift = ((start & 7) << 3).astype(np.uint64)
-        word = aligned[q] >> shift
-        spill = aligned[q + 1] << ((np.uint64(64) - shift) & np.uint64(63))
-        spill[shift == 0] = 0
-        keys[k] = (word | spill) & _MASKS[ln]
+        np.bitwise_and(words[start], _MASKS[ln], out=keys[k])
         lengths[k] = ln
         start = end + 1
 
-    def number(k: int, low: int, high: int) -> np.ndarray | None:
-        key, ln = keys[k], lengths[k]
-        value = np.zeros(n, dtype=np.int64)
-        ok = ln > 0
-        for j in range(int(ln.max())):
-            digit = ((key >> np.uint64(8 * j)) & np.uint64(0xFF)).astype(np.int64) - 48
-            inside = j < ln
-            ok &= ~inside | ((digit >= 0) & (digit <= 9))
-            value = np.where(inside, value * 10 + digit, value)
-        ok &= (value >= low) & (value <= high)
-        return value if ok.all() else None
-
-    rounds = number(0, 1, 10**8)
-    boards = number(1, 1, 10**8)
+    out = np.empty((len(_COLUMNS), n), dtype=np.int64)
+    for k in (0, 1):  # round and board: 1 to 8 digits, not 0 (the careful reader takes the rest)
+        value = _digits(keys[k], lengths[k])
+        if value is None or not (value >= 1).all():
+            return None
+        out[k] = value
     # contract: P/p, or level 0-7, strain letter, then X or XX (either case); a level 0 is passed out
     c_key, c_len = keys[6], lengths[6]
     c0, c1, c2, c3 = (((c_key >> np.uint64(8 * j)) & np.uint64(0xFF)).astype(np.intp) for j in range(4))
@@ -443,9 +474,9 @@ def _loads_fast(data: bytes | np.ndarray, names: dict[str, str], filename: str) 
     x_ok = ((c_len < 3) | _X_BYTE[c2]) & ((c_len < 4) | _X_BYTE[c3])
     is_pass = (c_len == 1) & ((c0 == ord("P")) | (c0 == ord("p")))
     c_ok = is_pass | ((c_len >= 2) & (c_len <= 4) & (level >= 0) & (level <= 7) & (strain >= 0) & x_ok)
-    if rounds is None or boards is None or not c_ok.all():
+    if not c_ok.all():
         return None
-    level = np.where(is_pass, 0, level)
+    level[is_pass] = 0
     played = level > 0
     d_key = keys[7]
     declarer = _SEAT_BYTE[(d_key & np.uint64(0xFF)).astype(np.intp)]
@@ -455,36 +486,44 @@ def _loads_fast(data: bytes | np.ndarray, names: dict[str, str], filename: str) 
     hi = ((t_key >> np.uint64(8)) & np.uint64(0xFF)).astype(np.int64) - 48
     one = (t_len == 1) & (lo >= 0) & (lo <= 9)
     two = (t_len == 2) & (lo == 1) & (hi >= 0) & (hi <= 3)
-    tricks = np.where(one, lo, 10 + hi)
     l_key = keys[9]
     lead = _SUIT_BYTE[(l_key & np.uint64(0xFF)).astype(np.intp)]
     l_ok = (lengths[9] == 2) & (lead >= 0) & _RANK_BYTE[((l_key >> np.uint64(8)) & np.uint64(0xFF)).astype(np.intp)]
     lead_mask = played & has_lead
     if not (d_ok | ~played).all() or not (one | two | ~played).all() or not (l_ok | ~lead_mask).all():
         return None
-    tags = list(names)
-    encoded = [t.encode() for t in tags]
-    if not tags or max(map(len, encoded)) > 8:
+    seats, found = tag_index(keys[2:6].T.copy())
+    if not found.all():
         return None
-    tag_keys = np.array(encoded, dtype="S8").view("<u8")
-    players, p_ok = _hashed_lookup(keys[2:6].T.copy(), tag_keys)
-    if not p_ok.all():
+    out[2] = level
+    out[3] = np.where(played, strain, -1)
+    out[4] = np.where(played, risk, 0)
+    out[5] = np.where(played, declarer, -1)
+    out[6] = np.where(played, np.where(one, lo, 10 + hi), -1)
+    out[7] = np.where(lead_mask, lead, -1)
+    out[8] = numbers
+    return out, seats
+
+
+_ZEROS = np.array([0x3030303030303030 >> (8 * k) for k in range(8)] + [0], dtype=np.uint64)
+_FOUR_BITS, _ASCII_ZEROS, _SIXES = (np.uint64(0x0101010101010101 * b) for b in (0xF0, 0x30, 0x06))
+
+
+def _digits(key: np.ndarray, length: np.ndarray) -> np.ndarray | None:
+    """The numbers written in ``key`` (up to 8 ASCII digits packed little-endian, ``length`` of them), or None if
+    one is empty or holds another character.  The digits are moved to the top of the word behind '0's and
+    combined two, four, then eight at a time (three multiplications instead of one pass a digit)."""
+    if int(length.min()) < 1:
         return None
-    tables = ValetTables(
-        hand_round=rounds,
-        hand_board=boards,
-        players=np.ascontiguousarray(players),
-        level=level,
-        strain=np.where(played, strain, -1),
-        risk=np.where(played, risk, 0),
-        declarer=np.where(played, declarer, -1),
-        tricks=np.where(played, tricks, -1),
-        lead=np.where(lead_mask, lead, -1),
-        player_tags=tuple(tags),
-        names=MappingProxyType(dict(names)),
-        sources=_Sources(filename, numbers),
-    )
-    return ValetInput(tables, ())
+    x = (key << ((8 - length) * 8).astype(np.uint64)) | _ZEROS[length]
+    if not (((x & _FOUR_BITS) == _ASCII_ZEROS) & (((x + _SIXES) & _FOUR_BITS) == _ASCII_ZEROS)).all():
+        return None
+    x -= _ASCII_ZEROS
+    x = (x * np.uint64(10) + (x >> np.uint64(8))) & np.uint64(0x00FF00FF00FF00FF)
+    x = (x * np.uint64(100) + (x >> np.uint64(16))) & np.uint64(0x0000FFFF0000FFFF)
+    x = (x * np.uint64(10000) + (x >> np.uint64(32))) & np.uint64(0xFFFFFFFF)
+    value: np.ndarray = x.astype(np.int64)
+    return value
 
 
 class _Sources(Sequence[Location]):
@@ -519,7 +558,7 @@ def load(names_path: str | Path, scores_path: str | Path) -> ValetInput:
     except OSError as exc:
         problems.append(_unreadable(names_path, exc))
     except MemoryError:
-        problems.append(too_large(str(names_path)))
+        problems.append(_too_large(names_path))
     else:
         names, name_problems = read_names(_decode(names_bytes), str(names_path))
         problems.extend(name_problems)
@@ -529,7 +568,7 @@ def load(names_path: str | Path, scores_path: str | Path) -> ValetInput:
         problems.append(_unreadable(scores_path, exc))
         return ValetInput(_empty(names), tuple(problems))
     except MemoryError:
-        problems.append(too_large(str(scores_path)))
+        problems.append(_too_large(scores_path))
         return ValetInput(_empty(names), tuple(problems))
     try:
         result = _loads_fast(scores, names, str(scores_path))
@@ -537,13 +576,21 @@ def load(names_path: str | Path, scores_path: str | Path) -> ValetInput:
             result = loads(_decode(scores[:-16].tobytes()), names, str(scores_path))
     except MemoryError:
         del scores
-        problems.append(too_large(str(scores_path)))
+        problems.append(_too_large(scores_path))
         return ValetInput(_empty(names), tuple(problems))
     return ValetInput(result.tables, tuple(problems) + result.problems)
 
 
 def _unreadable(path: str | Path, exc: OSError) -> Problem:
+    from bridgescore.io.csv import unreadable
+
     return unreadable(str(path), exc)
+
+
+def _too_large(path: str | Path) -> Problem:
+    from bridgescore.io.csv import too_large
+
+    return too_large(str(path))
 
 
 def _read_padded(path: Path) -> np.ndarray:
@@ -611,6 +658,8 @@ def from_event(event: Event) -> ValetInput:
     its label is then ``1 NS`` / ``1 EW``, and with several sections ``A:1``.  (Pair numbers alone once made
     NS 1 and EW 1 of a Mitchell one pair, which played against itself.)
     """
+    from bridgescore.event import ResultStatus, sections_numbered_per_direction
+
     problems: list[Problem] = list(event.problems)
     sections = sorted({r.section for r in event.results})
     section_no = {s: i + 1 for i, s in enumerate(sections)}
@@ -702,6 +751,8 @@ def read_input(paths: Sequence[Path], names: Path | None = None, scores: Path | 
     parts: list[ValetInput] = []
     if names is not None and scores is not None:
         parts.append(load(names, scores))
+    from bridgescore.event import Event
+
     events: list[Event] = []
     for path in paths:
         if path.is_dir():

@@ -6,20 +6,15 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Any
 
-from bridgescore.methods.base import BoardScores, ScoringMethod, Unit
-from bridgescore.methods.bastille import Bastille
-from bridgescore.methods.butler import (
-    Butler,
-    DatumPolicy,
-    DatumRounding,
-    DropExtremes,
-    NbbDatum,
-    PercentTrim,
-    PlainMean,
-)
-from bridgescore.methods.crossimps import CrossImps, CrossImpsForm
-from bridgescore.methods.matchpoints import Matchpoints, MatchpointScale
+if TYPE_CHECKING:
+    from bridgescore.methods.base import BoardScores, ScoringMethod, Unit
+    from bridgescore.methods.butler import DatumPolicy
+
+# The methods are imported when one is made: importing a module of this package (``methods.valet``, which the
+# ``valet`` command needs alone) runs this file, and the pairs methods would bring Babel and the adjusted-score
+# rules with them (some 30 ms of every ``bridgescore valet`` run).
 
 __all__ = ["METHODS", "BoardScores", "ScoringMethod", "Unit", "make_method", "parse_datum_policy"]
 
@@ -31,8 +26,19 @@ METHODS = ("matchpoints", "butler", "bastille", "cross-imps")
 DATUM_POLICY_NAMES = ("nbb", "acbl", "bridgewx", "mean", "drop:K", "trim:P[:MIN]")
 
 
+def __getattr__(name: str) -> Any:
+    """``BoardScores``, ``ScoringMethod`` and ``Unit`` (of ``methods.base``), imported when first asked for."""
+    if name in ("BoardScores", "ScoringMethod", "Unit"):
+        from bridgescore.methods import base
+
+        return getattr(base, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def parse_datum_policy(text: str) -> DatumPolicy:
     """A datum policy from its name (see ``DATUM_POLICY_NAMES``); ValueError with the choices if unknown."""
+    from bridgescore.methods.butler import DropExtremes, NbbDatum, PercentTrim, PlainMean
+
     key = text.strip().lower()
     if key == "nbb":
         return NbbDatum()
@@ -65,6 +71,11 @@ def make_method(
     neuberg_factor_decimals: int | None = None,
 ) -> ScoringMethod:
     """The scoring method named ``name`` (one of ``METHODS``) with its options; ValueError if unknown."""
+    from bridgescore.methods.bastille import Bastille
+    from bridgescore.methods.butler import Butler, DatumRounding
+    from bridgescore.methods.crossimps import CrossImps, CrossImpsForm
+    from bridgescore.methods.matchpoints import Matchpoints, MatchpointScale
+
     if name == "matchpoints":
         scale = MatchpointScale.ACBL if acbl_scale else MatchpointScale.TWO_ONE_ZERO
         return Matchpoints(scale, neuberg, neuberg_factor_decimals)

@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -51,6 +52,7 @@ __all__ = [
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
+_T = TypeVar("_T", bound=np.generic)
 
 #: The suits a lead can be in, as the reference program codes them (C D H S); -1 means "no lead recorded".
 LEAD_SUITS = "CDHS"
@@ -228,6 +230,42 @@ class ValetTables:
         return Contract(int(self.level[row]), Strain(int(self.strain[row])), Risk(int(self.risk[row])))
 
 
+class KeyIndex:
+    """The index of each key among distinct 64-bit ``keys`` (a Valet tag's bytes packed into a word, a pair of
+    players): a multiplicative hash into a table some 8 to 16 times the number of keys (it stays in the
+    processor's cache: ten times faster than ``searchsorted`` or ``np.unique(return_inverse=True)`` on
+    400,000 rows), with ``searchsorted`` for the few keys whose slot two keys share."""
+
+    def __init__(self, keys: npt.NDArray[np.uint64]) -> None:
+        if keys.size == 0:
+            raise ValueError("KeyIndex of no keys")
+        self.keys = keys
+        bits = max(8, int(keys.size).bit_length() + 3)
+        self.shift = np.uint64(64 - bits)
+        slots = (keys * _HASH) >> self.shift
+        table = np.full(1 << bits, -1, dtype=np.int32)
+        table[slots] = np.arange(keys.size, dtype=np.int32)
+        table[np.bincount(slots.astype(np.intp), minlength=1 << bits) > 1] = -2
+        self.table = table
+        self.order = np.argsort(keys)
+        self.sorted = keys[self.order]
+
+    def __call__(self, keys: npt.NDArray[np.uint64]) -> tuple[npt.NDArray[np.int32], BoolArray]:
+        """The index of each of ``keys`` (uint64) among the keys, and whether it is one."""
+        candidate = self.table[(keys * _HASH) >> self.shift]
+        index = np.maximum(candidate, 0)
+        found = (candidate >= 0) & (self.keys[index] == keys)
+        clash = candidate == -2
+        if clash.any():
+            pos = np.minimum(np.searchsorted(self.sorted, keys[clash]), self.sorted.size - 1)
+            index[clash] = self.order[pos]
+            found[clash] = self.sorted[pos] == keys[clash]
+        return index, found
+
+
+_HASH = np.uint64(0x9E3779B97F4A7C15)
+
+
 # --- scores ------------------------------------------------------------------------------------------------
 
 
@@ -280,8 +318,9 @@ class _Compare:
     rounding: RoundingPolicy
     table: FloatArray
 
-    def __call__(self, diff: npt.NDArray[np.int64]) -> FloatArray:
-        index = np.clip(diff, -_LIMIT, _LIMIT) + _LIMIT
+    def __call__(self, diff: npt.NDArray[np.signedinteger[Any]]) -> FloatArray:
+        index = np.clip(diff, -_LIMIT, _LIMIT)
+        index += _LIMIT
         result: FloatArray = self.table[index]
         return result
 
@@ -309,10 +348,15 @@ class _Universe:
         start = np.searchsorted(u_hand, u_hand, side="left")
         stop = np.searchsorted(u_hand, u_hand, side="right")
         sizes = stop - start
-        self.q = np.repeat(np.arange(keys.size), sizes)
+        # pairs as 32-bit indices and values (half the memory; 1.4 million pairs for bench-all's 387,000 rows)
+        index = np.int32 if int(sizes.sum()) < 2**31 else np.int64
+        self.q = np.repeat(np.arange(keys.size, dtype=index), sizes)
         first = np.cumsum(sizes) - sizes
-        self.s = np.arange(int(sizes.sum())) - np.repeat(first - start, sizes)
-        self.f = f(u_val[self.q] - u_val[self.s])
+        self.s = np.arange(int(sizes.sum()), dtype=index) - np.repeat((first - start).astype(index), sizes)
+        values = u_val.astype(np.int32)  # scores: at most 7,600 from 0
+        diff = values[self.q]
+        diff -= values[self.s]
+        self.f = f(diff)
 
     def weights(self, point_weights: FloatArray) -> FloatArray:
         result = np.bincount(self.inverse, weights=point_weights, minlength=self.size)
@@ -550,125 +594,217 @@ def score_valet(tables: ValetTables, options: ValetOptions | None = None) -> Val
     string_rank = np.empty(n_hands, dtype=np.int64)
     string_rank[np.argsort(np.array([f"{r}|{b}" for r, b in hand_keys]), kind="stable")] = np.arange(n_hands)
     tables_per_hand = np.bincount(hand, minlength=n_hands).astype(np.int64)
-    n_h = tables_per_hand[hand]
-    den = (n_h - 1).astype(np.float64)
+    del hkey
 
     passed = tables.level == 0
     played = ~passed
-    level = tables.level
-    strain = np.where(played, tables.strain, 0)
-    risk = np.where(played, tables.risk, 0)
-    decl = np.where(played, tables.declarer, 0)
-    tricks = np.where(played, tables.tricks, 0)
     has_lead = played & (tables.lead >= 0) & opts.leads
-    lead = np.where(has_lead, tables.lead, 0)
-    ns_decl = (decl % 2) == 0
-    sign = np.where(ns_decl, 1, -1).astype(np.int64)
-    board_mod = (uh % bspan) % 16
-    vul = np.where(ns_decl, _VUL_NS[board_mod][hand], _VUL_EW[board_mod][hand])
-    scores = _scores()
-    by_contract = scores.reshape(-1, TRICKS)  # rows: ((level * 5 + strain) * 3 + risk) * 2 + vulnerable
-    contract_row = ((level * 5 + strain) * 3 + risk) * 2 + vul
-    raw = np.where(played, by_contract[contract_row, tricks] * sign, 0)
-
-    # One sort by hand, declaring seat, strain (a *cloud*, conv. §3.3: per hand, seat - not side - and
-    # strain, how many tables took t tricks), then level and doubling (a *group*: one contract from one
-    # seat; e(g, t) is its NS score with t tricks and w(g, t) the share of its cloud that took t tricks).
-    # Pass-outs form their own groups (level 0) and take part in no cloud.
-    cloud_key = (hand * 4 + decl) * 5 + strain
-    group_key = (cloud_key * 8 + level) * 3 + risk
-    order = np.argsort(group_key, kind="stable")
-    sorted_key = group_key[order]
-    new_group = np.ones(n, dtype=bool)
-    new_group[1:] = sorted_key[1:] != sorted_key[:-1]
-    new_cloud = np.ones(n, dtype=bool)
-    new_cloud[1:] = (sorted_key[1:] // 24) != (sorted_key[:-1] // 24)
-    group = np.empty(n, dtype=np.int64)
-    group[order] = np.cumsum(new_group) - 1
-    cloud = np.empty(n, dtype=np.int64)
-    cloud[order] = np.cumsum(new_cloud) - 1
-    n_groups = int(group.max()) + 1
-    n_clouds = int(cloud.max()) + 1
-    g_rows = order[new_group]
+    tricks = np.where(played, tables.tricks, 0)
+    raw, group, cloud, g_rows, g_contract = _contracts(tables, hand, uh % bspan, played, tricks)
     g_played = played[g_rows]
     g_hand = hand[g_rows]
-    g_cloud = cloud[g_rows]
-    counts = np.bincount(cloud[played] * TRICKS + tricks[played], minlength=n_clouds * TRICKS)
-    counts = counts.reshape(-1, TRICKS)
-    all_tricks = np.arange(TRICKS)
-    e = by_contract[contract_row[g_rows]] * sign[g_rows, None]
-    e[~g_played] = 0
-    g_counts = counts[g_cloud].astype(np.float64)
-    g_counts[~g_played] = 0
-    g_size = g_counts.sum(axis=1)
-    w = g_counts / np.maximum(g_size, 1)[:, None]
-    # rows per (group, tricks): pass-outs sit at (their group, 0)
-    row_counts = np.bincount(group * TRICKS + tricks, minlength=n_groups * TRICKS).reshape(-1, TRICKS)
-    g_tables = row_counts.sum(axis=1).astype(np.float64)
+    cells = _Cells.make(played, tricks, group, cloud, g_rows, g_contract)
+    del g_rows, g_contract
+    g_tables = np.bincount(group, minlength=cells.n_groups).astype(np.float64)
     g_tables[~g_played] = 0
 
     lead_w: FloatArray | None = None
     lead_c: FloatArray | None = None
     lead_rows = np.flatnonzero(has_lead)
     if opts.leads and lead_rows.size:
-        lkey = cloud[lead_rows] * 4 + lead[lead_rows]
+        lkey = cloud[lead_rows] * 4 + tables.lead[lead_rows]
         ulead, linv = np.unique(lkey, return_inverse=True)
         linv = linv.ravel()
         lcounts = np.bincount(linv * TRICKS + tricks[lead_rows], minlength=ulead.size * TRICKS).reshape(-1, TRICKS)
         lead_c = lcounts[linv].astype(np.float64)
         lead_w = lead_c / lead_c.sum(axis=1)[:, None]
+    del cloud
 
-    total = np.zeros(n)
-    bid = np.zeros(n)
+    n_h = tables_per_hand[hand]
+    den = (n_h - 1).astype(np.float64)
     lead_imps = np.zeros(n)
-    multi = n_h > 1
 
     if opts.form is ScoringForm.DATUM:
         total, bid, lead_imps = _datum(
-            opts, f, hand, n_hands, raw, passed, group, g_hand, e, g_counts, w, lead_rows, lead_w, lead_c,
-            tables_per_hand,
+            opts, f, hand, n_hands, raw, passed, group, g_hand, cells, lead_rows, lead_w, lead_c, tables_per_hand,
         )  # fmt: skip
     else:
         # The universe of a hand: every artificial score of every cloud (the actual scores are among them)
-        # and 0 where a table passed out.  Each is compared once with every other of the same hand.
-        points = (w > 0) | ((~g_played)[:, None] & (all_tricks == 0))
-        pg, pt = np.nonzero(points)
-        universe = _Universe(g_hand[pg], e[pg, pt], f)
+        # and 0 where a table passed out - the cells.  Each is compared once with every other of the same hand.
+        universe = _Universe(g_hand[cells.group], cells.score, f)
         # support 1: the actual scores (plain IAF: o1, b1; conv. §3.4)
-        raw_weight = universe.weights(row_counts[pg, pt].astype(np.float64))
+        raw_weight = universe.weights(cells.rows.astype(np.float64))
         a_raw = universe.sums(raw_weight)[universe.inverse]
         # an artificial score equal to some actual score leaves one table out (conv. §3.4 b1)
         present = raw_weight[universe.inverse] > 0
-        n_q = tables_per_hand[g_hand[pg]].astype(np.float64)
+        n_q = tables_per_hand[g_hand[cells.group]].astype(np.float64)
         divisor = np.where(present, n_q - 1, n_q)
-        o1 = np.zeros(e.shape)
-        o1[pg, pt] = np.where(divisor > 0, a_raw / np.maximum(divisor, 1), 0.0)
+        o1 = np.where(divisor > 0, a_raw / np.maximum(divisor, 1), 0.0)
+        del a_raw, present, n_q, divisor, raw_weight
         if opts.cloud:
             # support 2: every table's cloud, weighted by its share (o3, b4: conv. §3.4, seed §4.2)
-            cloud_weight = universe.weights((w * g_tables[:, None])[pg, pt])
-            a_cloud = np.zeros(e.shape)
-            a_cloud[pg, pt] = universe.sums(cloud_weight)[universe.inverse]
+            cloud_weight = universe.weights(cells.share * g_tables[cells.group])
+            a_cloud = universe.sums(cloud_weight)[universe.inverse]
+            del universe, cloud_weight
             g_den = (tables_per_hand[g_hand] - 1).astype(np.float64)
-            b4 = np.where(g_den > 0, (w * a_cloud).sum(axis=1) / np.maximum(g_den, 1), 0.0)
+            b4 = np.where(g_den > 0, cells.group_sums(cells.share * a_cloud) / np.maximum(g_den, 1), 0.0)
             # o3 leaves the table's own cloud out: subtract Σ_t w(g,t) f(e(g,tk) - e(g,t))
-            og, ot = np.nonzero((row_counts > 0) & g_played[:, None])
-            own = np.zeros(e.shape)
-            own[og, ot] = (w[og] * f(e[og, ot, None] - e[og])).sum(axis=1)
-            total = (a_cloud[group, tricks] - own[group, tricks]) / np.maximum(den, 1)
+            own = cells.own_cloud(f)
+            total = (a_cloud[cells.of_row] - own[cells.of_row]) / np.maximum(den, 1)
             bid = np.where(played, b4[group], total)
         else:
-            b1 = (w * o1).sum(axis=1)
-            total = o1[group, tricks]
+            del universe
+            b1 = cells.group_sums(cells.share * o1)
+            total = o1[cells.of_row]
             bid = np.where(played, b1[group], total)
         if lead_w is not None:
             # lead: b1 over the lead sub-cloud, minus the bidding score (conv. §3.4, also in cloud mode)
-            b1_lead = (lead_w * o1[group[lead_rows]]).sum(axis=1)
+            b1_lead = (lead_w * cells.dense(o1)[group[lead_rows]]).sum(axis=1)
             lead_imps[lead_rows] = b1_lead - bid[lead_rows]
+    multi = n_h > 1
     total = np.where(multi, total, 0.0)
     bid = np.where(multi, bid, 0.0)
     lead_imps = np.where(multi, lead_imps, 0.0)
+    del multi, n_h, den, group, raw, tricks, passed, played
 
     return _aggregate(tables, opts, total, bid, lead_imps, has_lead, hand, hand_keys, string_rank)
+
+
+def _contracts(
+    tables: ValetTables, hand: IntArray, board: IntArray, played: BoolArray, tricks: IntArray
+) -> tuple[IntArray, IntArray, IntArray, IntArray, IntArray]:
+    """Each row's NS score (Law 77), its group and its cloud, the first row of each group and the group's
+    contract (its row in ``_scores().reshape(-1, TRICKS)``, negative where EW declare: their scores count for NS
+    with the sign turned).
+
+    One sort by hand, declaring seat, strain (a *cloud*, conv. §3.3: per hand, seat - not side - and strain, how
+    many tables took t tricks), then level and doubling (a *group*: one contract from one seat; e(g, t) is its
+    NS score with t tricks and w(g, t) the share of its cloud that took t tricks).  Pass-outs form their own
+    groups (level 0) and take part in no cloud.  ``board``: each hand's board number (for the vulnerability)."""
+    n = len(tables)
+    level = tables.level
+    strain = np.where(played, tables.strain, 0)
+    risk = np.where(played, tables.risk, 0)
+    decl = np.where(played, tables.declarer, 0)
+    ns_decl = (decl % 2) == 0
+    board_mod = board % 16
+    vul = np.where(ns_decl, _VUL_NS[board_mod][hand], _VUL_EW[board_mod][hand])
+    contract_row = ((level * 5 + strain) * 3 + risk) * 2 + vul
+    del vul
+    # rows of the table: ((level * 5 + strain) * 3 + risk) * 2 + vul
+    raw = np.take(_scores().ravel(), contract_row * TRICKS + tricks)
+    raw[~ns_decl] *= -1
+    raw[~played] = 0
+    cloud_key = (hand * 4 + decl) * 5 + strain
+    group_key = (cloud_key * 8 + level) * 3 + risk
+    del strain, risk, decl
+    order = np.argsort(group_key)  # (not stable: a group's first row stands for all its rows, which are alike)
+    sorted_key = group_key[order]
+    del group_key
+    new_group = np.ones(n, dtype=bool)
+    np.not_equal(sorted_key[1:], sorted_key[:-1], out=new_group[1:])
+    sorted_key = cloud_key[order]
+    del cloud_key
+    new_cloud = np.ones(n, dtype=bool)
+    np.not_equal(sorted_key[1:], sorted_key[:-1], out=new_cloud[1:])
+    del sorted_key
+    group = np.empty(n, dtype=np.int64)
+    group[order] = np.cumsum(new_group) - 1
+    cloud = np.empty(n, dtype=np.int64)
+    cloud[order] = np.cumsum(new_cloud) - 1
+    g_rows = order[new_group]
+    return raw, group, cloud, g_rows, np.where(ns_decl[g_rows], contract_row[g_rows], -1 - contract_row[g_rows])
+
+
+@dataclass(frozen=True)
+class _Cells:
+    """The (group, tricks) points that matter, in order of group and tricks: for a group played, the tricks its
+    cloud took (w > 0), for a passed-out group (its group, 0).  The dense (groups × 14) tables they replace were
+    over 90 % zeros (13 MB each for 387,000 results).
+
+    ``score``: e(g, t), NS's score of the group's contract with t tricks (0 passed out); ``share``: w(g, t);
+    ``count``: the tables of the cloud that took t tricks; ``rows``: the group's tables that took t tricks;
+    ``of_row``: each table's own cell; ``first``/``size``: each group's cells."""
+
+    n_groups: int
+    group: IntArray
+    tricks: IntArray
+    score: IntArray
+    share: FloatArray
+    count: IntArray
+    rows: IntArray
+    of_row: IntArray
+    first: IntArray
+    size: IntArray
+    played: BoolArray
+
+    @staticmethod
+    def make(
+        played: BoolArray, tricks: IntArray, group: IntArray, cloud: IntArray, g_rows: IntArray, g_contract: IntArray
+    ) -> _Cells:
+        """The cells of the groups (``_contracts``) from each row's tricks, group and cloud."""
+        n_groups = g_rows.size
+        n_clouds = int(cloud.max()) + 1
+        # the clouds' cells: (cloud, tricks) taken by one of its tables or more
+        counts = np.bincount(cloud[played] * TRICKS + tricks[played], minlength=n_clouds * TRICKS)
+        c_cell = np.flatnonzero(counts)
+        c_count = counts[c_cell]
+        cell_of = np.cumsum(counts > 0, dtype=np.int32)  # 1 + the cell of (cloud, tricks), where it is one
+        del counts
+        c_cloud, c_tricks = np.divmod(c_cell, TRICKS)
+        c_size = np.bincount(c_cloud, minlength=n_clouds)
+        c_first = np.cumsum(c_size) - c_size
+        c_tables = np.bincount(c_cloud, weights=c_count, minlength=n_clouds)
+        # each group takes its cloud's cells; a passed-out group one cell (its group, 0 tricks)
+        g_played = played[g_rows]
+        g_cloud = cloud[g_rows]
+        size = np.where(g_played, c_size[g_cloud], 1)
+        first = np.cumsum(size) - size
+        cell_group = np.repeat(np.arange(n_groups), size)
+        cell_played = g_played[cell_group]
+        at = np.where(cell_played, c_first[g_cloud][cell_group] + np.arange(cell_group.size) - first[cell_group],
+                      c_cell.size)  # fmt: skip
+        cell_tricks = np.append(c_tricks, 0)[at]
+        count = np.append(c_count, 0)[at]
+        share = count / np.maximum(c_tables[g_cloud][cell_group], 1)
+        # NS's score of the group's contract with each number of tricks (Law 77: the table of _scores)
+        contract = g_contract[cell_group]
+        score = _scores().reshape(-1, TRICKS)[np.where(contract < 0, -1 - contract, contract), cell_tricks]
+        score[contract < 0] *= -1
+        score[~cell_played] = 0
+        del contract
+        # a table's own cell: its tricks among its cloud's (a passed-out table: its group's one cell)
+        of_row = first[group] + np.where(played, cell_of[cloud * TRICKS + tricks] - 1 - c_first[cloud], 0)
+        del cell_of
+        rows = np.bincount(of_row, minlength=cell_group.size)
+        return _Cells(n_groups, cell_group, cell_tricks, score, share, count, rows, of_row, first, size, cell_played)
+
+    def group_sums(self, values: FloatArray) -> FloatArray:
+        """Σ over each group's cells of ``values``."""
+        result: FloatArray = np.bincount(self.group, weights=values, minlength=self.n_groups).astype(
+            np.float64, copy=False
+        )
+        return result
+
+    def dense(self, values: npt.NDArray[_T]) -> npt.NDArray[_T]:
+        """``values`` of the cells as a (groups × 14) table, zero elsewhere (the lead sub-clouds and the cloud
+        datum read it)."""
+        result = np.zeros((self.n_groups, TRICKS), dtype=values.dtype)
+        result[self.group, self.tricks] = values
+        return result
+
+    def own_cloud(self, f: _Compare) -> FloatArray:
+        """For each cell with tables of its own group: Σ over the cells t of its group of w(g, t) f(e(g, tk) -
+        e(g, t)) - what o3 leaves out (conv. §3.4); 0 elsewhere."""
+        own = np.zeros(self.group.size)
+        cells = np.flatnonzero((self.rows > 0) & self.played)
+        g = self.group[cells]
+        sizes = self.size[g]
+        q = np.repeat(np.arange(cells.size), sizes)
+        s = np.arange(int(sizes.sum())) - np.repeat(np.cumsum(sizes) - sizes - self.first[g], sizes)
+        values = self.share[s] * f(self.score[cells[q]] - self.score[s])
+        own[cells] = np.bincount(q, weights=values, minlength=cells.size)
+        return own
 
 
 def _datum_of(e: FloatArray | IntArray, weights: FloatArray, drop_extremes: bool) -> IntArray:
@@ -697,9 +833,7 @@ def _datum(
     passed: BoolArray,
     group: IntArray,
     g_hand: IntArray,
-    e: IntArray,
-    g_counts: FloatArray,
-    w: FloatArray,
+    cells: _Cells,
     lead_rows: IntArray,
     lead_w: FloatArray | None,
     lead_c: FloatArray | None,
@@ -729,16 +863,18 @@ def _datum(
             tot = np.bincount(hand, weights=raw, minlength=n_hands).astype(np.int64)
             datum = _truncated_mean(tot, tables_per_hand)
         total = f(raw - datum[hand])
-        g_bid = (w * f(e - datum[g_hand][:, None])).sum(axis=1)
+        g_bid = cells.group_sums(cells.share * f(cells.score - datum[g_hand[cells.group]]))
         bid = np.where(played, g_bid[group], total)
         if lead_w is not None:
             rows_g = group[lead_rows]
+            e = cells.dense(cells.score)
             b_lead = (lead_w * f(e[rows_g] - datum[hand[lead_rows]][:, None])).sum(axis=1)
             lead_imps[lead_rows] = b_lead - bid[lead_rows]
         return total, bid, lead_imps
 
     # cloud datum of every table: the truncated mean of its artificial scores; a pass-out's is 0
-    g_datum = _datum_of(e, g_counts, opts.drop_extremes)
+    e = cells.dense(cells.score)
+    g_datum = _datum_of(e, cells.dense(cells.count.astype(np.float64)), opts.drop_extremes)
     d = np.where(played, g_datum[group], 0)
     den = np.maximum(tables_per_hand[hand] - 1, 1).astype(np.float64)
     ones = np.ones(n)
@@ -773,31 +909,36 @@ def _aggregate(
     n = len(tables)
     players = tables.players
     tags = tables.player_tags
+    n_players = max(len(tags), 1)
     tag_rank = np.empty(len(tags), dtype=np.int64)
     tag_rank[np.argsort(np.array([t.encode() for t in tags], dtype=object), kind="stable")] = np.arange(len(tags))
-    rank = tag_rank[players]
     # a pair is the unordered pair of tags; its first player is the smaller tag (conv. §3.5)
-    ns_lo = np.where(rank[:, 2] < rank[:, 0], players[:, 2], players[:, 0])
-    ns_hi = np.where(rank[:, 2] < rank[:, 0], players[:, 0], players[:, 2])
-    ew_lo = np.where(rank[:, 3] < rank[:, 1], players[:, 3], players[:, 1])
-    ew_hi = np.where(rank[:, 3] < rank[:, 1], players[:, 1], players[:, 3])
-    n_players = np.int64(max(len(tags), 1))
-    ns_key = ns_lo * n_players + ns_hi
-    ew_key = ew_lo * n_players + ew_hi
+    ns_first_lo = tag_rank[players[:, 0]] < tag_rank[players[:, 2]]
+    ew_first_lo = tag_rank[players[:, 1]] < tag_rank[players[:, 3]]
+    keys = np.empty(2 * n, dtype=np.int64)  # NS pairs, then EW pairs: smaller tag * players + larger
+    for half, (a, b, a_first) in enumerate(((0, 2, ns_first_lo), (1, 3, ew_first_lo))):
+        lo = np.where(a_first, players[:, a], players[:, b])
+        lo *= n_players
+        lo += np.where(a_first, players[:, b], players[:, a])
+        keys[half * n : (half + 1) * n] = lo
+    del lo
+    ukeys = np.sort(keys)
+    ukeys = ukeys[np.concatenate(([True], ukeys[1:] != ukeys[:-1]))]  # as np.unique, without its slower path
+    inv, _ = KeyIndex(ukeys.view(np.uint64))(keys.view(np.uint64))  # (the keys are not negative)
+    del keys
     # pair numbers in order of first sight: hands in string order, rows in file order, NS before EW
-    narrow = np.int32 if int(n_players) ** 2 < 2**31 else np.int64
-    seq = np.concatenate([ns_key, ew_key]).astype(narrow, copy=False)
     sight = (string_rank[hand] * n + np.arange(n)) * 2
-    ukeys, inv = np.unique(seq, return_inverse=True)
-    inv = inv.ravel()
     first = np.full(ukeys.size, np.iinfo(np.int64).max, dtype=np.int64)
-    np.minimum.at(first, inv, np.concatenate([sight, sight + 1]))
-    ukeys = ukeys.astype(np.int64)
+    np.minimum.at(first, inv[:n], sight)
+    sight += 1
+    np.minimum.at(first, inv[n:], sight)
+    del sight
     number = np.empty(ukeys.size, dtype=np.int64)
     number[np.argsort(first)] = np.arange(ukeys.size)
-    inv = number[inv]
-    ns_pair = inv[:n]
-    ew_pair = inv[n:]
+    pair_of = number[inv]
+    del inv
+    ns_pair = pair_of[:n]
+    ew_pair = pair_of[n:]
     pair_keys = np.empty(ukeys.size, dtype=np.int64)
     pair_keys[number] = ukeys
     pairs = tuple((int(k // n_players), int(k % n_players)) for k in pair_keys)
@@ -811,9 +952,7 @@ def _aggregate(
     op = np.where(ns_decl, ew_pair, ns_pair)
     # a player's slot: the North (East) player is 0 when its tag is strictly smaller than South's (West's),
     # else 1, and the partner takes the other slot - so with the same tag twice North/East is 1 (as the
-    # reference numbers them)
-    ns_first_lo = rank[:, 0] < rank[:, 2]
-    ew_first_lo = rank[:, 1] < rank[:, 3]
+    # reference numbers them): ns_first_lo, ew_first_lo above
 
     def slot(seat: IntArray) -> IntArray:
         first_lo = np.where(seat % 2 == 0, ns_first_lo, ew_first_lo)
@@ -832,12 +971,18 @@ def _aggregate(
         sums[:, comp] += np.bincount(who, weights=value, minlength=n_pairs)
         counts[:, comp] += np.bincount(who, minlength=n_pairs)
 
-    for comp, value in ((OVERALL, total), (BID, bid)):
-        add(comp, dp, s * value)
-        add(comp, op, -s * value)
-    play = s * (total - bid)
-    add(PLAY1, dp, play, played & (decl_slot == 0))
-    add(PLAY2, dp, play, played & (decl_slot == 1))
+    for who, sign in ((dp, s), (op, -s)):  # every table counts once for each side, overall and bidding
+        counts[:, OVERALL] += np.bincount(who, minlength=n_pairs)
+        sums[:, OVERALL] += np.bincount(who, weights=sign * total, minlength=n_pairs)
+        sums[:, BID] += np.bincount(who, weights=sign * bid, minlength=n_pairs)
+    counts[:, BID] = counts[:, OVERALL]
+    # declarer play by the declaring player's slot: both columns from one count, played hands only
+    rows = np.flatnonzero(played)
+    slots = dp[rows] * 2 + decl_slot[rows]
+    play = s[rows] * (total[rows] - bid[rows])
+    sums[:, PLAY1 : PLAY2 + 1] += np.bincount(slots, weights=play, minlength=2 * n_pairs).reshape(-1, 2)
+    counts[:, PLAY1 : PLAY2 + 1] += np.bincount(slots, minlength=2 * n_pairs).reshape(-1, 2)
+    del slots
     add(DEFENCE, op, s * (bid - total + lead_imps), played)
     if opts.leads:
         # the count is the hands on lead, with or without a recorded lead (conv. §3.5)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import numpy as np
 
 from bridgescore.methods.valet import ValetResult
-from bridgescore.report.csv import guard
 
 __all__ = ["render_valet_csv"]
 
@@ -32,7 +31,11 @@ def _column(values: np.ndarray, counts: np.ndarray | None, decimals: int) -> lis
 def _name_cell(name: str, separator: str) -> str:
     """A name as one safe cell: guarded against formulas, and quoted where it holds the separator, ``"`` or a
     line break."""
-    text = guard(name)
+    text = name
+    if not name[:1].isalnum():  # only a name beginning with a sign can read as a formula: see guard
+        from bridgescore.report.csv import guard  # (the pairs csv module, loaded only then)
+
+        text = guard(name)
     if separator in text or '"' in text or "\n" in text or "\r" in text:
         return '"' + text.replace('"', '""') + '"'
     return text
