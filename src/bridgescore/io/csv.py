@@ -48,6 +48,7 @@ __all__ = [
     "is_not_played",
     "load",
     "loads",
+    "loads_line_by_line",
     "read_file",
     "read_lines",
     "read_records",
@@ -234,7 +235,11 @@ def _map_header(header: Sequence[str], where: Location) -> tuple[Columns, list[P
 
 def _sniff(text: str) -> str:
     """The separator the first line that is not blank holds most of: comma, semicolon or tab (comma if none)."""
-    first = next((line for line in physical_lines(text) if line.strip()), "")
+    return delimiter_of(next((line for line in physical_lines(text) if line.strip()), ""))
+
+
+def delimiter_of(first: str) -> str:
+    """The separator a file's first line that is not blank holds most of: comma, semicolon or tab (comma if none)."""
     counts = {d: first.count(d) for d in (",", ";", "\t")}
     return max(counts, key=lambda d: counts[d]) if any(counts.values()) else ","
 
@@ -249,6 +254,24 @@ def loads(
     when looking for a pair that plays a board twice.  ``None`` (the default) recognises it per section from the
     data (:func:`bridgescore.event.sections_numbered_per_direction`) and says so in a warning.
     """
+    problems: list[Problem] = []
+    empty = Problem.make(Location(filename), "the file is empty: there are no traveller lines")
+    if not text.strip():
+        return Event((), problems=(empty,))
+    from bridgescore.io import csv_columns
+
+    fast = csv_columns.loads(text, filename, notation, pairs_per_direction=pairs_per_direction)
+    if fast is not None:
+        return fast
+    return loads_line_by_line(text, filename, notation, pairs_per_direction=pairs_per_direction)
+
+
+def loads_line_by_line(
+    text: str, filename: str = "<input>", notation: Notation = "en", *, pairs_per_direction: bool | None = None
+) -> Event:
+    """:func:`loads` reading each line with Python's CSV module and :func:`_read_line`: the reference of the
+    reader's behaviour, which the columnar reader (:mod:`bridgescore.io.csv_columns`) follows and hands the files
+    and lines it does not take to."""
     problems: list[Problem] = []
     empty = Problem.make(Location(filename), "the file is empty: there are no traveller lines")
     if not text.strip():
@@ -288,22 +311,27 @@ def read_lines(
     read = _one_ew_convention(read, ew_views, problems)
     if pairs_per_direction is None:
         per_direction = sections_numbered_per_direction(read)
-        for section in sorted(per_direction):
-            message = (
-                "the pairs of section %(section)s are numbered per direction (NS 1 and EW 1 are two pairs, as in a "
-                "Mitchell scored by ACBLscore), so they are read that way; give --movement howell if every pair has "
-                "a number of its own"
-                if section
-                else "the pairs of this file are numbered per direction (NS 1 and EW 1 are two pairs, as in a "
-                "Mitchell scored by ACBLscore), so they are read that way; give --movement howell if every pair has "
-                "a number of its own"
-            )
-            problems.append(Problem.make(Location(filename), message, Severity.WARNING, section=section))
+        _per_direction_warnings(per_direction, filename, problems)
     else:
         per_direction = frozenset(r.section for r in read) if pairs_per_direction else frozenset()
     results = _one_line_per_table(read, per_direction, problems)
     problems.sort(key=lambda p: p.location.line or 0)
     return Event(tuple(results), problems=tuple(problems))
+
+
+def _per_direction_warnings(per_direction: frozenset[str], filename: str, problems: list[Problem]) -> None:
+    """The warning that the pairs of a section are taken as numbered per direction, one per section."""
+    for section in sorted(per_direction):
+        message = (
+            "the pairs of section %(section)s are numbered per direction (NS 1 and EW 1 are two pairs, as in a "
+            "Mitchell scored by ACBLscore), so they are read that way; give --movement howell if every pair has "
+            "a number of its own"
+            if section
+            else "the pairs of this file are numbered per direction (NS 1 and EW 1 are two pairs, as in a "
+            "Mitchell scored by ACBLscore), so they are read that way; give --movement howell if every pair has "
+            "a number of its own"
+        )
+        problems.append(Problem.make(Location(filename), message, Severity.WARNING, section=section))
 
 
 def _one_ew_convention(read: list[Result], views: dict[str, list[Result]], problems: list[Problem]) -> list[Result]:
