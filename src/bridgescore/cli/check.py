@@ -6,6 +6,7 @@ import dataclasses
 from pathlib import Path
 from typing import Annotated
 
+import numpy as np
 import typer
 from rich.console import Console
 
@@ -24,8 +25,10 @@ from bridgescore.cli.common import (
     refuse_overwrite,
     write_output,
 )
+from bridgescore.event import Event, Result, ResultStatus
 from bridgescore.io import load_events
 from bridgescore.problems import Severity
+from bridgescore.table import STATUSES
 
 
 @app.command()
@@ -69,7 +72,7 @@ def check(
     refuse_overwrite(output, files)
     event = load_events(files, reading, pairs_per_direction=PER_DIRECTION.get(movement))
     # the adjustments are read as `score` reads them, so that a line check accepts is one score scores
-    unreadable = [problem for r in event.results if (problem := read_adjustment(r)[1]) is not None]
+    unreadable = [problem for r in _lines_with_adjustments(event) if (problem := read_adjustment(r)[1]) is not None]
     if unreadable:
         event = dataclasses.replace(event, problems=(*event.problems, *unreadable))
     if fmt == "text" and output is None:
@@ -88,3 +91,14 @@ def check(
     note_unless_pairs(event, labels)  # check lists a teams file's lines; score refuses to score them as pairs
     if any(p.severity is Severity.ERROR for p in event.problems) and not (skip_invalid and event.results):
         raise typer.Exit(2)
+
+
+def _lines_with_adjustments(event: Event) -> list[Result]:
+    """The lines whose adjustment ``read_adjustment`` may find unreadable, in file order: lines played (or
+    adjusted) with remarks, or without a score; found on the event's columns (issue 12), so the lines of a large
+    event that carry a plain score are not built one ``Result`` at a time."""
+    table = event.table
+    status = table.status
+    played = status != STATUSES.index(ResultStatus.NOT_PLAYED)
+    unscored = np.isnan(table.ns_score) & (status != STATUSES.index(ResultStatus.PASSED_OUT))
+    return [event.results[i] for i in np.flatnonzero(played & (table.remarks.mask(bool) | unscored)).tolist()]
