@@ -254,10 +254,6 @@ def loads(
     when looking for a pair that plays a board twice.  ``None`` (the default) recognises it per section from the
     data (:func:`bridgescore.event.sections_numbered_per_direction`) and says so in a warning.
     """
-    problems: list[Problem] = []
-    empty = Problem.make(Location(filename), "the file is empty: there are no traveller lines")
-    if not text.strip():
-        return Event((), problems=(empty,))
     from bridgescore.io import csv_columns
 
     fast = csv_columns.loads(text, filename, notation, pairs_per_direction=pairs_per_direction)

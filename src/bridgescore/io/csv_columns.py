@@ -179,7 +179,7 @@ class _Reading:
                 size = int(key.max()) + 1
             key = key * width + column.codes
             size *= width
-        distinct_keys, first_row, key_of_row = np.unique(key, return_index=True, return_inverse=True)
+        _, first_row, key_of_row = np.unique(key, return_index=True, return_inverse=True)
         key_of_row = key_of_row.reshape(-1)
         readings = [self._read_key(int(r), board, key_columns) for r in first_row.tolist()]
         good &= np.fromiter((r is not None for r in readings), dtype=bool, count=len(readings))[key_of_row]
@@ -255,8 +255,7 @@ class _Reading:
         contracts: list[Contract | None] = [r.contract if r else None for r in readings]
         remarks = [r.remarks if r else "" for r in readings]
         extra: dict[str, Column[str | None]] = {
-            name: _optional(self.raw[i]).take(rows)
-            for name, i in self.columns.extra.items()
+            name: _optional(self.raw[i]).take(rows) for name, i in self.columns.extra.items()
         }
         added = [{k: v for k, v in r.extra.items() if k not in self.columns.extra} if r else {} for r in readings]
         for name in dict.fromkeys(name for names in added for name in names):

@@ -66,7 +66,7 @@ def _columns(event: Event, notation: Notation, lang: str) -> list[list[str]]:
     results = event.results
 
     def once_per_key(keys: npt.NDArray[np.int64], cell: Callable[[Result], str]) -> list[str]:
-        distinct, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
         cells = [cell(results[i]) for i in first.tolist()]
         return [cells[k] for k in inverse.reshape(-1).tolist()]
 
