@@ -321,9 +321,8 @@ def _one_line_per_table(table: ResultTable, per_direction: frozenset[str], probl
         _, group = np.unique(group, return_inverse=True)
         group = group.reshape(-1).astype(np.int64)
     keys = np.sort(np.concatenate((group * pairs + ns_codes, group * pairs + ew_codes + len(labels) * two_lines)))
-    repeated = keys[1:][keys[1:] == keys[:-1]] // pairs
-    crossed = group[(ns_codes == ew_codes) & ~two_lines]
-    suspect = np.isin(group, np.concatenate((repeated, crossed)))
+    # a pair on both sides of a line (where pairs are not numbered per direction) repeats a key too
+    suspect = np.isin(group, keys[1:][keys[1:] == keys[:-1]] // pairs)
     if not suspect.any():
         return table
     rows = np.flatnonzero(suspect)
