@@ -58,7 +58,7 @@ IntArray = npt.NDArray[np.int64]
 def loads(text: str, filename: str, notation: Notation, *, pairs_per_direction: bool | None) -> Event | None:
     """The event of a traveller file's text read on columns, or None where the careful reader must read the whole
     file (see the module docstring); ``pairs_per_direction`` as :func:`bridgescore.io.csv.loads`."""
-    if '"' in text or "\x00" in text or text.count("\r") != text.count("\r\n"):
+    if '"' in text or "\x00" in text or ("\r" in text and text.count("\r") != text.count("\r\n")):
         return None
     body = text.rstrip()
     if not body or _BLANK_LINE.search(body):
@@ -158,10 +158,10 @@ class _Reading:
         filename = self.filename
         board_column = self.stripped("board")
         numbers = [_board_number(label) for label in board_column.labels]
-        board_of_label = np.array([number or 0 for number in numbers], dtype=np.int32)
-        vul_of_label = np.array(
-            [_BAD_BOARD if not number else _vul_index(number) for number in numbers], dtype=np.int64
-        )
+        board_of_label = np.array([number or 0 for number in numbers], dtype=np.int64)
+        # the vulnerability of a board repeats every 16 boards (Law 2): one class per board of the cycle
+        vul_of_label = np.where(board_of_label > 0, _VUL_CLASS[(board_of_label - 1) % 16], _BAD_BOARD)
+        board_of_label = board_of_label.astype(np.int32)
         board = board_of_label[board_column.codes] if numbers else np.zeros(self.n, dtype=np.int32)
         vul = vul_of_label[board_column.codes] if numbers else np.zeros(self.n, dtype=np.int64)
         ns, ew = self.stripped("ns"), self.stripped("ew")
@@ -179,8 +179,7 @@ class _Reading:
                 size = int(key.max()) + 1
             key = key * width + column.codes
             size *= width
-        _, first_row, key_of_row = np.unique(key, return_index=True, return_inverse=True)
-        key_of_row = key_of_row.reshape(-1)
+        first_row, key_of_row = _distinct_with_a_row(key, size)
         readings = [self._read_key(int(r), board, key_columns) for r in first_row.tolist()]
         good &= np.fromiter((r is not None for r in readings), dtype=bool, count=len(readings))[key_of_row]
 
@@ -295,12 +294,25 @@ def _board_number(text: str) -> int | None:
     return number if number is not None and 1 <= number <= _MAX_BOARD else None
 
 
-_VULNERABILITIES: dict[object, int] = {}
+_VUL_OF_CYCLE = [vulnerability_of_board(board) for board in range(1, 17)]
+#: Per board of the 16-board cycle a class: boards of one class have the same vulnerability.
+_VUL_CODE = {v: i for i, v in enumerate(dict.fromkeys(_VUL_OF_CYCLE))}
+_VUL_CLASS = np.array([_VUL_CODE[v] for v in _VUL_OF_CYCLE], dtype=np.int64)
 
 
-def _vul_index(board: int) -> int:
-    vulnerability = vulnerability_of_board(board)
-    return _VULNERABILITIES.setdefault(vulnerability, len(_VULNERABILITIES))
+def _distinct_with_a_row(key: IntArray, size: int) -> tuple[IntArray, IntArray]:
+    """For keys below ``size``: a row of each distinct key (in the order of the keys), and per row the index of
+    its key among them.  Keys from a space of a few million are marked in an array (a sort of a million keys
+    takes longer); others go through ``np.unique``."""
+    if size > 4 * len(key) + 1_000_000:
+        _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+        return first.astype(np.int64), inverse.reshape(-1).astype(np.int64)
+    row_of_key = np.full(size, -1, dtype=np.int64)
+    row_of_key[key] = np.arange(len(key), dtype=np.int64)  # some row with the key (which one does not matter)
+    present = np.flatnonzero(row_of_key >= 0)
+    index = np.zeros(size, dtype=np.int64)
+    index[present] = np.arange(len(present), dtype=np.int64)
+    return row_of_key[present], index[key]
 
 
 def _one_line_per_table(table: ResultTable, per_direction: frozenset[str], problems: list[Problem]) -> ResultTable:
