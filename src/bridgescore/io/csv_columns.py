@@ -158,11 +158,13 @@ class _Reading:
         filename = self.filename
         board_column = self.stripped("board")
         numbers = [_board_number(label) for label in board_column.labels]
-        board_of_label = np.array([number or 0 for number in numbers], dtype=np.int64)
+        board_of_label = np.array([number or 0 for number in numbers], dtype=np.int32)
         # the vulnerability of a board repeats every 16 boards (Law 2): one class per board of the cycle
-        vul_of_label = np.where(board_of_label > 0, _VUL_CLASS[(board_of_label - 1) % 16], _BAD_BOARD)
-        board_of_label = board_of_label.astype(np.int32)
-        board = board_of_label[board_column.codes] if numbers else np.zeros(self.n, dtype=np.int32)
+        cycle = (board_of_label.astype(np.int64) - 1) % 16
+        vul_of_label = np.where(board_of_label > 0, _VUL_CLASS[cycle], _BAD_BOARD)
+        board: npt.NDArray[np.int32] = (
+            board_of_label[board_column.codes] if numbers else np.zeros(self.n, dtype=np.int32)
+        )
         vul = vul_of_label[board_column.codes] if numbers else np.zeros(self.n, dtype=np.int64)
         ns, ew = self.stripped("ns"), self.stripped("ew")
         good = vul != _BAD_BOARD
