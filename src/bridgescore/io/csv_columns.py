@@ -13,7 +13,8 @@ a board twice or repeat a line are found with one sort over (section, board, pai
 happens are handed to the careful check (:func:`bridgescore.io.csv._one_line_per_table`), which words the problems.
 
 Files this reader does not take are read by :func:`bridgescore.io.csv.loads_line_by_line` as a whole: quotes
-anywhere, a bare CR, a blank line (or one of separators only), a NUL character, a line over 131,072 bytes (the CSV
+that Python's CSV module and Arrow might read differently (see :func:`_well_quoted`), a bare CR, a blank line (or
+one of separators only), a NUL character, a line over 131,072 bytes (the CSV
 module's limit, whose problem the careful reader reports), pairs made of two player columns (BBO), Bridgemate's BWS
 export, a header with a problem, and any file Arrow cannot parse.  So the problems of any file are the careful
 reader's, word for word, at the same lines.
@@ -43,6 +44,8 @@ __all__ = ["loads"]
 _FIELD_LIMIT = 131_072
 #: A line of nothing but white space and separators: the careful reader skips it, and its line numbers count it.
 _BLANK_LINE = re.compile(r"^(?:[^\S\n]|[,;\t])*$", re.MULTILINE)
+#: The same in a file with quotes: a line of "" values is blank too.
+_BLANK_QUOTED_LINE = re.compile(r'^(?:[^\S\n]|[,;\t"])*$', re.MULTILINE)
 #: The fields whose distinct combinations (with the board's vulnerability) the line reader reads once each.
 _KEY_FIELDS = ("contract", "declarer", "result", "score", "ew_score", "remarks")
 #: Names the line reader adds to ``Result.extra`` (an adjusted line's own remarks or score, a lone declarer).
@@ -58,10 +61,11 @@ IntArray = npt.NDArray[np.int64]
 def loads(text: str, filename: str, notation: Notation, *, pairs_per_direction: bool | None) -> Event | None:
     """The event of a traveller file's text read on columns, or None where the careful reader must read the whole
     file (see the module docstring); ``pairs_per_direction`` as :func:`bridgescore.io.csv.loads`."""
-    if '"' in text or "\x00" in text or ("\r" in text and text.count("\r") != text.count("\r\n")):
+    if "\x00" in text or ("\r" in text and text.count("\r") != text.count("\r\n")):
         return None
     body = text.rstrip()
-    if not body or _BLANK_LINE.search(body):
+    quoted = '"' in body
+    if not body or (_BLANK_QUOTED_LINE if quoted else _BLANK_LINE).search(body):
         return None
     data = body.encode("utf-8")
     ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
@@ -71,6 +75,8 @@ def loads(text: str, filename: str, notation: Notation, *, pairs_per_direction: 
     line_count = len(bounds) - 1
     first = data[: int(bounds[1])].decode("utf-8").removesuffix("\r")
     delimiter = careful.delimiter_of(first)
+    if quoted and not _well_quoted(body, delimiter):
+        return None
     header = next(_csv.reader([first], delimiter=delimiter))
     from bridgescore.io import bws
 
@@ -79,7 +85,7 @@ def loads(text: str, filename: str, notation: Notation, *, pairs_per_direction: 
     columns, header_problems = careful._map_header(header, Location(filename, 1))
     if header_problems or "ns" not in columns.index or "ew" not in columns.index or _ADDED_EXTRAS & set(columns.extra):
         return None
-    parsed = _parse(data, len(header), delimiter)
+    parsed = _parse(data, len(header), delimiter, quoted)
     if parsed is None:
         return None
     raw, invalid = parsed
@@ -98,9 +104,20 @@ def loads(text: str, filename: str, notation: Notation, *, pairs_per_direction: 
     )
 
 
-def _parse(data: bytes, width: int, delimiter: str) -> tuple[list[Column[str]], list[int]] | None:
-    """The lines after the header as ``width`` dictionary-encoded string columns (values as written, not stripped),
-    and the lines that do not have ``width`` values; None where Arrow cannot read the file."""
+def _well_quoted(body: str, delimiter: str) -> bool:
+    """Whether every quote of the file is where Python's CSV module and Arrow's read it alike: each value is either
+    without quotes or wholly quoted (``"…"``, a quote inside written twice) and closed on its line.  A quote opened
+    and not closed, a quote inside an unquoted value, text after a closing quote: the careful reader's file."""
+    separator = re.escape(delimiter)
+    value = rf'"(?:[^"\r\n]|"")*+"|[^"{separator}\r\n]*+'
+    line = re.compile(rf"(?:{value})(?:{separator}(?:{value}))*+\r?")
+    return all(line.fullmatch(text) for text in body.split("\n") if '"' in text)
+
+
+def _parse(data: bytes, width: int, delimiter: str, quoted: bool) -> tuple[list[Column[str]], list[int]] | None:
+    """The lines after the header as ``width`` dictionary-encoded string columns (values as written, not stripped;
+    ``quoted``: values may be quoted, see :func:`_well_quoted`), and the lines that do not have ``width`` values;
+    None where Arrow cannot read the file."""
     import pyarrow as pa
     import pyarrow.csv as pa_csv
 
@@ -116,7 +133,7 @@ def _parse(data: bytes, width: int, delimiter: str) -> tuple[list[Column[str]], 
             pa.py_buffer(data),
             read_options=pa_csv.ReadOptions(column_names=names, skip_rows=1, use_threads=False),
             parse_options=pa_csv.ParseOptions(
-                delimiter=delimiter, quote_char=False, double_quote=False, escape_char=False,
+                delimiter=delimiter, quote_char='"' if quoted else False, double_quote=quoted, escape_char=False,
                 newlines_in_values=False, ignore_empty_lines=False, invalid_row_handler=skip,
             ),
             convert_options=pa_csv.ConvertOptions(
