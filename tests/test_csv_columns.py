@@ -266,3 +266,12 @@ def test_pairs_numbered_per_direction_and_a_pair_on_both_sides() -> None:
     fast, careful = _both(howell, None)
     assert [p.location.line for p in fast.problems] == [3, 5, 7]
     assert fast.problems == careful.problems and tuple(fast.results) == tuple(careful.results)
+
+
+def test_an_unknown_column_keeps_its_spaces_on_the_last_line() -> None:
+    """An unknown column's values are kept as written, also the last line's (whose spaces end the file)."""
+    text = "board,ns,ew,score,name\n1,1,2,420,Ann  \n2,1,2,-50,Bob  \n"
+    fast, careful = _both(text, None)
+    assert csv_columns.loads(text, "t.csv", "en", pairs_per_direction=None) is not None
+    assert [r.extra["name"] for r in fast.results] == ["Ann  ", "Bob  "]
+    assert tuple(fast.results) == tuple(careful.results)

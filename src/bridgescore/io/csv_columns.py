@@ -63,7 +63,7 @@ def loads(text: str, filename: str, notation: Notation, *, pairs_per_direction: 
     file (see the module docstring); ``pairs_per_direction`` as :func:`bridgescore.io.csv.loads`."""
     if "\x00" in text or ("\r" in text and text.count("\r") != text.count("\r\n")):
         return None
-    body = text.rstrip()
+    body = text.rstrip("\r\n")  # not the spaces of the last value: an unknown column keeps them
     quoted = '"' in body
     if not body or (_BLANK_QUOTED_LINE if quoted else _BLANK_LINE).search(body):
         return None
