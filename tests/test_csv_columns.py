@@ -82,7 +82,7 @@ def line_fields(draw: st.DrawFn) -> dict[str, str]:
     fields = {"board": board, "ns": draw(st.sampled_from(pairs)), "ew": draw(st.sampled_from(pairs))}
     fields["section"] = draw(st.sampled_from(("A", "B", "")))
     fields["lead"] = draw(st.sampled_from(("", "HK", "SA", "d2")))
-    fields["table"] = draw(st.sampled_from(("1", "2", "", "x", "a, b; c")))
+    fields["table"] = draw(st.sampled_from(("1", "2", "", "x", "a, b; c", " 3  ")))
     if kind == "mistake":
         fields.update(draw(st.sampled_from(MISTAKE_LINES)))
         return fields
