@@ -21,7 +21,7 @@ from bridgescore.table import ResultView
 MISTAKES = Path(__file__).resolve().parent / "data" / "travellers" / "mistakes.csv"
 
 SAME = settings(
-    max_examples=120,
+    max_examples=250,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
@@ -154,9 +154,11 @@ def traveller_files(draw: st.DrawFn, odd_lines: bool = True) -> str:
 
 
 def _both(text: str, pairs_per_direction: bool | None) -> tuple[Event, Event]:
-    fast = traveller_csv.loads(text, "t.csv", pairs_per_direction=pairs_per_direction)
+    """The event the columnar reader reads (where it hands the file over, the line reader's) and the line reader's
+    (:func:`bridgescore.io.csv.loads` reads files below ``COLUMNAR_FROM`` characters line by line)."""
     careful = traveller_csv.loads_line_by_line(text, "t.csv", pairs_per_direction=pairs_per_direction)
-    return fast, careful
+    fast = csv_columns.loads(text, "t.csv", "en", pairs_per_direction=pairs_per_direction)
+    return (careful if fast is None else fast), careful
 
 
 def _listing(event: Event) -> str:
@@ -205,11 +207,13 @@ def test_a_large_file_is_read_without_a_result_per_line() -> None:
     lines = ["board,ns,ew,contract,declarer,result,score"]
     four_spades = parse_contract("4S")
     lines += [f"{b},{t},{t + 10},4S,N,10,{score(four_spades, Seat.N, vulnerability_of_board(b), 10)}"
-              for b in range(1, 201) for t in range(1, 6)]  # fmt: skip
-    event = traveller_csv.loads("\n".join(lines) + "\n", "big.csv")
+              for b in range(1, 1001) for t in range(1, 6)]  # fmt: skip
+    text = "\n".join(lines) + "\n"
+    assert len(text) >= csv_columns.COLUMNAR_FROM
+    event = traveller_csv.loads(text, "big.csv")
     assert not event.problems
     assert isinstance(event.results, ResultView)
-    assert len(event.table) == 1000
+    assert len(event.table) == 5000
     assert event.table.ns_score[0] == 420
     render_check(event, Console(file=io.StringIO(), width=120))
     assert sum(r is not None for r in event.results._cache) <= 10  # a few: one per distinct contract and score

@@ -256,9 +256,10 @@ def loads(
     """
     from bridgescore.io import csv_columns
 
-    fast = csv_columns.loads(text, filename, notation, pairs_per_direction=pairs_per_direction)
-    if fast is not None:
-        return fast
+    if len(text) >= csv_columns.COLUMNAR_FROM:
+        fast = csv_columns.loads(text, filename, notation, pairs_per_direction=pairs_per_direction)
+        if fast is not None:
+            return fast
     return loads_line_by_line(text, filename, notation, pairs_per_direction=pairs_per_direction)
 
 

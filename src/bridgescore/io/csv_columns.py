@@ -38,7 +38,12 @@ from bridgescore.io.line import whole_number
 from bridgescore.problems import FieldKind, Location, Problem
 from bridgescore.table import FIELD_KINDS, STATUSES, Column, ResultTable, pair_codes
 
-__all__ = ["loads"]
+__all__ = ["COLUMNAR_FROM", "loads"]
+
+#: Files of fewer characters (some 2,000 lines) are read line by line (:func:`bridgescore.io.csv.loads`): that
+#: takes a few milliseconds, less than loading Arrow's CSV engine (about 0.1 s) in a command that reads a club's
+#: evening.  Either way the lines and problems are the same (tests/test_csv_columns.py).
+COLUMNAR_FROM = 65_536
 
 #: Python's CSV module refuses a value over this many characters (the careful reader reports such a line).
 _FIELD_LIMIT = 131_072
@@ -148,7 +153,10 @@ def _parse(data: bytes, width: int, delimiter: str, quoted: bool) -> tuple[list[
     out: list[Column[str]] = []
     for name in names:
         encoded = table.column(name).combine_chunks().dictionary_encode()
-        codes = encoded.indices.to_numpy(zero_copy_only=False).astype(np.int32, copy=False)
+        indices = encoded.indices.cast(pa.int32())  # no nulls: strings_can_be_null is off
+        start = indices.offset
+        # read from Arrow's buffer (``to_numpy`` would import pandas, a quarter of a second)
+        codes = np.frombuffer(indices.buffers()[1], dtype=np.int32)[start : start + len(indices)].copy()
         out.append(Column(codes, tuple(encoded.dictionary.to_pylist())))
     return out, sorted(invalid)
 
