@@ -279,3 +279,12 @@ def test_an_unknown_column_keeps_its_spaces_on_the_last_line() -> None:
     assert csv_columns.loads(text, "t.csv", "en", pairs_per_direction=None) is not None
     assert [r.extra["name"] for r in fast.results] == ["Ann  ", "Bob  "]
     assert tuple(fast.results) == tuple(careful.results)
+
+
+def test_a_board_number_past_the_columns_range_is_a_problem_not_a_crash() -> None:
+    """A board of eleven digits (a typing slip) is reported at its line; the rest of the file is checked."""
+    text = "board,ns,ew,score\n99999999999,1,2,420\n1,1,2,420\n"
+    event = traveller_csv.loads(text, "t.csv")
+    assert [(p.location.line, p.location.field) for p in event.problems] == [(2, "board")]
+    assert "99999999999" in str(event.problems[0])
+    assert len(event.table) == 1

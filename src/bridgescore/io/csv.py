@@ -418,6 +418,10 @@ def _one_line_per_table(read: list[Result], per_direction: frozenset[str], probl
     return results
 
 
+#: The largest board number read: the event's columns hold boards as 32-bit integers (``ResultTable``), and no
+#: event has more boards; a number past it is reported as a board that does not exist, not a crash.
+MAX_BOARD = 2**31 - 1
+
 _ADJUSTED_HINT = " (an adjusted score goes in the remarks column, e.g. A60/40, A+, AVE- or G+)"
 _PER_DIRECTION_HINT = (
     " (if pairs are numbered per direction, NS 1 and EW 1 being two pairs as in a Mitchell, give --movement mitchell)"
@@ -531,7 +535,7 @@ def _read_line(
     number = whole_number(board_text) if board_text[:1] not in ("+", "-") else None
     if not board_text:
         bad("board", "board number missing")
-    elif number is None or number < 1:
+    elif number is None or number < 1 or number > MAX_BOARD:
         bad("board", "board '%(text)s' does not exist; boards are numbered from 1", text=shorten(board_text))
     else:
         board = number

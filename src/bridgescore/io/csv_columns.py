@@ -57,7 +57,6 @@ _KEY_FIELDS = ("contract", "declarer", "result", "score", "ew_score", "remarks")
 _ADDED_EXTRAS = frozenset({"remarks", "score", "declarer"})
 _STATUS_CODE = {s: i for i, s in enumerate(STATUSES)}
 _COLUMN_KIND = FIELD_KINDS.index(FieldKind.COLUMN)
-_MAX_BOARD = 2**31 - 1
 _BAD_BOARD = 4  # the vulnerability class of a line whose board number cannot be read
 
 IntArray = npt.NDArray[np.int64]
@@ -318,7 +317,7 @@ def _same(value: Any) -> Any:
 def _board_number(text: str) -> int | None:
     """The board a line's board field holds where the careful reader takes it without a problem, else None."""
     number = whole_number(text) if text and text[:1] not in ("+", "-") else None
-    return number if number is not None and 1 <= number <= _MAX_BOARD else None
+    return number if number is not None and 1 <= number <= careful.MAX_BOARD else None
 
 
 _VUL_OF_CYCLE = [vulnerability_of_board(board) for board in range(1, 17)]
