@@ -2,7 +2,8 @@
 
 An event of 100,000 traveller lines (100 boards × 1,000 tables) written as USEBIO XML, as a PBN file with a
 score table per board, and as a traveller CSV, each read back with its reader (which checks every line's
-score against its contract).  Times are wall-clock seconds; nothing is asserted.
+score against its contract); the CSV also line by line (the reader before issue 12's columnar one), and ten
+times as many lines written ``board,ns,ew,score``.  Times are wall-clock seconds; nothing is asserted.
 """
 
 from __future__ import annotations
@@ -51,6 +52,16 @@ def _csv(tricks: list[list[int]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _score_csv(boards: int, tables: int) -> str:
+    """``boards`` x ``tables`` lines of NS's score only (4S by N making 10 or 11 tricks)."""
+    lines = ["board,ns,ew,score"]
+    for b in range(1, boards + 1):
+        vulnerable = (b - 1) % 16 in (1, 3, 4, 6, 9, 11, 12, 14)  # NS vulnerable (Law 2)
+        made = ("620", "650") if vulnerable else ("420", "450")
+        lines.extend(f"{b},{t},{t + 10_000},{made[t % 2]}" for t in range(1, tables + 1))
+    return "\n".join(lines) + "\n"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a tenth of the size")
@@ -62,11 +73,13 @@ def main() -> None:
         ("USEBIO XML (defusedxml)", _usebio(tricks), usebio.loads),
         ("PBN score tables (endplay)", _pbn(tricks), pbn.loads),
         ("traveller CSV", _csv(tricks), traveller_csv.loads),
+        ("traveller CSV line by line", _csv(tricks), traveller_csv.loads_line_by_line),
+        ("board,ns,ew,score CSV (x10)", _score_csv(1_000, tables), traveller_csv.loads),
     ):
         start = time.perf_counter()
         event = read(text)
         elapsed = time.perf_counter() - start
-        assert len(event.results) == 100 * tables and not event.problems
+        assert len(event.results) in (100 * tables, 1_000 * tables) and not event.problems, event.problems[:1]
         print(f"  {name:<30} {elapsed:8.3f} s  ({len(text) / 1e6:.1f} MB)", flush=True)
 
 

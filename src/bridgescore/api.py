@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 import numpy as np
 import numpy.typing as npt
 
-from bridgescore.event import Event
+from bridgescore.event import Event, ResultStatus
 from bridgescore.i18n import N_
 from bridgescore.options import OptionError
 from bridgescore.problems import Location, Problem, Severity
@@ -164,8 +164,15 @@ def check_lines(event: Event) -> Event:
     """``event`` with a problem for each adjusted score that cannot be read, as :func:`score` reads them: what
     ``bridgescore check`` lists, so that a line the check accepts is one the scoring scores."""
     from bridgescore.scored import read_adjustment
+    from bridgescore.table import STATUSES
 
-    unreadable = [problem for r in event.results if (problem := read_adjustment(r)[1]) is not None]
+    # the lines whose adjustment may be unreadable – played or adjusted with remarks, or without a score – found on
+    # the columns (issue 12), so the lines of a large event that carry a plain score are never built one by one
+    table = event.table
+    played = table.status != STATUSES.index(ResultStatus.NOT_PLAYED)
+    unscored = np.isnan(table.ns_score) & (table.status != STATUSES.index(ResultStatus.PASSED_OUT))
+    maybe = np.flatnonzero(played & (table.remarks.mask(bool) | unscored)).tolist()
+    unreadable = [problem for i in maybe if (problem := read_adjustment(event.results[i])[1]) is not None]
     return dataclasses.replace(event, problems=(*event.problems, *unreadable)) if unreadable else event
 
 

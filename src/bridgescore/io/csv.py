@@ -49,6 +49,7 @@ __all__ = [
     "is_not_played",
     "load",
     "loads",
+    "loads_line_by_line",
     "read_file",
     "read_lines",
     "read_records",
@@ -235,7 +236,11 @@ def _map_header(header: Sequence[str], where: Location) -> tuple[Columns, list[P
 
 def _sniff(text: str) -> str:
     """The separator the first line that is not blank holds most of: comma, semicolon or tab (comma if none)."""
-    first = next((line for line in physical_lines(text) if line.strip()), "")
+    return delimiter_of(next((line for line in physical_lines(text) if line.strip()), ""))
+
+
+def delimiter_of(first: str) -> str:
+    """The separator a file's first line that is not blank holds most of: comma, semicolon or tab (comma if none)."""
     counts = {d: first.count(d) for d in (",", ";", "\t")}
     return max(counts, key=lambda d: counts[d]) if any(counts.values()) else ","
 
@@ -250,6 +255,21 @@ def loads(
     when looking for a pair that plays a board twice.  ``None`` (the default) recognises it per section from the
     data (:func:`bridgescore.event.sections_numbered_per_direction`) and says so in a warning.
     """
+    from bridgescore.io import csv_columns
+
+    if len(text) >= csv_columns.COLUMNAR_FROM:
+        fast = csv_columns.loads(text, filename, notation, pairs_per_direction=pairs_per_direction)
+        if fast is not None:
+            return fast
+    return loads_line_by_line(text, filename, notation, pairs_per_direction=pairs_per_direction)
+
+
+def loads_line_by_line(
+    text: str, filename: str = "<input>", notation: Notation = "en", *, pairs_per_direction: bool | None = None
+) -> Event:
+    """:func:`loads` reading each line with Python's CSV module and :func:`_read_line`: the reference of the
+    reader's behaviour, which the columnar reader (:mod:`bridgescore.io.csv_columns`) follows and hands the files
+    and lines it does not take to."""
     problems: list[Problem] = []
     empty = Problem.make(Location(filename), "the file is empty: there are no traveller lines")
     if not text.strip():
@@ -289,13 +309,17 @@ def read_lines(
     read = _one_ew_convention(read, ew_views, problems)
     if pairs_per_direction is None:
         per_direction = sections_numbered_per_direction(read)
-        for section in sorted(per_direction):
-            problems.append(numbered_per_direction(filename, section))
+        _per_direction_warnings(per_direction, filename, problems)
     else:
         per_direction = frozenset(r.section for r in read) if pairs_per_direction else frozenset()
     results = _one_line_per_table(read, per_direction, problems)
     problems.sort(key=lambda p: p.location.line or 0)
     return Event(tuple(results), problems=tuple(problems))
+
+
+def _per_direction_warnings(per_direction: frozenset[str], filename: str, problems: list[Problem]) -> None:
+    """The warning that the pairs of a section are taken as numbered per direction, one per section."""
+    problems.extend(numbered_per_direction(filename, section) for section in sorted(per_direction))
 
 
 def _one_ew_convention(read: list[Result], views: dict[str, list[Result]], problems: list[Problem]) -> list[Result]:
@@ -384,6 +408,10 @@ def _one_line_per_table(read: list[Result], per_direction: frozenset[str], probl
         results.append(result)
     return results
 
+
+#: The largest board number read: the event's columns hold boards as 32-bit integers (``ResultTable``), and no
+#: event has more boards; a number past it is reported as a board that does not exist, not a crash.
+MAX_BOARD = 2**31 - 1
 
 _ADJUSTED_HINT = " (an adjusted score goes in the remarks column, e.g. A60/40, A+, AVE- or G+)"
 _PER_DIRECTION_HINT = (
@@ -498,7 +526,7 @@ def _read_line(
     number = whole_number(board_text) if board_text[:1] not in ("+", "-") else None
     if not board_text:
         bad("board", "board number missing")
-    elif number is None or number < 1:
+    elif number is None or number < 1 or number > MAX_BOARD:
         bad("board", "board '%(text)s' does not exist; boards are numbered from 1", text=shorten(board_text))
     else:
         board = number

@@ -9,8 +9,11 @@ from __future__ import annotations
 import csv as _csv
 import io
 import json
+from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -51,28 +54,54 @@ def _score_cell(r: Result, lang: str) -> str:
     return "" if r.ns_score is None else format_number(r.ns_score, lang, 0, signed=True)
 
 
+def _columns(event: Event, notation: Notation, lang: str) -> list[list[str]]:
+    """Per heading of ``_HEADINGS`` the cells of every traveller line, as written in the file where they are text.
+    Built from the event's columns (issue 12): a contract, lead and score are formatted once per different value
+    (an event repeats them many times), from the line where the value first appears; no ``Result`` is built for
+    the other lines."""
+    table = event.table
+    n = len(table)
+    if not n:
+        return [[] for _ in _HEADINGS]
+    results = event.results
+
+    def once_per_key(keys: npt.NDArray[np.int64], cell: Callable[[Result], str]) -> list[str]:
+        _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        cells = [cell(results[i]) for i in first.tolist()]
+        return [cells[k] for k in inverse.reshape(-1).tolist()]
+
+    def codes(values: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
+        return np.unique(values, return_inverse=True)[1].reshape(-1).astype(np.int64)
+
+    contract_key = (table.contract.codes.astype(np.int64) * 5 + (table.declarer.astype(np.int64) + 1)) * 15 + (
+        table.tricks.astype(np.int64) + 1
+    )
+    contracts = once_per_key(contract_key, lambda r: r.describe_contract(notation))
+    leads = [format_lead(lead, notation) for lead in table.lead.labels]
+    scores_written = codes(np.where(np.isnan(table.ns_score), np.inf, table.ns_score))
+    # the remarks: a weighted score (Law 12C1(c))
+    score_key = (table.remarks.codes.astype(np.int64) * 4 + table.status) * (int(scores_written.max()) + 1) + (
+        scores_written
+    )
+    scores = once_per_key(score_key, lambda r: _score_cell(r, lang))
+    has_line = table.file.mask(lambda file: file is not None) & (table.line != 0)
+    lines = [str(line) if shown else "" for line, shown in zip(table.line.tolist(), has_line.tolist(), strict=True)]
+    return [
+        lines,
+        table.section.values(),
+        list(map(str, table.board.tolist())),
+        table.ns_pair.values(),
+        table.ew_pair.values(),
+        contracts,
+        [leads[code] for code in table.lead.codes.tolist()],
+        scores,
+        table.remarks.values(),
+    ]
+
+
 def _rows(event: Event, notation: Notation, lang: str) -> list[tuple[str, ...]]:
-    """Per traveller line its cells, as written in the file where they are text (the order of ``_HEADINGS``).
-    A contract, lead and score are formatted once per different value: an event repeats them many times."""
-    contracts: dict[tuple[object, ...], str] = {}
-    leads: dict[str | None, str] = {}
-    scores: dict[tuple[object, ...], str] = {}
-    rows: list[tuple[str, ...]] = []
-    for r in event.results:
-        key = (r.contract, r.declarer, r.tricks)
-        contract = contracts.get(key)
-        if contract is None:
-            contract = contracts[key] = r.describe_contract(notation)
-        lead = leads.get(r.lead)
-        if lead is None:
-            lead = leads[r.lead] = format_lead(r.lead, notation)
-        score_key = (r.status, r.ns_score, r.remarks)  # the remarks: a weighted score (Law 12C1(c))
-        score = scores.get(score_key)
-        if score is None:
-            score = scores[score_key] = _score_cell(r, lang)
-        line = str(r.source.line) if r.source and r.source.line else ""
-        rows.append((line, r.section, str(r.board), r.ns_pair, r.ew_pair, contract, lead, score, r.remarks))
-    return rows
+    """Per traveller line its cells (the order of ``_HEADINGS``), see :func:`_columns`."""
+    return list(zip(*_columns(event, notation, lang), strict=True))
 
 
 def render_check(event: Event, console: Console, notation: Notation = "en", lang: str = "en") -> None:
@@ -83,10 +112,10 @@ def render_check(event: Event, console: Console, notation: Notation = "en", lang
     _ = translator(lang).gettext
     title = _("%(count)s traveller lines") % {"count": format_number(len(event.results), lang)}
     headings = [_(h) for h in _HEADINGS]
-    rows = _rows(event, notation, lang)
-    if len(rows) > PLAIN_ROWS:
-        _print_plain(console, title, headings, rows)
+    if len(event.results) > PLAIN_ROWS:
+        _print_plain(console, title, headings, _columns(event, notation, lang))
     else:
+        rows = _rows(event, notation, lang)
         table = Table(title=title, title_justify="left")
         for heading, right in zip(headings, _RIGHT, strict=True):
             table.add_column(heading, justify="right" if right else "left")
@@ -96,17 +125,16 @@ def render_check(event: Event, console: Console, notation: Notation = "en", lang
     render_problems(event, console, lang)
 
 
-def _print_plain(console: Console, title: str, headings: list[str], rows: list[tuple[str, ...]]) -> None:
+def _print_plain(console: Console, title: str, headings: list[str], columns: list[list[str]]) -> None:
     """The listing as plain text columns, each as wide as its widest cell, written straight to the console's
     file (no layout, no markup): 100,000 lines in a fraction of a second."""
-    columns = list(zip(*rows, strict=True))
     widths = [max(len(h), *map(len, column)) for h, column in zip(headings, columns, strict=True)]
     template = "  ".join(f"{{:{'>' if right else '<'}{w}}}" for w, right in zip(widths, _RIGHT, strict=True))
     out = console.file
     out.write(title + "\n")
     out.write(template.format(*headings).rstrip() + "\n")
     out.write(template.format(*("-" * w for w in widths)).rstrip() + "\n")
-    out.writelines(template.format(*row).rstrip() + "\n" for row in rows)
+    out.writelines(template.format(*row).rstrip() + "\n" for row in zip(*columns, strict=True))
     out.flush()
 
 
