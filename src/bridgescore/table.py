@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar, overload
@@ -146,6 +146,8 @@ class ResultTable:
     source_field: Column[str | None]
     source_kind: npt.NDArray[np.int8]
     extra: Mapping[str, Column[str | None]]
+    #: What is derived from the columns once and asked for again (:func:`pair_codes`): the table never changes.
+    _derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.board)
@@ -298,11 +300,15 @@ class ResultTable:
 
 
 def pair_codes(table: ResultTable) -> tuple[tuple[str, ...], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """The NS and EW pairs of every row as codes into one tuple of pair labels (so NS 1 and EW 1 share a code)."""
-    both = Column.concat([table.ns_pair, table.ew_pair])
-    codes = both.codes.astype(np.int64)
-    n = len(table)
-    return both.labels, codes[:n], codes[n:]
+    """The NS and EW pairs of every row as codes into one tuple of pair labels (so NS 1 and EW 1 share a code);
+    worked out once per table (scoring, movements, standings and checks all ask)."""
+    found: tuple[tuple[str, ...], npt.NDArray[np.int64], npt.NDArray[np.int64]] | None = table._derived.get("pairs")
+    if found is None:
+        both = Column.concat([table.ns_pair, table.ew_pair])
+        codes = both.codes.astype(np.int64)
+        n = len(table)
+        found = table._derived["pairs"] = (both.labels, codes[:n], codes[n:])
+    return found
 
 
 def distinct(keys: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
@@ -335,7 +341,7 @@ def on_both_sides(
 
 
 def _replace(table: ResultTable, **changes: Any) -> ResultTable:
-    fields = {name: getattr(table, name) for name in ResultTable.__dataclass_fields__}
+    fields = {name: getattr(table, name) for name, f in ResultTable.__dataclass_fields__.items() if f.init}
     fields.update(changes)
     return ResultTable(**fields)
 
