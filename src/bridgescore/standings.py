@@ -33,9 +33,10 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 import numpy as np
+import numpy.typing as npt
 
 from bridgescore.methods.base import Unit
-from bridgescore.penalties import matching, penalty_points
+from bridgescore.penalties import Penalty, matching, penalty_points
 from bridgescore.scored import ALL_SECTIONS, Movement, PairPercent, ScoredEvent, pair_ids
 
 __all__ = ["PERCENT_DECIMALS", "Standing", "StandingEntry", "compute_standings", "format_percent", "format_points"]
@@ -94,15 +95,16 @@ class Standing:
     entries: tuple[StandingEntry, ...]
 
 
-@dataclass(slots=True)
-class _Tally:
-    section: str
-    pair: str
-    direction: str
-    boards: int = 0
-    total: float = 0.0
-    maximum: float = 0.0
-    percent_sum: float = 0.0
+@dataclass(frozen=True, slots=True)
+class _PairSums:
+    """Every ranked pair's sums over its boards, in order of first appearance: ``keys[i]`` is pair ``i``'s
+    ``(section, pair, direction)`` (direction ``NS``/``EW`` where ranked per direction, else ``all``)."""
+
+    keys: list[tuple[str, str, str]]
+    boards: npt.NDArray[np.int64]
+    totals: npt.NDArray[np.float64]
+    maxima: npt.NDArray[np.float64]
+    percent_sums: npt.NDArray[np.float64]
 
 
 def _name(scored: ScoredEvent, section: str, pair: str, direction: str = "") -> str:
@@ -119,69 +121,113 @@ def _name(scored: ScoredEvent, section: str, pair: str, direction: str = "") -> 
 
 
 def compute_standings(scored: ScoredEvent) -> tuple[Standing, ...]:
-    """Every ranking of the event (see the module docstring)."""
+    """Every ranking of the event (see the module docstring), worked out per group as arrays over its pairs: a
+    single online board ranks 200,000 pairs."""
     options = scored.options
     across = options.across_sections
     mitchell = {s: m is Movement.MITCHELL for s, m in scored.movements.items()}
     all_mitchell = all(mitchell.values()) if mitchell else False
-    is_mp = scored.unit is Unit.MATCHPOINTS
-    penalties = options.penalties
     two_lines = {s: all_mitchell if across else mitchell.get(s, False) for s in scored.lines.table.section.labels}
-    tallies = _tallies(scored, two_lines, is_mp)
+    sums = _pair_sums(scored, two_lines, scored.unit is Unit.MATCHPOINTS)
+    groups: dict[tuple[str, str], list[int]] = {}
+    for i, (section, _pair, direction) in enumerate(sums.keys):
+        groups.setdefault((ALL_SECTIONS if across else section, direction), []).append(i)
+    ordered = sorted(groups.items(), key=lambda kv: (kv[0][0], _GROUP_ORDER[kv[0][1]]))
+    return tuple(
+        Standing(group, section, _ranking(scored, sums, np.array(members, dtype=np.int64)))
+        for (section, group), members in ordered
+    )
 
-    groups: dict[tuple[str, str], list[_Tally]] = {}
-    for t in tallies:
-        groups.setdefault((ALL_SECTIONS if across else t.section, t.direction), []).append(t)
-    standings: list[Standing] = []
-    for (section, group), members in sorted(groups.items(), key=lambda kv: (kv[0][0], _GROUP_ORDER[kv[0][1]])):
-        full_boards = max((t.boards for t in members), default=0)
-        rows: list[tuple[float | None, _Fields]] = []
-        for t in members:
-            percent = average = maximum = None
-            total = t.total
-            if is_mp:
-                maximum = t.maximum
-                if t.boards:
-                    if options.pair_percent is PairPercent.MEAN_OF_BOARDS or t.maximum <= 0:
-                        percent = t.percent_sum / t.boards
-                    else:
-                        percent = t.total / t.maximum * 100.0
-                key = percent
-            else:
-                if t.boards:
-                    average = t.total / t.boards
-                    if options.factor and t.boards < full_boards:
-                        base = float(format_percent(t.total)) if options.factor_printed_total else t.total
-                        total = base * full_boards / t.boards
-                key = total if t.boards else None
-            before = total
-            taken = [p for p in penalties if matching(p, t.section, t.pair, t.direction)] if penalties else []
-            points = sum(
-                value for p in taken if (value := penalty_points(p, is_mp, t.maximum, t.boards)) is not None
-            )  # a unit that does not fit the ranking is reported by penalty_problems, not applied
-            if points:
-                total += points
-                if is_mp:
-                    if percent is not None and t.maximum > 0:
-                        percent += points / t.maximum * 100.0
-                    key = percent
-                else:
-                    if average is not None and t.boards:
-                        average += points / t.boards
-                    key = total if t.boards else None
-            label = ", ".join(p.label() for p in taken) if taken else ""
-            rows.append((key, (
-                t.section, t.pair, t.direction, _name(scored, t.section, t.pair, t.direction), t.boards, total,
-                t.total, maximum, percent, average, before, points, label,
-            )))  # fmt: skip
-        standings.append(Standing(group, section, _rank(rows)))
-    return tuple(standings)
+
+def _ranking(scored: ScoredEvent, sums: _PairSums, members: npt.NDArray[np.int64]) -> tuple[StandingEntry, ...]:
+    """One group's entries, ranked: totals, maxima and percentages (matchpoints) or factored totals and averages
+    (IMPs), then the penalties, as the module docstring says; NaN stands for "none" until the entries are made."""
+    options = scored.options
+    is_mp = scored.unit is Unit.MATCHPOINTS
+    boards = sums.boards[members]
+    totals = sums.totals[members]
+    maxima = sums.maxima[members]
+    played = boards > 0
+    full_boards = int(boards.max(initial=0))
+    total = totals.copy()
+    percent = np.full(len(members), np.nan)
+    average = np.full(len(members), np.nan)
+    if is_mp:
+        by_mean = played & (
+            np.ones(len(members), dtype=bool) if options.pair_percent is PairPercent.MEAN_OF_BOARDS else maxima <= 0
+        )
+        by_total = played & ~by_mean
+        percent[by_mean] = sums.percent_sums[members][by_mean] / boards[by_mean]
+        percent[by_total] = totals[by_total] / maxima[by_total] * 100.0
+        key = percent.copy()
+    else:
+        average[played] = totals[played] / boards[played]
+        short = played & (boards < full_boards) if options.factor else np.zeros(len(members), dtype=bool)
+        if short.any():
+            base = totals
+            if options.factor_printed_total:  # Pianola: the total as printed, 2 decimals, is factored
+                base = np.array([float(format_percent(t)) for t in totals.tolist()])
+            total[short] = base[short] * full_boards / boards[short]
+        key = np.where(played, total, np.nan)
+    before = total.copy()
+    points = np.zeros(len(members))
+    labels = [""] * len(members)
+    if options.penalties:
+        _apply_penalties(options.penalties, sums, members, is_mp, (total, percent, average, key, points), labels)
+    keys = [sums.keys[i] for i in members.tolist()]
+    names = [_name(scored, section, pair, direction) for section, pair, direction in keys]
+
+    def none(values: npt.NDArray[np.float64]) -> list[float | None]:
+        return [None if v != v else v for v in values.tolist()]  # NaN is the only value not equal to itself
+
+    maximum: list[float | None] = maxima.tolist() if is_mp else [None] * len(members)
+    fields = list(zip(
+        (k[0] for k in keys), (k[1] for k in keys), (k[2] for k in keys), names, boards.tolist(), total.tolist(),
+        totals.tolist(), maximum, none(percent), none(average), before.tolist(), points.tolist(), labels, strict=True,
+    ))  # fmt: skip
+    return _rank(none(key), fields)
+
+
+def _apply_penalties(
+    penalties: tuple[Penalty, ...],
+    sums: _PairSums,
+    members: npt.NDArray[np.int64],
+    is_mp: bool,
+    arrays: tuple[npt.NDArray[np.float64], ...],
+    labels: list[str],
+) -> None:
+    """The penalties and corrections of the group's pairs, applied in place to ``arrays`` (total, percent, average,
+    ranking value, penalty points): the total (after factoring) and the percentage or average move by them, and
+    the ranking value with them; ``labels`` gets each pair's penalties as written."""
+    total, percent, average, key, points = arrays
+    for k, i in enumerate(members.tolist()):
+        section, pair, direction = sums.keys[i]
+        taken = [p for p in penalties if matching(p, section, pair, direction)]
+        if not taken:
+            continue
+        maximum, boards = float(sums.maxima[i]), int(sums.boards[i])
+        value = sum(
+            amount for p in taken if (amount := penalty_points(p, is_mp, maximum, boards)) is not None
+        )  # a unit that does not fit the ranking is reported by penalty_problems, not applied
+        labels[k] = ", ".join(p.label() for p in taken)
+        if not value:
+            continue
+        points[k] = value
+        total[k] += value
+        if is_mp:
+            if percent[k] == percent[k] and maximum > 0:  # a percentage (not NaN)
+                percent[k] += value / maximum * 100.0
+            key[k] = percent[k]
+        else:
+            if average[k] == average[k] and boards:
+                average[k] += value / boards
+            key[k] = total[k] if boards else np.nan
 
 
 _GROUP_ORDER = {"all": 0, "NS": 1, "EW": 2}
 
 
-def _tallies(scored: ScoredEvent, two_lines: dict[str, bool], is_mp: bool) -> list[_Tally]:
+def _pair_sums(scored: ScoredEvent, two_lines: dict[str, bool], is_mp: bool) -> _PairSums:
     """Every pair's boards, total, maximum and sum of percentages, in the order the pairs first appear (board
     order, NS before EW), summed over the event's columns (issue 12): each side of each line is added to its pair
     in the order of the lines, as one loop over the lines would add them.  A phantom is no pair here."""
@@ -194,15 +240,14 @@ def _tallies(scored: ScoredEvent, two_lines: dict[str, bool], is_mp: bool) -> li
     valid = (ids >= 0) & ~np.isnan(points)
     size = len(keys)
     counted = ids[valid]  # (bincount of nothing is integer: the weighted sums are made floats)
-    boards = np.bincount(counted, minlength=size).tolist()
-    totals = np.bincount(counted, weights=points[valid], minlength=size).astype(np.float64).tolist()
-    maxima = np.bincount(counted, weights=tops[valid], minlength=size).astype(np.float64).tolist()
-    percent_sums = np.bincount(counted, weights=percents[valid], minlength=size).astype(np.float64).tolist()
-    tallies: list[_Tally] = []
-    for i in np.unique(ids[ids >= 0]).tolist():  # keys are numbered in order of first appearance
-        section, pair, direction = keys[i]
-        tallies.append(_Tally(section, pair, direction or "all", boards[i], totals[i], maxima[i], percent_sums[i]))
-    return tallies
+    present = np.unique(ids[ids >= 0])  # keys are numbered in order of first appearance
+    return _PairSums(
+        [(keys[i][0], keys[i][1], keys[i][2] or "all") for i in present.tolist()],
+        np.bincount(counted, minlength=size).astype(np.int64)[present],
+        np.bincount(counted, weights=points[valid], minlength=size).astype(np.float64)[present],
+        np.bincount(counted, weights=tops[valid], minlength=size).astype(np.float64)[present],
+        np.bincount(counted, weights=percents[valid], minlength=size).astype(np.float64)[present],
+    )
 
 
 def _pair_order(pair: str) -> tuple[int, str]:
@@ -215,21 +260,25 @@ def _pair_order(pair: str) -> tuple[int, str]:
 _Fields = tuple[str, str, str, str, int, float, float, float | None, float | None, float | None, float, float, str]
 
 
-def _rank(rows: list[tuple[float | None, _Fields]]) -> tuple[StandingEntry, ...]:
-    """The entries in ranking order with their places; each entry is made once, with its place (200,000 pairs of
-    a single online board are ranked in a fraction of a second)."""
-    placed = sorted((r for r in rows if r[0] is not None), key=lambda r: (-(r[0] or 0.0), _pair_order(r[1][1])))
-    unplaced = sorted((r for r in rows if r[0] is None), key=lambda r: _pair_order(r[1][1]))
+def _rank(values: list[float | None], fields: list[_Fields]) -> tuple[StandingEntry, ...]:
+    """The entries in ranking order with their places: the highest ``values`` first (pairs with equal values by
+    pair number), equal values sharing a place (``3=``); pairs without a value last, unplaced.  Each entry is made
+    once, with its place."""
+    pair_order = [_pair_order(f[1]) for f in fields]
+    placed = sorted(
+        (i for i, v in enumerate(values) if v is not None), key=lambda i: (-(values[i] or 0.0), pair_order[i])
+    )
+    unplaced = sorted((i for i, v in enumerate(values) if v is None), key=pair_order.__getitem__)
     out: list[StandingEntry] = []
     i = 0
     while i < len(placed):
         j = i
-        value = placed[i][0] or 0.0
-        while j + 1 < len(placed) and abs((placed[j + 1][0] or 0.0) - value) <= _TIE * max(1.0, abs(value)):
+        value = values[placed[i]] or 0.0
+        while j + 1 < len(placed) and abs((values[placed[j + 1]] or 0.0) - value) <= _TIE * max(1.0, abs(value)):
             j += 1
         place = i + 1
         label = f"{place}=" if j > i else str(place)
-        out.extend(StandingEntry(place, label, *placed[k][1]) for k in range(i, j + 1))
+        out.extend(StandingEntry(place, label, *fields[placed[k]]) for k in range(i, j + 1))
         i = j + 1
-    out.extend(StandingEntry(None, "", *fields) for _, fields in unplaced)
+    out.extend(StandingEntry(None, "", *fields[k]) for k in unplaced)
     return tuple(out)
