@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
+from reference_data import need
 
 runner = CliRunner()
 EXAMPLES = Path(__file__).resolve().parents[1] / "src" / "bridgescore" / "examples"
@@ -144,7 +145,7 @@ def test_valet_o_with_an_order_word_is_the_order_else_the_output(tmp_path: Path)
 
 def test_valet_reference_command_line_runs_unchanged(reference: Path, tmp_path: Path) -> None:
     """valet -d input -n names4.txt -s scores4.txt -v datum -l -f csv -o bidding, as the reference program's."""
-    case = reference / "valet" / "cases" / "ex04_datum_cloud_lead"
+    case = need(reference / "valet" / "cases" / "ex04_mp_nocloud_lead")  # bundled: runs in a clone alone too
     args = ["-d", str(case / "input"), "-n", "names4.txt", "-s", "scores4.txt", "-v", "datum", "-l", "-f", "csv"]
     res = runner.invoke(app, ["valet", *args, "-o", "bidding"])
     assert res.exit_code == 0, res.output

@@ -23,6 +23,7 @@ from bridgescore.penalties import Penalty, PenaltyError, PenaltyUnit, parse_amou
 from bridgescore.problems import Severity
 from bridgescore.scored import Movement, ScoredBoard, ScoredEvent, ScoringOptions, score_event
 from bridgescore.standings import compute_standings
+from reference_data import need
 
 runner = CliRunner()
 EXAMPLE = Path(__file__).resolve().parents[1] / "src" / "bridgescore" / "examples" / "club-evening.csv"
@@ -128,7 +129,7 @@ def test_bridgewx_session_corrections(
     """BridgeWx's session corrections, from its listing: the pair's boards, the correction in the ranking's
     "corr." column, and its total and score with the correction (rounded as BridgeWx prints them)."""
     imps = listing.endswith("butler")
-    games, closing = _pair_listing((reference / BRIDGEWX / listing).read_text(encoding="utf-8-sig"), pair, imps)
+    games, closing = _pair_listing(need(reference / BRIDGEWX / listing).read_text(encoding="utf-8-sig"), pair, imps)
     assert len(games) == 28
     assert f"({correction.lstrip('+')})" in closing  # the listing names the correction we apply
     penalty, _ = parse_penalty_option(f"{pair}:{correction.replace('i', ' IMPs')}")
