@@ -196,3 +196,19 @@ def test_check_refuses_what_score_refuses(tmp_path: Path) -> None:
         assert "line 6, column 'remarks': board 1, 9 against 10: the adjustment 'zzz' cannot be read" in (
             result.output.replace("\n", " ")
         )
+
+
+def test_check_shows_each_weighted_line_at_its_own_boards_vulnerability(tmp_path: Path) -> None:
+    """The same weighted remark on board 1 (none vulnerable) and board 2 (NS vulnerable) is two different weighted
+    scores: 50% of 4S= and 4S-1 is (420 - 50) / 2 = +185 on board 1 and (620 - 100) / 2 = +260 on board 2 (a listing
+    that formatted each remark once showed +185 twice)."""
+    travellers = tmp_path / "weighted.csv"
+    travellers.write_text(
+        "board,ns,ew,contract,declarer,result,remarks\n"
+        "1,1,2,,,,50% 4SN= + 50% 4SN-1\n2,1,2,,,,50% 4SN= + 50% 4SN-1\n1,3,4,4S,N,=,\n2,3,4,4S,N,=,\n",
+        encoding="utf-8",
+    )
+    listing = CliRunner().invoke(app, ["check", str(travellers), "-f", "csv"])
+    assert listing.exit_code == 0, listing.output
+    rows = {line.split(",")[2]: line for line in listing.stdout.splitlines()[1:] if ",1,2," in line}
+    assert "+185" in rows["1"] and "+260" in rows["2"]

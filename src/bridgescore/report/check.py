@@ -79,10 +79,11 @@ def _columns(event: Event, notation: Notation, lang: str) -> list[list[str]]:
     contracts = once_per_key(contract_key, lambda r: r.describe_contract(notation))
     leads = [format_lead(lead, notation) for lead in table.lead.labels]
     scores_written = codes(np.where(np.isnan(table.ns_score), np.inf, table.ns_score))
-    # the remarks: a weighted score (Law 12C1(c))
-    score_key = (table.remarks.codes.astype(np.int64) * 4 + table.status) * (int(scores_written.max()) + 1) + (
-        scores_written
-    )
+    score_key = table.status.astype(np.int64) * (int(scores_written.max()) + 1) + scores_written
+    # a line with remarks is its own key: a weighted score (Law 12C1(c)) depends on the board's vulnerability and
+    # the declarer as well as on the remark, and such lines are few
+    remarked = table.remarks.mask(bool)
+    score_key = np.where(remarked, int(score_key.max(initial=0)) + 1 + np.arange(n), score_key)
     scores = once_per_key(score_key, lambda r: _score_cell(r, lang))
     has_line = table.file.mask(lambda file: file is not None) & (table.line != 0)
     lines = [str(line) if shown else "" for line, shown in zip(table.line.tolist(), has_line.tolist(), strict=True)]
