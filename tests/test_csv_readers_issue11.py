@@ -204,6 +204,18 @@ def test_megabyte_values_are_not_echoed_whole() -> None:
     assert all(len(str(p)) < 400 for p in event.problems), [len(str(p)) for p in event.problems]
 
 
+@pytest.mark.parametrize("result", ["9" * 5000, "+" + "9" * 5000, "9" * 3])
+def test_a_long_result_is_not_echoed_whole(result: str) -> None:
+    # the tricks of a result are echoed through the contract's words ("%(tricks)s tricks is impossible"), not as
+    # the file's 'text': every value of such a message is shortened, in traveller and rubber files alike
+    event = traveller_csv.loads(HEADER + "1,1,2,4S,N," + result + "\n1,3,4,4S,N,10\n", "long.csv")
+    assert [(p.location.line, p.location.field) for p in event.problems] == [(2, "result")]
+    assert len(str(event.problems[0])) < 300, str(event.problems[0])[:300]
+    read = rubber_io.loads("deal,contract,declarer,tricks\n1,4S,N," + result + "\n", "deals.csv")
+    assert [(p.location.line, p.location.field) for p in read.problems] == [(2, "tricks")]
+    assert len(str(read.problems[0])) < 300, str(read.problems[0])[:300]
+
+
 # --- an adjusted score beside a contract -----------------------------------------------------------------------
 
 

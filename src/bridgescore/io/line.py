@@ -108,7 +108,7 @@ def _words(text: str) -> tuple[str, tuple[tuple[str, str], ...]] | None:
     for message, pattern in _PATTERNS:
         m = pattern.fullmatch(text)
         if m:
-            return message, tuple((k, shorten(v) if k == "text" else v) for k, v in m.groupdict().items())
+            return message, tuple((k, shorten(v)) for k, v in m.groupdict().items())  # any may echo the file
     return None
 
 
