@@ -235,6 +235,18 @@ def test_an_adjusted_score_beside_a_contract_is_a_warning_from_check(tmp_path: P
     assert result.exit_code == 0 and "warning" in result.output and "A60" in result.output
 
 
+def test_a_weighted_score_beside_a_contract_is_a_warning_too() -> None:
+    # the scoring takes a weighted score in the remarks (Law 12C1(c)) over the contract played, as it takes A60:
+    # the director is told, the line still read (and scored as the weighting)
+    text = HEADER.replace("result", "result,remarks") + "1,1,2,4S,N,9,50% 4S= + 50% 4S-1\n1,3,4,4S,N,10,\n"
+    event = traveller_csv.loads(text, "club.csv")
+    assert [(p.location.line, p.location.field, p.severity) for p in event.problems] == [
+        (2, "remarks", Severity.WARNING)
+    ]
+    assert "'50% 4S= + 50% 4S-1' beside the contract 4S is an adjusted score" in str(event.problems[0])
+    assert len(event.results) == 2
+
+
 # --- the names file ------------------------------------------------------------------------------------------
 
 
