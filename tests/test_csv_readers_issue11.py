@@ -204,6 +204,18 @@ def test_megabyte_values_are_not_echoed_whole() -> None:
     assert all(len(str(p)) < 400 for p in event.problems), [len(str(p)) for p in event.problems]
 
 
+@pytest.mark.parametrize("result", ["9" * 5000, "+" + "9" * 5000, "9" * 3])
+def test_a_long_result_is_not_echoed_whole(result: str) -> None:
+    # the tricks of a result are echoed through the contract's words ("%(tricks)s tricks is impossible"), not as
+    # the file's 'text': every value of such a message is shortened, in traveller and rubber files alike
+    event = traveller_csv.loads(HEADER + "1,1,2,4S,N," + result + "\n1,3,4,4S,N,10\n", "long.csv")
+    assert [(p.location.line, p.location.field) for p in event.problems] == [(2, "result")]
+    assert len(str(event.problems[0])) < 300, str(event.problems[0])[:300]
+    read = rubber_io.loads("deal,contract,declarer,tricks\n1,4S,N," + result + "\n", "deals.csv")
+    assert [(p.location.line, p.location.field) for p in read.problems] == [(2, "tricks")]
+    assert len(str(read.problems[0])) < 300, str(read.problems[0])[:300]
+
+
 # --- an adjusted score beside a contract -----------------------------------------------------------------------
 
 
@@ -221,6 +233,18 @@ def test_an_adjusted_score_beside_a_contract_is_a_warning_from_check(tmp_path: P
     path.write_text("board,ns,ew,contract,declarer,result,remarks\n1,1,2,4S,N,10,A60\n", encoding="utf-8")
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 0 and "warning" in result.output and "A60" in result.output
+
+
+def test_a_weighted_score_beside_a_contract_is_a_warning_too() -> None:
+    # the scoring takes a weighted score in the remarks (Law 12C1(c)) over the contract played, as it takes A60:
+    # the director is told, the line still read (and scored as the weighting)
+    text = HEADER.replace("result", "result,remarks") + "1,1,2,4S,N,9,50% 4S= + 50% 4S-1\n1,3,4,4S,N,10,\n"
+    event = traveller_csv.loads(text, "club.csv")
+    assert [(p.location.line, p.location.field, p.severity) for p in event.problems] == [
+        (2, "remarks", Severity.WARNING)
+    ]
+    assert "'50% 4S= + 50% 4S-1' beside the contract 4S is an adjusted score" in str(event.problems[0])
+    assert len(event.results) == 2
 
 
 # --- the names file ------------------------------------------------------------------------------------------

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 from pathlib import Path
@@ -266,3 +268,14 @@ def test_a_penalty_is_not_marked_as_factoring() -> None:
             for cells in [[c.strip() for c in line.strip("│").split("│")]]}  # fmt: skip
     assert rows["4"][4] == "17" and rows["4"][-1] == "+10 IMPs"  # 14 boards: not factored
     assert rows["3"][4] == "-8.38*" and rows["3"][-1] == "-3 IMPs"  # 13 boards: factored, then the penalty
+
+
+def test_the_penalty_cell_of_the_csv_ranking_is_guarded_against_formulas() -> None:
+    # "-10% (-16.80)" and "-2 MP" are text beginning with '-': a spreadsheet would read them as a (broken) formula,
+    # as it would a name; the guard of the other text cells applies (issue 11, CSV outputs)
+    code, text, _ = _score("--penalty", "1:-10%", "--penalty", "9:-2 MP", "--format", "csv")
+    assert code == 0
+    rows = {r["pair"]: r for r in csv.DictReader(io.StringIO(text))}
+    assert rows["1"]["penalty"] == "'-10% (-16.80)" and rows["9"]["penalty"] == "'-2 MP"
+    assert rows["2"]["penalty"] == ""
+    assert re.fullmatch(r"\d+(\.\d+)?", rows["1"]["total_before_penalty"])  # numbers stay numbers

@@ -146,3 +146,27 @@ def test_teams_rooms_and_repeated_tags() -> None:
         ("Juniors", "Austria", "Germany", 420),
     ]
     assert event.results[1].extra["Room"] == "Closed"
+
+
+def test_names_of_pairs_with_the_same_number_in_two_sections_are_both_kept() -> None:
+    # pair 1 of section A and pair 1 of section B are two pairs (the reader keys their lines so); their names
+    # were keyed by the number alone, so B's names replaced A's and A's ranking showed B's players
+    text = (
+        '[Event "x"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+        '[ScoreTable "Section\\1R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\6R;'
+        'Names_NS;Names_EW"]\n'
+        'A 1 2 4S N = "420" "Ann - Bob" "Cy - Di"\n'
+        'A 3 4 4S N 10 "420" "Eve - Fay" "Gus - Hal"\n'
+        'B 1 2 4S N = "420" "Zed - Yan" "Xi - Wu"\n'
+        'B 3 4 4S N 10 "420" "Vic - Uma" "Tom - Sam"\n'
+    )
+    from bridgescore.scored import ScoringOptions, score_event
+    from bridgescore.standings import compute_standings
+
+    event = pbn.loads(text, "two.pbn")
+    assert not [p for p in event.problems if p.severity is Severity.ERROR]
+    shown = {
+        (e.section, e.pair): e.names for s in compute_standings(score_event(event, ScoringOptions())) for e in s.entries
+    }
+    assert shown[("A", "1")] == "Ann - Bob" and shown[("B", "1")] == "Zed - Yan"
+    assert shown[("A", "2")] == "Cy - Di" and shown[("B", "2")] == "Xi - Wu"

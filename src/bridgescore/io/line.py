@@ -16,7 +16,7 @@ from types import MappingProxyType
 
 from bridgescore.contract import Contract, ContractError, Seat, parse_result
 from bridgescore.event import Result, ResultStatus
-from bridgescore.methods.adjustments import parse_adjustment
+from bridgescore.methods.adjustments import looks_weighted, parse_adjustment
 from bridgescore.problems import Location, Problem, Severity, shorten
 
 __all__ = [
@@ -108,7 +108,7 @@ def _words(text: str) -> tuple[str, tuple[tuple[str, str], ...]] | None:
     for message, pattern in _PATTERNS:
         m = pattern.fullmatch(text)
         if m:
-            return message, tuple((k, shorten(v) if k == "text" else v) for k, v in m.groupdict().items())
+            return message, tuple((k, shorten(v)) for k, v in m.groupdict().items())  # any may echo the file
     return None
 
 
@@ -129,8 +129,10 @@ def adjustment_beside_contract(where: Location, remarks: str, contract: Contract
     ``AVE+``, ``R420``): the scoring methods score the line as that adjustment
     (:func:`bridgescore.methods.adjustments.parse_adjustment`, Law 12C: the director's adjusted score replaces the
     result obtained at the table), which a director who wrote ``A60`` as a note, or left it from an earlier
-    version of the line, would not see; None where the remarks are no adjustment."""
-    if not remarks or parse_adjustment(remarks) is None:
+    version of the line, would not see; None where the remarks are no adjustment.  A weighted score
+    (``50% 4S= + 50% 4S-1``, Law 12C1(c)) is taken over the contract the same way
+    (:func:`bridgescore.scored.read_adjustment`), so it is warned of too."""
+    if not remarks or (parse_adjustment(remarks) is None and not looks_weighted(remarks)):
         return None
     return Problem.make(
         where,

@@ -56,6 +56,7 @@ from bridgescore.event import Event, EventForm, Result, ResultStatus
 from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.io.csv import is_not_played, read_file
 from bridgescore.io.line import LineReading, read_declarer, read_tricks, whole_number
+from bridgescore.io.usebio import _names_by_pair
 from bridgescore.problems import FieldKind, Location, Problem, Severity, Value, shorten
 
 __all__ = ["load", "loads"]
@@ -210,7 +211,8 @@ class _Reader:
         self.filename = filename
         self.notation = notation
         self.results: list[Result] = []
-        self.names: dict[str, str] = {}
+        self.names: dict[str, str] = {}  # TotalScoreTable's, by pair number (it has no section)
+        self.section_names: dict[tuple[str, str], str] = {}  # the score tables', by (section, pair)
         self.problems: list[Problem] = []
         self.title = ""
 
@@ -371,7 +373,7 @@ class _Reader:
             section = row.get("section", "") or section_tag
             for pair, names_key in ((ns, "names_ns"), (ew, "names_ew")):
                 if pair and row.get(names_key):
-                    self.names[pair] = row[names_key]
+                    self.section_names[(section, pair)] = row[names_key]  # pair 1 of A and of B: two pairs
             used = {
                 "pairid_ns",
                 "pairid_ew",
@@ -588,9 +590,8 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Ev
             Severity.WARNING,
         )
     reader.problems.sort(key=lambda p: p.location.line or 0)
-    return Event(
-        tuple(reader.results), MappingProxyType(reader.names), reader.title, tuple(reader.problems), form, sign
-    )
+    names = {**_names_by_pair(reader.section_names), **reader.names}  # "A:1" where sections share numbers
+    return Event(tuple(reader.results), MappingProxyType(names), reader.title, tuple(reader.problems), form, sign)
 
 
 def _form(game: _Game) -> tuple[EventForm, str]:

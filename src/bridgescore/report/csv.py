@@ -85,7 +85,7 @@ def standings_csv(scored: ScoredEvent, standings: tuple[Standing, ...] | None = 
                    num(e.boards), num(e.total), num(e.unfactored_total), num(e.maximum), num(e.percent),
                    num(e.average)]  # fmt: skip
             if penalised:
-                row += [penalty_cell(e, lang), number(e.total_before_penalty, lang)]
+                row += [guard(penalty_cell(e, lang)), number(e.total_before_penalty, lang)]
             writer.writerow(row)
     return out.getvalue()
 
