@@ -28,3 +28,19 @@ def test_skipped_lines_and_warnings_are_shown(tmp_path: Path, fmt: str) -> None:
     if fmt != "text":  # to the screen, the text report lists them itself
         shown = CliRunner().invoke(app, args)
         assert "line 3, column 'contract'" in shown.stderr and "no pair 77" in shown.stderr
+
+
+def test_json_problems_have_their_values_filled_in(tmp_path: Path) -> None:
+    """The readers' problems carry catalogue messages with placeholders (issue 11, for Dutch); the JSON of ``score``
+    and ``check`` wrote the bare template ("'%(text)s' is not a contract") without the values, so the text read
+    from the file was lost."""
+    import json
+
+    travellers = tmp_path / "t.csv"
+    travellers.write_text(LINES, encoding="utf-8")
+    for command in ("score", "check"):
+        result = CliRunner().invoke(app, [command, str(travellers), "--skip-invalid", "-f", "json"])
+        assert result.exit_code == 0, result.output
+        (problem,) = json.loads(result.stdout)["problems"]
+        assert problem["line"] == 3 and problem["field"] == "contract"
+        assert problem["message"].startswith("'4Q' is not a contract"), problem
