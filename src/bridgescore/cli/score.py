@@ -266,6 +266,11 @@ def score(
     except OSError as problem:
         raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None
     bar.hide()
+    if (fmt in ("csv", "html") or output is not None) and scored.problems:
+        # the lines left out by --skip-invalid and the warnings are on the screen too: the CSV and HTML reports do
+        # not list them, and a report written to a file is not what the director sees (text and JSON on the screen
+        # list them themselves)
+        print_problems(scored.problems, err, page_lang, can_go_on=False)
     if strict:
         _strict_exit(scores, page_lang)
 

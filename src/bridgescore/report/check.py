@@ -180,7 +180,7 @@ def check_json(event: Event, notation: Notation = "en") -> str:
             "line": p.location.line,
             "field": p.location.field,
             "severity": p.severity.value,
-            "message": p.message,
+            "message": p.text(),
         }
         for p in event.problems
     ]

@@ -108,7 +108,7 @@ def _problems(scored: ScoredEvent) -> list[dict[str, Any]]:
             "line": p.location.line,
             "field": p.location.field,
             "severity": p.severity.value,
-            "message": p.message,
+            "message": p.text(),
         }
         for p in scored.problems
     ]
