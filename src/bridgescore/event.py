@@ -231,8 +231,8 @@ class Event:
                     problems.append(
                         Problem.make(
                             Location(name),
-                            "pair %(pair)s is '%(second)s' in %(file)s but '%(first)s' in %(first_file)s; give each "
-                            "file its section (or a names file with --names) so the two pairs are told apart",
+                            "pair %(pair)s is '%(second)s' in %(file)s but '%(first)s' in %(first_file)s; if they are "
+                            "two pairs, give each file its section; if one pair, correct its name in one of the files",
                             pair=pair,
                             second=text,
                             file=name,
