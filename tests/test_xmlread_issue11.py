@@ -177,8 +177,8 @@ def test_merge_refuses_names_that_disagree() -> None:
     [problem] = merged.problems
     assert problem.severity is Severity.ERROR and problem.location.file == "b.csv"
     assert problem.text() == (
-        "pair 1 is 'Cat & Dan' in b.csv but 'Ann & Bob' in a.csv; give each file its section (or a names file with "
-        "--names) so the two pairs are told apart"
+        "pair 1 is 'Cat & Dan' in b.csv but 'Ann & Bob' in a.csv; if they are two pairs, give each file its section; "
+        "if one pair, correct its name in one of the files"
     )
     assert merged.names["1"] == "Ann & Bob"
     same = Event.merge([_event("a.csv", {"1": "Ann & Bob"}), _event("b.csv", {"1": "Ann & Bob"}, board=2)])
