@@ -23,7 +23,7 @@ from bridgescore.cli.common import (
 from bridgescore.problems import Severity
 
 if TYPE_CHECKING:
-    from bridgescore.api import Scores
+    from bridgescore.checks import Check
     from bridgescore.i18n import Language
 
 
@@ -172,6 +172,7 @@ def score(
 
     from bridgescore.api import InputError, read, read_penalties, resolve_options
     from bridgescore.api import score as score_event
+    from bridgescore.checks import run_checks
     from bridgescore.cli.common import err, out
     from bridgescore.options import OptionError
     from bridgescore.penalties import PenaltyError
@@ -230,6 +231,9 @@ def score(
         print_problems(scored.problems, err, page_lang, can_go_on=bool(len(event.results)))
         raise typer.Exit(2)
     bar.stage(progress.RANKING_AND_WRITING)  # the reports rank as they write
+    # --strict: the director's checks are run once, in the notation of the report that lists them, and that report
+    # is given them (a report runs them itself otherwise)
+    checks = run_checks(scored, shown if fmt == "text" else lang) if strict else None
     if output is None:
         bar.hide()  # the results go to the screen: no bar between them
     try:
@@ -237,22 +241,22 @@ def score(
             if output is None:
                 # piped or redirected output keeps whole columns rather than the 80-column default
                 console = out if out.is_terminal else Console(highlight=False, width=max(out.width, 120))
-                render_text(scored, console, shown, boards=boards, lang=page_lang)
+                render_text(scored, console, shown, boards=boards, checks=checks, lang=page_lang)
             else:
                 with output.open("w", encoding="utf-8") as handle:
                     console = Console(file=handle, width=120, highlight=False)
-                    render_text(scored, console, shown, boards=boards, lang=page_lang)
+                    render_text(scored, console, shown, boards=boards, checks=checks, lang=page_lang)
         elif fmt == "json":  # written a board at a time (issue 12), never the whole document in memory
             binary_stdout: IO[bytes] | None = getattr(sys.stdout, "buffer", None)
             if output is None and binary_stdout is None:  # a text-only stdout (an embedding program's)
-                sys.stdout.write(score_json.dumps(scored, lang))
+                sys.stdout.write(score_json.dumps(scored, lang, checks))
             elif output is None and binary_stdout is not None:
                 sys.stdout.flush()
-                score_json.dump(scored, binary_stdout, lang)
+                score_json.dump(scored, binary_stdout, lang, checks=checks)
                 binary_stdout.flush()
             elif output is not None:
                 with output.open("wb") as binary:
-                    score_json.dump(scored, binary, lang)
+                    score_json.dump(scored, binary, lang, checks=checks)
         else:
             with nullcontext(sys.stdout) if output is None else output.open("w", encoding="utf-8") as stream:
                 if fmt == "csv" and boards:
@@ -261,7 +265,7 @@ def score(
                 elif fmt == "csv":
                     text = score_csv.standings_csv(scored, lang=page_lang)
                 else:
-                    text = render_html(page_dict(scored, lang), page_lang)
+                    text = render_html(page_dict(scored, lang, checks), page_lang)
                 stream.write(text if output is not None or text.endswith("\n") or not text else text + "\n")
     except OSError as problem:
         raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None
@@ -271,18 +275,18 @@ def score(
         # not list them, and a report written to a file is not what the director sees (text and JSON on the screen
         # list them themselves)
         print_problems(scored.problems, err, page_lang, can_go_on=False)
-    if strict:
-        _strict_exit(scores, page_lang)
+    if checks is not None:
+        _strict_exit(checks, page_lang)
 
 
-def _strict_exit(scores: Scores, lang: Language) -> None:
+def _strict_exit(checks: tuple[Check, ...], lang: Language) -> None:
     """``--strict``: exit status 1 when a director's check failed, with the failed checks named on stderr."""
     from rich.markup import escape
 
     from bridgescore.cli.common import err
     from bridgescore.i18n import translator
 
-    failed = scores.failed_checks
+    failed = [c for c in checks if not c.ok]
     if failed:
         _ = translator(lang).gettext
         names = ", ".join(_(c.name) for c in failed)

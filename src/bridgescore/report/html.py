@@ -29,7 +29,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from bridgescore import __version__
 from bridgescore.cards import parse_card
-from bridgescore.checks import Finding, findings_text
+from bridgescore.checks import Check, Finding, findings_text
 from bridgescore.contract import ContractError, Notation, Seat, format_result, parse_contract
 from bridgescore.i18n import Language, format_message, format_number, parse_language, translator
 from bridgescore.report.json import iter_boards, to_dict
@@ -676,13 +676,15 @@ def render_html(score: Mapping[str, Any], lang: str = "en") -> str:
     return _Page(score, language).render()
 
 
-def page_dict(scored: ScoredEvent, notation: Notation = "en") -> dict[str, Any]:
+def page_dict(
+    scored: ScoredEvent, notation: Notation = "en", checks: tuple[Check, ...] | None = None
+) -> dict[str, Any]:
     """The ``bridgescore.score/1`` dict the page of ``scored`` is made from: above :data:`FULL_PAGE_LINES` lines
     with the travellers summarised a board at a time as they are made, so the full travellers of a large event
     are never held as dicts."""
     if len(scored.lines.rows) <= FULL_PAGE_LINES:
-        return to_dict(scored, notation=notation)
-    return to_dict(scored, notation=notation, boards=summarise(iter_boards(scored, notation)))
+        return to_dict(scored, checks=checks, notation=notation)
+    return to_dict(scored, checks=checks, notation=notation, boards=summarise(iter_boards(scored, notation)))
 
 
 def write_html(score: Mapping[str, Any], path: str, lang: str = "en") -> None:

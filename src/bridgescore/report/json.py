@@ -363,8 +363,8 @@ def dump(
     write(b"}\n")
 
 
-def dumps(scored: ScoredEvent, notation: Notation = "en") -> str:
+def dumps(scored: ScoredEvent, notation: Notation = "en", checks: tuple[Check, ...] | None = None) -> str:
     """The JSON text :func:`dump` writes."""
     buffer = io.BytesIO()
-    dump(scored, buffer, notation)
+    dump(scored, buffer, notation, checks=checks)
     return buffer.getvalue().decode("utf-8")
