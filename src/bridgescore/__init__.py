@@ -29,10 +29,6 @@ if TYPE_CHECKING:
         score,
     )
 
-_API = (
-    "InputError", "Lines", "OptionError", "PenaltyList", "Scores", "Standings", "read", "read_penalties",
-    "resolve_options", "score",
-)  # fmt: skip
 __all__ = [
     "InputError",
     "Lines",
@@ -46,6 +42,10 @@ __all__ = [
     "resolve_options",
     "score",
 ]
+
+
+#: The API's names, loaded on first use: everything exported but the version.
+_API = frozenset(__all__) - {"__version__"}
 
 
 def __getattr__(name: str) -> Any:
