@@ -277,6 +277,9 @@ def test_writers_return_text_write_streams_and_files(tmp_path: Path) -> None:
     scores.to_html(path, lang="nl")
     assert "Uitslag" in path.read_text(encoding="utf-8") or 'lang="nl"' in path.read_text(encoding="utf-8")
     assert "Results" in (scores.to_text() or "")
+    written = tmp_path / "r.json"
+    assert scores.to_json(written) is None  # streamed to the file, the same document as returned
+    assert json.loads(written.read_text(encoding="utf-8")) == json.loads(scores.to_json() or "")
 
 
 # --- the command line uses only the API -------------------------------------------------------------------------

@@ -600,6 +600,10 @@ class Scores:
         """The JSON report (``bridgescore.score`` schema, as ``score -f json``)."""
         from bridgescore.report import json as score_json
 
+        if isinstance(dest, str | Path):  # written a board at a time, as `score -f json -o FILE` writes it
+            with Path(dest).open("wb") as binary:
+                score_json.dump(self.scored, binary, notation, standings=self.standings)
+            return None
         return _write(score_json.dumps(self.scored, notation), dest)
 
     def to_csv(
@@ -619,10 +623,10 @@ class Scores:
     def to_html(self, dest: Destination = None, *, lang: str = "en", notation: Notation = "en") -> str | None:
         """The HTML page (``score -f html``)."""
         from bridgescore.i18n import parse_language
-        from bridgescore.report import json as score_json
-        from bridgescore.report.html import render_html
+        from bridgescore.report.html import page_dict, render_html
 
-        return _write(render_html(score_json.to_dict(self.scored, notation=notation), parse_language(lang)), dest)
+        # page_dict: the travellers of a large event summarised as they are made (the page `score -f html` makes)
+        return _write(render_html(page_dict(self.scored, notation), parse_language(lang)), dest)
 
     def to_text(
         self,
