@@ -27,6 +27,7 @@ from bridgescore.contract import (
 from bridgescore.problems import Location, Problem, Severity
 
 if TYPE_CHECKING:
+    from bridgescore.deal import HandRecord
     from bridgescore.table import Column, ResultTable
 
 __all__ = ["Board", "Event", "EventForm", "Result", "ResultStatus", "sections_numbered_per_direction"]
@@ -36,6 +37,7 @@ __all__ = ["Board", "Event", "EventForm", "Result", "ResultStatus", "sections_nu
 EventForm = Literal["pairs", "teams", "individual"]
 
 _EMPTY: Mapping[str, str] = MappingProxyType({})
+_NO_DEALS: Mapping[int, HandRecord] = MappingProxyType({})
 
 
 class ResultStatus(Enum):
@@ -110,7 +112,8 @@ class Event:
 
     ``form`` is what the file says the event is (``pairs``, ``teams`` or ``individual``) and ``form_sign`` the
     sign it was recognised by, in the file's own words (``EVENT_TYPE="TEAMS"``, ``[HomeTeam]``), so a refusal
-    can name it.
+    can name it.  ``deals`` is the hand record by board number (issue 10), from the file itself or given beside
+    it.
 
     The lines are also held as columns (:attr:`table`, issue 12): an event read by a columnar reader
     (:meth:`from_table`) has as ``results`` a lazy view that builds ``Result`` objects only when asked for."""
@@ -121,6 +124,7 @@ class Event:
     problems: tuple[Problem, ...] = ()
     form: EventForm = "pairs"
     form_sign: str = ""
+    deals: Mapping[int, HandRecord] = field(default_factory=lambda: _NO_DEALS)
     _table: ResultTable | None = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -221,6 +225,10 @@ class Event:
         titles: list[str] = []
         form: EventForm = "pairs"
         sign = ""
+        deals: dict[int, HandRecord] = {}
+        for event in kept:
+            for number, deal in event.deals.items():
+                deals.setdefault(number, deal)
         columnar = all(_is_view(e.results) for e in kept if e.results)
         for event in kept:
             if not columnar:
@@ -251,8 +259,12 @@ class Event:
             from bridgescore.table import ResultTable
 
             table = ResultTable.concat([e.table for e in kept if e.results])
-            return Event.from_table(table, MappingProxyType(names), " / ".join(titles), tuple(problems), form, sign)
-        merged = Event(tuple(results), MappingProxyType(names), " / ".join(titles), tuple(problems), form, sign)
+            merged = Event.from_table(table, MappingProxyType(names), " / ".join(titles), tuple(problems), form, sign)
+            return replace(merged, deals=MappingProxyType(deals)) if deals else merged
+        merged = Event(
+            tuple(results), MappingProxyType(names), " / ".join(titles), tuple(problems), form, sign,
+            MappingProxyType(deals),
+        )  # fmt: skip
         tables = [e._table for e in kept if e.results]
         if len(tables) > 1 and all(t is not None for t in tables):  # the files' tables, built to compare them
             from bridgescore.table import ResultTable
