@@ -29,3 +29,16 @@ def test_victory_points_mirror_and_a_tie_is_ten_all() -> None:
     event = TeamsEvent({}, (Match(1, "A", "B", (MatchBoard(1, _line(1, "A", "B", 420), _line(1, "B", "A", 420)),)),))
     (match,) = score_teams(event).matches
     assert (match.vp_home, match.vp_away) == (10.0, 10.0)
+
+
+def test_the_text_report_names_the_teams_in_dutch() -> None:
+    import io
+
+    from bridgescore.report.teams import write_teams
+
+    event = TeamsEvent(
+        {"A": Team("A", "Oranje")}, (Match(1, "A", "B", (MatchBoard(1, _line(1, "A", "B", 420), None),)),)
+    )
+    out = io.StringIO()
+    write_teams(score_teams(event), "text", out, "nl")
+    assert "Oranje" in out.getvalue() and "WP" in out.getvalue() and "Ronde" in out.getvalue()
