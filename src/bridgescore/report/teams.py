@@ -1,8 +1,11 @@
-"""A scored teams event as a report: the standings and every match's result.
+"""A scored teams event as a report: the standings, the cross-table (or each team's rounds), every match's card.
 
-This is the entry point every teams output goes through (``bridgescore teams --format …``); each format is one
-function.  Every label comes from the catalogue (``lang="nl"``: Dutch) and every number passes through
-:func:`bridgescore.i18n.format_number` (decimal comma in Dutch).
+This is the entry point every teams output goes through (``bridgescore teams --format …``): :func:`write_teams`
+writes ``text`` (rich tables for the terminal), ``json`` (schema ``bridgescore.teams/1``,
+:mod:`bridgescore.report.teams_json`), ``csv`` (:mod:`bridgescore.report.teams_csv`) or ``html`` (one
+self-contained page, :mod:`bridgescore.report.teams_html`) to a text stream.  Every format is made from the JSON
+dict, so none shows a number the JSON does not hold.  Every label comes from the catalogue (``lang="nl"``: Dutch)
+and every number passes through :func:`bridgescore.i18n.format_number` (decimal comma in Dutch).
 """
 
 from __future__ import annotations
@@ -10,48 +13,98 @@ from __future__ import annotations
 from typing import Literal, TextIO
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from bridgescore.i18n import Language, translator
-from bridgescore.report.labels import number
+from bridgescore.report.teams_view import Grid, TeamsView
 from bridgescore.teams.model import ScoredTeams
 
-__all__ = ["TEAMS_FORMATS", "TeamsFormat", "render_teams_text", "write_teams"]
+__all__ = ["TEAMS_FORMATS", "TeamsFormat", "render_teams_text", "teams_view", "write_teams"]
 
-TeamsFormat = Literal["text"]
+TeamsFormat = Literal["text", "json", "csv", "html"]
 #: The formats :func:`write_teams` writes.
-TEAMS_FORMATS: tuple[TeamsFormat, ...] = ("text",)
+TEAMS_FORMATS: tuple[TeamsFormat, ...] = ("text", "json", "csv", "html")
+
+_ROW_STYLES = {"total": "bold", "subtotal": "italic", "carry": "italic"}
+
+
+def teams_view(scored: ScoredTeams, lang: Language = "en") -> TeamsView:
+    """The report's tables for ``scored`` in ``lang``, its problems (and each board's) in that language too."""
+    from bridgescore.report.teams_json import to_dict
+
+    board_problems = {
+        (i, j): b.problem.text(lang)
+        for i, m in enumerate(scored.matches)
+        for j, b in enumerate(m.boards)
+        if b.problem is not None
+    }
+    return TeamsView(
+        to_dict(scored),
+        lang,
+        problems=[p.describe(lang) for p in scored.problems],
+        checks=[c.describe(lang) for c in scored.checks],
+        board_problems=board_problems,
+    )
+
+
+def _table(grid: Grid) -> Table:
+    table = Table(title=escape(grid.title), title_justify="left")
+    for heading, numeric in zip(grid.headings, grid.numeric, strict=True):
+        table.add_column(escape(heading), justify="right" if numeric else "left")
+    for row in grid.rows:
+        table.add_row(*(escape(c) for c in row.cells), style=_ROW_STYLES.get(row.kind))
+    return table
 
 
 def render_teams_text(scored: ScoredTeams, console: Console, lang: Language = "en") -> None:
-    """The standings, then each match with its IMPs (and VPs where the event is scored in them)."""
+    """The title and how the event was scored, the standings, the cross-table of a round robin (each team's
+    rounds otherwise), each match's card with its result, then the director's checks and the problems."""
     _ = translator(lang).gettext
-    vp = scored.vp_scale is not None
-    table = Table(title=scored.event.title or None)
-    for heading in (_("Place"), _("Team"), _("Matches"), *([_("VP")] if vp else []), _("IMPs for"), _("IMPs against")):
-        table.add_column(heading)
-    for s in scored.standings:
-        table.add_row(
-            s.place_label,
-            s.team.label,
-            str(s.matches),
-            *([number(s.vp, lang)] if vp else []),
-            number(s.imps_for, lang),
-            number(s.imps_against, lang),
-        )
-    console.print(table)
-    matches = Table(title=_("Matches"))
-    for heading in (_("Round"), _("Home"), _("Away"), _("IMPs"), *([_("VP")] if vp else [])):
-        matches.add_column(heading)
-    for m in scored.matches:
-        home, away = scored.event.team(m.match.home).label, scored.event.team(m.match.away).label
-        imps = f"{number(m.imps_home, lang)}–{number(m.imps_away, lang)}"
-        vps = [f"{number(m.vp_home, lang)}–{number(m.vp_away, lang)}"] if vp else []
-        matches.add_row(str(m.match.round), home, away, imps, *vps)
-    console.print(matches)
+    view = teams_view(scored, lang)
+    if scored.event.title:
+        console.print(escape(scored.event.title), style="bold", highlight=False)
+    for line in view.description():
+        console.print(escape(line), highlight=False)
+    console.print(_table(view.standings_grid()))
+    meetings = view.meetings_grid()
+    if meetings is not None:
+        console.print(_table(meetings))
+        if meetings.note:
+            console.print(escape(meetings.note), highlight=False)
+    if view.matches:
+        console.print(_("Matches"), style="bold", highlight=False)
+    for card in view.match_cards():
+        console.print(_table(card.grid))
+        console.print(escape(card.result), highlight=False)
+        for problem in card.problems:
+            console.print(escape(problem), style="yellow", highlight=False)
+    for heading, lines in ((_("Director's checks"), view.checks()), (_("Problems"), view.problems())):
+        if lines:
+            console.print(heading, style="bold", highlight=False)
+            for line in lines:
+                console.print(escape(line), highlight=False)
 
 
 def write_teams(scored: ScoredTeams, fmt: TeamsFormat, out: TextIO, lang: Language = "en") -> None:
-    """``scored`` written to ``out`` in ``fmt``."""
+    """``scored`` written to the text stream ``out`` in ``fmt`` (``text``, ``json``, ``csv``, ``html``).
+
+    ``json`` is the same in every language (numbers as JSON numbers, English keys and problem messages); ``csv``
+    in Dutch has Dutch headers, decimal commas and ``;`` between fields; ``html`` is one UTF-8 page (write the
+    stream to a ``.html`` file: it needs nothing else)."""
     if fmt == "text":
         render_teams_text(scored, Console(file=out, width=100, soft_wrap=True), lang)
+    elif fmt == "json":
+        from bridgescore.report.teams_json import dump
+
+        dump(scored, out)
+    elif fmt == "csv":
+        from bridgescore.report.teams_csv import write_teams_csv
+
+        write_teams_csv(scored, out, lang)
+    elif fmt == "html":
+        from bridgescore.report.teams_html import render_teams_html
+
+        out.write(render_teams_html(teams_view(scored, lang)))
+    else:
+        raise ValueError(f"unknown teams format {fmt!r}; expected one of {', '.join(TEAMS_FORMATS)}")

@@ -1,0 +1,55 @@
+"""A scored teams event as one self-contained HTML page: "Uitslag" – the standings ("Stand"), the cross-table of a
+round robin (each team's rounds of a Swiss), and a match card per match with both rooms side by side.
+
+The page of issue 5 for teams: the pairs page's layout and stylesheet (``templates/_style.css.j2``, shared), inline
+CSS, no scripts, no external requests; on a phone (390 px) the page itself never scrolls sideways – a wide table
+scrolls in its own box and long headings give way to short ones; printed, each part starts on a new page.  Every
+word and number comes from :class:`bridgescore.report.teams_view.TeamsView` (the ``bridgescore.teams/1`` dict in
+the reader's language), so the page shows what the JSON holds.
+"""
+
+from __future__ import annotations
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from bridgescore import __version__
+from bridgescore.report.teams_view import TeamsView
+
+__all__ = ["render_teams_html"]
+
+_ENV: Environment | None = None
+
+
+def _environment() -> Environment:
+    global _ENV
+    if _ENV is None:
+        # ".j2" is not an extension select_autoescape knows: escaping must be the default, or names go in as markup
+        _ENV = Environment(
+            loader=PackageLoader("bridgescore", "report/templates"),
+            autoescape=select_autoescape(default=True, default_for_string=True),
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+    return _ENV
+
+
+def render_teams_html(view: TeamsView) -> str:
+    """The whole page, as text, for the tables of ``view`` (in its language)."""
+    _ = view._
+    title = str(view.doc.get("title") or "") or _("Results")
+    return (
+        _environment()
+        .get_template("teams.html.j2")
+        .render(
+            lang=view.lang,
+            _=_,
+            title=title,
+            description=view.description(),
+            standings=view.standings_grid(),
+            meetings=view.meetings_grid(),
+            cards=view.match_cards(),
+            checks=view.checks(),
+            problems=view.problems(),
+            version=__version__,
+        )
+    )
