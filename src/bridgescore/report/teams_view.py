@@ -4,8 +4,8 @@ the cross-table of a round robin (or each team's rounds of a Swiss), and a match
 The text report (:mod:`bridgescore.report.teams`) and the page (:mod:`bridgescore.report.teams_html`) both lay out
 these :class:`Grid` s, so they show the same words and the same numbers, and both show only what the JSON holds.
 Every word comes from the catalogue, every number through :func:`bridgescore.i18n.format_number` (decimal comma
-in Dutch), with the fewest decimals that show every value of its kind exactly (integer IMPs stay integers, WBF
-continuous VPs get two).
+in Dutch): IMPs with the decimals each needs, VPs and board points with the fewest decimals that show every value
+of their kind exactly (WBF continuous VPs get two).
 """
 
 from __future__ import annotations
@@ -112,11 +112,6 @@ class TeamsView:
         self.vp = doc.get("vp_scale") is not None
         self.points = doc.get("form") in ("bam", "patton")
         boards = [b for m in self.matches for b in m.get("board_results") or []]
-        self.imp_decimals = decimals_needed(
-            [b.get("imps_home") for b in boards]
-            + [m.get(k) for m in self.matches for k in ("imps_home", "imps_away", "carry_over")]
-            + [s.get(k) for s in self.standings for k in ("imps_for", "imps_against")]
-        )
         self.vp_decimals = decimals_needed(
             [m.get(k) for m in self.matches for k in ("vp_home", "vp_away")] + [s.get("vp") for s in self.standings]
         )
@@ -136,7 +131,8 @@ class TeamsView:
         return format_number(value, self.lang, decimals, signed=signed) if is_number(value) else ""
 
     def imps(self, value: object, signed: bool = False) -> str:
-        return self.num(value, self.imp_decimals, signed)
+        """IMPs with the decimals each value needs: whole IMPs as they are, a carry-over of 3.5 as 3.5."""
+        return self.num(value, decimals_needed([value]), signed)
 
     def vps(self, value: object) -> str:
         return self.num(value, self.vp_decimals)
