@@ -177,7 +177,9 @@ class TeamsView:
             if tiebreak:
                 cells.append(str(s.get("tiebreak") or ""))
             rows.append(GridRow(tuple(cells)))
-        css = tuple("names" if h in (_("Team"), _("Players"), _("Tie-break")) else "" for h in headings)
+        # the players give way on a phone (the team's name stays): four names a row would make each row tall
+        column_css = {_("Team"): "names", _("Players"): "names opt", _("Tie-break"): "names"}
+        css = tuple(column_css.get(h, "") for h in headings)
         pgettext = translator(self.lang).pgettext
         short_words = {
             _("Matches"): pgettext("short heading", "M."),
