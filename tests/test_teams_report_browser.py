@@ -17,7 +17,7 @@ import pytest
 
 from bridgescore.report.teams import write_teams
 from bridgescore.teams import Team, TeamsEvent, score_teams
-from teams_report_cases import TEAMS, match, round_robin
+from teams_report_cases import match, round_robin
 from test_html_browser import CHROMIUM_FLAGS, SHOTS, _chromium, _not_blank, _open
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (dev extra) drives chromium in these tests")
