@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bridgescore.contract import parse_contract
 from bridgescore.report.teams import TEAMS_FORMATS, write_teams
 from bridgescore.report.teams_json import SCHEMA, to_dict
 from bridgescore.report.teams_view import TeamsView, is_round_robin
@@ -363,3 +364,30 @@ def test_a_team_not_in_the_event_is_named_by_its_id() -> None:
     event = TeamsEvent({"A": Team("A", "Ajax")}, (Match(1, "A", "B", (MatchBoard(1, line(1, "A", "B", 420), None),)),))
     text = _written(score_teams(event), "text")
     assert "Ajax – B" in text
+
+
+def test_a_fouled_board_not_compared_says_so_and_a_boards_problem_is_under_its_card() -> None:
+    from bridgescore.problems import FieldKind, Location, Problem
+
+    boards = (
+        MatchBoard(1, line(1, "A", "B", 420), line(1, "B", "A", -420)),
+        MatchBoard(2, line(2, "A", "B", 420), line(2, "B", "A", 100), fouled=True),
+    )
+    scored = score_teams(TeamsEvent({}, (Match(1, "A", "B", boards),)), TeamsOptions(vp=None))
+    (m,) = scored.matches
+    problem = Problem.make(Location("teams.pbn", 40, "Board", FieldKind.TAG), "'%(text)s' is not a contract", text="9Z")
+    fouled = dataclasses.replace(m.boards[1], imps_home=None, problem=problem)  # as the engine scores Law 87
+    scored = dataclasses.replace(scored, matches=(dataclasses.replace(m, boards=(m.boards[0], fouled)),))
+    card = TeamsView(to_dict(scored), "en").match_card(0, to_dict(scored)["matches"][0])
+    assert card.grid.rows[1].cells[5:7] == ("fouled", "fouled")
+    assert card.problems == ("Board 2: '9Z' is not a contract",)
+    nl = _written(scored, "text", "nl")
+    assert "verkeerd" in nl and "Spel 2: '9Z'" in nl  # (a narrow column wraps the words)
+
+
+def test_names_are_shown_as_written_in_the_terminal_and_red_suits_red_on_the_page() -> None:
+    heart = dataclasses.replace(line(1, "A", "B", 420), contract=parse_contract("4H"))
+    event = TeamsEvent({"A": Team("A", "[bold]Ajax[/bold]")}, (Match(1, "A", "B", (MatchBoard(1, heart, None),)),))
+    scored = score_teams(event)
+    assert "[bold]Ajax[/bold]" in _written(scored, "text")
+    assert '4<span class="red">♥</span> N =' in _written(scored, "html")

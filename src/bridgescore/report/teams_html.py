@@ -11,6 +11,7 @@ the reader's language), so the page shows what the JSON holds.
 from __future__ import annotations
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup, escape
 
 from bridgescore import __version__
 from bridgescore.report.teams_view import TeamsView
@@ -30,7 +31,16 @@ def _environment() -> Environment:
             trim_blocks=True,
             lstrip_blocks=True,
         )
+        _ENV.filters["suits"] = suits
     return _ENV
+
+
+def suits(text: str) -> Markup:
+    """A cell's text, escaped, with the red suits (♥ ♦) in red as the pairs page shows them."""
+    shown = str(escape(text))
+    for symbol in ("♥", "♦"):
+        shown = shown.replace(symbol, f'<span class="red">{symbol}</span>')
+    return Markup(shown)
 
 
 def render_teams_html(view: TeamsView) -> str:

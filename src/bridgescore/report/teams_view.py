@@ -370,7 +370,7 @@ class TeamsView:
                 seg_home, seg_away = seg_home + h, seg_away + a
                 rooms = b.get("rooms") or {}
                 opened, closed = rooms.get("open"), rooms.get("closed")
-                if b.get("fouled"):
+                if imps is None and b.get("fouled"):  # Law 87: not compared between the rooms
                     h_text = a_text = _("fouled")
                 elif imps is not None:
                     h_text, a_text = (self.imps(h) if h else "", self.imps(a) if a else "")
