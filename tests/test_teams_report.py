@@ -344,6 +344,10 @@ def test_pairs_page_layout_is_shared_not_copied() -> None:
 def test_every_format_is_written() -> None:
     for fmt in TEAMS_FORMATS:
         assert _written(round_robin(), fmt).strip()
+    nothing = score_teams(TeamsEvent({"A": Team("A", "Ajax")}, ()))  # teams, no match yet: the standings alone
+    for fmt in TEAMS_FORMATS:
+        for lang in ("en", "nl"):
+            assert "Ajax" in _written(nothing, fmt, lang)
     with pytest.raises(ValueError, match="unknown teams format"):
         _written(round_robin(), "pdf")
 
