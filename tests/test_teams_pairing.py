@@ -365,3 +365,39 @@ def test_a_warning_does_not_stop_the_pairing(tmp_path: Path) -> None:
 def test_unknown_rule_in_the_library(rule: str) -> None:
     with pytest.raises(ValueError, match="unknown pairing rule"):
         pair_round([Entry("A", 1), Entry("B", 0)], rule + "-x")  # type: ignore[arg-type]
+
+
+# --- the guided search that takes over from backtracking in fields that force repeats ---------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(fields(), st.sampled_from(["swiss", "monrad"]))
+def test_the_guided_search_gives_the_backtracking_pairing(entries: list[Entry], rule: str) -> None:
+    from bridgescore.teams.pairing import _Search
+
+    ordered = ranked(entries)
+    if len(ordered) % 2:
+        ordered = ordered[:-1]
+    index = {e.team: i for i, e in enumerate(ordered)}
+    met = [sum(1 << index[o] for o in e.met if o in index) for e in ordered]
+    met = [m | sum(1 << j for j, other in enumerate(met) if other >> i & 1) for i, m in enumerate(met)]
+    every = (1 << len(ordered)) - 1
+    chosen = "monrad" if rule == "monrad" else "swiss"
+    vps = [e.vp for e in ordered]
+    assert _Search(met, vps, chosen).guided(every) == _Search(met, vps, chosen).backtrack(every)
+    teams = [e.team for e in ordered]
+    brute = min(sum(_met(ordered, a, b) for a, b in m) for m in _matchings(teams))
+    assert _Search(met, vps, chosen).least(every) == brute
+
+
+def test_a_field_that_forces_a_repeat_is_paired_without_a_long_search() -> None:
+    """40 teams in two halves of 19 and 21 that have each met every team of the other half: one repeat is forced;
+    backtracking alone would try millions of partial pairings, the guided search needs a few hundred matchings."""
+    teams = [str(i) for i in range(1, 41)]
+    first = set(teams[0:38:2])  # 19 teams: 1, 3 … 37
+    entries = [
+        Entry(t, 40.0 - i, met=frozenset(o for o in teams if (o in first) != (t in first))) for i, t in enumerate(teams)
+    ]
+    pairing = pair_round(entries)
+    assert len(pairing.repeats) == 1
+    assert sorted(t for table in pairing.tables for t in (table.home, table.away)) == sorted(teams)

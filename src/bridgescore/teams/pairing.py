@@ -129,34 +129,160 @@ def _preference(remaining: Sequence[int], vps: Sequence[float], rule: PairingRul
     return ordered + [r for r in others if r not in ordered]
 
 
-def _best_pairs(
-    mask: int,
-    met: Sequence[int],
-    vps: Sequence[float],
-    rule: PairingRule,
-    memo: dict[int, tuple[int, tuple[tuple[int, int], ...]]],
-) -> tuple[int, tuple[tuple[int, int], ...]]:
-    """The pairing of the teams in ``mask`` (bit i: the i-th ranked team) with the fewest repeat meetings, and among
-    those the one whose top team has its most preferred opponent, then the next team …  (backtracking)."""
-    if mask == 0:
-        return (0, ())
-    if mask in memo:
-        return memo[mask]
-    remaining = [i for i in range(mask.bit_length()) if mask >> i & 1]
-    top = remaining[0]
-    best: tuple[int, tuple[tuple[int, int], ...]] | None = None
-    for other in _preference(remaining, vps, rule):
-        cost = 1 if met[top] >> other & 1 else 0
-        if best is not None and cost >= best[0]:
-            continue
-        sub_cost, sub_pairs = _best_pairs(mask & ~(1 << top) & ~(1 << other), met, vps, rule, memo)
-        if best is None or cost + sub_cost < best[0]:
-            best = (cost + sub_cost, ((top, other), *sub_pairs))
-            if best[0] == 0:
-                break
-    assert best is not None  # an even number of teams always pairs
-    memo[mask] = best
-    return best
+Pairs = tuple[tuple[int, int], ...]
+
+
+class _TooLong(Exception):
+    """The backtracking has looked at more partial pairings than its budget: the guided search takes over."""
+
+
+def _unmet_matching(teams: Sequence[int], met: Sequence[int]) -> int:
+    """The most matches of ``teams`` that repeat no meeting: a maximum matching of the graph of teams that have not
+    met (Edmonds' blossom algorithm, which a general graph needs – the teams are not two sides)."""
+    n = len(teams)
+    adjacent = [[j for j in range(n) if j != i and not met[teams[i]] >> teams[j] & 1] for i in range(n)]
+    mate = [-1] * n
+    for i in range(n):  # a greedy start: most teams are matched before any search
+        if mate[i] == -1:
+            for j in adjacent[i]:
+                if mate[j] == -1:
+                    mate[i], mate[j] = j, i
+                    break
+
+    def augment(root: int) -> bool:
+        parent = [-1] * n
+        base = list(range(n))
+        used = [False] * n
+        used[root] = True
+        queue = [root]
+
+        def lowest_common_base(a: int, b: int) -> int:
+            seen = [False] * n
+            while True:
+                a = base[a]
+                seen[a] = True
+                if mate[a] == -1:
+                    break
+                a = parent[mate[a]]
+            while True:
+                b = base[b]
+                if seen[b]:
+                    return b
+                b = parent[mate[b]]
+
+        def mark(v: int, b: int, child: int, blossom: list[bool]) -> None:
+            while base[v] != b:
+                blossom[base[v]] = blossom[base[mate[v]]] = True
+                parent[v] = child
+                child = mate[v]
+                v = parent[mate[v]]
+
+        head = 0
+        while head < len(queue):
+            v = queue[head]
+            head += 1
+            for to in adjacent[v]:
+                if base[v] == base[to] or mate[v] == to:
+                    continue
+                if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
+                    common = lowest_common_base(v, to)
+                    blossom = [False] * n
+                    mark(v, common, to, blossom)
+                    mark(to, common, v, blossom)
+                    for i in range(n):
+                        if blossom[base[i]]:
+                            base[i] = common
+                            if not used[i]:
+                                used[i] = True
+                                queue.append(i)
+                elif parent[to] == -1:
+                    parent[to] = v
+                    if mate[to] == -1:
+                        while to != -1:  # flip the augmenting path
+                            previous = parent[to]
+                            following = mate[previous]
+                            mate[to], mate[previous] = previous, to
+                            to = following
+                        return True
+                    used[mate[to]] = True
+                    queue.append(mate[to])
+        return False
+
+    for i in range(n):
+        if mate[i] == -1:
+            augment(i)
+    return sum(1 for m in mate if m != -1) // 2
+
+
+@dataclass
+class _Search:
+    """The pairing of a set of teams (bit i of a mask: the i-th ranked team) with the fewest repeat meetings, and
+    among those the one whose top team has its most preferred opponent, then the next team … .
+
+    Backtracking finds it at once in an ordinary field; where the field forces repeats and the backtracking would
+    look at more than ``budget`` partial pairings, the same pairing is built directly: the fewest repeats a set
+    of teams needs is known exactly from a maximum matching of the teams that have not met, so each top team
+    takes the first opponent that keeps that minimum (a field of 40 teams in two halves that have met each other
+    is paired in a moment instead of hours)."""
+
+    met: Sequence[int]
+    vps: Sequence[float]
+    rule: PairingRule
+    budget: int = 20_000
+    memo: dict[int, tuple[int, Pairs]] = field(default_factory=dict)
+    least_memo: dict[int, int] = field(default_factory=dict)
+    steps: int = 0
+
+    def least(self, mask: int) -> int:
+        """The fewest repeat meetings the teams of ``mask`` need."""
+        if mask not in self.least_memo:
+            teams = [i for i in range(mask.bit_length()) if mask >> i & 1]
+            self.least_memo[mask] = len(teams) // 2 - _unmet_matching(teams, self.met)
+        return self.least_memo[mask]
+
+    def solve(self, mask: int) -> tuple[int, Pairs]:
+        try:
+            return self.backtrack(mask)
+        except _TooLong:
+            return self.guided(mask)
+
+    def backtrack(self, mask: int) -> tuple[int, Pairs]:
+        if mask == 0:
+            return (0, ())
+        if mask in self.memo:
+            return self.memo[mask]
+        self.steps += 1
+        if self.steps > self.budget:
+            raise _TooLong
+        remaining = [i for i in range(mask.bit_length()) if mask >> i & 1]
+        top = remaining[0]
+        best: tuple[int, Pairs] | None = None
+        for other in _preference(remaining, self.vps, self.rule):
+            cost = 1 if self.met[top] >> other & 1 else 0
+            if best is not None and cost >= best[0]:
+                continue
+            sub_cost, sub_pairs = self.backtrack(mask & ~(1 << top) & ~(1 << other))
+            if best is None or cost + sub_cost < best[0]:
+                best = (cost + sub_cost, ((top, other), *sub_pairs))
+                if best[0] == 0:
+                    break
+        assert best is not None  # an even number of teams always pairs
+        self.memo[mask] = best
+        return best
+
+    def guided(self, mask: int) -> tuple[int, Pairs]:
+        total = self.least(mask)
+        pairs: list[tuple[int, int]] = []
+        while mask:
+            remaining = [i for i in range(mask.bit_length()) if mask >> i & 1]
+            top, need = remaining[0], self.least(mask)
+            for other in _preference(remaining, self.vps, self.rule):
+                rest = mask & ~(1 << top) & ~(1 << other)
+                if (1 if self.met[top] >> other & 1 else 0) + self.least(rest) == need:
+                    pairs.append((top, other))
+                    mask = rest
+                    break
+        return (total, tuple(pairs))
 
 
 def pair_round(entries: Iterable[Entry], rule: PairingRule = "swiss", *, bye_vp: float = DEFAULT_BYE_VP) -> Pairing:
@@ -176,17 +302,16 @@ def pair_round(entries: Iterable[Entry], rule: PairingRule = "swiss", *, bye_vp:
             if j is not None and j != i:
                 met[i] |= 1 << j
                 met[j] |= 1 << i
-    vps = [e.vp for e in field_]
-    memo: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
+    search = _Search(met, [e.vp for e in field_], rule)
     everyone = (1 << len(ids)) - 1
     bye: int | None = None
     if len(ids) % 2:
         fewest = min(e.byes for e in field_)
-        best: tuple[int, tuple[tuple[int, int], ...]] | None = None
+        best: tuple[int, Pairs] | None = None
         for candidate in reversed(range(len(ids))):
             if field_[candidate].byes != fewest:
                 continue
-            found = _best_pairs(everyone & ~(1 << candidate), met, vps, rule, memo)
+            found = search.solve(everyone & ~(1 << candidate))
             if best is None or found[0] < best[0]:
                 best, bye = found, candidate
                 if found[0] == 0:
@@ -194,7 +319,7 @@ def pair_round(entries: Iterable[Entry], rule: PairingRule = "swiss", *, bye_vp:
         assert best is not None
         pairs = best[1]
     else:
-        pairs = _best_pairs(everyone, met, vps, rule, memo)[1]
+        pairs = search.solve(everyone)[1]
     tables = tuple(
         Table(ids[min(a, b)], ids[max(a, b)], bool(met[a] >> b & 1)) for a, b in sorted(pairs, key=lambda p: min(p))
     )
