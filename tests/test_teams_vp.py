@@ -294,3 +294,11 @@ def test_vp_command_reports_a_bad_table_file(tmp_path: Path) -> None:
     result = runner.invoke(app, ["vp", "--boards", "8", "--vp", str(tmp_path / "missing.txt"), "--lang", "nl"])
     assert result.exit_code == 2
     assert "geen WP-schaal" in result.output
+
+
+def test_the_old_wbf_25_scale_is_refused_with_a_way_on() -> None:
+    with pytest.raises(VPScaleError) as raised:
+        scale_named("wbf-25")
+    (problem,) = raised.value.problems
+    assert "give the event's table as a VP table file" in str(problem)
+    assert "als bestand" in problem.describe("nl")

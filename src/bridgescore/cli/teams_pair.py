@@ -34,12 +34,13 @@ def pair_round(
         str,
         typer.Option(
             "--rule",
+            metavar="swiss|monrad",
             help="swiss (EBU/WBF: 1 v 2, 3 v 4 …, teams that have met moved down as little as needed) or monrad "
             "(the Dutch system: in each group of teams on equal VPs the top half plays the bottom half).",
         ),
     ] = "swiss",
     bye_vp: Annotated[
-        float, typer.Option("--bye-vp", help="VPs of a bye, as the event's conditions say (default 12).")
+        float, typer.Option("--bye-vp", min=0, help="VPs of a bye, as the event's conditions say (default 12).")
     ] = 12.0,
     fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
     lang: Annotated[str, typer.Option("--lang", help="Words: en or nl.")] = "en",

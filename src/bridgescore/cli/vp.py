@@ -20,11 +20,12 @@ def _boards(text: str) -> int:
 
 @app.command()
 def vp(
-    boards: Annotated[str, typer.Option("--boards", "-b", help="Boards per match (1 or more).")],
+    boards: Annotated[str, typer.Option("--boards", "-b", metavar="N", help="Boards per match (1 or more).")],
     scale: Annotated[
         str,
         typer.Option(
             "--vp",
+            metavar="NAME|FILE",
             help="wbf (WBF 2013 continuous, 2 decimals), wbf-discrete (its whole-VP version), ebu-20 (the EBU's "
             "whole-VP scale) or a VP table file (lines 'boards,imps,vp[,vp_loser]').",
         ),

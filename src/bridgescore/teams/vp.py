@@ -440,7 +440,8 @@ def read_scale_file(path: Path) -> FileScale:
 
 def scale_named(name: str) -> VPScale:
     """The scale called ``name`` – ``wbf`` (the default), ``wbf-discrete``, ``ebu-20`` – or the VP table in the
-    file ``name``; :class:`VPScaleError` (a :class:`ValueError`) with the problems when there is none."""
+    file ``name``; :class:`VPScaleError` (a :class:`ValueError`) with the problems when there is none.  ``wbf-25``
+    (the WBF's 25-VP scale of the 1990s, replaced in 2013) is refused with words saying how to use it anyway."""
     key = name.strip().lower()
     if key == "wbf":
         return WBFContinuous()
@@ -448,6 +449,14 @@ def scale_named(name: str) -> VPScale:
         return WBFDiscrete()
     if key == "ebu-20":
         return EBU20()
+    if key == "wbf-25":
+        raise VPScaleError([
+            Problem.make(
+                Location("--vp"),
+                N_("the old WBF 25-VP scale (15-15 at a tie, 25-0 at the most) is not built in: its tables by match "
+                   "length were not at hand to check; give the event's table as a VP table file"),
+            )
+        ])  # fmt: skip
     path = Path(name)
     if not path.is_file():
         raise VPScaleError([
