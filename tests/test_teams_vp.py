@@ -302,3 +302,15 @@ def test_the_old_wbf_25_scale_is_refused_with_a_way_on() -> None:
     (problem,) = raised.value.problems
     assert "give the event's table as a VP table file" in str(problem)
     assert "als bestand" in problem.describe("nl")
+
+
+def test_vp_command_writes_a_file_but_never_over_its_vp_table(tmp_path: Path) -> None:
+    table = tmp_path / "club.txt"
+    table.write_text("*,0,10,10\n*,2,12,8\n*,5,20,0\n", encoding="utf-8")
+    out = tmp_path / "scale.json"
+    result = runner.invoke(app, ["vp", "--boards", "6", "--vp", str(table), "-f", "json", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text(encoding="utf-8"))["vp"] == [10, 10, 12, 12, 12, 20]
+    result = runner.invoke(app, ["vp", "--boards", "6", "--vp", str(table), "-o", str(table)])
+    assert result.exit_code == 2 and "is one of the input files" in " ".join(result.output.split())
+    assert table.read_text(encoding="utf-8").startswith("*,0,10,10")

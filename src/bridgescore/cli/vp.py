@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from bridgescore.cli.common import OutputOption, app, fail, language_option, write_output
+from bridgescore.cli.common import OutputOption, app, fail, language_option, refuse_overwrite, write_output
 
 
 def _boards(text: str) -> int:
@@ -41,6 +42,7 @@ def vp(
     length = _boards(boards)
     if fmt not in ("text", "json"):
         raise fail(f"--format must be text or json, not '{fmt}'")
+    refuse_overwrite(output, [Path(scale)])  # a VP table file is an input
     try:
         chosen = scale_named(scale)
         row = vp_row(chosen, length)
