@@ -1,0 +1,110 @@
+"""``teams pair-round``: the next round of a Swiss teams event from the standings.
+
+The function is plain (not registered here): the ``teams`` group is built in ``cli/teams.py``, which registers
+:func:`pair_round` as its ``pair-round`` subcommand.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from bridgescore.cli.common import OutputOption, fail, language_option, refuse_overwrite, write_output
+
+if TYPE_CHECKING:
+    from bridgescore.teams.pairing import Pairing
+
+__all__ = ["pair_round"]
+
+
+def pair_round(
+    standings: Annotated[
+        Path,
+        typer.Argument(
+            help="The standings: the JSON the teams command writes (bridgescore.teams/1: standings[] with team, "
+            "vp, imps_for, imps_against; matches[] with round, home, away – a match against 'bye' or nobody is a "
+            "bye) or a CSV file with a header naming team, vp and, if wanted, imps (the IMP difference), met (the "
+            "teams met, separated by ';') and bye (byes so far: a number or yes/no).",
+        ),
+    ],
+    rule: Annotated[
+        str,
+        typer.Option(
+            "--rule",
+            metavar="swiss|monrad",
+            help="swiss (EBU/WBF: 1 v 2, 3 v 4 …, teams that have met moved down as little as needed) or monrad "
+            "(the Dutch system: in each group of teams on equal VPs the top half plays the bottom half).",
+        ),
+    ] = "swiss",
+    bye_vp: Annotated[
+        float, typer.Option("--bye-vp", min=0, help="VPs of a bye, as the event's conditions say (default 12).")
+    ] = 12.0,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    lang: Annotated[str, typer.Option("--lang", help="Words: en or nl.")] = "en",
+    output: OutputOption = None,
+) -> None:
+    """Pair the next round: no team meets a team it has met while that can be avoided, and with an odd number of
+    teams the lowest-ranked team without a bye sits out. Ties in the standings: VPs, IMP difference, team id."""
+    from bridgescore.teams.pairing import RULES, read_standings
+    from bridgescore.teams.pairing import pair_round as make_pairing
+
+    language = language_option(lang)
+    if rule not in RULES:
+        raise fail(f"--rule must be {' or '.join(RULES)}, not '{rule}'")
+    if fmt not in ("text", "json"):
+        raise fail(f"--format must be text or json, not '{fmt}'")
+    refuse_overwrite(output, [standings])
+    read = read_standings(standings)
+    if read.problems:
+        from bridgescore.cli.common import err
+        from bridgescore.problems import Severity
+        from bridgescore.report.problems import print_problems
+
+        stop = any(p.severity is Severity.ERROR for p in read.problems)
+        print_problems(read.problems, err, language, can_go_on=False, summary=stop)
+        if stop:
+            raise typer.Exit(2)
+    pairing = make_pairing(read.entries, "monrad" if rule == "monrad" else "swiss", bye_vp=bye_vp)
+    if fmt == "json":
+        text = json.dumps(
+            {
+                "schema": "bridgescore.pairing/1",
+                "rule": pairing.rule,
+                "round": read.round,
+                "order": list(pairing.order),
+                "tables": [
+                    {"table": n, "home": t.home, "away": t.away, "repeat": t.repeat}
+                    for n, t in enumerate(pairing.tables, start=1)
+                ],
+                "bye": None if pairing.bye is None else {"team": pairing.bye, "vp": pairing.bye_vp},
+            },
+            indent=2,
+            ensure_ascii=False,
+        )
+        write_output(text + "\n", output)
+        return
+    write_output(_text(pairing, read.round, language), output)
+
+
+def _text(pairing: Pairing, round_number: int | None, lang: str) -> str:
+    """The matches one per line (home team first), repeats marked, then the bye."""
+    from bridgescore.i18n import format_number, translator
+
+    _ = translator(lang).gettext
+    title = (
+        _("Pairing of round %(round)s (%(rule)s)") % {"round": round_number, "rule": pairing.rule}
+        if round_number is not None
+        else _("Pairing of the next round (%(rule)s)") % {"rule": pairing.rule}
+    )
+    lines = [title]
+    width = len(str(len(pairing.tables)))
+    for number, table in enumerate(pairing.tables, start=1):
+        note = f"  ({_('they have met before')})" if table.repeat else ""
+        lines.append(f"{number:>{width}}. {table.home} – {table.away}{note}")
+    if pairing.bye is not None and pairing.bye_vp is not None:
+        vp = format_number(pairing.bye_vp, lang, 0 if float(pairing.bye_vp).is_integer() else 2)
+        lines.append(_("Bye: %(team)s (%(vp)s VP)") % {"team": pairing.bye, "vp": vp})
+    return "\n".join(lines) + "\n"
