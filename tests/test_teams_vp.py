@@ -314,3 +314,13 @@ def test_vp_command_writes_a_file_but_never_over_its_vp_table(tmp_path: Path) ->
     result = runner.invoke(app, ["vp", "--boards", "6", "--vp", str(table), "-o", str(table)])
     assert result.exit_code == 2 and "is one of the input files" in " ".join(result.output.split())
     assert table.read_text(encoding="utf-8").startswith("*,0,10,10")
+
+
+def test_a_fractional_margin_at_or_beyond_the_blitz_is_twenty() -> None:
+    """15·√2 = 21.21: a carry-over margin of 21.5 on 2 boards is beyond the blitz (the formula's 20.00), not an
+    interpolation towards the next whole margin."""
+    from bridgescore.teams.vp import WBFContinuous
+
+    assert WBFContinuous().vp(21.5, 2) == (20.0, 0.0)
+    assert WBFContinuous().vp(-21.25, 2) == (0.0, 20.0)
+    assert WBFContinuous().vp(21.0, 2)[0] < WBFContinuous().vp(21.1, 2)[0] < 20.0

@@ -128,8 +128,10 @@ class WBFContinuous:
     """The WBF 2013 continuous 20-VP scale, two decimals (:func:`wbf_continuous_table`); the WBF's default for
     its championships and the NBB's for its higher teams divisions since 2013-2014.
 
-    A fractional margin is interpolated linearly between the corrected table's two whole margins around it and
-    rounded to two decimals (halves up): the table is only defined at whole IMPs, and interpolating keeps the
+    A fractional margin is interpolated linearly between the corrected table's two whole margins around it (the
+    last step between the last whole margin below the blitz and the blitz itself: a margin at or beyond 15·√N is
+    20.00, as the formula gives) and rounded to two decimals (halves up): the table is only defined at whole IMPs,
+    and interpolating keeps the
     scale monotone and each extra IMP worth no more than the previous one.  The loser has 20 minus the winner's
     VPs, so the two always add up to 20.00."""
 
@@ -139,11 +141,13 @@ class WBFContinuous:
     def vp(self, margin: float, boards: int) -> tuple[float, float]:
         table = wbf_continuous_table(boards)
         m = abs(margin)
-        if m >= len(table) - 1:
+        blitz = _blitz(boards)
+        if m >= blitz or m >= len(table) - 1:
             hundredths = float(table[-1])
         else:
             low = math.floor(m)
-            hundredths = table[low] + (table[low + 1] - table[low]) * (m - low)
+            high = min(low + 1.0, blitz)  # the last step ends at the blitz, where the scale reaches 20.00
+            hundredths = table[low] + (table[low + 1] - table[low]) * (m - low) / (high - low)
         winner = math.floor(hundredths + 0.5 + 1e-9) / 100
         return _split(winner, self.maximum, margin)
 
