@@ -131,9 +131,8 @@ class WBFContinuous:
     A fractional margin is interpolated linearly between the corrected table's two whole margins around it (the
     last step between the last whole margin below the blitz and the blitz itself: a margin at or beyond 15·√N is
     20.00, as the formula gives) and rounded to two decimals (halves up): the table is only defined at whole IMPs,
-    and interpolating keeps the
-    scale monotone and each extra IMP worth no more than the previous one.  The loser has 20 minus the winner's
-    VPs, so the two always add up to 20.00."""
+    and interpolating keeps the scale monotone and each extra IMP worth no more than the previous one.  The loser
+    has 20 minus the winner's VPs, so the two always add up to 20.00."""
 
     name: str = "wbf"
     maximum: float = 20.0
