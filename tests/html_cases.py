@@ -59,7 +59,7 @@ def _cli(relative: str, extra: tuple[str, ...], fmt: str, lang: str) -> str:
     target = _workdir() / f"{abs(hash((relative, extra, fmt, lang)))}.{fmt}"
     args = ["score", str(source), *extra, "--format", fmt, "--output", str(target)]
     if fmt == "html":
-        args += ["--lang", lang]
+        args += ["--lang", lang, "--director"]  # the page with the director's checks, compared with the JSON
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     return target.read_text(encoding="utf-8")

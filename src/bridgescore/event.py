@@ -232,9 +232,9 @@ class Event:
         for event in kept:
             for number, deal in event.deals.items():
                 deals.setdefault(number, deal)
-            for key, value in event.info.items():
+            for item, value in event.info.items():
                 if value:
-                    info.setdefault(key, value)
+                    info.setdefault(item, value)
         columnar = all(_is_view(e.results) for e in kept if e.results)
         for event in kept:
             if not columnar:
