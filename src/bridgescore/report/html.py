@@ -601,7 +601,7 @@ class _Page:
             ]
             cells.append(Cell(self.num(record.get("lines"), 0), "lines", "num"))
             rows.append(Row(tuple(cells), json=f"leads/pairs/{index}"))
-        return Table("leads-pairs", "", headings, tuple(rows), json="leads")
+        return Table("leads-pairs", "", headings, tuple(rows))
 
     def checks(self) -> list[Row]:
         _ = self._
