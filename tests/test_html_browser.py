@@ -321,4 +321,31 @@ def test_valet_chart_is_on_the_screen(browser: sync_api.Browser, tmp_path: Path,
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     chart = _box(page, "td.chart svg")
     assert chart["width"] > 100 and chart["left"] >= 0 and chart["right"] <= width
+    if phone:
+        smallest, where = page.evaluate(_SMALLEST_TYPE)
+        assert smallest >= 14, (smallest, where)
     _not_blank(page.screenshot(full_page=False), f"valet-{width}")
+
+
+#: the smallest type of every element with text of its own that a person sees (not hidden, not folded)
+_SMALLEST_TYPE = """() => {
+  let smallest = 1000, where = "";
+  for (const e of document.body.querySelectorAll("*")) {
+    const own = Array.from(e.childNodes).some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!own || !e.getClientRects().length) continue;
+    const size = parseFloat(getComputedStyle(e).fontSize);
+    if (size < smallest) { smallest = size; where = e.tagName + "." + e.className + ": " + e.textContent.slice(0, 30); }
+  }
+  return [smallest, where];
+}"""
+
+
+def test_no_type_under_14_px_on_a_phone(
+    browser: sync_api.Browser, deal_pages: dict[str, Path], pages: dict[str, Path]
+) -> None:
+    """Issue 10: type of at least 14 px on phones, everywhere on the page (diagram, tables, notes, footer)."""
+    for path in (deal_pages["deals-nl"], deal_pages["deals-en"], pages["ebu-butler-en"], pages["ebu-mp-nl"]):
+        page = _open(browser, path, 390, 844, phone=True)
+        page.click("details.method-notes summary")
+        smallest, where = page.evaluate(_SMALLEST_TYPE)
+        assert smallest >= 14, (path.name, smallest, where)
