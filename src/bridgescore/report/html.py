@@ -9,8 +9,18 @@ JSON (``tests/test_html.py`` compares every number). The page has
   boards played, and the scoring method and its options in words;
 * every board's traveller (the "scorekaart"): contract, declarer, lead, result, score, the datum where the
   method has one, points and percentages per line, adjusted and not-played lines marked;
-* a personal score card per pair: each board, opponents, contract, score, points, running total;
-* the director's checks (seed 001, "controle van de telstaat").
+* a personal score card per pair: each board, opponents (number and names), contract, score, points, running
+  total;
+* the director's checks (seed 001, "controle van de telstaat") – only on the director's page
+  (``render_html(..., director=True)``, the default of the API; ``score --format html --director``): the members'
+  page leaves them out (issue 10).
+
+Issue 10, the page members read on a phone: the header names the club and date (the dict's ``club``/``date``);
+the ranking comes first with the method's sentences folded under it (``<details>``); each traveller is a
+frequency table as NBB pages print a board (best NS score first, :func:`_by_score`); where the dict has
+``deals`` (:mod:`bridgescore.report.html_deals`) each board shows its diagram, DD table and par above its
+traveller and each line what double dummy makes in its contract; a ``leads`` entry (:meth:`_Page.leads`) gets a
+section of its own.  On a phone no type is under 14 px and the travellers fit 390 px.
 
 It is one file: inline CSS, no scripts, no external requests (nothing to load, nothing to block); anchors link
 a pair to its score card and a board to its traveller; a print stylesheet starts every section on a new page
