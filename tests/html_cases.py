@@ -41,7 +41,57 @@ FIXTURES: dict[str, Path] = {
     "fixture-jfr-wb120802-mp": DATA / "score-jfr-wb120802-mp.json",
     "fixture-seed001-butler": DATA / "score-seed001-butler.json",
 }
-CASES = sorted(RUNS) + sorted(FIXTURES)
+#: name → a ``bridgescore.score/1`` dict made here (the deals on the page, issue 10)
+MADE = ("deals-club-evening",)
+CASES = sorted(RUNS) + sorted(FIXTURES) + list(MADE)
+
+#: Two hand records written by hand for the club-evening example (boards 1 and 2; board 3 on has none): the DD
+#: tables and par are made up, not solved – the page shows what it is given.
+HANDS = {
+    1: ("KJ8.J952.83.KJ76", "9765.K63.Q62.985", "T32.Q874.A75.AT4", "AQ4.AT.KJT94.Q32"),
+    2: ("QJ.K765.T9732.92", "K654.A.KQ854.863", "A87.QJ943.AJ.K75", "T932.T82.6.AQJT4"),
+}
+DD = {  # tricks[N E S W][C D H S NT]
+    1: ((7, 6, 8, 9, 8), (6, 7, 5, 4, 5), (7, 6, 8, 10, 8), (6, 7, 5, 3, 5)),
+    2: ((5, 4, 9, 6, 7), (8, 9, 4, 7, 6), (5, 4, 9, 6, 7), (8, 9, 4, 7, 6)),
+}
+PAR = {1: (170, ("4S S",)), 2: (-110, ("3D E", "3D W"))}
+#: the lead analysis as the leads engineer's block will give it (shape documented in report/html.py)
+LEADS = {
+    "pairs": [
+        {"pair": "1", "section": "A", "direction": "NS", "declarer": 1.5, "lead": -1, "defence": 0.25, "lines": 2},
+        {"pair": "8", "section": "A", "direction": "EW", "declarer": 0, "lead": 0.5, "defence": -1.75, "lines": 2},
+    ]
+}
+
+
+def deals_event() -> Any:
+    """The club-evening example with the hand records of boards 1 and 2, a date and a club."""
+    from dataclasses import replace
+
+    from bridgescore.api import read
+    from bridgescore.contract import dealer_of_board, vulnerability_of_board
+    from bridgescore.deal import DDTable, HandRecord, Par
+
+    event = read(Path(__file__).resolve().parents[1] / "src/bridgescore/examples/club-evening.csv")
+    deals = {
+        n: HandRecord(
+            n, HANDS[n], dealer_of_board(n), vulnerability_of_board(n), DDTable(DD[n]), Par(PAR[n][0], PAR[n][1])
+        )
+        for n in HANDS
+    }
+    return replace(event, deals=deals, info={"date": "2026-11-23", "club": "BC De Troef"})
+
+
+@cache
+def _made(name: str) -> str:
+    from bridgescore.api import score
+    from bridgescore.report.json import dumps
+
+    assert name == "deals-club-evening"
+    data = json.loads(dumps(score(deals_event()).scored))
+    data["leads"] = LEADS
+    return json.dumps(data)
 
 
 def reference_file(relative: str) -> Path:
@@ -59,7 +109,7 @@ def _cli(relative: str, extra: tuple[str, ...], fmt: str, lang: str) -> str:
     target = _workdir() / f"{abs(hash((relative, extra, fmt, lang)))}.{fmt}"
     args = ["score", str(source), *extra, "--format", fmt, "--output", str(target)]
     if fmt == "html":
-        args += ["--lang", lang]
+        args += ["--lang", lang, "--director"]  # the page with the director's checks, compared with the JSON
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     return target.read_text(encoding="utf-8")
@@ -67,6 +117,9 @@ def _cli(relative: str, extra: tuple[str, ...], fmt: str, lang: str) -> str:
 
 def case(name: str, lang: str = "en") -> tuple[dict[str, Any], str]:
     """The JSON dict and the page (in ``lang``) of one case."""
+    if name in MADE:
+        made: dict[str, Any] = json.loads(_made(name))
+        return made, render_html(made, lang)
     if name in FIXTURES:
         data: dict[str, Any] = json.loads(FIXTURES[name].read_text(encoding="utf-8"))
         return data, render_html(data, lang)

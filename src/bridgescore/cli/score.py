@@ -166,6 +166,16 @@ def score(
     penalties: Annotated[
         Path | None, typer.Option("--penalties", help="Penalties file: CSV pair,penalty[,section][,reason].")
     ] = None,
+    date: Annotated[
+        str | None, typer.Option("--date", help="Date in the page's header (default: the file's, USEBIO/PBN).")
+    ] = None,
+    club: Annotated[
+        str | None, typer.Option("--club", help="Club in the page's header (default: the file's, USEBIO/PBN).")
+    ] = None,
+    director: Annotated[
+        bool,
+        typer.Option("--director", help="HTML: add the director's checks (the members' page leaves them out)."),
+    ] = False,
 ) -> None:
     """Score a pairs event: rankings, travellers and the director's checks (exit 2 on bad input)."""
     from rich.console import Console
@@ -265,7 +275,8 @@ def score(
                 elif fmt == "csv":
                     text = score_csv.standings_csv(scored, lang=page_lang)
                 else:
-                    text = render_html(page_dict(scored, lang, checks), page_lang)
+                    page = page_dict(scored, lang, checks, date=date, club=club)
+                    text = render_html(page, page_lang, director=director)
                 stream.write(text if output is not None or text.endswith("\n") or not text else text + "\n")
     except OSError as problem:
         raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None

@@ -215,6 +215,7 @@ class _Reader:
         self.section_names: dict[tuple[str, str], str] = {}  # the score tables', by (section, pair)
         self.problems: list[Problem] = []
         self.title = ""
+        self.info: dict[str, str] = {}  # date and club (PBN [Date], [Site])
 
     def problem(
         self,
@@ -256,6 +257,10 @@ class _Reader:
         board = boards[0]
         if not self.title:
             self.title = game.tags.get("Event", ("", 0))[0]
+        for key, tag in (("date", "Date"), ("club", "Site")):  # the page's header: the first game's, as written
+            value = game.tags.get(tag, ("", 0))[0].strip()
+            if value and not value.startswith("#") and "?" not in value and key not in self.info:
+                self.info[key] = value
         info: Mapping[str, Any] = board.info
         total = info.get("TotalScoreTable")
         if isinstance(total, dict):
@@ -591,7 +596,10 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Ev
         )
     reader.problems.sort(key=lambda p: p.location.line or 0)
     names = {**_names_by_pair(reader.section_names), **reader.names}  # "A:1" where sections share numbers
-    return Event(tuple(reader.results), MappingProxyType(names), reader.title, tuple(reader.problems), form, sign)
+    info = MappingProxyType(reader.info)
+    return Event(
+        tuple(reader.results), MappingProxyType(names), reader.title, tuple(reader.problems), form, sign, info=info
+    )
 
 
 def _form(game: _Game) -> tuple[EventForm, str]:

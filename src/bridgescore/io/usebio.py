@@ -287,7 +287,16 @@ def loads(
         reached.update(id(e) for e in other.iter())
     _audit(doc, reached, problems)
     form, sign = _form(event)
-    return Event(tuple(results), _names_by_pair(names), title, tuple(problems), form, sign)
+    info = _session_info(root, event)
+    return Event(tuple(results), _names_by_pair(names), title, tuple(problems), form, sign, info=info)
+
+
+def _session_info(root: Element, event: Element) -> Mapping[str, str]:
+    """The session's date and club as the file writes them (``<EVENT><DATE>``, ``<CLUB><CLUB_NAME>``), for the
+    page's header; empty ones left out."""
+    club = root.find("CLUB")
+    info = {"date": _child_text(event, "DATE"), "club": _child_text(club, "CLUB_NAME") if club is not None else ""}
+    return MappingProxyType({k: v for k, v in info.items() if v})
 
 
 def _per_direction(

@@ -9,8 +9,18 @@ JSON (``tests/test_html.py`` compares every number). The page has
   boards played, and the scoring method and its options in words;
 * every board's traveller (the "scorekaart"): contract, declarer, lead, result, score, the datum where the
   method has one, points and percentages per line, adjusted and not-played lines marked;
-* a personal score card per pair: each board, opponents, contract, score, points, running total;
-* the director's checks (seed 001, "controle van de telstaat").
+* a personal score card per pair: each board, opponents (number and names), contract, score, points, running
+  total;
+* the director's checks (seed 001, "controle van de telstaat") – only on the director's page
+  (``render_html(..., director=True)``, the default of the API; ``score --format html --director``): the members'
+  page leaves them out (issue 10).
+
+Issue 10, the page members read on a phone: the header names the club and date (the dict's ``club``/``date``);
+the ranking comes first with the method's sentences folded under it (``<details>``); each traveller is a
+frequency table as NBB pages print a board (best NS score first, :func:`_by_score`); where the dict has
+``deals`` (:mod:`bridgescore.report.html_deals`) each board shows its diagram, DD table and par above its
+traveller and each line what double dummy makes in its contract; a ``leads`` entry (:meth:`_Page.leads`) gets a
+section of its own.  On a phone no type is under 14 px and the travellers fit 390 px.
 
 It is one file: inline CSS, no scripts, no external requests (nothing to load, nothing to block); anchors link
 a pair to its score card and a board to its traveller; a print stylesheet starts every section on a new page
@@ -32,6 +42,7 @@ from bridgescore.cards import parse_card
 from bridgescore.checks import Check, Finding, findings_text
 from bridgescore.contract import ContractError, Notation, Seat, format_result, parse_contract
 from bridgescore.i18n import Language, format_message, format_number, parse_language, translator
+from bridgescore.report.html_deals import DealView, dd_tricks, deal_view
 from bridgescore.report.json import iter_boards, to_dict
 from bridgescore.report.labels import penalty_text
 from bridgescore.report.method_words import (
@@ -70,6 +81,7 @@ class Cell:
     strain: str = ""  # contract cells: suit symbol shown in its colour
     strain_css: str = ""
     rest: str = ""
+    note: str = ""  # words under a number: the opponents' names on a score card
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +102,7 @@ class Table:
     subtitle: str = ""
     json: str = ""
     datum: str = ""
+    deal: DealView | None = None
 
 
 @dataclass(slots=True)
@@ -104,6 +117,7 @@ class _Card:
 class _PairRef:
     anchor: str
     group: str
+    names: str = ""
 
 
 def _slug(text: object) -> str:
@@ -120,9 +134,10 @@ def _slug(text: object) -> str:
 class _Page:
     """Builds the page's tables from the score dict; every number passes through :func:`format_number`."""
 
-    def __init__(self, score: Mapping[str, Any], lang: Language) -> None:
+    def __init__(self, score: Mapping[str, Any], lang: Language, director: bool = True) -> None:
         self.score = score
         self.lang = lang
+        self.director = director
         self._ = translator(lang).gettext
         self.boards: Sequence[Mapping[str, Any]] = score.get("boards") or []
         self.standings: Sequence[Mapping[str, Any]] = score.get("standings") or []
@@ -144,6 +159,13 @@ class _Page:
         self.one_field = not self.standings or any(
             str(s.get("group") or "all").upper() == "ALL" for s in self.standings
         )
+        #: the hand records by board number (``deals``, :mod:`bridgescore.report.html_deals`)
+        self.deals: dict[int, tuple[int, Mapping[str, Any]]] = {
+            d["board"]: (i, d)
+            for i, d in enumerate(score.get("deals") or [])
+            if isinstance(d, Mapping) and isinstance(d.get("board"), int)
+        }
+        self.has_dd = any(isinstance(d.get("dd"), Mapping) for _i, d in self.deals.values())
         self.pairs: dict[tuple[str, str, str], _PairRef] = {}
         self.cards: dict[str, _Card] = {}
         if not self.summary:  # a summarised page has no score cards to link to
@@ -186,7 +208,7 @@ class _Page:
                 anchor = "pair-" + "-".join(_slug(p) for p in (section, group, pair) if p and p != "ALL")
                 while anchor in self.cards:  # a section named like a direction: still a card of its own
                     anchor += "-"
-                ref = _PairRef(anchor, group)
+                ref = _PairRef(anchor, group, str(entry.get("names") or ""))
                 self.pairs[(group, section, pair)] = ref
                 title = _("Pair %(pair)s") % {"pair": pair}
                 if group in ("NS", "EW"):
@@ -330,8 +352,10 @@ class _Page:
         ]
         if self.has_lead:
             headings.append((_("Lead"), "opt"))
+        headings.append((f"{_('Result')}|{_('Res.')}", "num"))
+        if self.has_dd:  # what double dummy makes in the line's contract, by its declarer
+            headings.append((f"{_('Double dummy')}|DD", "num"))
         headings += [
-            (f"{_('Result')}|{_('Res.')}", "num"),
             (f"{_('Score NS')}|{_('Sc. NS')}", "num"),
             (f"{_('Score EW')}|{_('Sc. EW')}", "num"),
             (f"{_('Points NS')}|{_('Pts NS')}", points_css),
@@ -346,7 +370,8 @@ class _Page:
             number = board.get("board")
             anchor = self.board_anchor(section, number)
             rows = []
-            for r, result in enumerate(board.get("results") or []):
+            deal = self.deals[number][1] if isinstance(number, int) and number in self.deals else None
+            for r, result in _by_score(board.get("results") or []):
                 json_path = f"boards/{b}/results/{r}"
                 status = str(result.get("status") or "")
                 contract, made = self.contract_cell(result)
@@ -371,8 +396,11 @@ class _Page:
                 ]
                 if self.has_lead:
                     cells.append(replace(self.lead(result), css="opt"))
+                cells.append(Cell(made, "result", "num"))
+                if self.has_dd:
+                    tricks = dd_tricks(deal, result.get("contract"), result.get("declarer"))
+                    cells.append(Cell(self.num(tricks, 0), "dd", "num"))
                 cells += [
-                    Cell(made, "result", "num"),
                     Cell(
                         self.num(ns_score, 0) if is_number(ns_score) and ns_score >= 0 else "",
                         "ns_score",
@@ -407,9 +435,17 @@ class _Page:
                     tuple(rows),
                     json=f"boards/{b}",
                     datum=datum,
+                    deal=self.deal(number),
                 )
             )
         return tables
+
+    def deal(self, number: object) -> DealView | None:
+        """The board's deal drawn (diagram, DD table, par), when the event has it."""
+        if not isinstance(number, int) or number not in self.deals:
+            return None
+        index, record = self.deals[number]
+        return deal_view(record, self.lang, index)
 
     def frequency_tables(self) -> list[Table]:
         """Each board's traveller summarised (:func:`summarise`): every different score with the number of tables
@@ -463,6 +499,7 @@ class _Page:
                     json=f"boards/{b}",
                     datum=datum,
                     subtitle=_("%(count)s traveller lines") % {"count": self.num(board.get("lines"), 0)},
+                    deal=self.deal(number),
                 )
             )
         return tables
@@ -493,7 +530,13 @@ class _Page:
         cells = [
             Cell(str(number), "board", "num", href=f"#{board_anchor}"),
             *([Cell(_(side), css="dir")] if self.one_field else []),
-            Cell(str(opponent), "opponent", "num", href=f"#{opp_ref.anchor}" if opp_ref else ""),
+            Cell(
+                str(opponent),
+                "opponent",
+                "num",
+                href=f"#{opp_ref.anchor}" if opp_ref else "",
+                note=opp_ref.names if opp_ref else "",
+            ),
             contract,
             Cell(self.declarer(result), "declarer"),
             Cell(made, "result", "num"),
@@ -533,6 +576,42 @@ class _Page:
             Table(card.anchor, card.title, tuple(headings), tuple(card.rows), subtitle=card.names)
             for card in self.cards.values()
         ]
+
+    def leads(self) -> Table | None:
+        """The lead analysis per pair (``leads.pairs``, made by :mod:`bridgescore.leads`): tricks gained (+) or lost
+        (-) against double dummy as declarer, on lead and in defence, over the lines with a deal.  Shape expected::
+
+            "leads": {"pairs": [{"pair": "3", "declarer": 1.5, "lead": -2.0, "defence": 0.5, "lines": 21}, ...]}
+
+        ``pair`` as the ranking writes it (with ``section`` and ``direction`` when the event has them); further
+        keys of ``leads`` (per-line records) are not shown here."""
+        _ = self._
+        leads = self.score.get("leads")
+        pairs = leads.get("pairs") if isinstance(leads, Mapping) else None
+        if not isinstance(pairs, list) or not pairs:
+            return None
+        records = [p for p in pairs if isinstance(p, Mapping)]
+        decimals = decimals_needed(p.get(k) for p in records for k in ("declarer", "lead", "defence"))
+        headings = (
+            (_("Pair"), "num"),
+            (f"{_('As declarer')}|{_('Decl.')}", "num"),
+            (f"{_('On lead')}|{_('Lead')}", "num"),
+            (f"{_('In defence')}|{_('Def.')}", "num"),
+            (f"{_('Lines')}|#", "num"),
+        )
+        rows = []
+        for index, record in enumerate(pairs):
+            if not isinstance(record, Mapping):
+                continue
+            pair = str(record.get("pair") or "")
+            ref = self.pair_ref(str(record.get("direction") or "ALL").upper(), str(record.get("section") or ""), pair)
+            cells = [Cell(pair, "pair", "num", href=f"#{ref.anchor}" if ref else "")]
+            cells += [
+                Cell(self.num(record.get(k), decimals, signed=True), k, "num") for k in ("declarer", "lead", "defence")
+            ]
+            cells.append(Cell(self.num(record.get("lines"), 0), "lines", "num"))
+            rows.append(Row(tuple(cells), json=f"leads/pairs/{index}"))
+        return Table("leads-pairs", "", headings, tuple(rows))
 
     def checks(self) -> list[Row]:
         _ = self._
@@ -595,10 +674,15 @@ class _Page:
             )
         env = _environment()
         template = env.get_template("page.html.j2")
+        pgettext = translator(self.lang).pgettext
         return template.render(
             lang=self.lang,
             _=_,
+            travellers_heading=pgettext("page", "Travellers"),
             title=str(self.score.get("title") or "") or _("Results"),
+            session=" · ".join(str(self.score.get(k) or "") for k in ("club", "date") if self.score.get(k)),
+            director=self.director,
+            leads=self.leads(),
             method=method,
             rankings=self.ranking_tables(),
             travellers=travellers,
@@ -608,6 +692,19 @@ class _Page:
             checks_summary=checks_summary,
             version=__version__,
         )
+
+
+def _by_score(results: Sequence[Mapping[str, Any]]) -> list[tuple[int, Mapping[str, Any]]]:
+    """A traveller's lines with their place in the JSON, as a frequency table ("frequentiestaat") shows them, the way
+    NBB pages print a board: the best NS score first, equal scores in the file's order, lines without a score
+    (adjusted, not played) last in the file's order."""
+
+    def key(item: tuple[int, Mapping[str, Any]]) -> tuple[bool, float, int]:
+        index, result = item
+        score = result.get("ns_score")
+        return (not is_number(score), -float(score) if is_number(score) else 0.0, index)
+
+    return sorted(enumerate(results), key=key)
 
 
 def _finding(data: Mapping[str, Any]) -> Finding:
@@ -660,11 +757,13 @@ def summarise(boards: Iterable[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
         yield summary
 
 
-def render_html(score: Mapping[str, Any], lang: str = "en") -> str:
+def render_html(score: Mapping[str, Any], lang: str = "en", *, director: bool = True) -> str:
     """The whole page, as text, for a ``bridgescore.score/1`` dict (what ``--format json`` writes); with more than
     :data:`FULL_PAGE_LINES` traveller lines, the page with the travellers summarised (:func:`summarise`).
 
-    ``lang`` is ``en`` (default) or ``nl``. Raises ValueError for an unknown language or another schema.
+    ``lang`` is ``en`` (default) or ``nl``; ``director=False`` gives the members' page, without the director's
+    checks (``score --format html`` without ``--director``).  Raises ValueError for an unknown language or another
+    schema.
     """
     language = parse_language(lang)
     schema = score.get("schema")
@@ -673,18 +772,28 @@ def render_html(score: Mapping[str, Any], lang: str = "en") -> str:
     boards = score.get("boards") or []
     if sum(len(b.get("results") or []) for b in boards) > FULL_PAGE_LINES:
         score = {**score, "boards": list(summarise(boards))}
-    return _Page(score, language).render()
+    return _Page(score, language, director).render()
 
 
 def page_dict(
-    scored: ScoredEvent, notation: Notation = "en", checks: tuple[Check, ...] | None = None
+    scored: ScoredEvent,
+    notation: Notation = "en",
+    checks: tuple[Check, ...] | None = None,
+    *,
+    date: str | None = None,
+    club: str | None = None,
 ) -> dict[str, Any]:
     """The ``bridgescore.score/1`` dict the page of ``scored`` is made from: above :data:`FULL_PAGE_LINES` lines
     with the travellers summarised a board at a time as they are made, so the full travellers of a large event
-    are never held as dicts."""
+    are never held as dicts.  ``date`` and ``club`` (``score --date/--club``) replace the file's."""
     if len(scored.lines.rows) <= FULL_PAGE_LINES:
-        return to_dict(scored, checks=checks, notation=notation)
-    return to_dict(scored, checks=checks, notation=notation, boards=summarise(iter_boards(scored, notation)))
+        data = to_dict(scored, checks=checks, notation=notation)
+    else:
+        data = to_dict(scored, checks=checks, notation=notation, boards=summarise(iter_boards(scored, notation)))
+    for key, value in (("date", date), ("club", club)):
+        if value:
+            data[key] = value
+    return data
 
 
 def write_html(score: Mapping[str, Any], path: str, lang: str = "en") -> None:

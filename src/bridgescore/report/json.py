@@ -70,7 +70,20 @@ def _head(scored: ScoredEvent) -> dict[str, Any]:
         "percent_rounding": f"percentages printed to {PERCENT_DECIMALS} decimals, halves rounded up; "
         "the numbers here are unrounded",
         "movements": {section: m.value for section, m in sorted(scored.movements.items())},
+        **_session(scored),
     }
+
+
+def _session(scored: ScoredEvent) -> dict[str, Any]:
+    """The session's ``date`` and ``club`` as the file wrote them, and the hand records (``deals``, in the shape
+    of :func:`bridgescore.report.html_deals.deal_dict`), each only when the event has it (issue 10's page)."""
+    from bridgescore.report.html_deals import deal_dict
+
+    event = scored.event
+    fields: dict[str, Any] = {k: event.info[k] for k in ("date", "club") if event.info.get(k)}
+    if event.deals:
+        fields["deals"] = [deal_dict(event.deals[n]) for n in sorted(event.deals)]
+    return fields
 
 
 def _tail(scored: ScoredEvent, standings: tuple[Standing, ...], checks: tuple[Check, ...]) -> dict[str, Any]:

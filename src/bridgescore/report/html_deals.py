@@ -1,0 +1,219 @@
+"""The deals on the results page (issue 10): each board's diagram, double-dummy table and par, and what double
+dummy makes in each traveller line's contract.
+
+The page is made from the ``bridgescore.score/1`` dict; the deals travel in it as ``deals``, a list of records
+in the shape of ``bridgescore.deals/1`` (what ``bridgescore deals --format json`` writes)::
+
+    {"board": 1, "dealer": "N", "vulnerable": "None",           # PBN's words: None, NS, EW, All
+     "hands": {"N": "AKQ.T98.xxx.xx", "E": …, "S": …, "W": …},  # PBN suits: spades.hearts.diamonds.clubs
+     "hcp": {"N": 12, …},
+     "dd": {"N": {"C": 7, "D": 8, "H": 9, "S": 10, "NT": 8}, …} | null,   # tricks per declarer and strain
+     "par": {"score": 420, "contracts": ["4S N"]} | null}                 # par: North-South's score
+
+:func:`deal_dict` makes one from a :class:`~bridgescore.deal.HandRecord`; :func:`deal_view` turns one into what
+the template shows.  Nothing here computes bridge: the DD tricks and par are the solver's or the file's
+(``DoubleDummyTricks``, ``OptimumScore``), the HCP are Milton Work's count (:func:`bridgescore.deal.hcp_of`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bridgescore.contract import ContractError, Seat, Strain, Vulnerability, parse_contract
+from bridgescore.deal import HandRecord, hcp_of
+from bridgescore.i18n import Language, format_number, translator
+
+__all__ = ["DealView", "dd_tricks", "deal_dict", "deal_view"]
+
+_SEATS = ("N", "E", "S", "W")
+_STRAIN_KEYS = ("C", "D", "H", "S", "NT")
+#: PBN's ``Vulnerable`` words, by :class:`Vulnerability`
+_VULNERABLE = {Vulnerability.NONE: "None", Vulnerability.NS: "NS", Vulnerability.EW: "EW", Vulnerability.ALL: "All"}
+
+
+def deal_dict(deal: HandRecord) -> dict[str, Any]:
+    """One hand record as the page (and ``bridgescore.deals/1``) writes it: see the module's docstring."""
+    record: dict[str, Any] = {
+        "board": deal.board,
+        "dealer": deal.dealer.label(),
+        "vulnerable": _VULNERABLE[deal.vulnerability],
+        "hands": dict(zip(_SEATS, deal.hands, strict=True)),
+        "hcp": dict(zip(_SEATS, deal.hcp, strict=True)),
+        "dd": None,
+        "par": None,
+    }
+    if deal.dd is not None:
+        record["dd"] = {
+            seat.label(): {key: deal.dd.of(seat, strain) for key, strain in zip(_STRAIN_KEYS, Strain, strict=True)}
+            for seat in Seat
+        }
+    if deal.par is not None:
+        record["par"] = {"score": deal.par.score, "contracts": list(deal.par.contracts)}
+    return record
+
+
+def dd_tricks(deal: Mapping[str, Any] | None, contract: object, declarer: object) -> int | None:
+    """The tricks double dummy gives ``declarer`` in the strain of ``contract`` (both as the traveller writes them,
+    English or Dutch), from the deal's ``dd`` table; None without a table, a contract or a declarer (passed out,
+    adjusted)."""
+    if not deal or not isinstance(deal.get("dd"), Mapping) or not contract or not declarer:
+        return None
+    try:
+        parsed = parse_contract(str(contract))
+        seat = Seat.parse(str(declarer))
+    except (ContractError, ValueError):
+        try:
+            parsed = parse_contract(str(contract), "nl")
+            seat = Seat.parse(str(declarer))
+        except (ContractError, ValueError):
+            return None
+    if parsed.is_passed_out or parsed.strain is None:
+        return None
+    row = deal["dd"].get(seat.label())
+    tricks = row.get(_STRAIN_KEYS[parsed.strain]) if isinstance(row, Mapping) else None
+    return tricks if isinstance(tricks, int) and not isinstance(tricks, bool) else None
+
+
+@dataclass(frozen=True, slots=True)
+class SuitLine:
+    symbol: str
+    css: str
+    cards: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    seat: str  # N E S W (Dutch N O Z W)
+    position: str  # css class: n e s w
+    suits: tuple[SuitLine, ...]
+    hcp: str
+    dealer: bool
+    vulnerable: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DealView:
+    """What the template shows of one deal: the four hands, dealer and vulnerability in words, the DD table
+    (rows N S E W, columns NT ♠ ♥ ♦ ♣ as printed hand records have them) and par."""
+
+    board: int
+    index: int  # its place in the dict's ``deals`` (the page names the JSON record it shows)
+    hands: tuple[HandView, ...]
+    caption: str
+    dd_strains: tuple[tuple[str, str, str], ...]  # (label, css, JSON key)
+    dd_rows: tuple[tuple[str, str, tuple[str, ...]], ...]  # (label, JSON key, tricks)
+    par: str
+
+
+def _cards(text: str, lang: Language) -> str:
+    """A suit's cards as players read them: ``T`` as 10, Dutch ``H V B`` for K Q J; a void as a dash."""
+    letters = {"T": "10"}
+    if lang == "nl":
+        letters |= {"K": "H", "Q": "V", "J": "B"}
+    shown = " ".join(letters.get(c, c) for c in text.upper() if not c.isspace())
+    return shown or "–"
+
+
+def _strain_text(strain: Strain, lang: Language) -> tuple[str, str]:
+    if strain is Strain.NOTRUMP:
+        return strain.label(lang), ""
+    return strain.symbol, "red" if strain in (Strain.HEARTS, Strain.DIAMONDS) else "black"
+
+
+def _par_contract(text: str, lang: Language) -> str:
+    """``4S N`` as ``4♠ N`` (Dutch ``4♠ N``, ``3SA O``); a text that is no contract as written."""
+    head, _sep, rest = text.strip().partition(" ")
+    try:
+        contract = parse_contract(head)
+    except ContractError:
+        return text
+    if contract.is_passed_out:
+        return contract.format(lang)
+    seats = " ".join(_seat_text(s, lang) for s in rest.split()) if rest else ""
+    return f"{contract.format(lang, symbols=True)} {seats}".strip()
+
+
+def _seat_text(text: str, lang: Language) -> str:
+    """A seat or side of a par contract (``N``, ``NS``, ``-1``) in the page's language."""
+    try:
+        return "".join(Seat.parse(c).label(lang) for c in text) if text.isalpha() else text
+    except ContractError:
+        return text
+
+
+def deal_view(deal: Mapping[str, Any], lang: Language, index: int = 0) -> DealView | None:
+    """The view of one deal record (``deals[index]`` of the dict); None when it has no four hands (nothing to
+    draw)."""
+    _ = translator(lang).gettext
+    hands = deal.get("hands")
+    if not isinstance(hands, Mapping) or not all(isinstance(hands.get(s), str) for s in _SEATS):
+        return None
+    try:
+        dealer = Seat.parse(str(deal.get("dealer") or ""))
+    except ContractError:
+        dealer = None
+    try:
+        vulnerability: Vulnerability | None = Vulnerability.parse(str(deal.get("vulnerable") or ""))
+    except ContractError:
+        vulnerability = None
+    views = []
+    for seat in Seat:
+        text = str(hands[seat.label()])
+        suits = ([*text.split("."), "", "", "", ""])[:4]
+        lines = tuple(
+            SuitLine(*_strain_text(strain, lang), _cards(cards, lang))
+            for strain, cards in zip((Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS), suits, strict=True)
+        )
+        views.append(
+            HandView(
+                seat.label(lang),
+                seat.label().lower(),
+                lines,
+                format_number(hcp_of(text), lang),
+                seat is dealer,
+                vulnerability is not None and vulnerability.of_seat(seat),
+            )
+        )
+    parts = []
+    if dealer is not None:
+        parts.append(_("Dealer: %(dealer)s") % {"dealer": dealer.label(lang)})
+    if vulnerability is not None:
+        words = {
+            Vulnerability.NONE: _("None"),
+            Vulnerability.NS: _("NS"),
+            Vulnerability.EW: _("EW"),
+            Vulnerability.ALL: _("All"),
+        }
+        parts.append(_("Vulnerable: %(vulnerability)s") % {"vulnerability": words[vulnerability]})
+    strains = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+    dd = deal.get("dd")
+    rows: list[tuple[str, str, tuple[str, ...]]] = []
+    if isinstance(dd, Mapping):
+        for seat in (Seat.N, Seat.S, Seat.E, Seat.W):
+            row = dd.get(seat.label())
+            if not isinstance(row, Mapping):
+                continue
+            values = tuple(
+                format_number(v, lang) if isinstance(v := row.get(_STRAIN_KEYS[s]), int) else "" for s in strains
+            )
+            rows.append((seat.label(lang), seat.label(), values))
+    par = deal.get("par")
+    par_text = ""
+    if isinstance(par, Mapping) and isinstance(par.get("score"), int):
+        score = int(par["score"])
+        side = _("NS") if score >= 0 else _("EW")
+        contracts = ", ".join(_par_contract(str(c), lang) for c in par.get("contracts") or [])
+        par_text = f"{side} {format_number(abs(score), lang)}" if score else format_number(0, lang)
+        par_text = f"{par_text} ({contracts})" if contracts else par_text
+    board = deal.get("board")
+    return DealView(
+        board if isinstance(board, int) else 0,
+        index,
+        tuple(views),
+        " · ".join(parts),
+        tuple((*_strain_text(s, lang), _STRAIN_KEYS[s]) for s in strains),
+        tuple(rows),
+        par_text,
+    )
