@@ -18,12 +18,14 @@ from bridgescore.event import Result
 from bridgescore.problems import Location, Problem
 
 __all__ = [
+    "TIED",
     "BoardScore",
     "Match",
     "MatchBoard",
     "MatchScore",
     "Room",
     "ScoredTeams",
+    "SegmentScore",
     "Team",
     "TeamStanding",
     "TeamsEvent",
@@ -134,9 +136,30 @@ class BoardScore:
 
 
 @dataclass(frozen=True, slots=True)
+class SegmentScore:
+    """One segment of a match played in several (``MatchBoard.segment``): the IMPs each side won on its boards
+    (carry-over not included) and, at board-a-match and Patton, the board points each side won on them."""
+
+    segment: int
+    imps_home: float
+    imps_away: float
+    points_home: float | None = None
+    points_away: float | None = None
+
+
+#: ``MatchScore.winner`` of a match level at the end: a knock-out match is then decided by extra boards (EBU White
+#: Book 143.2.1: one-eighth of the scheduled boards, at least two, repeated while still level; WBF likewise).
+TIED = "tied: play-off boards"
+
+
+@dataclass(frozen=True, slots=True)
 class MatchScore:
     """A match, scored: the totals of its boards (IMPs won by each side, carry-over included), the victory points
-    (None where the event is not scored in VPs) and the board or Patton points (None at IMPs)."""
+    (None where the event is not scored in VPs) and the board or Patton points (None at IMPs).
+
+    ``segments`` has the subtotals of each segment (one per ``MatchBoard.segment``, in order).  ``winner`` is
+    the id of the team that won the match – on IMPs with the carry-over at IMPs, on points at board-a-match and
+    Patton – or :data:`TIED` when the two are level (a knock-out match then plays extra boards)."""
 
     match: Match
     boards: tuple[BoardScore, ...]
@@ -146,6 +169,8 @@ class MatchScore:
     vp_away: float | None = None
     points_home: float | None = None
     points_away: float | None = None
+    segments: tuple[SegmentScore, ...] = ()
+    winner: str = ""
 
     @property
     def margin(self) -> float:
