@@ -97,7 +97,7 @@ def test_a_board_missing_in_one_room_is_reported_with_its_place_and_scores_nothi
 
 def test_a_board_marked_not_played_is_a_warning() -> None:
     not_played = Result(3, "A", "B", ResultStatus.NOT_PLAYED, source=HERE)
-    scored, _, board = _one(MatchBoard(3, not_played, _line(3, "B", "A", 100)))
+    _, _, board = _one(MatchBoard(3, not_played, _line(3, "B", "A", 100)))
     assert board.problem is not None and board.problem.severity is Severity.WARNING
     assert "no result in the open room" in str(board.problem)
 
@@ -117,7 +117,7 @@ def test_an_unreadable_ruling_is_reported_as_the_pairs_engine_reports_it() -> No
 
 def test_a_fouled_board_is_not_compared() -> None:
     """Law 87: the rooms played different deals, so 620 against -100 is not a 12-IMP swing."""
-    scored, match, board = _one(MatchBoard(5, _line(5, "A", "B", 620), _line(5, "B", "A", 100), fouled=True))
+    _, match, board = _one(MatchBoard(5, _line(5, "A", "B", 620), _line(5, "B", "A", 100), fouled=True))
     assert board.imps_home is None and match.imps_home == match.imps_away == 0.0
     assert board.problem is not None and board.problem.severity is Severity.WARNING
     assert "fouled (Law 87)" in str(board.problem) and "verkeerd gestoken" in board.problem.describe("nl")

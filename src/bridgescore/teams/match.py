@@ -51,7 +51,7 @@ from typing import Literal
 from bridgescore.event import Result, ResultStatus
 from bridgescore.i18n import N_
 from bridgescore.imps import wbf_imps
-from bridgescore.methods.adjustments import AdjustmentValues, ArtificialScore, Award, WeightedScore
+from bridgescore.methods.adjustments import AdjustmentValues, ArtificialScore, AssignedScore, Award, WeightedScore
 from bridgescore.problems import Location, Problem, Severity
 from bridgescore.scored import read_adjustment
 from bridgescore.teams.model import TIED, BoardScore, Match, MatchBoard, MatchScore, SegmentScore, TeamsForm
@@ -101,6 +101,8 @@ def _room(result: Result | None) -> _Room:
         return _Room(problem=problem)
     if isinstance(adjustment, ArtificialScore):
         return _Room(ruling=adjustment)
+    if isinstance(adjustment, AssignedScore):
+        return _Room(((1.0, float(adjustment.ns_score)),))
     if isinstance(adjustment, WeightedScore):
         fractions = adjustment.fractions()
         return _Room(tuple((f, float(p.ns_score)) for f, p in zip(fractions, adjustment.parts, strict=True)))
