@@ -88,12 +88,12 @@ def _compare(
     message = (
         N_(
             "round %(round)s, %(home)s against %(away)s: the file says %(key)s %(text)s, the program computes "
-            "%(computed)s"
+            "%(computed)g"
         )
         if board is None
         else N_(
             "round %(round)s, %(home)s against %(away)s, board %(board)s: the file says %(key)s %(text)s, the "
-            "program computes %(computed)s"
+            "program computes %(computed)g"
         )
     )
     problems.append(Problem.make(at, message, Severity.WARNING, computed=round(computed, 2), **names))
