@@ -34,7 +34,9 @@ Every rule names its source:
 * **Patton** (``TeamsOptions.patton``): board points plus points for the match as a whole.  ``acbl``: 1/½/0 per
   board plus 2 points for the aggregate (the total of the scores over the match; 1 each when level), the ACBL's
   Patton of four-board matches; ``nbb``: 2/1/0 per board plus the victory points of the match's IMP margin on the
-  event's VP scale (the Patton of the Dutch and Nordic clubs, IMPs-to-VPs plus board points).
+  event's VP scale (the Patton of the Dutch and Nordic clubs, IMPs-to-VPs plus board points; the Icelandic BR's
+  Patton puts the board points on a second 20-VP scale instead).  Neither form was checked against a federation's
+  own text or a reference file: the reference data has no Patton event, so both are to be confirmed.
 * **Carry-over** (``Match.carry_over``): the IMPs a knock-out match starts with, added to the side it favours.
 * The **winner** of a match: the side with more IMPs (carry-over included) or more points; level is
   :data:`~bridgescore.teams.model.TIED` (EBU White Book 143.2.1: a tied knock-out match plays extra boards).

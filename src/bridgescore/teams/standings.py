@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from bridgescore.i18n import N_
-from bridgescore.teams.model import MatchScore, TeamsEvent, TeamStanding
+from bridgescore.teams.model import BoardScore, MatchScore, TeamsEvent, TeamStanding
 
 __all__ = ["TIEBREAKS", "Tiebreak", "rank_teams"]
 
@@ -71,8 +71,20 @@ class _Table:
                 t.score += score
                 t.opponents.append(other)
                 for b in m.boards:
-                    if b.imps_home is not None:
-                        t.boards_won += 1.0 if sign * b.imps_home > 0 else 0.5 if b.imps_home == 0 else 0.0
+                    t.boards_won += self._board_won(b, sign)
+
+    def _board_won(self, board: BoardScore, sign: float) -> float:
+        """1 for a board won, ½ for a board drawn (EBU White Book 143.5.3), by the basic method of scoring: board
+        points at board-a-match and Patton, IMPs otherwise; a board not compared counts nothing."""
+        if board.problem is not None:
+            return 0.0
+        if self.by_points and board.points_home is not None and board.points_away is not None:
+            edge = sign * (board.points_home - board.points_away)
+        elif board.imps_home is not None:
+            edge = sign * board.imps_home
+        else:
+            return 0.0
+        return 1.0 if edge > 0 else 0.5 if edge == 0 else 0.0
 
     def _score(self, m: MatchScore, home: bool) -> float:
         if self.by_points:
@@ -110,10 +122,10 @@ class _Table:
         if len(group) < 3 or not self.all_met(group):
             return None
         values = dict.fromkeys(group, 1.0)
-        for m in self.between(group):
-            if m.imps_home <= m.imps_away:
+        for m in self.between(group):  # the match's winner: on IMPs, or on points at board-a-match and Patton
+            if m.winner != m.match.home:
                 values[m.match.home] = 0.0
-            if m.imps_away <= m.imps_home:
+            if m.winner != m.match.away:
                 values[m.match.away] = 0.0
         return values
 
@@ -131,7 +143,7 @@ class _Table:
         return {team: self.tally[team].imps_for - self.tally[team].imps_against for team in group}
 
     def tiebreak_points(self, group: Sequence[str]) -> dict[str, float] | None:
-        teams = list(self.tally)
+        teams = [team for team, t in self.tally.items() if t.played]
         if self.all_met(teams):  # EBU 143.5.2: never in an all-play-all
             return None
         return {team: sum(self.tally[o].score for o in self.tally[team].opponents) for team in group}
