@@ -39,14 +39,35 @@ def _one(board: MatchBoard, form: str = "imps"):  # type: ignore[no-untyped-def]
         ("A-/A+", -3.0),
         ("A", 0.0),
         ("A60/40", 3.0),  # 60 % → +3, 40 % → -3 (WBF practice, 0.3 IMP per percent)
-        ("A-/A-", 0.0),  # Law 86B: non-balancing, each side's award averaged: (-3 - -3) / 2
-        ("A+/A", 1.5),  # (3 - 0) / 2
     ],
 )
 def test_an_artificial_score_in_the_open_room_decides_the_board(remarks: str, imps: float) -> None:
     _, match, board = _one(MatchBoard(1, _ruling(1, "A", "B", remarks), _line(1, "B", "A", 620)))
-    assert board.imps_home == imps
+    assert board.imps_home == imps and board.imps_away is None  # balanced
     assert match.imps_home - match.imps_away == imps
+
+
+def test_a_non_balancing_score_gives_each_team_its_own_award() -> None:
+    """Law 12C2: the awards need not balance; both teams at fault (A-/A-) lose 3 IMPs each (the EBU's ruling),
+    and each team's VPs come from its own margin."""
+    board = MatchBoard(1, _ruling(1, "A", "B", "A-/A-"), _line(1, "B", "A", 620))
+    event = TeamsEvent({}, (Match(1, "A", "B", (board,)),))
+    scored = score_teams(event)
+    (match,) = scored.matches
+    assert (match.boards[0].imps_home, match.boards[0].imps_away) == (-3.0, -3.0)
+    assert (match.imps_home, match.imps_away, match.shared_imps) == (0.0, 0.0, -3.0)
+    assert match.vp_home == match.vp_away and match.vp_home is not None and match.vp_home < 10
+    assert {(s.team.id, s.imps_for, s.imps_against) for s in scored.standings} == {("A", 0, 3), ("B", 0, 3)}
+
+
+@pytest.mark.parametrize(("remarks", "imps"), [("A-/A-", 0.0), ("A+/A", 1.5), ("A+/A-", 3.0), ("A40/40", 0.0)])
+def test_in_a_knock_out_a_non_balancing_score_is_averaged(remarks: str, imps: float) -> None:
+    """Law 86 (knock-out play): each team's score worked out separately, the average of the two to both."""
+    board = MatchBoard(1, _ruling(1, "A", "B", remarks), _line(1, "B", "A", 620))
+    event = TeamsEvent({}, (Match(1, "A", "B", (board,)),))
+    (match,) = score_teams(event, TeamsOptions(vp=None, knockout=True)).matches
+    assert match.boards[0].imps_home == imps and match.boards[0].imps_away is None
+    assert match.imps_home - match.imps_away == imps and match.shared_imps == 0
 
 
 def test_in_the_closed_room_the_home_team_has_the_east_west_award() -> None:

@@ -34,7 +34,9 @@ class TeamsOptions:
     for a file whose match scoring is ``PAB`` (USEBIO), else ``acbl``.  ``patton``: ``acbl`` or ``nbb``
     (:mod:`bridgescore.teams.match`).  ``tiebreak``: ``wbf``, ``ebu``, ``nbb`` or ``none``
     (:mod:`bridgescore.teams.standings`).  ``adjustments``: the IMPs of average-plus/minus and of a percentage
-    (Law 86A: ±3 IMPs; 0.3 IMP per percent, so 60 % is +3), shared with pairs."""
+    (Law 86A: ±3 IMPs; 0.3 IMP per percent, so 60 % is +3), shared with pairs.  ``knockout``: every match must
+    have a winner, so a non-balancing adjusted score is averaged between the teams (Law 86); otherwise each team
+    keeps its own award (A-/A- is −3 IMPs to both, as the EBU rules it)."""
 
     form: TeamsForm | None = None
     vp: VPScale | None = field(default_factory=WBFContinuous)
@@ -42,6 +44,7 @@ class TeamsOptions:
     patton: PattonForm = "acbl"
     tiebreak: Tiebreak = "wbf"
     adjustments: AdjustmentValues = field(default_factory=AdjustmentValues)
+    knockout: bool = False
 
 
 def score_teams(event: TeamsEvent, options: TeamsOptions | None = None) -> ScoredTeams:
@@ -52,7 +55,10 @@ def score_teams(event: TeamsEvent, options: TeamsOptions | None = None) -> Score
     form = options.form or event.form or "imps"
     board_points = options.board_points or ("ebu" if event.match_scoring.upper() == "PAB" else "acbl")
     kept, duplicates = duplicate_matches(event.matches)
-    matches = tuple(score_match(m, form, board_points, options.patton, options.adjustments, options.vp) for m in kept)
+    matches = tuple(
+        score_match(m, form, board_points, options.patton, options.adjustments, options.vp, options.knockout)
+        for m in kept
+    )
     by: Literal["vp", "points", "imps"] = "points" if form != "imps" else "vp" if options.vp is not None else "imps"
     standings = rank_teams(event, matches, by, options.tiebreak)
     board_problems = [b.problem for m in matches for b in m.boards if b.problem is not None]

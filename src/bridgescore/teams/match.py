@@ -12,11 +12,16 @@ Every rule names its source:
   (Law 86A); a percentage is ``(p − 50) × 0.3`` IMPs (60 % → +3, 40 % → −3; WBF practice, the same
   :class:`~bridgescore.methods.adjustments.AdjustmentValues` as pairs).  An artificial score in either room decides
   the board (the other room's result is not compared, Law 86A scores the *board*).  Each team's award is worked
-  out separately and, as Law 86B prescribes for non-balancing adjustments in team play, the home team gets the
-  average of its own award and the negation of the away team's: ``(home − away) / 2`` IMPs, the away team the
-  opposite (A+/A- gives +3, A-/A- gives 0 to each).  Where both rooms carry one, each team's award is the mean of
-  its two (a reader that writes the same ruling on both lines does not score it twice).  At board-a-match an award
-  is that percentage of the board's points (average-plus 60 %, average one half, average-minus 40 %): our choice,
+  out separately, and the two need not balance (Law 12C2: "the scores awarded to the two sides need not
+  balance"; the EBU gives AVE-/AVE- as −3 IMPs to both teams when both are at fault): A-/A- is −3 IMPs to each
+  team, which ``BoardScore.imps_away`` and ``MatchScore.shared_imps`` carry, and each team's VPs come from its
+  own margin.  In a **knock-out** (``TeamsOptions.knockout``), where one team must win, Law 86 (non-balancing
+  adjustments in knock-out play) has each team's score worked out separately and the average of the two awarded
+  to both: the home team gets ``(home − away) / 2`` IMPs, the away team the opposite (A+/A- +3, A-/A- 0).
+  Where both rooms carry a ruling, each team's award is the mean of
+  its two (a reader that writes the same ruling on both lines does not score it twice).  Assigned scores always
+  balance here: a room's line has one NS score.  At board-a-match an award is that percentage of the board's
+  points (average-plus 60 %, average one half, average-minus 40 %): our choice,
   the Laws give no board-a-match values.
 * A board with **no result in one room** (no line, a line ``not played`` without a ruling, or a line that cannot
   be read) cannot be compared: it is reported and, as no result could be obtained and the fault is not known to
@@ -132,6 +137,7 @@ class _Options:
     patton: PattonForm
     adjustments: AdjustmentValues
     vp: VPScale | None
+    knockout: bool
 
 
 def _award_imps(values: AdjustmentValues, awards: Sequence[Award]) -> float:
@@ -154,12 +160,17 @@ def _score_board(match: Match, board: MatchBoard, options: _Options) -> BoardSco
         # the home team is NS in the open room, EW in the closed room
         home = [r.ruling.ns if side == "open" else r.ruling.ew for r, side in rulings if r.ruling is not None]
         away = [r.ruling.ew if side == "open" else r.ruling.ns for r, side in rulings if r.ruling is not None]
-        imps = (_award_imps(options.adjustments, home) - _award_imps(options.adjustments, away)) / 2  # Law 86B
-        if not at_points:
-            return BoardScore(board, ns_open, ns_closed, imps)
+        imps_home = _award_imps(options.adjustments, home)
+        imps_away = _award_imps(options.adjustments, away)
         share_home = _award_share(options.adjustments, home)
         share_away = _award_share(options.adjustments, away)
-        return BoardScore(board, ns_open, ns_closed, imps, win * share_home, win * share_away)
+        if options.knockout:  # Law 86: the average of the two teams' scores to both
+            imps_home, imps_away = (imps_home - imps_away) / 2, (imps_away - imps_home) / 2
+            share_home, share_away = (share_home + 1 - share_away) / 2, (share_away + 1 - share_home) / 2
+        balanced = math.isclose(imps_home, -imps_away, abs_tol=1e-9)
+        award: tuple[float | None, float | None] = (win * share_home, win * share_away) if at_points else (None, None)
+        return BoardScore(board, ns_open, ns_closed, imps_home, award[0], award[1],
+                          imps_away=None if balanced else imps_away)  # fmt: skip
     problem: Problem | None = None
     if board.fouled:
         problem = Problem.make(
@@ -219,11 +230,15 @@ def _score_board(match: Match, board: MatchBoard, options: _Options) -> BoardSco
     return BoardScore(board, ns_open, ns_closed, imps, points, win - points)
 
 
-def _split(imps: float | None) -> tuple[float, float]:
-    """A board's IMPs as (won by home, won by away)."""
-    if imps is None:
-        return 0.0, 0.0
-    return max(imps, 0.0), max(-imps, 0.0)
+def _split(board: BoardScore) -> tuple[float, float, float]:
+    """A board's IMPs as (won by home, won by away, shared): a non-balancing award (home h, away a) is the balanced
+    part (h − a) / 2 won by one side and the shared part (h + a) / 2 that both teams get."""
+    if board.imps_home is None:
+        return 0.0, 0.0, 0.0
+    if board.imps_away is None:
+        return max(board.imps_home, 0.0), max(-board.imps_home, 0.0), 0.0
+    balanced = (board.imps_home - board.imps_away) / 2
+    return max(balanced, 0.0), max(-balanced, 0.0), (board.imps_home + board.imps_away) / 2
 
 
 def _aggregate(boards: Sequence[BoardScore]) -> float:
@@ -241,6 +256,14 @@ def _winner(match: Match, home: float, away: float) -> str:
     return match.home if home > away else match.away
 
 
+def _vps(scale: VPScale, margin: float, shared: float, boards: int) -> tuple[float, float]:
+    """Each team's VPs from its own margin: the balanced margin plus what both teams got from non-balancing
+    awards (0 when every board balances, where this is the scale's own pair)."""
+    if shared == 0:
+        return scale.vp(margin, boards)
+    return scale.vp(margin + shared, boards)[0], scale.vp(-margin + shared, boards)[0]
+
+
 def score_match(
     match: Match,
     form: TeamsForm,
@@ -248,32 +271,32 @@ def score_match(
     patton: PattonForm = "acbl",
     adjustments: AdjustmentValues | None = None,
     vp: VPScale | None = None,
+    knockout: bool = False,
 ) -> MatchScore:
     """Score ``match`` in ``form``: its boards, totals, segments, VPs (IMPs with a scale; the NBB Patton's IMP
-    part) or points (board-a-match, Patton) and its winner."""
-    options = _Options(form, board_points, patton, adjustments or AdjustmentValues(), vp)
+    part) or points (board-a-match, Patton) and its winner.  ``knockout``: the match must have a winner (Law 86:
+    non-balancing adjustments are averaged)."""
+    options = _Options(form, board_points, patton, adjustments or AdjustmentValues(), vp, knockout)
     boards = tuple(_score_board(match, b, options) for b in match.boards)
-    won = [_split(b.imps_home) for b in boards]
-    imps_home = sum(h for h, _ in won) + max(match.carry_over, 0.0)
-    imps_away = sum(a for _, a in won) + max(-match.carry_over, 0.0)
+    won = [_split(b) for b in boards]
+    imps_home = sum(w[0] for w in won) + max(match.carry_over, 0.0)
+    imps_away = sum(w[1] for w in won) + max(-match.carry_over, 0.0)
+    shared = sum(w[2] for w in won)
     segments: list[SegmentScore] = []
     for segment in sorted({b.segment for b in match.boards}):
         part = [(s, w) for s, w in zip(boards, won, strict=True) if s.board.segment == segment]
-        seg_home = sum(w[0] for _, w in part)
-        seg_away = sum(w[1] for _, w in part)
-        if form == "imps":
-            segments.append(SegmentScore(segment, seg_home, seg_away))
-        else:
-            segments.append(SegmentScore(segment, seg_home, seg_away, sum(s.points_home or 0.0 for s, _ in part),
-                                         sum(s.points_away or 0.0 for s, _ in part)))  # fmt: skip
+        totals = [sum(w[i] for _, w in part) for i in range(3)]
+        points = (
+            (sum(s.points_home or 0.0 for s, _ in part), sum(s.points_away or 0.0 for s, _ in part))
+            if form != "imps"
+            else (None, None)
+        )
+        segments.append(SegmentScore(segment, totals[0], totals[1], points[0], points[1], totals[2]))
     kept = tuple(segments) if len(segments) > 1 else ()
     if form == "imps":
-        if vp is None:
-            return MatchScore(match, boards, imps_home, imps_away, segments=kept,
-                              winner=_winner(match, imps_home, imps_away))  # fmt: skip
-        won_vp = vp.vp(imps_home - imps_away, len(match.boards))
-        return MatchScore(match, boards, imps_home, imps_away, won_vp[0], won_vp[1], segments=kept,
-                          winner=_winner(match, imps_home, imps_away))  # fmt: skip
+        vp_pair = _vps(vp, imps_home - imps_away, shared, len(match.boards)) if vp is not None else (None, None)
+        return MatchScore(match, boards, imps_home, imps_away, vp_pair[0], vp_pair[1], segments=kept,
+                          winner=_winner(match, imps_home, imps_away), shared_imps=shared)  # fmt: skip
     points_home = sum(b.points_home or 0.0 for b in boards)
     points_away = sum(b.points_away or 0.0 for b in boards)
     vp_home: float | None = None
@@ -288,9 +311,8 @@ def score_match(
         else:
             points_away += ACBL_PATTON_AGGREGATE
     elif form == "patton":
-        scale = vp or WBFContinuous()
-        vp_home, vp_away = scale.vp(imps_home - imps_away, len(match.boards))
+        vp_home, vp_away = _vps(vp or WBFContinuous(), imps_home - imps_away, shared, len(match.boards))
         points_home += vp_home
         points_away += vp_away
     return MatchScore(match, boards, imps_home, imps_away, vp_home, vp_away, points_home, points_away, kept,
-                      _winner(match, points_home, points_away))  # fmt: skip
+                      _winner(match, points_home, points_away), shared_imps=shared)  # fmt: skip

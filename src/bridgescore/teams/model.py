@@ -124,6 +124,9 @@ class BoardScore:
     ``imps_home`` is the home team's IMPs on the board (negative when it lost IMPs; None when the board is not
     scored, e.g. played in one room only).  ``points_home``/``points_away`` are the board points at
     board-a-match and Patton (None at IMPs).  ``problem`` says why a board is not scored as played, in words.
+    ``imps_away`` is the away team's IMPs where a non-balancing adjusted score (Law 12C2: A-/A- when both teams
+    are at fault) gives the teams awards that do not balance; None where they balance (the away team has
+    ``-imps_home``).
     """
 
     board: MatchBoard
@@ -133,18 +136,21 @@ class BoardScore:
     points_home: float | None = None
     points_away: float | None = None
     problem: Problem | None = None
+    imps_away: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class SegmentScore:
     """One segment of a match played in several (``MatchBoard.segment``): the IMPs each side won on its boards
-    (carry-over not included) and, at board-a-match and Patton, the board points each side won on them."""
+    (carry-over not included; ``shared_imps`` as on :class:`MatchScore`) and, at board-a-match and Patton, the
+    board points each side won on them."""
 
     segment: int
     imps_home: float
     imps_away: float
     points_home: float | None = None
     points_away: float | None = None
+    shared_imps: float = 0.0
 
 
 #: ``MatchScore.winner`` of a match level at the end: a knock-out match is then decided by extra boards (EBU White
@@ -159,7 +165,9 @@ class MatchScore:
 
     ``segments`` has the subtotals of each segment (one per ``MatchBoard.segment``, in order).  ``winner`` is
     the id of the team that won the match – on IMPs with the carry-over at IMPs, on points at board-a-match and
-    Patton – or :data:`TIED` when the two are level (a knock-out match then plays extra boards)."""
+    Patton – or :data:`TIED` when the two are level (a knock-out match then plays extra boards).
+    ``shared_imps`` is what non-balancing adjusted scores gave *both* teams beyond ``imps_home``/``imps_away``
+    (−3 for an A-/A- board): each team's own margin is its IMPs minus its opponents' plus ``shared_imps``."""
 
     match: Match
     boards: tuple[BoardScore, ...]
@@ -171,6 +179,7 @@ class MatchScore:
     points_away: float | None = None
     segments: tuple[SegmentScore, ...] = ()
     winner: str = ""
+    shared_imps: float = 0.0
 
     @property
     def margin(self) -> float:

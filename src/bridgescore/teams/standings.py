@@ -66,8 +66,8 @@ class _Table:
             ):
                 t = self.tally[team]
                 t.played += 1
-                t.imps_for += imps_for
-                t.imps_against += imps_against
+                t.imps_for += imps_for + max(m.shared_imps, 0.0)  # non-balancing awards: each team's own
+                t.imps_against += imps_against + max(-m.shared_imps, 0.0)
                 t.score += score
                 t.opponents.append(other)
                 for b in m.boards:
@@ -114,8 +114,8 @@ class _Table:
             return None
         values = dict.fromkeys(group, 0.0)
         for m in self.between(group):
-            values[m.match.home] += m.imps_home - m.imps_away
-            values[m.match.away] += m.imps_away - m.imps_home
+            values[m.match.home] += m.imps_home - m.imps_away + m.shared_imps
+            values[m.match.away] += m.imps_away - m.imps_home + m.shared_imps
         return values
 
     def won_every_match(self, group: Sequence[str]) -> dict[str, float] | None:
