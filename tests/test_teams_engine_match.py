@@ -118,3 +118,27 @@ def test_the_same_team_north_south_in_both_rooms_is_an_error() -> None:
     (check,) = score_teams(TeamsEvent({}, (Match(1, "A", "B", (board,)),))).checks
     assert check.severity is Severity.ERROR
     assert "team A sits North-South in both rooms" in str(check)
+
+
+_REMARKS = st.sampled_from(["", "", "", "A+/A-", "A-/A-", "A60/40", "A", "50% R420 50% R-50"])
+
+
+@given(st.lists(st.tuples(st.integers(-300, 300), st.integers(-300, 300), _REMARKS, st.booleans()), min_size=1,
+                max_size=6), st.booleans())  # fmt: skip
+def test_seen_from_the_other_team_a_match_is_the_mirror(
+    boards: list[tuple[int, int, str, bool]], knockout: bool
+) -> None:
+    """Swapping home and away (the rooms swap with them) swaps every total, ruling or not, played or not."""
+    made = []
+    for i, (a, b, remark, played) in enumerate(boards):
+        first = _line(i + 1, "A", "B", 10 * a)
+        if remark:
+            first = Result(i + 1, "A", "B", ResultStatus.ADJUSTED, remarks=remark)
+        made.append(MatchBoard(i + 1, first, _line(i + 1, "B", "A", 10 * b) if played else None))
+    mirror = tuple(MatchBoard(m.board, m.closed, m.open) for m in made)
+    options = TeamsOptions(knockout=knockout)
+    (one,) = score_teams(TeamsEvent({}, (Match(1, "A", "B", tuple(made)),)), options).matches
+    (two,) = score_teams(TeamsEvent({}, (Match(1, "B", "A", mirror),)), options).matches
+    assert (one.imps_home, one.imps_away, one.shared_imps) == (two.imps_away, two.imps_home, two.shared_imps)
+    assert (one.vp_home, one.vp_away) == (two.vp_away, two.vp_home)
+    assert one.winner == two.winner
