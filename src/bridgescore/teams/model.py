@@ -163,7 +163,8 @@ class MatchScore:
     """A match, scored: the totals of its boards (IMPs won by each side, carry-over included), the victory points
     (None where the event is not scored in VPs) and the board or Patton points (None at IMPs).
 
-    ``segments`` has the subtotals of each segment (one per ``MatchBoard.segment``, in order).  ``winner`` is
+    ``segments`` has the subtotals of each segment (one per ``MatchBoard.segment``, in order; empty for a match
+    played in one segment).  ``winner`` is
     the id of the team that won the match – on IMPs with the carry-over at IMPs, on points at board-a-match and
     Patton – or :data:`TIED` when the two are level (a knock-out match then plays extra boards).
     ``shared_imps`` is what non-balancing adjusted scores gave *both* teams beyond ``imps_home``/``imps_away``
