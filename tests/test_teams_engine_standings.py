@@ -3,6 +3,7 @@ and shared places when nothing separates them."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -141,3 +142,10 @@ def test_places_follow_the_totals(games: list[tuple[str, str, int]], tiebreak: s
             assert above.vp is not None and above.vp >= row.vp - 1e-9
             if above.place == row.place:
                 assert above.vp == row.vp and row.place_label.endswith("=")
+
+
+def test_an_unknown_tie_break_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="unknown tie-break 'fifa': choose one of wbf, ebu, nbb, none"):
+        TeamsOptions(tiebreak="fifa")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown Patton form 'x'"):
+        TeamsOptions(patton="x")  # type: ignore[arg-type]

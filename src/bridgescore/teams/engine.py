@@ -18,7 +18,7 @@ from bridgescore.methods.adjustments import AdjustmentValues
 from bridgescore.teams.checks import check_matches, duplicate_matches
 from bridgescore.teams.match import BoardPoints, PattonForm, score_match
 from bridgescore.teams.model import ScoredTeams, TeamsEvent, TeamsForm
-from bridgescore.teams.standings import Tiebreak, rank_teams
+from bridgescore.teams.standings import TIEBREAKS, Tiebreak, rank_teams
 from bridgescore.teams.vp import VPScale, WBFContinuous
 
 __all__ = ["TeamsOptions", "score_teams"]
@@ -45,6 +45,18 @@ class TeamsOptions:
     tiebreak: Tiebreak = "wbf"
     adjustments: AdjustmentValues = field(default_factory=AdjustmentValues)
     knockout: bool = False
+
+    def __post_init__(self) -> None:
+        """A variant the engine does not know is refused here, not scored as some default without a word."""
+        for value, known, words in (
+            (self.form, (None, "imps", "bam", "patton"), "board scoring"),
+            (self.board_points, (None, "acbl", "ebu"), "board-a-match points"),
+            (self.patton, ("acbl", "nbb"), "Patton form"),
+            (self.tiebreak, TIEBREAKS, "tie-break"),
+        ):
+            if value not in known:
+                names = ", ".join(k for k in known if k is not None)
+                raise ValueError(f"unknown {words} '{value}': choose one of {names}")
 
 
 def score_teams(event: TeamsEvent, options: TeamsOptions | None = None) -> ScoredTeams:
