@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from bridgescore.teams.engine import TeamsOptions, score_teams
 from bridgescore.teams.model import (
+    TIED,
     BoardScore,
     Match,
     MatchBoard,
     MatchScore,
     Room,
     ScoredTeams,
+    SegmentScore,
     Team,
     TeamsEvent,
     TeamsForm,
@@ -25,12 +27,14 @@ from bridgescore.teams.model import (
 )
 
 __all__ = [
+    "TIED",
     "BoardScore",
     "Match",
     "MatchBoard",
     "MatchScore",
     "Room",
     "ScoredTeams",
+    "SegmentScore",
     "Team",
     "TeamStanding",
     "TeamsEvent",

@@ -3,16 +3,22 @@ standings.
 
 Seed 000 ("viertallen"): a board is compared only with the other table of the match; the difference of the two
 North-South scores is converted to IMPs on the WBF scale (Law 78B), the IMPs of the match are totalled and the
-total margin is converted to victory points on a conversion table (:mod:`bridgescore.teams.vp`).
+total margin is converted to victory points on a conversion table (:mod:`bridgescore.teams.vp`).  The rules of a
+match (adjusted scores, boards not played, fouled boards, board-a-match, Patton, segments, carry-over, the winner)
+are in :mod:`bridgescore.teams.match`, the standings and tie-breaks in :mod:`bridgescore.teams.standings`, the
+director's checks in :mod:`bridgescore.teams.checks`.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Literal
 
-from bridgescore.imps import wbf_imps
-from bridgescore.teams.model import BoardScore, Match, MatchScore, ScoredTeams, TeamsEvent, TeamsForm, TeamStanding
+from bridgescore.methods.adjustments import AdjustmentValues
+from bridgescore.teams.checks import check_matches, duplicate_matches
+from bridgescore.teams.match import BoardPoints, PattonForm, score_match
+from bridgescore.teams.model import ScoredTeams, TeamsEvent, TeamsForm
+from bridgescore.teams.standings import TIEBREAKS, Tiebreak, rank_teams
 from bridgescore.teams.vp import VPScale, WBFContinuous
 
 __all__ = ["TeamsOptions", "score_teams"]
@@ -20,74 +26,60 @@ __all__ = ["TeamsOptions", "score_teams"]
 
 @dataclass(frozen=True, slots=True)
 class TeamsOptions:
-    """How to score a teams event: the board scoring (``form``; None: what the file says, else IMPs) and the VP
-    scale (None: the event is not scored in VPs)."""
+    """How to score a teams event.
+
+    ``form``: the board scoring (None: what the file says, else IMPs).  ``vp``: the VP scale (None: the event is
+    not scored in VPs; not used at board-a-match, and at Patton only by the NBB's form).  ``board_points``: the
+    board-a-match points, ``acbl`` 1/½/0 (ACBL board-a-match) or ``ebu`` 2/1/0 (EBU point-a-board); None: ``ebu``
+    for a file whose match scoring is ``PAB`` (USEBIO), else ``acbl``.  ``patton``: ``acbl`` or ``nbb``
+    (:mod:`bridgescore.teams.match`).  ``tiebreak``: ``wbf``, ``ebu``, ``nbb`` or ``none``
+    (:mod:`bridgescore.teams.standings`).  ``adjustments``: the IMPs of average-plus/minus and of a percentage
+    (Law 86A: ±3 IMPs; 0.3 IMP per percent, so 60 % is +3), shared with pairs.  ``knockout``: every match must
+    have a winner, so a non-balancing adjusted score is averaged between the teams (Law 86); otherwise each team
+    keeps its own award (A-/A- is −3 IMPs to both, as the EBU rules it)."""
 
     form: TeamsForm | None = None
     vp: VPScale | None = field(default_factory=WBFContinuous)
+    board_points: BoardPoints | None = None
+    patton: PattonForm = "acbl"
+    tiebreak: Tiebreak = "wbf"
+    adjustments: AdjustmentValues = field(default_factory=AdjustmentValues)
+    knockout: bool = False
 
-
-def _score_board(match: Match, index: int) -> BoardScore:
-    """Law 78B: the home team's IMPs are those of (NS score in the open room − NS score in the closed room)."""
-    board = match.boards[index]
-    ns_open = board.open.ns_score if board.open is not None else None
-    ns_closed = board.closed.ns_score if board.closed is not None else None
-    imps = None if ns_open is None or ns_closed is None else float(wbf_imps(ns_open - ns_closed))
-    return BoardScore(board, ns_open, ns_closed, imps)
-
-
-def _score_match(match: Match, options: TeamsOptions) -> MatchScore:
-    boards = tuple(_score_board(match, i) for i in range(len(match.boards)))
-    won = sum(b.imps_home for b in boards if b.imps_home is not None and b.imps_home > 0)
-    lost = -sum(b.imps_home for b in boards if b.imps_home is not None and b.imps_home < 0)
-    home = won + max(match.carry_over, 0.0)
-    away = lost + max(-match.carry_over, 0.0)
-    if options.vp is None:
-        return MatchScore(match, boards, home, away)
-    vp_home, vp_away = options.vp.vp(home - away, len(match.boards))
-    return MatchScore(match, boards, home, away, vp_home, vp_away)
+    def __post_init__(self) -> None:
+        """A variant the engine does not know is refused here, not scored as some default without a word."""
+        for value, known, words in (
+            (self.form, (None, "imps", "bam", "patton"), "board scoring"),
+            (self.board_points, (None, "acbl", "ebu"), "board-a-match points"),
+            (self.patton, ("acbl", "nbb"), "Patton form"),
+            (self.tiebreak, TIEBREAKS, "tie-break"),
+        ):
+            if value not in known:
+                names = ", ".join(k for k in known if k is not None)
+                raise ValueError(f"unknown {words} '{value}': choose one of {names}")
 
 
 def score_teams(event: TeamsEvent, options: TeamsOptions | None = None) -> ScoredTeams:
-    """Score every match of ``event`` and rank the teams by their total of VPs (IMP margin at IMPs alone)."""
+    """Score every match of ``event`` (a match listed twice in a round once), rank the teams by their VPs (points
+    at board-a-match and Patton; the IMP margin at IMPs alone) with the chosen tie-break, and check the file's
+    own values against the computed ones."""
     options = options or TeamsOptions()
-    matches = tuple(_score_match(m, options) for m in event.matches)
-    vp: dict[str, float] = defaultdict(float)
-    imps_for: dict[str, float] = defaultdict(float)
-    imps_against: dict[str, float] = defaultdict(float)
-    played: dict[str, int] = defaultdict(int)
-    for m in matches:
-        for team, own, other, own_vp in (
-            (m.match.home, m.imps_home, m.imps_away, m.vp_home),
-            (m.match.away, m.imps_away, m.imps_home, m.vp_away),
-        ):
-            played[team] += 1
-            imps_for[team] += own
-            imps_against[team] += other
-            vp[team] += own_vp or 0.0
-    ids = sorted(set(event.teams) | set(played), key=lambda t: (-vp[t], -(imps_for[t] - imps_against[t]), t))
-    standings: list[TeamStanding] = []
-    for team in ids:
-        key = (vp[team], imps_for[team] - imps_against[team])
-        first = next(i for i, t in enumerate(ids) if (vp[t], imps_for[t] - imps_against[t]) == key)
-        shared = sum(1 for t in ids if (vp[t], imps_for[t] - imps_against[t]) == key) > 1
-        place = first + 1
-        standings.append(
-            TeamStanding(
-                place,
-                f"{place}=" if shared else str(place),
-                event.team(team),
-                played[team],
-                vp[team] if options.vp is not None else None,
-                imps_for[team],
-                imps_against[team],
-            )
-        )
+    form = options.form or event.form or "imps"
+    board_points = options.board_points or ("ebu" if event.match_scoring.upper() == "PAB" else "acbl")
+    kept, duplicates = duplicate_matches(event.matches)
+    matches = tuple(
+        score_match(m, form, board_points, options.patton, options.adjustments, options.vp, options.knockout)
+        for m in kept
+    )
+    by: Literal["vp", "points", "imps"] = "points" if form != "imps" else "vp" if options.vp is not None else "imps"
+    standings = rank_teams(event, matches, by, options.tiebreak)
+    board_problems = [b.problem for m in matches for b in m.boards if b.problem is not None]
     return ScoredTeams(
         event,
-        options.form or event.form or "imps",
-        options.vp.name if options.vp is not None else None,
+        form,
+        options.vp.name if options.vp is not None and (form == "imps" or options.patton == "nbb") else None,
         matches,
-        tuple(standings),
-        problems=event.problems,
+        standings,
+        checks=tuple(check_matches(matches, event.match_scoring)),
+        problems=(*event.problems, *duplicates, *board_problems),
     )

@@ -18,12 +18,14 @@ from bridgescore.event import Result
 from bridgescore.problems import Location, Problem
 
 __all__ = [
+    "TIED",
     "BoardScore",
     "Match",
     "MatchBoard",
     "MatchScore",
     "Room",
     "ScoredTeams",
+    "SegmentScore",
     "Team",
     "TeamStanding",
     "TeamsEvent",
@@ -122,6 +124,9 @@ class BoardScore:
     ``imps_home`` is the home team's IMPs on the board (negative when it lost IMPs; None when the board is not
     scored, e.g. played in one room only).  ``points_home``/``points_away`` are the board points at
     board-a-match and Patton (None at IMPs).  ``problem`` says why a board is not scored as played, in words.
+    ``imps_away`` is the away team's IMPs where a non-balancing adjusted score (Law 12C2: A-/A- when both teams
+    are at fault) gives the teams awards that do not balance; None where they balance (the away team has
+    ``-imps_home``).
     """
 
     board: MatchBoard
@@ -131,12 +136,39 @@ class BoardScore:
     points_home: float | None = None
     points_away: float | None = None
     problem: Problem | None = None
+    imps_away: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentScore:
+    """One segment of a match played in several (``MatchBoard.segment``): the IMPs each side won on its boards
+    (carry-over not included; ``shared_imps`` as on :class:`MatchScore`) and, at board-a-match and Patton, the
+    board points each side won on them."""
+
+    segment: int
+    imps_home: float
+    imps_away: float
+    points_home: float | None = None
+    points_away: float | None = None
+    shared_imps: float = 0.0
+
+
+#: ``MatchScore.winner`` of a match level at the end: a knock-out match is then decided by extra boards (EBU White
+#: Book 143.2.1: one-eighth of the scheduled boards, at least two, repeated while still level; WBF likewise).
+TIED = "tied: play-off boards"
 
 
 @dataclass(frozen=True, slots=True)
 class MatchScore:
     """A match, scored: the totals of its boards (IMPs won by each side, carry-over included), the victory points
-    (None where the event is not scored in VPs) and the board or Patton points (None at IMPs)."""
+    (None where the event is not scored in VPs) and the board or Patton points (None at IMPs).
+
+    ``segments`` has the subtotals of each segment (one per ``MatchBoard.segment``, in order; empty for a match
+    played in one segment).  ``winner`` is
+    the id of the team that won the match – on IMPs with the carry-over at IMPs, on points at board-a-match and
+    Patton – or :data:`TIED` when the two are level (a knock-out match then plays extra boards).
+    ``shared_imps`` is what non-balancing adjusted scores gave *both* teams beyond ``imps_home``/``imps_away``
+    (−3 for an A-/A- board): each team's own margin is its IMPs minus its opponents' plus ``shared_imps``."""
 
     match: Match
     boards: tuple[BoardScore, ...]
@@ -146,6 +178,9 @@ class MatchScore:
     vp_away: float | None = None
     points_home: float | None = None
     points_away: float | None = None
+    segments: tuple[SegmentScore, ...] = ()
+    winner: str = ""
+    shared_imps: float = 0.0
 
     @property
     def margin(self) -> float:
