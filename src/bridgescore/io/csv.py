@@ -44,6 +44,7 @@ from bridgescore.problems import Location, Problem, Severity, Value, shorten
 __all__ = [
     "COLUMN_SYNONYMS",
     "NOT_PLAYED_WORDS",
+    "SEATS",
     "Columns",
     "header_key",
     "is_not_played",
@@ -189,6 +190,10 @@ class Columns:
         first, second = ("north", "south") if side == "ns" else ("east", "west")
         players = [self.get(row, first), self.get(row, second)]
         return "+".join(players) if all(players) else ""
+
+
+#: The player columns, by seat (``Result.extra`` keeps them under these names where they make the pairs).
+SEATS = ("north", "south", "east", "west")
 
 
 def _map_header(header: Sequence[str], where: Location) -> tuple[Columns, list[Problem]]:
@@ -632,6 +637,9 @@ def _read_line(
         if beside is not None:
             problems.append(beside)
     kept = {name: row[i] for name, i in cols.extra.items() if i < len(row)}
+    for seat in SEATS:  # the players the pairs are made of, by seat: an individual credits each of them
+        if seat in cols.index:
+            kept[seat] = cols.get(row, seat)
     beyond = [i for i in range(len(cols.headers), len(row)) if row[i].strip()]
     if beyond:  # values past the header's last column (an unquoted comma in a name?): kept, and said
         kept.update({f"column {i + 1}": row[i] for i in beyond})
