@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bridgescore.event import Event, Result
+from bridgescore.i18n import N_
 from bridgescore.io.csv import SEATS as CSV_SEATS
 from bridgescore.problems import FieldKind, Location, Problem, shorten
 
@@ -61,6 +62,13 @@ SEAT_FIELDS: tuple[tuple[tuple[str, str, str, str], FieldKind], ...] = (
     ((CSV_SEATS[0], CSV_SEATS[1], CSV_SEATS[2], CSV_SEATS[3]), FieldKind.COLUMN),
 )
 _SEAT_WORDS = ("North", "South", "East", "West")
+#: A seat without a player: one message per seat, so that each reads whole in Dutch.
+_NO_PLAYER = {
+    "North": N_("board %(board)d: the line has no North player; the other players are credited with it"),
+    "South": N_("board %(board)d: the line has no South player; the other players are credited with it"),
+    "East": N_("board %(board)d: the line has no East player; the other players are credited with it"),
+    "West": N_("board %(board)d: the line has no West player; the other players are credited with it"),
+}
 
 
 def _fields_of(result: Result) -> tuple[tuple[str, str, str, str], FieldKind] | None:
@@ -106,14 +114,7 @@ def seatings(results: Sequence[Result]) -> tuple[list[Seating | None], list[Prob
         uncredited: set[str] = set()
         for field, word, player in zip(fields, _SEAT_WORDS, players, strict=True):
             if not player:
-                problems.append(
-                    Problem.make(
-                        _where(result, field, kind),
-                        "board %(board)d: the line has no %(seat)s player; the other players are credited with it",
-                        board=result.board,
-                        seat=word,
-                    )
-                )
+                problems.append(Problem.make(_where(result, field, kind), _NO_PLAYER[word], board=result.board))
         for player in dict.fromkeys(p for p in players if p):
             seats = [w for w, p in zip(_SEAT_WORDS, players, strict=True) if p == player]
             if len(seats) > 1:
@@ -122,11 +123,10 @@ def seatings(results: Sequence[Result]) -> tuple[list[Seating | None], list[Prob
                 problems.append(
                     Problem.make(
                         _where(result, second, kind),
-                        "board %(board)d: player %(player)s sits in two seats at this table (%(seats)s); the line "
-                        "is not counted for them",
+                        "board %(board)d: player %(player)s sits in two seats at this table; the line is not "
+                        "counted for them",
                         board=result.board,
                         player=shorten(player),
-                        seats=", ".join(seats),
                     )
                 )
         index = len(out)

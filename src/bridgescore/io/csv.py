@@ -30,6 +30,7 @@ from bridgescore.contract import (
     vulnerability_of_board,
 )
 from bridgescore.event import Event, Result, ResultStatus, sections_numbered_per_direction
+from bridgescore.i18n import N_
 from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.io.line import (
     adjustment_beside_contract,
@@ -192,6 +193,13 @@ class Columns:
         return "+".join(players) if all(players) else ""
 
 
+#: A player missing on a line whose pairs are made of players, by seat.
+_PLAYER_MISSING = {
+    "north": N_("North player missing"),
+    "south": N_("South player missing"),
+    "east": N_("East player missing"),
+    "west": N_("West player missing"),
+}
 #: The player columns, by seat (``Result.extra`` keeps them under these names where they make the pairs).
 SEATS = ("north", "south", "east", "west")
 
@@ -536,10 +544,17 @@ def _read_line(
     else:
         board = number
     ns, ew = cols.pair(row, "ns"), cols.pair(row, "ew")
-    if not ns:
-        bad("ns", "North-South pair missing")
-    if not ew:
-        bad("ew", "East-West pair missing")
+    for side, pair, missing in (("ns", ns, "North-South pair missing"), ("ew", ew, "East-West pair missing")):
+        if pair:
+            continue
+        players = ("north", "south") if side == "ns" else ("east", "west")
+        if side in cols.index or not all(seat in cols.index for seat in players):
+            bad(side, missing)
+            continue
+        # the pair is made of its players (BBO's travellers, an individual's): the player missing is named
+        for seat in players:
+            if not cols.get(row, seat):
+                bad(cols.headers[cols.index[seat]].strip() or seat, _PLAYER_MISSING[seat])
     remarks = cols.get(row, "remarks")
     contract_text = cols.get(row, "contract")
     declarer_text = cols.get(row, "declarer")
