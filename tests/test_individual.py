@@ -304,3 +304,17 @@ def test_players_share_exactly_the_points_of_the_lines_and_order_does_not_matter
     assert [(e.player, e.place_label, e.total) for e in again.standings[0].entries] == [
         (e.player, e.place_label, e.total) for e in standing.entries
     ]
+
+
+def test_the_html_page_ranks_players_and_gives_each_a_score_card_from_their_side(tmp_path: Path) -> None:
+    page = tmp_path / "page.html"
+    result = runner.invoke(app, ["individual", str(THREE), "-f", "html", "-o", str(page), "--lang", "nl"])
+    assert result.exit_code == 0, result.output
+    html = page.read_text(encoding="utf-8")
+    assert "<script" not in html and "http://" not in html.replace("http://www.w3.org", "")  # self-contained
+    assert ">Speler<" in html and ">Paar<" not in html
+    assert html.count('id="player-') == 12
+    # player 8's card: board 1 EW against 5+6 (0 of 4), board 2 EW (4), board 3 NS with player 1 (4): running 8
+    card = html[html.index('id="player-8"') : html.index('id="player-5"')]
+    assert [m for m in ("-450", "+140", "+120") if m in card] == ["-450", "+140", "+120"]
+    assert card.count('data-field="running"') == 3 and '<td class="num" data-field="running">8</td>' in card

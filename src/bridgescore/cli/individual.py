@@ -33,9 +33,11 @@ def individual(
         str | None,
         typer.Option("--method", "-m", help="matchpoints (default), butler, bastille or cross-imps."),
     ] = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="text, json or csv.")] = "text",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text, json, csv or html.")] = "text",
     output: OutputOption = None,
-    lang: Annotated[str, typer.Option("--lang", help="Language of labels and numbers (text, CSV): en or nl.")] = "en",
+    lang: Annotated[
+        str, typer.Option("--lang", help="Language of labels and numbers (text, CSV, HTML): en or nl.")
+    ] = "en",
     notation: Annotated[
         str | None,
         typer.Option("--notation", help="Notation to print: 'en' (4S, NT) or 'nl' (4S, SA); default: as --lang."),
@@ -117,7 +119,7 @@ def individual(
     if any(p.severity is Severity.ERROR for p in scored.problems) and not (skip_invalid and event.results):
         print_problems(scored.problems, err, page_lang, can_go_on=bool(len(event.results)))
         raise typer.Exit(2)
-    chosen: IndividualFormat = "json" if fmt == "json" else "csv" if fmt == "csv" else "text"
+    chosen: IndividualFormat = next(f for f in INDIVIDUAL_FORMATS if f == fmt)
     try:
         if output is None:
             write_individual(scored, chosen, sys.stdout, page_lang, shown, boards)
@@ -126,5 +128,5 @@ def individual(
                 write_individual(scored, chosen, stream, page_lang, shown, boards)
     except OSError as problem:
         raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None
-    if (fmt == "csv" or output is not None) and scored.problems:
+    if (fmt in ("csv", "html") or output is not None) and scored.problems:
         print_problems(scored.problems, err, page_lang, can_go_on=False)

@@ -18,7 +18,10 @@ JSON schema ``bridgescore.individual/1``::
                 the player's boards; null at IMPs), percent (null at IMPs), average (IMPs per board; null at
                 matchpoints)
     boards[]    every board as in the score JSON (section, board, datum, top, scores, full_count, results[]), each
-                result with its four players added: north, south, east, west ("" for a seat not written)
+                result with its four players added: north, south, east, west ("" for a seat not written), and
+                uncredited (the players not credited with the line: in two seats, or on two lines of the board)
+    checks[]    the director's checks of the boards, as in the score JSON (NS and EW mirror, board totals, scores
+                against contracts; the checks of pairs are left out)
     problems[]  file, line, field, severity, message – every problem of the reading, scoring and seating
 """
 
@@ -34,6 +37,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from bridgescore.checks import Check, run_checks
 from bridgescore.contract import Notation
 from bridgescore.event import Event
 from bridgescore.i18n import N_, Language, format_number, translator
@@ -41,7 +45,7 @@ from bridgescore.individual import ScoredIndividual
 from bridgescore.methods.base import Unit
 from bridgescore.report.check import render_problems
 from bridgescore.report.csv import DELIMITERS, guard
-from bridgescore.report.json import iter_boards, options_fields
+from bridgescore.report.json import _checks, iter_boards, options_fields
 from bridgescore.report.labels import adjustment_label, method_name, number, percent, points
 from bridgescore.scored import ALL_SECTIONS
 from bridgescore.standings import PERCENT_DECIMALS
@@ -49,9 +53,9 @@ from bridgescore.standings import PERCENT_DECIMALS
 __all__ = ["INDIVIDUAL_FORMATS", "SCHEMA", "IndividualFormat", "individual_dict", "write_individual"]
 
 SCHEMA = "bridgescore.individual/1"
-IndividualFormat = Literal["text", "json", "csv"]
+IndividualFormat = Literal["text", "json", "csv", "html"]
 #: The formats :func:`write_individual` writes.
-INDIVIDUAL_FORMATS: tuple[IndividualFormat, ...] = ("text", "json", "csv")
+INDIVIDUAL_FORMATS: tuple[IndividualFormat, ...] = ("text", "json", "csv", "html")
 
 _STANDINGS_HEADER = (
     N_("section"), N_("place"), N_("player"), N_("name"), N_("boards"), N_("total"), N_("unfactored_total"),
@@ -72,13 +76,18 @@ def write_individual(
     boards: bool = False,
 ) -> None:
     """``scored`` written to ``out`` in ``fmt``: text (rankings, with ``boards`` the travellers first, then the
-    problems), CSV (the rankings, or with ``boards`` the travellers instead: a CSV file holds one table) or JSON
-    (everything, schema ``bridgescore.individual/1``)."""
+    checks and problems), CSV (the rankings, or with ``boards`` the travellers instead: a CSV file holds one
+    table), JSON (everything, schema ``bridgescore.individual/1``) or HTML (the pairs page's machinery, with a
+    score card per player: :mod:`bridgescore.report.individual_html`)."""
     if fmt == "json":
         json.dump(individual_dict(scored, notation), out, ensure_ascii=False, indent=1)
         out.write("\n")
     elif fmt == "csv":
         out.write(boards_csv(scored, lang, notation) if boards else standings_csv(scored, lang))
+    elif fmt == "html":
+        from bridgescore.report.individual_html import render_individual_html
+
+        out.write(render_individual_html(scored, lang, notation))
     else:
         render_individual_text(scored, Console(file=out, width=120, highlight=False), lang, notation, boards)
 
@@ -92,6 +101,7 @@ def _board_records(scored: ScoredIndividual, notation: Notation) -> Iterator[dic
             seating = scored.seatings[rows[position]]
             players = seating.players if seating is not None else ("", "", "", "")
             record.update(zip(("north", "south", "east", "west"), players, strict=True))
+            record["uncredited"] = sorted(seating.uncredited) if seating is not None else []
             position += 1
         yield board
 
@@ -135,6 +145,7 @@ def individual_dict(scored: ScoredIndividual, notation: Notation = "en") -> dict
             for s in scored.standings
         ],
         "boards": list(_board_records(scored, notation)),
+        "checks": _checks(individual_checks(scored, notation)),
         "problems": [
             {
                 "file": p.location.file,
@@ -146,6 +157,17 @@ def individual_dict(scored: ScoredIndividual, notation: Notation = "en") -> dict
             for p in scored.problems
         ],
     }
+
+
+#: The director's checks of pairs that say nothing of an individual, whose "pairs" are the lines' two players
+#: (a player's place on the boards is checked when the seats are read: :mod:`bridgescore.individual.seats`).
+_PAIR_CHECKS = frozenset({"table totals", "pair once per board"})
+
+
+def individual_checks(scored: ScoredIndividual, notation: Notation = "en") -> tuple[Check, ...]:
+    """The director's checks of the boards (:func:`bridgescore.checks.run_checks`: NS and EW mirror, each board's
+    total, scores against contracts), without those about pairs."""
+    return tuple(c for c in run_checks(scored.scored, notation) if c.name not in _PAIR_CHECKS)
 
 
 def _writer(lang: Language) -> tuple[io.StringIO, Any]:
@@ -241,6 +263,10 @@ def render_individual_text(
         )
     elif any(abs(e.total - e.unfactored_total) > 1e-9 for s in scored.standings for e in s.entries):
         console.print(_("* total factored to the full number of boards (player played fewer boards)."), highlight=False)
+    for check in individual_checks(scored, notation):
+        mark = f"[green]{escape(_('ok'))}[/]" if check.ok else f"[red]{escape(_('FAILED'))}[/]"
+        line = f"{mark} {escape(_(check.name))}: {escape(check.text(lang))}"
+        console.print(line, highlight=False, soft_wrap=True)
     if scored.problems:
         render_problems(Event((), problems=scored.problems), console, lang)
 
