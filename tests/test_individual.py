@@ -318,3 +318,21 @@ def test_the_html_page_ranks_players_and_gives_each_a_score_card_from_their_side
     card = html[html.index('id="player-8"') : html.index('id="player-5"')]
     assert [m for m in ("-450", "+140", "+120") if m in card] == ["-450", "+140", "+120"]
     assert card.count('data-field="running"') == 3 and '<td class="num" data-field="running">8</td>' in card
+
+
+def test_a_csv_of_players_who_change_partners_is_an_individual_and_score_refuses_it() -> None:
+    assert load_event(THREE).form == "individual"
+    assert load_event(THREE).form_sign == "north, south, east, west"
+    result = runner.invoke(app, ["score", str(THREE)])
+    assert result.exit_code == 2 and "individual event (north, south, east, west)" in result.stderr
+
+
+def test_a_csv_of_fixed_partnerships_with_one_substitute_stays_a_pairs_event() -> None:
+    """BBO's pairs travellers name each pair by its two players; a substitute breaks one partnership only."""
+    text = (
+        "board,north,south,east,west,score\n"
+        "1,Ann,Bob,Cy,Di,420\n1,Ed,Flo,Gus,Hal,450\n"
+        "2,Ann,Bob,Gus,Hal,-50\n2,Ed,Flo,Cy,Di,-100\n"
+        "3,Ann,Sub,Ed,Flo,110\n3,Gus,Hal,Cy,Di,140\n"
+    )
+    assert traveller_csv.loads(text, "bbo.csv").form == "pairs"

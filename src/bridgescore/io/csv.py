@@ -29,7 +29,7 @@ from bridgescore.contract import (
     score,
     vulnerability_of_board,
 )
-from bridgescore.event import Event, Result, ResultStatus, sections_numbered_per_direction
+from bridgescore.event import Event, EventForm, Result, ResultStatus, sections_numbered_per_direction
 from bridgescore.i18n import N_
 from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.io.line import (
@@ -327,7 +327,28 @@ def read_lines(
         per_direction = frozenset(r.section for r in read) if pairs_per_direction else frozenset()
     results = _one_line_per_table(read, per_direction, problems)
     problems.sort(key=lambda p: p.location.line or 0)
-    return Event(tuple(results), problems=tuple(problems))
+    form, sign = _form(results, columns)
+    return Event(tuple(results), problems=tuple(problems), form=form, form_sign=sign)
+
+
+def _form(results: Sequence[Result], columns: Columns) -> tuple[EventForm, str]:
+    """An individual, where the pairs are made of the players (``north``, ``south``, ``east``, ``west`` columns, no
+    pair numbers) and most players have more than one partner: in an individual every player changes partner
+    each round, while in a pairs event (BBO's travellers name the pairs so) a partnership is broken only by a
+    substitute.  ``score`` then refuses the file and points to ``bridgescore individual``."""
+    if "ns" in columns.index or "ew" in columns.index or not all(seat in columns.index for seat in SEATS):
+        return "pairs", ""
+    partners: dict[str, set[str]] = {}
+    for r in results:
+        north, south, east, west = (r.extra.get(seat, "") for seat in SEATS)
+        for a, b in ((north, south), (south, north), (east, west), (west, east)):
+            if a and b:
+                partners.setdefault(a, set()).add(b)
+    changing = sum(1 for p in partners.values() if len(p) > 1)
+    if partners and 2 * changing > len(partners):
+        headers = ", ".join(columns.headers[columns.index[seat]].strip() for seat in SEATS)
+        return "individual", shorten(headers)
+    return "pairs", ""
 
 
 def _per_direction_warnings(per_direction: frozenset[str], filename: str, problems: list[Problem]) -> None:
@@ -518,7 +539,7 @@ def load(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bo
     except MemoryError:
         del text
         return Event((), problems=(too_large(str(Path(path))),))
-    return Event(event.results, event.names, event.title, tuple(problems) + event.problems)
+    return Event(event.results, event.names, event.title, tuple(problems) + event.problems, event.form, event.form_sign)
 
 
 def _read_line(
