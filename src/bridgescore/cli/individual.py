@@ -73,7 +73,7 @@ def individual(
     ] = None,
     pair_percent: Annotated[
         str | None,
-        typer.Option("--percent", help="total (over maximum: EBU) or mean (of the board percentages: BBO)."),
+        typer.Option("--pair-percent", help="A player's %: total (over maximum: EBU) or mean (of board %: BBO)."),
     ] = None,
 ) -> None:
     """Score an individual event: each board as in a pairs event, each player ranked on their own (exit 2 on bad
