@@ -29,7 +29,8 @@ from bridgescore.contract import (
     score,
     vulnerability_of_board,
 )
-from bridgescore.event import Event, Result, ResultStatus, sections_numbered_per_direction
+from bridgescore.event import Event, EventForm, Result, ResultStatus, sections_numbered_per_direction
+from bridgescore.i18n import N_
 from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.io.line import (
     adjustment_beside_contract,
@@ -44,6 +45,7 @@ from bridgescore.problems import Location, Problem, Severity, Value, shorten
 __all__ = [
     "COLUMN_SYNONYMS",
     "NOT_PLAYED_WORDS",
+    "SEATS",
     "Columns",
     "header_key",
     "is_not_played",
@@ -191,6 +193,17 @@ class Columns:
         return "+".join(players) if all(players) else ""
 
 
+#: A player missing on a line whose pairs are made of players, by seat.
+_PLAYER_MISSING = {
+    "north": N_("North player missing"),
+    "south": N_("South player missing"),
+    "east": N_("East player missing"),
+    "west": N_("West player missing"),
+}
+#: The player columns, by seat (``Result.extra`` keeps them under these names where they make the pairs).
+SEATS = ("north", "south", "east", "west")
+
+
 def _map_header(header: Sequence[str], where: Location) -> tuple[Columns, list[Problem]]:
     index: dict[str, int] = {}
     extra: dict[str, int] = {}
@@ -314,7 +327,28 @@ def read_lines(
         per_direction = frozenset(r.section for r in read) if pairs_per_direction else frozenset()
     results = _one_line_per_table(read, per_direction, problems)
     problems.sort(key=lambda p: p.location.line or 0)
-    return Event(tuple(results), problems=tuple(problems))
+    form, sign = _form(results, columns)
+    return Event(tuple(results), problems=tuple(problems), form=form, form_sign=sign)
+
+
+def _form(results: Sequence[Result], columns: Columns) -> tuple[EventForm, str]:
+    """An individual, where the pairs are made of the players (``north``, ``south``, ``east``, ``west`` columns, no
+    pair numbers) and most players have more than one partner: in an individual every player changes partner
+    each round, while in a pairs event (BBO's travellers name the pairs so) a partnership is broken only by a
+    substitute.  ``score`` then refuses the file and points to ``bridgescore individual``."""
+    if "ns" in columns.index or "ew" in columns.index or not all(seat in columns.index for seat in SEATS):
+        return "pairs", ""
+    partners: dict[str, set[str]] = {}
+    for r in results:
+        north, south, east, west = (r.extra.get(seat, "") for seat in SEATS)
+        for a, b in ((north, south), (south, north), (east, west), (west, east)):
+            if a and b:
+                partners.setdefault(a, set()).add(b)
+    changing = sum(1 for p in partners.values() if len(p) > 1)
+    if partners and 2 * changing > len(partners):
+        headers = ", ".join(columns.headers[columns.index[seat]].strip() for seat in SEATS)
+        return "individual", shorten(headers)
+    return "pairs", ""
 
 
 def _per_direction_warnings(per_direction: frozenset[str], filename: str, problems: list[Problem]) -> None:
@@ -505,7 +539,7 @@ def load(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bo
     except MemoryError:
         del text
         return Event((), problems=(too_large(str(Path(path))),))
-    return Event(event.results, event.names, event.title, tuple(problems) + event.problems)
+    return Event(event.results, event.names, event.title, tuple(problems) + event.problems, event.form, event.form_sign)
 
 
 def _read_line(
@@ -531,10 +565,17 @@ def _read_line(
     else:
         board = number
     ns, ew = cols.pair(row, "ns"), cols.pair(row, "ew")
-    if not ns:
-        bad("ns", "North-South pair missing")
-    if not ew:
-        bad("ew", "East-West pair missing")
+    for side, pair, missing in (("ns", ns, "North-South pair missing"), ("ew", ew, "East-West pair missing")):
+        if pair:
+            continue
+        players = ("north", "south") if side == "ns" else ("east", "west")
+        if side in cols.index or not all(seat in cols.index for seat in players):
+            bad(side, missing)
+            continue
+        # the pair is made of its players (BBO's travellers, an individual's): the player missing is named
+        for seat in players:
+            if not cols.get(row, seat):
+                bad(cols.headers[cols.index[seat]].strip() or seat, _PLAYER_MISSING[seat])
     remarks = cols.get(row, "remarks")
     contract_text = cols.get(row, "contract")
     declarer_text = cols.get(row, "declarer")
@@ -632,6 +673,9 @@ def _read_line(
         if beside is not None:
             problems.append(beside)
     kept = {name: row[i] for name, i in cols.extra.items() if i < len(row)}
+    for seat in SEATS:  # the players the pairs are made of, by seat: an individual credits each of them
+        if seat in cols.index:
+            kept[seat] = cols.get(row, seat)
     beyond = [i for i in range(len(cols.headers), len(row)) if row[i].strip()]
     if beyond:  # values past the header's last column (an unquoted comma in a name?): kept, and said
         kept.update({f"column {i + 1}": row[i] for i in beyond})

@@ -29,7 +29,8 @@ from bridgescore.problems import Location, Problem, Severity, shorten
 __all__ = ["Names", "load", "loads", "with_names"]
 
 _FIELDS = {
-    "pair": ("pair", "pairnumber", "nr", "no", "number", "paar", "paarnummer", "pairid"),
+    # a player's number where the file names the players of an individual (bridgescore individual --names)
+    "pair": ("pair", "pairnumber", "nr", "no", "number", "paar", "paarnummer", "pairid", "player", "speler"),
     "names": ("names", "name", "players", "namen", "naam", "spelers"),
     "player1": ("player1", "speler1", "name1", "naam1"),
     "player2": ("player2", "speler2", "name2", "naam2"),

@@ -1,0 +1,132 @@
+"""The ``individual`` command: an individual event's boards scored as pairs boards, each player ranked alone."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from bridgescore.cli.common import (
+    OutputOption,
+    app,
+    event_files,
+    fail,
+    language_option,
+    notation_option,
+    refuse_overwrite,
+)
+from bridgescore.problems import Severity
+
+
+@app.command()
+def individual(
+    inputs: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Individual event files (USEBIO XML, PBN, CSV with north, south, east, west columns) or folders.",
+            show_default=False,
+        ),
+    ],
+    method: Annotated[
+        str | None,
+        typer.Option("--method", "-m", help="matchpoints (default), butler, bastille or cross-imps."),
+    ] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text, json, csv or html.")] = "text",
+    output: OutputOption = None,
+    lang: Annotated[
+        str, typer.Option("--lang", help="Language of labels and numbers (text, CSV, HTML): en or nl.")
+    ] = "en",
+    notation: Annotated[
+        str | None,
+        typer.Option("--notation", help="Notation to print: 'en' (4S, NT) or 'nl' (4S, SA); default: as --lang."),
+    ] = None,
+    title: Annotated[str | None, typer.Option("--title", help="Event title (default: the input's).")] = None,
+    boards: Annotated[
+        bool,
+        typer.Option(
+            "--boards",
+            help="Every traveller line with its four players: text before the rankings, csv instead of them; "
+            "json always holds them.",
+        ),
+    ] = False,
+    names: Annotated[
+        Path | None, typer.Option("--names", help="Names file: CSV player,name (the names file of pairs).")
+    ] = None,
+    skip_invalid: Annotated[
+        bool, typer.Option("--skip-invalid", help="Report problems but rank the players all the same (exit 0).")
+    ] = False,
+    as_program: Annotated[
+        str | None, typer.Option("--as", help="Score the boards as this program does (see `score --help`).")
+    ] = None,
+    across_sections: Annotated[
+        bool, typer.Option("--across-sections", help="Compare every section's scores together (EBU).")
+    ] = False,
+    neuberg: Annotated[
+        bool | None,
+        typer.Option("--neuberg/--no-neuberg", help="Neuberg for boards with fewer results (default on)."),
+    ] = None,
+    acbl_scale: Annotated[
+        bool | None,
+        typer.Option("--acbl-scale/--no-acbl-scale", help="Matchpoints 1 and 1/2 (ACBL, BBO) instead of 2 and 1."),
+    ] = None,
+    pair_percent: Annotated[
+        str | None,
+        typer.Option("--pair-percent", help="A player's %: total (over maximum: EBU) or mean (of board %: BBO)."),
+    ] = None,
+) -> None:
+    """Score an individual event: each board as in a pairs event, each player ranked on their own (exit 2 on bad
+    input)."""
+    from rich.markup import escape
+
+    from bridgescore.api import read, resolve_options
+    from bridgescore.cli.common import err
+    from bridgescore.individual import not_individual, score_individual
+    from bridgescore.individual.names import with_player_names
+    from bridgescore.options import OptionError
+    from bridgescore.report.individual import INDIVIDUAL_FORMATS, IndividualFormat, write_individual
+    from bridgescore.report.problems import print_problems
+
+    page_lang = language_option(lang)
+    read_notation = notation_option(notation or "en")
+    shown = notation_option(notation or page_lang)
+    if fmt not in INDIVIDUAL_FORMATS:
+        raise fail(f"--format must be {', '.join(INDIVIDUAL_FORMATS)}, not '{fmt}'")
+    given: dict[str, object] = {"neuberg": neuberg, "acbl_scale": acbl_scale, "pair_percent": pair_percent}
+    try:
+        options = resolve_options(
+            method, as_program=as_program, across_sections=across_sections, movement="auto", phantoms=(), **given
+        )
+    except OptionError as problem:
+        raise fail(problem.text(page_lang)) from None
+    except ValueError as problem:
+        raise fail(str(problem)) from None
+    files = event_files(inputs)
+    refuse_overwrite(output, [*files, names])
+    event = read(*files, notation=read_notation)
+    refused = not_individual(event)
+    if refused is not None:
+        err.print(f"[red]error:[/] {escape(refused.describe(page_lang))}", soft_wrap=True)
+        raise typer.Exit(2)
+    if names is not None:
+        event = with_player_names(event, names)
+    if title:
+        from dataclasses import replace
+
+        event = replace(event, title=title)
+    scored = score_individual(event, options)
+    if any(p.severity is Severity.ERROR for p in scored.problems) and not (skip_invalid and event.results):
+        print_problems(scored.problems, err, page_lang, can_go_on=bool(len(event.results)))
+        raise typer.Exit(2)
+    chosen: IndividualFormat = next(f for f in INDIVIDUAL_FORMATS if f == fmt)
+    try:
+        if output is None:
+            write_individual(scored, chosen, sys.stdout, page_lang, shown, boards)
+        else:
+            with output.open("w", encoding="utf-8", newline="") as stream:
+                write_individual(scored, chosen, stream, page_lang, shown, boards)
+    except OSError as problem:
+        raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None
+    if (fmt in ("csv", "html") or output is not None) and scored.problems:
+        print_problems(scored.problems, err, page_lang, can_go_on=False)

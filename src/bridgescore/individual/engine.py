@@ -1,0 +1,213 @@
+"""Scoring an individual: each board scored as in a pairs event, then each player ranked on their own.
+
+An individual event (every player with a different partner each round, the EBU's ``individual.xml`` form) is
+scored in two steps:
+
+1. **The boards**, exactly as a pairs event's (:func:`bridgescore.scored.score_event`): every traveller line
+   is a result of its board, compared with the other lines (matchpoints by default, ties shared, Neuberg for a
+   board with fewer results; cross-IMPs or Butler where chosen).  The comparison does not depend on who sat
+   where, so the pairs engine scores the lines as they are.
+2. **The players**: each player gets the score of their side (North and South the line's North-South points,
+   East and West its East-West points) on every board they played, and is ranked on their own, never as a pair.
+   This is the EBU's and the ACBL's individual practice: the EBU's USEBIO individual form gives each ``PLAYER``
+   its own ``PERCENTAGE`` and ``PLACE``, and ACBLscore's individual movements rank players, not partnerships.
+
+The ranking follows the pairs rankings' rules (:mod:`bridgescore.standings`), applied to players:
+
+* matchpoints: total = the player's matchpoints, maximum = the tops of the boards they played, percentage =
+  total / maximum (the EBU's; ``pair_percent="mean"``: the mean of the board percentages, BBO's), so players who
+  played different numbers of boards are compared fairly (a board not played counts for nothing either way);
+* IMPs: total and average per board; with factoring (the default, as for pairs: EBU, ACBLscore) the total a
+  player is ranked on is scaled to the boards of the player who played most;
+* equal values share the place (``3=``, the EBU's and NBB's notation), compared exactly, not as printed.
+
+A field is a section (each section's players ranked apart), or the whole event with ``across_sections``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from bridgescore.event import Event
+from bridgescore.individual.seats import Seating, has_seats, seatings
+from bridgescore.methods.base import Unit
+from bridgescore.problems import Location, Problem
+from bridgescore.scored import ALL_SECTIONS, PairPercent, ScoredEvent, ScoringOptions, score_event
+from bridgescore.standings import _rank
+
+__all__ = [
+    "IndividualStanding",
+    "PlayerStanding",
+    "ScoredIndividual",
+    "not_individual",
+    "player_name",
+    "score_individual",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStanding:
+    """One player's line of a ranking (``place`` None for a player without a board scored)."""
+
+    place: int | None
+    place_label: str
+    section: str
+    player: str
+    name: str
+    boards: int
+    total: float
+    unfactored_total: float
+    maximum: float | None
+    percent: float | None
+    average: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class IndividualStanding:
+    """The ranking of one field: ``section`` a section, or ``*`` where scored across sections."""
+
+    section: str
+    entries: tuple[PlayerStanding, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredIndividual:
+    """An individual scored: the boards as the pairs engine scored them (``scored``), each line's seating
+    (``seatings[row]`` for the event's line ``row``; None where the line names no player), the rankings, and every
+    problem (the reading's, the scoring's and the seats')."""
+
+    scored: ScoredEvent
+    seatings: tuple[Seating | None, ...]
+    standings: tuple[IndividualStanding, ...]
+    problems: tuple[Problem, ...]
+
+    @property
+    def event(self) -> Event:
+        return self.scored.event
+
+    @property
+    def unit(self) -> Unit:
+        return self.scored.unit
+
+
+def not_individual(event: Event) -> Problem | None:
+    """The refusal to score ``event`` as an individual (None where it is one): a teams event goes to
+    ``bridgescore teams``, and lines that name no players (a pairs event) to ``bridgescore score``."""
+    files = list(dict.fromkeys(r.source.file for r in event.results if r.source is not None)) or ["<input>"]
+    where = Location(files[0])
+    if event.form == "teams":
+        return Problem.make(
+            where,
+            "this is a teams event (%(sign)s); score it with `bridgescore teams`: ranking its players one by one "
+            "would give numbers no director can defend",
+            sign=event.form_sign,
+        )
+    if event.results and not has_seats(event):
+        return Problem.make(
+            where,
+            "no line of this event names its four players (North, South, East, West), so it is not an individual; "
+            "score a pairs event with `bridgescore score`",
+        )
+    return None
+
+
+def score_individual(event: Event, options: ScoringOptions | None = None) -> ScoredIndividual:
+    """Score the boards of ``event`` as a pairs event would be, then rank each player on their own (see the
+    module docstring)."""
+    options = options or ScoringOptions()
+    results = event.results
+    seats, seat_problems = seatings(results)
+    scored = score_event(event, options)
+    lines = scored.lines
+    is_mp = scored.unit is Unit.MATCHPOINTS
+    sums: dict[tuple[str, str], list[float]] = {}  # (section, player) → [boards, total, maximum, percent sum]
+    tops = lines.tops
+    rows = lines.rows.tolist()
+    board_of_line = lines.board_of_line.tolist()
+    sides = (("ns", lines.ns_points, lines.ns_percent), ("ew", lines.ew_points, lines.ew_percent))
+    for position, row in enumerate(rows):
+        seating = seats[row]
+        if seating is None:
+            continue
+        section = results[row].section
+        top = float(tops[board_of_line[position]])
+        top = 0.0 if math.isnan(top) else top
+        for side, points, percents in sides:
+            value = float(points[position])
+            if math.isnan(value):  # not played, or no score for this side
+                continue
+            percent = float(percents[position]) if is_mp else value
+            for player in seating.credited(side):
+                acc = sums.setdefault((section, player), [0.0, 0.0, 0.0, 0.0])
+                acc[0] += 1
+                acc[1] += value
+                acc[2] += top
+                acc[3] += percent
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for key in sums:
+        groups.setdefault(ALL_SECTIONS if options.across_sections else key[0], []).append(key)
+    standings = tuple(
+        IndividualStanding(group, _ranking(event.names, sums, members, options, is_mp))
+        for group, members in sorted(groups.items())
+    )
+    problems = (*scored.problems, *seat_problems)
+    return ScoredIndividual(scored, tuple(seats), standings, problems)
+
+
+def player_name(names: Mapping[str, str], section: str, player: str) -> str:
+    """A player's name from the file or a names file (``SECTION:NUMBER`` first, then the number)."""
+    return names.get(f"{section}:{player}") or names.get(player, "")
+
+
+def _ranking(
+    names: Mapping[str, str],
+    sums: Mapping[tuple[str, str], list[float]],
+    members: Sequence[tuple[str, str]],
+    options: ScoringOptions,
+    is_mp: bool,
+) -> tuple[PlayerStanding, ...]:
+    """One field's players ranked (see the module docstring); the places are given by the pairs rankings' rule
+    (:func:`bridgescore.standings._rank`: equal values share the place)."""
+    full_boards = max((int(sums[k][0]) for k in members), default=0)
+    values: list[float | None] = []
+    fields = []
+    for section, player in members:
+        boards_f, total, maximum, percent_sum = sums[(section, player)]
+        boards = int(boards_f)
+        percent: float | None = None
+        average: float | None = None
+        ranked_total = total
+        if is_mp:
+            if options.pair_percent is PairPercent.MEAN_OF_BOARDS or maximum <= 0:
+                percent = percent_sum / boards
+            else:
+                percent = total / maximum * 100.0
+            value: float | None = percent
+        else:
+            average = total / boards
+            if options.factor and boards < full_boards:
+                ranked_total = total * full_boards / boards
+            value = ranked_total
+        values.append(value)
+        fields.append((
+            section, player, "all", player_name(names, section, player), boards, ranked_total, total,
+            maximum if is_mp else None, percent, average, ranked_total, 0.0, "",
+        ))  # fmt: skip
+    return tuple(
+        PlayerStanding(
+            e.place,
+            e.place_label,
+            e.section,
+            e.pair,
+            e.names,
+            e.boards,
+            e.total,
+            e.unfactored_total,
+            e.maximum,
+            e.percent,
+            e.average,
+        )
+        for e in _rank(values, fields)
+    )
