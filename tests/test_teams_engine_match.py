@@ -104,13 +104,20 @@ def test_the_vps_are_checked_at_the_files_precision() -> None:
     assert [c.fields["round"] for c in scored.checks] == [2]
 
 
-def test_a_team_playing_twice_in_a_round_is_a_warning() -> None:
+def test_a_team_playing_one_board_in_two_matches_of_a_round_is_a_warning() -> None:
     event = TeamsEvent({}, (Match(1, "A", "B", (_board(1, "A", "B", 0, 0),)),
                             Match(1, "A", "C", (_board(1, "A", "C", 0, 0),))))  # fmt: skip
     (check,) = score_teams(event).checks
     assert check.severity is Severity.WARNING
-    assert "round 1: team A plays 2 matches (against B, C)" in str(check)
-    assert "team A speelt 2 wedstrijden" in check.describe("nl")
+    assert "round 1: team A plays board 1 in two matches (against B and C)" in str(check)
+    assert "team A speelt spel 1 in twee wedstrijden" in check.describe("nl")
+
+
+def test_two_matches_of_a_round_on_different_boards_are_a_schedule_not_a_mistake() -> None:
+    """A Swiss triangle, or the EBU's multiple-teams stanza: one team, two opponents, different boards."""
+    event = TeamsEvent({}, (Match(1, "A", "B", (_board(1, "A", "B", 0, 0),)),
+                            Match(1, "A", "C", (_board(2, "A", "C", 0, 0),))))  # fmt: skip
+    assert not score_teams(event).checks
 
 
 def test_the_same_team_north_south_in_both_rooms_is_an_error() -> None:

@@ -7,8 +7,10 @@ that does not add up.
   VP scale or tie margin, or the file was edited.  A value equal to the computed one rounded to the decimals the
   file writes is equal (a file writing whole VPs is not wrong by the decimals).  A value that is not a number is
   reported too (readers keep what they do not understand).
-* **A team playing twice in a round** – a warning: a Swiss teams' triangle (EBU) does it on purpose; elsewhere it
-  is a mistake in the schedule.
+* **A team playing one board in two matches of a round** – a warning: a team may play two matches in a round on
+  different boards (a Swiss teams' triangle; the EBU's multiple-teams movement, whose ROUND_NUMBER is a stanza in
+  which a team meets two teams on different boards), but a board it plays twice is a mistake in the schedule or in
+  the file.
 * **A match whose two rooms have the same team North-South** on a board – an error: the rooms are the two halves
   of one comparison, the home team NS in one room and EW in the other (seed 000); with the same team NS in both
   the board's IMPs have the wrong sign.
@@ -153,18 +155,27 @@ def check_matches(matches: Sequence[MatchScore], match_scoring: str = "") -> lis
         rounds[m.match.round][m.match.away].append(m.match)
     for number, teams in sorted(rounds.items()):
         for team, played in sorted(teams.items()):
-            if len(played) > 1:
-                problems.append(
-                    Problem.make(
-                        _where(played[1]),
-                        N_("round %(round)s: team %(team)s plays %(count)s matches (against %(opponents)s)"),
-                        Severity.WARNING,
-                        round=number,
-                        team=team,
-                        count=len(played),
-                        opponents=", ".join(p.away if p.home == team else p.home for p in played),
+            seen: dict[int, Match] = {}
+            for match in played:
+                for board in dict.fromkeys(b.board for b in match.boards):
+                    first = seen.setdefault(board, match)
+                    if first is match:
+                        continue
+                    problems.append(
+                        Problem.make(
+                            _where(match),
+                            N_(
+                                "round %(round)s: team %(team)s plays board %(board)s in two matches (against "
+                                "%(first)s and %(second)s)"
+                            ),
+                            Severity.WARNING,
+                            round=number,
+                            team=team,
+                            board=board,
+                            first=first.away if first.home == team else first.home,
+                            second=match.away if match.home == team else match.home,
+                        )
                     )
-                )
     return problems
 
 
