@@ -18,9 +18,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from bridgescore.contract import Notation
-from bridgescore.leads import LeadAnalysis, LineLeads, PairLeads
+from bridgescore.i18n import N_, format_number, parse_language, translator
+from bridgescore.leads import LeadAnalysis, LeftOut, LineLeads, PairLeads
 
-__all__ = ["DEFINITIONS", "leads_block", "line_fields", "pair_fields"]
+__all__ = ["DEFINITIONS", "LEFT_OUT_WORDS", "leads_block", "line_fields", "pair_fields", "render_leads_text"]
+
 
 #: The sign conventions, written into every block so that a reader of the JSON can defend each number.
 DEFINITIONS = {
@@ -98,3 +100,58 @@ def leads_block(
             for p in analysis.problems
         ],
     }
+
+
+#: The reasons a line is left out, as the text report words them (catalogue messages).
+LEFT_OUT_WORDS = {  # N_: in the catalogue
+    LeftOut.NO_DEAL: N_("no deal"),
+    LeftOut.DEAL_NOT_PLAYABLE: N_("deal not playable"),
+    LeftOut.NOT_PLAYED: N_("not played"),
+    LeftOut.ADJUSTED: N_("adjusted"),
+    LeftOut.PASSED_OUT: N_("passed out"),
+    LeftOut.NO_CONTRACT: N_("no contract"),
+    LeftOut.NO_LEAD: N_("no lead"),
+    LeftOut.LEAD_NOT_A_CARD: N_("lead not a card"),
+    LeftOut.LEAD_NOT_HELD: N_("lead not held"),
+}
+
+
+def render_leads_text(analysis: LeadAnalysis, lang: str = "en", names: Mapping[str, str] | None = None) -> str:
+    """The pairs' sums as a plain table (tricks gained + or lost - against double dummy as declarer, on lead and in
+    defence), with the number of lines analysed and of those left out, by reason."""
+    language = parse_language(lang)
+    _ = translator(language).gettext
+    head = [_("Pair"), _("Names"), _("Declared"), _("As declarer"), _("Defended"), _("On lead"), _("In defence"),
+            _("Total")]  # fmt: skip
+    rows = []
+    for pair in analysis.pairs:
+        label = f"{pair.section}:{pair.pair}" if pair.section else pair.pair
+        if pair.direction:
+            label += f" {_(pair.direction)}"
+        rows.append([
+            label, _name(names or {}, pair), str(pair.declared),
+            format_number(pair.as_declarer, language, signed=True), str(pair.defended),
+            format_number(pair.on_lead, language, signed=True), format_number(pair.in_defence, language, signed=True),
+            format_number(pair.total, language, signed=True),
+        ])  # fmt: skip
+    widths = [max(len(row[k]) for row in [head, *rows]) for k in range(len(head))]
+
+    def aligned(row: list[str]) -> str:
+        cells = [row[0].ljust(widths[0]), row[1].ljust(widths[1])]
+        cells += [cell.rjust(width) for cell, width in zip(row[2:], widths[2:], strict=True)]
+        return "  ".join(cells).rstrip()
+
+    lines = [
+        _("Tricks against double dummy (+ gained, - lost): as declarer, on lead and in defence"),
+        aligned(head),
+        *(aligned(row) for row in rows),
+    ]
+    summary = _("%(lines)s lines analysed") % {"lines": len(analysis.lines)}
+    if analysis.left_out:
+        reasons = ", ".join(
+            f"{_(LEFT_OUT_WORDS[reason])} {count}" for reason, count in sorted(analysis.left_out.items(),
+                                                                             key=lambda item: item[0].value)
+        )  # fmt: skip
+        summary += "; " + _("left out: %(reasons)s") % {"reasons": reasons}
+    lines.append(summary)
+    return "\n".join(lines) + "\n"
