@@ -316,3 +316,24 @@ def test_a_damaged_cache_row_is_solved_again(tmp_path: Path) -> None:
 
 def test_vulnerability_helper_is_the_boards() -> None:
     assert deal(2).vulnerability is Vulnerability.NS
+
+
+def test_leads_written_the_dutch_way_are_the_same_cards() -> None:
+    """``RA`` is ruiten aas (♦A), ``SH`` schoppen heer (♠K), ``K5`` klaveren vijf (♣5): read in either notation."""
+    dutch = (line(1, "1", "2", lead="SH", tricks=2), line(1, "3", "4", lead="RA"), line(1, "5", "6", lead="K5"))
+    analysis = analyse(Event(dutch, deals=MappingProxyType({1: deal(1)})))
+    assert [(x.lead, x.lead_cost) for x in analysis.lines] == [(SK, 1), (DA, 0), (C5, 0)]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.permutations(range(6)))
+def test_the_order_of_the_lines_changes_nothing(order: list[int]) -> None:
+    results = [
+        line(1, "1", "2", lead="SK", tricks=2), line(1, "3", "4", lead="C5", tricks=2), line(1, "5", "6", lead="DA"),
+        line(2, "2", "1", lead="DA", tricks=0), line(2, "4", "3", lead="SK"), line(2, "6", "5", lead="C5", tricks=3),
+    ]  # fmt: skip
+    deals = MappingProxyType({1: deal(1), 2: deal(2)})
+    first = analyse(Event(tuple(results), deals=deals))
+    shuffled = analyse(Event(tuple(results[i] for i in order), deals=deals))
+    assert shuffled.pairs == first.pairs
+    assert sorted(shuffled.lines, key=repr) == sorted(first.lines, key=repr)
