@@ -87,7 +87,8 @@ def write_inputs(folder: Path, boards: int = BOARDS, tables: int = TABLES, seed:
 
 
 def read_deals(path: Path) -> dict[int, object]:
-    """The deals of a PBN file as hand records (the benchmark's own few lines: only ``Board`` and ``Deal``)."""
+    """The deals of a PBN file as hand records (the benchmark's own few lines: only ``Board`` and ``Deal``, whose
+    hands start with the seat it names)."""
     from bridgescore.contract import dealer_of_board, vulnerability_of_board
     from bridgescore.deal import HandRecord
 
@@ -97,8 +98,10 @@ def read_deals(path: Path) -> dict[int, object]:
         tag = re.match(r'\[(\w+) "(.*)"\]', text.strip())
         if tag and tag[1] == "Board":
             board = int(tag[2])
-        elif tag and tag[1] == "Deal":
-            n, e, s, w = tag[2][2:].split()
+        elif tag and tag[1] == "Deal":  # "E:…" gives East's hand first, then clockwise
+            first = _SEATS.index(tag[2][0].upper())
+            given = tag[2][2:].split()
+            n, e, s, w = (given[(seat - first) % 4] for seat in range(4))
             out[board] = HandRecord(board, (n, e, s, w), dealer_of_board(board), vulnerability_of_board(board))
     return out
 
