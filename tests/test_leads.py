@@ -337,3 +337,13 @@ def test_the_order_of_the_lines_changes_nothing(order: list[int]) -> None:
     shuffled = analyse(Event(tuple(results[i] for i in order), deals=deals))
     assert shuffled.pairs == first.pairs
     assert sorted(shuffled.lines, key=repr) == sorted(first.lines, key=repr)
+
+
+def test_a_position_dds_gives_no_answer_for_is_left_out_and_not_cached(monkeypatch: pytest.MonkeyPatch) -> None:
+    """endplay does not pass on DDS's error codes: an empty answer must leave the line out, never raise or be kept."""
+    monkeypatch.setattr(leads, "solve_leads", lambda positions: [{} for _ in positions])
+    event = Event((line(1, "1", "2", lead="SK", tricks=2),), deals=MappingProxyType({1: deal(1)}))
+    cache = LeadCache(None)
+    analysis = analyse(event, cache)
+    assert analysis.lines == () and dict(analysis.left_out) == {LeftOut.DEAL_NOT_PLAYABLE: 1}
+    assert cache.get([Position(parse_hands(ENDING), Strain.NOTRUMP, Seat.W)]) == {}  # type: ignore[arg-type]

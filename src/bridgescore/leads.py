@@ -317,7 +317,7 @@ def solved(positions: Iterable[Position], cache: LeadCache | None = None) -> dic
     missing = [p for p in distinct if p not in found]
     if missing:
         new = dict(zip(missing, solve_leads(missing), strict=True))
-        cache.put(new)
+        cache.put({p: tricks for p, tricks in new.items() if len(tricks) == len(p.hands[int(p.leader)])})
         found.update(new)
     return found
 
@@ -493,6 +493,9 @@ def analyse(event: Event, cache: LeadCache | None = None) -> LeadAnalysis:
     lines: list[LineLeads] = []
     for candidate in candidates:
         after = solves[candidate.position]
+        if candidate.lead not in after:  # DDS gave no answer for the position (it reports no error): never a guess
+            left[LeftOut.DEAL_NOT_PLAYABLE] = left.get(LeftOut.DEAL_NOT_PLAYABLE, 0) + 1
+            continue
         r = candidate.result
         assert r.contract is not None and r.declarer is not None and r.tricks is not None
         lines.append(
