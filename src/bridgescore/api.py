@@ -296,6 +296,12 @@ def score(
     scored = score_event(dataclasses.replace(event, title=title) if title else event, resolved)
     if given.penalties or given.problems:
         scored = _with_penalties(scored, given.problems)
+    if event.deals:  # a lead the leader does not hold in the deal (issue 10: bridgescore.leads)
+        from bridgescore.leads import lead_problems
+
+        found = lead_problems(event)
+        if found:
+            scored = dataclasses.replace(scored, problems=(*scored.problems, *found))
     return Scores(scored)
 
 

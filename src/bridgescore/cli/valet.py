@@ -19,6 +19,7 @@ from bridgescore.cli.common import (
 from bridgescore.problems import Problem, Severity
 
 if TYPE_CHECKING:
+    from bridgescore.event import Event
     from bridgescore.i18n import Language
 
 
@@ -149,6 +150,13 @@ def valet(
     bar = progress.start(None, (progress.READING, progress.SCORING, progress.WRITING), lang=labels)
     bar.stage(progress.READING)
     read = valet_io.read_input(list(inputs or []), names, scores)
+    dealt = read.event if read.event is not None and read.event.deals else None
+    if dealt is not None:  # traveller files with deals: the lead analysis (issue 10), a lead not held is a problem
+        from dataclasses import replace
+
+        from bridgescore.leads import lead_problems
+
+        read = replace(read, problems=(*read.problems, *lead_problems(dealt)))
     stop = read.has_errors and not (skip_invalid and len(read.tables))
     if read.problems:
         bar.hide()  # the problems are printed on the screen the bar is on
@@ -168,15 +176,21 @@ def valet(
     )  # fmt: skip
     bar.stage(progress.SCORING)
     result = score_valet(read.tables, options)
+    analysis = None
+    if dealt is not None:
+        from bridgescore.leads import analyse
+
+        analysis = analyse(dealt)
     bar.stage(progress.WRITING)
     if fmt in ("valet-csv", "csv"):
         from bridgescore.report.valet_csv import render_valet_csv
 
         text = render_valet_csv(result, separator)
     elif fmt == "json":
+        from bridgescore.report.leads import leads_block
         from bridgescore.report.valet import render_valet_json
 
-        text = render_valet_json(result)
+        text = render_valet_json(result, None if analysis is None else leads_block(analysis, "en", _names_of(dealt)))
     elif fmt == "html":
         from bridgescore.report.valet_html import render_valet_html
 
@@ -185,6 +199,10 @@ def valet(
         from bridgescore.report.valet import render_valet_text
 
         text = render_valet_text(result, labels)
+        if analysis is not None:
+            from bridgescore.report.leads import render_leads_text
+
+            text += "\n" + render_leads_text(analysis, labels, _names_of(dealt))
     if tableau is not None:
         from bridgescore.report.valet import render_tableau
 
@@ -222,3 +240,8 @@ def _problems(problems: Sequence[Problem], lang: Language, *, can_go_on: bool, s
     from bridgescore.report.problems import print_problems
 
     print_problems(problems, err, lang, can_go_on=can_go_on, summary=summary)
+
+
+def _names_of(event: Event | None) -> dict[str, str]:
+    """The pair names of the event the lead analysis was made of."""
+    return dict(event.names) if event is not None else {}

@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import zip_longest
 from pathlib import Path
 from types import MappingProxyType
@@ -67,6 +67,9 @@ class ValetInput:
 
     tables: ValetTables
     problems: tuple[Problem, ...]
+    #: The traveller event the tables were made from (None for the Valet program's own files): its deals, if any,
+    #: give the lead analysis (:mod:`bridgescore.leads`).
+    event: Event | None = None
 
     @property
     def has_errors(self) -> bool:
@@ -761,7 +764,8 @@ def read_input(paths: Sequence[Path], names: Path | None = None, scores: Path | 
             event = _read_event(path)
             events.append(event)
     if events:
-        parts.append(from_event(Event.merge(events)))
+        merged = Event.merge(events)
+        parts.append(replace(from_event(merged), event=merged))
     if len(parts) == 1:
         return parts[0]
     problems = tuple(p for part in parts for p in part.problems)

@@ -56,6 +56,7 @@ def to_dict(
         **_head(scored),
         "boards": list(iter_boards(scored, notation) if boards is None else boards),
         **_tail(scored, standings, checks),
+        **_leads(scored, notation),
     }
 
 
@@ -95,6 +96,17 @@ def _tail(scored: ScoredEvent, standings: tuple[Standing, ...], checks: tuple[Ch
         "checks": _checks(checks),
         "problems": _problems(scored),
     }
+
+
+def _leads(scored: ScoredEvent, notation: Notation = "en") -> dict[str, Any]:
+    """The ``leads`` block (:mod:`bridgescore.report.leads`: tricks against double dummy, per line and per pair)
+    when the event has deals; nothing otherwise."""
+    if not scored.event.deals:
+        return {}
+    from bridgescore.leads import analyse
+    from bridgescore.report.leads import leads_block
+
+    return {"leads": leads_block(analyse(scored.event), notation, scored.event.names)}
 
 
 def _checks(checks: tuple[Check, ...]) -> list[dict[str, Any]]:
@@ -373,6 +385,8 @@ def dump(
         write(b"  " + dumped(key) + b": [")
         write(b"\n    " + b",\n    ".join(map(dumped, items)) + b"\n  ]" if items else b"]")
         write(b",\n" if key == "checks" else b"\n")
+    for key, value in _leads(scored, notation).items():
+        write(b'  ,"' + key.encode() + b'": ' + dumped(value) + b"\n")  # after "problems", as in to_dict
     write(b"}\n")
 
 

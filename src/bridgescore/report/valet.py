@@ -14,7 +14,7 @@ layout byte for byte; JSON keeps English keys.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -369,6 +369,10 @@ def _hands_json(result: ValetResult) -> list[dict[str, Any]]:
     return hands
 
 
-def render_valet_json(result: ValetResult) -> str:
-    """Everything as JSON: options, pairs (ranked) and hands (tables as lists of ``table_fields``)."""
-    return json.dumps(valet_json_data(result), ensure_ascii=False, separators=(",", ":")) + "\n"
+def render_valet_json(result: ValetResult, leads: Mapping[str, Any] | None = None) -> str:
+    """Everything as JSON: options, pairs (ranked) and hands (tables as lists of ``table_fields``); ``leads``: the
+    lead analysis's block (:func:`bridgescore.report.leads.leads_block`) where the input gives deals."""
+    data = valet_json_data(result)
+    if leads is not None:
+        data["leads"] = leads
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
