@@ -216,8 +216,8 @@ def test_lines_that_cannot_be_analysed_are_counted_by_reason_and_a_lead_not_held
     (problem,) = analysis.problems
     assert problem.location == Location("club.csv", 6, "lead", FieldKind.COLUMN)
     assert str(problem) == (
-        "club.csv, line 6, column 'lead': the opening lead HA is not in the hand of W, on lead against S on board 1; "
-        "correct the lead or the deal (the line is left out of the lead analysis)"
+        "club.csv, line 6, column 'lead': warning: the opening lead HA is not in the hand of W, on lead against S on "
+        "board 1; correct the lead or the deal (the line is left out of the lead analysis)"
     )
     assert "uitkomst HA zit niet in de hand van W" in problem.describe("nl")
     assert leads.lead_problems(Event(results, deals=MappingProxyType({1: deal(1)}))) == (problem,)

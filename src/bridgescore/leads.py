@@ -61,7 +61,7 @@ from types import MappingProxyType
 from bridgescore.cards import Card, parse_card
 from bridgescore.contract import Contract, Seat, Strain
 from bridgescore.event import Event, Result, ResultStatus, sections_numbered_per_direction
-from bridgescore.problems import Location, Problem
+from bridgescore.problems import Location, Problem, Severity
 
 __all__ = [
     "LeadAnalysis",
@@ -462,6 +462,8 @@ def _classify(
 
 
 def _not_held(result: Result, lead: Card, leader: Seat) -> Problem:
+    """A warning, not an error: the lead changes no score, and a director must be able to publish the evening's
+    results with a mistyped lead (Welwyn's travellers have one); the line is scored and left out of the analysis."""
     where = result.source
     location = (
         Location(where.file, where.line, "lead", where.kind) if where is not None else Location("<event>", None, "lead")
@@ -470,6 +472,7 @@ def _not_held(result: Result, lead: Card, leader: Seat) -> Problem:
         location,
         "the opening lead %(lead)s is not in the hand of %(leader)s, on lead against %(declarer)s on board "
         "%(board)s; correct the lead or the deal (the line is left out of the lead analysis)",
+        Severity.WARNING,
         lead=lead.format(),
         leader=leader.label(),
         declarer=result.declarer.label() if result.declarer is not None else "",
