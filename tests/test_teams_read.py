@@ -335,3 +335,25 @@ def test_names_file_gives_names_and_members(tmp_path: Path) -> None:
     assert lines[4][0] is Severity.ERROR and "named already on line 3" in lines[4][1]
     assert lines[5][0] is Severity.WARNING and "no team 9" in lines[5][1]
     assert lines[6][0] is Severity.ERROR and "no team number" in lines[6][1]
+
+
+def test_csv_segments_may_use_the_same_board_numbers(tmp_path: Path) -> None:
+    """Before: board 1 of segment 2 was taken for the open room written twice."""
+    header = "round,segment,board,room,ns,ew,contract,declarer,result\n"
+    rows = "".join(
+        f"1,{segment},1,{room},{ns},{ew},4S,N,=\n"
+        for segment in (1, 2)
+        for room, ns, ew in (("open", 1, 2), ("closed", 2, 1))
+    )
+    event = load_teams([_write(tmp_path, "t.csv", header + rows)])
+    assert event.problems == ()
+    assert [(b.segment, b.board) for b in event.matches[0].boards] == [(1, 1), (2, 1)]
+
+
+def test_same_file_twice_is_read_once_and_said(tmp_path: Path) -> None:
+    path = _write(tmp_path, "t.csv", _HEADER + "1,1,open,1,2,4S,N,=,\n1,1,closed,2,1,4S,N,=,\n")
+    copy = _write(tmp_path, "copy.csv", path.read_text())
+    event = load_teams([path, copy])
+    [problem] = event.problems
+    assert "copy.csv holds the same lines as" in str(problem) and problem.severity is Severity.ERROR
+    assert len(event.matches) == 1 and len(event.matches[0].boards) == 1

@@ -15,6 +15,10 @@ The per-format modules (``read_usebio``, ``read_pbn``, ``read_csv``) turn a file
   engine does not score it, and the director decides;
 * the same room of a board twice, and a line whose orientation contradicts its room, are errors (the line is
   left out);
+* a match played in segments (a CSV ``segment`` column) keeps each segment's boards apart, so a board number
+  used again in a later segment is no double room;
+* a file given twice (the same content) is read once, and that is an error, as for pairs
+  (:meth:`bridgescore.event.Event.merge`);
 * a team in two matches of one round on the same boards is an error; where one of the two is a stray line or
   two (fewer lines than the other), those lines are reported as "not a match of that round" and left out.
   Two matches of one team in one round on *different* boards are read as they are: TeamsScorer's multiple-teams
@@ -178,7 +182,7 @@ def _match(group: _Group, problems: list[Problem]) -> Match:
         else:
             home = first.result.ns_pair
     away = next(iter(group.teams - {home}), home)
-    rooms: dict[int, dict[Room, TeamLine]] = {}
+    rooms: dict[tuple[int, int], dict[Room, TeamLine]] = {}  # (segment, board) → the lines of its rooms
     for line in group.lines:
         result = line.result
         oriented: Room = "open" if result.ns_pair == home else "closed"
@@ -197,7 +201,7 @@ def _match(group: _Group, problems: list[Problem]) -> Match:
                 )
             )
             continue
-        board_rooms = rooms.setdefault(result.board, {})
+        board_rooms = rooms.setdefault((line.segment, result.board), {})
         if oriented in board_rooms:
             problems.append(
                 Problem.make(
@@ -214,7 +218,7 @@ def _match(group: _Group, problems: list[Problem]) -> Match:
             continue
         board_rooms[oriented] = line
     boards: list[MatchBoard] = []
-    for number, found in rooms.items():
+    for (_segment, number), found in rooms.items():
         open_line, closed_line = found.get("open"), found.get("closed")
         if open_line is None or closed_line is None:
             only = open_line or closed_line
@@ -295,6 +299,17 @@ def _read_one(path: Path, notation: Notation) -> TeamFile:
     return TeamFile((), problems=(problem,))
 
 
+def _digest(path: Path) -> bytes | None:
+    """The file's content hash (None when it cannot be read: its reader says why)."""
+    import hashlib
+
+    try:
+        with path.open("rb") as handle:
+            return hashlib.file_digest(handle, "sha256").digest()
+    except OSError:
+        return None
+
+
 def load_teams(paths: Sequence[Path], *, names: Path | None = None, notation: Notation = "en") -> TeamsEvent:
     """Read the files of a teams event (USEBIO, PBN, CSV; see the module docstring) into one event, with the team
     names and members of ``names`` (:mod:`bridgescore.teams.read_names`) where given.  Never raises on bad input:
@@ -306,7 +321,21 @@ def load_teams(paths: Sequence[Path], *, names: Path | None = None, notation: No
     form: TeamsForm | None = None
     match_scoring = ""
     extra: dict[str, str] = {}
+    contents: dict[bytes, str] = {}
     for path in paths:
+        digest = _digest(Path(path))
+        if digest is not None and digest in contents:
+            problems.append(
+                Problem.make(
+                    Location(str(path)),
+                    "%(file)s holds the same lines as %(first)s (the same file given twice?); it is read once",
+                    file=str(path),
+                    first=contents[digest],
+                )
+            )
+            continue
+        if digest is not None:
+            contents[digest] = str(path)
         try:
             read = _read_one(Path(path), notation)
         except MemoryError:
