@@ -154,3 +154,11 @@ def test_reference_multiple_teams_scores_end_to_end() -> None:
     result = runner.invoke(app, ["teams", str(need(EBU / "multiple-teams.xml")), "--vp", "wbf"])
     assert result.exit_code == 0, result.output
     assert result.stdout.count("│") > 40 * 4  # ten teams and forty matches
+
+
+def test_score_points_a_teams_csv_to_the_teams_command(tmp_path: Path) -> None:
+    """Before: a teams CSV (round, room columns) was scored as a pairs event at matchpoints, exit 0."""
+    path = _csv(tmp_path, "1,1,open,1,2,4S,N,=\n1,1,closed,2,1,4S,N,-1\n1,2,open,1,2,4S,N,=\n1,2,closed,2,1,4S,N,=\n")
+    result = runner.invoke(app, ["score", str(path)])
+    assert result.exit_code == 2
+    assert "this is a teams event (column 'room'): score it with `bridgescore teams" in _flat(result.stderr)

@@ -33,10 +33,20 @@ class ReadOptions:
     pairs_per_direction: bool | None = None
 
 
+#: A CSV column only a teams file has (the room of a match: :mod:`bridgescore.teams.read_csv`), compared as
+#: :func:`bridgescore.io.csv.header_key` compares headers.
+_TEAMS_COLUMNS = frozenset({"room", "zaal", "kamer"})
+
+
 def _csv(path: Path, options: ReadOptions) -> Event:
     from bridgescore.io import csv as traveller_csv
 
-    return traveller_csv.load(path, options.notation, pairs_per_direction=options.pairs_per_direction)
+    event = traveller_csv.load(path, options.notation, pairs_per_direction=options.pairs_per_direction)
+    if event.results:  # a teams CSV (a room column) is marked, so that `score` points it to `bridgescore teams`
+        room = next((k for k in event.results[0].extra if traveller_csv.header_key(k) in _TEAMS_COLUMNS), None)
+        if room is not None:
+            return replace(event, form="teams", form_sign=f"column '{shorten(room)}'")
+    return event
 
 
 def _usebio(path: Path, options: ReadOptions) -> Event:
