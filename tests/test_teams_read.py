@@ -357,3 +357,14 @@ def test_same_file_twice_is_read_once_and_said(tmp_path: Path) -> None:
     [problem] = event.problems
     assert "copy.csv holds the same lines as" in str(problem) and problem.severity is Severity.ERROR
     assert len(event.matches) == 1 and len(event.matches[0].boards) == 1
+
+
+def test_usebio_board_outside_a_match_and_misspelt_lines_are_reported(tmp_path: Path) -> None:
+    """Before: a BOARD outside any MATCH and a misspelt TRAVELER_LINE were left out unsaid."""
+    stray = "<BOARD><BOARD_NUMBER>9</BOARD_NUMBER><TRAVELLER_LINE><SCORE>1</SCORE></TRAVELLER_LINE></BOARD>"
+    board = _uboard(1, 420, -50).replace("</BOARD>", "<TRAVELER_LINE><SCORE>1</SCORE></TRAVELER_LINE></BOARD>")
+    event = load_teams([_write(tmp_path, "t.xml", _usebio(_match("1", "2", board) + stray))])
+    messages = _messages(event)
+    assert any("board 9 is not inside a <MATCH>" in m and "1 traveller lines" in m for m in messages)
+    assert any("<TRAVELER_LINE> is not where a USEBIO file has its traveller lines" in m for m in messages)
+    assert len(event.matches) == 1

@@ -11,6 +11,9 @@ reading, so a contract, score or adjustment is read and reported as for a pairs 
   in the ``EW`` line East-West (the closed room);
 * a board's ``IMPS`` (the TEAM's IMPs), ``TEAM_POINTS`` and ``OPPOSING_TEAM_POINTS`` (board-a-match) are kept
   as ``MatchBoard.extra`` ``imps``, ``team_points``, ``opposing_team_points``, so they can be checked;
+* a board outside a ``MATCH`` (its match cannot be told), a traveller line or board the reading cannot reach
+  (misspelt, lower case) and a second ``EVENT`` are errors, an element bridgescore does not know a warning, as
+  for a pairs file;
 * a match written from each team's view (two records for one match) is read once; where the two records
   disagree on a board, an error says which (the first record is kept);
 * teams' names (``TEAM_NAME``, the id where it is empty) and members (every ``PLAYER_NAME`` of the team's
@@ -58,8 +61,25 @@ def loads(data: bytes | str, filename: str = "<input>", notation: Notation = "en
     teams = _teams(doc, event)
     lines: list[TeamLine] = []
     records: dict[tuple[int, frozenset[str]], tuple[Element, list[TeamLine]]] = {}
+    reached: set[int] = set()  # the boards and traveller lines read or reported here; usebio._audit says the rest
+    has_matches = any(True for _ in event.iter("MATCH"))
     for holder, section, context in usebio._contexts(event):
+        if holder.tag != "MATCH":
+            for board_el in holder.findall("BOARD"):
+                line_els = board_el.findall("TRAVELLER_LINE")
+                reached.update(id(e) for e in (board_el, *line_els))
+                if has_matches:
+                    problems.append(
+                        Problem.make(
+                            doc.where(board_el, "BOARD"),
+                            "board %(board)s is not inside a <MATCH>, so which match it belongs to cannot be told; "
+                            "its %(count)d traveller lines are left out",
+                            board=shorten(usebio._child_text(board_el, "BOARD_NUMBER") or "?"),
+                            count=len(line_els),
+                        )
+                    )
         for match_el in holder.findall("MATCH"):
+            reached.update(id(e) for b in match_el.findall("BOARD") for e in (b, *b.findall("TRAVELLER_LINE")))
             read = _match(doc, match_el, section, context, notation, problems)
             if read is None:
                 continue
@@ -69,7 +89,19 @@ def loads(data: bytes | str, filename: str = "<input>", notation: Notation = "en
                 continue
             records[key] = (match_el, match_lines)
             lines.extend(match_lines)
-    if not any(True for _ in event.iter("MATCH")):
+    for other in doc.root.findall("EVENT")[1:]:
+        problems.append(
+            Problem.make(
+                doc.where(other, "EVENT"),
+                "a second <EVENT> in the file (the first is on line %(first)s); bridgescore reads one event per "
+                "file: its %(count)d traveller lines are left out (export each event to a file of its own)",
+                first=doc.lines.get(id(event), 0),
+                count=sum(1 for e in other.iter() if usebio._is_line(e.tag)),
+            )
+        )
+        reached.update(id(e) for e in other.iter())
+    usebio._audit(doc, reached, problems)
+    if not has_matches:
         problems.append(
             Problem.make(
                 doc.where(event, "MATCH"),
