@@ -368,3 +368,17 @@ def test_usebio_board_outside_a_match_and_misspelt_lines_are_reported(tmp_path: 
     assert any("board 9 is not inside a <MATCH>" in m and "1 traveller lines" in m for m in messages)
     assert any("<TRAVELER_LINE> is not where a USEBIO file has its traveller lines" in m for m in messages)
     assert len(event.matches) == 1
+
+
+def test_problems_are_in_the_order_of_the_files_and_lines(tmp_path: Path) -> None:
+    """Before: the problems of the matching (a stray line at line 8) came after the readers' (line 3, 7)."""
+    first = _write(
+        tmp_path,
+        "a.csv",
+        _HEADER + "1,1,open,1,2,4S,N,=,\n1,1,closed,2,1,4Q,N,=,\n1,1,closed,2,1,4S,N,=,\n"
+        "1,2,open,3,4,4S,N,=,\n1,2,closed,4,3,4S,N,=,\n1,3,open,3,4,4S,N,=,\n1,1,open,1,3,4S,N,=,\n",
+    )
+    second = _write(tmp_path, "b.csv", _HEADER + "2,1,open,1,2,4Q,N,=,\n")
+    event = load_teams([second, first])
+    where = [(Path(p.location.file).name, p.location.line) for p in event.problems]
+    assert where == sorted(where, key=lambda w: (w[0] != "b.csv", w[1] or 0)) and len(where) >= 4

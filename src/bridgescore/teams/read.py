@@ -363,6 +363,8 @@ def load_teams(paths: Sequence[Path], *, names: Path | None = None, notation: No
         for key, value in read.extra.items():
             extra.setdefault(key, value)
     matches = assemble(lines, problems)
+    order = {str(path): i for i, path in enumerate(paths)}  # as a director reads them: file by file, line by line
+    problems.sort(key=lambda p: (order.get(p.location.file, len(order)), p.location.line or 0))
     for match in matches:
         for team_id in (match.home, match.away):
             teams.setdefault(team_id, Team(team_id))
