@@ -122,7 +122,7 @@ def _teams_pbn() -> str:
     ("name", "text", "words"),
     [
         ("t.xml", _usebio("<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>" + _line("1", "2") + "</BOARD>", "TEAMS"),
-         'this is a teams event (EVENT_TYPE="TEAMS"); bridgescore scores teams with `bridgescore teams` (coming)'),
+         'this is a teams event (EVENT_TYPE="TEAMS"): score it with `bridgescore teams'),
         ("m.xml", _usebio("<MATCH><ROUND_NUMBER>1</ROUND_NUMBER><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>"
                           + _line("1", "2") + "</BOARD></MATCH>", "PAIRS"), "this is a teams event (<MATCH>)"),
         ("i.xml", _usebio("<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>" + _line("1", "2") + "</BOARD>", "INDIVIDUAL"),

@@ -3,7 +3,9 @@
 The table is data, ``presets.toml`` next to this module: per program the name the reports print, who uses it and
 how it was checked, the method it scores with when ``--method`` is not given, and option values for every method
 (``[program.all]``) or one method (``[program.matchpoints]``, ``[program.butler]`` …).  A ``[program.teams]`` table
-is reserved for the teams command.
+holds the program's teams conventions for ``bridgescore teams --as``: ``vp`` (the VP scale's name, as ``--vp``
+takes it), ``form`` (``imps``, ``bam`` or ``patton``), ``tiebreak`` and ``source`` (who uses it, how it was checked);
+:attr:`Preset.teams` gives it, checked.
 
 :func:`scoring_options` turns the options a director gave into :class:`~bridgescore.scored.ScoringOptions`, each
 option resolved in this order: the option as given > the preset's value for the method > the preset's value for
@@ -91,6 +93,9 @@ _TYPES: Mapping[str, tuple[type, ...]] = MappingProxyType({
     "imps_per_percent": (int, float),
 })  # fmt: skip
 
+#: The keys of a ``[program.teams]`` table (``bridgescore teams --as``).
+_TEAMS_KEYS = frozenset({"vp", "form", "tiebreak", "source"})
+
 #: The most IMPs one board can be worth (Law 78B: 4000 or more is 24 IMPs).
 MOST_IMPS = 24.0
 
@@ -104,6 +109,11 @@ class Preset:
     source: str
     method: str
     options: Mapping[str, Mapping[str, object]]
+
+    @property
+    def teams(self) -> Mapping[str, str]:
+        """The program's ``[program.teams]`` table (``vp``, ``form``, ``tiebreak``, ``source``); empty if none."""
+        return MappingProxyType({k: str(v) for k, v in self.options.get("teams", {}).items()})
 
     def values(self, method: str) -> dict[str, object]:
         """The preset's option values for ``method`` (its own table over the one for every method)."""
@@ -126,7 +136,13 @@ def presets() -> Mapping[str, Preset]:
                 continue
             if scope not in _ALL_METHODS and scope not in ("all", "teams"):
                 raise ValueError(f"presets.toml [{key}.{scope}]: not a method, 'all' or 'teams'")
-            if scope != "teams":
+            if scope == "teams":
+                for name, value in values.items():
+                    if name not in _TEAMS_KEYS or not isinstance(value, str):
+                        raise ValueError(f"presets.toml [{key}.teams]: '{name} = {value!r}' is not a teams value")
+                if values.get("form", "imps") not in ("imps", "bam", "patton"):
+                    raise ValueError(f"presets.toml [{key}.teams]: form must be imps, bam or patton")
+            else:
                 for name, value in values.items():
                     if name not in DEFAULTS or not isinstance(value, _TYPES[name]):
                         raise ValueError(f"presets.toml [{key}.{scope}]: '{name} = {value!r}' is not an option value")

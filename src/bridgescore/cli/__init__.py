@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from bridgescore.cli import check, contract, individual, rubber, score, valet, vp  # noqa: F401  (each registers its command)
+from bridgescore.cli import (  # noqa: F401  (each registers its command)
+    check,
+    contract,
+    individual,
+    rubber,
+    score,
+    teams,
+    valet,
+    vp,
+)
 from bridgescore.cli.common import app
 
 

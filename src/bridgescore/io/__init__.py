@@ -33,10 +33,20 @@ class ReadOptions:
     pairs_per_direction: bool | None = None
 
 
+#: A CSV column only a teams file has (the room of a match: :mod:`bridgescore.teams.read_csv`), compared as
+#: :func:`bridgescore.io.csv.header_key` compares headers.
+_TEAMS_COLUMNS = frozenset({"room", "zaal", "kamer"})
+
+
 def _csv(path: Path, options: ReadOptions) -> Event:
     from bridgescore.io import csv as traveller_csv
 
-    return traveller_csv.load(path, options.notation, pairs_per_direction=options.pairs_per_direction)
+    event = traveller_csv.load(path, options.notation, pairs_per_direction=options.pairs_per_direction)
+    if event.results:  # a teams CSV (a room column) is marked, so that `score` points it to `bridgescore teams`
+        room = next((k for k in event.results[0].extra if traveller_csv.header_key(k) in _TEAMS_COLUMNS), None)
+        if room is not None:
+            return replace(event, form="teams", form_sign=f"column '{shorten(room)}'")
+    return event
 
 
 def _usebio(path: Path, options: ReadOptions) -> Event:
@@ -142,25 +152,29 @@ def load_events(
 def not_pairs(event: Event) -> Problem | None:
     """The refusal to score a teams or individual event as pairs (None for a pairs event).
 
-    Today a teams file scored as pairs puts a team North-South at a matchpoint percentage, and an individual
-    makes "pairs" of four players: numbers a director cannot defend.  Issue 7 builds their scoring; until then
-    ``score`` refuses them (exit 2) with this problem.  ``check`` still lists their lines and ``valet`` reads
-    their hands: a line of a teams match is a real contract played by a real declarer, which is what the
-    Valet score splits, so for these two commands the file is legitimate."""
+    A teams file scored as pairs puts a team North-South at a matchpoint percentage, and an individual makes
+    "pairs" of four players: numbers a director cannot defend.  ``score`` refuses them (exit 2) with this
+    problem, which names the command that scores them: ``bridgescore teams FILE`` (issue 9) and ``bridgescore
+    individual FILE``.  ``check`` still lists their lines and ``valet`` reads their hands: a line of a teams match
+    is a real contract played by a real declarer, which is what the Valet score splits, so for these two commands
+    the file is legitimate."""
     if event.form == "pairs":
         return None
     files = list(dict.fromkeys(r.source.file for r in event.results if r.source is not None)) or ["<input>"]
     where = Location(files[0])
+    named = " ".join(files)
     if event.form == "teams":
         return Problem.make(
             where,
-            "this is a teams event (%(sign)s); bridgescore scores teams with `bridgescore teams` (coming), and "
-            "scoring its lines as a pairs event would give numbers no director can defend",
+            "this is a teams event (%(sign)s): score it with `bridgescore teams %(file)s`; scoring its lines as a "
+            "pairs event would give numbers no director can defend",
             sign=event.form_sign,
+            file=named,
         )
     return Problem.make(
         where,
-        "this is an individual event (%(sign)s); bridgescore will score individuals (coming), and scoring its "
+        "this is an individual event (%(sign)s): score it with `bridgescore individual %(file)s`; scoring its "
         "lines as a pairs event would give numbers no director can defend",
         sign=event.form_sign,
+        file=named,
     )

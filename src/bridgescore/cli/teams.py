@@ -1,0 +1,134 @@
+"""``bridgescore teams``: score a teams event (USEBIO, PBN or CSV files), and its subcommands.
+
+``teams`` is a group whose default command scores: ``bridgescore teams a.xml`` is ``bridgescore teams score
+a.xml``, while a subcommand (``bridgescore teams pair-round s.json``) is called by its name; ``--help`` lists
+them.  Another command joins the group with ``@teams_app.command("name")``.  The reading and the choice of the
+options are in :mod:`bridgescore.teams` (``read``, ``choose``); this module only reads the command line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from bridgescore.cli.common import app, event_files, fail, language_option, notation_option, refuse_overwrite
+
+__all__ = ["teams_app"]
+
+#: The command a first argument that names no subcommand goes to.
+DEFAULT_COMMAND = "score"
+
+
+class _DefaultCommandGroup(TyperGroup):
+    """A group that sends a command line not starting with a subcommand's name to :data:`DEFAULT_COMMAND`."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ctx.help_option_names:
+            args = [DEFAULT_COMMAND, *args]
+        return super().parse_args(ctx, args)
+
+
+teams_app = typer.Typer(
+    cls=_DefaultCommandGroup,
+    help="Score a teams event (USEBIO, PBN or CSV files): bridgescore teams FILE… scores them; the subcommands "
+    "below do the rest.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app.add_typer(teams_app, name="teams")
+
+
+@teams_app.command(DEFAULT_COMMAND)
+def score_teams_command(
+    inputs: Annotated[
+        list[Path],
+        typer.Argument(help="Teams files (USEBIO XML, PBN, CSV) or folders of them.", show_default=False),
+    ],
+    vp: Annotated[
+        str | None,
+        typer.Option(
+            "--vp",
+            help="VP scale: wbf (WBF 2013 continuous, the default), wbf-discrete, wbf-25, ebu-20, a scale FILE, "
+            "or none (IMPs only); default: what --as or the file says.",
+        ),
+    ] = None,
+    form: Annotated[
+        str | None,
+        typer.Option("--form", help="Board scoring: imps, bam (board-a-match) or patton; default: what the file says."),
+    ] = None,
+    names: Annotated[
+        Path | None, typer.Option("--names", help="Teams names file: '1 Oranje: Jan Jansen, Piet Pieters' per line.")
+    ] = None,
+    as_program: Annotated[
+        str | None,
+        typer.Option("--as", help="Score as this program does: teamsscorer, ebuscore, realbridge, nbb."),
+    ] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text, json, csv or html (as written by the report).")] = (
+        "text"
+    ),
+    lang: Annotated[str, typer.Option("--lang", help="Language of labels and numbers: en or nl.")] = "en",
+    notation: Annotated[
+        str | None, typer.Option("--notation", help="Notation of the input: 'en' (4S, NT) or 'nl' (4S, SA).")
+    ] = None,
+    skip_invalid: Annotated[
+        bool, typer.Option("--skip-invalid", help="Report problems but score the valid lines (exit 0).")
+    ] = False,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Write to this file (not one of the inputs) instead of the screen."),
+    ] = None,
+) -> None:
+    """Score a teams event: each board against the other room, match IMPs, VPs and standings (exit 2 on bad input)."""
+    import io
+    import sys
+
+    from bridgescore.cli.common import err
+    from bridgescore.options import OptionError
+    from bridgescore.problems import Severity
+    from bridgescore.report.problems import print_problems
+    from bridgescore.report.teams import TEAMS_FORMATS, write_teams
+    from bridgescore.teams import score_teams
+    from bridgescore.teams.choose import teams_options
+    from bridgescore.teams.read import load_teams
+
+    page_lang = language_option(lang)
+    reading = notation_option(notation or "en")
+    if fmt not in TEAMS_FORMATS:
+        raise fail(f"--format must be {', '.join(TEAMS_FORMATS)}, not '{fmt}'")
+    files = event_files(inputs)
+    refuse_overwrite(output, [*files, names])
+    event = load_teams(files, names=names, notation=reading)
+    try:
+        options, notes = teams_options(event, vp=vp, form=form, as_program=as_program)
+    except OptionError as problem:
+        raise fail(problem.text(page_lang)) from None
+    problems = (*event.problems, *notes)
+    if any(p.severity is Severity.ERROR for p in problems) and not (skip_invalid and event.matches):
+        print_problems(problems, err, page_lang, can_go_on=bool(event.matches))
+        raise typer.Exit(2)
+    scored = score_teams(event, options)
+    buffer = io.StringIO()
+    write_teams(scored, fmt, buffer, page_lang)
+    if output is None:
+        sys.stdout.write(buffer.getvalue())
+    else:
+        try:
+            output.write_text(buffer.getvalue(), encoding="utf-8")
+        except OSError as problem:
+            raise fail(f"cannot write {output}: {problem.strerror or problem}") from None
+    if problems:
+        print_problems(problems, err, page_lang, can_go_on=False)
+
+
+def _register_pair_round() -> None:
+    """``bridgescore teams pair-round STANDINGS``: the next round of a Swiss (:mod:`bridgescore.cli.teams_pair`)."""
+    from bridgescore.cli.teams_pair import pair_round
+
+    teams_app.command("pair-round")(pair_round)
+
+
+_register_pair_round()

@@ -1,0 +1,150 @@
+"""CSV teams files: one line per room of a board of a match.
+
+Columns (header names case-insensitive, English and Dutch, as the pairs CSV reader takes them):
+``round`` (``ronde``), ``board``, ``room`` (``zaal``; optional), ``ns``, ``ew`` (team names or numbers),
+``contract``, ``declarer``, ``result``, and optionally ``lead``, ``score``, ``remarks`` and ``segment``
+(``stanza``).  For example::
+
+    round,board,room,ns,ew,contract,declarer,result
+    1,1,open,1,2,4S,N,=
+    1,1,closed,2,1,4S,S,-1
+
+``room`` is ``open``/``closed``, ``1``/``2``, or Dutch ``open``/``gesloten``; without it the first line of a
+match met in the file is the open room.  The two rooms of a match are the two lines of a board in a round with
+the same two teams, reversed (:mod:`bridgescore.teams.read`).  Every line is read by
+:mod:`bridgescore.io.csv`'s line reader, so contracts, results, adjusted scores (``A+``, ``A60/40`` in
+``remarks`` or ``result``), "N.G." and Dutch notation (``SA``, ``O``/``Z`` …) read exactly as in a pairs file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bridgescore.contract import Notation
+from bridgescore.io import csv as traveller_csv
+from bridgescore.io.line import whole_number
+from bridgescore.problems import Location, Problem, Severity, shorten
+from bridgescore.teams.model import Room
+from bridgescore.teams.read import TeamFile, TeamLine
+
+__all__ = ["ROOM_WORDS", "load", "loads"]
+
+#: The teams columns beside the pairs CSV's (compared as :func:`bridgescore.io.csv.header_key` compares them).
+_TEAMS_COLUMNS = {
+    "round": ("round", "rnd", "ronde"),
+    "room": ("room", "zaal", "kamer"),
+    "segment": ("segment", "stanza", "segm"),
+}
+#: What a room is written as: English, numbers, Dutch ("open zaal", "gesloten zaal").
+ROOM_WORDS: dict[str, Room] = {
+    "open": "open",
+    "o": "open",
+    "1": "open",
+    "openroom": "open",
+    "closed": "closed",
+    "c": "closed",
+    "2": "closed",
+    "closedroom": "closed",
+    "gesloten": "closed",
+    "g": "closed",
+    "dicht": "closed",
+    "openzaal": "open",
+    "geslotenzaal": "closed",
+}
+
+
+def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> TeamFile:
+    """The teams lines of a CSV file's text (see the module docstring)."""
+    problems: list[Problem] = []
+    if not text.strip():
+        return TeamFile(
+            (), problems=(Problem.make(Location(filename), "the file is empty: there are no traveller lines"),)
+        )
+    records = traveller_csv.read_records(text, filename, problems)
+    if not records:
+        return TeamFile((), problems=tuple(problems))
+    header_line, header = records[0]
+    columns, header_problems = traveller_csv._map_header(header, Location(filename, header_line))
+    found: dict[str, int] = {}
+    for name, index in columns.extra.items():
+        key = traveller_csv.header_key(name)
+        for field, synonyms in _TEAMS_COLUMNS.items():
+            if key in synonyms:
+                found.setdefault(field, index)
+    if "round" not in found:
+        header_problems.append(
+            Problem.make(
+                Location(filename, header_line, "round"),
+                "the header has no '%(column)s' column (found: %(found)s)",
+                column="round",
+                found=shorten(", ".join(header)),
+            )
+        )
+    if header_problems:
+        return TeamFile((), problems=(*problems, *header_problems))
+
+    def cell(row: list[str], field: str) -> str:
+        i = found.get(field)
+        return row[i].strip() if i is not None and i < len(row) else ""
+
+    lines: list[TeamLine] = []
+    for line, row in records[1:]:
+        result, line_problems, _ew_view = traveller_csv._read_line(row, columns, filename, line, notation)
+        round_text = cell(row, "round")
+        round_number = whole_number(round_text) if round_text[:1] not in ("+", "-") else None
+        if not round_text:
+            line_problems.append(Problem.make(Location(filename, line, "round"), "round number missing"))
+        elif round_number is None or round_number < 1:
+            line_problems.append(
+                Problem.make(
+                    Location(filename, line, "round"), "'%(text)s' is not a round number", text=shorten(round_text)
+                )
+            )
+        room_text = cell(row, "room")
+        room = ROOM_WORDS.get(traveller_csv.header_key(room_text)) if room_text else None
+        if room_text and room is None:
+            line_problems.append(
+                Problem.make(
+                    Location(filename, line, "room"),
+                    "'%(text)s' is not a room; write open or closed (1 or 2, open or gesloten)",
+                    text=shorten(room_text),
+                )
+            )
+        segment_text = cell(row, "segment")
+        segment = whole_number(segment_text) if segment_text else 1
+        if segment is None or segment < 1:
+            line_problems.append(
+                Problem.make(
+                    Location(filename, line, "segment"),
+                    "'%(text)s' is not a segment number",
+                    text=shorten(segment_text),
+                )
+            )
+        if result is not None and result.ns_pair and result.ns_pair == result.ew_pair:
+            line_problems.append(
+                Problem.make(
+                    Location(filename, line, "ew"),
+                    "board %(board)d: team %(team)s is written as both North-South and East-West",
+                    board=result.board,
+                    team=shorten(result.ns_pair),
+                )
+            )
+        problems.extend(line_problems)
+        if result is None or any(p.severity is Severity.ERROR for p in line_problems):
+            continue
+        assert round_number is not None and segment is not None
+        lines.append(TeamLine(result, round_number, room, segment))
+    problems.sort(key=lambda p: p.location.line or 0)
+    return TeamFile(tuple(lines), problems=tuple(problems))
+
+
+def load(path: str | Path, notation: Notation = "en") -> TeamFile:
+    """Read a CSV teams file (see the module docstring)."""
+    text, problems = traveller_csv.read_file(path)
+    if text is None:
+        return TeamFile((), problems=tuple(problems))
+    try:
+        read = loads(text, str(Path(path)), notation)
+    except MemoryError:
+        return TeamFile((), problems=(traveller_csv.too_large(str(Path(path))),))
+    return TeamFile(read.lines, problems=(*problems, *read.problems))
