@@ -52,11 +52,15 @@ def test_help_lists_the_subcommands() -> None:
     assert "teams" in top.stdout
 
 
-def test_pbn_board_in_one_room_is_a_warning_on_stderr() -> None:
+def test_pbn_board_in_one_room_stops_until_ruled_and_skip_invalid_goes_on() -> None:
+    """A board with no line for one room: the input is incomplete (exit 2, the place named); --skip-invalid scores
+    it as the engine says (average to each team, Law 12C2(a))."""
+    words = "round 1, TURKEY against SWITZERLAND: board 20 has no result in the closed room"
     result = runner.invoke(app, ["teams", str(PBN)])
-    assert result.exit_code == 0, result.output
-    assert "board 20, round 1 (TURKEY against SWITZERLAND) was played in the open room only" in _flat(result.stderr)
-    assert "AUSTRIA" in result.stdout
+    assert result.exit_code == 2 and words in _flat(result.stderr) and result.stdout == ""
+    going_on = runner.invoke(app, ["teams", str(PBN), "--skip-invalid"])
+    assert going_on.exit_code == 0, going_on.output
+    assert words in _flat(going_on.stderr) and "AUSTRIA" in going_on.stdout
 
 
 def test_errors_exit_2_with_every_problem_located_and_skip_invalid_goes_on(tmp_path: Path) -> None:
@@ -74,7 +78,7 @@ def test_problems_in_dutch(tmp_path: Path) -> None:
     result = runner.invoke(app, ["teams", str(path), "--lang", "nl"])
     assert result.exit_code == 2
     flat = _flat(result.stderr)
-    assert "'zaal9' is geen zaal" in flat and "alleen in de zaal open gespeeld" in flat
+    assert "'zaal9' is geen zaal" in flat and "spel 1 heeft geen uitslag in de gesloten zaal" in flat
 
 
 def test_output_never_replaces_an_input(tmp_path: Path) -> None:
@@ -119,7 +123,7 @@ def test_vp_default_follows_the_program_and_the_file() -> None:
         assert options.vp is not None and options.vp.name == wanted and notes == ()
     pab = load_teams([need(EBU / "point-a-board-teams.xml")])
     options, notes = teams_options(pab)  # MATCH_SCORING_METHOD PAB: not in VPs
-    assert options.vp is None and options.form is None and notes == ()
+    assert options.vp is None and options.form == "bam" and notes == ()  # the file's PAB
     options, _ = teams_options(load_teams([PBN]))
     assert options.vp is not None and options.vp.name == "wbf"
     options, _ = teams_options(load_teams([PBN]), as_program="realbridge", form="bam")

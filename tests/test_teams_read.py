@@ -137,7 +137,8 @@ def test_usebio_line_without_direction_is_located(tmp_path: Path) -> None:
     event = load_teams([_write(tmp_path, "t.xml", _usebio(_match("1", "2", _uboard(1, 420, -50, ew_direction="X"))))])
     messages = _messages(event)
     assert any("DIRECTION is 'X'" in m and "element 'DIRECTION'" in m for m in messages)
-    assert any("open room only" in m for m in messages)  # the other room is kept, and said
+    scored = score_teams(event)  # the other room is kept, and said
+    assert any("has no result in the closed room" in str(p) for p in scored.problems)
 
 
 def test_usebio_pairs_file_is_not_a_teams_file() -> None:
@@ -155,8 +156,10 @@ def test_realbridge_every_score_imp_reproduces() -> None:
     same, different, passed = _imps_reproduced(event)
     assert (same - passed, different) == (139, 0)  # 139 scored pairs, plus 10 boards passed out in both rooms
     assert passed == 10
-    [problem] = event.problems  # the board played at one table only: kept, and said
-    assert problem.severity is Severity.WARNING and "board 20" in str(problem) and "TURKEY" in str(problem)
+    assert event.problems == ()
+    [problem] = score_teams(event).problems  # the board played at one table only: kept, and said by the engine
+    assert problem.severity is Severity.ERROR and "board 20 has no result in the closed room" in str(problem)
+    assert "TURKEY" in str(problem)
     match = next(m for m in event.matches if m.home == "TURKEY")
     board = next(b for b in match.boards if b.board == 20)
     assert board.open is not None and board.closed is None
@@ -239,8 +242,9 @@ def test_csv_board_in_one_room_is_kept_and_reported(tmp_path: Path) -> None:
     """The brief: a board played in one room only is reported, not silently dropped."""
     text = _HEADER + "1,1,open,1,2,4S,N,=,\n1,1,closed,2,1,4S,N,=,\n1,2,open,1,2,3NT,S,=,\n"
     event = load_teams([_write(tmp_path, "t.csv", text)])
-    [problem] = event.problems
-    assert problem.severity is Severity.WARNING and problem.location.line == 4
+    assert event.problems == ()
+    [problem] = score_teams(event).problems
+    assert problem.severity is Severity.ERROR and problem.location.line == 4  # the input is incomplete
     assert problem.fields["board"] == 2 and problem.fields["round"] == 1
     assert (problem.fields["home"], problem.fields["away"]) == ("1", "2")
     board = event.matches[0].boards[1]

@@ -94,7 +94,7 @@ _TYPES: Mapping[str, tuple[type, ...]] = MappingProxyType({
 })  # fmt: skip
 
 #: The keys of a ``[program.teams]`` table (``bridgescore teams --as``).
-_TEAMS_KEYS = frozenset({"vp", "form", "tiebreak", "source"})
+_TEAMS_KEYS = frozenset({"vp", "form", "tiebreak", "board_points", "patton", "source"})
 
 #: The most IMPs one board can be worth (Law 78B: 4000 or more is 24 IMPs).
 MOST_IMPS = 24.0

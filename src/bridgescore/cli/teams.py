@@ -60,6 +60,39 @@ def score_teams_command(
         str | None,
         typer.Option("--form", help="Board scoring: imps, bam (board-a-match) or patton; default: what the file says."),
     ] = None,
+    tiebreak: Annotated[
+        str | None,
+        typer.Option(
+            "--tiebreak",
+            help="Teams level on VPs (points): wbf (WBF General Conditions: VPs, then IMPs between them, then IMP "
+            "quotient), ebu (EBU White Book 143.7.1), nbb (NBB district rules), none (they share the place); "
+            "default: what --as or the file's program does, else wbf.",
+        ),
+    ] = None,
+    board_points: Annotated[
+        str | None,
+        typer.Option(
+            "--board-points",
+            help="Board-a-match points: acbl (1/½/0, ACBL board-a-match) or ebu (2/1/0, EBU point-a-board); "
+            "default: ebu where the file's match scoring is PAB, else acbl.",
+        ),
+    ] = None,
+    patton: Annotated[
+        str | None,
+        typer.Option(
+            "--patton",
+            help="Patton form: acbl (board points plus 2 for the aggregate) or nbb (2/1/0 a board plus the VPs of "
+            "the IMP margin).",
+        ),
+    ] = None,
+    knockout: Annotated[
+        bool,
+        typer.Option(
+            "--knockout",
+            help="Knock-out matches: a non-balancing adjusted score is averaged between the teams (Law 86) and a "
+            "level match is reported tied (play-off boards).",
+        ),
+    ] = False,
     names: Annotated[
         Path | None, typer.Option("--names", help="Teams names file: '1 Oranje: Jan Jansen, Piet Pieters' per line.")
     ] = None,
@@ -103,14 +136,17 @@ def score_teams_command(
     refuse_overwrite(output, [*files, names])
     event = load_teams(files, names=names, notation=reading)
     try:
-        options, notes = teams_options(event, vp=vp, form=form, as_program=as_program)
+        options, notes = teams_options(
+            event, vp=vp, form=form, as_program=as_program, tiebreak=tiebreak, board_points=board_points,
+            patton=patton, knockout=knockout,
+        )  # fmt: skip
     except OptionError as problem:
         raise fail(problem.text(page_lang)) from None
-    problems = (*event.problems, *notes)
+    scored = score_teams(event, options)
+    problems = (*scored.problems, *notes)  # the reader's and the engine's (a board with no result in a room)
     if any(p.severity is Severity.ERROR for p in problems) and not (skip_invalid and event.matches):
         print_problems(problems, err, page_lang, can_go_on=bool(event.matches))
         raise typer.Exit(2)
-    scored = score_teams(event, options)
     buffer = io.StringIO()
     write_teams(scored, fmt, buffer, page_lang)
     if output is None:

@@ -139,6 +139,7 @@ def to_dict(scored: ScoredTeams) -> dict[str, Any]:
             "vp_scale": scored.vp_scale,
             # the file's own words for its match scoring (USEBIO MATCH_SCORING_METHOD), kept for the director
             "match_scoring": scored.event.match_scoring or None,
+            **scored.options,
         },
         "matches": [_match(scored, m) for m in scored.matches],
         "standings": [_standing(s) for s in scored.standings],

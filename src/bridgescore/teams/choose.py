@@ -11,17 +11,21 @@ Each value is taken in this order: the option given > the ``--as`` program's > t
   file or the program names but this bridgescore does not know is a warning, and ``wbf`` is used.
 * **board scoring** (``--form``): ``imps``, ``bam`` (board-a-match, point-a-board) or ``patton``; the file's
   (USEBIO ``BOARD_SCORING_METHOD``, PBN ``[Scoring]``), else IMPs.
-* **tiebreak**: the program's, where the engine takes one.
+* **tiebreak** (``--tiebreak``: ``wbf``, ``ebu``, ``nbb`` or ``none``), **board-a-match points** (``--board-points``:
+  ``acbl`` 1/½/0, ``ebu`` 2/1/0) and the **Patton form** (``--patton``: ``acbl``, ``nbb``): the option given, else
+  the program's (``--as``, else the program that made the file), else the engine's default (the WBF's tie-break;
+  2/1/0 where the file's match scoring is PAB, else 1/½/0; the ACBL's Patton).
 """
 
 from __future__ import annotations
 
-from dataclasses import fields
+from typing import Any
 
 from bridgescore.options import OptionError
 from bridgescore.problems import Location, Problem, Severity
 from bridgescore.teams.engine import TeamsOptions
 from bridgescore.teams.model import TeamsEvent, TeamsForm
+from bridgescore.teams.standings import TIEBREAKS
 from bridgescore.teams.vp import VPScale, scale_named
 
 __all__ = ["FORMS", "teams_options"]
@@ -52,26 +56,78 @@ def _file_scale(event: TeamsEvent) -> tuple[str | None, str]:
     return "", ""
 
 
+def _file_program(event: TeamsEvent) -> str | None:
+    """The preset of the program that made the file (USEBIO ``PROGRAM_NAME``), when bridgescore has one: the file
+    says whose conventions it was scored by, as ``--as`` would."""
+    from bridgescore.presets import presets
+
+    program = event.extra.get("program", "").strip().lower().replace(" ", "")
+    if not program:
+        return None
+    for key, found in presets().items():
+        if found.teams and (program.startswith(key) or (key == "ebuscore" and program.startswith("ebuscoreteams"))):
+            return key
+    return None
+
+
+def _choice(text: str | None, option: str, known: tuple[str, ...]) -> str | None:
+    if text is None or not text.strip():
+        return None
+    value = text.strip().lower()
+    if value not in known and option == "--form":
+        raise OptionError("--form: '%(form)s' is not imps, bam or patton", form=value)
+    if value not in known:
+        raise OptionError(
+            "%(option)s: '%(value)s' is not one of %(choices)s", option=option, value=value, choices=", ".join(known)
+        )
+    return value
+
+
 def teams_options(
-    event: TeamsEvent, *, vp: str | None = None, form: str | None = None, as_program: str | None = None
+    event: TeamsEvent,
+    *,
+    vp: str | None = None,
+    form: str | None = None,
+    as_program: str | None = None,
+    tiebreak: str | None = None,
+    board_points: str | None = None,
+    patton: str | None = None,
+    knockout: bool = False,
 ) -> tuple[TeamsOptions, tuple[Problem, ...]]:
     """The options to score ``event`` with (see the module docstring) and the warnings about them; an option
-    given with a value that does not exist is an :class:`~bridgescore.options.OptionError`."""
+    given with a value that does not exist is an :class:`~bridgescore.options.OptionError`.
+
+    Without ``--as``, the program that made the file (USEBIO ``PROGRAM_NAME``: TeamsScorer, EBUScoreTeams) stands
+    for it where bridgescore has its conventions (``[PROGRAM.teams]`` in ``presets.toml``), after what the file
+    itself says of its match scoring."""
     from bridgescore.presets import preset
 
     notes: list[Problem] = []
-    program = preset(as_program).teams if as_program else {}
-    chosen_form: TeamsForm | None = None
-    form_text = (form or program.get("form") or "").strip().lower()
+    named = as_program or _file_program(event)
+    program = preset(named).teams if named else {}
+    why_program = f"--as {as_program}" if as_program else event.extra.get("program", "")
+    form_text = _choice(form, "--form", FORMS)
+    if form_text is None and as_program:
+        form_text = _choice(program.get("form"), "--form", FORMS)
+    if form_text is None and event.form is None:
+        form_text = _choice(program.get("form"), "--form", FORMS)
+    chosen_form: TeamsForm | None = event.form
     if form_text:
-        if form_text not in FORMS:
-            raise OptionError("--form: '%(form)s' is not imps, bam or patton", form=form_text)
         chosen_form = "imps" if form_text == "imps" else "bam" if form_text == "bam" else "patton"
     scale: VPScale | None
     if vp is not None:
         scale = None if vp.strip().lower() == "none" else _scale(vp.strip(), "--vp")
     else:
-        name, why = (program["vp"], f"--as {as_program}") if program.get("vp") else _file_scale(event)
+        file_name, file_why = _file_scale(event)
+        name: str | None
+        if as_program and program.get("vp"):
+            name, why = program["vp"], why_program
+        elif file_name is None or file_name:
+            name, why = file_name, file_why
+        elif program.get("vp"):
+            name, why = program["vp"], why_program
+        else:
+            name, why = "", ""
         if name is None:
             scale = None
         elif name == "":
@@ -91,7 +147,20 @@ def teams_options(
                     )
                 )
                 scale = scale_named("wbf")
-    values: dict[str, object] = {"form": chosen_form, "vp": scale}
-    if program.get("tiebreak") and any(f.name == "tiebreak" for f in fields(TeamsOptions)):
-        values["tiebreak"] = program["tiebreak"]
-    return TeamsOptions(**values), tuple(notes)  # type: ignore[arg-type]
+    chosen_tiebreak = _choice(tiebreak, "--tiebreak", TIEBREAKS) or _choice(
+        program.get("tiebreak"), "--tiebreak", TIEBREAKS
+    )
+    chosen_points = _choice(board_points, "--board-points", ("acbl", "ebu")) or _choice(
+        program.get("board_points"), "--board-points", ("acbl", "ebu")
+    )
+    chosen_patton = _choice(patton, "--patton", ("acbl", "nbb")) or _choice(
+        program.get("patton"), "--patton", ("acbl", "nbb")
+    )
+    values: dict[str, Any] = {"form": chosen_form, "vp": scale, "knockout": knockout}
+    if chosen_tiebreak:
+        values["tiebreak"] = chosen_tiebreak
+    if chosen_points:
+        values["board_points"] = chosen_points
+    if chosen_patton:
+        values["patton"] = chosen_patton
+    return TeamsOptions(**values), tuple(notes)

@@ -82,4 +82,10 @@ def score_teams(event: TeamsEvent, options: TeamsOptions | None = None) -> Score
         standings,
         checks=tuple(check_matches(matches, event.match_scoring)),
         problems=(*event.problems, *duplicates, *board_problems),
+        options={
+            "board_points": board_points if form != "imps" else None,
+            "patton": options.patton if form == "patton" else None,
+            "tiebreak": options.tiebreak,
+            "knockout": options.knockout,
+        },
     )

@@ -207,7 +207,10 @@ class TeamStanding:
 
 @dataclass(frozen=True, slots=True)
 class ScoredTeams:
-    """A teams event scored: its matches, the standings, the director's checks and every problem found."""
+    """A teams event scored: its matches, the standings, the director's checks and every problem found.
+
+    ``options`` names every choice that changed a number (board-a-match points, Patton form, tie-break,
+    knock-out), so a report can state how the event was scored."""
 
     event: TeamsEvent
     form: TeamsForm
@@ -216,3 +219,4 @@ class ScoredTeams:
     standings: tuple[TeamStanding, ...]
     checks: tuple[Problem, ...] = ()
     problems: tuple[Problem, ...] = ()
+    options: Mapping[str, str | bool | None] = field(default_factory=lambda: MappingProxyType({}))

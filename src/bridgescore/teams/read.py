@@ -11,8 +11,8 @@ The per-format modules (``read_usebio``, ``read_pbn``, ``read_csv``) turn a file
   "viertallen": in the open room the home team sits North-South, in the closed room East-West); a file that names
   the room (USEBIO ``DIRECTION``, PBN ``[Room]``, a CSV ``room`` column) is taken at its word, else the first
   line of a match met in the file is the open room and its North-South team the home team;
-* a board played in one room only is kept (that room None) with a warning naming board, round and teams: the
-  engine does not score it, and the director decides;
+* a board played in one room only is kept (that room None); the engine reports it, naming board, round and
+  teams, and says what it scores (:func:`bridgescore.teams.match.score_match`);
 * the same room of a board twice, and a line whose orientation contradicts its room, are errors (the line is
   left out);
 * a match played in segments (a CSV ``segment`` column) keeps each segment's boards apart, so a board number
@@ -220,22 +220,6 @@ def _match(group: _Group, problems: list[Problem]) -> Match:
     boards: list[MatchBoard] = []
     for (_segment, number), found in rooms.items():
         open_line, closed_line = found.get("open"), found.get("closed")
-        if open_line is None or closed_line is None:
-            only = open_line or closed_line
-            assert only is not None
-            problems.append(
-                Problem.make(
-                    _where(only),
-                    "board %(board)d, round %(round)d (%(home)s against %(away)s) was played in the %(room)s room "
-                    "only; it is kept but not scored: give the other room's line, or an adjusted score",
-                    Severity.WARNING,
-                    board=number,
-                    round=group.round,
-                    home=shorten(home),
-                    away=shorten(away),
-                    room="open" if open_line is not None else "closed",
-                )
-            )
         boards.append(_board(number, open_line, closed_line))
     match_extra: dict[str, str] = {}
     for line in group.lines:
