@@ -21,26 +21,27 @@ from bridgescore.teams.vp import SCALE_NAMES, FileScale, VPScaleError, read_scal
 
 runner = CliRunner()
 
-# A club's table in the old WBF layout, made up for these tests except the two rows for 16 boards that Ron
-# Klinger quotes from the old WBF scale (IBPA Bulletin, May 2013): 0-2 IMPs 15-15 and 3-7 IMPs 16-14.
+# A club's table in the old WBF layout, made up for these tests but for what is quoted in public of the old WBF
+# scale for 16 boards: 0-2 IMPs 15-15 and 3-7 IMPs 16-14 (Ron Klinger, IBPA Bulletin, May 2013) and 21 IMPs
+# 20-10 (infobridge.it, "Victory Points & International Match Points").  It is not the WBF's table.
 OLD_STYLE = """\
 boards,imps,vp,vp_loser
 16,0,15,15
 16,3,16,14
 16,8,17,13
-16,13,18,12
-16,19,19,11
-16,25,20,10
-16,31,21,9
-16,38,22,8
-16,45,23,7
-16,53,24,6
-16,61,25,5
-16,70,25,4
-16,78,25,3
-16,86,25,2
-16,94,25,1
-16,102,25,0
+16,12,18,12
+16,16,19,11
+16,20,20,10
+16,25,21,9
+16,31,22,8
+16,38,23,7
+16,46,24,6
+16,55,25,5
+16,64,25,4
+16,73,25,3
+16,82,25,2
+16,91,25,1
+16,100,25,0
 """
 
 
@@ -72,11 +73,11 @@ def test_an_old_style_table_quoted_rows_tie_and_large_defeats(old_style: FileSca
     assert scale.maximum == 25
     assert [scale.vp(m, 16) for m in (0, 1, 2)] == [(15, 15)] * 3  # Klinger: 0-2 IMPs is a draw
     assert [scale.vp(m, 16) for m in range(3, 8)] == [(16, 14)] * 5  # Klinger: 3-7 IMPs is 16-14
-    assert scale.vp(8, 16) == (17, 13)
-    assert scale.vp(-61, 16) == (5, 25)
-    assert scale.vp(-85.5, 16) == (3, 25)  # a fractional margin scores as the whole margin below it
+    assert scale.vp(21, 16) == (20, 10)  # infobridge.it: 21 IMPs on 16 boards is 20-10
+    assert scale.vp(-55, 16) == (5, 25)
+    assert scale.vp(-81.5, 16) == (3, 25)  # a fractional margin scores as the whole margin below it
     assert scale.vp(150, 16) == (25, 0)
-    assert vp_row(scale, 16)[-1] == 25 and len(vp_row(scale, 16)) == 103
+    assert vp_row(scale, 16)[-1] == 25 and len(vp_row(scale, 16)) == 101
 
 
 @given(st.integers(min_value=0, max_value=200), st.integers(min_value=0, max_value=50))
@@ -94,15 +95,15 @@ def test_the_vp_command_prints_the_losers_fall_to_zero(old_style_file: Path) -> 
     assert result.exit_code == 0, result.output
     lines = [line.split() for line in result.output.splitlines()[2:]]
     assert lines[0] == ["0", "15-15"] and lines[3] == ["3", "16-14"]
-    assert ["61", "25-5"] in lines and ["86", "25-2"] in lines
-    assert lines[-1] == ["102+", "25-0"]
+    assert ["55", "25-5"] in lines and ["82", "25-2"] in lines
+    assert lines[-1] == ["100+", "25-0"]
 
 
 def test_a_losers_column_that_rises_is_located(tmp_path: Path) -> None:
     """A typo in the loser's column (25-4 after 25-3) would give a team more VPs for losing by more; it is
     reported with line and column like the winner's column, instead of being scored."""
     path = tmp_path / "typo.csv"
-    path.write_text(OLD_STYLE.replace("16,86,25,2", "16,86,25,4"), encoding="utf-8")
+    path.write_text(OLD_STYLE.replace("16,82,25,2", "16,82,25,4"), encoding="utf-8")
     with pytest.raises(VPScaleError) as raised:
         read_scale_file(path)
     (problem,) = raised.value.problems
@@ -130,7 +131,7 @@ def test_a_tie_row_that_favours_one_team_is_located(tmp_path: Path) -> None:
 
 def test_the_vp_command_reports_a_bad_losers_column_with_exit_2(tmp_path: Path) -> None:
     path = tmp_path / "typo.csv"
-    path.write_text(OLD_STYLE.replace("16,94,25,1", "16,94,25,3"), encoding="utf-8")
+    path.write_text(OLD_STYLE.replace("16,91,25,1", "16,91,25,3"), encoding="utf-8")
     result = runner.invoke(app, ["vp", "--boards", "16", "--vp", str(path)])
     assert result.exit_code == 2
     assert "the loser's VPs must not rise as the margin grows: 3 after 2" in " ".join(result.output.split())

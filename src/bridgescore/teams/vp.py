@@ -474,8 +474,10 @@ def scale_named(name: str) -> VPScale:
     VP table file with the event's rows.  Its tables by match length could not be found to check (searched
     November 2026: the WBF's and EBL's own pages of the time, scoring programs' sources, club pages).  Only
     fragments are quoted in public: Ron Klinger (IBPA Bulletin, May 2013) gives 0-2 IMPs as 15-15 on 14 and on
-    16 boards and 3-7 IMPs as 16-14 on 16 boards; the IBPA editorial of September 2012 quotes a length where 6
-    IMPs are 16-14 and 7-8 IMPs 17-13.  A table built from fragments would be invented, so none is built in."""
+    16 boards and 3-7 IMPs as 16-14 on 16 boards; infobridge.it ("Victory Points & International Match Points")
+    gives 21 IMPs as 20-10 on 16 boards and 18-12 on 32; the IBPA editorial of September 2012 quotes a length
+    where 6 IMPs are 16-14 and 7-8 IMPs 17-13.  A table built from fragments would be invented, so none is
+    built in."""
     key = name.strip().lower()
     if key == "wbf":
         return WBFContinuous()
