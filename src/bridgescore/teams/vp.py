@@ -319,9 +319,11 @@ def read_scale_file(path: Path) -> FileScale:
     is a header.  ``boards`` is the match length the row is for: a number (``16``), a range (``7-9``) or ``*``
     for every length (a length with rows of its own uses those).  ``imps`` is the smallest whole margin from
     which the row applies; each length's rows start at 0 and their margins increase.  ``vp`` is the winner's
-    VPs (never falling as the margin grows), ``vp_loser`` the loser's; without it the loser has twice the VPs of
-    a tie minus the winner's (10-10 at a tie: 20 minus).  A decimal comma is read where the separator is a
-    semicolon or a tab.  Example (the EBU 3-board scale)::
+    VPs (never falling as the margin grows), ``vp_loser`` the loser's (the same as the winner's at a margin of
+    0, a tie, and never rising as the margin grows: a bigger defeat is never worth more, as in the old WBF
+    25-VP scales, whose loser goes on from 25-5 down to 25-0 while the winner stays at 25); without it the loser
+    has twice the VPs of a tie minus the winner's (10-10 at a tie: 20 minus).  A decimal comma is read where the
+    separator is a semicolon or a tab.  Example (the EBU 3-board scale)::
 
         boards,imps,vp,vp_loser
         *,0,10,10
@@ -433,7 +435,29 @@ def read_scale_file(path: Path) -> FileScale:
                     )
                 )
                 continue
-            rows.append(_Row(margin_value, winner, loser if loser is not None else round(2 * tie - winner, 2)))
+            loser_vp = loser if loser is not None else round(2 * tie - winner, 2)
+            loser_field = "vp_loser" if loser is not None else "vp"
+            if rows and loser_vp > rows[-1].loser:
+                problems.append(
+                    Problem.make(
+                        Location(name, line_number, loser_field),
+                        N_("the loser's VPs must not rise as the margin grows: %(vp)g after %(previous)g"),
+                        vp=loser_vp,
+                        previous=rows[-1].loser,
+                    )
+                )
+                continue
+            if margin_value == 0 and loser_vp != winner:
+                problems.append(
+                    Problem.make(
+                        Location(name, line_number, loser_field),
+                        N_("a tie (a margin of 0 IMPs) gives both teams the same VPs, not %(vp)g and %(loser)g"),
+                        vp=winner,
+                        loser=loser_vp,
+                    )
+                )
+                continue
+            rows.append(_Row(margin_value, winner, loser_vp))
         tables[length] = tuple(rows)
     if problems:
         raise VPScaleError(problems)
@@ -443,8 +467,17 @@ def read_scale_file(path: Path) -> FileScale:
 
 def scale_named(name: str) -> VPScale:
     """The scale called ``name`` – ``wbf`` (the default), ``wbf-discrete``, ``ebu-20`` – or the VP table in the
-    file ``name``; :class:`VPScaleError` (a :class:`ValueError`) with the problems when there is none.  ``wbf-25``
-    (the WBF's 25-VP scale of the 1990s, replaced in 2013) is refused with words saying how to use it anyway."""
+    file ``name``; :class:`VPScaleError` (a :class:`ValueError`) with the problems when there is none.
+
+    ``wbf-25`` (the WBF's 25-VP scale, 15-15 at a tie, 25-5 and further down to 25-0 for a large defeat, used by
+    the WBF and the EBL until the 2013 scales replaced it) is refused with words saying how to use it anyway: a
+    VP table file with the event's rows.  Its tables by match length could not be found to check (searched
+    November 2026: the WBF's and EBL's own pages of the time, scoring programs' sources, club pages).  Only
+    fragments are quoted in public: Ron Klinger (IBPA Bulletin, May 2013) gives 0-2 IMPs as 15-15 on 14 and on
+    16 boards and 3-7 IMPs as 16-14 on 16 boards; infobridge.it ("Victory Points & International Match Points")
+    gives 21 IMPs as 20-10 on 16 boards and 18-12 on 32; the IBPA editorial of September 2012 quotes a length
+    where 6 IMPs are 16-14 and 7-8 IMPs 17-13.  A table built from fragments would be invented, so none is
+    built in."""
     key = name.strip().lower()
     if key == "wbf":
         return WBFContinuous()
