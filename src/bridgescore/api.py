@@ -130,15 +130,17 @@ def read(
     movement: str = "auto",
     notation: Notation = "en",
     strict: bool = False,
+    deals: PathLike | None = None,
 ) -> Event:
     """The event in ``paths`` (traveller CSV, USEBIO XML, PBN files, or folders of them; several files are merged
     into one event, e.g. one per section), as ``bridgescore score`` reads them.
 
     ``names``: a names file (CSV ``pair,names``) whose names replace those of the event files; ``movement``:
     ``auto`` (from the data), ``mitchell`` (pairs may be numbered per direction, as ACBLscore numbers them) or
-    ``howell``; ``notation``: the readers take English and Dutch alike, ``nl`` only for what reads two ways.
-    Every problem found is on ``event.problems``; ``strict=True`` raises :class:`InputError` instead when one of
-    them is an error."""
+    ``howell``; ``notation``: the readers take English and Dutch alike, ``nl`` only for what reads two ways;
+    ``deals``: a hand record (PBN, LIN, DUP) joined by board number, every mismatch reported
+    (:func:`bridgescore.io.deals.join`).  Every problem found is on ``event.problems``; ``strict=True`` raises
+    :class:`InputError` instead when one of them is an error."""
     from bridgescore.io import load_events
     from bridgescore.scored import Movement
 
@@ -153,6 +155,10 @@ def read(
     event = load_events(files, notation, names=names, pairs_per_direction=per_direction) if files else Event(())
     if problems:
         event = dataclasses.replace(event, problems=(*problems, *event.problems))
+    if deals is not None:
+        from bridgescore.io import deals as hand_records
+
+        event = hand_records.join(event, hand_records.load(deals))
     if strict:
         errors = [p for p in event.problems if p.severity is Severity.ERROR]
         if errors:

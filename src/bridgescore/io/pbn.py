@@ -55,6 +55,7 @@ from bridgescore.contract import (
 from bridgescore.event import Event, EventForm, Result, ResultStatus
 from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.io.csv import is_not_played, read_file
+from bridgescore.io.deals import PbnDeals
 from bridgescore.io.line import LineReading, read_declarer, read_tricks, whole_number
 from bridgescore.io.usebio import _names_by_pair
 from bridgescore.problems import FieldKind, Location, Problem, Severity, Value, shorten
@@ -215,6 +216,7 @@ class _Reader:
         self.section_names: dict[tuple[str, str], str] = {}  # the score tables', by (section, pair)
         self.problems: list[Problem] = []
         self.title = ""
+        self.deals = PbnDeals(filename)
 
     def problem(
         self,
@@ -232,6 +234,7 @@ class _Reader:
     def game(self, game: _Game) -> None:
         if game.refused:
             return
+        self.deals.game(game.start, game.tags, game.text)
         number = self.board_number(game)
         if number is None and game.tags.get("Board", ("", 0))[0].strip():
             return  # a board number that does not exist: reported, and endplay would refuse the game
@@ -262,13 +265,13 @@ class _Reader:
             self.total_table(total, game)
         table = info.get("ScoreTable")
         if number is None:
-            if isinstance(table, dict) or any(game.tags.get(t, ("", 0))[0].strip() for t in ("Contract", "Score")):
+            if isinstance(table, dict) or any(_written(game, t) for t in ("Contract", "Score")):
                 line = game.tags.get("Board", ("", game.start))[1]
                 self.problem(line, "Board", "the game has results but no board number; they are left out")
             return
         if isinstance(table, dict):
             self.score_table(number, table, game)
-        elif game.tags.get("Contract", ("", 0))[0].strip() or game.tags.get("Score", ("", 0))[0].strip():
+        elif _written(game, "Contract") or _written(game, "Score"):
             self.single_result(number, game, info)
 
     def board_number(self, game: _Game) -> int | None:
@@ -288,7 +291,7 @@ class _Reader:
     # --- one result per game ----------------------------------------------------------------------------
 
     def single_result(self, number: int, game: _Game, info: Mapping[str, Any]) -> None:
-        tags = {k: v for k, (v, _) in game.tags.items()}
+        tags = {k: ("" if v.strip() == "?" else v) for k, (v, _) in game.tags.items()}
         line_of = {k: line for k, (_, line) in game.tags.items()}
         ns, ew = tags.get("PairId_NS", ""), tags.get("PairId_EW", "")
         teams = False
@@ -368,7 +371,7 @@ class _Reader:
                     columns=len(headers),
                 )
                 continue
-            row = {k: ("" if v == "-" else v) for k, v in zip(keys, cells, strict=True)}
+            row = {k: ("" if v in ("-", "?") else v) for k, v in zip(keys, cells, strict=True)}
             ns, ew = row.get("pairid_ns", ""), row.get("pairid_ew", "")
             section = row.get("section", "") or section_tag
             for pair, names_key in ((ns, "names_ns"), (ew, "names_ew")):
@@ -491,6 +494,8 @@ def _interpret(
     declarer: Seat | None = None
     tricks: int | None = None
     ns_score: int | None = None
+    if contract_text.upper() in _PASSED_OUT_WORDS:
+        contract_text = "PASS"
     adjustment = canonical_adjustment(contract_text) or canonical_adjustment(score_text)
     if is_not_played(contract_text) or is_not_played(score_text):
         status = ResultStatus.NOT_PLAYED
@@ -550,6 +555,18 @@ def _interpret(
     return LineReading(status, remarks, contract, declarer, tricks, ns_score, ()), tuple(found)
 
 
+#: Contracts PBN writers use for a passed-out board beyond the contract reader's words: Bridgewebs' hand records
+#: write ``PO`` in their ScoreTable (e.g. the Welwyn Garden City reference event).
+_PASSED_OUT_WORDS = frozenset({"PO"})
+
+
+def _written(game: _Game, tag: str) -> str:
+    """A tag's value as written, ``?`` (PBN 2.1: the value is unknown, as a deals-only record writes its
+    Contract, Declarer and Result) read as nothing."""
+    value = game.tags.get(tag, ("", 0))[0].strip()
+    return "" if value == "?" else value
+
+
 #: A problem found in a line's fields: (field, catalogue message, severity, values).
 _Found = tuple[str, str, Severity, tuple[tuple[str, Value], ...]]
 
@@ -582,7 +599,9 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Ev
         reader.game(game)
         if form == "pairs":
             form, sign = _form(game)
-    if not reader.results and not reader.problems:
+    records = reader.deals.records()
+    reader.problems.extend(records.problems)
+    if not reader.results and not reader.problems and not records.deals:
         reader.problem(
             None,
             None,
@@ -591,7 +610,15 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Ev
         )
     reader.problems.sort(key=lambda p: p.location.line or 0)
     names = {**_names_by_pair(reader.section_names), **reader.names}  # "A:1" where sections share numbers
-    return Event(tuple(reader.results), MappingProxyType(names), reader.title, tuple(reader.problems), form, sign)
+    return Event(
+        tuple(reader.results),
+        MappingProxyType(names),
+        reader.title,
+        tuple(reader.problems),
+        form,
+        sign,
+        deals=records.deals,
+    )
 
 
 def _form(game: _Game) -> tuple[EventForm, str]:
