@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck bench bench-kernels bench-valet clean
+.PHONY: demo test lint typecheck bench bench-kernels bench-valet bench-deals clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,9 @@ bench-kernels: $(STAMP)
 
 bench-valet: $(STAMP)
 	$(BIN)/python -m benchmarks.valet_bench
+
+bench-deals: $(STAMP)
+	$(BIN)/python -m benchmarks.deals_bench
 
 clean:
 	rm -rf $(VENV) build dist .mypy_cache .pytest_cache .ruff_cache

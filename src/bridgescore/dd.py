@@ -32,8 +32,9 @@ _STRAIN_LETTERS = ("C", "D", "H", "S", "NT")
 _FROM_DENOM = (3, 2, 1, 0, 4)
 #: endplay's Vul names (an int given to ``endplay.dds.par`` is read as a board number, so the enum is passed).
 _TO_VUL = {Vulnerability.NONE: "none", Vulnerability.ALL: "both", Vulnerability.NS: "ns", Vulnerability.EW: "ew"}
-#: DDS solves at most this many deals in one call (its MAXNOOFBOARDS / 5 strains); larger sets go in batches.
-_BATCH = 32
+#: DDS's CalcAllTables takes at most this many deals with all five strains (MAXNOOFTABLES); larger sets go in
+#: batches of equal size, so every batch keeps every core busy.
+_BATCH = 40
 
 
 def cache_path() -> Path:
@@ -117,8 +118,10 @@ def solve_tables(deals: list[str], progress: Callable[[int], None] | None = None
     from endplay.types import Deal
 
     tables: list[DDTable] = []
-    for start in range(0, len(deals), _BATCH):
-        batch = [Deal(d) for d in deals[start : start + _BATCH]]
+    batches = -(-len(deals) // _BATCH)
+    size = -(-len(deals) // batches) if batches else _BATCH
+    for start in range(0, len(deals), size):
+        batch = [Deal(d) for d in deals[start : start + size]]
         for solved in calc_all_tables(batch):
             by_denom = solved.to_list()  # [denom][player], denoms S H D C NT, players N E S W
             rows = []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bridgescore.cli import check, contract, rubber, score, valet  # noqa: F401  (each registers its command)
+from bridgescore.cli import check, contract, deals, rubber, score, valet  # noqa: F401  (each registers its command)
 from bridgescore.cli.common import app
 
 
