@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -44,11 +45,9 @@ def deals(
     if dd or par:
         from bridgescore.dd import analyse
 
-        found = analyse(found, dd=True, par=par)
-        if not dd:  # the table was needed for par only
-            from dataclasses import replace
-
-            found = {n: replace(r, dd=None) for n, r in found.items()}
+        found = analyse(found, dd=True, par=par)  # par needs the table
+    # what was asked for is shown: a table or par the file carries is shown with --dd or --par only
+    found = {n: replace(r, dd=r.dd if dd else None, par=r.par if par else None) for n, r in found.items()}
     chosen = list(found.values())
     if fmt == "json":
         text = deals_json(chosen, records.title)

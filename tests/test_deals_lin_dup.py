@@ -1,0 +1,65 @@
+"""Issue 10: hand records from BBO's LIN files (endplay's parser, line by line) and from Duplimate's DUP files (a
+reader of the published 156-byte layout: no Python library reads them)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bridgescore.contract import Seat, Vulnerability
+from bridgescore.io import deals
+
+HANDS = ("A98.J92.A75.Q852", "532.86.K632.KJT7", "KQ4.AKT73.JT.A93", "JT76.Q54.Q984.64")  # N E S W
+
+
+def _lin_hand(hand: str) -> str:
+    return "".join(f"{suit}{cards}" for suit, cards in zip("SHDC", hand.split("."), strict=True))
+
+
+def test_a_lin_file_is_read_board_by_board_with_its_dealer_and_vulnerability(tmp_path: Path) -> None:
+    n, _east, s, w = HANDS
+    # LIN: md|<dealer 1 S, 2 W, 3 N, 4 E><South>,<West>,<North>,<East: may be left out>|
+    good = f"pn|a,b,c,d|st||md|3{_lin_hand(s)},{_lin_hand(w)},{_lin_hand(n)},|rh||ah|Board 1|sv|o|pg||"
+    bad = "pn|a,b,c,d|st||md|3SAKQ,SJ,S2,|rh||ah|Board 2|sv|n|pg||"
+    path = tmp_path / "hands.lin"
+    path.write_text(good + "\n" + bad + "\n" + good.replace("Board 1", "Board 17") + "\n", encoding="utf-8")
+    records = deals.load(path)
+    assert sorted(records.deals) == [1, 17]
+    first = records.deals[1]
+    assert first.hands == HANDS and first.dealer is Seat.N and first.vulnerability is Vulnerability.NONE
+    (problem,) = records.problems
+    assert problem.location.line == 2 and problem.location.field == "md" and "cannot be read" in str(problem)
+
+
+def _dup_record(hands: tuple[str, str, str, str], settings: str) -> bytes:
+    """One DUP record as the layout gives it: N, E, S as card numbers (01 = spade ace … 52 = club two), the DGE part
+    (not read: spaces here), the 10 bytes of settings."""
+    bri = ""
+    for hand in hands[:3]:
+        for suit, cards in enumerate(hand.split(".")):
+            bri += "".join(f"{suit * 13 + 'AKQJT98765432'.index(c) + 1:02d}" for c in cards)
+    assert len(bri) == 78
+    return (bri + " " * 68 + settings).encode("ascii")
+
+
+def test_a_dup_file_is_read_by_its_published_layout(tmp_path: Path) -> None:
+    rotated = (HANDS[1], HANDS[2], HANDS[3], HANDS[0])
+    path = tmp_path / "set.dup"
+    path.write_bytes(_dup_record(HANDS, "YN5  1 6  ") + _dup_record(rotated, "YN5  1 6  "))
+    records = deals.load(path)
+    assert records.problems == ()
+    assert records.deals[5].hands == HANDS and records.deals[6].hands == rotated
+    assert records.deals[5].dealer is Seat.N and records.deals[6].vulnerability is Vulnerability.EW  # Law 2
+    backwards = tmp_path / "back.dup"
+    backwards.write_bytes(_dup_record(HANDS, "YY1  1 32 "))
+    assert list(deals.load(backwards).deals) == [32]  # counting down from the set's highest board
+
+
+def test_a_file_that_is_not_dup_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "set.dup"
+    path.write_bytes(b"not a dup file")
+    records = deals.load(path)
+    assert records.deals == {} and "is not a Duplimate DUP file" in str(records.problems[0])
+    broken = tmp_path / "broken.dup"
+    broken.write_bytes(_dup_record(HANDS, "YN1  1 1  ").replace(b"01", b"99", 1))
+    (problem,) = deals.load(broken).problems
+    assert problem.location.line == 1 and "'99' is not a card" in str(problem)
