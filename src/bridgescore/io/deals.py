@@ -494,6 +494,25 @@ def _records(collector: _Collector, title: str = "") -> HandRecords:
     return HandRecords(MappingProxyType(deals), tuple(collector.problems), title)
 
 
+def from_hands(
+    hands: Iterable[tuple[int, Mapping[Seat, str], Location]], filename: str, kind: FieldKind = FieldKind.ELEMENT
+) -> HandRecords:
+    """Hand records from hands a reader found by seat (USEBIO's ``HANDSET``: a ``BOARD`` with ``BOARD_NUMBER`` and
+    four ``HAND`` elements, each ``DIRECTION`` and ``SPADES``/``HEARTS``/``DIAMONDS``/``CLUBS``, ``-`` for a void);
+    dealer and vulnerability from the board number (Law 2: USEBIO writes neither)."""
+    collector = _Collector(filename, kind, {}, [])
+    for number, by_seat, where in hands:
+        text = "N:" + " ".join(by_seat.get(seat, "") or "?" for seat in Seat)
+        try:
+            found = parse_hands(text, number)
+        except DealError as err:
+            collector.problems.append(Problem.make(where, err.message, Severity.ERROR, **err.values))
+            continue
+        record = HandRecord(number, found, dealer_of_board(number), vulnerability_of_board(number), source=where)
+        collector.add(record, where.line, where.field)
+    return _records(collector)
+
+
 # --- LIN ------------------------------------------------------------------------------------------------------
 
 

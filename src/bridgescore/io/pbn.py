@@ -234,13 +234,21 @@ class _Reader:
     def game(self, game: _Game) -> None:
         if game.refused:
             return
+        before = len(self.deals.collector.problems)
         self.deals.game(game.start, game.tags, game.text)
+        # a game without results whose deal the deal reader refused (and said why): endplay refusing the game
+        # would say it again; a game with results is reported as left out too, so the lost result is named
+        deal_refused = not (_written(game, "Contract") or _written(game, "Score") or "ScoreTable" in game.tags) and any(
+            p.severity is Severity.ERROR and p.location.field == "Deal" for p in self.deals.collector.problems[before:]
+        )
         number = self.board_number(game)
         if number is None and game.tags.get("Board", ("", 0))[0].strip():
             return  # a board number that does not exist: reported, and endplay would refuse the game
         try:
             boards = endplay_pbn.loads(game.text)
         except endplay_pbn.PBNDecodeError as err:
+            if deal_refused:
+                return
             self.problem(
                 game.start + max(err.lineno - 1, 0),
                 None,
@@ -250,6 +258,8 @@ class _Reader:
             )
             return
         except Exception as err:  # endplay raises plain errors for a bad deal, contract or play record
+            if deal_refused:
+                return
             self.problem(
                 game.start, None, "this game cannot be read (%(reason)s); it is left out", reason=shorten(str(err), 120)
             )
