@@ -30,6 +30,21 @@ def test_a_lin_file_is_read_board_by_board_with_its_dealer_and_vulnerability(tmp
     assert problem.location.line == 2 and problem.location.field == "md" and "cannot be read" in str(problem)
 
 
+def test_a_hand_record_lin_with_its_boards_on_one_line_keeps_every_board() -> None:
+    """BBO hand-record files write board after board (``qx|o1|md|…|qx|o2|md|…``) without player names, which
+    endplay's own LIN reader skips entirely (it splits boards at ``pn|``)."""
+    n, _east, s, w = HANDS
+    deal = f"{_lin_hand(s)},{_lin_hand(w)},{_lin_hand(n)},"
+    text = f"qx|o1|md|3{deal}|sv|o|pg||qx|o2|md|4{deal}|sv|n|pg||md|1{deal}|sv|e|\n"
+    records = deals.loads_lin(text, "set.lin")
+    assert records.problems == () and sorted(records.deals) == [1, 2, 3]
+    assert records.deals[2].dealer is Seat.E and records.deals[2].vulnerability is Vulnerability.NS
+    assert records.deals[3].dealer is Seat.S and records.deals[3].vulnerability is Vulnerability.EW  # 3rd: its place
+    wrong = deals.loads_lin(text.replace("|sv|e|", "|sv|b|"), "set.lin")
+    (problem,) = wrong.problems
+    assert (problem.location.line, problem.location.field) == (1, "sv") and "board 3 is EW (Law 2)" in str(problem)
+
+
 def _dup_record(hands: tuple[str, str, str, str], settings: str) -> bytes:
     """One DUP record as the layout gives it: N, E, S as card numbers (01 = spade ace … 52 = club two), the DGE part
     (not read: spaces here), the 10 bytes of settings."""

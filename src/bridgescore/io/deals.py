@@ -21,7 +21,7 @@ A record is kept whenever its four hands can be read.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -157,6 +157,9 @@ class _Collector:
     kind: FieldKind
     deals: dict[int, HandRecord]
     problems: list[Problem]
+    #: the fields that say the dealer and the vulnerability in this format (PBN's tags; LIN's md and sv)
+    dealer_field: str | None = "Dealer"
+    vulnerability_field: str | None = "Vulnerable"
 
     def problem(
         self, line: int | None, field: str | None, message: str, severity: Severity = Severity.ERROR, **values: Value
@@ -187,7 +190,7 @@ class _Collector:
         if record.dealer is not dealer:
             self.problem(
                 line,
-                "Dealer" if self.kind is FieldKind.TAG else None,
+                self.dealer_field,
                 "board %(board)d: the deal's dealer is %(written)s, but on board %(board)d %(law)s deals (Law 2); "
                 "is this the right board number?",
                 Severity.WARNING,
@@ -198,7 +201,7 @@ class _Collector:
         if record.vulnerability is not vulnerable:
             self.problem(
                 line,
-                "Vulnerable" if self.kind is FieldKind.TAG else None,
+                self.vulnerability_field,
                 "board %(board)d: the deal's vulnerability is %(written)s, but board %(board)d is %(law)s (Law 2); "
                 "is this the right board number?",
                 Severity.WARNING,
@@ -500,7 +503,7 @@ def from_hands(
     """Hand records from hands a reader found by seat (USEBIO's ``HANDSET``: a ``BOARD`` with ``BOARD_NUMBER`` and
     four ``HAND`` elements, each ``DIRECTION`` and ``SPADES``/``HEARTS``/``DIAMONDS``/``CLUBS``, ``-`` for a void);
     dealer and vulnerability from the board number (Law 2: USEBIO writes neither)."""
-    collector = _Collector(filename, kind, {}, [])
+    collector = _Collector(filename, kind, {}, [], None, None)
     for number, by_seat, where in hands:
         text = "N:" + " ".join(by_seat.get(seat, "") or "?" for seat in Seat)
         try:
@@ -516,48 +519,73 @@ def from_hands(
 # --- LIN ------------------------------------------------------------------------------------------------------
 
 
-def loads_lin(text: str, filename: str = "<input>") -> HandRecords:
-    """The hand records of a LIN file (BBO; one board per line), read with endplay's LIN parser line by line so a
-    line it cannot read is reported and the others are kept.  The board number is ``ah|Board N|`` (else the line's
-    order); dealer and vulnerability are the file's (``md|`` digit, ``sv|``)."""
-    from endplay.parsers import lin as endplay_lin
+def _lin_boards(line: str) -> Iterator[list[tuple[str, str]]]:
+    """A LIN line's boards as (key, value) pairs: a board starts at ``qx`` (BBO's board label) or at an ``md``
+    when the board read so far has one already (a hand-record file writes its boards one after another)."""
+    cells = line.split("|")
+    board: list[tuple[str, str]] = []
+    for key, value in zip(cells[::2], cells[1::2], strict=False):
+        key = key.strip().lower()
+        if board and (key == "qx" or (key == "md" and any(k == "md" for k, _ in board))):
+            yield board
+            board = []
+        board.append((key, value))
+    if board:
+        yield board
 
-    collector = _Collector(filename, FieldKind.TAG, {}, [])
-    collector.kind = FieldKind.TAG
+
+def loads_lin(text: str, filename: str = "<input>") -> HandRecords:
+    """The hand records of a LIN file (BBO's): the boards of each line (see :func:`_lin_boards`; endplay's own
+    LIN reader keeps only boards that name their players, so it is used for the deal alone, ``Deal.from_lin``).
+    The board number is ``ah|Board N|``, else the number in ``qx|o12|``, else the board's place in the file; the
+    dealer is the ``md|`` digit (1 South, 2 West, 3 North, 4 East), the vulnerability ``sv|`` (``o``/``0`` none,
+    ``n``, ``e``, ``b``), each else the board number's (Law 2)."""
+    from endplay.types import Deal
+
+    collector = _Collector(filename, FieldKind.TAG, {}, [], "md", "sv")
     order = 0
-    for line_number, raw in enumerate(text.lstrip("\ufeff").split("\n"), start=1):
-        line = raw.strip()
-        if "md|" not in line:
-            continue
-        order += 1
-        try:
-            boards = endplay_lin.loads(line)
-        except Exception as err:  # endplay raises plain errors for a bad deal
-            collector.problem(
-                line_number, "md", "this deal cannot be read (%(reason)s); it is left out", reason=shorten(str(err))
-            )
-            continue
-        for board in boards:
-            number = board.board_num if isinstance(board.board_num, int) and board.board_num > 0 else order
+    for line_number, raw in enumerate(text.split("\n"), start=1):
+        for board in _lin_boards(raw.strip()):
+            values = dict(board)
+            if "md" not in values:
+                continue
+            order += 1
+            label = values.get("ah", "") or values.get("qx", "")
+            digits = re.search(r"\d+", label)
+            number = int(digits[0]) if digits and int(digits[0]) > 0 else order
+            md = values["md"].strip()
             try:
-                hands = parse_hands(board.deal.to_pbn(), number)
+                deal = Deal.from_lin(md, complete_deal=True)
+                hands = parse_hands(deal.to_pbn(), number)
             except DealError as err:
                 collector.problem(line_number, "md", err.message, Severity.ERROR, **err.values)
                 continue
-            record = HandRecord(
-                number,
-                hands,
-                dealer_of_board(number) if board.dealer is None else Seat(int(board.dealer)),
-                vulnerability_of_board(number) if board.vul is None else _from_endplay_vul(int(board.vul)),
-                source=Location(filename, line_number, "md", FieldKind.TAG),
-            )
-            collector.add(record, line_number, "md")
+            except Exception as err:  # endplay raises plain errors for a deal it cannot read
+                collector.problem(
+                    line_number,
+                    "md",
+                    "board %(board)d: this deal cannot be read (%(reason)s); it is left out",
+                    board=number,
+                    reason=shorten(str(err)),
+                )
+                continue
+            dealer = _LIN_DEALERS.get(md[:1], dealer_of_board(number))
+            vulnerability = _LIN_VULNERABILITY.get(values.get("sv", "").strip().lower(), vulnerability_of_board(number))
+            where = Location(filename, line_number, "md", FieldKind.TAG)
+            collector.add(HandRecord(number, hands, dealer, vulnerability, source=where), line_number, "md")
     return _records(collector)
 
 
-def _from_endplay_vul(value: int) -> Vulnerability:
-    """endplay's ``Vul`` (none 0, both 1, ns 2, ew 3)."""
-    return (Vulnerability.NONE, Vulnerability.ALL, Vulnerability.NS, Vulnerability.EW)[value]
+#: LIN's dealer digit and vulnerability letters (BBO).
+_LIN_DEALERS = {"1": Seat.S, "2": Seat.W, "3": Seat.N, "4": Seat.E}
+_LIN_VULNERABILITY = {
+    "o": Vulnerability.NONE,
+    "0": Vulnerability.NONE,
+    "-": Vulnerability.NONE,
+    "n": Vulnerability.NS,
+    "e": Vulnerability.EW,
+    "b": Vulnerability.ALL,
+}
 
 
 # --- DUP ------------------------------------------------------------------------------------------------------
@@ -598,7 +626,7 @@ def loads_dup(data: bytes, filename: str = "<input>") -> HandRecords:
     number from the set's lowest board number and the record's position, counting down when the file says it
     counts backwards).  No Python library reads DUP files, so this reader follows the published layout; a file
     that does not fit it is reported (give the hand record as PBN, which every dealing program also writes)."""
-    collector = _Collector(filename, FieldKind.TAG, {}, [])
+    collector = _Collector(filename, FieldKind.TAG, {}, [], None, None)
     if not data or len(data) % _DUP_RECORD:
         collector.problem(
             None,
