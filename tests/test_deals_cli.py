@@ -77,3 +77,12 @@ def test_bad_input_is_reported_with_exit_2_and_a_way_to_go_on(tmp_path: Path) ->
     assert "regel 2, tag 'Deal': spel 1: de hand van N heeft 12 kaarten" in dutch.output.replace("\n", " ")
     unknown = CliRunner().invoke(app, ["deals", str(tmp_path / "hands.txt")])
     assert unknown.exit_code == 2 and "cannot read hand records from files of type '.txt'" in unknown.output
+
+
+def test_the_api_gives_what_the_command_prints() -> None:
+    from bridgescore import api
+
+    as_read = api.read_deals(BUNDLED)
+    assert as_read.deals[1].dd is not None and as_read.deals[1].par is None  # the file's table, as written
+    with_par = api.read_deals(BUNDLED, par=True)
+    assert with_par.deals[1].dd is None and with_par.deals[1].par is not None and with_par.deals[1].par.score == 420

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from bridgescore.contract import Seat, Vulnerability
 from bridgescore.io import deals
 
@@ -78,3 +81,17 @@ def test_a_file_that_is_not_dup_is_reported(tmp_path: Path) -> None:
     broken.write_bytes(_dup_record(HANDS, "YN1  1 1  ").replace(b"01", b"99", 1))
     (problem,) = deals.load(broken).problems
     assert problem.location.line == 1 and "'99' is not a card" in str(problem)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet="md|sv qxah,SHDCAKQJT98765432-1\n", max_size=300))
+def test_no_lin_text_raises(text: str) -> None:
+    records = deals.loads_lin(text, "fuzz.lin")
+    assert all(len("".join(r.hands).replace(".", "")) == 52 for r in records.deals.values())
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.binary(min_size=156, max_size=156), st.integers(0, 3))
+def test_no_dup_bytes_raise(data: bytes, copies: int) -> None:
+    records = deals.loads_dup(data * copies, "fuzz.dup")
+    assert len(records.deals) + len(records.problems) >= 1

@@ -198,3 +198,17 @@ def test_a_written_pbn_hand_record_reads_back_the_same(cards: list[tuple[int, in
     # a made-up table's par need not be the written score: the reader warns and keeps what is written
     back = deals.loads_pbn(deals.dumps_pbn([record])).deals[board]
     assert replace(back, source=None) == record
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(['[Board "1"]', '[Board "x"]', '[Dealer "Q"]', '[Vulnerable "Both"]', f'[Deal "{BOARD_1}"]',
+                         '[Deal "N:AKQ"]', '[DoubleDummyTricks "zz"]', '[OptimumResultTable "Declarer;Result"]',
+                         "N  S  8", "W NT 99", '[OptimumScore "NS x"]', '[Contract "?"]', "", "{", "}"]),
+        max_size=20,
+    )
+)  # fmt: skip
+def test_no_pbn_hand_record_raises(lines: list[str]) -> None:
+    records = deals.loads_pbn("\n".join(lines), "fuzz.pbn")
+    assert all(p.location.file == "fuzz.pbn" for p in records.problems)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -27,6 +26,7 @@ def deals(
 ) -> None:
     """Print hand records with their analysis; --format pbn writes the tags back for other programs (exit 2 on bad
     input). Solving uses every core and a cache (BRIDGESCORE_CACHE), so a deal is never solved twice."""
+    from bridgescore.api import analyse_deals, read_deals
     from bridgescore.cli.common import err
     from bridgescore.io import deals as hand_records
     from bridgescore.report.hand_records import deals_json, deals_text
@@ -36,19 +36,12 @@ def deals(
     if fmt not in ("text", "json", "pbn"):
         raise fail(f"--format must be text, json or pbn, not '{fmt}'")
     refuse_overwrite(output, [file])
-    records = hand_records.load(file)
+    records = read_deals(file)  # the file's problems first: nothing is solved for a file that stops here
     errors = any(p.severity is Severity.ERROR for p in records.problems)
     if errors and not (skip_invalid and records.deals):
         print_problems(records.problems, err, labels, can_go_on=bool(records.deals))
         raise typer.Exit(2)
-    found = dict(records.deals)
-    if dd or par:
-        from bridgescore.dd import analyse
-
-        found = analyse(found, dd=True, par=par)  # par needs the table
-    # what was asked for is shown: a table or par the file carries is shown with --dd or --par only
-    found = {n: replace(r, dd=r.dd if dd else None, par=r.par if par else None) for n, r in found.items()}
-    chosen = list(found.values())
+    chosen = list(analyse_deals(records, dd=dd, par=par).deals.values())
     if fmt == "json":
         text = deals_json(chosen, records.title)
     elif fmt == "pbn":
