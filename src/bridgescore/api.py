@@ -161,7 +161,7 @@ def read(
     if deals is not None:
         from bridgescore.io import deals as hand_records
 
-        event = hand_records.join(event, hand_records.load(deals))
+        event = hand_records.join(event, hand_records.load(deals), Path(deals).name)
     if strict:
         errors = [p for p in event.problems if p.severity is Severity.ERROR]
         if errors:

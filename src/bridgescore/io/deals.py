@@ -730,81 +730,91 @@ def dump_pbn(records: Iterable[HandRecord], path: str | Path) -> None:
 # --- a hand record beside the travellers ----------------------------------------------------------------------
 
 
-def join(event: Event, records: HandRecords) -> Event:
-    """``event`` with the hand record ``records`` joined by board number, and every mismatch reported (issue 10).
+def join(event: Event, records: HandRecords, name: str = "") -> Event:
+    """``event`` with the hand record ``records`` (the file ``name``) joined by board number, and every mismatch
+    reported (issue 10).
 
     The deals given beside the travellers take the place of the event file's own for the same board (a
     difference between the two is reported).  Reported, as warnings (the scores do not depend on the deal, but a
     director must look): a board with results and no deal; a line whose lead the leader (declarer's left-hand
     opponent, Law 54A) does not hold – the declarer, the lead or the board number is wrong, and a wrong declarer
     changes the score.  The reader reports a deal whose dealer or vulnerability disagrees with its board number
-    (Law 2); those problems are kept with the event's."""
+    (Law 2); those problems are kept with the event's.  The lines are checked on the columns: each distinct
+    (board, declarer, lead) once, so a large event builds line objects only for the lines reported."""
     import numpy as np
 
     from bridgescore.cards import parse_card
 
+    given = next(iter(records.deals.values()), None)
+    hand_record = name or Path(_file_of(given)).name
     problems: list[Problem] = list(records.problems)
     deals = dict(event.deals)
     for number, record in records.deals.items():
         own = deals.get(number)
         if own is not None and own.hands != record.hands:
-            where = own.source if own.source is not None else Location(_file_of(record))
             problems.append(
                 Problem.make(
-                    where,
+                    own.source or Location(_file_of(own)),
                     "board %(board)d: the deal in this file is not the one in the hand record %(file)s; the hand "
                     "record's is used",
-                    Severity.WARNING,
-                    board=number,
-                    file=Path(_file_of(record)).name,
-                )
-            )
-        deals[number] = record
-    table = event.table
-    boards = sorted({int(b) for b in np.unique(table.board)}) if len(table) else []
-    given = next(iter(records.deals.values()), None)
-    hand_record = Path(_file_of(given)).name if given is not None else ""
-    for number in boards:
-        if number not in deals:
-            first = int(np.flatnonzero(table.board == number)[0])
-            result = event.results[first]
-            problems.append(
-                Problem.make(
-                    result.source or Location(hand_record),
-                    "board %(board)d has results but no deal in the hand record %(file)s",
                     Severity.WARNING,
                     board=number,
                     file=hand_record,
                 )
             )
+        deals[number] = record
+    table = event.table
     if len(table):
-        with_lead = np.flatnonzero(table.lead.mask(bool) & (table.declarer >= 0))
-        for i in with_lead.tolist():
-            result = event.results[i]
-            deal = deals.get(result.board)
-            card = parse_card(result.lead or "")
-            if deal is None or card is None or result.declarer is None:
-                continue
-            leader = result.declarer.lho
-            suit_index = 3 - int(card.suit)  # PBN suits: spades, hearts, diamonds, clubs
-            rank = _RANKS[14 - card.rank]
-            if rank not in deal.hand(leader).split(".")[suit_index]:
-                where = result.source or Location(hand_record)
+        boards, first = np.unique(table.board, return_index=True)
+        for number, row in zip(boards.tolist(), first.tolist(), strict=True):
+            if number not in deals:
                 problems.append(
                     Problem.make(
-                        replace(where, field=where.field or "lead"),
-                        "board %(board)d: the lead %(lead)s is not in the hand of %(leader)s, who leads against "
-                        "%(declarer)s's contract on the deal in %(file)s; check the declarer, the lead and the board "
-                        "number",
+                        event.results[row].source or Location(hand_record),
+                        "board %(board)d has results but no deal in the hand record %(file)s",
                         Severity.WARNING,
-                        board=result.board,
-                        lead=card.format(),
-                        leader=leader.name,
-                        declarer=result.declarer.name,
+                        board=number,
                         file=hand_record,
                     )
                 )
+        rows = np.flatnonzero(table.lead.mask(bool) & (table.declarer >= 0))
+        keys = np.stack([table.board[rows], table.declarer[rows].astype(np.int64), table.lead.codes[rows]], axis=1)
+        distinct, which = np.unique(keys, axis=0, return_inverse=True)
+        wrong = [
+            i for i, (b, d, c) in enumerate(distinct.tolist()) if not _holds(deals.get(b), d, table.lead.labels[c])
+        ]
+        for i in rows[np.isin(which.reshape(-1), wrong)].tolist():
+            result = event.results[i]
+            card = parse_card(result.lead or "")
+            assert card is not None and result.declarer is not None
+            where = result.source or Location(hand_record)
+            problems.append(
+                Problem.make(
+                    replace(where, field=where.field or "lead"),
+                    "board %(board)d: the lead %(lead)s is not in the hand of %(leader)s, who leads against "
+                    "%(declarer)s's contract on the deal in %(file)s; check the declarer, the lead and the board "
+                    "number",
+                    Severity.WARNING,
+                    board=result.board,
+                    lead=card.format(),
+                    leader=result.declarer.lho.name,
+                    declarer=result.declarer.name,
+                    file=hand_record,
+                )
+            )
     return replace(event, deals=MappingProxyType(dict(sorted(deals.items()))), problems=(*event.problems, *problems))
+
+
+def _holds(deal: HandRecord | None, declarer: int, lead: str | None) -> bool:
+    """Whether declarer's left-hand opponent holds the lead on ``deal`` (True when there is no deal or the lead
+    is no card: nothing to check)."""
+    from bridgescore.cards import parse_card
+
+    card = parse_card(lead or "")
+    if deal is None or card is None:
+        return True
+    suit = deal.hand(Seat(declarer).lho).split(".")[3 - int(card.suit)]  # PBN suits: spades, hearts, diamonds, clubs
+    return _RANKS[14 - card.rank] in suit
 
 
 def _file_of(record: HandRecord | None) -> str:
