@@ -197,7 +197,14 @@ def test_a_written_pbn_hand_record_reads_back_the_same(cards: list[tuple[int, in
                         vulnerability_of_board(board), dd=dd, par=Par(score, ("4H N", "4H S")))  # fmt: skip
     # a made-up table's par need not be the written score: the reader warns and keeps what is written
     back = deals.loads_pbn(deals.dumps_pbn([record])).deals[board]
-    assert replace(back, source=None) == record
+    assert replace(back, source=None) == replace(record, par=Par(score, ("NS 4H",)))  # ParContract as written
+
+
+def test_par_contracts_are_written_as_the_programs_write_parcontract() -> None:
+    assert deals.par_contract_tag(["4H N", "4H S"]) == "NS 4H"
+    assert deals.par_contract_tag(["3NT N", "3NT S", "5C N", "5C S"]) == "NS 3NT; NS 5C"
+    assert deals.par_contract_tag(["5Dx E -2", "4S N +1"]) == "E 5Dx -2; N 4S +1"
+    assert deals.par_contract_tag(["PASS"]) == "PASS"
 
 
 @settings(max_examples=200, deadline=None)

@@ -713,8 +713,33 @@ def pbn_tags(record: HandRecord) -> list[str]:
     if record.par is not None:
         score = record.par.score
         lines.append(f'[OptimumScore "{"EW" if score < 0 else "NS"} {abs(score)}"]')
-        lines.append(f'[ParContract "{"; ".join(record.par.contracts)}"]')
+        lines.append(f'[ParContract "{par_contract_tag(record.par.contracts)}"]')
     return lines
+
+
+_PAR_CONTRACT = re.compile(r"^(?P<contract>\S+) (?P<seat>[NESW])(?P<result> [+-]\d+)?$")
+
+
+def par_contract_tag(contracts: Iterable[str]) -> str:
+    """Par contracts (``4H N``, ``4H S``, ``5Dx E -2``) as PBN's ``ParContract`` is written by the programs that
+    write it (``NS 4H``): one entry per contract and result, the side when both partners make it, else the seat;
+    entries joined by ``; ``.  Texts of another form are written as they are."""
+    entries: dict[tuple[str, str], list[str]] = {}
+    for text in contracts:
+        m = _PAR_CONTRACT.match(text)
+        if m is None:
+            entries.setdefault((text, ""), [])
+            continue
+        entries.setdefault((m["contract"], m["result"] or ""), []).append(m["seat"])
+    written: list[str] = []
+    for (contract, result), seats in entries.items():
+        if not seats:
+            written.append(contract)
+            continue
+        together = {"N", "S"} <= set(seats) or {"E", "W"} <= set(seats)
+        who = ("NS" if seats[0] in "NS" else "EW") if together else "".join(dict.fromkeys(seats))
+        written.append(f"{who} {contract}{result}")
+    return "; ".join(written)
 
 
 def dumps_pbn(records: Iterable[HandRecord]) -> str:

@@ -14,7 +14,13 @@ Two ways of carrying results are read:
 * **one result per game** (``[Contract]``, ``[Declarer]``, ``[Result]``, ``[Score "NS 120"]``): the pairs are
   the ``[PairId_NS]``/``[PairId_EW]`` tags where present; teams exports (RealBridge, with ``[HomeTeam]``/
   ``[VisitTeam]``) give the teams' names: the home team sits North-South unless ``[Room "Closed"]``.
-  A game without a contract (an empty ``[Contract ""]`` on a deal-only record) carries no result.
+  A game without a contract (an empty ``[Contract ""]`` on a deal-only record, or ``"?"``: PBN's unknown value,
+  as Bridgewebs' hand records write ``[Contract "?"]``) carries no result.  ``PO`` is a passed-out board
+  (Bridgewebs' score tables).
+
+Every game's deal (``[Deal]``, with its double-dummy and par tags) is read by :mod:`bridgescore.io.deals` and
+travels with the event (:attr:`bridgescore.event.Event.deals`, issue 10); a deals-only file is a hand record, not
+a file without results.
 
 The written score is what the exporting program scored: where it disagrees with the contract (or the contract
 cannot be read but a score is written) a warning says so and the written score is used.  A bare score
