@@ -8,8 +8,13 @@ from typing import Annotated
 
 import typer
 
+from bridgescore import progress
 from bridgescore.cli.common import OutputOption, app, fail, language_option, refuse_overwrite, write_output
+from bridgescore.i18n import N_
 from bridgescore.problems import Severity
+
+#: The stage of the progress bar while DDS solves (a 36-board hand record takes several seconds).
+SOLVING = N_("solving double dummy")
 
 
 @app.command()
@@ -36,12 +41,18 @@ def deals(
     if fmt not in ("text", "json", "pbn"):
         raise fail(f"--format must be text, json or pbn, not '{fmt}'")
     refuse_overwrite(output, [file])
+    bar = progress.start(err, (progress.READING, SOLVING, progress.WRITING), lang=labels)
+    bar.stage(progress.READING)
     records = read_deals(file)  # the file's problems first: nothing is solved for a file that stops here
     errors = any(p.severity is Severity.ERROR for p in records.problems)
     if errors and not (skip_invalid and records.deals):
+        bar.hide()
         print_problems(records.problems, err, labels, can_go_on=bool(records.deals))
         raise typer.Exit(2)
+    bar.stage(SOLVING)
     chosen = list(analyse_deals(records, dd=dd, par=par).deals.values())
+    bar.stage(progress.WRITING)
+    bar.hide()
     if fmt == "json":
         text = deals_json(chosen, records.title)
     elif fmt == "pbn":
