@@ -99,3 +99,18 @@ def test_the_event_files_own_deal_against_the_hand_record(tmp_path: Path) -> Non
     (problem,) = [p for p in event.problems if "not the one in the hand record" in str(p)]
     assert problem.location.line == 4 and problem.location.field == "Deal"
     assert event.deals[1].pbn().startswith("N:A98.")  # the hand record given beside wins
+
+
+def test_a_results_file_whose_every_line_is_refused_still_says_nothing_is_left(tmp_path: Path) -> None:
+    """Its deals do not make it a hand record: the refused lines and 'no results to score' are said."""
+    path = tmp_path / "results.pbn"
+    path.write_text(
+        '[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+        '[Deal "N:A98.J92.A75.Q852 532.86.K632.KJT7 KQ4.AKT73.JT.A93 JT76.Q54.Q984.64"]\n'
+        '[PairId_NS "1"]\n[PairId_EW "2"]\n[Contract "4Q"]\n[Declarer "S"]\n[Result "10"]\n',
+        encoding="utf-8",
+    )
+    messages = [str(p) for p in api.read(path).problems]
+    assert any("this game cannot be read" in m for m in messages)  # endplay refuses the contract 4Q
+    assert any("no results to score in results.pbn" in m for m in messages)
+    assert not any("holds deals only" in m for m in messages)

@@ -115,8 +115,8 @@ def _with_nothing_to_score(event: Event, path: Path) -> Event:
     whole file (empty, unreadable) already says so."""
     if event.results or any(p.severity is Severity.ERROR and p.location.line is None for p in event.problems):
         return event
-    if event.deals:  # a hand record (deals only, issue 10): its deals join the travellers read beside it
-        return event
+    if event.deals and not any(p.severity is Severity.ERROR for p in event.problems):
+        return event  # a hand record (deals only, issue 10): its deals join the travellers read beside it
     problem = Problem.make(Location(str(path)), "no results to score in %(file)s", file=path.name)
     return replace(event, problems=(*event.problems, problem))
 
@@ -133,7 +133,7 @@ def load_events(
     see :class:`ReadOptions`."""
     files = list(paths)
     event = Event.merge(load_event(p, notation, pairs_per_direction=pairs_per_direction) for p in files)
-    if not event.results and event.deals and files:
+    if not event.results and event.deals and files and not any(p.severity is Severity.ERROR for p in event.problems):
         # only hand records were given: nothing to score (each file alone is not an error, see above)
         where = Location(str(Path(files[0])))
         problem = Problem.make(

@@ -7,10 +7,14 @@
   the PBN 2.1 supplement and Bridgewebs/RealBridge write it), ``OptimumResultTable`` (rows ``N S 8``, in any row
   order: Bridgewebs writes N E S W with spades first, RealBridge N S E W with NT first), ``OptimumScore``
   (``NS 420``) and ``ParContract`` (kept as written).
-* **LIN** (BBO's hand files, one board per line): read with endplay's LIN parser (``md|`` hands, ``ah|Board N|``,
-  ``sv|`` vulnerability).
+* **LIN** (BBO's files: ``md|`` hands, ``ah|Board N|`` or ``qx|o1|``, ``sv|`` vulnerability): boards framed here,
+  each deal read by endplay (:func:`loads_lin`).
 * **DUP** (Duplimate's dealing-machine file): no Python library reads it, so :func:`loads_dup` is a careful reader
   of its published layout (see there).
+* **USEBIO**'s ``HANDSET`` (read by :mod:`bridgescore.io.usebio`, built here by :func:`from_hands`).
+
+:func:`join` puts a hand record given beside the travellers (``score … --deals FILE``) on the event, with every
+mismatch reported; :func:`dumps_pbn` writes hand records with their analysis as PBN for other programs.
 
 Every problem is reported with the file, line and tag: a deal that cannot be read (not 52 different cards, 13 to a
 hand), a dealer or vulnerability that disagrees with the board number (Law 2), two different deals for one board
@@ -35,13 +39,19 @@ from bridgescore.problems import FieldKind, Location, Problem, Severity, Value, 
 
 __all__ = [
     "DEAL_SUFFIXES",
+    "DealError",
+    "PbnDeals",
     "dump_pbn",
     "dumps_pbn",
+    "from_hands",
+    "join",
     "load",
     "loads_dup",
     "loads_lin",
     "loads_pbn",
+    "par_contract_tag",
     "parse_hands",
+    "pbn_tags",
 ]
 
 #: The file types :func:`load` reads as hand records.
