@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck bench bench-kernels bench-valet bench-leads clean
+.PHONY: demo test lint typecheck bench bench-kernels bench-valet bench-leads bench-deals clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,9 @@ bench-valet: $(STAMP)
 
 bench-leads: $(STAMP)
 	$(BIN)/python -m benchmarks.leads_bench
+
+bench-deals: $(STAMP)
+	$(BIN)/python -m benchmarks.deals_bench
 
 clean:
 	rm -rf $(VENV) build dist .mypy_cache .pytest_cache .ruff_cache

@@ -74,14 +74,19 @@ def test_a_game_endplay_cannot_read_is_reported_and_the_others_kept() -> None:
     )
     event = pbn.loads(text, "evening.pbn")
     assert [(r.board, r.ns_score) for r in event.results] == [(3, 400)]
-    [problem] = event.problems
+    problem, deal = event.problems  # the game and its result left out, and (issue 10) why its deal cannot be read
     assert problem.location.line == 1 and "cannot be read" in problem.text()
+    assert deal.location.line == 2 and "the deal has 5 hands" in deal.text()
+    deal_only = pbn.loads('[Board "1"]\n[Deal "N:this is not a deal"]\n')
+    assert [p.location.line for p in deal_only.problems] == [2]  # said once, by the deal reader
 
 
-def test_deals_only_file_warns() -> None:
-    event = pbn.loads('[Board "1"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 654.876.876.876 32.5432.5432.5432"]\n')
-    assert event.results == ()
-    assert event.problems[0].severity is Severity.WARNING and "no results" in event.problems[0].text()
+def test_deals_only_file_is_a_hand_record() -> None:
+    """Issue 10: a deals-only file is a hand record, not results with none in it (it warned before)."""
+    event = pbn.loads('[Board "1"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]\n')
+    assert event.results == () and event.problems == () and list(event.deals) == [1]
+    twelve = pbn.loads('[Board "1"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 654.876.876.876 32.5432.5432.5432"]\n')
+    assert twelve.problems[0].severity is Severity.ERROR and "the hand of S has 12 cards" in twelve.problems[0].text()
 
 
 def test_bad_board_number_and_missing_file() -> None:

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 
     from bridgescore.checks import Check
     from bridgescore.contract import Notation
+    from bridgescore.deal import HandRecords
     from bridgescore.penalties import Penalty
     from bridgescore.scored import ScoredBoard, ScoredEvent, ScoringOptions
     from bridgescore.standings import Standing
@@ -59,11 +60,13 @@ __all__ = [
     "PenaltyList",
     "Scores",
     "Standings",
+    "analyse_deals",
     "check_lines",
     "event_files",
     "lines_frame",
     "lines_table",
     "read",
+    "read_deals",
     "read_penalties",
     "resolve_options",
     "score",
@@ -130,15 +133,17 @@ def read(
     movement: str = "auto",
     notation: Notation = "en",
     strict: bool = False,
+    deals: PathLike | None = None,
 ) -> Event:
     """The event in ``paths`` (traveller CSV, USEBIO XML, PBN files, or folders of them; several files are merged
     into one event, e.g. one per section), as ``bridgescore score`` reads them.
 
     ``names``: a names file (CSV ``pair,names``) whose names replace those of the event files; ``movement``:
     ``auto`` (from the data), ``mitchell`` (pairs may be numbered per direction, as ACBLscore numbers them) or
-    ``howell``; ``notation``: the readers take English and Dutch alike, ``nl`` only for what reads two ways.
-    Every problem found is on ``event.problems``; ``strict=True`` raises :class:`InputError` instead when one of
-    them is an error."""
+    ``howell``; ``notation``: the readers take English and Dutch alike, ``nl`` only for what reads two ways;
+    ``deals``: a hand record (PBN, LIN, DUP) joined by board number, every mismatch reported
+    (:func:`bridgescore.io.deals.join`).  Every problem found is on ``event.problems``; ``strict=True`` raises
+    :class:`InputError` instead when one of them is an error."""
     from bridgescore.io import load_events
     from bridgescore.scored import Movement
 
@@ -153,11 +158,39 @@ def read(
     event = load_events(files, notation, names=names, pairs_per_direction=per_direction) if files else Event(())
     if problems:
         event = dataclasses.replace(event, problems=(*problems, *event.problems))
+    if deals is not None:
+        from bridgescore.io import deals as hand_records
+
+        event = hand_records.join(event, hand_records.load(deals), Path(deals).name)
     if strict:
         errors = [p for p in event.problems if p.severity is Severity.ERROR]
         if errors:
             raise InputError(errors)
     return event
+
+
+def read_deals(path: PathLike, *, dd: bool = False, par: bool = False) -> HandRecords:
+    """The hand records of ``path`` (PBN, LIN, Duplimate DUP; every problem on ``.problems``), as ``bridgescore
+    deals`` reads them; ``dd``/``par``: with each deal's double-dummy table and par, and only what was asked for
+    (:func:`analyse_deals`); without either, the deals as read, with any analysis the file carries."""
+    from bridgescore.io import deals
+
+    records = deals.load(path)
+    return analyse_deals(records, dd=dd, par=par) if dd or par else records
+
+
+def analyse_deals(records: HandRecords, *, dd: bool = False, par: bool = False) -> HandRecords:
+    """``records`` with the double-dummy table (``dd``) and the par (``par``) of each deal: the file's own when it
+    carries them, else solved with DDS, several deals at once, and cached (:mod:`bridgescore.dd`).  What was
+    asked for is given: a table or par the file carries comes with ``dd`` or ``par`` only."""
+    if not (dd or par):
+        chosen = {n: dataclasses.replace(r, dd=None, par=None) for n, r in records.deals.items()}
+        return dataclasses.replace(records, deals=chosen)
+    from bridgescore.dd import analyse
+
+    found = analyse(records.deals, dd=True, par=par)  # par needs the table
+    chosen = {n: dataclasses.replace(r, dd=r.dd if dd else None, par=r.par if par else None) for n, r in found.items()}
+    return dataclasses.replace(records, deals=chosen)
 
 
 def check_lines(event: Event) -> Event:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bridgescore.cli import (  # noqa: F401  (each registers its command)
     check,
     contract,
+    deals,
     individual,
     rubber,
     score,

@@ -46,6 +46,10 @@ def check(
         bool, typer.Option("--skip-invalid", help="Report problems but go on with the valid lines (exit 0).")
     ] = False,
     lang: Annotated[str, typer.Option("--lang", help="Language of headings and numbers: en or nl.")] = "en",
+    deals: Annotated[
+        Path | None,
+        typer.Option("--deals", help="Hand record (PBN, LIN, DUP) joined by board number; mismatches reported."),
+    ] = None,
 ) -> None:
     """Check traveller files: print every line with its score and every problem (exit 2 if any).
 
@@ -65,10 +69,10 @@ def check(
     reading = notation_option(notation or "en")  # the readers take either notation
     shown = notation_option(notation or labels)  # printing: as asked, else in the language of the labels
     files = event_files(travellers)
-    refuse_overwrite(output, files)
+    refuse_overwrite(output, [*files, deals])
     bar = progress.start(err, (progress.READING, progress.CHECKING, progress.WRITING), lang=labels)
     bar.stage(progress.READING)
-    read_event = read(*files, movement=movement, notation=reading)
+    read_event = read(*files, movement=movement, notation=reading, deals=deals)
     # the adjustments are read as `score` reads them, so that a line check accepts is one score scores
     bar.stage(progress.CHECKING)
     event = check_lines(read_event)

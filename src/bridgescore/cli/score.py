@@ -61,6 +61,10 @@ def score(
         ),
     ] = None,
     names: Annotated[Path | None, typer.Option("--names", help="Names file: CSV pair,names.")] = None,
+    deals: Annotated[
+        Path | None,
+        typer.Option("--deals", help="Hand record (PBN, LIN, DUP) joined by board number; mismatches reported."),
+    ] = None,
     skip_invalid: Annotated[
         bool, typer.Option("--skip-invalid", help="Report problems but score the valid lines (exit 0).")
     ] = False,
@@ -215,14 +219,14 @@ def score(
     except ValueError as problem:
         raise fail(str(problem)) from None
     inputs = event_files(inputs)
-    refuse_overwrite(output, [*inputs, names, penalties])
+    refuse_overwrite(output, [*inputs, names, penalties, deals])
     try:
         given_penalties = read_penalties(penalty or (), penalties)
     except PenaltyError as problem:
         raise fail(str(problem)) from None
     bar = progress.start(err, (progress.READING, progress.SCORING, progress.RANKING_AND_WRITING), lang=page_lang)
     bar.stage(progress.READING)
-    event = read(*inputs, names=names, movement=movement, notation=lang)
+    event = read(*inputs, names=names, movement=movement, notation=lang, deals=deals)
     bar.stage(progress.SCORING)
     try:
         scores = score_event(event, options, penalties=given_penalties, title=title)

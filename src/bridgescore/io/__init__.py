@@ -125,6 +125,8 @@ def _with_nothing_to_score(event: Event, path: Path) -> Event:
     whole file (empty, unreadable) already says so."""
     if event.results or any(p.severity is Severity.ERROR and p.location.line is None for p in event.problems):
         return event
+    if event.deals and not any(p.severity is Severity.ERROR for p in event.problems):
+        return event  # a hand record (deals only, issue 10): its deals join the travellers read beside it
     problem = Problem.make(Location(str(path)), "no results to score in %(file)s", file=path.name)
     return replace(event, problems=(*event.problems, problem))
 
@@ -139,7 +141,18 @@ def load_events(
     """Read several files (e.g. one per section) into one event; ``names``: an optional names file
     (:mod:`bridgescore.io.names`) whose names replace those read from the event files; ``pairs_per_direction``:
     see :class:`ReadOptions`."""
-    event = Event.merge(load_event(p, notation, pairs_per_direction=pairs_per_direction) for p in paths)
+    files = list(paths)
+    event = Event.merge(load_event(p, notation, pairs_per_direction=pairs_per_direction) for p in files)
+    if not event.results and event.deals and files and not any(p.severity is Severity.ERROR for p in event.problems):
+        # only hand records were given: nothing to score (each file alone is not an error, see above)
+        where = Location(str(Path(files[0])))
+        problem = Problem.make(
+            where,
+            "no results to score: %(file)s holds deals only (a hand record); give the travellers with it "
+            "(score TRAVELLERS --deals %(file)s), or see the deals with `bridgescore deals %(file)s`",
+            file=Path(files[0]).name,
+        )
+        event = replace(event, problems=(*event.problems, problem))
     if names is None:
         return event
     from bridgescore.io import names as names_file

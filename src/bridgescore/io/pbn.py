@@ -14,7 +14,13 @@ Two ways of carrying results are read:
 * **one result per game** (``[Contract]``, ``[Declarer]``, ``[Result]``, ``[Score "NS 120"]``): the pairs are
   the ``[PairId_NS]``/``[PairId_EW]`` tags where present; teams exports (RealBridge, with ``[HomeTeam]``/
   ``[VisitTeam]``) give the teams' names: the home team sits North-South unless ``[Room "Closed"]``.
-  A game without a contract (an empty ``[Contract ""]`` on a deal-only record) carries no result.
+  A game without a contract (an empty ``[Contract ""]`` on a deal-only record, or ``"?"``: PBN's unknown value,
+  as Bridgewebs' hand records write ``[Contract "?"]``) carries no result.  ``PO`` is a passed-out board
+  (Bridgewebs' score tables).
+
+Every game's deal (``[Deal]``, with its double-dummy and par tags) is read by :mod:`bridgescore.io.deals` and
+travels with the event (:attr:`bridgescore.event.Event.deals`, issue 10); a deals-only file is a hand record, not
+a file without results.
 
 The written score is what the exporting program scored: where it disagrees with the contract (or the contract
 cannot be read but a score is written) a warning says so and the written score is used.  A bare score
@@ -55,6 +61,7 @@ from bridgescore.contract import (
 from bridgescore.event import Event, EventForm, Result, ResultStatus
 from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.io.csv import is_not_played, read_file
+from bridgescore.io.deals import PbnDeals
 from bridgescore.io.line import LineReading, read_declarer, read_tricks, whole_number
 from bridgescore.io.usebio import _names_by_pair
 from bridgescore.problems import FieldKind, Location, Problem, Severity, Value, shorten
@@ -216,6 +223,7 @@ class _Reader:
         self.problems: list[Problem] = []
         self.title = ""
         self.info: dict[str, str] = {}  # date and club (PBN [Date], [Site])
+        self.deals = PbnDeals(filename)
 
     def problem(
         self,
@@ -233,12 +241,21 @@ class _Reader:
     def game(self, game: _Game) -> None:
         if game.refused:
             return
+        before = len(self.deals.collector.problems)
+        self.deals.game(game.start, game.tags, game.text)
+        # a game without results whose deal the deal reader refused (and said why): endplay refusing the game
+        # would say it again; a game with results is reported as left out too, so the lost result is named
+        deal_refused = not (_written(game, "Contract") or _written(game, "Score") or "ScoreTable" in game.tags) and any(
+            p.severity is Severity.ERROR and p.location.field == "Deal" for p in self.deals.collector.problems[before:]
+        )
         number = self.board_number(game)
         if number is None and game.tags.get("Board", ("", 0))[0].strip():
             return  # a board number that does not exist: reported, and endplay would refuse the game
         try:
             boards = endplay_pbn.loads(game.text)
         except endplay_pbn.PBNDecodeError as err:
+            if deal_refused:
+                return
             self.problem(
                 game.start + max(err.lineno - 1, 0),
                 None,
@@ -248,6 +265,8 @@ class _Reader:
             )
             return
         except Exception as err:  # endplay raises plain errors for a bad deal, contract or play record
+            if deal_refused:
+                return
             self.problem(
                 game.start, None, "this game cannot be read (%(reason)s); it is left out", reason=shorten(str(err), 120)
             )
@@ -267,13 +286,13 @@ class _Reader:
             self.total_table(total, game)
         table = info.get("ScoreTable")
         if number is None:
-            if isinstance(table, dict) or any(game.tags.get(t, ("", 0))[0].strip() for t in ("Contract", "Score")):
+            if isinstance(table, dict) or any(_written(game, t) for t in ("Contract", "Score")):
                 line = game.tags.get("Board", ("", game.start))[1]
                 self.problem(line, "Board", "the game has results but no board number; they are left out")
             return
         if isinstance(table, dict):
             self.score_table(number, table, game)
-        elif game.tags.get("Contract", ("", 0))[0].strip() or game.tags.get("Score", ("", 0))[0].strip():
+        elif _written(game, "Contract") or _written(game, "Score"):
             self.single_result(number, game, info)
 
     def board_number(self, game: _Game) -> int | None:
@@ -293,7 +312,7 @@ class _Reader:
     # --- one result per game ----------------------------------------------------------------------------
 
     def single_result(self, number: int, game: _Game, info: Mapping[str, Any]) -> None:
-        tags = {k: v for k, (v, _) in game.tags.items()}
+        tags = {k: ("" if v.strip() == "?" else v) for k, (v, _) in game.tags.items()}
         line_of = {k: line for k, (_, line) in game.tags.items()}
         ns, ew = tags.get("PairId_NS", ""), tags.get("PairId_EW", "")
         teams = False
@@ -373,7 +392,7 @@ class _Reader:
                     columns=len(headers),
                 )
                 continue
-            row = {k: ("" if v == "-" else v) for k, v in zip(keys, cells, strict=True)}
+            row = {k: ("" if v in ("-", "?") else v) for k, v in zip(keys, cells, strict=True)}
             ns, ew = row.get("pairid_ns", ""), row.get("pairid_ew", "")
             section = row.get("section", "") or section_tag
             for pair, names_key in ((ns, "names_ns"), (ew, "names_ew")):
@@ -496,6 +515,8 @@ def _interpret(
     declarer: Seat | None = None
     tricks: int | None = None
     ns_score: int | None = None
+    if contract_text.upper() in _PASSED_OUT_WORDS:
+        contract_text = "PASS"
     adjustment = canonical_adjustment(contract_text) or canonical_adjustment(score_text)
     if is_not_played(contract_text) or is_not_played(score_text):
         status = ResultStatus.NOT_PLAYED
@@ -555,6 +576,18 @@ def _interpret(
     return LineReading(status, remarks, contract, declarer, tricks, ns_score, ()), tuple(found)
 
 
+#: Contracts PBN writers use for a passed-out board beyond the contract reader's words: Bridgewebs' hand records
+#: write ``PO`` in their ScoreTable (e.g. the Welwyn Garden City reference event).
+_PASSED_OUT_WORDS = frozenset({"PO"})
+
+
+def _written(game: _Game, tag: str) -> str:
+    """A tag's value as written, ``?`` (PBN 2.1: the value is unknown, as a deals-only record writes its
+    Contract, Declarer and Result) read as nothing."""
+    value = game.tags.get(tag, ("", 0))[0].strip()
+    return "" if value == "?" else value
+
+
 #: A problem found in a line's fields: (field, catalogue message, severity, values).
 _Found = tuple[str, str, Severity, tuple[tuple[str, Value], ...]]
 
@@ -587,7 +620,9 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Ev
         reader.game(game)
         if form == "pairs":
             form, sign = _form(game)
-    if not reader.results and not reader.problems:
+    records = reader.deals.records()
+    reader.problems.extend(records.problems)
+    if not reader.results and not reader.problems and not records.deals:
         reader.problem(
             None,
             None,
@@ -596,9 +631,15 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Ev
         )
     reader.problems.sort(key=lambda p: p.location.line or 0)
     names = {**_names_by_pair(reader.section_names), **reader.names}  # "A:1" where sections share numbers
-    info = MappingProxyType(reader.info)
     return Event(
-        tuple(reader.results), MappingProxyType(names), reader.title, tuple(reader.problems), form, sign, info=info
+        tuple(reader.results),
+        MappingProxyType(names),
+        reader.title,
+        tuple(reader.problems),
+        form,
+        sign,
+        deals=records.deals,
+        info=MappingProxyType(reader.info),
     )
 
 

@@ -58,6 +58,7 @@ from bridgescore.contract import (
     score,
     vulnerability_of_board,
 )
+from bridgescore.deal import HandRecords
 from bridgescore.event import Event, EventForm, Result, ResultStatus, sections_numbered_per_direction
 from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.io.line import LineReading, numbered_per_direction, read_declarer, whole_number
@@ -287,8 +288,36 @@ def loads(
         reached.update(id(e) for e in other.iter())
     _audit(doc, reached, problems)
     form, sign = _form(event)
+    records = _hand_records(doc)
+    problems.extend(records.problems)
     info = _session_info(root, event)
-    return Event(tuple(results), _names_by_pair(names), title, tuple(problems), form, sign, info=info)
+    return Event(
+        tuple(results), _names_by_pair(names), title, tuple(problems), form, sign, deals=records.deals, info=info
+    )
+
+
+def _hand_records(doc: _Doc) -> HandRecords:
+    """The deals of the file's ``HANDSET`` (USEBIO 1.0-1.2: a ``BOARD`` with ``BOARD_NUMBER`` and four ``HAND``
+    elements), read by :func:`bridgescore.io.deals.from_hands`, so they travel with the event (issue 10)."""
+    from bridgescore.io.deals import from_hands
+
+    found: list[tuple[int, dict[Seat, str], Location]] = []
+    for handset in doc.root.iter("HANDSET"):
+        for board in handset.iter("BOARD"):
+            number = whole_number(_child_text(board, "BOARD_NUMBER"))
+            hands = board.findall("HAND")
+            if number is None or number < 1 or not hands:
+                continue
+            by_seat: dict[Seat, str] = {}
+            for hand in hands:
+                try:
+                    seat = Seat.parse(_child_text(hand, "DIRECTION")[:1])
+                except ContractError:
+                    continue
+                suits = [_child_text(hand, tag).replace("-", "") for tag in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")]
+                by_seat[seat] = ".".join(suits)
+            found.append((number, by_seat, doc.where(board, "HAND")))
+    return from_hands(found, doc.filename)
 
 
 def _session_info(root: Element, event: Element) -> Mapping[str, str]:

@@ -1,0 +1,116 @@
+"""Issue 10: a hand record given beside the travellers (``score travellers.csv --deals hands.pbn``, and a deals-only
+file among the event files) is joined by board number, and every mismatch is reported with file, line and field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from bridgescore import api
+from bridgescore.cli import app
+from bridgescore.problems import Severity
+
+BUNDLED = Path(__file__).parent / "data" / "reference" / "events" / "usebio-brian-welwyn" / "original" / "hands.pbn"
+#: board 1: N A98.J92.A75.Q852, E 532.86.K632.KJT7, S KQ4.AKT73.JT.A93, W JT76.Q54.Q984.64
+TRAVELLERS = """board,ns,ew,contract,declarer,result,lead
+1,1,2,4H,S,10,SJ
+1,3,4,4H,S,10,CK
+1,5,6,4H,N,10,H9
+25,1,2,3NT,N,9,
+25,3,4,3NT,N,8,
+"""
+
+
+def _deals_only(tmp_path: Path) -> Path:
+    """The bundled hand record without its score tables: deals only, with Contract "?" as Bridgewebs writes."""
+    lines = BUNDLED.read_text(encoding="utf-8").splitlines()
+    kept: list[str] = []
+    skipping = False
+    for line in lines:
+        if line.startswith("[ScoreTable"):
+            skipping = True
+            continue
+        if skipping and not line.startswith("["):
+            continue
+        skipping = False
+        kept.append(line)
+    path = tmp_path / "hands.pbn"
+    path.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    return path
+
+
+def test_deals_beside_travellers_are_joined_and_every_mismatch_reported(tmp_path: Path) -> None:
+    travellers = tmp_path / "club.csv"
+    travellers.write_text(TRAVELLERS, encoding="utf-8")
+    event = api.read(travellers, deals=_deals_only(tmp_path))
+    assert sorted(event.deals) == list(range(1, 25))
+    found = [(p.location.line, p.location.field, p.severity, str(p)) for p in event.problems]
+    lead = [f for f in found if "is not in the hand" in f[3]]
+    assert len(lead) == 2  # CK: West leads against South, East holds it; H9: East leads against North, who holds it
+    assert lead[0][:2] == (3, "lead") and "board 1: the lead CK is not in the hand of W" in lead[0][3]
+    assert lead[1][:2] == (4, "lead") and "the lead H9 is not in the hand of E" in lead[1][3]
+    missing = [f for f in found if "no deal" in f[3]]
+    assert (
+        len(missing) == 1
+        and missing[0][0] == 5
+        and "board 25 has results but no deal in the hand record hands.pbn" in missing[0][3]
+    )
+    assert {p.severity for p in event.problems} == {Severity.WARNING}
+
+
+def test_score_with_deals_lists_the_mismatches_in_english_and_dutch(tmp_path: Path) -> None:
+    travellers = tmp_path / "club.csv"
+    travellers.write_text(TRAVELLERS, encoding="utf-8")
+    hands = _deals_only(tmp_path)
+    result = CliRunner().invoke(app, ["score", str(travellers), "--deals", str(hands)])
+    assert result.exit_code == 0, result.output
+    assert "board 1: the lead CK is not in the hand of W" in result.output.replace("\n", " ")
+    dutch = CliRunner().invoke(app, ["score", str(travellers), "--deals", str(hands), "--lang", "nl"])
+    assert "spel 25 heeft uitslagen maar geen verdeling" in dutch.output.replace("\n", " ")
+    checked = CliRunner().invoke(app, ["check", str(travellers), "--deals", str(hands)])
+    assert "the lead CK is not in the hand of W" in checked.output.replace("\n", " ")
+
+
+def test_a_deals_only_file_among_the_event_files_gives_its_deals(tmp_path: Path) -> None:
+    """Before: every board of the hand record said 'the result has no pairs' (and 'no results to score')."""
+    travellers = tmp_path / "club.csv"
+    travellers.write_text(TRAVELLERS.replace(",CK", ",SJ").replace(",H9", ",S2"), encoding="utf-8")
+    hands = _deals_only(tmp_path)
+    event = api.read(travellers, hands)
+    assert [p for p in event.problems if p.severity is Severity.ERROR] == []
+    assert sorted(event.deals) == list(range(1, 25))
+    result = CliRunner().invoke(app, ["score", str(travellers), str(hands)])
+    assert result.exit_code == 0, result.output
+    alone = CliRunner().invoke(app, ["score", str(hands)])
+    assert alone.exit_code == 2
+    assert "holds deals only (a hand record)" in alone.output.replace("\n", " ")
+
+
+def test_the_event_files_own_deal_against_the_hand_record(tmp_path: Path) -> None:
+    own = tmp_path / "results.pbn"
+    own.write_text(
+        '[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+        '[Deal "N:532.86.K632.KJT7 A98.J92.A75.Q852 KQ4.AKT73.JT.A93 JT76.Q54.Q984.64"]\n'
+        '[PairId_NS "1"]\n[PairId_EW "2"]\n[Contract "4H"]\n[Declarer "S"]\n[Result "10"]\n',
+        encoding="utf-8",
+    )
+    event = api.read(own, deals=_deals_only(tmp_path))
+    (problem,) = [p for p in event.problems if "not the one in the hand record" in str(p)]
+    assert problem.location.line == 4 and problem.location.field == "Deal"
+    assert event.deals[1].pbn().startswith("N:A98.")  # the hand record given beside wins
+
+
+def test_a_results_file_whose_every_line_is_refused_still_says_nothing_is_left(tmp_path: Path) -> None:
+    """Its deals do not make it a hand record: the refused lines and 'no results to score' are said."""
+    path = tmp_path / "results.pbn"
+    path.write_text(
+        '[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+        '[Deal "N:A98.J92.A75.Q852 532.86.K632.KJT7 KQ4.AKT73.JT.A93 JT76.Q54.Q984.64"]\n'
+        '[PairId_NS "1"]\n[PairId_EW "2"]\n[Contract "4Q"]\n[Declarer "S"]\n[Result "10"]\n',
+        encoding="utf-8",
+    )
+    messages = [str(p) for p in api.read(path).problems]
+    assert any("this game cannot be read" in m for m in messages)  # endplay refuses the contract 4Q
+    assert any("no results to score in results.pbn" in m for m in messages)
+    assert not any("holds deals only" in m for m in messages)
