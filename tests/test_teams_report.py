@@ -34,7 +34,10 @@ SHAPE: dict[str, Any] = {
     "title": str,
     "form": str,
     "vp_scale": NULL_TEXT,
-    "options": {"form": str, "vp_scale": NULL_TEXT, "match_scoring": NULL_TEXT},
+    "options": {
+        "form": str, "vp_scale": NULL_TEXT, "match_scoring": NULL_TEXT, "board_points": NULL_TEXT,
+        "patton": NULL_TEXT, "tiebreak": str, "knockout": bool,
+    },
     "matches": [{
         "round": int, "home": str, "away": str, "home_name": str, "away_name": str, "table": NULL_TEXT,
         "boards": int, "carry_over": NUMBER, "imps_home": NUMBER, "imps_away": NUMBER, "vp_home": NULL_NUMBER,
