@@ -3,6 +3,7 @@ repository, or the subset bundled in ``tests/data/reference`` in a clone alone).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,3 +19,19 @@ def reference() -> Path:
     """The reference folder: ``../shared/reference`` if present, else ``tests/data/reference``; a test reaches a
     file through ``reference_data.need(reference / ...)``, which skips with one line when it is absent."""
     return REFERENCE
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _solver_cache_of_the_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The double-dummy and lead caches (``BRIDGESCORE_CACHE``) of the test run in a folder of its own, so the
+    suite never reads nor fills the user's ``~/.cache/bridgescore`` (a test that needs an empty cache sets its
+    own)."""
+    import os
+
+    before = os.environ.get("BRIDGESCORE_CACHE")
+    os.environ["BRIDGESCORE_CACHE"] = str(tmp_path_factory.mktemp("solver-cache"))
+    yield
+    if before is None:
+        os.environ.pop("BRIDGESCORE_CACHE", None)
+    else:
+        os.environ["BRIDGESCORE_CACHE"] = before
