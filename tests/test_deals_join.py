@@ -114,3 +114,17 @@ def test_a_results_file_whose_every_line_is_refused_still_says_nothing_is_left(t
     assert any("this game cannot be read" in m for m in messages)  # endplay refuses the contract 4Q
     assert any("no results to score in results.pbn" in m for m in messages)
     assert not any("holds deals only" in m for m in messages)
+
+
+def test_the_score_json_gives_every_deal_its_table_and_par(tmp_path: Path) -> None:
+    """The page shows the double-dummy table and par of every board: Bridgewebs' hand record carries the tables but
+    no par, so the par is worked out from the table for the board's vulnerability (board 1: nobody vulnerable,
+    North makes 10 tricks in hearts, South 9: 4H by North, +420)."""
+    import json
+
+    travellers = tmp_path / "club.csv"
+    travellers.write_text(TRAVELLERS, encoding="utf-8")
+    done = CliRunner().invoke(app, ["score", str(travellers), "--deals", str(BUNDLED), "-f", "json"])
+    deals = {d["board"]: d for d in json.loads(done.stdout)["deals"]}
+    assert all(d["dd"] and d["par"] for d in deals.values())
+    assert (deals[1]["dd"]["N"]["H"], deals[1]["dd"]["S"]["H"], deals[1]["par"]["score"]) == (10, 9, 420)
