@@ -128,3 +128,25 @@ def test_the_score_json_gives_every_deal_its_table_and_par(tmp_path: Path) -> No
     deals = {d["board"]: d for d in json.loads(done.stdout)["deals"]}
     assert all(d["dd"] and d["par"] for d in deals.values())
     assert (deals[1]["dd"]["N"]["H"], deals[1]["dd"]["S"]["H"], deals[1]["par"]["score"]) == (10, 9, 420)
+
+
+def test_valet_takes_the_hand_record_beside_the_travellers(tmp_path: Path) -> None:
+    """``valet travellers --deals hands.pbn``: the lead analysis where a deal is given (issue 10), declarers'
+    gains being defenders' losses; the board without a deal is reported."""
+    import json
+
+    travellers = tmp_path / "club.csv"
+    travellers.write_text(TRAVELLERS, encoding="utf-8")
+    done = CliRunner().invoke(app, ["valet", str(travellers), "--deals", str(BUNDLED), "-f", "json"])
+    assert done.exit_code == 0, done.output
+    block = json.loads(done.stdout)["leads"]
+    assert block["pairs"] and sum(p["as_declarer"] + p["in_defence"] for p in block["pairs"]) == 0
+    assert "board 25 has results but no deal" in " ".join(done.stderr.split())
+
+
+def test_valet_refuses_deals_with_the_valet_programs_own_files(tmp_path: Path) -> None:
+    """Its scores file keeps only the suit of a lead: nothing to analyse, said in words (exit 2)."""
+    (tmp_path / "names.txt").write_text("1 A & B\n2 C & D\n", encoding="utf-8")
+    (tmp_path / "scores.txt").write_text("1 1 2 4S N 10 S\n", encoding="utf-8")
+    done = CliRunner().invoke(app, ["valet", "-d", str(tmp_path), "--deals", str(BUNDLED)])
+    assert done.exit_code == 2 and "keeps only the suit of each lead" in " ".join(done.stderr.split())

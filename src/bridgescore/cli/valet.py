@@ -21,6 +21,7 @@ from bridgescore.problems import Problem, Severity
 if TYPE_CHECKING:
     from bridgescore.event import Event
     from bridgescore.i18n import Language
+    from bridgescore.io.valet import ValetInput
 
 
 @app.command()
@@ -47,6 +48,14 @@ def valet(
     no_cloud: Annotated[
         bool, typer.Option("--no-cloud", "-x", help="Plain decomposition instead of the cloud one (reference -x).")
     ] = False,
+    deals: Annotated[
+        Path | None,
+        typer.Option(
+            "--deals",
+            help="Hand record (PBN, LIN, DUP) joined to the traveller files by board number: tricks against double "
+            "dummy after the actual lead (issue 10).",
+        ),
+    ] = None,
     leads: Annotated[bool, typer.Option("--leads", "-l", help="Score the opening lead apart (reference -l).")] = False,
     lead_average: Annotated[
         bool, typer.Option("--lead-average", "-a", help="Add the pair's average lead column (reference -a).")
@@ -145,18 +154,22 @@ def valet(
         raise fail("give a directory with names.txt and scores.txt, --names and --scores, or traveller files")
     given = [*(p for i in inputs or [] for p in ((i / "names.txt", i / "scores.txt") if i.is_dir() else (i,))),
              names, scores]  # fmt: skip
-    refuse_overwrite(output, given)
+    refuse_overwrite(output, [*given, deals])
     refuse_overwrite(tableau, [*given, output], "--tableau")
     bar = progress.start(None, (progress.READING, progress.SCORING, progress.WRITING), lang=labels)
     bar.stage(progress.READING)
     read = valet_io.read_input(list(inputs or []), names, scores)
+    if deals is not None:
+        read = _with_deals(read, deals)
     dealt = read.event if read.event is not None and read.event.deals else None
     if dealt is not None:  # traveller files with deals: the lead analysis (issue 10), a lead not held is a problem
         from dataclasses import replace
 
         from bridgescore.leads import lead_problems
 
-        read = replace(read, problems=(*read.problems, *lead_problems(dealt)))
+        said = {p.location for p in read.problems}  # --deals' join reports the same lead
+        found = tuple(p for p in lead_problems(dealt) if p.location not in said)
+        read = replace(read, problems=(*read.problems, *found))
     stop = read.has_errors and not (skip_invalid and len(read.tables))
     if read.problems:
         bar.hide()  # the problems are printed on the screen the bar is on
@@ -212,6 +225,24 @@ def valet(
             raise fail(f"cannot write the tableau to {tableau}: {problem.strerror or problem}") from None
     bar.hide()
     write_output(text, output)
+
+
+def _with_deals(read: ValetInput, deals: Path) -> ValetInput:
+    """The traveller files' event with the hand record ``deals`` joined by board number, every mismatch among the
+    problems (:func:`bridgescore.io.deals.join`).  The Valet program's own scores file keeps only the suit of the
+    lead, so the analysis needs traveller files: with a names/scores pair ``--deals`` is refused (exit 2)."""
+    from dataclasses import replace
+
+    from bridgescore.io import deals as hand_records
+
+    if read.event is None:
+        raise fail(
+            "--deals: the Valet program's scores file keeps only the suit of each lead; give the traveller files "
+            "(CSV, USEBIO, PBN) to have the leads analysed against double dummy"
+        )
+    before = len(read.event.problems)
+    joined = hand_records.join(read.event, hand_records.load(deals), deals.name)
+    return replace(read, event=joined, problems=(*read.problems, *joined.problems[before:]))
 
 
 # rich is loaded only when there is something to say: a clean run writing the csv starts without it.
