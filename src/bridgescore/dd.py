@@ -9,7 +9,8 @@ Par (DDS ``Par``, through ``endplay.dds.par``) is computed from the table for th
 dealer: an exact, microsecond calculation once the table is known, so only tables are cached.
 
 The cache is an SQLite file keyed by the deal (``N:`` and the four hands, so the same cards on another board
-number are never solved twice): ``$BRIDGESCORE_CACHE`` names it (a file, or a folder to hold ``dd.sqlite3``),
+number are never solved twice): ``$BRIDGESCORE_CACHE`` names it (a ``….sqlite3`` file, or a folder to hold
+``dd.sqlite3``; see :func:`cache_path`),
 else ``$XDG_CACHE_HOME/bridgescore/dd.sqlite3`` (``~/.cache`` by default).  A cache that cannot be opened or
 written is skipped (the deals are solved), never an error.
 """
@@ -37,12 +38,20 @@ _TO_VUL = {Vulnerability.NONE: "none", Vulnerability.ALL: "both", Vulnerability.
 _BATCH = 40
 
 
+#: Names that make ``$BRIDGESCORE_CACHE`` a file (the table cache itself) rather than a folder.
+_FILE_SUFFIXES = (".sqlite3", ".sqlite", ".db")
+
+
 def cache_path() -> Path:
-    """Where the cache lives: ``$BRIDGESCORE_CACHE`` (a file, or a folder), else the XDG cache folder."""
+    """Where the cache lives: ``$BRIDGESCORE_CACHE`` (a file when it is one or is named ``….sqlite3``, ``….sqlite``
+    or ``….db``; else a folder, made when missing, holding ``dd.sqlite3`` beside the lead analysis's
+    ``leads.sqlite3``), else the XDG cache folder.  A new path without such a suffix is a folder: taking it for a
+    file would leave the lead cache (:func:`bridgescore.leads.cache_directory`, the same folder) no folder to go in."""
     given = os.environ.get("BRIDGESCORE_CACHE", "").strip()
     if given:
         path = Path(given).expanduser()
-        return path / "dd.sqlite3" if path.is_dir() or given.endswith(("/", os.sep)) else path
+        is_file = path.is_file() or (not path.is_dir() and path.suffix.lower() in _FILE_SUFFIXES)
+        return path if is_file else path / "dd.sqlite3"
     base = os.environ.get("XDG_CACHE_HOME", "").strip() or str(Path.home() / ".cache")
     return Path(base) / "bridgescore" / "dd.sqlite3"
 
