@@ -166,7 +166,7 @@ def test_double_dummy_tricks_and_the_table_are_checked_against_each_other() -> N
 def test_the_optimum_score_is_checked_against_the_par_of_the_written_table() -> None:
     tags = '[DoubleDummyTricks "98a79989794536445364"]\n[OptimumScore "NS 420"]\n[ParContract "NS 4H"]\n'
     right = deals.loads_pbn(_game(more=tags))
-    assert right.problems == () and right.deals[1].par == Par(420, ("NS 4H",))
+    assert right.problems == () and right.deals[1].par == Par(420, ("4H N", "4H S"))
     wrong = deals.loads_pbn(_game(more=tags.replace("NS 420", "NS 450")), "hands.pbn")
     (problem,) = wrong.problems
     assert problem.location.field == "OptimumScore" and "NS +450 disagrees with the par" in str(problem)
@@ -197,7 +197,7 @@ def test_a_written_pbn_hand_record_reads_back_the_same(cards: list[tuple[int, in
                         vulnerability_of_board(board), dd=dd, par=Par(score, ("4H N", "4H S")))  # fmt: skip
     # a made-up table's par need not be the written score: the reader warns and keeps what is written
     back = deals.loads_pbn(deals.dumps_pbn([record])).deals[board]
-    assert replace(back, source=None) == replace(record, par=Par(score, ("NS 4H",)))  # ParContract as written
+    assert replace(back, source=None) == record  # ParContract read back as the solver gives it
 
 
 def test_par_contracts_are_written_as_the_programs_write_parcontract() -> None:
@@ -205,6 +205,36 @@ def test_par_contracts_are_written_as_the_programs_write_parcontract() -> None:
     assert deals.par_contract_tag(["3NT N", "3NT S", "5C N", "5C S"]) == "NS 3NT; NS 5C"
     assert deals.par_contract_tag(["5Dx E -2", "4S N +1"]) == "E 5Dx -2; N 4S +1"
     assert deals.par_contract_tag(["PASS"]) == "PASS"
+
+
+def test_par_contracts_of_other_programs_read_as_the_solver_gives_them() -> None:
+    """Bridge Composer and Dealer4 write ``NS 4H``, BCalc-style files ``6Sx-3 N``, RealBridge-style ``EW 4Dx -1``;
+    all read as :func:`bridgescore.dd.par_of` gives par (the page, JSON and a round trip showed ``N 4H`` beside
+    ``4H N`` before)."""
+    assert deals.par_contracts("NS 4H") == ("4H N", "4H S")
+    assert deals.par_contracts("EW 4Dx-1") == ("4Dx E -1", "4Dx W -1")
+    assert deals.par_contracts("N 4H; NS 3N") == ("4H N", "3NT N", "3NT S")
+    assert deals.par_contracts("6Sx-3 N; 6Sx-3 S") == ("6Sx N -3", "6Sx S -3")
+    assert deals.par_contracts("4HN, EW 5C*-2") == ("4H N", "5Cx E -2", "5Cx W -2")
+    assert deals.par_contracts("4S N +1") == ("4S N +1",) and deals.par_contracts("Pass") == ("PASS",)
+    assert deals.par_contracts("see the notes") == ("see the notes",)  # kept as written
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(1, 7), st.sampled_from(["C", "D", "H", "S", "NT"]), st.sampled_from(["", "x"]),
+                  st.sampled_from([("N", "S"), ("E", "W"), ("N",), ("S",), ("E",), ("W",)]), st.integers(-3, 3)),
+        min_size=1, max_size=3, unique_by=lambda t: (t[0], t[1]),
+    )
+)  # fmt: skip
+def test_written_par_contracts_read_back_the_same(entries: list[tuple[int, str, str, tuple[str, ...], int]]) -> None:
+    contracts = tuple(
+        f"{level}{strain}{risk} {seat}{'' if result == 0 else f' {result:+d}'}"
+        for level, strain, risk, seats, result in entries
+        for seat in seats
+    )
+    assert deals.par_contracts(deals.par_contract_tag(contracts)) == contracts
 
 
 @settings(max_examples=200, deadline=None)

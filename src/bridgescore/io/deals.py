@@ -6,7 +6,7 @@
   that solving is skipped: ``DoubleDummyTricks`` (20 hexadecimal digits, declarers N S E W, each NT S H D C, as
   the PBN 2.1 supplement and Bridgewebs/RealBridge write it), ``OptimumResultTable`` (rows ``N S 8``, in any row
   order: Bridgewebs writes N E S W with spades first, RealBridge N S E W with NT first), ``OptimumScore``
-  (``NS 420``) and ``ParContract`` (kept as written).
+  (``NS 420``) and ``ParContract`` (read into the form the solver gives, see :func:`par_contracts`).
 * **LIN** (BBO's files: ``md|`` hands, ``ah|Board N|`` or ``qx|o1|``, ``sv|`` vulnerability): boards framed here,
   each deal read by endplay (:func:`loads_lin`).
 * **DUP** (Duplimate's dealing-machine file): no Python library reads it, so :func:`loads_dup` is a careful reader
@@ -50,6 +50,7 @@ __all__ = [
     "loads_lin",
     "loads_pbn",
     "par_contract_tag",
+    "par_contracts",
     "parse_hands",
     "pbn_tags",
 ]
@@ -446,7 +447,43 @@ def _read_par(collector: _Collector, number: int, tags: Mapping[str, tuple[str, 
         return None
     score = -value if (m[1] or "").upper() == "EW" else value
     contracts = tags.get("ParContract", ("", 0))[0].strip()
-    return Par(score, tuple(c.strip() for c in re.split(r"[;,]", contracts) if c.strip()))
+    return Par(score, par_contracts(contracts))
+
+
+#: One par contract as the programs write ``ParContract``: the side or seat before (``NS 4H``, Bridge Composer,
+#: Dealer4; ``EW 4Dx-1``) or after it (``4H N``, ``6Sx-3 N``, ``4HN``), doubled ``x``/``X``/``*``, the result
+#: ``-1``/``+1``/``=`` stuck to it or apart.
+_WRITTEN_PAR = re.compile(
+    r"(?:(?P<before>NS|EW|[NESW])\s+)?(?P<level>[1-7])\s*(?P<strain>NT|N|S|H|D|C)(?P<risk>XX|X|\*\*|\*)?"
+    r"\s*(?P<result>[+-]\d+|=)?\s*(?P<after>NS|EW|[NESW])?\s*(?P<late>[+-]\d+|=)?",
+    re.IGNORECASE,
+)
+
+
+def par_contracts(text: str) -> tuple[str, ...]:
+    """A ``ParContract`` value as the par contracts :func:`bridgescore.dd.par_of` gives (``4H N``, ``4H S``,
+    ``5Dx E -1``, ``PASS``), so a par read from a file and a par solved read, print and compare alike whichever
+    program wrote the file; a side (``NS``) is both its seats.  Entries are separated by ``;`` or ``,``; one
+    that is not a contract is kept as written."""
+    out: list[str] = []
+    for entry in (e.strip() for e in re.split(r"[;,]", text)):
+        if not entry:
+            continue
+        if entry.upper() in ("PASS", "PASSED OUT", "AP"):
+            out.append("PASS")
+            continue
+        m = _WRITTEN_PAR.fullmatch(entry)
+        who = None if m is None else (m["before"] or m["after"]) if not (m["before"] and m["after"]) else None
+        if m is None or who is None:
+            out.append(entry)
+            continue
+        strain = m["strain"].upper()
+        risk = m["risk"].upper().replace("*", "X").lower() if m["risk"] else ""
+        result = m["result"] or m["late"] or "="
+        mark = "" if result == "=" or int(result) == 0 else f" {int(result):+d}"
+        contract = f"{m['level']}{'NT' if strain in ('N', 'NT') else strain}{risk}"
+        out += [f"{contract} {seat}{mark}" for seat in who.upper()]  # NS: North's and South's
+    return tuple(dict.fromkeys(out))
 
 
 def _check_par(collector: _Collector, record: HandRecord, line: int) -> None:
