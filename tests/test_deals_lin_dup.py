@@ -1,4 +1,4 @@
-"""Issue 10: hand records from BBO's LIN files (endplay's parser, line by line) and from Duplimate's DUP files (a
+"""Issue 10: hand records from BBO's LIN files (boards framed and hands read here, line by line) and from Duplimate's DUP files (a
 reader of the published 156-byte layout: no Python library reads them)."""
 
 from __future__ import annotations
@@ -30,7 +30,21 @@ def test_a_lin_file_is_read_board_by_board_with_its_dealer_and_vulnerability(tmp
     first = records.deals[1]
     assert first.hands == HANDS and first.dealer is Seat.N and first.vulnerability is Vulnerability.NONE
     (problem,) = records.problems
-    assert problem.location.line == 2 and problem.location.field == "md" and "cannot be read" in str(problem)
+    assert problem.location.line == 2 and problem.location.field == "md" and "the hand of S has 3 cards" in str(problem)
+
+
+def test_lin_hands_with_voids_read_however_bbo_writes_them() -> None:
+    """A void written as its suit letter alone (``SH…``) or left out, a hand that starts with hearts, ``10`` for
+    the ten and East given or left out: endplay's ``Deal.from_lin`` read East's ``HK63…`` as spades (the deal
+    was refused as 'dealt twice') and could not complete South-North hands that leave a void's letter out."""
+    south, west, north, east = "S98HQJ9842DT97CA5", "SATHAT75DKQ2CKQ32", "SKQJ765432DJ5C94", "HK63DA8643CJ10876"
+    want = ("KQJ765432..J5.94", ".K63.A8643.JT876", "98.QJ9842.T97.A5", "AT.AT75.KQ2.KQ32")
+    for md in (f"1{south},{west},{north},{east}", f"1{south},{west},{north},", f"1{south},{west},{north}",
+               f"1{south},{west},SKQJ765432HDJ5C94,S{east}"):  # fmt: skip
+        records = deals.loads_lin(f"qx|o3|md|{md}|sv|e|pg||\n", "voids.lin")
+        assert records.problems == () and records.deals[3].hands == want, md
+    (problem,) = deals.loads_lin(f"md|1{south},{west},{north},XK63|sv|e|\n", "bad.lin").problems
+    assert "'X' is not a card" in str(problem) and problem.location.field == "md"
 
 
 def test_a_hand_record_lin_with_its_boards_on_one_line_keeps_every_board() -> None:

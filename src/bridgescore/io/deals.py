@@ -8,7 +8,7 @@
   order: Bridgewebs writes N E S W with spades first, RealBridge N S E W with NT first), ``OptimumScore``
   (``NS 420``) and ``ParContract`` (read into the form the solver gives, see :func:`par_contracts`).
 * **LIN** (BBO's files: ``md|`` hands, ``ah|Board N|`` or ``qx|o1|``, ``sv|`` vulnerability): boards framed here,
-  each deal read by endplay (:func:`loads_lin`).
+  each deal read by :func:`lin_deal` (:func:`loads_lin`).
 * **DUP** (Duplimate's dealing-machine file): no Python library reads it, so :func:`loads_dup` is a careful reader
   of its published layout (see there).
 * **USEBIO**'s ``HANDSET`` (read by :mod:`bridgescore.io.usebio`, built here by :func:`from_hands`).
@@ -48,6 +48,7 @@ __all__ = [
     "load",
     "loads_dup",
     "loads_lin",
+    "lin_deal",
     "loads_pbn",
     "par_contract_tag",
     "par_contracts",
@@ -587,8 +588,6 @@ def loads_lin(text: str, filename: str = "<input>") -> HandRecords:
     The board number is ``ah|Board N|``, else the number in ``qx|o12|``, else the board's place in the file; the
     dealer is the ``md|`` digit (1 South, 2 West, 3 North, 4 East), the vulnerability ``sv|`` (``o``/``0`` none,
     ``n``, ``e``, ``b``), each else the board number's (Law 2)."""
-    from endplay.types import Deal
-
     collector = _Collector(filename, FieldKind.TAG, {}, [], "md", "sv")
     order = 0
     for line_number, raw in enumerate(text.split("\n"), start=1):
@@ -602,25 +601,53 @@ def loads_lin(text: str, filename: str = "<input>") -> HandRecords:
             number = int(digits[0]) if digits and int(digits[0]) > 0 else order
             md = values["md"].strip()
             try:
-                deal = Deal.from_lin(md, complete_deal=True)
-                hands = parse_hands(deal.to_pbn(), number)
+                hands = parse_hands(lin_deal(md, number), number)
             except DealError as err:
                 collector.problem(line_number, "md", err.message, Severity.ERROR, **err.values)
-                continue
-            except Exception as err:  # endplay raises plain errors for a deal it cannot read
-                collector.problem(
-                    line_number,
-                    "md",
-                    "board %(board)d: this deal cannot be read (%(reason)s); it is left out",
-                    board=number,
-                    reason=shorten(str(err)),
-                )
                 continue
             dealer = _LIN_DEALERS.get(md[:1], dealer_of_board(number))
             vulnerability = _LIN_VULNERABILITY.get(values.get("sv", "").strip().lower(), vulnerability_of_board(number))
             where = Location(filename, line_number, "md", FieldKind.TAG)
             collector.add(HandRecord(number, hands, dealer, vulnerability, source=where), line_number, "md")
     return _records(collector)
+
+
+def lin_deal(md: str, board: int = 0) -> str:
+    """A LIN ``md`` value as a PBN ``Deal`` value: the dealer digit, then the hands of South, West, North and East
+    separated by commas, each a suit letter (``S H D C``) before its cards (``SAK3HQJ2D…``); a void is its letter
+    alone or left out, ``10`` is the ten, and one hand left empty (BBO leaves out East's) holds the cards the others
+    do not.  Read here, not by endplay's ``Deal.from_lin``: that takes a hand's cards before any suit letter for
+    spades (a hand ``HK63DA8643CJT876`` with no spades became ``K63`` spades) and cannot complete a deal whose
+    hand leaves a void's letter out.  Raises :class:`DealError` on a character that is not a card."""
+    body = md.strip()
+    body = body[1:] if body[:1].isdigit() else body
+    parts = body.split(",")
+    while len(parts) > 4 and not parts[-1].strip():
+        parts.pop()
+    hands: list[dict[str, str]] = []
+    for part in (parts + ["", "", "", ""])[:4]:
+        suits = {"S": "", "H": "", "D": "", "C": ""}
+        current: str | None = None
+        for char in part.strip().upper().replace("10", "T"):
+            if char in suits:
+                current = char
+            elif char.isspace():
+                continue
+            elif current is None or char not in _RANKS:
+                raise DealError(
+                    "board %(board)d: '%(card)s' is not a card (cards are A K Q J T 9 … 2); the deal is left out",
+                    board=board,
+                    card=char,
+                )
+            else:
+                suits[current] += char
+        hands.append(suits)
+    empty = [i for i, hand in enumerate(hands) if not "".join(hand.values())]
+    if len(empty) == 1:
+        for suit in "SHDC":
+            held = "".join(hand[suit] for hand in hands)
+            hands[empty[0]][suit] = "".join(rank for rank in _RANKS if rank not in held)
+    return "S:" + " ".join(".".join(hand[suit] for suit in "SHDC") for hand in hands)
 
 
 #: LIN's dealer digit and vulnerability letters (BBO).
