@@ -30,7 +30,8 @@ def test_a_lin_file_is_read_board_by_board_with_its_dealer_and_vulnerability(tmp
     first = records.deals[1]
     assert first.hands == HANDS and first.dealer is Seat.N and first.vulnerability is Vulnerability.NONE
     (problem,) = records.problems
-    assert problem.location.line == 2 and problem.location.field == "md" and "the hand of S has 3 cards" in str(problem)
+    assert (problem.location.line, problem.location.field) == (2, "md")
+    assert "the hand of S has 3 cards" in str(problem)
 
 
 def test_lin_hands_with_voids_read_however_bbo_writes_them() -> None:

@@ -625,7 +625,7 @@ def lin_deal(md: str, board: int = 0) -> str:
     while len(parts) > 4 and not parts[-1].strip():
         parts.pop()
     hands: list[dict[str, str]] = []
-    for part in (parts + ["", "", "", ""])[:4]:
+    for part in [*parts, "", "", "", ""][:4]:
         suits = {"S": "", "H": "", "D": "", "C": ""}
         current: str | None = None
         for char in part.strip().upper().replace("10", "T"):
