@@ -1,5 +1,5 @@
-"""Issue 10: hand records from BBO's LIN files (boards framed and hands read here, line by line) and from Duplimate's DUP files (a
-reader of the published 156-byte layout: no Python library reads them)."""
+"""Issue 10: hand records from BBO's LIN files (boards framed and hands read here, line by line) and from
+Duplimate's DUP files (a reader of the published 156-byte layout: no Python library reads them)."""
 
 from __future__ import annotations
 
