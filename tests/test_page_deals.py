@@ -17,13 +17,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from bridgescore import dd
 from bridgescore.api import score
 from bridgescore.cli import app
 from bridgescore.contract import Contract, Risk, Seat, Strain, Vulnerability, dealer_of_board
 from bridgescore.deal import DDTable, HandRecord, hcp_of
 from bridgescore.io import load_events
+from bridgescore.report.hand_records import deal_dict, deals_dict
 from bridgescore.report.html import render_html, summarise
-from bridgescore.report.html_deals import dd_tricks, deal_dict, deal_view
+from bridgescore.report.html_deals import dd_tricks, deal_view
 from bridgescore.report.json import dumps, to_dict
 from html_cases import DD, LEADS, case, deals_event
 from reference_data import reference_path
@@ -222,6 +224,9 @@ def test_json_carries_the_deals_date_and_club_streamed_as_built() -> None:
     assert [d["board"] for d in built["deals"]] == [1, 2]
     assert built["deals"][1]["dd"]["W"] == {"C": 8, "D": 9, "H": 4, "S": 7, "NT": 6}
     assert built["deals"][1]["par"] == {"score": -110, "contracts": ["3D E", "3D W"]}
+    # each deal exactly as `bridgescore deals --format json` writes it (one serialiser: the page's own copy wrote
+    # "vulnerable": "None" where bridgescore.deals/1 says "none")
+    assert built["deals"] == deals_dict(dd.analyse(scored.event.deals).values())["deals"]
     assert json.loads(dumps(scored)) == json.loads(json.dumps(built))
     plain = to_dict(score(load_events([EXAMPLE])).scored)
     assert "deals" not in plain and "date" not in plain and "club" not in plain

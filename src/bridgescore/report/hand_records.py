@@ -18,7 +18,7 @@ from bridgescore.contract import Notation, Seat, Strain
 from bridgescore.deal import HandRecord
 from bridgescore.i18n import translator
 
-__all__ = ["SCHEMA", "deals_dict", "deals_json", "deals_text"]
+__all__ = ["SCHEMA", "deal_dict", "deals_dict", "deals_json", "deals_text"]
 
 SCHEMA = "bridgescore.deals/1"
 #: The Dutch rank letters (NBB): heer, vrouw, boer.
@@ -27,7 +27,8 @@ _STRAINS = ("C", "D", "H", "S", "NT")
 
 
 def deal_dict(record: HandRecord) -> dict[str, Any]:
-    """One record in the ``bridgescore.deals/1`` form (see the module docstring)."""
+    """One record in the ``bridgescore.deals/1`` form (see the module docstring): what ``bridgescore deals
+    --format json`` writes and what the score JSON's ``deals`` (and so the results page) carry, alike."""
     seats = [s.name for s in Seat]
     return {
         "board": record.board,
