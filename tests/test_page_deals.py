@@ -193,8 +193,8 @@ def test_lead_analysis_has_its_place_when_the_dict_has_it() -> None:
     root = parse_page(page)
     table = _by_id(root, "leads-pairs")
     assert _rows(table.find(".//table")) == [  # type: ignore[arg-type]
-        ["1", "+1.50", "-1.00", "+0.25", "2"],
-        ["8", "0.00", "+0.50", "-1.75", "2"],
+        ["1", "+2", "-1", "0", "+1", "3"],
+        ["8", "0", "+1", "-2", "-1", "2"],
     ]
     # the pair links to its score card
     link = next(table.iter("a"))
@@ -202,7 +202,20 @@ def test_lead_analysis_has_its_place_when_the_dict_has_it() -> None:
     without = {k: v for k, v in data.items() if k != "leads"}
     other = render_html(without, "en")
     assert 'id="leads"' not in other and "leads-pairs" not in other
-    assert LEADS["pairs"][0]["declarer"] == 1.5
+    assert LEADS["pairs"][0]["as_declarer"] == 2
+
+
+def test_the_pages_lead_table_shows_the_sums_the_score_json_has() -> None:
+    """The page read keys (``declarer``, ``lead``, ``defence``, ``lines``) that the lead analysis never wrote
+    (``as_declarer``, ``on_lead``, ``in_defence``, ``declared``/``defended``): every cell but the pair was empty."""
+    from test_leads_reports import _event
+
+    data = to_dict(score(_event()).scored)
+    table = _by_id(parse_page(render_html(data, "en")), "leads-pairs").find(".//table")
+    assert table is not None
+    pair_2 = next(p for p in data["leads"]["pairs"] if p["pair"] == "2")
+    assert ["2", "0", "-2", "0", "-2", "2"] in _rows(table)  # pair 2: 2 leads defended, -2 on lead
+    assert (pair_2["on_lead"], pair_2["total"], pair_2["defended"]) == (-2, -2, 2)
 
 
 def test_summarised_page_still_shows_the_deals() -> None:
