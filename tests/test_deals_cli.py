@@ -79,6 +79,22 @@ def test_bad_input_is_reported_with_exit_2_and_a_way_to_go_on(tmp_path: Path) ->
     assert unknown.exit_code == 2 and "cannot read hand records from files of type '.txt'" in unknown.output
 
 
+def test_an_empty_file_or_one_without_deals_is_told_as_a_hand_record(tmp_path: Path) -> None:
+    """An empty hand record was told 'there are no traveller lines to read' (the travellers' words); a LIN that
+    is not LIN only 'the file holds no deals', with no word of what a deal looks like."""
+    empty = tmp_path / "hands.pbn"
+    empty.write_text("\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["deals", str(empty)])
+    assert result.exit_code == 2 and "the file is empty: there are no deals to read" in result.output
+    assert "traveller" not in result.output
+    not_lin = tmp_path / "hands.lin"
+    not_lin.write_text("this is not a lin file\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["deals", str(not_lin), "--lang", "nl"])
+    assert result.exit_code == 2 and "bevat geen spelverdelingen (een PBN-spel geeft" in result.output.replace(
+        "\n", " "
+    )
+
+
 def test_the_api_gives_what_the_command_prints() -> None:
     from bridgescore import api
 

@@ -755,10 +755,19 @@ def load(path: str | Path) -> HandRecords:
         return loads_dup(data, str(p))
     text, problems = read_file(p)
     if text is None:
+        if p.is_file() and p.stat().st_size < 4096 and not p.read_bytes().strip():
+            # read_file speaks of travellers; this is a hand record
+            problems = [Problem.make(Location(str(p)), "the file is empty: there are no deals to read")]
         return HandRecords(MappingProxyType({}), tuple(problems))
     records = loads_lin(text, str(p)) if suffix == ".lin" else loads_pbn(text, str(p))
     if not records.deals and not any(pr.severity is Severity.ERROR for pr in records.problems):
-        problems.append(Problem.make(Location(str(p)), "the file holds no deals"))
+        problems.append(
+            Problem.make(
+                Location(str(p)),
+                "the file holds no deals (a PBN game gives its deal in a Deal tag, a LIN board in md|…|); give the "
+                "hand record that belongs to the travellers",
+            )
+        )
     return replace(records, problems=(*problems, *records.problems))
 
 
