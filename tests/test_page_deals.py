@@ -193,8 +193,8 @@ def test_lead_analysis_has_its_place_when_the_dict_has_it() -> None:
     root = parse_page(page)
     table = _by_id(root, "leads-pairs")
     assert _rows(table.find(".//table")) == [  # type: ignore[arg-type]
-        ["1", "+2", "-1", "0", "+1", "3"],
-        ["8", "0", "+1", "-2", "-1", "2"],
+        ["1", "+2", "-1", "0", "+1", "2", "1"],
+        ["8", "0", "+1", "-2", "-1", "0", "2"],
     ]
     # the pair links to its score card
     link = next(table.iter("a"))
@@ -214,7 +214,7 @@ def test_the_pages_lead_table_shows_the_sums_the_score_json_has() -> None:
     table = _by_id(parse_page(render_html(data, "en")), "leads-pairs").find(".//table")
     assert table is not None
     pair_2 = next(p for p in data["leads"]["pairs"] if p["pair"] == "2")
-    assert ["2", "0", "-2", "0", "-2", "2"] in _rows(table)  # pair 2: 2 leads defended, -2 on lead
+    assert ["2", "0", "-2", "0", "-2", "0", "2"] in _rows(table)  # pair 2: 2 lines defended, -2 on lead
     assert (pair_2["on_lead"], pair_2["total"], pair_2["defended"]) == (-2, -2, 2)
 
 

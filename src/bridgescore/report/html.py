@@ -579,7 +579,7 @@ class _Page:
 
     def leads(self) -> Table | None:
         """The lead analysis per pair (``leads.pairs``, :func:`bridgescore.report.leads.pair_fields`): tricks gained
-        (+) or lost (-) against double dummy as declarer, on lead and in defence, their total, and the lines the
+        (+) or lost (-) against double dummy as declarer, on lead and in defence, their total, and how many lines the
         pair declared and defended.  Shape::
 
             "leads": {"pairs": [{"section": "", "pair": "3", "direction": null, "names": "…", "declared": 8,
@@ -598,7 +598,8 @@ class _Page:
             (f"{_('On lead')}|{_('Lead')}", "num"),
             (f"{_('In defence')}|{_('Def.')}", "num"),
             (_("Total"), "num"),
-            (f"{_('Lines')}|#", "num"),
+            (_("Declared"), "num"),
+            (_("Defended"), "num"),
         )
         rows = []
         for index, record in enumerate(pairs):
@@ -611,9 +612,7 @@ class _Page:
                 Cell(self.num(record.get(k), 0, signed=True), k, "num")
                 for k in ("as_declarer", "on_lead", "in_defence", "total")
             ]
-            counts = [record.get(k) for k in ("declared", "defended")]
-            lines = sum(c for c in counts if isinstance(c, int)) if any(isinstance(c, int) for c in counts) else None
-            cells.append(Cell(self.num(lines, 0), "lines", "num"))
+            cells += [Cell(self.num(record.get(k), 0), k, "num") for k in ("declared", "defended")]
             rows.append(Row(tuple(cells), json=f"leads/pairs/{index}"))
         return Table("leads-pairs", "", headings, tuple(rows))
 
