@@ -598,8 +598,8 @@ class _Page:
             (f"{_('On lead')}|{_('Lead')}", "num"),
             (f"{_('In defence')}|{_('Def.')}", "num"),
             (_("Total"), "num"),
-            (_("Declared"), "num"),
-            (_("Defended"), "num"),
+            (f"{_('Declared')}|{_('#decl.')}", "num opt"),  # on a phone the counts give way to the sums
+            (f"{_('Defended')}|{_('#def.')}", "num opt"),
         )
         rows = []
         for index, record in enumerate(pairs):
@@ -612,7 +612,7 @@ class _Page:
                 Cell(self.num(record.get(k), 0, signed=True), k, "num")
                 for k in ("as_declarer", "on_lead", "in_defence", "total")
             ]
-            cells += [Cell(self.num(record.get(k), 0), k, "num") for k in ("declared", "defended")]
+            cells += [Cell(self.num(record.get(k), 0), k, "num opt") for k in ("declared", "defended")]
             rows.append(Row(tuple(cells), json=f"leads/pairs/{index}"))
         return Table("leads-pairs", "", headings, tuple(rows))
 
