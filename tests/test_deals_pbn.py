@@ -249,3 +249,15 @@ def test_written_par_contracts_read_back_the_same(entries: list[tuple[int, str, 
 def test_no_pbn_hand_record_raises(lines: list[str]) -> None:
     records = deals.loads_pbn("\n".join(lines), "fuzz.pbn")
     assert all(p.location.file == "fuzz.pbn" for p in records.problems)
+
+
+def test_an_optimum_score_without_par_contract_gets_the_tables_contracts() -> None:
+    """RealBridge writes ``OptimumScore`` without ``ParContract``: the contracts were empty (and the PBN written back
+    carried ``[ParContract ""]``) although the written table gives them exactly."""
+    tags = '[DoubleDummyTricks "98a79989794536445364"]\n[OptimumScore "NS 420"]\n'
+    read = deals.loads_pbn(_game(more=tags))
+    assert read.problems == () and read.deals[1].par == Par(420, ("4H N",))
+    assert '[ParContract "N 4H"]' in deals.dumps_pbn(read.deals.values())
+    wrong = deals.loads_pbn(_game(more=tags.replace("NS 420", "NS 450"))).deals[1]
+    assert wrong.par == Par(450, ())  # a score that disagrees is kept as written (and warned of), no contracts made up
+    assert "ParContract" not in deals.dumps_pbn([wrong])

@@ -318,7 +318,7 @@ def _read_pbn_game(collector: _Collector, start: int, tags: Mapping[str, tuple[s
         extra=MappingProxyType(extra),
     )
     if dd is not None and par is not None:
-        _check_par(collector, record, tags.get("OptimumScore", ("", start))[1])
+        record = replace(record, par=_check_par(collector, record, tags.get("OptimumScore", ("", start))[1]))
     collector.add(record, board_line, "Board")
 
 
@@ -487,12 +487,16 @@ def par_contracts(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def _check_par(collector: _Collector, record: HandRecord, line: int) -> None:
-    """The written optimum score against the par of the written table (no solving: par from a table is exact)."""
+def _check_par(collector: _Collector, record: HandRecord, line: int) -> Par:
+    """The written optimum score against the par of the written table (no solving: par from a table is exact);
+    the par kept, with the table's par contracts where the file names none (RealBridge writes ``OptimumScore``
+    without ``ParContract``) and the scores agree."""
     from bridgescore.dd import par_of
 
     assert record.dd is not None and record.par is not None
     computed = par_of(record.dd, record.vulnerability, record.dealer)
+    if computed.score == record.par.score and not record.par.contracts:
+        return computed
     if computed.score != record.par.score:
         collector.problem(
             line,
@@ -504,6 +508,7 @@ def _check_par(collector: _Collector, record: HandRecord, line: int) -> None:
             written=record.par.score,
             computed=computed.score,
         )
+    return record.par
 
 
 class PbnDeals:
@@ -796,7 +801,8 @@ def pbn_tags(record: HandRecord) -> list[str]:
     if record.par is not None:
         score = record.par.score
         lines.append(f'[OptimumScore "{"EW" if score < 0 else "NS"} {abs(score)}"]')
-        lines.append(f'[ParContract "{par_contract_tag(record.par.contracts)}"]')
+        if record.par.contracts:
+            lines.append(f'[ParContract "{par_contract_tag(record.par.contracts)}"]')
     return lines
 
 
