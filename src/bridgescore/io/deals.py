@@ -897,7 +897,21 @@ def join(event: Event, records: HandRecords, name: str = "") -> Event:
         wrong = [
             i for i, (b, d, c) in enumerate(distinct.tolist()) if not _holds(deals.get(b), d, table.lead.labels[c])
         ]
-        for i in rows[np.isin(which.reshape(-1), wrong)].tolist():
+        not_held = rows[np.isin(which.reshape(-1), wrong)].tolist()
+        if len(not_held) >= _WRONG_RECORD_LINES and 2 * len(not_held) >= len(rows):
+            # most leads not held: the wrong hand record (another session), rather than as many wrong lines
+            problems.append(
+                Problem.make(
+                    Location(_file_of(given) if given is not None else hand_record),
+                    "%(wrong)d of the %(checked)d opening leads on the travellers are not in the leader's hand on "
+                    "these deals: is %(file)s the hand record of this session (the same boards, the same numbers)?",
+                    Severity.WARNING,
+                    wrong=len(not_held),
+                    checked=len(rows),
+                    file=hand_record,
+                )
+            )
+        for i in not_held:
             result = event.results[i]
             card = parse_card(result.lead or "")
             assert card is not None and result.declarer is not None
@@ -917,6 +931,11 @@ def join(event: Event, records: HandRecords, name: str = "") -> Event:
                 )
             )
     return replace(event, deals=MappingProxyType(dict(sorted(deals.items()))), problems=(*event.problems, *problems))
+
+
+#: From this many lines whose lead is not held (and at least half of the leads), :func:`join` says that the hand
+#: record itself may be the wrong one: one wrong lead is a typing error, most of them another session's deals.
+_WRONG_RECORD_LINES = 4
 
 
 def _holds(deal: HandRecord | None, declarer: int, lead: str | None) -> bool:
