@@ -44,6 +44,8 @@ def test_text_shows_hands_table_and_par_in_english_and_dutch() -> None:
     assert "Spel 1   Gever N   Kwetsbaar Niemand" in dutch and "Z  S HV4  H AH1073" not in dutch
     assert "Z  S HV4  H AHT73  R BT  K A93   (17 punten)" in dutch
     assert "Double dummy" not in dutch  # --par alone: the table was only needed for the par
+    # the par in Dutch words too (it said "NS" and "4Dx E -1" in the middle of a Dutch hand record)
+    assert "Par: NZ +420  (4H N)" in dutch and "Par: NZ +100  (4RX O -1, 4RX W -1)" in dutch
 
 
 def test_pbn_writes_the_tags_back_for_other_programs(tmp_path: Path) -> None:

@@ -25,6 +25,7 @@ from typing import Any
 from bridgescore.contract import ContractError, Seat, Strain, Vulnerability, parse_contract
 from bridgescore.deal import hcp_of
 from bridgescore.i18n import Language, format_number, translator
+from bridgescore.report.hand_records import par_contract_words
 
 __all__ = ["DealView", "dd_tricks", "deal_view"]
 
@@ -100,27 +101,6 @@ def _strain_text(strain: Strain, lang: Language) -> tuple[str, str]:
     return strain.symbol, "red" if strain in (Strain.HEARTS, Strain.DIAMONDS) else "black"
 
 
-def _par_contract(text: str, lang: Language) -> str:
-    """``4S N`` as ``4♠ N`` (Dutch ``4♠ N``, ``3SA O``); a text that is no contract as written."""
-    head, _sep, rest = text.strip().partition(" ")
-    try:
-        contract = parse_contract(head)
-    except ContractError:
-        return text
-    if contract.is_passed_out:
-        return contract.format(lang)
-    seats = " ".join(_seat_text(s, lang) for s in rest.split()) if rest else ""
-    return f"{contract.format(lang, symbols=True)} {seats}".strip()
-
-
-def _seat_text(text: str, lang: Language) -> str:
-    """A seat or side of a par contract (``N``, ``NS``, ``-1``) in the page's language."""
-    try:
-        return "".join(Seat.parse(c).label(lang) for c in text) if text.isalpha() else text
-    except ContractError:
-        return text
-
-
 def deal_view(deal: Mapping[str, Any], lang: Language, index: int = 0) -> DealView | None:
     """The view of one deal record (``deals[index]`` of the dict); None when it has no four hands (nothing to
     draw)."""
@@ -182,7 +162,7 @@ def deal_view(deal: Mapping[str, Any], lang: Language, index: int = 0) -> DealVi
     if isinstance(par, Mapping) and isinstance(par.get("score"), int):
         score = int(par["score"])
         side = _("NS") if score >= 0 else _("EW")
-        contracts = ", ".join(_par_contract(str(c), lang) for c in par.get("contracts") or [])
+        contracts = ", ".join(par_contract_words(str(c), lang, symbols=True) for c in par.get("contracts") or [])
         par_text = f"{side} {format_number(abs(score), lang)}" if score else format_number(0, lang)
         par_text = f"{par_text} ({contracts})" if contracts else par_text
     board = deal.get("board")
