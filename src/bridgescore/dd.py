@@ -181,7 +181,9 @@ def analyse(
 ) -> dict[int, HandRecord]:
     """``records`` with the double-dummy table (``dd``) and the par (``par``; needs the table) of each deal that
     lacks them: tables the file carries are kept, known deals come from the cache, the rest are solved at once
-    and cached.  Par is computed when it is missing (a written par is kept: the reader checked it)."""
+    and cached.  Par is computed when it is missing; a written par is kept (the reader checked it against a written
+    table; :func:`bridgescore.api.analyse_deals` checks it against a solved one), given the table's contracts when it
+    names none and its score agrees."""
     out = dict(records)
     if not (dd or par):
         return out
@@ -202,5 +204,9 @@ def analyse(
         found = record.par
         if par and found is None:
             found = par_of(table, record.vulnerability, record.dealer)
+        elif par and found is not None and not found.contracts:
+            # a written score without ParContract (RealBridge): the contracts of the table's par, when they agree
+            computed = par_of(table, record.vulnerability, record.dealer)
+            found = computed if computed.score == found.score else found
         out[number] = replace(record, dd=table, par=found if par else record.par)
     return out
