@@ -76,6 +76,17 @@ def test_another_sessions_hand_record_is_said_once_beside_the_lines(tmp_path: Pa
     assert not any("opening leads on the travellers" in str(p) for p in problems)
 
 
+def test_a_hand_record_without_any_deal_is_said_once_not_once_per_board(tmp_path: Path) -> None:
+    """A missing, empty or unreadable hand record gave its own problem and then 'board N has results but no deal'
+    for every board of the evening."""
+    travellers = tmp_path / "club.csv"
+    travellers.write_text(TRAVELLERS, encoding="utf-8")
+    (tmp_path / "empty.pbn").write_text("", encoding="utf-8")
+    for name in ("missing.pbn", "empty.pbn"):
+        problems = api.read(travellers, deals=tmp_path / name).problems
+        assert len(problems) == 1 and problems[0].location.file.endswith(name), [str(p) for p in problems]
+
+
 def test_score_with_deals_lists_the_mismatches_in_english_and_dutch(tmp_path: Path) -> None:
     travellers = tmp_path / "club.csv"
     travellers.write_text(TRAVELLERS, encoding="utf-8")

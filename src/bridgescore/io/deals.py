@@ -878,7 +878,7 @@ def join(event: Event, records: HandRecords, name: str = "") -> Event:
             )
         deals[number] = record
     table = event.table
-    if len(table):
+    if len(table) and records.deals:  # a hand record that gives no deal at all is said once, by its own problem
         boards, first = np.unique(table.board, return_index=True)
         for number, row in zip(boards.tolist(), first.tolist(), strict=True):
             if number not in deals:
