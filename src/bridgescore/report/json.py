@@ -133,16 +133,9 @@ def _checks(checks: tuple[Check, ...]) -> list[dict[str, Any]]:
 
 
 def _problems(scored: ScoredEvent) -> list[dict[str, Any]]:
-    return [
-        {
-            "file": p.location.file,
-            "line": p.location.line,
-            "field": p.location.field,
-            "severity": p.severity.value,
-            "message": p.text(),
-        }
-        for p in scored.problems
-    ]
+    from bridgescore.report.problems import problem_fields
+
+    return [problem_fields(p) for p in scored.problems]
 
 
 def _entry(e: StandingEntry) -> dict[str, Any]:
