@@ -110,3 +110,30 @@ def test_no_lin_text_raises(text: str) -> None:
 def test_no_dup_bytes_raise(data: bytes, copies: int) -> None:
     records = deals.loads_dup(data * copies, "fuzz.dup")
     assert len(records.deals) + len(records.problems) >= 1
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.permutations(range(52)), st.booleans(), st.booleans(), st.booleans())
+def test_any_deal_written_as_bbo_may_write_it_reads_back(
+    cards: list[int], east_left_out: bool, void_letters: bool, ten_as_10: bool
+) -> None:
+    """Whatever the deal (voids included), written as LIN's md (South, West, North, East), with or without East,
+    a void as its bare letter or left out, the ten as T or 10: the same four hands come back."""
+    ranks = "AKQJT98765432"
+    hands = tuple(
+        ".".join(
+            "".join(ranks[c % 13] for c in sorted(cards[i * 13 : i * 13 + 13]) if c // 13 == suit) for suit in range(4)
+        )
+        for i in range(4)
+    )  # N E S W, spades first
+
+    def lin(hand: str) -> str:
+        written = "".join(
+            f"{s}{cards}" for s, cards in zip("SHDC", hand.split("."), strict=True) if cards or void_letters
+        )
+        return written.replace("T", "10") if ten_as_10 else written
+
+    n, e, s, w = hands
+    md = f"3{lin(s)},{lin(w)},{lin(n)}," + ("" if east_left_out else lin(e))
+    records = deals.loads_lin(f"qx|o1|md|{md}|sv|o|\n", "any.lin")
+    assert records.deals[1].hands == hands
