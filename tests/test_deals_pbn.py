@@ -261,3 +261,14 @@ def test_an_optimum_score_without_par_contract_gets_the_tables_contracts() -> No
     wrong = deals.loads_pbn(_game(more=tags.replace("NS 420", "NS 450"))).deals[1]
     assert wrong.par == Par(450, ())  # a score that disagrees is kept as written (and warned of), no contracts made up
     assert "ParContract" not in deals.dumps_pbn([wrong])
+
+
+def test_a_hand_not_given_is_the_cards_the_other_three_do_not_hold() -> None:
+    """PBN 2.1 (3.4.11) writes a hand not given as ``-``; with three hands known the fourth is known too (it was
+    refused: 'the hand of E has 1 suits')."""
+    n, e, s, w = BOARD_1[2:].split()
+    records = deals.loads_pbn(_game(deal=f"N:{n} - {s} {w}") + "\n\n" + _game(board=2, deal=f"E:- {s} {w} {n}"))
+    assert records.problems == () or all(p.severity is Severity.WARNING for p in records.problems)
+    assert records.deals[1].pbn() == BOARD_1 and records.deals[2].hands == records.deals[1].hands
+    two = deals.loads_pbn(_game(deal=f"N:{n} - - {w}"), "hands.pbn")
+    assert two.deals == {} and "the hand of E has 1 suits" in str(two.problems[0])  # two unknown: no deal

@@ -118,6 +118,14 @@ def parse_hands(text: str, board: int = 0) -> tuple[str, str, str, str]:
             ) from None
         value = value[2:]
     parts = value.split()
+    unknown = [i for i, part in enumerate(parts) if part == "-"]
+    if len(parts) == 4 and len(unknown) == 1:
+        # PBN 2.1 (3.4.11): "-" is a hand not given; with the other three known it holds the cards they do not
+        given = [[_suit(s, board) for s in part.split(".")] for part in parts if part != "-"]
+        if all(len(hand) == 4 for hand in given):
+            parts[unknown[0]] = ".".join(
+                "".join(r for r in _RANKS if all(r not in hand[suit] for hand in given)) for suit in range(4)
+            )
     if len(parts) != 4:
         raise DealError(
             "board %(board)d: the deal has %(count)d hands (a deal has 4, separated by spaces); the deal is left out",
