@@ -266,7 +266,7 @@ def test_an_optimum_score_without_par_contract_gets_the_tables_contracts() -> No
 def test_a_hand_not_given_is_the_cards_the_other_three_do_not_hold() -> None:
     """PBN 2.1 (3.4.11) writes a hand not given as ``-``; with three hands known the fourth is known too (it was
     refused: 'the hand of E has 1 suits')."""
-    n, e, s, w = BOARD_1[2:].split()
+    n, _east, s, w = BOARD_1[2:].split()
     records = deals.loads_pbn(_game(deal=f"N:{n} - {s} {w}") + "\n\n" + _game(board=2, deal=f"E:- {s} {w} {n}"))
     assert records.problems == () or all(p.severity is Severity.WARNING for p in records.problems)
     assert records.deals[1].pbn() == BOARD_1 and records.deals[2].hands == records.deals[1].hands
