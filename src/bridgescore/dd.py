@@ -50,7 +50,8 @@ def cache_path() -> Path:
     given = os.environ.get("BRIDGESCORE_CACHE", "").strip()
     if given:
         path = Path(given).expanduser()
-        is_file = path.is_file() or (not path.is_dir() and path.suffix.lower() in _FILE_SUFFIXES)
+        named_file = path.suffix.lower() in _FILE_SUFFIXES and not given.endswith(("/", os.sep))
+        is_file = path.is_file() or (not path.is_dir() and named_file)
         return path if is_file else path / "dd.sqlite3"
     base = os.environ.get("XDG_CACHE_HOME", "").strip() or str(Path.home() / ".cache")
     return Path(base) / "bridgescore" / "dd.sqlite3"
