@@ -217,6 +217,7 @@ def test_par_contracts_of_other_programs_read_as_the_solver_gives_them() -> None
     assert deals.par_contracts("6Sx-3 N; 6Sx-3 S") == ("6Sx N -3", "6Sx S -3")
     assert deals.par_contracts("4HN, EW 5C*-2") == ("4H N", "5Cx E -2", "5Cx W -2")
     assert deals.par_contracts("4S N +1") == ("4S N +1",) and deals.par_contracts("Pass") == ("PASS",)
+    assert deals.par_contracts("4S by N; 4Sx-2 by EW") == ("4S N", "4Sx E -2", "4Sx W -2")
     assert deals.par_contracts("see the notes") == ("see the notes",)  # kept as written
 
 
