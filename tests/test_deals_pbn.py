@@ -208,9 +208,9 @@ def test_par_contracts_are_written_as_the_programs_write_parcontract() -> None:
 
 
 def test_par_contracts_of_other_programs_read_as_the_solver_gives_them() -> None:
-    """Bridge Composer and Dealer4 write ``NS 4H``, BCalc-style files ``6Sx-3 N``, RealBridge-style ``EW 4Dx -1``;
-    all read as :func:`bridgescore.dd.par_of` gives par (the page, JSON and a round trip showed ``N 4H`` beside
-    ``4H N`` before)."""
+    """``NS 4H``, ``EW 4Dx-1``, ``6Sx-3 N``, ``4HN``, ``4S by N`` (forms hand-written after programs' files; the PBN
+    standard leaves the form open) all read as :func:`bridgescore.dd.par_of` gives par (the page, JSON and a round
+    trip showed ``N 4H`` beside ``4H N`` before)."""
     assert deals.par_contracts("NS 4H") == ("4H N", "4H S")
     assert deals.par_contracts("EW 4Dx-1") == ("4Dx E -1", "4Dx W -1")
     assert deals.par_contracts("N 4H; NS 3N") == ("4H N", "3NT N", "3NT S")
