@@ -460,8 +460,8 @@ def _read_par(collector: _Collector, number: int, tags: Mapping[str, tuple[str, 
 
 
 #: One par contract as programs write ``ParContract`` (the PBN standard leaves its form open): the side or seat
-#: before (``NS 4H``, ``EW 4Dx-1``, as :func:`par_contract_tag` writes it) or after it (``4H N``, ``6Sx-3 N``, ``4HN``, ``4S by N``), doubled ``x``/``X``/``*``,
-#: the result ``-1``/``+1``/``=`` stuck to it or apart.
+#: before (``NS 4H``, ``EW 4Dx-1``, as :func:`par_contract_tag` writes it) or after it (``4H N``, ``6Sx-3 N``,
+#: ``4HN``, ``4S by N``), doubled ``x``/``X``/``*``, the result ``-1``/``+1``/``=`` stuck to it or apart.
 _WRITTEN_PAR = re.compile(
     r"(?:(?P<before>NS|EW|[NESW])\s+)?(?P<level>[1-7])\s*(?P<strain>NT|N|S|H|D|C)(?P<risk>XX|X|\*\*|\*)?"
     r"\s*(?P<result>[+-]\d+|=)?\s*(?:BY\s+)?(?P<after>NS|EW|[NESW])?\s*(?P<late>[+-]\d+|=)?",
