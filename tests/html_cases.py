@@ -56,11 +56,33 @@ DD = {  # tricks[N E S W][C D H S NT]
     2: ((5, 4, 9, 6, 7), (8, 9, 4, 7, 6), (5, 4, 9, 6, 7), (8, 9, 4, 7, 6)),
 }
 PAR = {1: (170, ("4S S",)), 2: (-110, ("3D E", "3D W"))}
-#: the lead analysis as the leads engineer's block will give it (shape documented in report/html.py)
+#: the lead analysis as report.leads.leads_block gives it (its pairs: report.leads.pair_fields)
 LEADS = {
     "pairs": [
-        {"pair": "1", "section": "A", "direction": "NS", "declarer": 1.5, "lead": -1, "defence": 0.25, "lines": 2},
-        {"pair": "8", "section": "A", "direction": "EW", "declarer": 0, "lead": 0.5, "defence": -1.75, "lines": 2},
+        {
+            "section": "A",
+            "pair": "1",
+            "direction": "NS",
+            "names": "",
+            "declared": 2,
+            "defended": 1,
+            "as_declarer": 2,
+            "on_lead": -1,
+            "in_defence": 0,
+            "total": 1,
+        },
+        {
+            "section": "A",
+            "pair": "8",
+            "direction": "EW",
+            "names": "",
+            "declared": 0,
+            "defended": 2,
+            "as_declarer": 0,
+            "on_lead": 1,
+            "in_defence": -2,
+            "total": -1,
+        },
     ]
 }
 

@@ -102,3 +102,27 @@ def test_the_cache_goes_where_it_is_told(tmp_path: Path, monkeypatch: pytest.Mon
     (tmp_path / "file").write_text("not a folder", encoding="utf-8")
     unusable = dd.Cache(tmp_path / "file" / "dd.sqlite3")
     assert unusable.get(["N:..."]) == {}  # a cache that cannot be opened is skipped, never an error
+
+
+def test_a_written_par_without_a_written_table_is_checked_against_the_solved_one(cache: Path, tmp_path: Path) -> None:
+    """``OptimumScore`` with no table in the file was kept unchecked (the reader has no table to check it with);
+    now the solved table checks it, and a score without ``ParContract`` gets the table's contracts."""
+    from typer.testing import CliRunner
+
+    from bridgescore import api
+    from bridgescore.cli import app
+    from bridgescore.deal import Par
+
+    game = '[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n[OptimumScore "NS {score}"]\n'
+    deal = "N:A98.J92.A75.Q852 532.86.K632.KJT7 KQ4.AKT73.JT.A93 JT76.Q54.Q984.64"  # Welwyn 1: par NS 420, 4H N
+    right = api.analyse_deals(deals.loads_pbn(game.format(deal=deal, score=420), "hands.pbn"), dd=True, par=True)
+    assert right.problems == () and right.deals[1].par == Par(420, ("4H N",))
+    wrong = api.analyse_deals(deals.loads_pbn(game.format(deal=deal, score=450), "hands.pbn"), dd=True, par=True)
+    (problem,) = wrong.problems
+    assert (problem.location.file, problem.location.line, problem.location.field) == ("hands.pbn", 4, "OptimumScore")
+    assert "the optimum score NS +450 disagrees with the par of the double-dummy table, NS +420" in str(problem)
+    assert wrong.deals[1].par == Par(450, ())  # kept as written, and said
+    path = tmp_path / "hands.pbn"
+    path.write_text(game.format(deal=deal, score=450), encoding="utf-8")
+    told = CliRunner().invoke(app, ["deals", str(path), "--par"])
+    assert told.exit_code == 0 and "NS +450 disagrees with the par" in told.output.replace("\n", " ")

@@ -44,6 +44,8 @@ def test_text_shows_hands_table_and_par_in_english_and_dutch() -> None:
     assert "Spel 1   Gever N   Kwetsbaar Niemand" in dutch and "Z  S HV4  H AH1073" not in dutch
     assert "Z  S HV4  H AHT73  R BT  K A93   (17 punten)" in dutch
     assert "Double dummy" not in dutch  # --par alone: the table was only needed for the par
+    # the par in Dutch words too (it said "NS" and "4Dx E -1" in the middle of a Dutch hand record)
+    assert "Par: NZ +420  (4H N)" in dutch and "Par: NZ +100  (4RX O -1, 4RX W -1)" in dutch
 
 
 def test_pbn_writes_the_tags_back_for_other_programs(tmp_path: Path) -> None:
@@ -77,6 +79,22 @@ def test_bad_input_is_reported_with_exit_2_and_a_way_to_go_on(tmp_path: Path) ->
     assert "regel 2, tag 'Deal': spel 1: de hand van N heeft 12 kaarten" in dutch.output.replace("\n", " ")
     unknown = CliRunner().invoke(app, ["deals", str(tmp_path / "hands.txt")])
     assert unknown.exit_code == 2 and "cannot read hand records from files of type '.txt'" in unknown.output
+
+
+def test_an_empty_file_or_one_without_deals_is_told_as_a_hand_record(tmp_path: Path) -> None:
+    """An empty hand record was told 'there are no traveller lines to read' (the travellers' words); a LIN that
+    is not LIN only 'the file holds no deals', with no word of what a deal looks like."""
+    empty = tmp_path / "hands.pbn"
+    empty.write_text("\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["deals", str(empty)])
+    assert result.exit_code == 2 and "the file is empty: there are no deals to read" in result.output
+    assert "traveller" not in result.output
+    not_lin = tmp_path / "hands.lin"
+    not_lin.write_text("this is not a lin file\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["deals", str(not_lin), "--lang", "nl"])
+    assert result.exit_code == 2 and "bevat geen spelverdelingen (een PBN-spel geeft" in result.output.replace(
+        "\n", " "
+    )
 
 
 def test_the_api_gives_what_the_command_prints() -> None:

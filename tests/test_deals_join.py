@@ -59,6 +59,34 @@ def test_deals_beside_travellers_are_joined_and_every_mismatch_reported(tmp_path
     assert {p.severity for p in event.problems} == {Severity.WARNING}
 
 
+def test_another_sessions_hand_record_is_said_once_beside_the_lines(tmp_path: Path) -> None:
+    """Given the wrong session's deals, nearly every lead is 'not in the hand': the director was left to guess
+    from a wall of line warnings that the hand record itself is the wrong one."""
+    travellers = tmp_path / "club.csv"
+    board_2 = [f"2,{ns},{ns + 1},4H,S,10,{lead}" for ns, lead in ((1, "SA"), (3, "D2"), (5, "HA"), (7, "C2"))]
+    travellers.write_text("board,ns,ew,contract,declarer,result,lead\n" + "\n".join(board_2) + "\n", "utf-8")
+    event = api.read(travellers, deals=_deals_only(tmp_path))  # board 2: West holds none of SA, D2, HA, C2
+    texts = [str(p) for p in event.problems]
+    assert sum("is not in the hand of W" in t for t in texts) == 4
+    (whole,) = [t for t in texts if "opening leads on the travellers" in t]
+    assert "4 of the 4 opening leads" in whole and "is hands.pbn the hand record of this session" in whole
+    one_wrong = tmp_path / "one.csv"
+    one_wrong.write_text(TRAVELLERS, encoding="utf-8")  # two leads of three not held, but only two lines: typing
+    problems = api.read(one_wrong, deals=_deals_only(tmp_path)).problems
+    assert not any("opening leads on the travellers" in str(p) for p in problems)
+
+
+def test_a_hand_record_without_any_deal_is_said_once_not_once_per_board(tmp_path: Path) -> None:
+    """A missing, empty or unreadable hand record gave its own problem and then 'board N has results but no deal'
+    for every board of the evening."""
+    travellers = tmp_path / "club.csv"
+    travellers.write_text(TRAVELLERS, encoding="utf-8")
+    (tmp_path / "empty.pbn").write_text("", encoding="utf-8")
+    for name in ("missing.pbn", "empty.pbn"):
+        problems = api.read(travellers, deals=tmp_path / name).problems
+        assert len(problems) == 1 and problems[0].location.file.endswith(name), [str(p) for p in problems]
+
+
 def test_score_with_deals_lists_the_mismatches_in_english_and_dutch(tmp_path: Path) -> None:
     travellers = tmp_path / "club.csv"
     travellers.write_text(TRAVELLERS, encoding="utf-8")

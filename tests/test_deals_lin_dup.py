@@ -1,5 +1,5 @@
-"""Issue 10: hand records from BBO's LIN files (endplay's parser, line by line) and from Duplimate's DUP files (a
-reader of the published 156-byte layout: no Python library reads them)."""
+"""Issue 10: hand records from BBO's LIN files (boards framed and hands read here, line by line) and from
+Duplimate's DUP files (a reader of the published 156-byte layout: no Python library reads them)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,22 @@ def test_a_lin_file_is_read_board_by_board_with_its_dealer_and_vulnerability(tmp
     first = records.deals[1]
     assert first.hands == HANDS and first.dealer is Seat.N and first.vulnerability is Vulnerability.NONE
     (problem,) = records.problems
-    assert problem.location.line == 2 and problem.location.field == "md" and "cannot be read" in str(problem)
+    assert (problem.location.line, problem.location.field) == (2, "md")
+    assert "the hand of S has 3 cards" in str(problem)
+
+
+def test_lin_hands_with_voids_read_however_bbo_writes_them() -> None:
+    """A void written as its suit letter alone (``SH…``) or left out, a hand that starts with hearts, ``10`` for
+    the ten and East given or left out: endplay's ``Deal.from_lin`` read East's ``HK63…`` as spades (the deal
+    was refused as 'dealt twice') and could not complete South-North hands that leave a void's letter out."""
+    south, west, north, east = "S98HQJ9842DT97CA5", "SATHAT75DKQ2CKQ32", "SKQJ765432DJ5C94", "HK63DA8643CJ10876"
+    want = ("KQJ765432..J5.94", ".K63.A8643.JT876", "98.QJ9842.T97.A5", "AT.AT75.KQ2.KQ32")
+    for md in (f"1{south},{west},{north},{east}", f"1{south},{west},{north},", f"1{south},{west},{north}",
+               f"1{south},{west},SKQJ765432HDJ5C94,S{east}"):  # fmt: skip
+        records = deals.loads_lin(f"qx|o3|md|{md}|sv|e|pg||\n", "voids.lin")
+        assert records.problems == () and records.deals[3].hands == want, md
+    (problem,) = deals.loads_lin(f"md|1{south},{west},{north},XK63|sv|e|\n", "bad.lin").problems
+    assert "'X' is not a card" in str(problem) and problem.location.field == "md"
 
 
 def test_a_hand_record_lin_with_its_boards_on_one_line_keeps_every_board() -> None:
@@ -95,3 +110,30 @@ def test_no_lin_text_raises(text: str) -> None:
 def test_no_dup_bytes_raise(data: bytes, copies: int) -> None:
     records = deals.loads_dup(data * copies, "fuzz.dup")
     assert len(records.deals) + len(records.problems) >= 1
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.permutations(range(52)), st.booleans(), st.booleans(), st.booleans())
+def test_any_deal_written_as_bbo_may_write_it_reads_back(
+    cards: list[int], east_left_out: bool, void_letters: bool, ten_as_10: bool
+) -> None:
+    """Whatever the deal (voids included), written as LIN's md (South, West, North, East), with or without East,
+    a void as its bare letter or left out, the ten as T or 10: the same four hands come back."""
+    ranks = "AKQJT98765432"
+    hands = tuple(
+        ".".join(
+            "".join(ranks[c % 13] for c in sorted(cards[i * 13 : i * 13 + 13]) if c // 13 == suit) for suit in range(4)
+        )
+        for i in range(4)
+    )  # N E S W, spades first
+
+    def lin(hand: str) -> str:
+        written = "".join(
+            f"{s}{cards}" for s, cards in zip("SHDC", hand.split("."), strict=True) if cards or void_letters
+        )
+        return written.replace("T", "10") if ten_as_10 else written
+
+    n, e, s, w = hands
+    md = f"3{lin(s)},{lin(w)},{lin(n)}," + ("" if east_left_out else lin(e))
+    records = deals.loads_lin(f"qx|o1|md|{md}|sv|o|\n", "any.lin")
+    assert records.deals[1].hands == hands

@@ -166,7 +166,7 @@ def test_double_dummy_tricks_and_the_table_are_checked_against_each_other() -> N
 def test_the_optimum_score_is_checked_against_the_par_of_the_written_table() -> None:
     tags = '[DoubleDummyTricks "98a79989794536445364"]\n[OptimumScore "NS 420"]\n[ParContract "NS 4H"]\n'
     right = deals.loads_pbn(_game(more=tags))
-    assert right.problems == () and right.deals[1].par == Par(420, ("NS 4H",))
+    assert right.problems == () and right.deals[1].par == Par(420, ("4H N", "4H S"))
     wrong = deals.loads_pbn(_game(more=tags.replace("NS 420", "NS 450")), "hands.pbn")
     (problem,) = wrong.problems
     assert problem.location.field == "OptimumScore" and "NS +450 disagrees with the par" in str(problem)
@@ -197,7 +197,7 @@ def test_a_written_pbn_hand_record_reads_back_the_same(cards: list[tuple[int, in
                         vulnerability_of_board(board), dd=dd, par=Par(score, ("4H N", "4H S")))  # fmt: skip
     # a made-up table's par need not be the written score: the reader warns and keeps what is written
     back = deals.loads_pbn(deals.dumps_pbn([record])).deals[board]
-    assert replace(back, source=None) == replace(record, par=Par(score, ("NS 4H",)))  # ParContract as written
+    assert replace(back, source=None) == record  # ParContract read back as the solver gives it
 
 
 def test_par_contracts_are_written_as_the_programs_write_parcontract() -> None:
@@ -205,6 +205,37 @@ def test_par_contracts_are_written_as_the_programs_write_parcontract() -> None:
     assert deals.par_contract_tag(["3NT N", "3NT S", "5C N", "5C S"]) == "NS 3NT; NS 5C"
     assert deals.par_contract_tag(["5Dx E -2", "4S N +1"]) == "E 5Dx -2; N 4S +1"
     assert deals.par_contract_tag(["PASS"]) == "PASS"
+
+
+def test_par_contracts_of_other_programs_read_as_the_solver_gives_them() -> None:
+    """``NS 4H``, ``EW 4Dx-1``, ``6Sx-3 N``, ``4HN``, ``4S by N`` (forms hand-written after programs' files; the PBN
+    standard leaves the form open) all read as :func:`bridgescore.dd.par_of` gives par (the page, JSON and a round
+    trip showed ``N 4H`` beside ``4H N`` before)."""
+    assert deals.par_contracts("NS 4H") == ("4H N", "4H S")
+    assert deals.par_contracts("EW 4Dx-1") == ("4Dx E -1", "4Dx W -1")
+    assert deals.par_contracts("N 4H; NS 3N") == ("4H N", "3NT N", "3NT S")
+    assert deals.par_contracts("6Sx-3 N; 6Sx-3 S") == ("6Sx N -3", "6Sx S -3")
+    assert deals.par_contracts("4HN, EW 5C*-2") == ("4H N", "5Cx E -2", "5Cx W -2")
+    assert deals.par_contracts("4S N +1") == ("4S N +1",) and deals.par_contracts("Pass") == ("PASS",)
+    assert deals.par_contracts("4S by N; 4Sx-2 by EW") == ("4S N", "4Sx E -2", "4Sx W -2")
+    assert deals.par_contracts("see the notes") == ("see the notes",)  # kept as written
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(1, 7), st.sampled_from(["C", "D", "H", "S", "NT"]), st.sampled_from(["", "x"]),
+                  st.sampled_from([("N", "S"), ("E", "W"), ("N",), ("S",), ("E",), ("W",)]), st.integers(-3, 3)),
+        min_size=1, max_size=3, unique_by=lambda t: (t[0], t[1]),
+    )
+)  # fmt: skip
+def test_written_par_contracts_read_back_the_same(entries: list[tuple[int, str, str, tuple[str, ...], int]]) -> None:
+    contracts = tuple(
+        f"{level}{strain}{risk} {seat}{'' if result == 0 else f' {result:+d}'}"
+        for level, strain, risk, seats, result in entries
+        for seat in seats
+    )
+    assert deals.par_contracts(deals.par_contract_tag(contracts)) == contracts
 
 
 @settings(max_examples=200, deadline=None)
@@ -219,3 +250,26 @@ def test_par_contracts_are_written_as_the_programs_write_parcontract() -> None:
 def test_no_pbn_hand_record_raises(lines: list[str]) -> None:
     records = deals.loads_pbn("\n".join(lines), "fuzz.pbn")
     assert all(p.location.file == "fuzz.pbn" for p in records.problems)
+
+
+def test_an_optimum_score_without_par_contract_gets_the_tables_contracts() -> None:
+    """RealBridge writes ``OptimumScore`` without ``ParContract``: the contracts were empty (and the PBN written back
+    carried ``[ParContract ""]``) although the written table gives them exactly."""
+    tags = '[DoubleDummyTricks "98a79989794536445364"]\n[OptimumScore "NS 420"]\n'
+    read = deals.loads_pbn(_game(more=tags))
+    assert read.problems == () and read.deals[1].par == Par(420, ("4H N",))
+    assert '[ParContract "N 4H"]' in deals.dumps_pbn(read.deals.values())
+    wrong = deals.loads_pbn(_game(more=tags.replace("NS 420", "NS 450"))).deals[1]
+    assert wrong.par == Par(450, ())  # a score that disagrees is kept as written (and warned of), no contracts made up
+    assert "ParContract" not in deals.dumps_pbn([wrong])
+
+
+def test_a_hand_not_given_is_the_cards_the_other_three_do_not_hold() -> None:
+    """PBN 2.1 (3.4.11) writes a hand not given as ``-``; with three hands known the fourth is known too (it was
+    refused: 'the hand of E has 1 suits')."""
+    n, _east, s, w = BOARD_1[2:].split()
+    records = deals.loads_pbn(_game(deal=f"N:{n} - {s} {w}") + "\n\n" + _game(board=2, deal=f"E:- {s} {w} {n}"))
+    assert records.problems == () or all(p.severity is Severity.WARNING for p in records.problems)
+    assert records.deals[1].pbn() == BOARD_1 and records.deals[2].hands == records.deals[1].hands
+    two = deals.loads_pbn(_game(deal=f"N:{n} - - {w}"), "hands.pbn")
+    assert two.deals == {} and "the hand of E has 1 suits" in str(two.problems[0])  # two unknown: no deal

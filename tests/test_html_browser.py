@@ -287,7 +287,37 @@ def test_phone_ranking_first_method_folded(browser: sync_api.Browser, deal_pages
     page.click("details.method-notes summary")
     assert page.is_visible("details.method-notes ul")
     assert page.is_visible("#leads-pairs table")
+    assert _box(page, "#leads-pairs table")["right"] <= 390  # the sums fit; the counts give way (class opt)
     _not_blank(page.screenshot(full_page=False), "deals-en-phone-390-top")
+
+
+def test_score_card_opponents_wrap_between_words_on_a_phone(browser: sync_api.Browser, tmp_path: Path) -> None:
+    """The opponents' names on a score card were allowed to break anywhere (``Debo|rah Berwi|tz`` at 390 px on the
+    Welwyn page): each name now wraps between words only, the page still without a sideways scroll."""
+    from dataclasses import replace
+    from types import MappingProxyType
+
+    from bridgescore.api import score
+    from bridgescore.report.html import render_html
+    from bridgescore.report.json import to_dict
+    from test_leads_reports import _event
+
+    names = {str(n): f"Deborah Berwitz-Anidjar & Jacqueline Holehouse {n}" for n in range(1, 7)}
+    event = replace(_event(with_deals=False), names=MappingProxyType(names))
+    path = tmp_path / "cards.html"
+    path.write_text(render_html(to_dict(score(event).scored), "en"), encoding="utf-8")
+    page = _open(browser, path, 390, 844, phone=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    broken = page.eval_on_selector_all(
+        "td span.who",
+        """spans => spans.filter(s => s.textContent.trim()).map(s => {
+            const words = s.textContent.trim().split(/\\s+/).length;
+            const range = document.createRange(); range.selectNodeContents(s);
+            const lines = new Set(Array.from(range.getClientRects(), r => Math.round(r.top))).size;
+            return [s.textContent, lines, words]; }).filter(([, lines, words]) => lines > words)""",
+    )
+    assert page.eval_on_selector_all("td span.who", "s => s.length") > 0
+    assert broken == []
 
 
 def test_imp_traveller_fits_a_phone(browser: sync_api.Browser, pages: dict[str, Path]) -> None:

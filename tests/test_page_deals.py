@@ -17,13 +17,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from bridgescore import dd
 from bridgescore.api import score
 from bridgescore.cli import app
 from bridgescore.contract import Contract, Risk, Seat, Strain, Vulnerability, dealer_of_board
 from bridgescore.deal import DDTable, HandRecord, hcp_of
 from bridgescore.io import load_events
+from bridgescore.report.hand_records import deal_dict, deals_dict
 from bridgescore.report.html import render_html, summarise
-from bridgescore.report.html_deals import dd_tricks, deal_dict, deal_view
+from bridgescore.report.html_deals import dd_tricks, deal_view
 from bridgescore.report.json import dumps, to_dict
 from html_cases import DD, LEADS, case, deals_event
 from reference_data import reference_path
@@ -191,8 +193,8 @@ def test_lead_analysis_has_its_place_when_the_dict_has_it() -> None:
     root = parse_page(page)
     table = _by_id(root, "leads-pairs")
     assert _rows(table.find(".//table")) == [  # type: ignore[arg-type]
-        ["1", "+1.50", "-1.00", "+0.25", "2"],
-        ["8", "0.00", "+0.50", "-1.75", "2"],
+        ["1", "+2", "-1", "0", "+1", "2", "1"],
+        ["8", "0", "+1", "-2", "-1", "0", "2"],
     ]
     # the pair links to its score card
     link = next(table.iter("a"))
@@ -200,7 +202,20 @@ def test_lead_analysis_has_its_place_when_the_dict_has_it() -> None:
     without = {k: v for k, v in data.items() if k != "leads"}
     other = render_html(without, "en")
     assert 'id="leads"' not in other and "leads-pairs" not in other
-    assert LEADS["pairs"][0]["declarer"] == 1.5
+    assert LEADS["pairs"][0]["as_declarer"] == 2
+
+
+def test_the_pages_lead_table_shows_the_sums_the_score_json_has() -> None:
+    """The page read keys (``declarer``, ``lead``, ``defence``, ``lines``) that the lead analysis never wrote
+    (``as_declarer``, ``on_lead``, ``in_defence``, ``declared``/``defended``): every cell but the pair was empty."""
+    from test_leads_reports import _event
+
+    data = to_dict(score(_event()).scored)
+    table = _by_id(parse_page(render_html(data, "en")), "leads-pairs").find(".//table")
+    assert table is not None
+    pair_2 = next(p for p in data["leads"]["pairs"] if p["pair"] == "2")
+    assert ["2", "0", "-2", "0", "-2", "0", "2"] in _rows(table)  # pair 2: 2 lines defended, -2 on lead
+    assert (pair_2["on_lead"], pair_2["total"], pair_2["defended"]) == (-2, -2, 2)
 
 
 def test_summarised_page_still_shows_the_deals() -> None:
@@ -222,6 +237,9 @@ def test_json_carries_the_deals_date_and_club_streamed_as_built() -> None:
     assert [d["board"] for d in built["deals"]] == [1, 2]
     assert built["deals"][1]["dd"]["W"] == {"C": 8, "D": 9, "H": 4, "S": 7, "NT": 6}
     assert built["deals"][1]["par"] == {"score": -110, "contracts": ["3D E", "3D W"]}
+    # each deal exactly as `bridgescore deals --format json` writes it (one serialiser: the page's own copy wrote
+    # "vulnerable": "None" where bridgescore.deals/1 says "none")
+    assert built["deals"] == deals_dict(dd.analyse(scored.event.deals).values())["deals"]
     assert json.loads(dumps(scored)) == json.loads(json.dumps(built))
     plain = to_dict(score(load_events([EXAMPLE])).scored)
     assert "deals" not in plain and "date" not in plain and "club" not in plain

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
     from bridgescore.checks import Check
     from bridgescore.contract import Notation
-    from bridgescore.deal import HandRecords
+    from bridgescore.deal import HandRecord, HandRecords
     from bridgescore.penalties import Penalty
     from bridgescore.scored import ScoredBoard, ScoredEvent, ScoringOptions
     from bridgescore.standings import Standing
@@ -190,7 +190,35 @@ def analyse_deals(records: HandRecords, *, dd: bool = False, par: bool = False) 
 
     found = analyse(records.deals, dd=True, par=par)  # par needs the table
     chosen = {n: dataclasses.replace(r, dd=r.dd if dd else None, par=r.par if par else None) for n, r in found.items()}
-    return dataclasses.replace(records, deals=chosen)
+    checked = (*records.problems, *_written_par_checks(records, found))
+    return dataclasses.replace(records, deals=chosen, problems=checked)
+
+
+def _written_par_checks(records: HandRecords, solved: Mapping[int, HandRecord]) -> list[Problem]:
+    """A written ``OptimumScore`` of a deal whose table was not written (so the reader could not check it) against
+    the par of the solved table; the reader's own message, at the deal's place in the file."""
+    from bridgescore.dd import par_of
+
+    problems = []
+    for number, record in records.deals.items():
+        table = solved[number].dd
+        if record.dd is not None or record.par is None or table is None:
+            continue
+        computed = par_of(table, record.vulnerability, record.dealer)
+        if computed.score != record.par.score:
+            where = record.source or Location("")
+            problems.append(
+                Problem.make(
+                    dataclasses.replace(where, field="OptimumScore"),
+                    "board %(board)d: the optimum score NS %(written)+d disagrees with the par of the double-dummy "
+                    "table, NS %(computed)+d",
+                    Severity.WARNING,
+                    board=number,
+                    written=record.par.score,
+                    computed=computed.score,
+                )
+            )
+    return problems
 
 
 def check_lines(event: Event) -> Event:

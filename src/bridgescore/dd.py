@@ -9,7 +9,8 @@ Par (DDS ``Par``, through ``endplay.dds.par``) is computed from the table for th
 dealer: an exact, microsecond calculation once the table is known, so only tables are cached.
 
 The cache is an SQLite file keyed by the deal (``N:`` and the four hands, so the same cards on another board
-number are never solved twice): ``$BRIDGESCORE_CACHE`` names it (a file, or a folder to hold ``dd.sqlite3``),
+number are never solved twice): ``$BRIDGESCORE_CACHE`` names it (a ``….sqlite3`` file, or a folder to hold
+``dd.sqlite3``; see :func:`cache_path`),
 else ``$XDG_CACHE_HOME/bridgescore/dd.sqlite3`` (``~/.cache`` by default).  A cache that cannot be opened or
 written is skipped (the deals are solved), never an error.
 """
@@ -37,12 +38,21 @@ _TO_VUL = {Vulnerability.NONE: "none", Vulnerability.ALL: "both", Vulnerability.
 _BATCH = 40
 
 
+#: Names that make ``$BRIDGESCORE_CACHE`` a file (the table cache itself) rather than a folder.
+_FILE_SUFFIXES = (".sqlite3", ".sqlite", ".db")
+
+
 def cache_path() -> Path:
-    """Where the cache lives: ``$BRIDGESCORE_CACHE`` (a file, or a folder), else the XDG cache folder."""
+    """Where the cache lives: ``$BRIDGESCORE_CACHE`` (a file when it is one or is named ``….sqlite3``, ``….sqlite``
+    or ``….db``; else a folder, made when missing, holding ``dd.sqlite3`` beside the lead analysis's
+    ``leads.sqlite3``), else the XDG cache folder.  A new path without such a suffix is a folder: taking it for a
+    file would leave the lead cache (:func:`bridgescore.leads.cache_directory`, the same folder) no folder to go in."""
     given = os.environ.get("BRIDGESCORE_CACHE", "").strip()
     if given:
         path = Path(given).expanduser()
-        return path / "dd.sqlite3" if path.is_dir() or given.endswith(("/", os.sep)) else path
+        named_file = path.suffix.lower() in _FILE_SUFFIXES and not given.endswith(("/", os.sep))
+        is_file = path.is_file() or (not path.is_dir() and named_file)
+        return path if is_file else path / "dd.sqlite3"
     base = os.environ.get("XDG_CACHE_HOME", "").strip() or str(Path.home() / ".cache")
     return Path(base) / "bridgescore" / "dd.sqlite3"
 
@@ -172,7 +182,9 @@ def analyse(
 ) -> dict[int, HandRecord]:
     """``records`` with the double-dummy table (``dd``) and the par (``par``; needs the table) of each deal that
     lacks them: tables the file carries are kept, known deals come from the cache, the rest are solved at once
-    and cached.  Par is computed when it is missing (a written par is kept: the reader checked it)."""
+    and cached.  Par is computed when it is missing; a written par is kept (the reader checked it against a written
+    table; :func:`bridgescore.api.analyse_deals` checks it against a solved one), given the table's contracts when it
+    names none and its score agrees."""
     out = dict(records)
     if not (dd or par):
         return out
@@ -193,5 +205,9 @@ def analyse(
         found = record.par
         if par and found is None:
             found = par_of(table, record.vulnerability, record.dealer)
+        elif par and found is not None and not found.contracts:
+            # a written score without ParContract (RealBridge): the contracts of the table's par, when they agree
+            computed = par_of(table, record.vulnerability, record.dealer)
+            found = computed if computed.score == found.score else found
         out[number] = replace(record, dd=table, par=found if par else record.par)
     return out

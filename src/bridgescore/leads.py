@@ -50,7 +50,6 @@ only slower).  Solves not cached are batched through DDS's ``SolveAllBoards``, w
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -187,13 +186,13 @@ def solve_leads(positions: Sequence[Position]) -> list[dict[Card, int]]:
 
 
 def cache_directory() -> Path:
-    """Where the solves are kept: ``$BRIDGESCORE_CACHE``, else ``$XDG_CACHE_HOME/bridgescore``, else
-    ``~/.cache/bridgescore`` (the XDG base directory specification)."""
-    given = os.environ.get(CACHE_ENV)
-    if given:
-        return Path(given)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "bridgescore"
+    """Where the solves are kept: the folder of the double-dummy table cache (:func:`bridgescore.dd.cache_path`:
+    ``$BRIDGESCORE_CACHE`` when it names a folder, the folder of the file it names, else
+    ``$XDG_CACHE_HOME/bridgescore``, else ``~/.cache/bridgescore``), so one setting moves both caches and they
+    never read the variable differently."""
+    from bridgescore.dd import cache_path
+
+    return cache_path().parent
 
 
 class LeadCache:

@@ -50,7 +50,8 @@ def deals(
         print_problems(records.problems, err, labels, can_go_on=bool(records.deals))
         raise typer.Exit(2)
     bar.stage(SOLVING)
-    chosen = list(analyse_deals(records, dd=dd, par=par).deals.values())
+    analysed = analyse_deals(records, dd=dd, par=par)  # with the checks of a written par against a solved table
+    chosen = list(analysed.deals.values())
     bar.stage(progress.WRITING)
     bar.hide()
     if fmt == "json":
@@ -61,5 +62,5 @@ def deals(
         text = deals_text(chosen, labels)
     write_output(text, output)
     sys.stdout.flush()
-    if records.problems:
-        print_problems(records.problems, err, labels, can_go_on=False)
+    if analysed.problems:
+        print_problems(analysed.problems, err, labels, can_go_on=False)

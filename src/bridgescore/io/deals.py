@@ -6,9 +6,9 @@
   that solving is skipped: ``DoubleDummyTricks`` (20 hexadecimal digits, declarers N S E W, each NT S H D C, as
   the PBN 2.1 supplement and Bridgewebs/RealBridge write it), ``OptimumResultTable`` (rows ``N S 8``, in any row
   order: Bridgewebs writes N E S W with spades first, RealBridge N S E W with NT first), ``OptimumScore``
-  (``NS 420``) and ``ParContract`` (kept as written).
+  (``NS 420``) and ``ParContract`` (read into the form the solver gives, see :func:`par_contracts`).
 * **LIN** (BBO's files: ``md|`` hands, ``ah|Board N|`` or ``qx|o1|``, ``sv|`` vulnerability): boards framed here,
-  each deal read by endplay (:func:`loads_lin`).
+  each deal read by :func:`lin_deal` (:func:`loads_lin`).
 * **DUP** (Duplimate's dealing-machine file): no Python library reads it, so :func:`loads_dup` is a careful reader
   of its published layout (see there).
 * **USEBIO**'s ``HANDSET`` (read by :mod:`bridgescore.io.usebio`, built here by :func:`from_hands`).
@@ -45,11 +45,13 @@ __all__ = [
     "dumps_pbn",
     "from_hands",
     "join",
+    "lin_deal",
     "load",
     "loads_dup",
     "loads_lin",
     "loads_pbn",
     "par_contract_tag",
+    "par_contracts",
     "parse_hands",
     "pbn_tags",
 ]
@@ -116,6 +118,14 @@ def parse_hands(text: str, board: int = 0) -> tuple[str, str, str, str]:
             ) from None
         value = value[2:]
     parts = value.split()
+    unknown = [i for i, part in enumerate(parts) if part == "-"]
+    if len(parts) == 4 and len(unknown) == 1:
+        # PBN 2.1 (3.4.11): "-" is a hand not given; with the other three known it holds the cards they do not
+        given = [[_suit(s, board) for s in part.split(".")] for part in parts if part != "-"]
+        if all(len(hand) == 4 for hand in given):
+            parts[unknown[0]] = ".".join(
+                "".join(r for r in _RANKS if all(r not in hand[suit] for hand in given)) for suit in range(4)
+            )
     if len(parts) != 4:
         raise DealError(
             "board %(board)d: the deal has %(count)d hands (a deal has 4, separated by spaces); the deal is left out",
@@ -316,7 +326,7 @@ def _read_pbn_game(collector: _Collector, start: int, tags: Mapping[str, tuple[s
         extra=MappingProxyType(extra),
     )
     if dd is not None and par is not None:
-        _check_par(collector, record, tags.get("OptimumScore", ("", start))[1])
+        record = replace(record, par=_check_par(collector, record, tags.get("OptimumScore", ("", start))[1]))
     collector.add(record, board_line, "Board")
 
 
@@ -446,15 +456,55 @@ def _read_par(collector: _Collector, number: int, tags: Mapping[str, tuple[str, 
         return None
     score = -value if (m[1] or "").upper() == "EW" else value
     contracts = tags.get("ParContract", ("", 0))[0].strip()
-    return Par(score, tuple(c.strip() for c in re.split(r"[;,]", contracts) if c.strip()))
+    return Par(score, par_contracts(contracts))
 
 
-def _check_par(collector: _Collector, record: HandRecord, line: int) -> None:
-    """The written optimum score against the par of the written table (no solving: par from a table is exact)."""
+#: One par contract as programs write ``ParContract`` (the PBN standard leaves its form open): the side or seat
+#: before (``NS 4H``, ``EW 4Dx-1``, as :func:`par_contract_tag` writes it) or after it (``4H N``, ``6Sx-3 N``,
+#: ``4HN``, ``4S by N``), doubled ``x``/``X``/``*``, the result ``-1``/``+1``/``=`` stuck to it or apart.
+_WRITTEN_PAR = re.compile(
+    r"(?:(?P<before>NS|EW|[NESW])\s+)?(?P<level>[1-7])\s*(?P<strain>NT|N|S|H|D|C)(?P<risk>XX|X|\*\*|\*)?"
+    r"\s*(?P<result>[+-]\d+|=)?\s*(?:BY\s+)?(?P<after>NS|EW|[NESW])?\s*(?P<late>[+-]\d+|=)?",
+    re.IGNORECASE,
+)
+
+
+def par_contracts(text: str) -> tuple[str, ...]:
+    """A ``ParContract`` value as the par contracts :func:`bridgescore.dd.par_of` gives (``4H N``, ``4H S``,
+    ``5Dx E -1``, ``PASS``), so a par read from a file and a par solved read, print and compare alike whichever
+    program wrote the file; a side (``NS``) is both its seats.  Entries are separated by ``;`` or ``,``; one
+    that is not a contract is kept as written."""
+    out: list[str] = []
+    for entry in (e.strip() for e in re.split(r"[;,]", text)):
+        if not entry:
+            continue
+        if entry.upper() in ("PASS", "PASSED OUT", "AP"):
+            out.append("PASS")
+            continue
+        m = _WRITTEN_PAR.fullmatch(entry)
+        who = None if m is None else (m["before"] or m["after"]) if not (m["before"] and m["after"]) else None
+        if m is None or who is None:
+            out.append(entry)
+            continue
+        strain = m["strain"].upper()
+        risk = m["risk"].upper().replace("*", "X").lower() if m["risk"] else ""
+        result = m["result"] or m["late"] or "="
+        mark = "" if result == "=" or int(result) == 0 else f" {int(result):+d}"
+        contract = f"{m['level']}{'NT' if strain in ('N', 'NT') else strain}{risk}"
+        out += [f"{contract} {seat}{mark}" for seat in who.upper()]  # NS: North's and South's
+    return tuple(dict.fromkeys(out))
+
+
+def _check_par(collector: _Collector, record: HandRecord, line: int) -> Par:
+    """The written optimum score against the par of the written table (no solving: par from a table is exact);
+    the par kept, with the table's par contracts where the file names none (RealBridge writes ``OptimumScore``
+    without ``ParContract``) and the scores agree."""
     from bridgescore.dd import par_of
 
     assert record.dd is not None and record.par is not None
     computed = par_of(record.dd, record.vulnerability, record.dealer)
+    if computed.score == record.par.score and not record.par.contracts:
+        return computed
     if computed.score != record.par.score:
         collector.problem(
             line,
@@ -466,6 +516,7 @@ def _check_par(collector: _Collector, record: HandRecord, line: int) -> None:
             written=record.par.score,
             computed=computed.score,
         )
+    return record.par
 
 
 class PbnDeals:
@@ -550,8 +601,6 @@ def loads_lin(text: str, filename: str = "<input>") -> HandRecords:
     The board number is ``ah|Board N|``, else the number in ``qx|o12|``, else the board's place in the file; the
     dealer is the ``md|`` digit (1 South, 2 West, 3 North, 4 East), the vulnerability ``sv|`` (``o``/``0`` none,
     ``n``, ``e``, ``b``), each else the board number's (Law 2)."""
-    from endplay.types import Deal
-
     collector = _Collector(filename, FieldKind.TAG, {}, [], "md", "sv")
     order = 0
     for line_number, raw in enumerate(text.split("\n"), start=1):
@@ -565,25 +614,53 @@ def loads_lin(text: str, filename: str = "<input>") -> HandRecords:
             number = int(digits[0]) if digits and int(digits[0]) > 0 else order
             md = values["md"].strip()
             try:
-                deal = Deal.from_lin(md, complete_deal=True)
-                hands = parse_hands(deal.to_pbn(), number)
+                hands = parse_hands(lin_deal(md, number), number)
             except DealError as err:
                 collector.problem(line_number, "md", err.message, Severity.ERROR, **err.values)
-                continue
-            except Exception as err:  # endplay raises plain errors for a deal it cannot read
-                collector.problem(
-                    line_number,
-                    "md",
-                    "board %(board)d: this deal cannot be read (%(reason)s); it is left out",
-                    board=number,
-                    reason=shorten(str(err)),
-                )
                 continue
             dealer = _LIN_DEALERS.get(md[:1], dealer_of_board(number))
             vulnerability = _LIN_VULNERABILITY.get(values.get("sv", "").strip().lower(), vulnerability_of_board(number))
             where = Location(filename, line_number, "md", FieldKind.TAG)
             collector.add(HandRecord(number, hands, dealer, vulnerability, source=where), line_number, "md")
     return _records(collector)
+
+
+def lin_deal(md: str, board: int = 0) -> str:
+    """A LIN ``md`` value as a PBN ``Deal`` value: the dealer digit, then the hands of South, West, North and East
+    separated by commas, each a suit letter (``S H D C``) before its cards (``SAK3HQJ2D…``); a void is its letter
+    alone or left out, ``10`` is the ten, and one hand left empty (BBO leaves out East's) holds the cards the others
+    do not.  Read here, not by endplay's ``Deal.from_lin``: that takes a hand's cards before any suit letter for
+    spades (a hand ``HK63DA8643CJT876`` with no spades became ``K63`` spades) and cannot complete a deal whose
+    hand leaves a void's letter out.  Raises :class:`DealError` on a character that is not a card."""
+    body = md.strip()
+    body = body[1:] if body[:1].isdigit() else body
+    parts = body.split(",")
+    while len(parts) > 4 and not parts[-1].strip():
+        parts.pop()
+    hands: list[dict[str, str]] = []
+    for part in [*parts, "", "", "", ""][:4]:
+        suits = {"S": "", "H": "", "D": "", "C": ""}
+        current: str | None = None
+        for char in part.strip().upper().replace("10", "T"):
+            if char in suits:
+                current = char
+            elif char.isspace():
+                continue
+            elif current is None or char not in _RANKS:
+                raise DealError(
+                    "board %(board)d: '%(card)s' is not a card (cards are A K Q J T 9 … 2); the deal is left out",
+                    board=board,
+                    card=char,
+                )
+            else:
+                suits[current] += char
+        hands.append(suits)
+    empty = [i for i, hand in enumerate(hands) if not "".join(hand.values())]
+    if len(empty) == 1:
+        for suit in "SHDC":
+            held = "".join(hand[suit] for hand in hands)
+            hands[empty[0]][suit] = "".join(rank for rank in _RANKS if rank not in held)
+    return "S:" + " ".join(".".join(hand[suit] for suit in "SHDC") for hand in hands)
 
 
 #: LIN's dealer digit and vulnerability letters (BBO).
@@ -691,10 +768,19 @@ def load(path: str | Path) -> HandRecords:
         return loads_dup(data, str(p))
     text, problems = read_file(p)
     if text is None:
+        if p.is_file() and p.stat().st_size < 4096 and not p.read_bytes().strip():
+            # read_file speaks of travellers; this is a hand record
+            problems = [Problem.make(Location(str(p)), "the file is empty: there are no deals to read")]
         return HandRecords(MappingProxyType({}), tuple(problems))
     records = loads_lin(text, str(p)) if suffix == ".lin" else loads_pbn(text, str(p))
     if not records.deals and not any(pr.severity is Severity.ERROR for pr in records.problems):
-        problems.append(Problem.make(Location(str(p)), "the file holds no deals"))
+        problems.append(
+            Problem.make(
+                Location(str(p)),
+                "the file holds no deals (a PBN game gives its deal in a Deal tag, a LIN board in md|…|); give the "
+                "hand record that belongs to the travellers",
+            )
+        )
     return replace(records, problems=(*problems, *records.problems))
 
 
@@ -723,7 +809,8 @@ def pbn_tags(record: HandRecord) -> list[str]:
     if record.par is not None:
         score = record.par.score
         lines.append(f'[OptimumScore "{"EW" if score < 0 else "NS"} {abs(score)}"]')
-        lines.append(f'[ParContract "{par_contract_tag(record.par.contracts)}"]')
+        if record.par.contracts:
+            lines.append(f'[ParContract "{par_contract_tag(record.par.contracts)}"]')
     return lines
 
 
@@ -799,7 +886,7 @@ def join(event: Event, records: HandRecords, name: str = "") -> Event:
             )
         deals[number] = record
     table = event.table
-    if len(table):
+    if len(table) and records.deals:  # a hand record that gives no deal at all is said once, by its own problem
         boards, first = np.unique(table.board, return_index=True)
         for number, row in zip(boards.tolist(), first.tolist(), strict=True):
             if number not in deals:
@@ -818,7 +905,21 @@ def join(event: Event, records: HandRecords, name: str = "") -> Event:
         wrong = [
             i for i, (b, d, c) in enumerate(distinct.tolist()) if not _holds(deals.get(b), d, table.lead.labels[c])
         ]
-        for i in rows[np.isin(which.reshape(-1), wrong)].tolist():
+        not_held = rows[np.isin(which.reshape(-1), wrong)].tolist()
+        if len(not_held) >= _WRONG_RECORD_LINES and 2 * len(not_held) >= len(rows):
+            # most leads not held: the wrong hand record (another session), rather than as many wrong lines
+            problems.append(
+                Problem.make(
+                    Location(_file_of(given) if given is not None else hand_record),
+                    "%(wrong)d of the %(checked)d opening leads on the travellers are not in the leader's hand on "
+                    "these deals: is %(file)s the hand record of this session (the same boards, the same numbers)?",
+                    Severity.WARNING,
+                    wrong=len(not_held),
+                    checked=len(rows),
+                    file=hand_record,
+                )
+            )
+        for i in not_held:
             result = event.results[i]
             card = parse_card(result.lead or "")
             assert card is not None and result.declarer is not None
@@ -838,6 +939,11 @@ def join(event: Event, records: HandRecords, name: str = "") -> Event:
                 )
             )
     return replace(event, deals=MappingProxyType(dict(sorted(deals.items()))), problems=(*event.problems, *problems))
+
+
+#: From this many lines whose lead is not held (and at least half of the leads), :func:`join` says that the hand
+#: record itself may be the wrong one: one wrong lead is a typing error, most of them another session's deals.
+_WRONG_RECORD_LINES = 4
 
 
 def _holds(deal: HandRecord | None, declarer: int, lead: str | None) -> bool:

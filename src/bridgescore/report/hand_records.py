@@ -14,11 +14,11 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from bridgescore.contract import Notation, Seat, Strain
+from bridgescore.contract import ContractError, Notation, Seat, Strain, parse_contract
 from bridgescore.deal import HandRecord
-from bridgescore.i18n import translator
+from bridgescore.i18n import Language, translator
 
-__all__ = ["SCHEMA", "deals_dict", "deals_json", "deals_text"]
+__all__ = ["SCHEMA", "deal_dict", "deals_dict", "deals_json", "deals_text", "par_contract_words"]
 
 SCHEMA = "bridgescore.deals/1"
 #: The Dutch rank letters (NBB): heer, vrouw, boer.
@@ -27,7 +27,8 @@ _STRAINS = ("C", "D", "H", "S", "NT")
 
 
 def deal_dict(record: HandRecord) -> dict[str, Any]:
-    """One record in the ``bridgescore.deals/1`` form (see the module docstring)."""
+    """One record in the ``bridgescore.deals/1`` form (see the module docstring): what ``bridgescore deals
+    --format json`` writes and what the score JSON's ``deals`` (and so the results page) carry, alike."""
     seats = [s.name for s in Seat]
     return {
         "board": record.board,
@@ -40,6 +41,29 @@ def deal_dict(record: HandRecord) -> dict[str, Any]:
         else {s: dict(zip(_STRAINS, record.dd.tricks[int(Seat[s])], strict=True)) for s in seats},
         "par": None if record.par is None else {"score": record.par.score, "contracts": list(record.par.contracts)},
     }
+
+
+def par_contract_words(text: str, lang: Language, *, symbols: bool = False) -> str:
+    """A par contract as :func:`bridgescore.dd.par_of` writes it (``4S N``, ``5Dx E -1``) in ``lang``'s notation:
+    Dutch ``3SA O``, ``4S Z``; with ``symbols`` the strain as a suit symbol (``4♠ N``, the page).  A text that is no
+    contract is given as written."""
+    head, _sep, rest = text.strip().partition(" ")
+    try:
+        contract = parse_contract(head)
+    except ContractError:
+        return text
+    if contract.is_passed_out:
+        return contract.format(lang)
+    seats = " ".join(_seat_words(s, lang) for s in rest.split()) if rest else ""
+    return f"{contract.format(lang, symbols=symbols)} {seats}".strip()
+
+
+def _seat_words(text: str, lang: Language) -> str:
+    """A seat or side of a par contract (``N``, ``NS``, ``-1``) in ``lang``'s notation."""
+    try:
+        return "".join(Seat.parse(c).label(lang) for c in text) if text.isalpha() else text
+    except ContractError:
+        return text
 
 
 def deals_dict(records: Iterable[HandRecord], title: str = "") -> dict[str, Any]:
@@ -73,7 +97,7 @@ def deals_text(records: Iterable[HandRecord], lang: str = "en") -> str:
                 row = " ".join(f"{t:>2}" for t in r.dd.tricks[int(seat)])
                 out.append(f"  {'':<14}{seat.label(notation):>3} {row}")
         if r.par is not None:
-            contracts = ", ".join(r.par.contracts)
-            out.append(f"  {_('Par')}: NS {r.par.score:+d}" + (f"  ({contracts})" if contracts else ""))
+            contracts = ", ".join(par_contract_words(c, notation) for c in r.par.contracts)
+            out.append(f"  {_('Par')}: {_('NS')} {r.par.score:+d}" + (f"  ({contracts})" if contracts else ""))
         out.append("")
     return "\n".join(out)

@@ -578,10 +578,12 @@ class _Page:
         ]
 
     def leads(self) -> Table | None:
-        """The lead analysis per pair (``leads.pairs``, made by :mod:`bridgescore.leads`): tricks gained (+) or lost
-        (-) against double dummy as declarer, on lead and in defence, over the lines with a deal.  Shape expected::
+        """The lead analysis per pair (``leads.pairs``, :func:`bridgescore.report.leads.pair_fields`): tricks gained
+        (+) or lost (-) against double dummy as declarer, on lead and in defence, their total, and how many lines the
+        pair declared and defended.  Shape::
 
-            "leads": {"pairs": [{"pair": "3", "declarer": 1.5, "lead": -2.0, "defence": 0.5, "lines": 21}, ...]}
+            "leads": {"pairs": [{"section": "", "pair": "3", "direction": null, "names": "…", "declared": 8,
+                                 "defended": 12, "as_declarer": 1, "on_lead": -2, "in_defence": 0, "total": -1}, …]}
 
         ``pair`` as the ranking writes it (with ``section`` and ``direction`` when the event has them); further
         keys of ``leads`` (per-line records) are not shown here."""
@@ -590,14 +592,14 @@ class _Page:
         pairs = leads.get("pairs") if isinstance(leads, Mapping) else None
         if not isinstance(pairs, list) or not pairs:
             return None
-        records = [p for p in pairs if isinstance(p, Mapping)]
-        decimals = decimals_needed(p.get(k) for p in records for k in ("declarer", "lead", "defence"))
         headings = (
             (_("Pair"), "num"),
             (f"{_('As declarer')}|{_('Decl.')}", "num"),
             (f"{_('On lead')}|{_('Lead')}", "num"),
             (f"{_('In defence')}|{_('Def.')}", "num"),
-            (f"{_('Lines')}|#", "num"),
+            (_("Total"), "num"),
+            (f"{_('Declared')}|{_('#decl.')}", "num opt"),  # on a phone the counts give way to the sums
+            (f"{_('Defended')}|{_('#def.')}", "num opt"),
         )
         rows = []
         for index, record in enumerate(pairs):
@@ -607,9 +609,10 @@ class _Page:
             ref = self.pair_ref(str(record.get("direction") or "ALL").upper(), str(record.get("section") or ""), pair)
             cells = [Cell(pair, "pair", "num", href=f"#{ref.anchor}" if ref else "")]
             cells += [
-                Cell(self.num(record.get(k), decimals, signed=True), k, "num") for k in ("declarer", "lead", "defence")
+                Cell(self.num(record.get(k), 0, signed=True), k, "num")
+                for k in ("as_declarer", "on_lead", "in_defence", "total")
             ]
-            cells.append(Cell(self.num(record.get("lines"), 0), "lines", "num"))
+            cells += [Cell(self.num(record.get(k), 0), k, "num opt") for k in ("declared", "defended")]
             rows.append(Row(tuple(cells), json=f"leads/pairs/{index}"))
         return Table("leads-pairs", "", headings, tuple(rows))
 

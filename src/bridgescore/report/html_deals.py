@@ -4,14 +4,15 @@ dummy makes in each traveller line's contract.
 The page is made from the ``bridgescore.score/1`` dict; the deals travel in it as ``deals``, a list of records
 in the shape of ``bridgescore.deals/1`` (what ``bridgescore deals --format json`` writes)::
 
-    {"board": 1, "dealer": "N", "vulnerable": "None",           # PBN's words: None, NS, EW, All
+    {"board": 1, "dealer": "N", "vulnerable": "none",           # none, ns, ew, all
      "hands": {"N": "AKQ.T98.xxx.xx", "E": …, "S": …, "W": …},  # PBN suits: spades.hearts.diamonds.clubs
      "hcp": {"N": 12, …},
      "dd": {"N": {"C": 7, "D": 8, "H": 9, "S": 10, "NT": 8}, …} | null,   # tricks per declarer and strain
      "par": {"score": 420, "contracts": ["4S N"]} | null}                 # par: North-South's score
 
-:func:`deal_dict` makes one from a :class:`~bridgescore.deal.HandRecord`; :func:`deal_view` turns one into what
-the template shows.  Nothing here computes bridge: the DD tricks and par are the solver's or the file's
+:func:`bridgescore.report.hand_records.deal_dict` (the one serialiser of a deal, shared with ``bridgescore
+deals``) makes one from a :class:`~bridgescore.deal.HandRecord`; :func:`deal_view` turns one into what the template
+shows.  Nothing here computes bridge: the DD tricks and par are the solver's or the file's
 (``DoubleDummyTricks``, ``OptimumScore``), the HCP are Milton Work's count (:func:`bridgescore.deal.hcp_of`).
 """
 
@@ -22,36 +23,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from bridgescore.contract import ContractError, Seat, Strain, Vulnerability, parse_contract
-from bridgescore.deal import HandRecord, hcp_of
+from bridgescore.deal import hcp_of
 from bridgescore.i18n import Language, format_number, translator
+from bridgescore.report.hand_records import par_contract_words
 
-__all__ = ["DealView", "dd_tricks", "deal_dict", "deal_view"]
+__all__ = ["DealView", "dd_tricks", "deal_view"]
 
 _SEATS = ("N", "E", "S", "W")
 _STRAIN_KEYS = ("C", "D", "H", "S", "NT")
-#: PBN's ``Vulnerable`` words, by :class:`Vulnerability`
-_VULNERABLE = {Vulnerability.NONE: "None", Vulnerability.NS: "NS", Vulnerability.EW: "EW", Vulnerability.ALL: "All"}
-
-
-def deal_dict(deal: HandRecord) -> dict[str, Any]:
-    """One hand record as the page (and ``bridgescore.deals/1``) writes it: see the module's docstring."""
-    record: dict[str, Any] = {
-        "board": deal.board,
-        "dealer": deal.dealer.label(),
-        "vulnerable": _VULNERABLE[deal.vulnerability],
-        "hands": dict(zip(_SEATS, deal.hands, strict=True)),
-        "hcp": dict(zip(_SEATS, deal.hcp, strict=True)),
-        "dd": None,
-        "par": None,
-    }
-    if deal.dd is not None:
-        record["dd"] = {
-            seat.label(): {key: deal.dd.of(seat, strain) for key, strain in zip(_STRAIN_KEYS, Strain, strict=True)}
-            for seat in Seat
-        }
-    if deal.par is not None:
-        record["par"] = {"score": deal.par.score, "contracts": list(deal.par.contracts)}
-    return record
 
 
 def dd_tricks(deal: Mapping[str, Any] | None, contract: object, declarer: object) -> int | None:
@@ -122,27 +101,6 @@ def _strain_text(strain: Strain, lang: Language) -> tuple[str, str]:
     return strain.symbol, "red" if strain in (Strain.HEARTS, Strain.DIAMONDS) else "black"
 
 
-def _par_contract(text: str, lang: Language) -> str:
-    """``4S N`` as ``4♠ N`` (Dutch ``4♠ N``, ``3SA O``); a text that is no contract as written."""
-    head, _sep, rest = text.strip().partition(" ")
-    try:
-        contract = parse_contract(head)
-    except ContractError:
-        return text
-    if contract.is_passed_out:
-        return contract.format(lang)
-    seats = " ".join(_seat_text(s, lang) for s in rest.split()) if rest else ""
-    return f"{contract.format(lang, symbols=True)} {seats}".strip()
-
-
-def _seat_text(text: str, lang: Language) -> str:
-    """A seat or side of a par contract (``N``, ``NS``, ``-1``) in the page's language."""
-    try:
-        return "".join(Seat.parse(c).label(lang) for c in text) if text.isalpha() else text
-    except ContractError:
-        return text
-
-
 def deal_view(deal: Mapping[str, Any], lang: Language, index: int = 0) -> DealView | None:
     """The view of one deal record (``deals[index]`` of the dict); None when it has no four hands (nothing to
     draw)."""
@@ -204,7 +162,7 @@ def deal_view(deal: Mapping[str, Any], lang: Language, index: int = 0) -> DealVi
     if isinstance(par, Mapping) and isinstance(par.get("score"), int):
         score = int(par["score"])
         side = _("NS") if score >= 0 else _("EW")
-        contracts = ", ".join(_par_contract(str(c), lang) for c in par.get("contracts") or [])
+        contracts = ", ".join(par_contract_words(str(c), lang, symbols=True) for c in par.get("contracts") or [])
         par_text = f"{side} {format_number(abs(score), lang)}" if score else format_number(0, lang)
         par_text = f"{par_text} ({contracts})" if contracts else par_text
     board = deal.get("board")

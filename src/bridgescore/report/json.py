@@ -77,13 +77,13 @@ def _head(scored: ScoredEvent) -> dict[str, Any]:
 
 def _session(scored: ScoredEvent) -> dict[str, Any]:
     """The session's ``date`` and ``club`` as the file wrote them, and the hand records (``deals``, in the shape
-    of :func:`bridgescore.report.html_deals.deal_dict`), each only when the event has it (issue 10's page).
+    of :func:`bridgescore.report.hand_records.deal_dict`), each only when the event has it (issue 10's page).
 
     Every deal goes out with its double-dummy table and par: what the file carries is kept, the rest is solved
     (several deals at once, cached: :func:`bridgescore.dd.analyse`), so the page shows both for every board, as
     the issue asks, whichever program wrote the hand record."""
     from bridgescore.dd import analyse
-    from bridgescore.report.html_deals import deal_dict
+    from bridgescore.report.hand_records import deal_dict
 
     event = scored.event
     fields: dict[str, Any] = {k: event.info[k] for k in ("date", "club") if event.info.get(k)}
@@ -133,16 +133,9 @@ def _checks(checks: tuple[Check, ...]) -> list[dict[str, Any]]:
 
 
 def _problems(scored: ScoredEvent) -> list[dict[str, Any]]:
-    return [
-        {
-            "file": p.location.file,
-            "line": p.location.line,
-            "field": p.location.field,
-            "severity": p.severity.value,
-            "message": p.text(),
-        }
-        for p in scored.problems
-    ]
+    from bridgescore.report.problems import problem_fields
+
+    return [problem_fields(p) for p in scored.problems]
 
 
 def _entry(e: StandingEntry) -> dict[str, Any]:

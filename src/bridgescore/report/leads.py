@@ -84,21 +84,14 @@ def leads_block(
     analysis: LeadAnalysis, notation: Notation = "en", names: Mapping[str, str] | None = None
 ) -> dict[str, Any]:
     """The whole analysis as the JSON block described in the module docstring."""
+    from bridgescore.report.problems import problem_fields
+
     return {
         "definitions": DEFINITIONS,
         "lines": [line_fields(line, notation) for line in analysis.lines],
         "pairs": [pair_fields(pair, names) for pair in analysis.pairs],
         "left_out": {reason.value: count for reason, count in analysis.left_out.items()},
-        "problems": [
-            {
-                "file": p.location.file,
-                "line": p.location.line,
-                "field": p.location.field,
-                "severity": p.severity.value,
-                "message": p.text(),
-            }
-            for p in analysis.problems
-        ],
+        "problems": [problem_fields(p) for p in analysis.problems],
     }
 
 

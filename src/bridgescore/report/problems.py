@@ -7,6 +7,7 @@ so they all say it the same way; it loads nothing but rich and the catalogue.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -14,7 +15,7 @@ from rich.markup import escape
 from bridgescore.i18n import format_number, translator
 from bridgescore.problems import Problem, Severity
 
-__all__ = ["print_problems"]
+__all__ = ["print_problems", "problem_fields"]
 
 
 def print_problems(
@@ -47,3 +48,15 @@ def print_problems(
         )
     elif warnings:
         console.print(_("%(warnings)s warning(s); no errors.") % counts, highlight=False)
+
+
+def problem_fields(problem: Problem) -> dict[str, Any]:
+    """One problem as the JSON reports write it: ``file``, ``line``, ``field``, ``severity`` and the ``message`` in
+    English (the catalogue's words)."""
+    return {
+        "file": problem.location.file,
+        "line": problem.location.line,
+        "field": problem.location.field,
+        "severity": problem.severity.value,
+        "message": problem.text(),
+    }
