@@ -27,7 +27,7 @@ import orjson
 from bridgescore.cards import format_lead
 from bridgescore.event import Result
 from bridgescore.problems import Problem
-from bridgescore.teams.model import BoardScore, MatchScore, ScoredTeams, TeamStanding
+from bridgescore.teams.model import TIED, BoardScore, MatchScore, ScoredTeams, TeamStanding
 
 __all__ = ["SCHEMA", "dump", "dumps", "to_dict", "winner"]
 
@@ -41,9 +41,13 @@ def _num(value: float | None) -> float | int | None:
     return int(rounded) if rounded == int(rounded) and abs(rounded) < 2**53 else rounded
 
 
-def winner(m: MatchScore) -> str | None:
+def winner(m: MatchScore, knockout: bool = False) -> str | None:
     """The team that won the match (None for a draw): on VPs where the event is scored in them, else on board
-    points (board-a-match, Patton), else on the IMP total (carry-over included) – what decides a knock-out."""
+    points (board-a-match, Patton), else on the IMP total (carry-over included).  In a knock-out (``knockout``)
+    the engine's winner (:attr:`MatchScore.winner`: IMPs with the carry-over, or board points): a match won by
+    one IMP is won even where the VP scale gives 10–10 (EBU White Book 143.2: the team with more IMPs goes on)."""
+    if knockout:
+        return None if m.winner in (TIED, "") else m.winner
     for home, away in ((m.vp_home, m.vp_away), (m.points_home, m.points_away), (m.imps_home, m.imps_away)):
         if home is not None and away is not None:
             if round(home - away, 6) == 0:
@@ -96,7 +100,7 @@ def _match(scored: ScoredTeams, m: MatchScore) -> dict[str, Any]:
         "vp_away": _num(m.vp_away),
         "points_home": _num(m.points_home),
         "points_away": _num(m.points_away),
-        "winner": winner(m),
+        "winner": winner(m, knockout=scored.options.get("knockout") is True),
         "board_results": [_board(b) for b in m.boards],
     }
 

@@ -309,13 +309,19 @@ class TeamsView:
         }
 
     def match_result(self, m: Mapping[str, Any]) -> str:
-        """``IMPs 35–12, VP 15,21–4,79`` (and board points at BAM and Patton)."""
+        """``IMPs 35–12, VP 15,21–4,79`` (and board points at BAM and Patton); in a knock-out, who goes through."""
         _ = self._
         parts = [f"{_('IMPs')} {self.imps(m.get('imps_home'))}–{self.imps(m.get('imps_away'))}"]
         if is_number(m.get("points_home")):
             parts.append(f"{_('Points')} {self.pts(m.get('points_home'))}–{self.pts(m.get('points_away'))}")
         if is_number(m.get("vp_home")):
             parts.append(f"{_('VP')} {self.vps(m.get('vp_home'))}–{self.vps(m.get('vp_away'))}")
+        if (self.doc.get("options") or {}).get("knockout") is True:
+            won = m.get("winner")
+            if won:
+                parts.append(_("%(team)s goes through") % {"team": self.team(won)})
+            else:
+                parts.append(_("level: play-off boards decide (EBU White Book 143.2.1)"))
         return ", ".join(parts)
 
     def match_card(self, index: int, m: Mapping[str, Any]) -> MatchCard:
