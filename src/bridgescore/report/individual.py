@@ -89,7 +89,9 @@ def write_individual(
 
         out.write(render_individual_html(scored, lang, notation))
     else:
-        render_individual_text(scored, Console(file=out, width=120, highlight=False, emoji=False), lang, notation, boards)
+        render_individual_text(
+            scored, Console(file=out, width=120, highlight=False, emoji=False), lang, notation, boards
+        )
 
 
 def _board_records(scored: ScoredIndividual, notation: Notation) -> Iterator[dict[str, Any]]:
