@@ -101,6 +101,15 @@ def score_teams_command(
             "1:Oranje:7.5 (repeatable); it counts in the match total and the knock-out winner.",
         ),
     ] = None,
+    bye_vp: Annotated[
+        float | None,
+        typer.Option(
+            "--bye-vp",
+            min=0,
+            help="VPs of a bye (a round a team sits out), as the event's conditions say, e.g. 12; default none "
+            "(each bye is a warning).",
+        ),
+    ] = None,
     names: Annotated[
         Path | None, typer.Option("--names", help="Teams names file: '1 Oranje: Jan Jansen, Piet Pieters' per line.")
     ] = None,
@@ -147,7 +156,7 @@ def score_teams_command(
     try:
         options, notes = teams_options(
             event, vp=vp, form=form, as_program=as_program, tiebreak=tiebreak, board_points=board_points,
-            patton=patton, knockout=knockout,
+            patton=patton, knockout=knockout, bye_vp=bye_vp,
         )  # fmt: skip
     except OptionError as problem:
         raise fail(problem.text(page_lang)) from None

@@ -9,11 +9,13 @@ The document::
 
     schema, title, form ("imps" | "bam" | "patton"), vp_scale (null: not VP scored), options,
     matches[]: round, home, away, home_name, away_name, table, boards, carry_over, imps_home, imps_away,
-               vp_home, vp_away, points_home, points_away, winner (team id, null for a draw),
+               vp_home, vp_away, points_home, points_away, winner (team id, null for a draw; in a
+               knock-out the team that goes through, carry-over counted),
                board_results[]: board, segment, fouled, rooms {open, closed: null or contract, declarer,
                                 tricks, ns_score, lead, remarks, status}, imps_home, points_home, points_away,
                                 problem
-    standings[]: place, place_label, team, names, members, matches, vp, imps_for, imps_against, points, tiebreak
+    standings[]: place, place_label, team, names, members, matches, vp, imps_for, imps_against, points, tiebreak,
+                 byes (the rounds the team sat out; their VPs, options.bye_vp each, are in vp)
     checks[], problems[]: file, line, field, severity, message (as the pairs JSON writes problems)
 """
 
@@ -118,6 +120,7 @@ def _standing(s: TeamStanding) -> dict[str, Any]:
         "imps_against": _num(s.imps_against),
         "points": _num(s.points),
         "tiebreak": s.tiebreak or None,
+        "byes": list(s.byes),
     }
 
 

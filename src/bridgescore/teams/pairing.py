@@ -388,8 +388,9 @@ def read_standings(path: Path) -> Standings:
     """The standings in ``path``: the JSON the ``teams`` command writes (a file starting with ``{``) or a CSV file.
 
     JSON (schema ``bridgescore.teams/1``): ``standings[]`` with ``team``, ``vp``, ``imps_for``, ``imps_against``
-    (the IMP difference is the tie-break) and ``matches[]`` with ``round``, ``home``, ``away``: every match is a
-    meeting; a match whose ``home`` or ``away`` is empty, null or ``bye`` is a bye for the other team.  The round
+    (the IMP difference is the tie-break; ``byes``, the rounds a team sat out) and ``matches[]`` with ``round``,
+    ``home``, ``away``: every match is a meeting; a match whose ``home`` or ``away`` is empty, null or ``bye`` is a
+    bye for the other team.  The round
     to pair is one after the last round of the matches.
 
     CSV: a header naming the columns ``team`` and ``vp`` and, if wanted, ``imps`` (the IMP difference), ``met``
@@ -505,10 +506,10 @@ def _read_json(text: str, name: str) -> Standings:
                     problems.append(_not_imps(_element(name, f"{where}.{key}"), row[key]))
                 else:
                     imps += sign * value
+        sat_out = row.get("byes")  # the rounds the teams command found the team sitting out
+        bye_count = max(byes.get(team, 0), len(sat_out) if isinstance(sat_out, list) else 0)
         if vp is not None:
-            entries.append(
-                Entry(team, vp, imps, frozenset(met.get(team, ())), byes.get(team, 0), _element(name, where))
-            )
+            entries.append(Entry(team, vp, imps, frozenset(met.get(team, ())), bye_count, _element(name, where)))
     _check_field(entries, seen, name, problems)
     return Standings(tuple(entries), last_round + 1 if matches else None, tuple(problems))
 
