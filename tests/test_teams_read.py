@@ -312,7 +312,7 @@ def test_csv_bad_fields_are_located(tmp_path: Path, line: str, field: str, words
 
 def test_csv_without_round_column(tmp_path: Path) -> None:
     event = load_teams([_write(tmp_path, "t.csv", "board,ns,ew,contract,declarer,result\n1,1,2,4S,N,=\n")])
-    assert event.matches == () and any("no 'round' column" in m for m in _messages(event))
+    assert event.matches == () and any("no 'round' and no 'room' column" in m for m in _messages(event))
 
 
 def test_unknown_file_type_and_missing_file(tmp_path: Path) -> None:

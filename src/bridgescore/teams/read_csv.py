@@ -74,7 +74,16 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Te
         for field, synonyms in _TEAMS_COLUMNS.items():
             if key in synonyms:
                 found.setdefault(field, index)
-    if "round" not in found:
+    if "round" not in found and "room" not in found:
+        header_problems.append(
+            Problem.make(
+                Location(filename, header_line, "round"),
+                "the header has no 'round' and no 'room' column (found: %(found)s): this looks like a pairs "
+                "file (score it with `bridgescore score`); a teams file adds round and room columns",
+                found=shorten(", ".join(header)),
+            )
+        )
+    elif "round" not in found:
         header_problems.append(
             Problem.make(
                 Location(filename, header_line, "round"),

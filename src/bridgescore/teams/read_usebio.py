@@ -102,10 +102,13 @@ def loads(data: bytes | str, filename: str = "<input>", notation: Notation = "en
         reached.update(id(e) for e in other.iter())
     usebio._audit(doc, reached, problems)
     if not has_matches:
+        form, _sign = usebio._form(event)
         problems.append(
             Problem.make(
                 doc.where(event, "MATCH"),
-                "the file has no <MATCH>: it is not a teams file (score it with `bridgescore score`)",
+                "the file has no <MATCH>: it is not a teams file (score it with `bridgescore score`)"
+                if form != "individual"
+                else "the file has no <MATCH>: it is an individual event (score it with `bridgescore individual`)",
             )
         )
     method = usebio._child_text(event, "BOARD_SCORING_METHOD")
