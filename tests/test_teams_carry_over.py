@@ -155,3 +155,12 @@ def test_colons_in_a_problem_or_a_team_name_are_not_read_as_emoji_codes(tmp_path
     assert "'1:y:3'" in result.stderr
     shown = runner.invoke(app, ["teams", str(path)])
     assert shown.exit_code == 0 and ":x:" in shown.stdout and "❌" not in shown.stdout
+
+
+def test_a_carry_over_at_board_a_match_is_not_counted_and_says_so(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        ["teams", str(_csv(tmp_path)), "--notation", "nl", "--form", "bam", "--carry-over", "1:De Leeuwen:5"],
+    )
+    assert result.exit_code == 0, result.output
+    assert "the carry-over of 5 IMPs is not counted" in " ".join(result.stderr.split())

@@ -19,7 +19,7 @@ from bridgescore.methods.adjustments import AdjustmentValues
 from bridgescore.problems import Location, Problem, Severity, shorten
 from bridgescore.teams.checks import check_matches, duplicate_matches
 from bridgescore.teams.match import BoardPoints, PattonForm, score_match
-from bridgescore.teams.model import ScoredTeams, TeamsEvent, TeamsForm, TeamStanding
+from bridgescore.teams.model import Match, ScoredTeams, TeamsEvent, TeamsForm, TeamStanding
 from bridgescore.teams.standings import TIEBREAKS, Tiebreak, rank_teams
 from bridgescore.teams.vp import VPScale, WBFContinuous
 
@@ -82,6 +82,8 @@ def score_teams(event: TeamsEvent, options: TeamsOptions | None = None) -> Score
     board_problems = [b.problem for m in matches for b in m.boards if b.problem is not None]
     if by == "vp" and options.bye_vp is None:
         board_problems.extend(_bye_warnings(event, standings))
+    if form == "bam" or (form == "patton" and options.patton == "acbl"):
+        board_problems.extend(_carry_over_unused(kept))
     return ScoredTeams(
         event,
         form,
@@ -98,6 +100,25 @@ def score_teams(event: TeamsEvent, options: TeamsOptions | None = None) -> Score
             "bye_vp": options.bye_vp if by == "vp" else None,
         },
     )
+
+
+def _carry_over_unused(matches: Sequence[Match]) -> list[Problem]:
+    """A warning for each carry-over the form cannot count: it is IMPs, and board-a-match and the ACBL's Patton
+    rank on board points (:mod:`bridgescore.teams.match`), so it would otherwise vanish without a word."""
+    return [
+        Problem.make(
+            m.source or Location("<input>"),
+            "round %(round)d, %(home)s against %(away)s: the carry-over of %(imps)g IMPs is not counted, as the "
+            "matches are decided on board points (give --form imps to count it)",
+            Severity.WARNING,
+            round=m.round,
+            home=shorten(m.home),
+            away=shorten(m.away),
+            imps=abs(m.carry_over),
+        )
+        for m in matches
+        if m.carry_over
+    ]
 
 
 def _bye_warnings(event: TeamsEvent, standings: Sequence[TeamStanding]) -> list[Problem]:
