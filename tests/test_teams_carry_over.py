@@ -10,7 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
-from bridgescore.teams.carry import decimal_number, given_carry_over
+from bridgescore.io.line import decimal_number
+from bridgescore.teams.carry import given_carry_over
 from bridgescore.teams.read import load_teams
 
 runner = CliRunner()

@@ -19,28 +19,16 @@ carry-over counts in the match total, so in the winner of a knock-out match (:mo
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from bridgescore.io.line import whole_number
+from bridgescore.io.line import decimal_number, whole_number
 from bridgescore.problems import Location, Problem, Severity, shorten
 from bridgescore.teams.model import Match, TeamsEvent
 
-__all__ = ["CarryOver", "carry_in_lines", "decimal_number", "given_carry_over", "parse_carry_over", "with_carry_over"]
+__all__ = ["CarryOver", "carry_in_lines", "given_carry_over", "parse_carry_over", "with_carry_over"]
 
 _OPTION = "--carry-over"
-_DECIMAL = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)")
-
-
-def decimal_number(text: str) -> float | None:
-    """The decimal number written in ``text`` (a point or a comma for the decimals, an optional sign), or None where
-    it is not one (text, ``inf``, ``nan``, an exponent: a director never writes these)."""
-    written = text.strip()
-    if not _DECIMAL.fullmatch(written):
-        return None
-    value = float(written.replace(",", "."))
-    return value if math.isfinite(value) else None
 
 
 @dataclass(frozen=True, slots=True)

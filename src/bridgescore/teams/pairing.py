@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from bridgescore.i18n import N_
+from bridgescore.io.line import decimal_number
 from bridgescore.problems import FieldKind, Location, Problem, Severity, shorten
 
 __all__ = [
@@ -349,11 +350,7 @@ def _number(value: object) -> float | None:
     if isinstance(value, int | float):
         return float(value) if math.isfinite(value) else None
     if isinstance(value, str):
-        try:
-            number = float(value.strip().replace(",", "."))
-        except ValueError:
-            return None
-        return number if math.isfinite(number) else None
+        return decimal_number(value)
     return None
 
 

@@ -23,9 +23,8 @@ from pathlib import Path
 
 from bridgescore.contract import Notation
 from bridgescore.io import csv as traveller_csv
-from bridgescore.io.line import whole_number
+from bridgescore.io.line import decimal_number, whole_number
 from bridgescore.problems import Location, Problem, Severity, shorten
-from bridgescore.teams.carry import decimal_number
 from bridgescore.teams.model import Room
 from bridgescore.teams.read import TeamFile, TeamLine
 
