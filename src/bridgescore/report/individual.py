@@ -45,7 +45,7 @@ from bridgescore.individual import ScoredIndividual
 from bridgescore.methods.base import Unit
 from bridgescore.report.check import render_problems
 from bridgescore.report.csv import DELIMITERS, guard
-from bridgescore.report.json import _checks, iter_boards, options_fields
+from bridgescore.report.json import _checks, iter_boards, options_fields, problem_record
 from bridgescore.report.labels import adjustment_label, method_name, number, percent, points
 from bridgescore.scored import ALL_SECTIONS
 from bridgescore.standings import PERCENT_DECIMALS
@@ -148,16 +148,7 @@ def individual_dict(scored: ScoredIndividual, notation: Notation = "en") -> dict
         ],
         "boards": list(_board_records(scored, notation)),
         "checks": _checks(individual_checks(scored, notation)),
-        "problems": [
-            {
-                "file": p.location.file,
-                "line": p.location.line,
-                "field": p.location.field,
-                "severity": p.severity.value,
-                "message": p.text(),
-            }
-            for p in scored.problems
-        ],
+        "problems": [problem_record(p) for p in scored.problems],
     }
 
 

@@ -22,12 +22,13 @@ from bridgescore.methods.adjustments import PhantomScore, WeightedScore
 from bridgescore.methods.base import Unit
 from bridgescore.methods.bastille import Bastille
 from bridgescore.methods.butler import Butler, DropExtremes, NbbDatum, PercentTrim, PlainMean
+from bridgescore.problems import Problem
 from bridgescore.report.columns import per_code, per_int, per_label, per_value, seats
 from bridgescore.scored import ScoredEvent
 from bridgescore.standings import PERCENT_DECIMALS, Standing, StandingEntry, compute_standings
 from bridgescore.table import STATUSES
 
-__all__ = ["SCHEMA", "datum_fields", "dump", "dumps", "iter_boards", "options_fields", "to_dict"]
+__all__ = ["SCHEMA", "datum_fields", "dump", "dumps", "iter_boards", "options_fields", "problem_record", "to_dict"]
 
 SCHEMA = "bridgescore.score/1"
 
@@ -132,17 +133,19 @@ def _checks(checks: tuple[Check, ...]) -> list[dict[str, Any]]:
     ]
 
 
+def problem_record(p: Problem) -> dict[str, Any]:
+    """A problem as every JSON document writes it: file, line, field, severity and the message in English."""
+    return {
+        "file": p.location.file,
+        "line": p.location.line,
+        "field": p.location.field,
+        "severity": p.severity.value,
+        "message": p.text(),
+    }
+
+
 def _problems(scored: ScoredEvent) -> list[dict[str, Any]]:
-    return [
-        {
-            "file": p.location.file,
-            "line": p.location.line,
-            "field": p.location.field,
-            "severity": p.severity.value,
-            "message": p.text(),
-        }
-        for p in scored.problems
-    ]
+    return [problem_record(p) for p in scored.problems]
 
 
 def _entry(e: StandingEntry) -> dict[str, Any]:

@@ -28,7 +28,7 @@ import orjson
 
 from bridgescore.cards import format_lead
 from bridgescore.event import Result
-from bridgescore.problems import Problem
+from bridgescore.report.json import problem_record
 from bridgescore.teams.model import TIED, BoardScore, MatchScore, ScoredTeams, TeamStanding
 
 __all__ = ["SCHEMA", "dump", "dumps", "to_dict", "winner"]
@@ -124,15 +124,6 @@ def _standing(s: TeamStanding) -> dict[str, Any]:
     }
 
 
-def _problem(p: Problem) -> dict[str, Any]:
-    return {
-        "file": p.location.file,
-        "line": p.location.line,
-        "field": p.location.field,
-        "severity": p.severity.value,
-        "message": p.text(),
-    }
-
 
 def to_dict(scored: ScoredTeams) -> dict[str, Any]:
     """The whole scored teams event as a JSON-ready dict (schema ``bridgescore.teams/1``)."""
@@ -150,8 +141,8 @@ def to_dict(scored: ScoredTeams) -> dict[str, Any]:
         },
         "matches": [_match(scored, m) for m in scored.matches],
         "standings": [_standing(s) for s in scored.standings],
-        "checks": [_problem(c) for c in scored.checks],
-        "problems": [_problem(p) for p in scored.problems],
+        "checks": [problem_record(c) for c in scored.checks],
+        "problems": [problem_record(p) for p in scored.problems],
     }
 
 
