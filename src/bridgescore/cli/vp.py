@@ -10,7 +10,6 @@ import typer
 
 from bridgescore.cli.common import OutputOption, app, fail, language_option, refuse_overwrite, write_output
 
-
 #: The longest match ``--boards`` takes: far beyond any played (a Bermuda Bowl final is 96 to 128 boards), while
 #: a scale of millions of boards would print for hours (its blitz is 15√N IMPs).
 MAX_BOARDS = 999
