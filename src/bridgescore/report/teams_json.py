@@ -124,7 +124,6 @@ def _standing(s: TeamStanding) -> dict[str, Any]:
     }
 
 
-
 def to_dict(scored: ScoredTeams) -> dict[str, Any]:
     """The whole scored teams event as a JSON-ready dict (schema ``bridgescore.teams/1``)."""
     return {
