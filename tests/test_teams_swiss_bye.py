@@ -85,3 +85,13 @@ def test_a_bye_with_no_vps_ranks_last_yet_is_not_given_the_bye_again(tmp_path: P
     _score(tmp_path, _ROUND_1)
     round_2 = _pair(tmp_path)
     assert round_2["order"][-1] == "7" and round_2["bye"]["team"] != "7"
+
+
+def test_the_pairing_names_the_teams_as_the_standings_do(tmp_path: Path) -> None:
+    """The teams JSON names its teams; a director reads "5 Team 5", not a bare number (and "Vrij" in Dutch)."""
+    _score(tmp_path, _ROUND_1, "--bye-vp", "12")
+    result = runner.invoke(app, ["teams", "pair-round", str(tmp_path / "standings.json"), "--lang", "nl"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert all(line.count("Team ") == 2 for line in lines[1:4]), lines
+    assert lines[4].startswith("Vrij: ") and "Team " in lines[4]
