@@ -59,3 +59,17 @@ def test_bbo_style_pbn_with_rooms_rounds_tables_and_names_with_spaces(tmp_path: 
     (match,) = json.loads(result.stdout)["matches"]
     assert (match["round"], match["table"], match["home"], match["away"]) == (2, "3", home, visit)
     assert (match["imps_home"], match["imps_away"], match["carry_over"]) == (10, 1.5, -1.5)
+
+
+def test_the_match_card_shows_the_ruling_of_an_adjusted_room(tmp_path: Path) -> None:
+    """A director checks the ruling on the card: "adjusted A60/40", not "adjusted" alone."""
+    path = tmp_path / "t.csv"
+    path.write_text(
+        "ronde;spel;zaal;nz;ow;contract;leider;resultaat;opmerkingen\n"
+        "1;1;open;Oranje;Leeuwen;;;;A60/40\n1;1;gesloten;Leeuwen;Oranje;4S;N;=;\n",
+        encoding="utf-8",
+    )
+    for lang, words in (("en", "adjusted A60/40"), ("nl", "arbitrair A60/40")):
+        result = runner.invoke(app, ["teams", str(path), "--notation", "nl", "--lang", lang])
+        assert result.exit_code == 0, result.output
+        assert words in result.stdout

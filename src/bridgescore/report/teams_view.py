@@ -278,7 +278,9 @@ class TeamsView:
         status = str(room.get("status") or "")
         text = room.get("contract")
         if not text:
-            return {"not-played": _("not played"), "adjusted": _("adjusted")}.get(status, "")
+            words = {"not-played": _("not played"), "adjusted": _("adjusted")}.get(status, "")
+            remarks = str(room.get("remarks") or "")
+            return f"{words} {remarks}" if words and remarks else words  # the ruling, as written: A60/40
         try:
             contract = parse_contract(str(text))
         except ContractError:
