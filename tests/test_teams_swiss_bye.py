@@ -95,3 +95,13 @@ def test_the_pairing_names_the_teams_as_the_standings_do(tmp_path: Path) -> None
     lines = result.stdout.splitlines()
     assert all(line.count("Team ") == 2 for line in lines[1:4]), lines
     assert lines[4].startswith("Vrij: ") and "Team " in lines[4]
+
+
+def test_the_reports_say_who_had_a_bye_and_what_it_is_worth(tmp_path: Path) -> None:
+    results, names = tmp_path / "swiss.csv", tmp_path / "names.txt"
+    results.write_text(_HEADER + _ROUND_1, encoding="utf-8")
+    names.write_text(_NAMES, encoding="utf-8")
+    for lang, words in (("en", "Byes (each worth 12 VP): Team 7 (round 1)."), ("nl", "Vrije rondes (elk 12 WP waard)")):
+        result = runner.invoke(app, ["teams", str(results), "--names", str(names), "--bye-vp", "12", "--lang", lang])
+        assert result.exit_code == 0, result.output
+        assert words in " ".join(result.stdout.split())

@@ -410,7 +410,7 @@ class TeamsView:
     # -- words about the event
 
     def description(self) -> list[str]:
-        """How the event was scored, in words: the board scoring and the VP scale."""
+        """How the event was scored, in words: the board scoring, the VP scale and the byes with their VPs."""
         _ = self._
         form = {"imps": _("Teams at IMPs"), "bam": _("Board-a-match"), "patton": _("Patton")}
         lines = [form.get(str(self.doc.get("form")), str(self.doc.get("form")))]
@@ -420,6 +420,18 @@ class TeamsView:
             lines.append(_("Victory points: %(scale)s.") % {"scale": name})
         else:
             lines.append(_("Not scored in victory points."))
+        byes = [
+            _("%(team)s (round %(rounds)s)")
+            % {"team": self.team(st["team"]), "rounds": ", ".join(str(r) for r in st.get("byes") or [])}
+            for st in self.standings
+            if st.get("byes")
+        ]
+        if byes:  # the VPs a bye is worth are in the team's total: say so, or the total cannot be defended
+            bye_vp = (self.doc.get("options") or {}).get("bye_vp")
+            worth = (
+                _("each worth %(vp)s VP") % {"vp": self.imps(bye_vp)} if is_number(bye_vp) else _("no VPs for a bye")
+            )
+            lines.append(_("Byes (%(worth)s): %(teams)s.") % {"worth": worth, "teams": "; ".join(byes)})
         return lines
 
     def problems(self) -> list[str]:
