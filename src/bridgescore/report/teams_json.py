@@ -47,7 +47,8 @@ def winner(m: MatchScore, knockout: bool = False) -> str | None:
     """The team that won the match (None for a draw): on VPs where the event is scored in them, else on board
     points (board-a-match, Patton), else on the IMP total (carry-over included).  In a knock-out (``knockout``)
     the engine's winner (:attr:`MatchScore.winner`: IMPs with the carry-over, or board points): a match won by
-    one IMP is won even where the VP scale gives 10–10 (EBU White Book 143.2: the team with more IMPs goes on)."""
+    one IMP is won even where the VP scale gives 10–10 (a knock-out is decided on IMPs, carry-over included;
+    level, extra boards are played)."""
     if knockout:
         return None if m.winner in (TIED, "") else m.winner
     for home, away in ((m.vp_home, m.vp_away), (m.points_home, m.points_away), (m.imps_home, m.imps_away)):

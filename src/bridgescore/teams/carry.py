@@ -1,9 +1,9 @@
 """Carry-over: the IMPs a match starts with (``Match.carry_over``), from the command line or a CSV column.
 
 A knock-out match often starts with IMPs carried over from an earlier stage – the head-to-head result of a
-qualifying round robin, or the seeding advantage (EBU White Book 143.3: the carry-forward of a knock-out; WBF
-General Conditions of Contest: the carry-over from the round robin to the knock-out).  The Laws leave the amount
-to the conditions of contest (Law 80B2(f): the regulations of the event), so bridgescore takes it as given:
+qualifying round robin, or a seeding advantage.  The Laws leave the amount to the Tournament Organiser's
+regulations (Law 80B: the conditions of contest; the WBF General Conditions of Contest and the EBU's knock-out
+competitions each set their own), so bridgescore takes it as given:
 
 * ``--carry-over ROUND:TEAM:IMPS`` (repeatable): ``IMPS`` to ``TEAM`` (its id or its name, as the reports show
   it) in its match of round ``ROUND``; fractional IMPs are kept (``2.5``, ``2,5``), a negative number gives the
