@@ -7,10 +7,13 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
 from bridgescore.io.line import decimal_number
+from bridgescore.teams import TeamsOptions, score_teams
 from bridgescore.teams.carry import given_carry_over
 from bridgescore.teams.read import load_teams
 
@@ -165,3 +168,17 @@ def test_a_carry_over_at_board_a_match_is_not_counted_and_says_so(tmp_path: Path
     )
     assert result.exit_code == 0, result.output
     assert "the carry-over of 5 IMPs is not counted" in " ".join(result.stderr.split())
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(imps=st.decimals(min_value=-60, max_value=60, places=1, allow_nan=False, allow_infinity=False))
+def test_carry_over_moves_the_margin_by_itself_whichever_team_it_is_given_to(tmp_path: Path, imps: object) -> None:
+    """Invariant: the margin with a carry-over is the boards' margin plus it, and c IMPs to the home team is the
+    same match as −c IMPs to the away team."""
+    event = load_teams([_csv(tmp_path)], notation="nl")
+    home = given_carry_over(event, [f"1:Oranje Boven:{imps}"])
+    away = given_carry_over(event, [f"1:De Leeuwen:{-float(str(imps))}"])
+    assert home.matches == away.matches and not home.problems and not away.problems
+    (plain,) = score_teams(event, TeamsOptions(knockout=True)).matches
+    (carried,) = score_teams(home, TeamsOptions(knockout=True)).matches
+    assert carried.margin == pytest.approx(plain.margin + float(str(imps)))
