@@ -320,7 +320,7 @@ def test_pair_round_text_and_json(tmp_path: Path) -> None:
         "Indeling van ronde 2 (swiss)",
         "1. 1 – 3",
         "2. 5 – 4",
-        "Bye: 2 (12 WP)",
+        "Vrij: 2 (12 WP)",  # Dutch for a bye
     ]
 
 

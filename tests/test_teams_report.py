@@ -36,7 +36,7 @@ SHAPE: dict[str, Any] = {
     "vp_scale": NULL_TEXT,
     "options": {
         "form": str, "vp_scale": NULL_TEXT, "match_scoring": NULL_TEXT, "board_points": NULL_TEXT,
-        "patton": NULL_TEXT, "tiebreak": str, "knockout": bool,
+        "patton": NULL_TEXT, "tiebreak": str, "knockout": bool, "bye_vp": NULL_NUMBER,
     },
     "matches": [{
         "round": int, "home": str, "away": str, "home_name": str, "away_name": str, "table": NULL_TEXT,
@@ -50,6 +50,7 @@ SHAPE: dict[str, Any] = {
     "standings": [{
         "place": int, "place_label": str, "team": str, "names": str, "members": [str], "matches": int,
         "vp": NULL_NUMBER, "imps_for": NUMBER, "imps_against": NUMBER, "points": NULL_NUMBER, "tiebreak": NULL_TEXT,
+        "byes": [int],
     }],
     "checks": [PROBLEM],
     "problems": [PROBLEM],

@@ -277,11 +277,12 @@ def test_vp_command_text_in_dutch() -> None:
     assert ["21+", "20-0"] in [line.split() for line in result.stdout.splitlines()]
 
 
-@pytest.mark.parametrize("boards", ["0", "-3", "eight", "2.5"])
+@pytest.mark.parametrize("boards", ["0", "-3", "eight", "2.5", "²", "1000", "100000000000"])
 def test_vp_command_refuses_a_bad_number_of_boards(boards: str) -> None:
+    """ "²" passed ``str.isdigit`` and ``int`` raised (a traceback); 10¹¹ boards printed a scale for hours."""
     result = runner.invoke(app, ["vp", "--boards", boards])
     assert result.exit_code == 2
-    assert "--boards must be the number of boards of a match (1 or more)" in result.output
+    assert "--boards must be the number of boards of a match (1 to 999)" in result.output
     assert "Traceback" not in result.output
 
 

@@ -47,7 +47,7 @@ def __getattr__(name: str) -> Console:
     if name not in _CONSOLES:
         from rich.console import Console
 
-        _CONSOLES[name] = Console(stderr=name == "err", highlight=False)
+        _CONSOLES[name] = Console(stderr=name == "err", highlight=False, emoji=False)  # "1:x:3" is no emoji
     return _CONSOLES[name]
 
 

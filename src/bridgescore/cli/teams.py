@@ -93,6 +93,23 @@ def score_teams_command(
             "level match is reported tied (play-off boards).",
         ),
     ] = False,
+    carry_over: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--carry-over",
+            help="ROUND:TEAM:IMPS: IMPs (may be fractional) carried over to TEAM in its match of ROUND, e.g. "
+            "1:Oranje:7.5 (repeatable); it counts in the match total and the knock-out winner.",
+        ),
+    ] = None,
+    bye_vp: Annotated[
+        float | None,
+        typer.Option(
+            "--bye-vp",
+            min=0,
+            help="VPs of a bye (a round a team sits out), as the event's conditions say, e.g. 12; default none "
+            "(each bye is a warning).",
+        ),
+    ] = None,
     names: Annotated[
         Path | None, typer.Option("--names", help="Teams names file: '1 Oranje: Jan Jansen, Piet Pieters' per line.")
     ] = None,
@@ -125,6 +142,7 @@ def score_teams_command(
     from bridgescore.report.problems import print_problems
     from bridgescore.report.teams import TEAMS_FORMATS, write_teams
     from bridgescore.teams import score_teams
+    from bridgescore.teams.carry import given_carry_over
     from bridgescore.teams.choose import teams_options
     from bridgescore.teams.read import load_teams
 
@@ -134,11 +152,11 @@ def score_teams_command(
         raise fail(f"--format must be {', '.join(TEAMS_FORMATS)}, not '{fmt}'")
     files = event_files(inputs)
     refuse_overwrite(output, [*files, names])
-    event = load_teams(files, names=names, notation=reading)
+    event = given_carry_over(load_teams(files, names=names, notation=reading), carry_over or ())
     try:
         options, notes = teams_options(
             event, vp=vp, form=form, as_program=as_program, tiebreak=tiebreak, board_points=board_points,
-            patton=patton, knockout=knockout,
+            patton=patton, knockout=knockout, bye_vp=bye_vp,
         )  # fmt: skip
     except OptionError as problem:
         raise fail(problem.text(page_lang)) from None

@@ -7,6 +7,7 @@ The function is plain (not registered here): the ``teams`` group is built in ``c
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -86,14 +87,18 @@ def pair_round(
         )
         write_output(text + "\n", output)
         return
-    write_output(_text(pairing, read.round, language), output)
+    write_output(_text(pairing, read.round, language, read.names), output)
 
 
-def _text(pairing: Pairing, round_number: int | None, lang: str) -> str:
-    """The matches one per line (home team first), repeats marked, then the bye."""
+def _text(pairing: Pairing, round_number: int | None, lang: str, names: Mapping[str, str]) -> str:
+    """The matches one per line (home team first, each team's number and name), repeats marked, then the bye."""
     from bridgescore.i18n import format_number, translator
 
     _ = translator(lang).gettext
+
+    def team(team_id: str) -> str:
+        return f"{team_id} {names[team_id]}" if team_id in names else team_id
+
     title = (
         _("Pairing of round %(round)s (%(rule)s)") % {"round": round_number, "rule": pairing.rule}
         if round_number is not None
@@ -103,8 +108,8 @@ def _text(pairing: Pairing, round_number: int | None, lang: str) -> str:
     width = len(str(len(pairing.tables)))
     for number, table in enumerate(pairing.tables, start=1):
         note = f"  ({_('they have met before')})" if table.repeat else ""
-        lines.append(f"{number:>{width}}. {table.home} – {table.away}{note}")
+        lines.append(f"{number:>{width}}. {team(table.home)} – {team(table.away)}{note}")
     if pairing.bye is not None and pairing.bye_vp is not None:
         vp = format_number(pairing.bye_vp, lang, 0 if float(pairing.bye_vp).is_integer() else 2)
-        lines.append(_("Bye: %(team)s (%(vp)s VP)") % {"team": pairing.bye, "vp": vp})
+        lines.append(_("Bye: %(team)s (%(vp)s VP)") % {"team": team(pairing.bye), "vp": vp})
     return "\n".join(lines) + "\n"

@@ -10,13 +10,19 @@ import typer
 
 from bridgescore.cli.common import OutputOption, app, fail, language_option, refuse_overwrite, write_output
 
+#: The longest match ``--boards`` takes: far beyond any played (a Bermuda Bowl final is 96 to 128 boards), while
+#: a scale of millions of boards would print for hours (its blitz is 15√N IMPs).
+MAX_BOARDS = 999
+
 
 def _boards(text: str) -> int:
-    """The value of ``--boards``: a whole number of boards, 1 or more, or a clear error (exit 2)."""
-    value = text.strip()
-    if not value.isdigit() or int(value) < 1:
-        raise fail(f"--boards must be the number of boards of a match (1 or more), not '{text}'")
-    return int(value)
+    """The value of ``--boards``: a whole number of boards, 1 to :data:`MAX_BOARDS`, or a clear error (exit 2)."""
+    from bridgescore.io.line import whole_number
+
+    value = whole_number(text) if text.strip()[:1] not in ("+", "-") else None
+    if value is None or not 1 <= value <= MAX_BOARDS:
+        raise fail(f"--boards must be the number of boards of a match (1 to {MAX_BOARDS}), not '{text}'")
+    return value
 
 
 @app.command()

@@ -8,6 +8,7 @@ result are the same in every reader.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ __all__ = [
     "ERROR_MESSAGES",
     "LineReading",
     "adjustment_beside_contract",
+    "decimal_number",
     "numbered_per_direction",
     "read_declarer",
     "read_tricks",
@@ -158,6 +160,20 @@ def whole_number(text: str) -> int | None:
     if not unsigned.isdecimal() or len(unsigned) > _MAX_DIGITS:
         return None
     return int(digits)
+
+
+_DECIMAL = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)")
+
+
+def decimal_number(text: str) -> float | None:
+    """The decimal number written in ``text`` (a point or a comma for the decimals, an optional sign), or None where
+    it is not one (text, ``inf``, ``nan``, an exponent, more digits than any score has: a director writes none of
+    these).  IMPs, VPs and carry-overs are read with it."""
+    written = text.strip()
+    if not _DECIMAL.fullmatch(written) or len(written) > 2 * _MAX_DIGITS:
+        return None
+    value = float(written.replace(",", "."))
+    return value if math.isfinite(value) else None
 
 
 def read_declarer(

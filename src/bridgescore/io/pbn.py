@@ -75,6 +75,9 @@ _ODD_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 _REPEATABLE = frozenset({"Note"})
 #: Tags that only a teams match writes; the PBN standard's ``Competition`` names the event's kind.
 _TEAMS_TAGS = ("HomeTeam", "VisitTeam", "Room", "ScoreIMP")
+#: The tags that carry results, by their lower-case spelling: PBN tag names are case-sensitive (PBN 2.1, section
+#: 3.1), so ``[SCORETABLE]`` is no score table – and its rows would be lost without a word.
+_RESULT_TAGS = {t.lower(): t for t in ("ScoreTable", "TotalScoreTable", "Contract", "Declarer", "Result", "Score")}
 
 
 @dataclass(frozen=True)
@@ -241,6 +244,7 @@ class _Reader:
     def game(self, game: _Game) -> None:
         if game.refused:
             return
+        self.miscased_tags(game)
         before = len(self.deals.collector.problems)
         self.deals.game(game.start, game.tags, game.text)
         # a game without results whose deal the deal reader refused (and said why): endplay refusing the game
@@ -294,6 +298,39 @@ class _Reader:
             self.score_table(number, table, game)
         elif _written(game, "Contract") or _written(game, "Score"):
             self.single_result(number, game, info)
+
+    def miscased_tags(self, game: _Game) -> None:
+        """An error for each result tag written in another case (``[SCORETABLE]``), which is not read: the lines
+        under it are counted, so the director knows what is lost."""
+        lines = game.text.split("\n")
+        for tag, (_value, line) in game.tags.items():
+            known = _RESULT_TAGS.get(tag.lower())
+            if known is None or known == tag:
+                continue
+            under = 0
+            for text in lines[line - game.start + 1 :]:
+                if _TAG.match(text):
+                    break
+                under += bool(text.strip()) and not text.lstrip().startswith(("%", "{", ";"))
+            if known.endswith("Table"):
+                self.problem(
+                    line,
+                    tag,
+                    "[%(tag)s] is not read: PBN tag names are case-sensitive, so write [%(known)s]; the %(count)d "
+                    "line(s) under it are left out",
+                    tag=shorten(tag),
+                    known=known,
+                    count=max(under, 1),
+                )
+            else:
+                self.problem(
+                    line,
+                    tag,
+                    "[%(tag)s] is not read: PBN tag names are case-sensitive, so write [%(known)s]; without it the "
+                    "game's result may be left out",
+                    tag=shorten(tag),
+                    known=known,
+                )
 
     def board_number(self, game: _Game) -> int | None:
         text, line = game.tags.get("Board", ("", game.start))

@@ -257,16 +257,7 @@ def loads(
         problems.append(Problem.make(doc.where(root, "EVENT"), "the file has no <EVENT>: there are no results"))
         _audit(doc, set(), problems)
         return Event((), problems=tuple(problems))
-    for other in root.findall("EVENT")[1:]:
-        problems.append(
-            Problem.make(
-                doc.where(other, "EVENT"),
-                "a second <EVENT> in the file (the first is on line %(first)s); bridgescore reads one event per "
-                "file: its %(count)d traveller lines are left out (export each event to a file of its own)",
-                first=doc.lines.get(id(event), 0),
-                count=sum(1 for e in other.iter() if _is_line(e.tag)),
-            )
-        )
+    _other_events(doc, event, problems)
     title = _child_text(event, "EVENT_DESCRIPTION") or _child_text(event, "TITLE")
     results: list[Result] = []
     names: dict[tuple[str, str], str] = {}
@@ -371,6 +362,23 @@ def _sections_per_direction(doc: _Doc, event: Element) -> frozenset[str]:
             if any(len(d) == 2 for d in directions.values()):
                 found.add(section)
     return frozenset(found)
+
+
+def _other_events(doc: _Doc, event: Element, problems: list[Problem]) -> list[Element]:
+    """The ``<EVENT>`` elements after ``event``, the first, each reported with the traveller lines it loses
+    (bridgescore reads one event per file; the teams reader reads USEBIO the same way)."""
+    others = doc.root.findall("EVENT")[1:]
+    for other in others:
+        problems.append(
+            Problem.make(
+                doc.where(other, "EVENT"),
+                "a second <EVENT> in the file (the first is on line %(first)s); bridgescore reads one event per "
+                "file: its %(count)d traveller lines are left out (export each event to a file of its own)",
+                first=doc.lines.get(id(event), 0),
+                count=sum(1 for e in other.iter() if _is_line(e.tag)),
+            )
+        )
+    return others
 
 
 def _form(event: Element) -> tuple[EventForm, str]:

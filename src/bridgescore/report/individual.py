@@ -47,6 +47,7 @@ from bridgescore.report.check import render_problems
 from bridgescore.report.csv import DELIMITERS, guard
 from bridgescore.report.json import _checks, iter_boards, options_fields
 from bridgescore.report.labels import adjustment_label, method_name, number, percent, points
+from bridgescore.report.problems import problem_fields
 from bridgescore.scored import ALL_SECTIONS
 from bridgescore.standings import PERCENT_DECIMALS
 
@@ -89,7 +90,9 @@ def write_individual(
 
         out.write(render_individual_html(scored, lang, notation))
     else:
-        render_individual_text(scored, Console(file=out, width=120, highlight=False), lang, notation, boards)
+        render_individual_text(
+            scored, Console(file=out, width=120, highlight=False, emoji=False), lang, notation, boards
+        )
 
 
 def _board_records(scored: ScoredIndividual, notation: Notation) -> Iterator[dict[str, Any]]:
@@ -146,16 +149,7 @@ def individual_dict(scored: ScoredIndividual, notation: Notation = "en") -> dict
         ],
         "boards": list(_board_records(scored, notation)),
         "checks": _checks(individual_checks(scored, notation)),
-        "problems": [
-            {
-                "file": p.location.file,
-                "line": p.location.line,
-                "field": p.location.field,
-                "severity": p.severity.value,
-                "message": p.text(),
-            }
-            for p in scored.problems
-        ],
+        "problems": [problem_fields(p) for p in scored.problems],
     }
 
 

@@ -93,7 +93,7 @@ def write_teams(scored: ScoredTeams, fmt: TeamsFormat, out: TextIO, lang: Langua
     in Dutch has Dutch headers, decimal commas and ``;`` between fields; ``html`` is one UTF-8 page (write the
     stream to a ``.html`` file: it needs nothing else)."""
     if fmt == "text":
-        render_teams_text(scored, Console(file=out, width=100, soft_wrap=True), lang)
+        render_teams_text(scored, Console(file=out, width=100, soft_wrap=True, emoji=False), lang)
     elif fmt == "json":
         from bridgescore.report.teams_json import dump
 

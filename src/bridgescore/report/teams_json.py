@@ -9,11 +9,13 @@ The document::
 
     schema, title, form ("imps" | "bam" | "patton"), vp_scale (null: not VP scored), options,
     matches[]: round, home, away, home_name, away_name, table, boards, carry_over, imps_home, imps_away,
-               vp_home, vp_away, points_home, points_away, winner (team id, null for a draw),
+               vp_home, vp_away, points_home, points_away, winner (team id, null for a draw; in a
+               knock-out the team that goes through, carry-over counted),
                board_results[]: board, segment, fouled, rooms {open, closed: null or contract, declarer,
                                 tricks, ns_score, lead, remarks, status}, imps_home, points_home, points_away,
                                 problem
-    standings[]: place, place_label, team, names, members, matches, vp, imps_for, imps_against, points, tiebreak
+    standings[]: place, place_label, team, names, members, matches, vp, imps_for, imps_against, points, tiebreak,
+                 byes (the rounds the team sat out; their VPs, options.bye_vp each, are in vp)
     checks[], problems[]: file, line, field, severity, message (as the pairs JSON writes problems)
 """
 
@@ -26,8 +28,8 @@ import orjson
 
 from bridgescore.cards import format_lead
 from bridgescore.event import Result
-from bridgescore.problems import Problem
-from bridgescore.teams.model import BoardScore, MatchScore, ScoredTeams, TeamStanding
+from bridgescore.report.problems import problem_fields
+from bridgescore.teams.model import TIED, BoardScore, MatchScore, ScoredTeams, TeamStanding
 
 __all__ = ["SCHEMA", "dump", "dumps", "to_dict", "winner"]
 
@@ -41,9 +43,14 @@ def _num(value: float | None) -> float | int | None:
     return int(rounded) if rounded == int(rounded) and abs(rounded) < 2**53 else rounded
 
 
-def winner(m: MatchScore) -> str | None:
+def winner(m: MatchScore, knockout: bool = False) -> str | None:
     """The team that won the match (None for a draw): on VPs where the event is scored in them, else on board
-    points (board-a-match, Patton), else on the IMP total (carry-over included) – what decides a knock-out."""
+    points (board-a-match, Patton), else on the IMP total (carry-over included).  In a knock-out (``knockout``)
+    the engine's winner (:attr:`MatchScore.winner`: IMPs with the carry-over, or board points): a match won by
+    one IMP is won even where the VP scale gives 10–10 (a knock-out is decided on IMPs, carry-over included;
+    level, extra boards are played)."""
+    if knockout:
+        return None if m.winner in (TIED, "") else m.winner
     for home, away in ((m.vp_home, m.vp_away), (m.points_home, m.points_away), (m.imps_home, m.imps_away)):
         if home is not None and away is not None:
             if round(home - away, 6) == 0:
@@ -96,7 +103,7 @@ def _match(scored: ScoredTeams, m: MatchScore) -> dict[str, Any]:
         "vp_away": _num(m.vp_away),
         "points_home": _num(m.points_home),
         "points_away": _num(m.points_away),
-        "winner": winner(m),
+        "winner": winner(m, knockout=scored.options.get("knockout") is True),
         "board_results": [_board(b) for b in m.boards],
     }
 
@@ -114,16 +121,7 @@ def _standing(s: TeamStanding) -> dict[str, Any]:
         "imps_against": _num(s.imps_against),
         "points": _num(s.points),
         "tiebreak": s.tiebreak or None,
-    }
-
-
-def _problem(p: Problem) -> dict[str, Any]:
-    return {
-        "file": p.location.file,
-        "line": p.location.line,
-        "field": p.location.field,
-        "severity": p.severity.value,
-        "message": p.text(),
+        "byes": list(s.byes),
     }
 
 
@@ -143,8 +141,8 @@ def to_dict(scored: ScoredTeams) -> dict[str, Any]:
         },
         "matches": [_match(scored, m) for m in scored.matches],
         "standings": [_standing(s) for s in scored.standings],
-        "checks": [_problem(c) for c in scored.checks],
-        "problems": [_problem(p) for p in scored.problems],
+        "checks": [problem_fields(c) for c in scored.checks],
+        "problems": [problem_fields(p) for p in scored.problems],
     }
 
 

@@ -278,7 +278,9 @@ class TeamsView:
         status = str(room.get("status") or "")
         text = room.get("contract")
         if not text:
-            return {"not-played": _("not played"), "adjusted": _("adjusted")}.get(status, "")
+            words = {"not-played": _("not played"), "adjusted": _("adjusted")}.get(status, "")
+            remarks = str(room.get("remarks") or "")
+            return f"{words} {remarks}" if words and remarks else words  # the ruling, as written: A60/40
         try:
             contract = parse_contract(str(text))
         except ContractError:
@@ -309,13 +311,19 @@ class TeamsView:
         }
 
     def match_result(self, m: Mapping[str, Any]) -> str:
-        """``IMPs 35–12, VP 15,21–4,79`` (and board points at BAM and Patton)."""
+        """``IMPs 35–12, VP 15,21–4,79`` (and board points at BAM and Patton); in a knock-out, who goes through."""
         _ = self._
         parts = [f"{_('IMPs')} {self.imps(m.get('imps_home'))}–{self.imps(m.get('imps_away'))}"]
         if is_number(m.get("points_home")):
             parts.append(f"{_('Points')} {self.pts(m.get('points_home'))}–{self.pts(m.get('points_away'))}")
         if is_number(m.get("vp_home")):
             parts.append(f"{_('VP')} {self.vps(m.get('vp_home'))}–{self.vps(m.get('vp_away'))}")
+        if (self.doc.get("options") or {}).get("knockout") is True:
+            won = m.get("winner")
+            if won:
+                parts.append(_("%(team)s goes through") % {"team": self.team(won)})
+            else:
+                parts.append(_("level: play-off boards decide (EBU White Book 143.2.1)"))
         return ", ".join(parts)
 
     def match_card(self, index: int, m: Mapping[str, Any]) -> MatchCard:
@@ -402,7 +410,7 @@ class TeamsView:
     # -- words about the event
 
     def description(self) -> list[str]:
-        """How the event was scored, in words: the board scoring and the VP scale."""
+        """How the event was scored, in words: the board scoring, the VP scale and the byes with their VPs."""
         _ = self._
         form = {"imps": _("Teams at IMPs"), "bam": _("Board-a-match"), "patton": _("Patton")}
         lines = [form.get(str(self.doc.get("form")), str(self.doc.get("form")))]
@@ -412,6 +420,18 @@ class TeamsView:
             lines.append(_("Victory points: %(scale)s.") % {"scale": name})
         else:
             lines.append(_("Not scored in victory points."))
+        byes = [
+            _("%(team)s (round %(rounds)s)")
+            % {"team": self.team(st["team"]), "rounds": ", ".join(str(r) for r in st.get("byes") or [])}
+            for st in self.standings
+            if st.get("byes")
+        ]
+        if byes:  # the VPs a bye is worth are in the team's total: say so, or the total cannot be defended
+            bye_vp = (self.doc.get("options") or {}).get("bye_vp")
+            worth = (
+                _("each worth %(vp)s VP") % {"vp": self.imps(bye_vp)} if is_number(bye_vp) else _("no VPs for a bye")
+            )
+            lines.append(_("Byes (%(worth)s): %(teams)s.") % {"worth": worth, "teams": "; ".join(byes)})
         return lines
 
     def problems(self) -> list[str]:

@@ -93,6 +93,7 @@ def teams_options(
     board_points: str | None = None,
     patton: str | None = None,
     knockout: bool = False,
+    bye_vp: float | None = None,
 ) -> tuple[TeamsOptions, tuple[Problem, ...]]:
     """The options to score ``event`` with (see the module docstring) and the warnings about them; an option
     given with a value that does not exist is an :class:`~bridgescore.options.OptionError`.
@@ -156,7 +157,7 @@ def teams_options(
     chosen_patton = _choice(patton, "--patton", ("acbl", "nbb")) or _choice(
         program.get("patton"), "--patton", ("acbl", "nbb")
     )
-    values: dict[str, Any] = {"form": chosen_form, "vp": scale, "knockout": knockout}
+    values: dict[str, Any] = {"form": chosen_form, "vp": scale, "knockout": knockout, "bye_vp": bye_vp}
     if chosen_tiebreak:
         values["tiebreak"] = chosen_tiebreak
     if chosen_points:

@@ -11,13 +11,15 @@ director's checks in :mod:`bridgescore.teams.checks`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from bridgescore.methods.adjustments import AdjustmentValues
+from bridgescore.problems import Location, Problem, Severity, shorten
 from bridgescore.teams.checks import check_matches, duplicate_matches
 from bridgescore.teams.match import BoardPoints, PattonForm, score_match
-from bridgescore.teams.model import ScoredTeams, TeamsEvent, TeamsForm
+from bridgescore.teams.model import Match, ScoredTeams, TeamsEvent, TeamsForm, TeamStanding
 from bridgescore.teams.standings import TIEBREAKS, Tiebreak, rank_teams
 from bridgescore.teams.vp import VPScale, WBFContinuous
 
@@ -36,7 +38,10 @@ class TeamsOptions:
     (:mod:`bridgescore.teams.standings`).  ``adjustments``: the IMPs of average-plus/minus and of a percentage
     (Law 86A: ±3 IMPs; 0.3 IMP per percent, so 60 % is +3), shared with pairs.  ``knockout``: every match must
     have a winner, so a non-balancing adjusted score is averaged between the teams (Law 86); otherwise each team
-    keeps its own award (A-/A- is −3 IMPs to both, as the EBU rules it)."""
+    keeps its own award (A-/A- is −3 IMPs to both, as the EBU rules it).  ``bye_vp``: the VPs of a bye (a round
+    in which a team has no match, :func:`bridgescore.teams.standings.byes_of`), as the event's conditions of
+    contest say (Swiss teams commonly give 12 on a 20-VP scale, an average 10); None: no VPs, and each bye is a
+    warning so the director can give them."""
 
     form: TeamsForm | None = None
     vp: VPScale | None = field(default_factory=WBFContinuous)
@@ -45,6 +50,7 @@ class TeamsOptions:
     tiebreak: Tiebreak = "wbf"
     adjustments: AdjustmentValues = field(default_factory=AdjustmentValues)
     knockout: bool = False
+    bye_vp: float | None = None
 
     def __post_init__(self) -> None:
         """A variant the engine does not know is refused here, not scored as some default without a word."""
@@ -72,8 +78,12 @@ def score_teams(event: TeamsEvent, options: TeamsOptions | None = None) -> Score
         for m in kept
     )
     by: Literal["vp", "points", "imps"] = "points" if form != "imps" else "vp" if options.vp is not None else "imps"
-    standings = rank_teams(event, matches, by, options.tiebreak)
+    standings = rank_teams(event, matches, by, options.tiebreak, options.bye_vp)
     board_problems = [b.problem for m in matches for b in m.boards if b.problem is not None]
+    if by == "vp" and options.bye_vp is None:
+        board_problems.extend(_bye_warnings(event, standings))
+    if form == "bam" or (form == "patton" and options.patton == "acbl"):
+        board_problems.extend(_carry_over_unused(kept))
     return ScoredTeams(
         event,
         form,
@@ -87,5 +97,43 @@ def score_teams(event: TeamsEvent, options: TeamsOptions | None = None) -> Score
             "patton": options.patton if form == "patton" else None,
             "tiebreak": options.tiebreak,
             "knockout": options.knockout,
+            "bye_vp": options.bye_vp if by == "vp" else None,
         },
     )
+
+
+def _carry_over_unused(matches: Sequence[Match]) -> list[Problem]:
+    """A warning for each carry-over the form cannot count: it is IMPs, and board-a-match and the ACBL's Patton
+    rank on board points (:mod:`bridgescore.teams.match`), so it would otherwise vanish without a word."""
+    return [
+        Problem.make(
+            m.source or Location("<input>"),
+            "round %(round)d, %(home)s against %(away)s: the carry-over of %(imps)g IMPs is not counted, as the "
+            "matches are decided on board points (give --form imps to count it)",
+            Severity.WARNING,
+            round=m.round,
+            home=shorten(m.home),
+            away=shorten(m.away),
+            imps=abs(m.carry_over),
+        )
+        for m in matches
+        if m.carry_over
+    ]
+
+
+def _bye_warnings(event: TeamsEvent, standings: Sequence[TeamStanding]) -> list[Problem]:
+    """A warning for each team with a bye and no VPs for it: the conditions of contest say what a bye is worth."""
+    source = next((m.source for m in event.matches if m.source is not None), None)
+    where = Location(source.file) if source is not None else Location("<input>")
+    return [
+        Problem.make(
+            where,
+            "team %(team)s has no match in round %(rounds)s (a bye) and gets no VPs for it; give --bye-vp with "
+            "what the event's conditions say (e.g. 12, or 10 for an average)",
+            Severity.WARNING,
+            team=shorten(s.team.label),
+            rounds=", ".join(str(r) for r in s.byes),
+        )
+        for s in standings
+        if s.byes
+    ]

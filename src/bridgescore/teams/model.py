@@ -192,7 +192,9 @@ class MatchScore:
 class TeamStanding:
     """A team's line in the standings: its place (``place_label`` adds ``=`` for a shared place), the matches it
     played, its VPs (None where not VP scored), IMPs for and against, and its board/Patton points (None at
-    IMPs).  ``tiebreak`` names the rule that separated it from a team level with it ("" when none was needed)."""
+    IMPs).  ``tiebreak`` names the rule that separated it from a team level with it ("" when none was needed).
+    ``byes`` are the rounds in which the team had no match while other teams played (a Swiss or a round robin of
+    an odd number of teams); their VPs, where the event gives any, are in ``vp``."""
 
     place: int
     place_label: str
@@ -203,6 +205,7 @@ class TeamStanding:
     imps_against: float
     points: float | None = None
     tiebreak: str = ""
+    byes: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,4 +222,4 @@ class ScoredTeams:
     standings: tuple[TeamStanding, ...]
     checks: tuple[Problem, ...] = ()
     problems: tuple[Problem, ...] = ()
-    options: Mapping[str, str | bool | None] = field(default_factory=lambda: MappingProxyType({}))
+    options: Mapping[str, str | bool | float | None] = field(default_factory=lambda: MappingProxyType({}))

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from bridgescore.i18n import N_
+from bridgescore.io.line import decimal_number
 from bridgescore.problems import FieldKind, Location, Problem, Severity, shorten
 
 __all__ = [
@@ -335,12 +336,13 @@ _BYE_WORDS = {"": 0, "no": 0, "nee": 0, "yes": 1, "ja": 1}
 @dataclass(frozen=True, slots=True)
 class Standings:
     """What :func:`read_standings` made of a file: the entries, the number of the round to pair (None when the
-    file does not say), and every problem found."""
+    file does not say), every problem found, and the teams' names where the file gives them (team id → name)."""
 
     entries: tuple[Entry, ...]
     round: int | None = None
     problems: tuple[Problem, ...] = ()
     extra: Mapping[str, str] = field(default_factory=dict)
+    names: Mapping[str, str] = field(default_factory=dict)
 
 
 def _number(value: object) -> float | None:
@@ -349,11 +351,7 @@ def _number(value: object) -> float | None:
     if isinstance(value, int | float):
         return float(value) if math.isfinite(value) else None
     if isinstance(value, str):
-        try:
-            number = float(value.strip().replace(",", "."))
-        except ValueError:
-            return None
-        return number if math.isfinite(number) else None
+        return decimal_number(value)
     return None
 
 
@@ -388,8 +386,9 @@ def read_standings(path: Path) -> Standings:
     """The standings in ``path``: the JSON the ``teams`` command writes (a file starting with ``{``) or a CSV file.
 
     JSON (schema ``bridgescore.teams/1``): ``standings[]`` with ``team``, ``vp``, ``imps_for``, ``imps_against``
-    (the IMP difference is the tie-break) and ``matches[]`` with ``round``, ``home``, ``away``: every match is a
-    meeting; a match whose ``home`` or ``away`` is empty, null or ``bye`` is a bye for the other team.  The round
+    (the IMP difference is the tie-break; ``byes``, the rounds a team sat out) and ``matches[]`` with ``round``,
+    ``home``, ``away``: every match is a meeting; a match whose ``home`` or ``away`` is empty, null or ``bye`` is a
+    bye for the other team.  The round
     to pair is one after the last round of the matches.
 
     CSV: a header naming the columns ``team`` and ``vp`` and, if wanted, ``imps`` (the IMP difference), ``met``
@@ -479,6 +478,7 @@ def _read_json(text: str, name: str) -> Standings:
             problems.append(Problem.make(_element(name, f"matches[{i}]"), N_("a match names neither team")))
     entries: list[Entry] = []
     seen: set[str] = set()
+    names: dict[str, str] = {}
     for i, row in enumerate(standings):
         where = f"standings[{i}]"
         if not isinstance(row, dict):
@@ -505,12 +505,14 @@ def _read_json(text: str, name: str) -> Standings:
                     problems.append(_not_imps(_element(name, f"{where}.{key}"), row[key]))
                 else:
                     imps += sign * value
+        if isinstance(row.get("names"), str) and row["names"].strip() and row["names"].strip() != team:
+            names[team] = row["names"].strip()
+        sat_out = row.get("byes")  # the rounds the teams command found the team sitting out
+        bye_count = max(byes.get(team, 0), len(sat_out) if isinstance(sat_out, list) else 0)
         if vp is not None:
-            entries.append(
-                Entry(team, vp, imps, frozenset(met.get(team, ())), byes.get(team, 0), _element(name, where))
-            )
+            entries.append(Entry(team, vp, imps, frozenset(met.get(team, ())), bye_count, _element(name, where)))
     _check_field(entries, seen, name, problems)
-    return Standings(tuple(entries), last_round + 1 if matches else None, tuple(problems))
+    return Standings(tuple(entries), last_round + 1 if matches else None, tuple(problems), names=names)
 
 
 def _read_csv(text: str, name: str) -> Standings:

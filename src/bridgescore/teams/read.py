@@ -39,6 +39,7 @@ from types import MappingProxyType
 from bridgescore.contract import Notation
 from bridgescore.event import Result
 from bridgescore.problems import Location, Problem, Severity, shorten
+from bridgescore.teams.carry import carry_in_lines
 from bridgescore.teams.model import Match, MatchBoard, Room, Team, TeamsEvent, TeamsForm
 
 __all__ = ["TeamFile", "TeamLine", "assemble", "load_teams", "negate"]
@@ -51,7 +52,9 @@ class TeamLine:
     """One room's line of a board as a file gives it: the line (its pairs are team ids), the round, the room where
     the file names it (None: from the orientation), the segment, the team the file calls home for its match (None:
     not said), the IMPs the file gives North-South at this table (PBN ``ScoreIMP``; "" when none), the file's own
-    values for the board (already from the home team's view) and for the match, and where the match starts."""
+    values for the board (already from the home team's view) and for the match, and where the match starts.
+    ``carry_over`` is the IMPs the file carries over into the match to this line's North-South team (None: not
+    said; :mod:`bridgescore.teams.carry`)."""
 
     result: Result
     round: int
@@ -63,6 +66,7 @@ class TeamLine:
     match_extra: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
     match_source: Location | None = None
     table: str = ""
+    carry_over: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,7 +231,7 @@ def _match(group: _Group, problems: list[Problem]) -> Match:
             for key, value in line.match_extra.items():
                 match_extra.setdefault(key, value)
     table = next((line.table for line in group.lines if line.table and line.result.ns_pair == home), first.table)
-    return Match(
+    match = Match(
         group.round,
         home,
         away,
@@ -236,6 +240,16 @@ def _match(group: _Group, problems: list[Problem]) -> Match:
         source=first.match_source or first.result.source,
         extra=MappingProxyType(match_extra),
     )
+    given = [
+        (line.carry_over, line.result.ns_pair, replace(_where(line), field="carry_over"))
+        for line in group.lines
+        if line.carry_over is not None
+    ]
+    if not given:
+        return match
+    carry, carry_problems = carry_in_lines(match, given)
+    problems.extend(carry_problems)
+    return replace(match, carry_over=carry)
 
 
 def _board(number: int, open_line: TeamLine | None, closed_line: TeamLine | None) -> MatchBoard:

@@ -2,8 +2,9 @@
 
 Columns (header names case-insensitive, English and Dutch, as the pairs CSV reader takes them):
 ``round`` (``ronde``), ``board``, ``room`` (``zaal``; optional), ``ns``, ``ew`` (team names or numbers),
-``contract``, ``declarer``, ``result``, and optionally ``lead``, ``score``, ``remarks`` and ``segment``
-(``stanza``).  For example::
+``contract``, ``declarer``, ``result``, and optionally ``lead``, ``score``, ``remarks``, ``segment``
+(``stanza``) and ``carry_over`` (``overdracht``: the IMPs a knock-out match starts with, to the team sitting
+North-South on that line, written on one line of the match; :mod:`bridgescore.teams.carry`).  For example::
 
     round,board,room,ns,ew,contract,declarer,result
     1,1,open,1,2,4S,N,=
@@ -22,7 +23,7 @@ from pathlib import Path
 
 from bridgescore.contract import Notation
 from bridgescore.io import csv as traveller_csv
-from bridgescore.io.line import whole_number
+from bridgescore.io.line import decimal_number, whole_number
 from bridgescore.problems import Location, Problem, Severity, shorten
 from bridgescore.teams.model import Room
 from bridgescore.teams.read import TeamFile, TeamLine
@@ -34,6 +35,7 @@ _TEAMS_COLUMNS = {
     "round": ("round", "rnd", "ronde"),
     "room": ("room", "zaal", "kamer"),
     "segment": ("segment", "stanza", "segm"),
+    "carry_over": ("carryover", "carry", "overdracht"),
 }
 #: What a room is written as: English, numbers, Dutch ("open zaal", "gesloten zaal").
 ROOM_WORDS: dict[str, Room] = {
@@ -71,7 +73,16 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Te
         for field, synonyms in _TEAMS_COLUMNS.items():
             if key in synonyms:
                 found.setdefault(field, index)
-    if "round" not in found:
+    if "round" not in found and "room" not in found:
+        header_problems.append(
+            Problem.make(
+                Location(filename, header_line, "round"),
+                "the header has no 'round' and no 'room' column (found: %(found)s): this looks like a pairs "
+                "file (score it with `bridgescore score`); a teams file adds round and room columns",
+                found=shorten(", ".join(header)),
+            )
+        )
+    elif "round" not in found:
         header_problems.append(
             Problem.make(
                 Location(filename, header_line, "round"),
@@ -120,6 +131,16 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Te
                     text=shorten(segment_text),
                 )
             )
+        carry_text = cell(row, "carry_over")
+        carry = decimal_number(carry_text) if carry_text else None
+        if carry_text and carry is None:
+            line_problems.append(
+                Problem.make(
+                    Location(filename, line, "carry_over"),
+                    "'%(text)s' is not a number of IMPs (the carry-over to the North-South team)",
+                    text=shorten(carry_text),
+                )
+            )
         if result is not None and result.ns_pair and result.ns_pair == result.ew_pair:
             line_problems.append(
                 Problem.make(
@@ -133,7 +154,7 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Te
         if result is None or any(p.severity is Severity.ERROR for p in line_problems):
             continue
         assert round_number is not None and segment is not None
-        lines.append(TeamLine(result, round_number, room, segment))
+        lines.append(TeamLine(result, round_number, room, segment, carry_over=carry))
     problems.sort(key=lambda p: p.location.line or 0)
     return TeamFile(tuple(lines), problems=tuple(problems))
 

@@ -76,10 +76,24 @@ def load(path: str | Path) -> tuple[dict[str, Team], tuple[Problem, ...]]:
 
 
 def with_names(teams: Mapping[str, Team], named: Mapping[str, Team], problems: list[Problem]) -> dict[str, Team]:
-    """``teams`` with the names and members of ``named`` (a names file's); a team the event does not have is a
-    warning added to ``problems``."""
+    """``teams`` with the names and members of ``named`` (a names file's).  A team the files do not have is a
+    warning added to ``problems``; where the names file is this event's (it names a team of it), such a team is
+    kept, with no match – in a Swiss of an odd number of teams, the team with the first round's bye must be
+    ranked and paired, not dropped."""
     out = dict(teams)
+    for_this_event = any(team_id in out for team_id in named)
     for team_id, team in named.items():
+        if team_id not in out and for_this_event:
+            problems.append(
+                Problem.make(
+                    team.source or Location("<names>"),
+                    "team %(team)s plays no match in these files; it is ranked with none (a bye?)",
+                    Severity.WARNING,
+                    team=shorten(team_id),
+                )
+            )
+            out[team_id] = team
+            continue
         if team_id not in out:
             problems.append(
                 Problem.make(

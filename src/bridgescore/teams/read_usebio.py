@@ -89,23 +89,17 @@ def loads(data: bytes | str, filename: str = "<input>", notation: Notation = "en
                 continue
             records[key] = (match_el, match_lines)
             lines.extend(match_lines)
-    for other in doc.root.findall("EVENT")[1:]:
-        problems.append(
-            Problem.make(
-                doc.where(other, "EVENT"),
-                "a second <EVENT> in the file (the first is on line %(first)s); bridgescore reads one event per "
-                "file: its %(count)d traveller lines are left out (export each event to a file of its own)",
-                first=doc.lines.get(id(event), 0),
-                count=sum(1 for e in other.iter() if usebio._is_line(e.tag)),
-            )
-        )
+    for other in usebio._other_events(doc, event, problems):
         reached.update(id(e) for e in other.iter())
     usebio._audit(doc, reached, problems)
     if not has_matches:
+        form, _sign = usebio._form(event)
         problems.append(
             Problem.make(
                 doc.where(event, "MATCH"),
-                "the file has no <MATCH>: it is not a teams file (score it with `bridgescore score`)",
+                "the file has no <MATCH>: it is not a teams file (score it with `bridgescore score`)"
+                if form != "individual"
+                else "the file has no <MATCH>: it is an individual event (score it with `bridgescore individual`)",
             )
         )
     method = usebio._child_text(event, "BOARD_SCORING_METHOD")

@@ -31,7 +31,7 @@ from typing import Literal
 from bridgescore.i18n import N_
 from bridgescore.teams.model import BoardScore, MatchScore, TeamsEvent, TeamStanding
 
-__all__ = ["TIEBREAKS", "Tiebreak", "rank_teams"]
+__all__ = ["TIEBREAKS", "Tiebreak", "byes_of", "rank_teams"]
 
 #: The tie-break procedures: ``wbf``, ``ebu``, ``nbb`` or ``none`` (see the module's description).
 Tiebreak = Literal["wbf", "ebu", "nbb", "none"]
@@ -197,12 +197,45 @@ def _split(group: list[str], rules: list[tuple[str, _Rule]], label: str) -> list
     return [(group, label)]
 
 
+def byes_of(event: TeamsEvent, matches: Sequence[MatchScore]) -> dict[str, tuple[int, ...]]:
+    """Each team's byes: the rounds in which other teams played a match and it played none (a Swiss or a round
+    robin of an odd number of teams: the one team sitting out).  Only a round in which every team that played
+    played one match and one team alone sat out counts: TeamsScorer numbers its "rounds" so that a team plays two
+    matches in round 1 and four of ten teams sit out round 3 (the EBU's ``multiple-teams.xml``), and a round
+    numbered so says nothing about byes."""
+    count: dict[tuple[str, int], int] = defaultdict(int)
+    for m in matches:
+        count[m.match.home, m.match.round] += 1
+        count[m.match.away, m.match.round] += 1
+    irregular = {r for (_team, r), n in count.items() if n > 1}
+    rounds = {m.match.round for m in matches} - irregular
+    played: dict[str, set[int]] = defaultdict(set)
+    for team, r in count:
+        played[team].add(r)
+    teams = set(event.teams) | set(played)
+    byes: dict[str, list[int]] = defaultdict(list)
+    for r in sorted(rounds):
+        out = [team for team in teams if r not in played[team]]
+        if len(out) == 1:
+            byes[out[0]].append(r)
+    return {team: tuple(rounds_out) for team, rounds_out in byes.items()}
+
+
 def rank_teams(
-    event: TeamsEvent, matches: Sequence[MatchScore], by: Literal["vp", "points", "imps"], tiebreak: Tiebreak
+    event: TeamsEvent,
+    matches: Sequence[MatchScore],
+    by: Literal["vp", "points", "imps"],
+    tiebreak: Tiebreak,
+    bye_vp: float | None = None,
 ) -> tuple[TeamStanding, ...]:
-    """The standings of ``event`` from its scored ``matches``, ranked ``by`` VPs, points or the IMP margin."""
+    """The standings of ``event`` from its scored ``matches``, ranked ``by`` VPs, points or the IMP margin; a
+    team's bye (:func:`byes_of`) adds ``bye_vp`` to its VPs (the event's conditions of contest say how many)."""
     table = _Table(matches, by == "points")
     tally = table.tally
+    byes = byes_of(event, matches)
+    if by == "vp" and bye_vp:
+        for team, rounds in byes.items():
+            tally[team].score += bye_vp * len(rounds)
     teams = sorted(set(event.teams) | set(tally))
 
     def primary(team: str) -> float:
@@ -228,6 +261,7 @@ def rank_teams(
                         t.imps_against,
                         t.score if by == "points" else None,
                         label,
+                        byes.get(team, ()),
                     )
                 )
     return tuple(standings)

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import ClassVar, Protocol
 
 from bridgescore.i18n import N_
+from bridgescore.io.line import decimal_number
 from bridgescore.problems import Location, Problem
 
 __all__ = [
@@ -289,14 +290,6 @@ def vp_row(scale: VPScale, boards: int) -> list[float]:
 _HEADER = ("boards", "imps", "vp", "vp_loser")
 
 
-def _number(text: str) -> float | None:
-    try:
-        value = float(text.strip().replace(",", "."))
-    except ValueError:
-        return None
-    return value if math.isfinite(value) else None
-
-
 def _boards(text: str) -> list[int | None] | None:
     """``*`` (every length), ``16`` or ``7-9``; None when it is none of these."""
     text = text.strip()
@@ -380,7 +373,7 @@ def read_scale_file(path: Path) -> FileScale:
             )
         vps: list[float | None] = []
         for column, value in zip(_HEADER[2:], values[2:], strict=False):
-            parsed = _number(value)
+            parsed = decimal_number(value)
             if parsed is None or parsed < 0:
                 problems.append(
                     Problem.make(
