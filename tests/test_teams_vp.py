@@ -270,7 +270,7 @@ def test_vp_command_text_in_dutch() -> None:
     result = runner.invoke(app, ["vp", "--boards", "8", "--lang", "nl"])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0] == "WP-schaal wbf, wedstrijden van 8 spellen"
+    assert lines[0] == "WP-schaal wbf; spellen per wedstrijd: 8"
     assert lines[2].split() == ["0", "10,00-10,00"]
     assert lines[-1].split() == ["43+", "20,00-0,00"]
     result = runner.invoke(app, ["vp", "--boards", "3", "--vp", "ebu-20"])

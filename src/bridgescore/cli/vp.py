@@ -72,7 +72,7 @@ def _text(name: str, boards: int, row: list[float], losers: list[float], lang: s
 
     _ = translator(lang).gettext
     decimals = 0 if all(float(v).is_integer() for v in (*row, *losers)) else 2
-    lines = [_("VP scale %(scale)s, matches of %(boards)s boards") % {"scale": name, "boards": boards}]
+    lines = [_("VP scale %(scale)s; boards per match: %(boards)s") % {"scale": name, "boards": boards}]
     header = (_("IMPs"), _("VP"))
     cells = [
         (
