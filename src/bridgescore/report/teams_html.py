@@ -46,7 +46,7 @@ def suits(text: str) -> Markup:
 def render_teams_html(view: TeamsView) -> str:
     """The whole page, as text, for the tables of ``view`` (in its language)."""
     _ = view._
-    title = str(view.doc.get("title") or "") or _("Results")
+    title = str(view.doc.get("title") or "") or _("Teams event")
     return (
         _environment()
         .get_template("teams.html.j2")
