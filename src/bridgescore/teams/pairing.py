@@ -139,80 +139,16 @@ class _TooLong(Exception):
 
 def _unmet_matching(teams: Sequence[int], met: Sequence[int]) -> int:
     """The most matches of ``teams`` that repeat no meeting: a maximum matching of the graph of teams that have not
-    met (Edmonds' blossom algorithm, which a general graph needs – the teams are not two sides)."""
-    n = len(teams)
-    adjacent = [[j for j in range(n) if j != i and not met[teams[i]] >> teams[j] & 1] for i in range(n)]
-    mate = [-1] * n
-    for i in range(n):  # a greedy start: most teams are matched before any search
-        if mate[i] == -1:
-            for j in adjacent[i]:
-                if mate[j] == -1:
-                    mate[i], mate[j] = j, i
-                    break
+    met (a general graph – the teams are not two sides – so Edmonds' blossom algorithm, networkx's
+    ``max_weight_matching`` with every edge worth 1 and the largest number of edges asked for)."""
+    import networkx as nx
 
-    def augment(root: int) -> bool:
-        parent = [-1] * n
-        base = list(range(n))
-        used = [False] * n
-        used[root] = True
-        queue = [root]
-
-        def lowest_common_base(a: int, b: int) -> int:
-            seen = [False] * n
-            while True:
-                a = base[a]
-                seen[a] = True
-                if mate[a] == -1:
-                    break
-                a = parent[mate[a]]
-            while True:
-                b = base[b]
-                if seen[b]:
-                    return b
-                b = parent[mate[b]]
-
-        def mark(v: int, b: int, child: int, blossom: list[bool]) -> None:
-            while base[v] != b:
-                blossom[base[v]] = blossom[base[mate[v]]] = True
-                parent[v] = child
-                child = mate[v]
-                v = parent[mate[v]]
-
-        head = 0
-        while head < len(queue):
-            v = queue[head]
-            head += 1
-            for to in adjacent[v]:
-                if base[v] == base[to] or mate[v] == to:
-                    continue
-                if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
-                    common = lowest_common_base(v, to)
-                    blossom = [False] * n
-                    mark(v, common, to, blossom)
-                    mark(to, common, v, blossom)
-                    for i in range(n):
-                        if blossom[base[i]]:
-                            base[i] = common
-                            if not used[i]:
-                                used[i] = True
-                                queue.append(i)
-                elif parent[to] == -1:
-                    parent[to] = v
-                    if mate[to] == -1:
-                        while to != -1:  # flip the augmenting path
-                            previous = parent[to]
-                            following = mate[previous]
-                            mate[to], mate[previous] = previous, to
-                            to = following
-                        return True
-                    used[mate[to]] = True
-                    queue.append(mate[to])
-        return False
-
-    for i in range(n):
-        if mate[i] == -1:
-            augment(i)
-    return sum(1 for m in mate if m != -1) // 2
+    graph = nx.Graph()
+    graph.add_nodes_from(range(len(teams)))
+    graph.add_edges_from(
+        (i, j) for i in range(len(teams)) for j in range(i + 1, len(teams)) if not met[teams[i]] >> teams[j] & 1
+    )
+    return len(nx.max_weight_matching(graph, maxcardinality=True))
 
 
 @dataclass
