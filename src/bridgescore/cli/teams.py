@@ -107,6 +107,7 @@ def score_teams_command(
         typer.Option(
             "--bye-vp",
             min=0,
+            metavar="VP",
             help="VPs of a bye (a round a team sits out), as the event's conditions say, e.g. 12; default none "
             "(each bye is a warning).",
         ),
@@ -123,7 +124,12 @@ def score_teams_command(
     ),
     lang: Annotated[str, typer.Option("--lang", help="Language of labels and numbers: en or nl.")] = "en",
     notation: Annotated[
-        str | None, typer.Option("--notation", help="Notation of the input: 'en' (4S, NT) or 'nl' (4S, SA).")
+        str | None,
+        typer.Option(
+            "--notation",
+            help="en or nl: accepted as in the other commands, but both notations (4S, NT and 4S, SA) are read "
+            "whatever it says; text and html print contracts in the notation of --lang, csv and json in English.",
+        ),
     ] = None,
     skip_invalid: Annotated[
         bool, typer.Option("--skip-invalid", help="Report problems but score the valid lines (exit 0).")
