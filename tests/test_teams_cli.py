@@ -95,7 +95,7 @@ def test_output_never_replaces_an_input(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["--vp", "nonsense"], "--vp: no VP scale 'nonsense'"),
+        (["--vp", "nonsense"], "--vp: 'nonsense' is neither a VP scale"),
         (["--form", "rubber"], "--form: 'rubber' is not imps, bam or patton"),
         (["--format", "pdf"], "--format must be"),
         (["--as", "nobody"], "--as: no program 'nobody'"),

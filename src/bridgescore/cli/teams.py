@@ -42,7 +42,7 @@ teams_app = typer.Typer(
 app.add_typer(teams_app, name="teams")
 
 
-@teams_app.command(DEFAULT_COMMAND)
+@teams_app.command(DEFAULT_COMMAND, short_help="Score a teams event (the default): matches, VPs, standings.")
 def score_teams_command(
     inputs: Annotated[
         list[Path],
@@ -52,8 +52,9 @@ def score_teams_command(
         str | None,
         typer.Option(
             "--vp",
-            help="VP scale: wbf (WBF 2013 continuous, the default), wbf-discrete, wbf-25, ebu-20, a scale FILE, "
-            "or none (IMPs only); default: what --as or the file says.",
+            help="VP scale: wbf (WBF 2013 continuous), wbf-discrete (its whole-VP version), ebu-20 (the EBU's "
+            "whole-VP scale), a VP table FILE (lines 'boards,imps,vp[,vp_loser]') or none (IMPs only); default: "
+            "what --as or the file says, else wbf. The old 25-VP scale is not built in: give it as a FILE.",
         ),
     ] = None,
     form: Annotated[
@@ -106,6 +107,7 @@ def score_teams_command(
         typer.Option(
             "--bye-vp",
             min=0,
+            metavar="VP",
             help="VPs of a bye (a round a team sits out), as the event's conditions say, e.g. 12; default none "
             "(each bye is a warning).",
         ),
@@ -122,7 +124,12 @@ def score_teams_command(
     ),
     lang: Annotated[str, typer.Option("--lang", help="Language of labels and numbers: en or nl.")] = "en",
     notation: Annotated[
-        str | None, typer.Option("--notation", help="Notation of the input: 'en' (4S, NT) or 'nl' (4S, SA).")
+        str | None,
+        typer.Option(
+            "--notation",
+            help="en or nl: accepted as in the other commands, but both notations (4S, NT and 4S, SA) are read "
+            "whatever it says; text and html print contracts in the notation of --lang, csv and json in English.",
+        ),
     ] = None,
     skip_invalid: Annotated[
         bool, typer.Option("--skip-invalid", help="Report problems but score the valid lines (exit 0).")
@@ -145,6 +152,7 @@ def score_teams_command(
     from bridgescore.teams.carry import given_carry_over
     from bridgescore.teams.choose import teams_options
     from bridgescore.teams.read import load_teams
+    from bridgescore.teams.vp import VPScaleError
 
     page_lang = language_option(lang)
     reading = notation_option(notation or "en")
@@ -158,9 +166,12 @@ def score_teams_command(
             event, vp=vp, form=form, as_program=as_program, tiebreak=tiebreak, board_points=board_points,
             patton=patton, knockout=knockout, bye_vp=bye_vp,
         )  # fmt: skip
+        scored = score_teams(event, options)  # a VP table file without the match length raises here
     except OptionError as problem:
         raise fail(problem.text(page_lang)) from None
-    scored = score_teams(event, options)
+    except VPScaleError as error:  # the scale's problems, located (a VP table file's lines), as `vp` reports them
+        print_problems(error.problems, err, page_lang, can_go_on=False)
+        raise typer.Exit(2) from None
     problems = (*scored.problems, *notes)  # the reader's and the engine's (a board with no result in a room)
     if any(p.severity is Severity.ERROR for p in problems) and not (skip_invalid and event.matches):
         print_problems(problems, err, page_lang, can_go_on=bool(event.matches))
@@ -182,7 +193,7 @@ def _register_pair_round() -> None:
     """``bridgescore teams pair-round STANDINGS``: the next round of a Swiss (:mod:`bridgescore.cli.teams_pair`)."""
     from bridgescore.cli.teams_pair import pair_round
 
-    teams_app.command("pair-round")(pair_round)
+    teams_app.command("pair-round", short_help="Pair the next round of a Swiss from the standings.")(pair_round)
 
 
 _register_pair_round()

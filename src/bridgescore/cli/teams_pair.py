@@ -41,7 +41,10 @@ def pair_round(
         ),
     ] = "swiss",
     bye_vp: Annotated[
-        float, typer.Option("--bye-vp", min=0, help="VPs of a bye, as the event's conditions say (default 12).")
+        float,
+        typer.Option(
+            "--bye-vp", min=0, metavar="VP", help="VPs of a bye, as the event's conditions say; shown with the bye."
+        ),
     ] = 12.0,
     fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
     lang: Annotated[str, typer.Option("--lang", help="Words: en or nl.")] = "en",

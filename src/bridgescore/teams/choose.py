@@ -26,7 +26,7 @@ from bridgescore.problems import Location, Problem, Severity
 from bridgescore.teams.engine import TeamsOptions
 from bridgescore.teams.model import TeamsEvent, TeamsForm
 from bridgescore.teams.standings import TIEBREAKS
-from bridgescore.teams.vp import VPScale, scale_named
+from bridgescore.teams.vp import VPScale, VPScaleError, scale_named
 
 __all__ = ["FORMS", "teams_options"]
 
@@ -39,8 +39,12 @@ _EBU_PROGRAMS = ("teamsscorer", "ebuscore")
 
 
 def _scale(name: str, option: str) -> VPScale:
+    """The scale ``name`` names; a :class:`VPScaleError` (an unknown name, ``wbf-25``, a VP table file's bad lines,
+    each located) is passed on for the command to report, as ``bridgescore vp`` does."""
     try:
         return scale_named(name)
+    except VPScaleError:
+        raise
     except (ValueError, OSError):
         raise OptionError("%(option)s: no VP scale '%(name)s' (wbf is one)", option=option, name=name) from None
 
