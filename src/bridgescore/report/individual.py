@@ -45,7 +45,7 @@ from bridgescore.individual import ScoredIndividual
 from bridgescore.methods.base import Unit
 from bridgescore.report.check import render_problems
 from bridgescore.report.csv import DELIMITERS, guard
-from bridgescore.report.json import _checks, iter_boards, options_fields
+from bridgescore.report.json import checks_fields, iter_boards, options_fields
 from bridgescore.report.labels import adjustment_label, method_name, number, percent, points
 from bridgescore.report.problems import problem_fields
 from bridgescore.scored import ALL_SECTIONS
@@ -148,7 +148,7 @@ def individual_dict(scored: ScoredIndividual, notation: Notation = "en") -> dict
             for s in scored.standings
         ],
         "boards": list(_board_records(scored, notation)),
-        "checks": _checks(individual_checks(scored, notation)),
+        "checks": checks_fields(individual_checks(scored, notation)),
         "problems": [problem_fields(p) for p in scored.problems],
     }
 

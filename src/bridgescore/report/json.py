@@ -27,7 +27,7 @@ from bridgescore.scored import ScoredEvent
 from bridgescore.standings import PERCENT_DECIMALS, Standing, StandingEntry, compute_standings
 from bridgescore.table import STATUSES
 
-__all__ = ["SCHEMA", "datum_fields", "dump", "dumps", "iter_boards", "options_fields", "to_dict"]
+__all__ = ["SCHEMA", "checks_fields", "datum_fields", "dump", "dumps", "iter_boards", "options_fields", "to_dict"]
 
 SCHEMA = "bridgescore.score/1"
 
@@ -99,7 +99,7 @@ def _tail(scored: ScoredEvent, standings: tuple[Standing, ...], checks: tuple[Ch
         "standings": [
             {"group": s.group, "section": s.section, "entries": [_entry(e) for e in s.entries]} for s in standings
         ],
-        "checks": _checks(checks),
+        "checks": checks_fields(checks),
         "problems": _problems(scored),
     }
 
@@ -115,7 +115,7 @@ def _leads(scored: ScoredEvent, notation: Notation = "en") -> dict[str, Any]:
     return {"leads": leads_block(analyse(scored.event), notation, scored.event.names)}
 
 
-def _checks(checks: tuple[Check, ...]) -> list[dict[str, Any]]:
+def checks_fields(checks: tuple[Check, ...]) -> list[dict[str, Any]]:
     return [
         {
             "name": c.name,
@@ -380,7 +380,7 @@ def dump(
             write((b"\n      " if chunk == 0 else b",\n      ") + lines)
         write(b"\n    ]}" if entries else b"]}")
     write(b"\n  ],\n" if standings else b"],\n")
-    for key, items in (("checks", _checks(checks)), ("problems", _problems(scored))):
+    for key, items in (("checks", checks_fields(checks)), ("problems", _problems(scored))):
         write(b"  " + dumped(key) + b": [")
         write(b"\n    " + b",\n    ".join(map(dumped, items)) + b"\n  ]" if items else b"]")
         write(b",\n" if key == "checks" else b"\n")
