@@ -42,7 +42,28 @@ from bridgescore.io.line import (
 )
 from bridgescore.problems import Location, Problem, Severity, Value, shorten
 
-__all__ = ["COLUMN_SYNONYMS", "Columns", "NOT_PLAYED_WORDS", "SEATS", "header_key", "is_not_played", "load", "loads", "loads_line_by_line", "map_header", "one_ew_convention", "one_line_per_table", "per_direction_warnings", "read_file", "read_line", "read_lines", "read_records", "read_text", "too_large", "unreadable"]
+__all__ = [
+    "COLUMN_SYNONYMS",
+    "NOT_PLAYED_WORDS",
+    "SEATS",
+    "Columns",
+    "header_key",
+    "is_not_played",
+    "load",
+    "loads",
+    "loads_line_by_line",
+    "map_header",
+    "one_ew_convention",
+    "one_line_per_table",
+    "per_direction_warnings",
+    "read_file",
+    "read_line",
+    "read_lines",
+    "read_records",
+    "read_text",
+    "too_large",
+    "unreadable",
+]
 
 #: Header synonyms per field (compared after lower-casing and dropping spaces, dots, dashes and underscores).
 #: Where two columns name one field, the synonym listed first wins and the other is kept as an unknown column:
