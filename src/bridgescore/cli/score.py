@@ -250,6 +250,9 @@ def score(
     checks = run_checks(scored, shown if fmt == "text" else lang) if strict else None
     if output is None:
         bar.hide()  # the results go to the screen: no bar between them
+    # the JSON and the page show the deals with their double-dummy tables, par and lead analysis: solved here, once,
+    # for those two only (text and CSV show no deals)
+    shows_deals = scores.analysed if fmt in ("json", "html") else scored
     try:
         if fmt == "text":
             if output is None:
@@ -263,14 +266,14 @@ def score(
         elif fmt == "json":  # written a board at a time (issue 12), never the whole document in memory
             binary_stdout: IO[bytes] | None = getattr(sys.stdout, "buffer", None)
             if output is None and binary_stdout is None:  # a text-only stdout (an embedding program's)
-                sys.stdout.write(score_json.dumps(scored, lang, checks))
+                sys.stdout.write(score_json.dumps(shows_deals, lang, checks))
             elif output is None and binary_stdout is not None:
                 sys.stdout.flush()
-                score_json.dump(scored, binary_stdout, lang, checks=checks)
+                score_json.dump(shows_deals, binary_stdout, lang, checks=checks)
                 binary_stdout.flush()
             elif output is not None:
                 with output.open("wb") as binary:
-                    score_json.dump(scored, binary, lang, checks=checks)
+                    score_json.dump(shows_deals, binary, lang, checks=checks)
         else:
             with nullcontext(sys.stdout) if output is None else output.open("w", encoding="utf-8") as stream:
                 if fmt == "csv" and boards:
@@ -279,7 +282,7 @@ def score(
                 elif fmt == "csv":
                     text = score_csv.standings_csv(scored, lang=page_lang)
                 else:
-                    page = page_dict(scored, lang, checks, date=date, club=club)
+                    page = page_dict(shows_deals, lang, checks, date=date, club=club)
                     text = render_html(page, page_lang, director=director)
                 stream.write(text if output is not None or text.endswith("\n") or not text else text + "\n")
     except OSError as problem:

@@ -79,17 +79,14 @@ def _session(scored: ScoredEvent) -> dict[str, Any]:
     """The session's ``date`` and ``club`` as the file wrote them, and the hand records (``deals``, in the shape
     of :func:`bridgescore.report.hand_records.deal_dict`), each only when the event has it (issue 10's page).
 
-    Every deal goes out with its double-dummy table and par: what the file carries is kept, the rest is solved
-    (several deals at once, cached: :func:`bridgescore.dd.analyse`), so the page shows both for every board, as
-    the issue asks, whichever program wrote the hand record."""
-    from bridgescore.dd import analyse
+    The deals go out as the event holds them: the API and ``score`` give this writer an event whose deals all
+    have their double-dummy table and par (:func:`bridgescore.api.with_deal_analysis`); nothing is solved here."""
     from bridgescore.report.hand_records import deal_dict
 
     event = scored.event
     fields: dict[str, Any] = {k: event.info[k] for k in ("date", "club") if event.info.get(k)}
     if event.deals:
-        deals = analyse(event.deals)
-        fields["deals"] = [deal_dict(deals[n]) for n in sorted(deals)]
+        fields["deals"] = [deal_dict(event.deals[n]) for n in sorted(event.deals)]
     return fields
 
 
@@ -106,13 +103,13 @@ def _tail(scored: ScoredEvent, standings: tuple[Standing, ...], checks: tuple[Ch
 
 def _leads(scored: ScoredEvent, notation: Notation = "en") -> dict[str, Any]:
     """The ``leads`` block (:mod:`bridgescore.report.leads`: tricks against double dummy, per line and per pair)
-    when the event has deals; nothing otherwise."""
-    if not scored.event.deals:
+    when the event has deals and their lead analysis (``scored.leads``, made by
+    :func:`bridgescore.api.with_deal_analysis`); nothing otherwise."""
+    if not scored.event.deals or scored.leads is None:
         return {}
-    from bridgescore.leads import analyse
     from bridgescore.report.leads import leads_block
 
-    return {"leads": leads_block(analyse(scored.event), notation, scored.event.names)}
+    return {"leads": leads_block(scored.leads, notation, scored.event.names)}
 
 
 def checks_fields(checks: tuple[Check, ...]) -> list[dict[str, Any]]:
