@@ -14,7 +14,15 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from bridgescore.cli.common import app, event_files, fail, language_option, notation_option, refuse_overwrite
+from bridgescore.cli.common import (
+    SkipInvalidOption,
+    app,
+    event_files,
+    fail,
+    language_option,
+    notation_option,
+    refuse_overwrite,
+)
 
 __all__ = ["teams_app"]
 
@@ -124,9 +132,7 @@ def score_teams_command(
     notation: Annotated[
         str | None, typer.Option("--notation", help="Notation of the input: 'en' (4S, NT) or 'nl' (4S, SA).")
     ] = None,
-    skip_invalid: Annotated[
-        bool, typer.Option("--skip-invalid", help="Report problems but score the valid lines (exit 0).")
-    ] = False,
+    skip_invalid: SkipInvalidOption = False,
     output: Annotated[
         Path | None,
         typer.Option("--output", "-o", help="Write to this file (not one of the inputs) instead of the screen."),
