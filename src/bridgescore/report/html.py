@@ -36,6 +36,7 @@ from decimal import Decimal
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup, escape
 
 from bridgescore import __version__
 from bridgescore.cards import parse_card
@@ -54,7 +55,19 @@ from bridgescore.report.method_words import (
 )
 from bridgescore.scored import ScoredEvent
 
-__all__ = ["FULL_PAGE_LINES", "Card", "Page", "PairRef", "page_dict", "render_html", "slug", "summarise", "write_html"]
+__all__ = [
+    "FULL_PAGE_LINES",
+    "Card",
+    "Page",
+    "PairRef",
+    "environment",
+    "page_dict",
+    "red_suits",
+    "render_html",
+    "slug",
+    "summarise",
+    "write_html",
+]
 
 SCHEMA = "bridgescore.score/1"
 PERCENT_DECIMALS = 2
@@ -675,7 +688,7 @@ class Page:
             method.append(
                 _("Percentages are rounded to %(decimals)d decimals, halves up.") % {"decimals": PERCENT_DECIMALS}
             )
-        env = _environment()
+        env = environment()
         template = env.get_template("page.html.j2")
         pgettext = translator(self.lang).pgettext
         return template.render(
@@ -727,7 +740,11 @@ def _finding(data: Mapping[str, Any]) -> Finding:
 _ENV: Environment | None = None
 
 
-def _environment() -> Environment:
+def environment() -> Environment:
+    """The Jinja environment of the result pages (pairs, individual and teams: ``report/templates``), made once.
+
+    ".j2" is not an extension ``select_autoescape`` knows: escaping is the default, or names go in as markup.  The
+    ``suits`` filter writes a cell's text with its red suits in red (:func:`red_suits`)."""
     global _ENV
     if _ENV is None:
         _ENV = Environment(
@@ -736,7 +753,16 @@ def _environment() -> Environment:
             trim_blocks=True,
             lstrip_blocks=True,
         )
+        _ENV.filters["suits"] = red_suits
     return _ENV
+
+
+def red_suits(text: str) -> Markup:
+    """A cell's text, escaped, with the red suits (♥ ♦) in red as the pairs page shows them."""
+    shown = str(escape(text))
+    for symbol in ("♥", "♦"):
+        shown = shown.replace(symbol, f'<span class="red">{symbol}</span>')
+    return Markup(shown)
 
 
 def summarise(boards: Iterable[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
