@@ -15,6 +15,7 @@ import typer
 from typer.core import TyperGroup
 
 from bridgescore.cli.common import (
+    OutputOption,
     SkipInvalidOption,
     app,
     event_files,
@@ -60,8 +61,9 @@ def score_teams_command(
         str | None,
         typer.Option(
             "--vp",
-            help="VP scale: wbf (WBF 2013 continuous, the default), wbf-discrete, wbf-25, ebu-20, a scale FILE, "
-            "or none (IMPs only); default: what --as or the file says.",
+            help="VP scale: wbf (WBF 2013 continuous, the default), wbf-discrete (its whole-VP version), ebu-20 "
+            "(the EBU's whole-VP scale, as TeamsScorer), a VP table FILE, or none (IMPs only); default: what --as or "
+            "the file says.",
         ),
     ] = None,
     form: Annotated[
@@ -133,10 +135,7 @@ def score_teams_command(
         str | None, typer.Option("--notation", help="Notation of the input: 'en' (4S, NT) or 'nl' (4S, SA).")
     ] = None,
     skip_invalid: SkipInvalidOption = False,
-    output: Annotated[
-        Path | None,
-        typer.Option("--output", "-o", help="Write to this file (not one of the inputs) instead of the screen."),
-    ] = None,
+    output: OutputOption = None,
 ) -> None:
     """Score a teams event: each board against the other room, match IMPs, VPs and standings (exit 2 on bad input)."""
     import io
