@@ -121,7 +121,10 @@ def child(events: Path, deals: Path | None, output: Path) -> None:
     event = read(events)
     if deals is not None:
         event = replace(event, deals=MappingProxyType(read_deals(deals)))
-    scored = score(event).scored
+    scores = score(event)
+    # the deals' DD/par and the lead analysis are completed by the API (Scores.analysed) where the tree has it;
+    # an older tree's writer completed them itself
+    scored = getattr(scores, "analysed", scores.scored)
     with output.open("wb") as stream:
         score_json.dump(scored, stream)
 

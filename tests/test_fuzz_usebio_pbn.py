@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from bridgescore.cli import app
 from bridgescore.event import Event
 from bridgescore.io import load_event
-from bridgescore.io.usebio import _is_line, _parse
+from bridgescore.io.usebio import _is_line, parse_document
 from bridgescore.problems import Problem
 
 runner = CliRunner()
@@ -127,7 +127,7 @@ def test_usebio_mutations_lose_no_traveller_line(tmp_path: Path, text: str) -> N
     path.write_bytes(text.encode("utf-8", "surrogatepass"))
     _run(path)
     event = load_event(path)
-    doc, _problems = _parse(path.read_bytes(), str(path))
+    doc, _problems = parse_document(path.read_bytes(), str(path))
     if doc is None:
         assert _whole_file_problem(event) and not event.results
         return

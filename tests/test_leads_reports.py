@@ -45,7 +45,7 @@ def _event(*, with_deals: bool = True, bad_lead: bool = False) -> Event:
 
 
 def test_score_json_has_the_leads_block_per_line_and_per_pair() -> None:
-    scored = score(_event()).scored
+    scored = score(_event()).analysed
     document = score_json.to_dict(scored)
     block = document["leads"]
     assert block["definitions"] == DEFINITIONS
@@ -64,7 +64,7 @@ def test_score_json_has_the_leads_block_per_line_and_per_pair() -> None:
 
 
 def test_score_json_in_dutch_notation_writes_cards_and_seats_the_dutch_way() -> None:
-    block = score_json.to_dict(score(_event()).scored, notation="nl")["leads"]
+    block = score_json.to_dict(score(_event()).analysed, notation="nl")["leads"]
     assert (block["lines"][0]["contract"], block["lines"][0]["leader"], block["lines"][3]["lead"]) == ("1SA", "W", "RA")
 
 
@@ -75,7 +75,7 @@ def test_an_event_without_deals_has_no_leads_block() -> None:
 
 
 def test_a_lead_the_leader_does_not_hold_is_a_problem_of_the_score() -> None:
-    scored = score(_event(bad_lead=True)).scored
+    scored = score(_event(bad_lead=True)).analysed
     (problem,) = [p for p in scored.problems if p.location.field == "lead"]
     assert (problem.location.file, problem.location.line) == ("club.csv", 5)
     assert "the opening lead HA is not in the hand of W" in str(problem)

@@ -210,7 +210,7 @@ def test_the_pages_lead_table_shows_the_sums_the_score_json_has() -> None:
     (``as_declarer``, ``on_lead``, ``in_defence``, ``declared``/``defended``): every cell but the pair was empty."""
     from test_leads_reports import _event
 
-    data = to_dict(score(_event()).scored)
+    data = to_dict(score(_event()).analysed)
     table = _by_id(parse_page(render_html(data, "en")), "leads-pairs").find(".//table")
     assert table is not None
     pair_2 = next(p for p in data["leads"]["pairs"] if p["pair"] == "2")

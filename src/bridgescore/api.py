@@ -30,6 +30,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TextIO
 
 import numpy as np
@@ -70,6 +71,7 @@ __all__ = [
     "read_penalties",
     "resolve_options",
     "score",
+    "with_deal_analysis",
 ]
 
 #: The scoring options :func:`score` takes by name (the command line's ``--neuberg``, ``--datum`` … without ``--``).
@@ -367,6 +369,23 @@ def score(
     return Scores(scored)
 
 
+def with_deal_analysis(scored: ScoredEvent) -> ScoredEvent:
+    """``scored`` ready for the reports that show the deals (JSON and HTML, issue 10's page): every deal with its
+    double-dummy table and par – what the file carries is kept, the rest is solved (several deals at once, cached:
+    :func:`bridgescore.dd.analyse`), so the page shows both for every board whichever program wrote the hand record –
+    and the lead analysis of the played boards on ``leads`` (:func:`bridgescore.leads.analyse`).  An event without
+    deals, or one already analysed, is returned as it is.  The text and CSV reports show no deals: they are written
+    from the plain scored event, so they never solve (:attr:`Scores.analysed` does this once, when first asked)."""
+    if not scored.event.deals or scored.leads is not None:
+        return scored
+    from bridgescore.dd import analyse as analyse_tables
+    from bridgescore.leads import analyse as analyse_leads
+
+    leads = analyse_leads(scored.event)
+    deals = MappingProxyType(analyse_tables(scored.event.deals))
+    return dataclasses.replace(scored, event=dataclasses.replace(scored.event, deals=deals), leads=leads)
+
+
 def _with_penalties(scored: ScoredEvent, found: Sequence[Problem]) -> ScoredEvent:
     """The scored event with only the penalties that can be applied, and the problems of the others (a pair in no
     ranking or in several, a unit the ranking does not count in) added to its problems."""
@@ -601,6 +620,12 @@ class Scores:
         return self.scored.boards
 
     @cached_property
+    def analysed(self) -> ScoredEvent:
+        """The scored event with its deals' double-dummy tables, par and lead analysis, as the JSON and HTML
+        reports show them (:func:`with_deal_analysis`): solved when first asked for, never for text or CSV."""
+        return with_deal_analysis(self.scored)
+
+    @cached_property
     def standings(self) -> Standings:
         from bridgescore.standings import compute_standings
 
@@ -670,9 +695,9 @@ class Scores:
 
         if isinstance(dest, str | Path):  # written a board at a time, as `score -f json -o FILE` writes it
             with Path(dest).open("wb") as binary:
-                score_json.dump(self.scored, binary, notation, standings=self.standings)
+                score_json.dump(self.analysed, binary, notation, standings=self.standings)
             return None
-        return _write(score_json.dumps(self.scored, notation), dest)
+        return _write(score_json.dumps(self.analysed, notation), dest)
 
     def to_csv(
         self, dest: Destination = None, *, boards: bool = False, lang: str = "en", notation: Notation | None = None
@@ -694,7 +719,7 @@ class Scores:
         from bridgescore.report.html import page_dict, render_html
 
         # page_dict: the travellers of a large event summarised as they are made (the page `score -f html` makes)
-        return _write(render_html(page_dict(self.scored, notation), parse_language(lang)), dest)
+        return _write(render_html(page_dict(self.analysed, notation), parse_language(lang)), dest)
 
     def to_text(
         self,

@@ -35,6 +35,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -61,6 +62,9 @@ from bridgescore.methods.matchpoints import Matchpoints
 from bridgescore.penalties import Penalty
 from bridgescore.problems import Location, Problem
 from bridgescore.table import STATUSES, ResultTable, on_both_sides, pair_codes
+
+if TYPE_CHECKING:
+    from bridgescore.leads import LeadAnalysis
 
 __all__ = [
     "ALL_SECTIONS",
@@ -269,6 +273,10 @@ class ScoredEvent:
     ``ScoredBoard`` per board, built when first asked for (the HTML and JSON reports, ``score --boards``), so
     ranking a large event to CSV builds no Python object per line.  An event may also be made from boards
     (``ScoredEvent(event, options, boards, movements, problems)``), its columns then derived from them.
+
+    ``leads`` is the lead analysis of the event's deals (:mod:`bridgescore.leads`), there once the deals were
+    analysed for the reports that show them (:func:`bridgescore.api.with_deal_analysis`); None before, and for an
+    event without deals.
     """
 
     event: Event
@@ -277,6 +285,7 @@ class ScoredEvent:
     movements: Mapping[str, Movement] = field(default_factory=lambda: MappingProxyType({}))
     problems: tuple[Problem, ...] = ()
     _lines: ScoredLines | None = None
+    leads: LeadAnalysis | None = None
 
     @property
     def method(self) -> ScoringMethod:

@@ -39,7 +39,15 @@ from bridgescore.methods.base import Unit
 from bridgescore.penalties import Penalty, matching, penalty_points
 from bridgescore.scored import ALL_SECTIONS, Movement, PairPercent, ScoredEvent, pair_ids
 
-__all__ = ["PERCENT_DECIMALS", "Standing", "StandingEntry", "compute_standings", "format_percent", "format_points"]
+__all__ = [
+    "PERCENT_DECIMALS",
+    "Standing",
+    "StandingEntry",
+    "compute_standings",
+    "format_percent",
+    "format_points",
+    "rank",
+]
 
 PERCENT_DECIMALS = 2
 _TIE = 1e-9
@@ -185,7 +193,7 @@ def _ranking(scored: ScoredEvent, sums: _PairSums, members: npt.NDArray[np.int64
         (k[0] for k in keys), (k[1] for k in keys), (k[2] for k in keys), names, boards.tolist(), total.tolist(),
         totals.tolist(), maximum, none(percent), none(average), before.tolist(), points.tolist(), labels, strict=True,
     ))  # fmt: skip
-    return _rank(none(key), fields)
+    return rank(none(key), fields)
 
 
 def _apply_penalties(
@@ -260,7 +268,7 @@ def _pair_order(pair: str) -> tuple[int, str]:
 _Fields = tuple[str, str, str, str, int, float, float, float | None, float | None, float | None, float, float, str]
 
 
-def _rank(values: list[float | None], fields: list[_Fields]) -> tuple[StandingEntry, ...]:
+def rank(values: list[float | None], fields: list[_Fields]) -> tuple[StandingEntry, ...]:
     """The entries in ranking order with their places: the highest ``values`` first (pairs with equal values by
     pair number), equal values sharing a place (``3=``); pairs without a value last, unplaced.  Each entry is made
     once, with its place."""

@@ -10,8 +10,10 @@ import typer
 from bridgescore import progress
 from bridgescore.cli.common import (
     PER_DIRECTION,
+    DealsOption,
     MovementOption,
     OutputOption,
+    PrintNotationOption,
     app,
     event_files,
     fail,
@@ -30,13 +32,7 @@ def check(
         list[Path],
         typer.Argument(help="Traveller files (CSV, USEBIO XML, PBN) or folders of them.", show_default=False),
     ],
-    notation: Annotated[
-        str | None,
-        typer.Option(
-            "--notation",
-            help="Notation to print: 'en' (4S, NT, N E S W) or 'nl' (4S, SA, N O Z W); default: as --lang.",
-        ),
-    ] = None,
+    notation: PrintNotationOption = None,
     fmt: Annotated[
         str, typer.Option("--format", "-f", help="text (the listing), csv (one row per line) or json.")
     ] = "text",
@@ -46,10 +42,7 @@ def check(
         bool, typer.Option("--skip-invalid", help="Report problems but go on with the valid lines (exit 0).")
     ] = False,
     lang: Annotated[str, typer.Option("--lang", help="Language of headings and numbers: en or nl.")] = "en",
-    deals: Annotated[
-        Path | None,
-        typer.Option("--deals", help="Hand record (PBN, LIN, DUP) joined by board number; mismatches reported."),
-    ] = None,
+    deals: DealsOption = None,
 ) -> None:
     """Check traveller files: print every line with its score and every problem (exit 2 if any).
 

@@ -70,6 +70,49 @@ MovementOption = Annotated[
     ),
 ]
 
+#: The options the pairs commands share (``score``, ``individual``, ``check``, ``teams``, ``valet``): declared
+#: once, so that an option is written and explained alike wherever it is given.
+MethodOption = Annotated[
+    str | None, typer.Option("--method", "-m", help="matchpoints (default), butler, bastille or cross-imps.")
+]
+ReportFormatOption = Annotated[str, typer.Option("--format", "-f", help="text, json, csv or html.")]
+ReportLangOption = Annotated[
+    str, typer.Option("--lang", help="Language of labels and numbers (text, CSV, HTML): en or nl.")
+]
+PrintNotationOption = Annotated[
+    str | None,
+    typer.Option(
+        "--notation",
+        help="Notation to print: 'en' (4S, NT, N E S W) or 'nl' (4S, SA, N O Z W); default: as --lang.",
+    ),
+]
+SkipInvalidOption = Annotated[
+    bool, typer.Option("--skip-invalid", help="Report problems but score the valid lines (exit 0).")
+]
+DealsOption = Annotated[
+    Path | None,
+    typer.Option("--deals", help="Hand record (PBN, LIN, DUP) joined by board number; mismatches reported."),
+]
+AsProgramOption = Annotated[
+    str | None,
+    typer.Option(
+        "--as",
+        help="Score as this program does: nbb, ebuscore, pairsscorer, pianola, teamsscorer, acblscore, bbo, jfr, "
+        "kops, realbridge, brian, bridgewx (an option given overrides the program's).",
+    ),
+]
+AcrossSectionsOption = Annotated[
+    bool, typer.Option("--across-sections", help="Compare every section's scores together (EBU).")
+]
+NeubergOption = Annotated[
+    bool | None,
+    typer.Option("--neuberg/--no-neuberg", help="Neuberg for boards with fewer results (default on; BBO, BriAn off)."),
+]
+AcblScaleOption = Annotated[
+    bool | None,
+    typer.Option("--acbl-scale/--no-acbl-scale", help="Matchpoints 1 and 1/2 (ACBL, BBO) instead of 2 and 1."),
+]
+
 #: --movement → how the traveller reader takes a number on both sides of a board (None: from the data).
 PER_DIRECTION = {"mitchell": True, "howell": False}
 

@@ -9,7 +9,15 @@ from typing import Annotated
 import typer
 
 from bridgescore.cli.common import (
+    AcblScaleOption,
+    AcrossSectionsOption,
+    AsProgramOption,
+    MethodOption,
+    NeubergOption,
     OutputOption,
+    PrintNotationOption,
+    ReportFormatOption,
+    ReportLangOption,
     app,
     event_files,
     fail,
@@ -29,19 +37,11 @@ def individual(
             show_default=False,
         ),
     ],
-    method: Annotated[
-        str | None,
-        typer.Option("--method", "-m", help="matchpoints (default), butler, bastille or cross-imps."),
-    ] = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="text, json, csv or html.")] = "text",
+    method: MethodOption = None,
+    fmt: ReportFormatOption = "text",
     output: OutputOption = None,
-    lang: Annotated[
-        str, typer.Option("--lang", help="Language of labels and numbers (text, CSV, HTML): en or nl.")
-    ] = "en",
-    notation: Annotated[
-        str | None,
-        typer.Option("--notation", help="Notation to print: 'en' (4S, NT) or 'nl' (4S, SA); default: as --lang."),
-    ] = None,
+    lang: ReportLangOption = "en",
+    notation: PrintNotationOption = None,
     title: Annotated[str | None, typer.Option("--title", help="Event title (default: the input's).")] = None,
     boards: Annotated[
         bool,
@@ -57,20 +57,10 @@ def individual(
     skip_invalid: Annotated[
         bool, typer.Option("--skip-invalid", help="Report problems but rank the players all the same (exit 0).")
     ] = False,
-    as_program: Annotated[
-        str | None, typer.Option("--as", help="Score the boards as this program does (see `score --help`).")
-    ] = None,
-    across_sections: Annotated[
-        bool, typer.Option("--across-sections", help="Compare every section's scores together (EBU).")
-    ] = False,
-    neuberg: Annotated[
-        bool | None,
-        typer.Option("--neuberg/--no-neuberg", help="Neuberg for boards with fewer results (default on)."),
-    ] = None,
-    acbl_scale: Annotated[
-        bool | None,
-        typer.Option("--acbl-scale/--no-acbl-scale", help="Matchpoints 1 and 1/2 (ACBL, BBO) instead of 2 and 1."),
-    ] = None,
+    as_program: AsProgramOption = None,
+    across_sections: AcrossSectionsOption = False,
+    neuberg: NeubergOption = None,
+    acbl_scale: AcblScaleOption = None,
     pair_percent: Annotated[
         str | None,
         typer.Option("--pair-percent", help="A player's %: total (over maximum: EBU) or mean (of board %: BBO)."),

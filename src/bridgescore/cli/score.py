@@ -11,8 +11,18 @@ import typer
 
 from bridgescore import progress
 from bridgescore.cli.common import (
+    AcblScaleOption,
+    AcrossSectionsOption,
+    AsProgramOption,
+    DealsOption,
+    MethodOption,
     MovementOption,
+    NeubergOption,
     OutputOption,
+    PrintNotationOption,
+    ReportFormatOption,
+    ReportLangOption,
+    SkipInvalidOption,
     app,
     event_files,
     fail,
@@ -33,15 +43,10 @@ def score(
         list[Path],
         typer.Argument(help="Event files (traveller CSV, USEBIO XML, PBN) or folders of them.", show_default=False),
     ],
-    method: Annotated[
-        str | None,
-        typer.Option("--method", "-m", help="matchpoints (default), butler, bastille or cross-imps."),
-    ] = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="text, json, csv or html.")] = "text",
+    method: MethodOption = None,
+    fmt: ReportFormatOption = "text",
     output: OutputOption = None,
-    lang: Annotated[
-        str, typer.Option("--lang", help="Language of labels and numbers (text, CSV, HTML): en or nl.")
-    ] = "en",
+    lang: ReportLangOption = "en",
     title: Annotated[
         str | None, typer.Option("--title", help="Event title (default: the input's, else Results/Uitslag).")
     ] = None,
@@ -53,53 +58,25 @@ def score(
             "of them (one table per file); json and html always hold them.",
         ),
     ] = False,
-    notation: Annotated[
-        str | None,
-        typer.Option(
-            "--notation",
-            help="Notation to print: 'en' (4S, NT, N E S W) or 'nl' (4S, SA, N O Z W); default: as --lang.",
-        ),
-    ] = None,
+    notation: PrintNotationOption = None,
     names: Annotated[Path | None, typer.Option("--names", help="Names file: CSV pair,names.")] = None,
-    deals: Annotated[
-        Path | None,
-        typer.Option("--deals", help="Hand record (PBN, LIN, DUP) joined by board number; mismatches reported."),
-    ] = None,
-    skip_invalid: Annotated[
-        bool, typer.Option("--skip-invalid", help="Report problems but score the valid lines (exit 0).")
-    ] = False,
-    across_sections: Annotated[
-        bool, typer.Option("--across-sections", help="Compare every section's scores together (EBU).")
-    ] = False,
+    deals: DealsOption = None,
+    skip_invalid: SkipInvalidOption = False,
+    across_sections: AcrossSectionsOption = False,
     movement: MovementOption = "auto",
     phantom: Annotated[
         list[str] | None, typer.Option("--phantom", help="A phantom pair: its opponents get average (repeatable).")
     ] = None,
-    as_program: Annotated[
-        str | None,
-        typer.Option(
-            "--as",
-            help="Score as this program does: nbb, ebuscore, pairsscorer, pianola, teamsscorer, acblscore, bbo, jfr, "
-            "kops, realbridge, brian, bridgewx (an option given overrides the program's).",
-        ),
-    ] = None,
+    as_program: AsProgramOption = None,
     phantom_award: Annotated[
         str | None, typer.Option("--phantom-award", help="What a phantom's opponents get: A, A+, 60 … (JFR Pary: 60).")
     ] = None,
-    neuberg: Annotated[
-        bool | None,
-        typer.Option(
-            "--neuberg/--no-neuberg", help="Neuberg for boards with fewer results (default on; BBO, BriAn off)."
-        ),
-    ] = None,
+    neuberg: NeubergOption = None,
     neuberg_factor_decimals: Annotated[
         int | None,
         typer.Option("--neuberg-factor-decimals", help="Round Neuberg's factor N/n to N decimals (KoPS: 3)."),
     ] = None,
-    acbl_scale: Annotated[
-        bool | None,
-        typer.Option("--acbl-scale/--no-acbl-scale", help="Matchpoints 1 and 1/2 (ACBL, BBO) instead of 2 and 1."),
-    ] = None,
+    acbl_scale: AcblScaleOption = None,
     datum: Annotated[
         str | None, typer.Option("--datum", help="Butler datum: nbb, acbl, bridgewx, mean, drop:K, trim:P[:MIN].")
     ] = None,
@@ -250,6 +227,9 @@ def score(
     checks = run_checks(scored, shown if fmt == "text" else lang) if strict else None
     if output is None:
         bar.hide()  # the results go to the screen: no bar between them
+    # the JSON and the page show the deals with their double-dummy tables, par and lead analysis: solved here, once,
+    # for those two only (text and CSV show no deals)
+    shows_deals = scores.analysed if fmt in ("json", "html") else scored
     try:
         if fmt == "text":
             if output is None:
@@ -263,14 +243,14 @@ def score(
         elif fmt == "json":  # written a board at a time (issue 12), never the whole document in memory
             binary_stdout: IO[bytes] | None = getattr(sys.stdout, "buffer", None)
             if output is None and binary_stdout is None:  # a text-only stdout (an embedding program's)
-                sys.stdout.write(score_json.dumps(scored, lang, checks))
+                sys.stdout.write(score_json.dumps(shows_deals, lang, checks))
             elif output is None and binary_stdout is not None:
                 sys.stdout.flush()
-                score_json.dump(scored, binary_stdout, lang, checks=checks)
+                score_json.dump(shows_deals, binary_stdout, lang, checks=checks)
                 binary_stdout.flush()
             elif output is not None:
                 with output.open("wb") as binary:
-                    score_json.dump(scored, binary, lang, checks=checks)
+                    score_json.dump(shows_deals, binary, lang, checks=checks)
         else:
             with nullcontext(sys.stdout) if output is None else output.open("w", encoding="utf-8") as stream:
                 if fmt == "csv" and boards:
@@ -279,7 +259,7 @@ def score(
                 elif fmt == "csv":
                     text = score_csv.standings_csv(scored, lang=page_lang)
                 else:
-                    page = page_dict(scored, lang, checks, date=date, club=club)
+                    page = page_dict(shows_deals, lang, checks, date=date, club=club)
                     text = render_html(page, page_lang, director=director)
                 stream.write(text if output is not None or text.endswith("\n") or not text else text + "\n")
     except OSError as problem:

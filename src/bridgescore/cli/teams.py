@@ -14,7 +14,16 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from bridgescore.cli.common import app, event_files, fail, language_option, notation_option, refuse_overwrite
+from bridgescore.cli.common import (
+    OutputOption,
+    SkipInvalidOption,
+    app,
+    event_files,
+    fail,
+    language_option,
+    notation_option,
+    refuse_overwrite,
+)
 
 __all__ = ["teams_app"]
 
@@ -53,8 +62,9 @@ def score_teams_command(
         typer.Option(
             "--vp",
             help="VP scale: wbf (WBF 2013 continuous), wbf-discrete (its whole-VP version), ebu-20 (the EBU's "
-            "whole-VP scale), a VP table FILE (lines 'boards,imps,vp[,vp_loser]') or none (IMPs only); default: "
-            "what --as or the file says, else wbf. The old 25-VP scale is not built in: give it as a FILE.",
+            "whole-VP scale, as TeamsScorer), a VP table FILE (lines 'boards,imps,vp[,vp_loser]') or none (IMPs "
+            "only); default: what --as or the file says, else wbf. The old 25-VP scale is not built in: give it as "
+            "a FILE.",
         ),
     ] = None,
     form: Annotated[
@@ -131,13 +141,8 @@ def score_teams_command(
             "whatever it says; text and html print contracts in the notation of --lang, csv and json in English.",
         ),
     ] = None,
-    skip_invalid: Annotated[
-        bool, typer.Option("--skip-invalid", help="Report problems but score the valid lines (exit 0).")
-    ] = False,
-    output: Annotated[
-        Path | None,
-        typer.Option("--output", "-o", help="Write to this file (not one of the inputs) instead of the screen."),
-    ] = None,
+    skip_invalid: SkipInvalidOption = False,
+    output: OutputOption = None,
 ) -> None:
     """Score a teams event: each board against the other room, match IMPs, VPs and standings (exit 2 on bad input)."""
     import io

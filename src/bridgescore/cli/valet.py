@@ -10,6 +10,7 @@ import typer
 
 from bridgescore import progress
 from bridgescore.cli.common import (
+    SkipInvalidOption,
     app,
     fail,
     language_option,
@@ -101,9 +102,7 @@ def valet(
     ] = None,
     separator: Annotated[str, typer.Option("--separator", "-j", help="valet-csv separator (reference -j).")] = ",",
     fmt: Annotated[str, typer.Option("--format", "-f", help="text, valet-csv, json or html (reference -f).")] = "text",
-    skip_invalid: Annotated[
-        bool, typer.Option("--skip-invalid", help="Report problems but score the valid lines (exit 0).")
-    ] = False,
+    skip_invalid: SkipInvalidOption = False,
     lang: Annotated[
         str,
         typer.Option(

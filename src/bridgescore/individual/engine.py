@@ -35,7 +35,7 @@ from bridgescore.individual.seats import Seating, has_seats, seatings
 from bridgescore.methods.base import Unit
 from bridgescore.problems import Location, Problem
 from bridgescore.scored import ALL_SECTIONS, PairPercent, ScoredEvent, ScoringOptions, score_event
-from bridgescore.standings import _rank
+from bridgescore.standings import rank
 
 __all__ = [
     "IndividualStanding",
@@ -169,7 +169,7 @@ def _ranking(
     is_mp: bool,
 ) -> tuple[PlayerStanding, ...]:
     """One field's players ranked (see the module docstring); the places are given by the pairs rankings' rule
-    (:func:`bridgescore.standings._rank`: equal values share the place)."""
+    (:func:`bridgescore.standings.rank`: equal values share the place)."""
     full_boards = max((int(sums[k][0]) for k in members), default=0)
     values: list[float | None] = []
     fields = []
@@ -209,5 +209,5 @@ def _ranking(
             e.percent,
             e.average,
         )
-        for e in _rank(values, fields)
+        for e in rank(values, fields)
     )

@@ -52,7 +52,12 @@ __all__ = [
     "load",
     "loads",
     "loads_line_by_line",
+    "map_header",
+    "one_ew_convention",
+    "one_line_per_table",
+    "per_direction_warnings",
     "read_file",
+    "read_line",
     "read_lines",
     "read_records",
     "read_text",
@@ -204,7 +209,7 @@ _PLAYER_MISSING = {
 SEATS = ("north", "south", "east", "west")
 
 
-def _map_header(header: Sequence[str], where: Location) -> tuple[Columns, list[Problem]]:
+def map_header(header: Sequence[str], where: Location) -> tuple[Columns, list[Problem]]:
     index: dict[str, int] = {}
     extra: dict[str, int] = {}
     problems: list[Problem] = []
@@ -280,7 +285,7 @@ def loads(
 def loads_line_by_line(
     text: str, filename: str = "<input>", notation: Notation = "en", *, pairs_per_direction: bool | None = None
 ) -> Event:
-    """:func:`loads` reading each line with Python's CSV module and :func:`_read_line`: the reference of the
+    """:func:`loads` reading each line with Python's CSV module and :func:`read_line`: the reference of the
     reader's behaviour, which the columnar reader (:mod:`bridgescore.io.csv_columns`) follows and hands the files
     and lines it does not take to."""
     problems: list[Problem] = []
@@ -294,7 +299,7 @@ def loads_line_by_line(
 
     if bws.is_received_data(records[0][1]):  # Bridgemate's results exported with mdb-export
         return bws.from_records(records, filename, notation, pairs_per_direction=pairs_per_direction, problems=problems)
-    columns, header_problems = _map_header(records[0][1], Location(filename, records[0][0]))
+    columns, header_problems = map_header(records[0][1], Location(filename, records[0][0]))
     if header_problems:
         return Event((), problems=(*problems, *header_problems))
     return read_lines(records[1:], columns, filename, notation, pairs_per_direction, problems)
@@ -313,19 +318,19 @@ def read_lines(
     read: list[Result] = []
     ew_views: dict[str, list[Result]] = {"ew": [], "ns": []}
     for line, row in records:
-        result, line_problems, ew_view = _read_line(row, columns, filename, line, notation)
+        result, line_problems, ew_view = read_line(row, columns, filename, line, notation)
         problems.extend(line_problems)
         if result is not None:
             read.append(result)
             if ew_view:
                 ew_views[ew_view].append(result)
-    read = _one_ew_convention(read, ew_views, problems)
+    read = one_ew_convention(read, ew_views, problems)
     if pairs_per_direction is None:
         per_direction = sections_numbered_per_direction(read)
-        _per_direction_warnings(per_direction, filename, problems)
+        per_direction_warnings(per_direction, filename, problems)
     else:
         per_direction = frozenset(r.section for r in read) if pairs_per_direction else frozenset()
-    results = _one_line_per_table(read, per_direction, problems)
+    results = one_line_per_table(read, per_direction, problems)
     problems.sort(key=lambda p: p.location.line or 0)
     form, sign = _form(results, columns)
     return Event(tuple(results), problems=tuple(problems), form=form, form_sign=sign)
@@ -351,12 +356,12 @@ def _form(results: Sequence[Result], columns: Columns) -> tuple[EventForm, str]:
     return "pairs", ""
 
 
-def _per_direction_warnings(per_direction: frozenset[str], filename: str, problems: list[Problem]) -> None:
+def per_direction_warnings(per_direction: frozenset[str], filename: str, problems: list[Problem]) -> None:
     """The warning that the pairs of a section are taken as numbered per direction, one per section."""
     problems.extend(numbered_per_direction(filename, section) for section in sorted(per_direction))
 
 
-def _one_ew_convention(read: list[Result], views: dict[str, list[Result]], problems: list[Problem]) -> list[Result]:
+def one_ew_convention(read: list[Result], views: dict[str, list[Result]], problems: list[Problem]) -> list[Result]:
     """A file writes its EW score column one way: as EW's score (JFR Pary) or as NS's (KoPS).  The way most of
     its lines agree with their contracts is the file's; a line that agrees only the other way is a mistake."""
     majority = "ew" if len(views["ew"]) >= len(views["ns"]) else "ns"
@@ -388,7 +393,7 @@ def _one_ew_convention(read: list[Result], views: dict[str, list[Result]], probl
     return [r for r in read if id(r) not in dropped]
 
 
-def _one_line_per_table(read: list[Result], per_direction: frozenset[str], problems: list[Problem]) -> list[Result]:
+def one_line_per_table(read: list[Result], per_direction: frozenset[str], problems: list[Problem]) -> list[Result]:
     """Drop, and report, duplicate lines, a pair on both sides of a line and a pair playing a board twice."""
     results: list[Result] = []
     seen_tables: dict[tuple[str, int, str, str], int] = {}
@@ -542,7 +547,7 @@ def load(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bo
     return Event(event.results, event.names, event.title, tuple(problems) + event.problems, event.form, event.form_sign)
 
 
-def _read_line(
+def read_line(
     row: Sequence[str], cols: Columns, filename: str, line: int, notation: Notation
 ) -> tuple[Result | None, list[Problem], str | None]:
     """One line: the result (None where it has an error), its problems, and how its EW score column read

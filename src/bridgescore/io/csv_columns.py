@@ -4,13 +4,13 @@ Issue 12: 44 of 53 seconds of a large CSV run went to reading one line at a time
 line, a ``Result`` per line).  This reader parses the file with ``pyarrow.csv`` (every column a string), and checks
 the lines on columns: each column is dictionary-encoded, so a board number, a pair, a remark is looked at once per
 DISTINCT value, and a line's contract, declarer, result, score, EW score and remarks, with its board's vulnerability,
-are read once per distinct combination by the line reader itself (:func:`bridgescore.io.csv._read_line`, the
+are read once per distinct combination by the line reader itself (:func:`bridgescore.io.csv.read_line`, the
 reference of behaviour: the same contract parser, the same Law 77 check of the written score against the contract's
 score).  The lines that pass every check stay as columns; every other line (a problem, a warning, an EW score column
 whose sign the file's majority decides, a line with more or fewer values than the header) is read by the careful
 line reader, which reports it exactly as before, and the two parts are put together in file order.  Lines that play
 a board twice or repeat a line are found with one sort over (section, board, pair); only the boards where that
-happens are handed to the careful check (:func:`bridgescore.io.csv._one_line_per_table`), which words the problems.
+happens are handed to the careful check (:func:`bridgescore.io.csv.one_line_per_table`), which words the problems.
 
 Files this reader does not take are read by :func:`bridgescore.io.csv.loads_line_by_line` as a whole: quotes
 that Python's CSV module and Arrow might read differently (see :func:`_well_quoted`), a bare CR, a blank line (or
@@ -86,7 +86,7 @@ def loads(text: str, filename: str, notation: Notation, *, pairs_per_direction: 
 
     if bws.is_received_data(header):
         return None
-    columns, header_problems = careful._map_header(header, Location(filename, 1))
+    columns, header_problems = careful.map_header(header, Location(filename, 1))
     if header_problems or "ns" not in columns.index or "ew" not in columns.index or _ADDED_EXTRAS & set(columns.extra):
         return None
     parsed = _parse(data, len(header), delimiter, quoted)
@@ -216,13 +216,13 @@ class _Reading:
         read: list[Result] = []
         ew_views: dict[str, list[Result]] = {"ew": [], "ns": []}
         for line, row in records:
-            result, line_problems, ew_view = careful._read_line(row, self.columns, filename, line, self.notation)
+            result, line_problems, ew_view = careful.read_line(row, self.columns, filename, line, self.notation)
             problems.extend(line_problems)
             if result is not None:
                 read.append(result)
                 if ew_view:
                     ew_views[ew_view].append(result)
-        read = careful._one_ew_convention(read, ew_views, problems)
+        read = careful.one_ew_convention(read, ew_views, problems)
 
         table = self._table(np.flatnonzero(good), board, ns, ew, key_of_row, readings)
         if read:
@@ -230,7 +230,7 @@ class _Reading:
             table = table.take(np.argsort(table.line, kind="stable"))
         if pairs_per_direction is None:
             per_direction = sections_numbered_per_direction(table)
-            careful._per_direction_warnings(per_direction, filename, problems)
+            careful.per_direction_warnings(per_direction, filename, problems)
         else:
             per_direction = frozenset(table.section.compact().labels) if pairs_per_direction else frozenset()
         table = _one_line_per_table(table, per_direction, problems)
@@ -251,7 +251,7 @@ class _Reading:
         row[index["ns"]], row[index["ew"]] = "1", "2"
         for field, column in key_columns.items():
             row[index[field]] = column[r]
-        result, problems, ew_view = careful._read_line(row, self.columns, self.filename, 0, self.notation)
+        result, problems, ew_view = careful.read_line(row, self.columns, self.filename, 0, self.notation)
         return None if result is None or problems or ew_view else result
 
     def _table(
@@ -345,7 +345,7 @@ def _one_line_per_table(table: ResultTable, per_direction: frozenset[str], probl
     """The lines of ``table`` without the duplicate lines, the lines with a pair on both sides and the lines where
     a pair plays a board a second time, each reported.  Whether any board of a section has such a line is found
     with one sort; the lines of those boards only are checked (and the problems worded) by the careful reader's
-    :func:`bridgescore.io.csv._one_line_per_table`, which looks at each (section, board) on its own."""
+    :func:`bridgescore.io.csv.one_line_per_table`, which looks at each (section, board) on its own."""
     n = len(table)
     if not n:
         return table
@@ -365,7 +365,7 @@ def _one_line_per_table(table: ResultTable, per_direction: frozenset[str], probl
         return table
     rows = np.flatnonzero(suspect)
     lines = [table.row(i) for i in rows.tolist()]
-    kept = {id(result) for result in careful._one_line_per_table(lines, per_direction, problems)}
+    kept = {id(result) for result in careful.one_line_per_table(lines, per_direction, problems)}
     keep = np.ones(n, dtype=bool)
     keep[rows] = [id(result) in kept for result in lines]
     return table.take(keep)

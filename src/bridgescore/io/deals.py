@@ -537,11 +537,11 @@ class PbnDeals:
 
 def loads_pbn(text: str, filename: str = "<input>") -> HandRecords:
     """The hand records of a PBN file's text: every game with a ``Deal`` tag (see the module docstring)."""
-    from bridgescore.io.pbn import _games
+    from bridgescore.io.pbn import split_games
 
     reader = PbnDeals(filename)
     problems: list[Problem] = []
-    for game in _games(text, problems, filename):
+    for game in split_games(text, problems, filename):
         if not game.refused:
             reader.game(game.start, game.tags, game.text)
     records = reader.records()

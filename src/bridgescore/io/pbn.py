@@ -63,10 +63,10 @@ from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.io.csv import is_not_played, read_file
 from bridgescore.io.deals import PbnDeals
 from bridgescore.io.line import LineReading, read_declarer, read_tricks, whole_number
-from bridgescore.io.usebio import _names_by_pair
+from bridgescore.io.usebio import names_by_pair
 from bridgescore.problems import FieldKind, Location, Problem, Severity, Value, shorten
 
-__all__ = ["load", "loads"]
+__all__ = ["load", "loads", "split_games"]
 
 _TAG = re.compile(r'^\s*\[(\w+)\s+"(.*)"\]')
 #: Characters Python's ``splitlines`` takes for line ends but an editor does not: read as spaces.
@@ -95,7 +95,7 @@ def _lines(text: str) -> list[str]:
     return [_ODD_BREAKS.sub(" ", line.removesuffix("\r")) for line in text.split("\n")]
 
 
-def _games(text: str, problems: list[Problem] | None = None, filename: str = "<input>") -> Iterator[_Game]:
+def split_games(text: str, problems: list[Problem] | None = None, filename: str = "<input>") -> Iterator[_Game]:
     """Split a PBN file into games at blank lines (outside ``{…}`` comments), as the PBN standard does; a tag
     written a second time in one chunk (but a ``Note``) starts a new game there, with a warning."""
     lines = _lines(text)
@@ -653,7 +653,7 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Ev
     reader = _Reader(filename, notation)
     form: EventForm = "pairs"
     sign = ""
-    for game in _games(text, reader.problems, filename):
+    for game in split_games(text, reader.problems, filename):
         reader.game(game)
         if form == "pairs":
             form, sign = _form(game)
@@ -667,7 +667,7 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Ev
             Severity.WARNING,
         )
     reader.problems.sort(key=lambda p: p.location.line or 0)
-    names = {**_names_by_pair(reader.section_names), **reader.names}  # "A:1" where sections share numbers
+    names = {**names_by_pair(reader.section_names), **reader.names}  # "A:1" where sections share numbers
     return Event(
         tuple(reader.results),
         MappingProxyType(names),

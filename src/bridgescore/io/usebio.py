@@ -64,7 +64,23 @@ from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.io.line import LineReading, numbered_per_direction, read_declarer, whole_number
 from bridgescore.problems import FieldKind, Location, Problem, Severity, Value, shorten
 
-__all__ = ["Participant", "load", "load_participants", "loads", "participants"]
+__all__ = [
+    "Document",
+    "Participant",
+    "audit",
+    "child_text",
+    "event_contexts",
+    "event_form",
+    "load",
+    "load_participants",
+    "loads",
+    "names_by_pair",
+    "other_events",
+    "parse_document",
+    "participants",
+    "read_bytes",
+    "read_line",
+]
 
 _KNOWN_VERSIONS = {"1.0", "1.1", "1.2"}
 _LINE_FIELDS = frozenset({"NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "TRICKS", "LEAD", "SCORE"})
@@ -113,7 +129,7 @@ class Participant:
 
 
 @dataclass
-class _Doc:
+class Document:
     root: Element
     lines: dict[int, int]
     filename: str
@@ -123,7 +139,7 @@ class _Doc:
         return Location(self.filename, line, field, FieldKind.ELEMENT)
 
 
-def _parse(data: bytes | str, filename: str) -> tuple[_Doc | None, list[Problem]]:
+def parse_document(data: bytes | str, filename: str) -> tuple[Document | None, list[Problem]]:
     parser = DefusedXMLParser(target=TreeBuilder())
     # Record each element's source line: wrap the parser's start handler, which returns the new element.
     expat = parser.parser
@@ -161,7 +177,7 @@ def _parse(data: bytes | str, filename: str) -> tuple[_Doc | None, list[Problem]
         return None, [
             Problem.make(Location(filename), "the file cannot be decoded: %(reason)s", reason=shorten(str(err)))
         ]
-    doc = _Doc(root, lines, filename)
+    doc = Document(root, lines, filename)
     too_deep = _too_deep(root)
     if too_deep is not None:
         return None, [
@@ -189,11 +205,11 @@ def _text(element: Element | None) -> str:
     return (element.text or "").strip() if element is not None else ""
 
 
-def _child_text(element: Element, tag: str) -> str:
+def child_text(element: Element, tag: str) -> str:
     return _text(element.find(tag))
 
 
-def _contexts(event: Element) -> Iterator[tuple[Element, str, dict[str, str]]]:
+def event_contexts(event: Element) -> Iterator[tuple[Element, str, dict[str, str]]]:
     """Every element that may hold BOARD or PARTICIPANTS, with its section name and match context."""
     sessions = event.findall("SESSION")
     multi_session = len(sessions) > 1
@@ -202,10 +218,10 @@ def _contexts(event: Element) -> Iterator[tuple[Element, str, dict[str, str]]]:
         yield element, section, context
         for child in element:
             if child.tag == "SESSION":
-                sid = child.get("SESSION_ID", "") or _child_text(child, "SESSION_ID")
+                sid = child.get("SESSION_ID", "") or child_text(child, "SESSION_ID")
                 yield from walk(child, sid if multi_session else section, context)
             elif child.tag == "SECTION":
-                sid = child.get("SECTION_ID", "") or _child_text(child, "SECTION_ID")
+                sid = child.get("SECTION_ID", "") or child_text(child, "SECTION_ID")
                 name = f"{section}/{sid}" if section and sid else (sid or section)
                 yield from walk(child, name, context)
             elif child.tag == "MATCH":
@@ -227,7 +243,7 @@ def loads(
     mitchell``) NS 1 and EW 1 are two pairs in every section, ``False`` (``howell``) never; ``None``: where
     ``PARTICIPANTS`` says so by ``DIRECTION``, or else the data shows it
     (:func:`bridgescore.event.sections_numbered_per_direction`, with a warning)."""
-    doc, problems = _parse(data, filename)
+    doc, problems = parse_document(data, filename)
     if doc is None:
         return Event((), problems=tuple(problems))
     root = doc.root
@@ -255,16 +271,16 @@ def loads(
     event = root.find("EVENT")
     if event is None:
         problems.append(Problem.make(doc.where(root, "EVENT"), "the file has no <EVENT>: there are no results"))
-        _audit(doc, set(), problems)
+        audit(doc, set(), problems)
         return Event((), problems=tuple(problems))
-    _other_events(doc, event, problems)
-    title = _child_text(event, "EVENT_DESCRIPTION") or _child_text(event, "TITLE")
+    other_events(doc, event, problems)
+    title = child_text(event, "EVENT_DESCRIPTION") or child_text(event, "TITLE")
     results: list[Result] = []
     names: dict[tuple[str, str], str] = {}
     seen: dict[tuple[str, int, str], int | None] = {}
     reached: set[int] = set()  # the traveller lines and boards read (or reported) by the loop below
     per_direction = _per_direction(doc, event, pairs_per_direction, problems)
-    for holder, section, context in _contexts(event):
+    for holder, section, context in event_contexts(event):
         for element in holder:
             if element.tag == "PARTICIPANTS":
                 for p in _participants(doc, element, section):
@@ -277,17 +293,17 @@ def loads(
                 results.extend(_board(doc, element, section, context, notation, problems, seen, reached, two_sides))
     for other in root.findall("EVENT")[1:]:
         reached.update(id(e) for e in other.iter())
-    _audit(doc, reached, problems)
-    form, sign = _form(event)
+    audit(doc, reached, problems)
+    form, sign = event_form(event)
     records = _hand_records(doc)
     problems.extend(records.problems)
     info = _session_info(root, event)
     return Event(
-        tuple(results), _names_by_pair(names), title, tuple(problems), form, sign, deals=records.deals, info=info
+        tuple(results), names_by_pair(names), title, tuple(problems), form, sign, deals=records.deals, info=info
     )
 
 
-def _hand_records(doc: _Doc) -> HandRecords:
+def _hand_records(doc: Document) -> HandRecords:
     """The deals of the file's ``HANDSET`` (USEBIO 1.0-1.2: a ``BOARD`` with ``BOARD_NUMBER`` and four ``HAND``
     elements), read by :func:`bridgescore.io.deals.from_hands`, so they travel with the event (issue 10)."""
     from bridgescore.io.deals import from_hands
@@ -295,17 +311,17 @@ def _hand_records(doc: _Doc) -> HandRecords:
     found: list[tuple[int, dict[Seat, str], Location]] = []
     for handset in doc.root.iter("HANDSET"):
         for board in handset.iter("BOARD"):
-            number = whole_number(_child_text(board, "BOARD_NUMBER"))
+            number = whole_number(child_text(board, "BOARD_NUMBER"))
             hands = board.findall("HAND")
             if number is None or number < 1 or not hands:
                 continue
             by_seat: dict[Seat, str] = {}
             for hand in hands:
                 try:
-                    seat = Seat.parse(_child_text(hand, "DIRECTION")[:1])
+                    seat = Seat.parse(child_text(hand, "DIRECTION")[:1])
                 except ContractError:
                     continue
-                suits = [_child_text(hand, tag).replace("-", "") for tag in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")]
+                suits = [child_text(hand, tag).replace("-", "") for tag in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")]
                 by_seat[seat] = ".".join(suits)
             found.append((number, by_seat, doc.where(board, "HAND")))
     return from_hands(found, doc.filename)
@@ -315,22 +331,22 @@ def _session_info(root: Element, event: Element) -> Mapping[str, str]:
     """The session's date and club as the file writes them (``<EVENT><DATE>``, ``<CLUB><CLUB_NAME>``), for the
     page's header; empty ones left out."""
     club = root.find("CLUB")
-    info = {"date": _child_text(event, "DATE"), "club": _child_text(club, "CLUB_NAME") if club is not None else ""}
+    info = {"date": child_text(event, "DATE"), "club": child_text(club, "CLUB_NAME") if club is not None else ""}
     return MappingProxyType({k: v for k, v in info.items() if v})
 
 
 def _per_direction(
-    doc: _Doc, event: Element, pairs_per_direction: bool | None, problems: list[Problem]
+    doc: Document, event: Element, pairs_per_direction: bool | None, problems: list[Problem]
 ) -> frozenset[str]:
     """The sections whose pairs are numbered per direction (see :func:`loads`)."""
     lines = [
-        Result(number, _child_text(line, "NS_PAIR_NUMBER"), _child_text(line, "EW_PAIR_NUMBER"),
+        Result(number, child_text(line, "NS_PAIR_NUMBER"), child_text(line, "EW_PAIR_NUMBER"),
                ResultStatus.PLAYED, section=section)
-        for holder, section, _context in _contexts(event)
+        for holder, section, _context in event_contexts(event)
         for board in holder.findall("BOARD")
-        if (number := whole_number(_child_text(board, "BOARD_NUMBER"))) is not None
+        if (number := whole_number(child_text(board, "BOARD_NUMBER"))) is not None
         for line in board.findall("TRAVELLER_LINE")
-        if _child_text(line, "NS_PAIR_NUMBER") and _child_text(line, "EW_PAIR_NUMBER")  # not an individual's
+        if child_text(line, "NS_PAIR_NUMBER") and child_text(line, "EW_PAIR_NUMBER")  # not an individual's
     ]  # fmt: skip
     if pairs_per_direction is not None:
         return frozenset(r.section for r in lines) if pairs_per_direction else frozenset()
@@ -350,10 +366,10 @@ def _per_direction(
     return declared | seen
 
 
-def _sections_per_direction(doc: _Doc, event: Element) -> frozenset[str]:
+def _sections_per_direction(doc: Document, event: Element) -> frozenset[str]:
     """Sections whose PARTICIPANTS give one number to two pairs, one NS and one EW (see the module docstring)."""
     found: set[str] = set()
-    for holder, section, _context in _contexts(event):
+    for holder, section, _context in event_contexts(event):
         for element in holder.findall("PARTICIPANTS"):
             directions: dict[str, set[str]] = {}
             for p in _participants(doc, element, section):
@@ -364,7 +380,7 @@ def _sections_per_direction(doc: _Doc, event: Element) -> frozenset[str]:
     return frozenset(found)
 
 
-def _other_events(doc: _Doc, event: Element, problems: list[Problem]) -> list[Element]:
+def other_events(doc: Document, event: Element, problems: list[Problem]) -> list[Element]:
     """The ``<EVENT>`` elements after ``event``, the first, each reported with the traveller lines it loses
     (bridgescore reads one event per file; the teams reader reads USEBIO the same way)."""
     others = doc.root.findall("EVENT")[1:]
@@ -381,9 +397,9 @@ def _other_events(doc: _Doc, event: Element, problems: list[Problem]) -> list[El
     return others
 
 
-def _form(event: Element) -> tuple[EventForm, str]:
+def event_form(event: Element) -> tuple[EventForm, str]:
     """Pairs, teams or individual, and the sign it was recognised by (see the module docstring)."""
-    kind = event.get("EVENT_TYPE", "") or _child_text(event, "EVENT_TYPE")
+    kind = event.get("EVENT_TYPE", "") or child_text(event, "EVENT_TYPE")
     upper = kind.upper()
     if "TEAM" in upper or upper in ("KNOCKOUT", "SWISS_TEAMS", "MULTIPLE_TEAMS"):
         return "teams", f'EVENT_TYPE="{shorten(kind)}"'
@@ -403,7 +419,7 @@ def _form(event: Element) -> tuple[EventForm, str]:
     return "pairs", ""
 
 
-def _audit(doc: _Doc, reached: set[int], problems: list[Problem]) -> None:
+def audit(doc: Document, reached: set[int], problems: list[Problem]) -> None:
     """Report what the reading did not reach: every traveller line or board outside the places USEBIO puts them
     (an error: its result is lost), and each element name bridgescore does not know (a warning, once per name)."""
     unknown: set[str] = set()
@@ -440,7 +456,7 @@ def _audit(doc: _Doc, reached: set[int], problems: list[Problem]) -> None:
             )
 
 
-def _names_by_pair(names: Mapping[tuple[str, str], str]) -> Mapping[str, str]:
+def names_by_pair(names: Mapping[tuple[str, str], str]) -> Mapping[str, str]:
     sections_of: dict[str, set[str]] = {}
     for section, number in names:
         sections_of.setdefault(number, set()).add(section)
@@ -466,7 +482,7 @@ _TWICE = {
 }
 
 
-def _single(doc: _Doc, parent: Element, tag: str, problems: list[Problem], what: str) -> tuple[str, bool]:
+def _single(doc: Document, parent: Element, tag: str, problems: list[Problem], what: str) -> tuple[str, bool]:
     """The text of ``parent``'s one ``tag`` child, and whether it is clear: written twice the same is a warning,
     twice with different values an error (which value is meant cannot be told): ``what`` ("board" or "line")
     is then left out."""
@@ -487,7 +503,7 @@ def _single(doc: _Doc, parent: Element, tag: str, problems: list[Problem], what:
 
 
 def _board(
-    doc: _Doc,
+    doc: Document,
     board_el: Element,
     section: str,
     context: Mapping[str, str],
@@ -527,7 +543,7 @@ def _board(
         if item.tag not in ("BOARD_NUMBER", "TRAVELLER_LINE") and not _is_line(item.tag):
             board_extra[f"BOARD.{item.tag}"] = _text(item)
     for line_el in lines:
-        result = _line(doc, line_el, board, section, board_extra, notation, problems, two_sides)
+        result = read_line(doc, line_el, board, section, board_extra, notation, problems, two_sides)
         if result is None:
             continue
         line = doc.lines.get(id(line_el))
@@ -561,8 +577,8 @@ class _Found:
     values: tuple[tuple[str, Value], ...] = ()
 
 
-def _line(
-    doc: _Doc,
+def read_line(
+    doc: Document,
     el: Element,
     board: int,
     section: str,
@@ -599,7 +615,7 @@ def _line(
             (errors if problem.severity is Severity.ERROR else problems).append(problem)
     ns, ew = fields["NS_PAIR_NUMBER"], fields["EW_PAIR_NUMBER"]
     if not ns and not ew and el.find("N_PLAYER_NUMBER") is not None:  # an individual event
-        n, s, e, w = (_child_text(el, tag) for tag in _PLAYER_FIELDS)
+        n, s, e, w = (child_text(el, tag) for tag in _PLAYER_FIELDS)
         ns, ew = f"{n}-{s}", f"{e}-{w}"
     if not ns:
         report(_Found("NS_PAIR_NUMBER", "board %(board)d: the North-South pair number is missing", Severity.ERROR))
@@ -756,10 +772,10 @@ def _number(text: str) -> float | None:
         return None
 
 
-def _participants(doc: _Doc, element: Element, section: str) -> Iterator[Participant]:
+def _participants(doc: Document, element: Element, section: str) -> Iterator[Participant]:
     for item in element:
         if item.tag == "TEAM":
-            team = item.get("TEAM_ID", "") or _child_text(item, "TEAM_ID") or item.get("TEAM_NAME", "")
+            team = item.get("TEAM_ID", "") or child_text(item, "TEAM_ID") or item.get("TEAM_NAME", "")
             yield _participant(doc, item, section, "TEAM", team)
             for pair in item.findall("PAIR"):
                 yield _participant(doc, pair, section, "PAIR", team)
@@ -767,25 +783,25 @@ def _participants(doc: _Doc, element: Element, section: str) -> Iterator[Partici
             yield _participant(doc, item, section, item.tag, "")
 
 
-def _participant(doc: _Doc, el: Element, section: str, kind: str, team: str) -> Participant:
-    number = (_child_text(el, "PAIR_NUMBER") or _child_text(el, "PLAYER_NUMBER") or _child_text(el, "TEAM_ID")
+def _participant(doc: Document, el: Element, section: str, kind: str, team: str) -> Participant:
+    number = (child_text(el, "PAIR_NUMBER") or child_text(el, "PLAYER_NUMBER") or child_text(el, "TEAM_ID")
               or el.get("TEAM_ID", ""))  # fmt: skip
     if kind == "PLAYER":
-        names = _child_text(el, "PLAYER_NAME")
+        names = child_text(el, "PLAYER_NAME")
     elif kind == "TEAM":
-        names = _child_text(el, "TEAM_NAME") or el.get("TEAM_NAME", "")
+        names = child_text(el, "TEAM_NAME") or el.get("TEAM_NAME", "")
     else:
-        names = " & ".join(n for n in (_child_text(p, "PLAYER_NAME") for p in el.findall("PLAYER")) if n)
+        names = " & ".join(n for n in (child_text(p, "PLAYER_NAME") for p in el.findall("PLAYER")) if n)
     extra = {f"@{k}": v for k, v in el.attrib.items()}
     extra.update({c.tag: _text(c) for c in el if len(c) == 0})
     return Participant(
         number=number,
         section=section,
-        direction=_child_text(el, "DIRECTION"),
+        direction=child_text(el, "DIRECTION"),
         names=names,
-        place=_child_text(el, "PLACE"),
-        percentage=_number(_child_text(el, "PERCENTAGE")),
-        total_score=_number(_child_text(el, "TOTAL_SCORE")),
+        place=child_text(el, "PLACE"),
+        percentage=_number(child_text(el, "PERCENTAGE")),
+        total_score=_number(child_text(el, "TOTAL_SCORE")),
         kind=kind,
         team=team,
         extra=MappingProxyType(extra),
@@ -795,17 +811,17 @@ def _participant(doc: _Doc, el: Element, section: str, kind: str, team: str) -> 
 
 def participants(data: bytes | str, filename: str = "<input>") -> tuple[Participant, ...]:
     """The pairs (players, teams) with the results the producing program published, in file order."""
-    doc, _ = _parse(data, filename)
+    doc, _ = parse_document(data, filename)
     if doc is None or doc.root.tag != "USEBIO" or (event := doc.root.find("EVENT")) is None:
         return ()
     out: list[Participant] = []
-    for holder, section, _context in _contexts(event):
+    for holder, section, _context in event_contexts(event):
         for element in holder.findall("PARTICIPANTS"):
             out.extend(_participants(doc, element, section))
     return tuple(out)
 
 
-def _read(path: str | Path) -> tuple[bytes | None, Problem | None]:
+def read_bytes(path: str | Path) -> tuple[bytes | None, Problem | None]:
     p = Path(path)
     try:
         return p.read_bytes(), None
@@ -815,7 +831,7 @@ def _read(path: str | Path) -> tuple[bytes | None, Problem | None]:
 
 def load(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bool | None = None) -> Event:
     """Read a USEBIO file (``pairs_per_direction``: see :func:`loads`)."""
-    data, problem = _read(path)
+    data, problem = read_bytes(path)
     if data is None:
         return Event((), problems=(problem,) if problem else ())
     return loads(data, str(path), notation, pairs_per_direction=pairs_per_direction)
@@ -823,5 +839,5 @@ def load(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bo
 
 def load_participants(path: str | Path) -> tuple[Participant, ...]:
     """The published participants of a USEBIO file (empty if it cannot be read)."""
-    data, _ = _read(path)
+    data, _ = read_bytes(path)
     return participants(data, str(path)) if data is not None else ()

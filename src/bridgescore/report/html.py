@@ -19,7 +19,7 @@ Issue 10, the page members read on a phone: the header names the club and date (
 the ranking comes first with the method's sentences folded under it (``<details>``); each traveller is a
 frequency table as NBB pages print a board (best NS score first, :func:`_by_score`); where the dict has
 ``deals`` (:mod:`bridgescore.report.html_deals`) each board shows its diagram, DD table and par above its
-traveller and each line what double dummy makes in its contract; a ``leads`` entry (:meth:`_Page.leads`) gets a
+traveller and each line what double dummy makes in its contract; a ``leads`` entry (:meth:`Page.leads`) gets a
 section of its own.  On a phone no type is under 14 px and the travellers fit 390 px.
 
 It is one file: inline CSS, no scripts, no external requests (nothing to load, nothing to block); anchors link
@@ -36,6 +36,7 @@ from decimal import Decimal
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup, escape
 
 from bridgescore import __version__
 from bridgescore.cards import parse_card
@@ -54,7 +55,19 @@ from bridgescore.report.method_words import (
 )
 from bridgescore.scored import ScoredEvent
 
-__all__ = ["FULL_PAGE_LINES", "page_dict", "render_html", "summarise", "write_html"]
+__all__ = [
+    "FULL_PAGE_LINES",
+    "Card",
+    "Page",
+    "PairRef",
+    "environment",
+    "page_dict",
+    "red_suits",
+    "render_html",
+    "slug",
+    "summarise",
+    "write_html",
+]
 
 SCHEMA = "bridgescore.score/1"
 PERCENT_DECIMALS = 2
@@ -106,7 +119,7 @@ class Table:
 
 
 @dataclass(slots=True)
-class _Card:
+class Card:
     anchor: str
     title: str
     names: str
@@ -114,13 +127,13 @@ class _Card:
 
 
 @dataclass(frozen=True, slots=True)
-class _PairRef:
+class PairRef:
     anchor: str
     group: str
     names: str = ""
 
 
-def _slug(text: object) -> str:
+def slug(text: object) -> str:
     """A valid id fragment for a section, pair or board number, different for different texts: ASCII letters and
     digits as they are (``Sect1``, ``12``), every other character as ``_<hex code>_`` (``1.2`` is ``1_2e_2``,
     ``1-2`` is ``1_2d_2``, ``Ö`` is ``_d6_``), so pairs whose labels differ only in punctuation or non-ASCII
@@ -131,7 +144,7 @@ def _slug(text: object) -> str:
 # ---------------------------------------------------------------------------------------------- rendering
 
 
-class _Page:
+class Page:
     """Builds the page's tables from the score dict; every number passes through :func:`format_number`."""
 
     def __init__(self, score: Mapping[str, Any], lang: Language, director: bool = True) -> None:
@@ -166,8 +179,8 @@ class _Page:
             if isinstance(d, Mapping) and isinstance(d.get("board"), int)
         }
         self.has_dd = any(isinstance(d.get("dd"), Mapping) for _i, d in self.deals.values())
-        self.pairs: dict[tuple[str, str, str], _PairRef] = {}
-        self.cards: dict[str, _Card] = {}
+        self.pairs: dict[tuple[str, str, str], PairRef] = {}
+        self.cards: dict[str, Card] = {}
         if not self.summary:  # a summarised page has no score cards to link to
             self._index_pairs()
 
@@ -189,7 +202,7 @@ class _Page:
         return " – ".join(parts) if parts else _("Ranking")
 
     def board_anchor(self, section: str, board: object) -> str:
-        return f"board-{_slug(section)}-{_slug(board)}" if section else f"board-{_slug(board)}"
+        return f"board-{slug(section)}-{slug(board)}" if section else f"board-{slug(board)}"
 
     def board_title(self, section: str, board: object) -> str:
         title = self._("Board %(board)s") % {"board": board}
@@ -205,19 +218,19 @@ class _Page:
             for entry in standing.get("entries") or []:
                 section = str(entry.get("section") or standing.get("section") or "")
                 pair = str(entry.get("pair"))
-                anchor = "pair-" + "-".join(_slug(p) for p in (section, group, pair) if p and p != "ALL")
+                anchor = "pair-" + "-".join(slug(p) for p in (section, group, pair) if p and p != "ALL")
                 while anchor in self.cards:  # a section named like a direction: still a card of its own
                     anchor += "-"
-                ref = _PairRef(anchor, group, str(entry.get("names") or ""))
+                ref = PairRef(anchor, group, str(entry.get("names") or ""))
                 self.pairs[(group, section, pair)] = ref
                 title = _("Pair %(pair)s") % {"pair": pair}
                 if group in ("NS", "EW"):
                     title += f" {_(group)}"
                 if section and self.multi_section:
                     title += f" – {_('Section %(section)s') % {'section': section}}"
-                self.cards[anchor] = _Card(anchor, title, str(entry.get("names") or ""))
+                self.cards[anchor] = Card(anchor, title, str(entry.get("names") or ""))
 
-    def pair_ref(self, side: str, section: str, pair: object) -> _PairRef | None:
+    def pair_ref(self, side: str, section: str, pair: object) -> PairRef | None:
         for key in (
             (side, section, str(pair)),
             ("ALL", section, str(pair)),
@@ -325,7 +338,7 @@ class _Page:
                 title = ""
             tables.append(
                 Table(
-                    f"ranking-{_slug(section)}-{group.lower()}" if section else f"ranking-{group.lower()}",
+                    f"ranking-{slug(section)}-{group.lower()}" if section else f"ranking-{group.lower()}",
                     title,
                     tuple(headings),
                     tuple(rows),
@@ -506,7 +519,7 @@ class _Page:
 
     def _card_line(
         self,
-        ref: _PairRef,
+        ref: PairRef,
         side: str,
         section: str,
         number: object,
@@ -675,7 +688,7 @@ class _Page:
             method.append(
                 _("Percentages are rounded to %(decimals)d decimals, halves up.") % {"decimals": PERCENT_DECIMALS}
             )
-        env = _environment()
+        env = environment()
         template = env.get_template("page.html.j2")
         pgettext = translator(self.lang).pgettext
         return template.render(
@@ -727,7 +740,11 @@ def _finding(data: Mapping[str, Any]) -> Finding:
 _ENV: Environment | None = None
 
 
-def _environment() -> Environment:
+def environment() -> Environment:
+    """The Jinja environment of the result pages (pairs, individual and teams: ``report/templates``), made once.
+
+    ".j2" is not an extension ``select_autoescape`` knows: escaping is the default, or names go in as markup.  The
+    ``suits`` filter writes a cell's text with its red suits in red (:func:`red_suits`)."""
     global _ENV
     if _ENV is None:
         _ENV = Environment(
@@ -736,7 +753,16 @@ def _environment() -> Environment:
             trim_blocks=True,
             lstrip_blocks=True,
         )
+        _ENV.filters["suits"] = red_suits
     return _ENV
+
+
+def red_suits(text: str) -> Markup:
+    """A cell's text, escaped, with the red suits (♥ ♦) in red as the pairs page shows them."""
+    shown = str(escape(text))
+    for symbol in ("♥", "♦"):
+        shown = shown.replace(symbol, f'<span class="red">{symbol}</span>')
+    return Markup(shown)
 
 
 def summarise(boards: Iterable[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -775,7 +801,7 @@ def render_html(score: Mapping[str, Any], lang: str = "en", *, director: bool = 
     boards = score.get("boards") or []
     if sum(len(b.get("results") or []) for b in boards) > FULL_PAGE_LINES:
         score = {**score, "boards": list(summarise(boards))}
-    return _Page(score, language, director).render()
+    return Page(score, language, director).render()
 
 
 def page_dict(

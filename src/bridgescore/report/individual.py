@@ -45,9 +45,10 @@ from bridgescore.individual import ScoredIndividual
 from bridgescore.methods.base import Unit
 from bridgescore.report.check import render_problems
 from bridgescore.report.csv import DELIMITERS, guard
-from bridgescore.report.json import _checks, iter_boards, options_fields
+from bridgescore.report.json import checks_fields, iter_boards, options_fields
 from bridgescore.report.labels import adjustment_label, method_name, number, percent, points
 from bridgescore.report.problems import problem_fields
+from bridgescore.report.text import ranking_table, render_check_lines
 from bridgescore.scored import ALL_SECTIONS
 from bridgescore.standings import PERCENT_DECIMALS
 
@@ -148,7 +149,7 @@ def individual_dict(scored: ScoredIndividual, notation: Notation = "en") -> dict
             for s in scored.standings
         ],
         "boards": list(_board_records(scored, notation)),
-        "checks": _checks(individual_checks(scored, notation)),
+        "checks": checks_fields(individual_checks(scored, notation)),
         "problems": [problem_fields(p) for p in scored.problems],
     }
 
@@ -226,20 +227,7 @@ def render_individual_text(
     for standing in scored.standings:
         across = standing.section == ALL_SECTIONS
         section_title = _("Section %(section)s") % {"section": standing.section} if standing.section else ""
-        table = Table(title=escape(section_title) or None, title_justify="left")
-        table.add_column(_("Place"), justify="right")
-        if across:
-            table.add_column(_("Section"))
-        table.add_column(_("Player"), justify="right")
-        table.add_column(_("Name"))
-        table.add_column(_("Boards"), justify="right")
-        if is_mp:
-            table.add_column(_("Total"), justify="right")
-            table.add_column(_("Max"), justify="right")
-            table.add_column("%", justify="right")
-        else:
-            table.add_column(_("IMPs"), justify="right")
-            table.add_column(_("Per board"), justify="right")
+        table = ranking_table(section_title, across, (_("Player"), _("Name")), is_mp, lang)
         for e in standing.entries:
             row = [e.place_label or "–", *([escape(e.section)] if across else [])]
             row += [escape(e.player), escape(e.name), format_number(e.boards, lang)]
@@ -257,10 +245,7 @@ def render_individual_text(
         )
     elif any(abs(e.total - e.unfactored_total) > 1e-9 for s in scored.standings for e in s.entries):
         console.print(_("* total factored to the full number of boards (player played fewer boards)."), highlight=False)
-    for check in individual_checks(scored, notation):
-        mark = f"[green]{escape(_('ok'))}[/]" if check.ok else f"[red]{escape(_('FAILED'))}[/]"
-        line = f"{mark} {escape(_(check.name))}: {escape(check.text(lang))}"
-        console.print(line, highlight=False, soft_wrap=True)
+    render_check_lines(individual_checks(scored, notation), console, lang)
     if scored.problems:
         render_problems(Event((), problems=scored.problems), console, lang)
 

@@ -18,13 +18,13 @@ from typing import Any
 from bridgescore.contract import Notation
 from bridgescore.i18n import Language, parse_language
 from bridgescore.individual import ScoredIndividual
-from bridgescore.report.html import FULL_PAGE_LINES, Table, _Card, _Page, _PairRef, _slug, summarise
+from bridgescore.report.html import FULL_PAGE_LINES, Card, Page, PairRef, Table, slug, summarise
 from bridgescore.report.individual import individual_dict
 
 __all__ = ["render_individual_html"]
 
 
-class _IndividualPage(_Page):
+class _IndividualPage(Page):
     """The pairs page with players in the places of pairs (see the module docstring)."""
 
     def _index_pairs(self) -> None:
@@ -33,12 +33,12 @@ class _IndividualPage(_Page):
             for entry in standing.get("entries") or []:
                 section = str(entry.get("section") or standing.get("section") or "")
                 player = str(entry.get("pair"))
-                anchor = "player-" + "-".join(_slug(p) for p in (section, player) if p)
+                anchor = "player-" + "-".join(slug(p) for p in (section, player) if p)
                 while anchor in self.cards:
                     anchor += "-"
-                self.pairs[("ALL", section, player)] = _PairRef(anchor, "ALL")
+                self.pairs[("ALL", section, player)] = PairRef(anchor, "ALL")
                 title = _("Player %(player)s") % {"player": player}
-                self.cards[anchor] = _Card(anchor, title, str(entry.get("names") or ""))
+                self.cards[anchor] = Card(anchor, title, str(entry.get("names") or ""))
 
     def ranking_tables(self) -> list[Table]:
         _ = self._

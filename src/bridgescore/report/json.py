@@ -27,7 +27,7 @@ from bridgescore.scored import ScoredEvent
 from bridgescore.standings import PERCENT_DECIMALS, Standing, StandingEntry, compute_standings
 from bridgescore.table import STATUSES
 
-__all__ = ["SCHEMA", "datum_fields", "dump", "dumps", "iter_boards", "options_fields", "to_dict"]
+__all__ = ["SCHEMA", "checks_fields", "datum_fields", "dump", "dumps", "iter_boards", "options_fields", "to_dict"]
 
 SCHEMA = "bridgescore.score/1"
 
@@ -79,17 +79,14 @@ def _session(scored: ScoredEvent) -> dict[str, Any]:
     """The session's ``date`` and ``club`` as the file wrote them, and the hand records (``deals``, in the shape
     of :func:`bridgescore.report.hand_records.deal_dict`), each only when the event has it (issue 10's page).
 
-    Every deal goes out with its double-dummy table and par: what the file carries is kept, the rest is solved
-    (several deals at once, cached: :func:`bridgescore.dd.analyse`), so the page shows both for every board, as
-    the issue asks, whichever program wrote the hand record."""
-    from bridgescore.dd import analyse
+    The deals go out as the event holds them: the API and ``score`` give this writer an event whose deals all
+    have their double-dummy table and par (:func:`bridgescore.api.with_deal_analysis`); nothing is solved here."""
     from bridgescore.report.hand_records import deal_dict
 
     event = scored.event
     fields: dict[str, Any] = {k: event.info[k] for k in ("date", "club") if event.info.get(k)}
     if event.deals:
-        deals = analyse(event.deals)
-        fields["deals"] = [deal_dict(deals[n]) for n in sorted(deals)]
+        fields["deals"] = [deal_dict(event.deals[n]) for n in sorted(event.deals)]
     return fields
 
 
@@ -99,23 +96,23 @@ def _tail(scored: ScoredEvent, standings: tuple[Standing, ...], checks: tuple[Ch
         "standings": [
             {"group": s.group, "section": s.section, "entries": [_entry(e) for e in s.entries]} for s in standings
         ],
-        "checks": _checks(checks),
+        "checks": checks_fields(checks),
         "problems": _problems(scored),
     }
 
 
 def _leads(scored: ScoredEvent, notation: Notation = "en") -> dict[str, Any]:
     """The ``leads`` block (:mod:`bridgescore.report.leads`: tricks against double dummy, per line and per pair)
-    when the event has deals; nothing otherwise."""
-    if not scored.event.deals:
+    when the event has deals and their lead analysis (``scored.leads``, made by
+    :func:`bridgescore.api.with_deal_analysis`); nothing otherwise."""
+    if not scored.event.deals or scored.leads is None:
         return {}
-    from bridgescore.leads import analyse
     from bridgescore.report.leads import leads_block
 
-    return {"leads": leads_block(analyse(scored.event), notation, scored.event.names)}
+    return {"leads": leads_block(scored.leads, notation, scored.event.names)}
 
 
-def _checks(checks: tuple[Check, ...]) -> list[dict[str, Any]]:
+def checks_fields(checks: tuple[Check, ...]) -> list[dict[str, Any]]:
     return [
         {
             "name": c.name,
@@ -380,7 +377,7 @@ def dump(
             write((b"\n      " if chunk == 0 else b",\n      ") + lines)
         write(b"\n    ]}" if entries else b"]}")
     write(b"\n  ],\n" if standings else b"],\n")
-    for key, items in (("checks", _checks(checks)), ("problems", _problems(scored))):
+    for key, items in (("checks", checks_fields(checks)), ("problems", _problems(scored))):
         write(b"  " + dumped(key) + b": [")
         write(b"\n    " + b",\n    ".join(map(dumped, items)) + b"\n  ]" if items else b"]")
         write(b",\n" if key == "checks" else b"\n")

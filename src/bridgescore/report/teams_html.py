@@ -10,37 +10,11 @@ the reader's language), so the page shows what the JSON holds.
 
 from __future__ import annotations
 
-from jinja2 import Environment, PackageLoader, select_autoescape
-from markupsafe import Markup, escape
-
 from bridgescore import __version__
+from bridgescore.report.html import environment
 from bridgescore.report.teams_view import TeamsView
 
 __all__ = ["render_teams_html"]
-
-_ENV: Environment | None = None
-
-
-def _environment() -> Environment:
-    global _ENV
-    if _ENV is None:
-        # ".j2" is not an extension select_autoescape knows: escaping must be the default, or names go in as markup
-        _ENV = Environment(
-            loader=PackageLoader("bridgescore", "report/templates"),
-            autoescape=select_autoescape(default=True, default_for_string=True),
-            trim_blocks=True,
-            lstrip_blocks=True,
-        )
-        _ENV.filters["suits"] = suits
-    return _ENV
-
-
-def suits(text: str) -> Markup:
-    """A cell's text, escaped, with the red suits (♥ ♦) in red as the pairs page shows them."""
-    shown = str(escape(text))
-    for symbol in ("♥", "♦"):
-        shown = shown.replace(symbol, f'<span class="red">{symbol}</span>')
-    return Markup(shown)
 
 
 def render_teams_html(view: TeamsView) -> str:
@@ -48,7 +22,7 @@ def render_teams_html(view: TeamsView) -> str:
     _ = view._
     title = str(view.doc.get("title") or "") or _("Teams event")
     return (
-        _environment()
+        environment()
         .get_template("teams.html.j2")
         .render(
             lang=view.lang,

@@ -37,7 +37,7 @@ from bridgescore.scored import ALL_SECTIONS, ScoredEvent
 from bridgescore.standings import PERCENT_DECIMALS, Standing, compute_standings
 from bridgescore.table import STATUSES
 
-__all__ = ["PLAIN_ROWS", "render_text"]
+__all__ = ["PLAIN_ROWS", "ranking_table", "render_check_lines", "render_text"]
 
 _GROUP_TITLE = {"NS": N_("North-South"), "EW": N_("East-West"), "all": N_("all pairs")}
 
@@ -52,6 +52,42 @@ def _section_title(section: str, lang: Language) -> str:
 def _translate_known(text: str, lang: Language) -> str:
     """``text`` in ``lang`` where the catalogue has it (a check's fixed sentence), else as written."""
     return translator(lang).gettext(text) if text else ""
+
+
+def ranking_table(
+    title: str, across: bool, who: tuple[str, str], is_mp: bool, lang: Language, *, penalised: bool = False
+) -> Table:
+    """An empty ranking table with its columns, the pairs' (:func:`render_text`) and the players' (the individual
+    report) alike: place, the section where ranked across sections, ``who`` (the headings of the number and the
+    names, in ``lang``), boards, then total, maximum and % at matchpoints or IMPs and per board at IMPs, and the
+    penalty where one was given."""
+    _ = translator(lang).gettext
+    table = Table(title=escape(title) or None, title_justify="left")
+    table.add_column(_("Place"), justify="right")
+    if across:
+        table.add_column(_("Section"))
+    table.add_column(who[0], justify="right")
+    table.add_column(who[1])
+    table.add_column(_("Boards"), justify="right")
+    if is_mp:
+        table.add_column(_("Total"), justify="right")
+        table.add_column(_("Max"), justify="right")
+        table.add_column("%", justify="right")
+    else:
+        table.add_column(_("IMPs"), justify="right")
+        table.add_column(_("Per board"), justify="right")
+    if penalised:
+        table.add_column(_("Penalty"), justify="right")
+    return table
+
+
+def render_check_lines(checks: tuple[Check, ...], console: Console, lang: Language) -> None:
+    """One line per director's check: ok or FAILED, its name and what it found, in ``lang``."""
+    _ = translator(lang).gettext
+    for check in checks:
+        mark = f"[green]{escape(_('ok'))}[/]" if check.ok else f"[red]{escape(_('FAILED'))}[/]"
+        line = f"{mark} {escape(_translate_known(check.name, lang))}: {escape(check.text(lang))}"
+        console.print(line, highlight=False, soft_wrap=True)
 
 
 def render_text(
@@ -101,22 +137,10 @@ def render_text(
     for standing in standings if plain else ():
         _plain_standing(standing, console, is_mp, penalised, lang)
     for standing in standings if not plain else ():
-        table = Table(title=escape(_standing_title(standing, lang)), title_justify="left")
-        table.add_column(_("Place"), justify="right")
-        if standing.section == ALL_SECTIONS:
-            table.add_column(_("Section"))
-        table.add_column(_("Pair"), justify="right")
-        table.add_column(_("Names"))
-        table.add_column(_("Boards"), justify="right")
-        if is_mp:
-            table.add_column(_("Total"), justify="right")
-            table.add_column(_("Max"), justify="right")
-            table.add_column("%", justify="right")
-        else:
-            table.add_column(_("IMPs"), justify="right")
-            table.add_column(_("Per board"), justify="right")
-        if penalised:
-            table.add_column(_("Penalty"), justify="right")
+        table = ranking_table(
+            _standing_title(standing, lang), standing.section == ALL_SECTIONS, (_("Pair"), _("Names")), is_mp, lang,
+            penalised=penalised,
+        )  # fmt: skip
         for e in standing.entries:
             row = [e.place_label or "–"]
             if standing.section == ALL_SECTIONS:
@@ -139,10 +163,7 @@ def render_text(
         )
     elif any(abs(e.total - e.penalty - e.unfactored_total) > 1e-9 for s in standings for e in s.entries):
         console.print(_("* total factored to the full number of boards (pair played fewer boards)."), highlight=False)
-    for check in checks:
-        mark = f"[green]{escape(_('ok'))}[/]" if check.ok else f"[red]{escape(_('FAILED'))}[/]"
-        line = f"{mark} {escape(_translate_known(check.name, lang))}: {escape(check.text(lang))}"
-        console.print(line, highlight=False, soft_wrap=True)
+    render_check_lines(checks, console, lang)
     if scored.problems:
         from bridgescore.event import Event
 

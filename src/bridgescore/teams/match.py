@@ -82,7 +82,8 @@ ACBL_PATTON_AGGREGATE = 2.0
 
 
 def board_points_of(form: BoardPoints) -> float:
-    """The points for winning a board at board-a-match in ``form`` (a tie is half of it)."""
+    """The points for winning a board at board-a-match in ``form`` (a tie is half of it): ``acbl`` 1 (the ACBL's
+    board-a-match), ``ebu`` 2 (the EBU's point-a-board, USEBIO ``PAB``)."""
     return _WIN[form]
 
 
@@ -242,7 +243,8 @@ def _split(board: BoardScore) -> tuple[float, float, float]:
 
 
 def _aggregate(boards: Sequence[BoardScore]) -> float:
-    """The home team's aggregate over the compared boards: Σ (NS open − NS closed), weighted scores at their mean."""
+    """The home team's aggregate over the compared boards (the ACBL's Patton: the total of the scores over the
+    match): Σ (NS open − NS closed), weighted scores at their mean."""
     total = 0.0
     for b in boards:
         if b.problem is None and b.ns_open is not None and b.ns_closed is not None and b.points_home is not None:
@@ -258,7 +260,8 @@ def _winner(match: Match, home: float, away: float) -> str:
 
 def _vps(scale: VPScale, margin: float, shared: float, boards: int) -> tuple[float, float]:
     """Each team's VPs from its own margin: the balanced margin plus what both teams got from non-balancing
-    awards (0 when every board balances, where this is the scale's own pair)."""
+    awards (Law 12C2: the scores awarded to the two sides need not balance; 0 when every board balances, where
+    this is the scale's own pair)."""
     if shared == 0:
         return scale.vp(margin, boards)
     return scale.vp(margin + shared, boards)[0], scale.vp(-margin + shared, boards)[0]

@@ -66,7 +66,7 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Te
     if not records:
         return TeamFile((), problems=tuple(problems))
     header_line, header = records[0]
-    columns, header_problems = traveller_csv._map_header(header, Location(filename, header_line))
+    columns, header_problems = traveller_csv.map_header(header, Location(filename, header_line))
     found: dict[str, int] = {}
     for name, index in columns.extra.items():
         key = traveller_csv.header_key(name)
@@ -100,7 +100,7 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Te
 
     lines: list[TeamLine] = []
     for line, row in records[1:]:
-        result, line_problems, _ew_view = traveller_csv._read_line(row, columns, filename, line, notation)
+        result, line_problems, _ew_view = traveller_csv.read_line(row, columns, filename, line, notation)
         round_text = cell(row, "round")
         round_number = whole_number(round_text) if round_text[:1] not in ("+", "-") else None
         if not round_text:

@@ -49,7 +49,7 @@ def _text(element: Element | None) -> str:
 
 def loads(data: bytes | str, filename: str = "<input>", notation: Notation = "en") -> TeamFile:
     """The matches of a USEBIO teams file's content (see the module docstring)."""
-    doc, found = usebio._parse(data, filename)
+    doc, found = usebio.parse_document(data, filename)
     problems = list(found)
     if doc is None:
         return TeamFile((), problems=tuple(problems))
@@ -61,9 +61,9 @@ def loads(data: bytes | str, filename: str = "<input>", notation: Notation = "en
     teams = _teams(doc, event)
     lines: list[TeamLine] = []
     records: dict[tuple[int, frozenset[str]], tuple[Element, list[TeamLine]]] = {}
-    reached: set[int] = set()  # the boards and traveller lines read or reported here; usebio._audit says the rest
+    reached: set[int] = set()  # the boards and traveller lines read or reported here; usebio.audit says the rest
     has_matches = any(True for _ in event.iter("MATCH"))
-    for holder, section, context in usebio._contexts(event):
+    for holder, section, context in usebio.event_contexts(event):
         if holder.tag != "MATCH":
             for board_el in holder.findall("BOARD"):
                 line_els = board_el.findall("TRAVELLER_LINE")
@@ -74,7 +74,7 @@ def loads(data: bytes | str, filename: str = "<input>", notation: Notation = "en
                             doc.where(board_el, "BOARD"),
                             "board %(board)s is not inside a <MATCH>, so which match it belongs to cannot be told; "
                             "its %(count)d traveller lines are left out",
-                            board=shorten(usebio._child_text(board_el, "BOARD_NUMBER") or "?"),
+                            board=shorten(usebio.child_text(board_el, "BOARD_NUMBER") or "?"),
                             count=len(line_els),
                         )
                     )
@@ -89,11 +89,11 @@ def loads(data: bytes | str, filename: str = "<input>", notation: Notation = "en
                 continue
             records[key] = (match_el, match_lines)
             lines.extend(match_lines)
-    for other in usebio._other_events(doc, event, problems):
+    for other in usebio.other_events(doc, event, problems):
         reached.update(id(e) for e in other.iter())
-    usebio._audit(doc, reached, problems)
+    usebio.audit(doc, reached, problems)
     if not has_matches:
-        form, _sign = usebio._form(event)
+        form, _sign = usebio.event_form(event)
         problems.append(
             Problem.make(
                 doc.where(event, "MATCH"),
@@ -102,54 +102,54 @@ def loads(data: bytes | str, filename: str = "<input>", notation: Notation = "en
                 else "the file has no <MATCH>: it is an individual event (score it with `bridgescore individual`)",
             )
         )
-    method = usebio._child_text(event, "BOARD_SCORING_METHOD")
+    method = usebio.child_text(event, "BOARD_SCORING_METHOD")
     extra = {
-        "date": usebio._child_text(event, "DATE"),
+        "date": usebio.child_text(event, "DATE"),
         "club": _text(doc.root.find("CLUB/CLUB_NAME")),
         "program": " ".join(
-            t for t in (usebio._child_text(event, "PROGRAM_NAME"), usebio._child_text(event, "PROGRAM_VERSION")) if t
+            t for t in (usebio.child_text(event, "PROGRAM_NAME"), usebio.child_text(event, "PROGRAM_VERSION")) if t
         ),
     }
     return TeamFile(
         tuple(lines),
         MappingProxyType(teams),
         tuple(problems),
-        title=usebio._child_text(event, "EVENT_DESCRIPTION") or usebio._child_text(event, "TITLE"),
+        title=usebio.child_text(event, "EVENT_DESCRIPTION") or usebio.child_text(event, "TITLE"),
         form=_FORMS.get(method.upper()),
-        match_scoring=usebio._child_text(event, "MATCH_SCORING_METHOD"),
+        match_scoring=usebio.child_text(event, "MATCH_SCORING_METHOD"),
         extra=MappingProxyType({k: v for k, v in extra.items() if v}),
     )
 
 
-def _teams(doc: usebio._Doc, event: Element) -> dict[str, Team]:
+def _teams(doc: usebio.Document, event: Element) -> dict[str, Team]:
     teams: dict[str, Team] = {}
     for element in event.iter("TEAM"):
         if len(element) == 0 and not element.attrib:  # the MATCH's <TEAM>1</TEAM>
             continue
-        team_id = element.get("TEAM_ID", "").strip() or usebio._child_text(element, "TEAM_ID")
+        team_id = element.get("TEAM_ID", "").strip() or usebio.child_text(element, "TEAM_ID")
         if not team_id:
             continue
-        name = element.get("TEAM_NAME", "").strip() or usebio._child_text(element, "TEAM_NAME")
+        name = element.get("TEAM_NAME", "").strip() or usebio.child_text(element, "TEAM_NAME")
         members = tuple(
             player_name
             for player in element.iter("PLAYER")
-            if (player_name := usebio._child_text(player, "PLAYER_NAME"))
+            if (player_name := usebio.child_text(player, "PLAYER_NAME"))
         )
         teams.setdefault(team_id, Team(team_id, name, members, doc.where(element)))
     return teams
 
 
 def _match(
-    doc: usebio._Doc,
+    doc: usebio.Document,
     match_el: Element,
     section: str,
     context: dict[str, str],
     notation: Notation,
     problems: list[Problem],
 ) -> tuple[tuple[int, frozenset[str]], list[TeamLine]] | None:
-    round_text = usebio._child_text(match_el, "ROUND_NUMBER")
-    home = usebio._child_text(match_el, "TEAM")
-    away = usebio._child_text(match_el, "OPPOSING_TEAM")
+    round_text = usebio.child_text(match_el, "ROUND_NUMBER")
+    home = usebio.child_text(match_el, "TEAM")
+    away = usebio.child_text(match_el, "OPPOSING_TEAM")
     round_number = whole_number(round_text) if round_text else 1
     if round_number is None or round_number < 1:
         problems.append(
@@ -197,7 +197,7 @@ def _match(
 
 
 def _board(
-    doc: usebio._Doc,
+    doc: usebio.Document,
     board_el: Element,
     section: str,
     context: dict[str, str],
@@ -208,7 +208,7 @@ def _board(
     problems: list[Problem],
 ) -> list[TeamLine]:
     home, away, match_el = match
-    number_text = usebio._child_text(board_el, "BOARD_NUMBER")
+    number_text = usebio.child_text(board_el, "BOARD_NUMBER")
     number = whole_number(number_text) if number_text[:1] not in ("+", "-") else None
     line_els = board_el.findall("TRAVELLER_LINE")
     if number is None or number < 1:
@@ -229,10 +229,10 @@ def _board(
             board_extra[_BOARD_KEYS.get(item.tag, item.tag)] = _text(item)
     out: list[TeamLine] = []
     for line_el in line_els:
-        result = usebio._line(doc, line_el, number, section, board_context, notation, problems)
+        result = usebio.read_line(doc, line_el, number, section, board_context, notation, problems)
         if result is None:
             continue
-        direction = usebio._child_text(line_el, "DIRECTION").upper()
+        direction = usebio.child_text(line_el, "DIRECTION").upper()
         room: Room
         if direction == "NS":
             room, ns, ew = "open", home, away
@@ -265,7 +265,7 @@ def _board(
 
 
 def _compare(
-    doc: usebio._Doc,
+    doc: usebio.Document,
     first: tuple[Element, list[TeamLine]],
     second: tuple[Element, list[TeamLine]],
     round_number: int,
@@ -298,7 +298,7 @@ def _compare(
 
 def load(path: str | Path, notation: Notation = "en") -> TeamFile:
     """Read a USEBIO teams file (see the module docstring)."""
-    data, problem = usebio._read(path)
+    data, problem = usebio.read_bytes(path)
     if data is None:
         return TeamFile((), problems=(problem,) if problem else ())
     return loads(data, str(path), notation)

@@ -101,6 +101,8 @@ class _Table:
 
     # the rules
     def head_to_head_score(self, group: Sequence[str]) -> dict[str, float] | None:
+        """The VPs (or points) of the matches between the tied teams: WBF General Conditions of Contest (first
+        rule), EBU White Book 143.7.1(a); only where they all met."""
         if not self.all_met(group):
             return None
         values = dict.fromkeys(group, 0.0)
@@ -110,6 +112,9 @@ class _Table:
         return values
 
     def head_to_head_imps(self, group: Sequence[str]) -> dict[str, float] | None:
+        """The IMP difference of the matches between the tied teams: WBF General Conditions (second rule), EBU
+        White Book 143.7.1(a), the NBB district rules ("IMP-saldo in de onderlinge wedstrijd(en)"); only where they
+        all met."""
         if not self.all_met(group):
             return None
         values = dict.fromkeys(group, 0.0)
@@ -119,6 +124,8 @@ class _Table:
         return values
 
     def won_every_match(self, group: Sequence[str]) -> dict[str, float] | None:
+        """Of more than two tied teams, one that won every match against the others ranks above them (the NBB
+        district rules' first rule)."""
         if len(group) < 3 or not self.all_met(group):
             return None
         values = dict.fromkeys(group, 1.0)
@@ -130,6 +137,9 @@ class _Table:
         return values
 
     def imp_quotient(self, group: Sequence[str]) -> dict[str, float] | None:
+        """IMPs won / IMPs lost over all a team's matches (WBF General Conditions' third rule; the NBB district
+        rules); a team that won IMPs and lost none is above every quotient."""
+
         def quotient(t: _Tally) -> float:
             if t.imps_against == 0:
                 return math.inf if t.imps_for > 0 else 1.0
@@ -138,17 +148,22 @@ class _Table:
         return {team: quotient(self.tally[team]) for team in group}
 
     def net_imps(self, group: Sequence[str]) -> dict[str, float] | None:
+        """The IMP difference of all the boards, only where the event is scored in VPs (EBU White Book
+        143.7.1(c))."""
         if self.by_points:
             return None
         return {team: self.tally[team].imps_for - self.tally[team].imps_against for team in group}
 
     def tiebreak_points(self, group: Sequence[str]) -> dict[str, float] | None:
+        """The sum of the final scores of every opponent played (EBU White Book 143.5.2), never in an
+        all-play-all."""
         teams = [team for team, t in self.tally.items() if t.played]
         if self.all_met(teams):  # EBU 143.5.2: never in an all-play-all
             return None
         return {team: sum(self.tally[o].score for o in self.tally[team].opponents) for team in group}
 
     def count_back(self, group: Sequence[str]) -> dict[str, float] | None:
+        """Point-a-board count-back: boards won, a drawn board a half (EBU White Book 143.5.3, 143.7.1(d))."""
         return {team: self.tally[team].boards_won for team in group}
 
 
