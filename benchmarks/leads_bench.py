@@ -188,7 +188,7 @@ def main() -> None:
                 state = f"failed (exit {measured.status})" if measured.status else f"{measured.seconds:7.2f} s"
                 print(f"  {name:<36} {state} {measured.peak_mb:7.0f} MB")
         print(f"  load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-        print("  goals (issue 10): first run under 60 s, cached re-runs under 1 s")
+        print("  goals: first run under 60 s, cached re-runs under 1 s")
 
 
 if __name__ == "__main__":

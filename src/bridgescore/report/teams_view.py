@@ -63,6 +63,7 @@ class MatchCard:
 SCALE_NAMES = {
     "wbf": N_("WBF continuous scale, 20 VP (WBF 2013)"),
     "wbf-discrete": N_("WBF discrete scale, 20 VP"),
+    "ebu-20": N_("EBU scale, 20 VP in whole VPs"),
 }
 
 
