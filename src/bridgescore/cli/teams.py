@@ -23,6 +23,7 @@ from bridgescore.cli.common import (
     language_option,
     notation_option,
     refuse_overwrite,
+    write_output,
 )
 
 __all__ = ["teams_app"]
@@ -146,7 +147,6 @@ def score_teams_command(
 ) -> None:
     """Score a teams event: each board against the other room, match IMPs, VPs and standings (exit 2 on bad input)."""
     import io
-    import sys
 
     from bridgescore.cli.common import err
     from bridgescore.options import OptionError
@@ -183,13 +183,7 @@ def score_teams_command(
         raise typer.Exit(2)
     buffer = io.StringIO()
     write_teams(scored, fmt, buffer, page_lang)
-    if output is None:
-        sys.stdout.write(buffer.getvalue())
-    else:
-        try:
-            output.write_text(buffer.getvalue(), encoding="utf-8")
-        except OSError as problem:
-            raise fail(f"cannot write {output}: {problem.strerror or problem}") from None
+    write_output(buffer.getvalue(), output)
     if problems:
         print_problems(problems, err, page_lang, can_go_on=False)
 
