@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import csv
 import io
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,35 +26,7 @@ from html_cases import EBU_MP, EBU_MP_STANDINGS, case, reference_file
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "build" / "screenshots"
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (dev extra) drives chromium in these tests")
-
-
-def _chromium() -> str:
-    for name in ("chromium", "chromium-browser"):
-        path = shutil.which(name)
-        if path:
-            return path
-    pytest.skip("chromium is not installed: `apt-get install chromium` (.ci/run does this on a fresh machine)")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[sync_api.Browser]:
-    executable = _chromium()
-    with sync_api.sync_playwright() as playwright:
-        # Playwright gives every launch a fresh, empty profile (user data dir) of its own
-        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")

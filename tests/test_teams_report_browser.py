@@ -10,7 +10,6 @@ of seven rounds: the widest cross-table and standings a club publishes.  Screens
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,7 @@ import pytest
 from bridgescore.report.teams import write_teams
 from bridgescore.teams import Team, TeamsEvent, score_teams
 from teams_report_cases import match, round_robin
-from test_html_browser import CHROMIUM_FLAGS, SHOTS, _chromium, _not_blank, _open
+from test_html_browser import SHOTS, _not_blank, _open
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (dev extra) drives chromium in these tests")
 
@@ -42,15 +41,6 @@ def _eight_teams() -> TeamsEvent:
             home, away = circle[k], circle[7 - k]
             matches.append(match(r + 1, home, away, SCORES[k:] + SCORES[:k], carry=2.0 if k == 0 else 0.0))
     return TeamsEvent(teams, tuple(matches), title="Viertallencompetitie 2026, ronde 1–7")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[sync_api.Browser]:
-    executable = _chromium()
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")
