@@ -10,6 +10,7 @@ on files of a few hundred lines, so the whole suite stays about a minute.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -60,16 +61,26 @@ _PIECES = [*_ODD, "A", "1", "x", "TRAVELLER_LINE", "BOARD", "SCORE", "</BOARD>",
            ]  # fmt: skip
 
 
-@st.composite
-def _mutated(draw: st.DrawFn, suffix: str) -> str:
-    """A seed file of ``suffix`` (drawn by index: the texts are too long to print) with 1–4 mutations."""
-    seeds = _XML_SEEDS if suffix == ".xml" else _PBN_SEEDS
-    lines = seeds[draw(st.integers(0, len(seeds) - 1))][1].split("\n")
+#: Every mutation :func:`mutate` knows.
+MUTATIONS = ("delete", "double", "swap", "replace", "case", "cut", "odd", "blank")
+
+
+def mutate(
+    draw: st.DrawFn,
+    lines: list[str],
+    odd: Sequence[str],
+    ops: Sequence[str] = MUTATIONS,
+    pieces: Sequence[str] = (),
+) -> str:
+    """``lines`` with 1–4 mutations drawn from ``ops``: a line deleted, doubled, swapped with another, replaced by
+    ``pieces``, upper- or lower-cased, a span cut out of it, one of ``odd`` put into it, or the blank lines dropped
+    (the teams readers' fuzz test uses it too, with its own odd pieces)."""
+    lines = list(lines)
     for _ in range(draw(st.integers(1, 4))):
         if not lines:
             lines = [""]
         i = draw(st.integers(0, len(lines) - 1))
-        op = draw(st.sampled_from(["delete", "double", "swap", "replace", "case", "cut", "odd", "blank"]))
+        op = draw(st.sampled_from(list(ops)))
         if op == "delete":
             del lines[i]
         elif op == "double":
@@ -78,7 +89,7 @@ def _mutated(draw: st.DrawFn, suffix: str) -> str:
             j = draw(st.integers(0, len(lines) - 1))
             lines[i], lines[j] = lines[j], lines[i]
         elif op == "replace":
-            lines[i] = "".join(draw(st.lists(st.sampled_from(_PIECES), max_size=5)))
+            lines[i] = "".join(draw(st.lists(st.sampled_from(list(pieces)), max_size=5)))
         elif op == "case":
             lines[i] = lines[i].lower() if draw(st.booleans()) else lines[i].upper()
         elif op == "cut":
@@ -89,10 +100,18 @@ def _mutated(draw: st.DrawFn, suffix: str) -> str:
         elif op == "odd":
             line = lines[i]
             at = draw(st.integers(0, len(line)))
-            lines[i] = line[:at] + draw(st.sampled_from(_ODD)) + line[at:]
+            lines[i] = line[:at] + draw(st.sampled_from(list(odd))) + line[at:]
         elif draw(st.booleans()):  # no blank lines: games without a blank line between them
             lines = [line for line in lines if line.strip()]
     return "\n".join(lines)
+
+
+@st.composite
+def _mutated(draw: st.DrawFn, suffix: str) -> str:
+    """A seed file of ``suffix`` (drawn by index: the texts are too long to print) with 1–4 mutations."""
+    seeds = _XML_SEEDS if suffix == ".xml" else _PBN_SEEDS
+    lines = seeds[draw(st.integers(0, len(seeds) - 1))][1].split("\n")
+    return mutate(draw, lines, _ODD, pieces=_PIECES)
 
 
 def _run(path: Path) -> None:

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from bridgescore.cli import app
 from bridgescore.teams.read import load_teams
+from test_fuzz_usebio_pbn import mutate
 
 runner = CliRunner()
 DATA = Path(__file__).parent / "data" / "teams"
@@ -34,26 +35,7 @@ _SEEDS = {
 
 @st.composite
 def _mutated(draw: st.DrawFn, suffix: str) -> str:
-    lines = list(_SEEDS[suffix])
-    for _ in range(draw(st.integers(1, 4))):
-        if not lines:
-            lines = [""]
-        i = draw(st.integers(0, len(lines) - 1))
-        op = draw(st.sampled_from(["delete", "double", "swap", "odd", "cut"]))
-        if op == "delete":
-            del lines[i]
-        elif op == "double":
-            lines.insert(i, lines[i])
-        elif op == "swap":
-            j = draw(st.integers(0, len(lines) - 1))
-            lines[i], lines[j] = lines[j], lines[i]
-        elif op == "odd":
-            at = draw(st.integers(0, len(lines[i])))
-            lines[i] = lines[i][:at] + draw(st.sampled_from(_ODD)) + lines[i][at:]
-        else:
-            a = draw(st.integers(0, len(lines[i])))
-            lines[i] = lines[i][:a]
-    return "\n".join(lines)
+    return mutate(draw, _SEEDS[suffix], _ODD, ops=("delete", "double", "swap", "odd", "cut"))
 
 
 def _no_traceback(path: Path) -> None:
