@@ -178,3 +178,15 @@ def test_valet_refuses_deals_with_the_valet_programs_own_files(tmp_path: Path) -
     (tmp_path / "scores.txt").write_text("1 1 2 4S N 10 S\n", encoding="utf-8")
     done = CliRunner().invoke(app, ["valet", "-d", str(tmp_path), "--deals", str(BUNDLED)])
     assert done.exit_code == 2 and "keeps only the suit of each lead" in " ".join(done.stderr.split())
+
+
+def test_a_lead_not_held_is_said_once_when_the_hand_record_is_given_beside(tmp_path: Path) -> None:
+    """The join checks the leads, and so does the lead analysis: the director reads it once (line 3: CK, which
+    West, on lead against South, does not hold)."""
+    import json
+
+    travellers = tmp_path / "club.csv"
+    travellers.write_text(TRAVELLERS, encoding="utf-8")
+    done = CliRunner().invoke(app, ["score", str(travellers), "--deals", str(BUNDLED), "-f", "json"])
+    said = [p for p in json.loads(done.stdout)["problems"] if p["line"] == 3 and p["field"] == "lead"]
+    assert len(said) == 1 and "CK" in said[0]["message"]

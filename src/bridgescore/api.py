@@ -362,8 +362,7 @@ def score(
     if event.deals:  # a lead the leader does not hold in the deal (issue 10: bridgescore.leads)
         from bridgescore.leads import lead_problems
 
-        said = {p.location for p in (*event.problems, *scored.problems)}  # --deals' join reports the same lead
-        found = tuple(p for p in lead_problems(event) if p.location not in said)
+        found = lead_problems(event)
         if found:
             scored = dataclasses.replace(scored, problems=(*scored.problems, *found))
     return Scores(scored)

@@ -480,10 +480,13 @@ def _not_held(result: Result, lead: Card, leader: Seat) -> Problem:
 
 
 def lead_problems(event: Event) -> tuple[Problem, ...]:
-    """The lines whose opening lead the leader does not hold in the board's deal (nothing is solved)."""
+    """The lines whose opening lead the leader does not hold in the board's deal (nothing is solved), less those
+    the event already reports at the same place: a hand record given beside the travellers has been checked by
+    its join (:func:`bridgescore.io.deals.join`), so a lead is said once however the deals came."""
     if not event.deals:
         return ()
-    return tuple(_classify(event)[2])
+    said = {p.location for p in event.problems}
+    return tuple(p for p in _classify(event)[2] if p.location not in said)
 
 
 def analyse(event: Event, cache: LeadCache | None = None) -> LeadAnalysis:

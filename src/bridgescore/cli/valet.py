@@ -166,9 +166,7 @@ def valet(
 
         from bridgescore.leads import lead_problems
 
-        said = {p.location for p in read.problems}  # --deals' join reports the same lead
-        found = tuple(p for p in lead_problems(dealt) if p.location not in said)
-        read = replace(read, problems=(*read.problems, *found))
+        read = replace(read, problems=(*read.problems, *lead_problems(dealt)))
     stop = read.has_errors and not (skip_invalid and len(read.tables))
     if read.problems:
         bar.hide()  # the problems are printed on the screen the bar is on
