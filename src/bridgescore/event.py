@@ -24,6 +24,7 @@ from bridgescore.contract import (
     format_result,
     vulnerability_of_board,
 )
+from bridgescore.players import Player
 from bridgescore.problems import Location, Problem, Severity
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ EventForm = Literal["pairs", "teams", "individual"]
 
 _EMPTY: Mapping[str, str] = MappingProxyType({})
 _NO_DEALS: Mapping[int, HandRecord] = MappingProxyType({})
+_NO_PLAYERS: Mapping[str, tuple[Player, ...]] = MappingProxyType({})
 
 
 class ResultStatus(Enum):
@@ -115,6 +117,8 @@ class Event:
     can name it.  ``deals`` is the hand record by board number (issue 10), from the file itself or given beside
     it.  ``info`` is what the file says about the session, as written: ``date`` (USEBIO ``<DATE>``, PBN
     ``[Date]``) and ``club`` (USEBIO ``<CLUB_NAME>``, PBN ``[Site]``); the page's header shows them.
+    ``players`` (issue 13) is who sat in each pair, keyed as ``names`` is (pair id, ``A:1`` where sections share
+    numbers): the players with their member numbers, where the file or a members file gives them.
 
     The lines are also held as columns (:attr:`table`, issue 12): an event read by a columnar reader
     (:meth:`from_table`) has as ``results`` a lazy view that builds ``Result`` objects only when asked for."""
@@ -127,6 +131,7 @@ class Event:
     form_sign: str = ""
     deals: Mapping[int, HandRecord] = field(default_factory=lambda: _NO_DEALS)
     info: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
+    players: Mapping[str, tuple[Player, ...]] = field(default_factory=lambda: _NO_PLAYERS)
     _table: ResultTable | None = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -229,9 +234,12 @@ class Event:
         sign = ""
         deals: dict[int, HandRecord] = {}
         info: dict[str, str] = {}  # the first file's date and club (a session's files share them)
+        players: dict[str, tuple[Player, ...]] = {}
         for event in kept:
             for number, deal in event.deals.items():
                 deals.setdefault(number, deal)
+            for pair, seated in event.players.items():
+                players.setdefault(pair, seated)
             for item, value in event.info.items():
                 if value:
                     info.setdefault(item, value)
@@ -267,10 +275,11 @@ class Event:
             table = ResultTable.concat([e.table for e in kept if e.results])
             merged = Event.from_table(table, MappingProxyType(names), " / ".join(titles), tuple(problems), form, sign)
             merged = replace(merged, info=MappingProxyType(info)) if info else merged
+            merged = replace(merged, players=MappingProxyType(players)) if players else merged
             return replace(merged, deals=MappingProxyType(deals)) if deals else merged
         merged = Event(
             tuple(results), MappingProxyType(names), " / ".join(titles), tuple(problems), form, sign,
-            MappingProxyType(deals), MappingProxyType(info),
+            MappingProxyType(deals), MappingProxyType(info), MappingProxyType(players),
         )  # fmt: skip
         tables = [e._table for e in kept if e.results]
         if len(tables) > 1 and all(t is not None for t in tables):  # the files' tables, built to compare them
@@ -370,7 +379,8 @@ def _sections_per_file(events: list[Event], problems: list[Problem]) -> list[Eve
         else:
             results = tuple(replace(r, section=section) for r in event.results)
         names = MappingProxyType({f"{section}:{pair}": text for pair, text in event.names.items()})
-        out.append(replace(event, results=results, names=names))
+        players = MappingProxyType({f"{section}:{pair}": seated for pair, seated in event.players.items()})
+        out.append(replace(event, results=results, names=names, players=players))
     return out
 
 

@@ -1,0 +1,131 @@
+"""A scored session summed up per pair (issue 13): what a multi-session event, a season competition and the
+archive need of an evening, whatever method scored it.
+
+:func:`summarise` takes a scored event and gives one :class:`PairSession` per ranked pair: its players (by member
+number, :mod:`bridgescore.players`), the boards it played, its percentage (matchpoints) or its IMPs (Butler,
+Bastille, cross-IMPs) and its place.  A season averages percentages weighted by boards and sums IMPs per board
+played (the NBB program's "clubranking" averages a pair's evenings by their percentages; Butler seasons are kept
+in IMPs per board), so the summary keeps the unrounded numbers and the boards, never a rounded average alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Literal
+
+from bridgescore.players import Player, pair_key
+
+if TYPE_CHECKING:
+    from bridgescore.scored import ScoredEvent
+
+__all__ = ["PairSession", "SessionSummary", "iso_date", "summarise"]
+
+SessionUnit = Literal["percent", "imps"]
+_EMPTY: Mapping[str, str] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class PairSession:
+    """One pair's result in one session.
+
+    ``key`` identifies the pair across sessions (:func:`bridgescore.players.pair_key`, falling back to the
+    session's own ``section:pair``); ``percent`` is its matchpoint percentage (None in an IMP session) and
+    ``imps`` its IMP total before any factoring (None in a matchpoint session); ``boards`` the boards it played."""
+
+    key: str
+    section: str
+    pair: str
+    direction: str
+    players: tuple[Player, ...]
+    names: str
+    boards: int
+    percent: float | None
+    imps: float | None
+    place: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSummary:
+    """A session as a season or a multi-session event sees it: ``key`` (the archive's id, or the file), the date
+    (ISO ``YYYY-MM-DD`` where the input gives one, else as written), club, title, ``unit`` (``percent`` for
+    matchpoints, ``imps`` for Butler, Bastille and cross-IMPs), the method's name, the most boards a pair played,
+    and the pairs; ``options`` are the scoring options as stored (for the record)."""
+
+    key: str
+    date: str
+    club: str
+    title: str
+    unit: SessionUnit
+    method: str
+    boards: int
+    pairs: tuple[PairSession, ...]
+    options: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
+
+
+_DMY = re.compile(r"^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$")
+_YMD = re.compile(r"^\s*(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})\s*$")
+
+
+def iso_date(text: str) -> str:
+    """``text`` as an ISO date where it is one of the forms the programs write: ``2015.10.22`` (PBN ``[Date]``),
+    ``2015-10-22``, ``22/10/2015`` (USEBIO ``<DATE>`` as the EBU programs write it, day first) or ``22-10-2015``
+    (the NBB program); anything else is returned as written (never guessed)."""
+    if m := _YMD.match(text):
+        year, month, day = int(m[1]), int(m[2]), int(m[3])
+    elif m := _DMY.match(text):
+        day, month, year = int(m[1]), int(m[2]), int(m[3])
+    else:
+        return text.strip()
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return text.strip()
+    return f"{year:04d}-{month:02d}-{day:02d}"
+
+
+def _players(scored: ScoredEvent, section: str, pair: str) -> tuple[Player, ...]:
+    players = scored.event.players
+    return players.get(f"{section}:{pair}") or players.get(f"{section}{pair}") or players.get(pair, ())
+
+
+def summarise(scored: ScoredEvent, key: str = "") -> SessionSummary:
+    """The session ``scored`` summed up per pair (see the module docstring); ``key`` names it (default: its title).
+
+    A pair ranked in two groups (NS and EW of a Mitchell ranked per direction are two pairs, ``direction`` tells
+    them apart) appears once per group it is ranked in; pairs without boards are kept with 0 boards."""
+    from bridgescore.methods.base import Unit
+    from bridgescore.standings import compute_standings
+
+    event = scored.event
+    unit: SessionUnit = "percent" if scored.unit is Unit.MATCHPOINTS else "imps"
+    pairs: list[PairSession] = []
+    for standing in compute_standings(scored):
+        for entry in standing.entries:
+            players = _players(scored, entry.section, entry.pair)
+            own = f"{entry.section}:{entry.pair}" if entry.section else entry.pair
+            fallback = f"{key or event.title}/{own}{' ' + entry.direction if entry.direction in ('NS', 'EW') else ''}"
+            pairs.append(
+                PairSession(
+                    key=pair_key(players, fallback),
+                    section=entry.section,
+                    pair=entry.pair,
+                    direction=entry.direction,
+                    players=players,
+                    names=entry.names,
+                    boards=entry.boards,
+                    percent=entry.percent if unit == "percent" else None,
+                    imps=entry.unfactored_total if unit == "imps" else None,
+                    place=entry.place,
+                )
+            )
+    return SessionSummary(
+        key=key or event.title,
+        date=iso_date(event.info.get("date", "")),
+        club=event.info.get("club", ""),
+        title=event.title,
+        unit=unit,
+        method=scored.method.name,
+        boards=max((p.boards for p in pairs), default=0),
+        pairs=tuple(pairs),
+    )
