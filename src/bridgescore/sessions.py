@@ -14,14 +14,15 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from bridgescore.players import Player, pair_key
 
 if TYPE_CHECKING:
+    from bridgescore.event import Event
     from bridgescore.scored import ScoredEvent
 
-__all__ = ["PairSession", "SessionSummary", "iso_date", "summarise"]
+__all__ = ["PairSession", "SessionSource", "SessionSummary", "StoredSession", "iso_date", "summarise"]
 
 SessionUnit = Literal["percent", "imps"]
 _EMPTY: Mapping[str, str] = MappingProxyType({})
@@ -52,7 +53,8 @@ class SessionSummary:
     """A session as a season or a multi-session event sees it: ``key`` (the archive's id, or the file), the date
     (ISO ``YYYY-MM-DD`` where the input gives one, else as written), club, title, ``unit`` (``percent`` for
     matchpoints, ``imps`` for Butler, Bastille and cross-IMPs), the method's name, the most boards a pair played,
-    and the pairs; ``options`` are the scoring options as stored (for the record)."""
+    and the pairs; ``options`` are the scoring options as stored (for the record); ``competition`` the series the
+    session counts for (a club's "maandagcompetitie 2026-27"), where the archive or the command line says so."""
 
     key: str
     date: str
@@ -63,6 +65,25 @@ class SessionSummary:
     boards: int
     pairs: tuple[PairSession, ...]
     options: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
+    competition: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSession:
+    """A session as stored: its summary and its event (the lines, names, players and deals as read), from which
+    a player's history and the Valet across a season are worked out."""
+
+    summary: SessionSummary
+    event: Event
+
+
+class SessionSource(Protocol):
+    """Where a season reads its sessions from: the archive (:mod:`bridgescore.archive`) or files scored one by
+    one.  ``since``/``until`` are ISO dates (inclusive); sessions come in date order."""
+
+    def sessions(
+        self, competition: str | None = None, since: str | None = None, until: str | None = None
+    ) -> list[StoredSession]: ...
 
 
 _DMY = re.compile(r"^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$")
@@ -89,7 +110,7 @@ def _players(scored: ScoredEvent, section: str, pair: str) -> tuple[Player, ...]
     return players.get(f"{section}:{pair}") or players.get(f"{section}{pair}") or players.get(pair, ())
 
 
-def summarise(scored: ScoredEvent, key: str = "") -> SessionSummary:
+def summarise(scored: ScoredEvent, key: str = "", competition: str = "") -> SessionSummary:
     """The session ``scored`` summed up per pair (see the module docstring); ``key`` names it (default: its title).
 
     A pair ranked in two groups (NS and EW of a Mitchell ranked per direction are two pairs, ``direction`` tells
@@ -128,4 +149,5 @@ def summarise(scored: ScoredEvent, key: str = "") -> SessionSummary:
         method=scored.method.name,
         boards=max((p.boards for p in pairs), default=0),
         pairs=tuple(pairs),
+        competition=competition,
     )
