@@ -53,3 +53,12 @@ def test_merge_keeps_players() -> None:
     seated = {"A:1": (Player("111", "Ann"), Player("222", "Bob"))}
     merged = Event.merge([replace(event, players=MappingProxyType(seated))])
     assert merged.players == seated
+
+
+def test_a_pair_known_by_its_names_is_its_two_named_players() -> None:
+    event = bridgescore.read(EXAMPLE)
+    event = replace(event, names=MappingProxyType({"A:3": "Jansen - de Vries", "A:4": "Ann Smith & Bob Jones"}))
+    by_pair = {p.pair: p for p in summarise(bridgescore.score(event, "matchpoints").scored).pairs}
+    assert by_pair["3"].key == "~de vries+~jansen"
+    assert [p.name for p in by_pair["4"].players] == ["Ann Smith", "Bob Jones"]
+    assert by_pair["5"].players == ()

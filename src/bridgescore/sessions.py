@@ -105,9 +105,20 @@ def iso_date(text: str) -> str:
     return f"{year:04d}-{month:02d}-{day:02d}"
 
 
-def _players(scored: ScoredEvent, section: str, pair: str) -> tuple[Player, ...]:
+#: How the programs join a pair's two names: ``Ann Smith & Bob Jones`` (bridgescore, USEBIO readers), ``Jansen -
+#: de Vries`` (the NBB program), ``Smith / Jones``, ``Smith and Jones``, ``Jansen en de Vries``.
+_NAME_JOINS = re.compile(r"\s+(?:&|-|–|/|and|en)\s+")
+
+
+def _players(scored: ScoredEvent, section: str, pair: str, names: str) -> tuple[Player, ...]:
+    """The pair's players: as the event seats them (member numbers), else its two names as written (a pair known
+    by its names is its two named players), else none."""
     players = scored.event.players
-    return players.get(f"{section}:{pair}") or players.get(f"{section}{pair}") or players.get(pair, ())
+    seated = players.get(f"{section}:{pair}") or players.get(f"{section}{pair}") or players.get(pair, ())
+    if seated:
+        return seated
+    parts = [p for p in _NAME_JOINS.split(names.strip()) if p]
+    return tuple(Player(name=p) for p in parts) if len(parts) == 2 else ()
 
 
 def summarise(scored: ScoredEvent, key: str = "", competition: str = "") -> SessionSummary:
@@ -123,7 +134,7 @@ def summarise(scored: ScoredEvent, key: str = "", competition: str = "") -> Sess
     pairs: list[PairSession] = []
     for standing in compute_standings(scored):
         for entry in standing.entries:
-            players = _players(scored, entry.section, entry.pair)
+            players = _players(scored, entry.section, entry.pair, entry.names)
             own = f"{entry.section}:{entry.pair}" if entry.section else entry.pair
             fallback = f"{key or event.title}/{own}{' ' + entry.direction if entry.direction in ('NS', 'EW') else ''}"
             pairs.append(
