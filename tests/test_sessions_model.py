@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from types import MappingProxyType
 
 import pytest
@@ -62,3 +63,11 @@ def test_a_pair_known_by_its_names_is_its_two_named_players() -> None:
     assert by_pair["3"].key == "~de vries+~jansen"
     assert [p.name for p in by_pair["4"].players] == ["Ann Smith", "Bob Jones"]
     assert by_pair["5"].players == ()
+
+
+def test_a_pair_made_of_player_columns_is_those_players(tmp_path: Path) -> None:
+    path = tmp_path / "bbo.csv"
+    path.write_text("board,north,south,east,west,contract,declarer,result\n1,Ann,Bob,Cat,Dan,4S,N,=\n"
+                    "1,Eve,Fay,Gus,Hal,4S,N,-1\n")  # fmt: skip
+    keys = {p.key for p in summarise(bridgescore.score(bridgescore.read(path), "matchpoints").scored).pairs}
+    assert keys == {"~ann+~bob", "~cat+~dan", "~eve+~fay", "~gus+~hal"}

@@ -112,12 +112,14 @@ _NAME_JOINS = re.compile(r"\s+(?:&|-|–|/|and|en)\s+")
 
 def _players(scored: ScoredEvent, section: str, pair: str, names: str) -> tuple[Player, ...]:
     """The pair's players: as the event seats them (member numbers), else its two names as written (a pair known
-    by its names is its two named players), else none."""
+    by its names is its two named players), else the two players its id is made of (``Ann+Bob``), else none."""
     players = scored.event.players
     seated = players.get(f"{section}:{pair}") or players.get(f"{section}{pair}") or players.get(pair, ())
     if seated:
         return seated
     parts = [p for p in _NAME_JOINS.split(names.strip()) if p]
+    if len(parts) != 2 and not names:  # a pair made of its two players' columns is ``north+south`` (BBO's CSV)
+        parts = [p for p in pair.split("+") if p.strip()]
     return tuple(Player(name=p) for p in parts) if len(parts) == 2 else ()
 
 
