@@ -1,0 +1,342 @@
+"""The season competition (issue 13): evenings summed up per pair or per player, ranked by the rules of
+:mod:`bridgescore.season.rules` (whose docstring names the program or clubs behind each rule).
+
+Pure functions over :class:`bridgescore.sessions.SessionSummary` – no reading, no writing.  Every number a
+report shows is kept here, so a director can redo the sum by hand: each competitor's evenings in date order,
+with what each evening counted (the percentage as played, the line correction taken off, the value given for an
+absent evening) and whether it was counted or dropped.
+
+The arithmetic:
+
+* an evening's **score** is the pair's percentage (matchpoints) or its IMPs per board (Butler: IMPs / boards),
+  less ``line_correction`` for each line it played below the top line;
+* an **absent** evening (a session of the season the competitor did not play) counts nothing (``none``), a
+  fixed score (``fixed:P``, less the correction of the competitor's own line) or the competitor's own average of
+  the evenings it played (``average``, capped where a maximum is given), weighing the session's boards;
+* of these evenings the ``best`` N scores are counted (all without ``best``); the season's score is
+  sum(score × boards) / sum(boards) over the evenings counted (an average weighted by boards; for Butler the
+  IMPs per board of the season);
+* a competitor who played fewer than ``min_evenings`` evenings is listed after the ranking, not ranked; ties
+  share their place (``3=``);
+* with lines, a competitor's line is the one it played most (the latest on a tie); each line has its own
+  ranking, whose best ``promote`` pairs (below the top line) go up and worst ``relegate`` pairs (above the bottom
+  line) go down at the season's end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from bridgescore.i18n import N_
+from bridgescore.options import OptionError
+from bridgescore.players import Player, player_key
+from bridgescore.season.rules import SeasonRules
+from bridgescore.sessions import PairSession, SessionSummary
+
+__all__ = ["Evening", "Season", "SeasonSession", "Standing", "compute_season", "shared_places"]
+
+Movement = Literal["", "promote", "relegate"]
+_TIE = 9  # scores equal to 9 decimals share a place (floating-point noise is no difference)
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonSession:
+    """An evening of the season as the reports name it."""
+
+    key: str
+    date: str
+    title: str
+    boards: int
+
+
+@dataclass(frozen=True, slots=True)
+class Evening:
+    """One competitor's one evening: ``played`` or absent; ``value`` what it scored (% or IMPs per board; for an
+    absent evening the value the rule gives, None under ``none``); ``correction`` the line correction taken off;
+    ``score`` what counts (value − correction); ``boards`` its weight; ``counted`` whether it is among the
+    evenings counted; ``line`` the line it played in; ``partner`` (player rankings) the partner's name."""
+
+    session: str
+    played: bool
+    value: float | None
+    correction: float
+    score: float | None
+    boards: int
+    counted: bool
+    line: str = ""
+    partner: str = ""
+    imps: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A competitor's season: ``key`` (pair or player key), ``name``, its ``players``, ``line`` (its own line),
+    the ``evenings`` (one per session of the season, in order), how many were played, absent with a value,
+    counted and dropped, the boards and total behind ``score`` (total / boards), and its places."""
+
+    key: str
+    name: str
+    players: tuple[Player, ...]
+    line: str
+    evenings: tuple[Evening, ...]
+    played: int
+    absent: int
+    counted: int
+    dropped: int
+    boards: int
+    total: float
+    score: float | None
+    absent_value: float | None
+    ranked: bool
+    place: str = ""
+    line_place: str = ""
+    movement: Movement = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """The season ranked: its sessions (in order), rules, and standings (the ranked first, best first, then the
+    others by score); ``left_out`` names pairs a player ranking cannot follow (no player known)."""
+
+    title: str
+    sessions: tuple[SeasonSession, ...]
+    rules: SeasonRules
+    standings: tuple[Standing, ...]
+    left_out: tuple[str, ...] = field(default_factory=tuple)
+
+
+def shared_places(scores: Sequence[float]) -> list[str]:
+    """Places of ``scores`` (already best first): equal scores share the place, written ``3=``."""
+    places: list[str] = []
+    for i, value in enumerate(scores):
+        first = i
+        while first > 0 and round(scores[first - 1], _TIE) == round(value, _TIE):
+            first -= 1
+        last = i
+        while last + 1 < len(scores) and round(scores[last + 1], _TIE) == round(value, _TIE):
+            last += 1
+        places.append(f"{first + 1}=" if last > first else str(first + 1))
+    return places
+
+
+def _check(summaries: Sequence[SessionSummary], rules: SeasonRules) -> None:
+    """Refuse a rule the season cannot meet (issue 13: a clear message, exit 2)."""
+    if not summaries:
+        raise OptionError(N_("the season has no evenings to rank (no session in the files or dates given)"))
+    for s in summaries:
+        if s.unit != rules.unit:
+            message = (
+                N_("a Butler season (IMPs per board) cannot rank %(session)s: it was scored in matchpoints")
+                if rules.unit == "imps"
+                else N_("a matchpoint season cannot rank %(session)s: it was scored in IMPs (use --method butler)")
+            )
+            raise OptionError(message, session=s.key)
+    held = len(summaries)
+    if rules.best is not None and rules.best > held:
+        raise OptionError(
+            N_("--rule best:%(best)d cannot be met: the season has %(held)d evening(s)"), best=rules.best, held=held
+        )
+    if rules.min_evenings > held:
+        raise OptionError(
+            N_("--min-evenings %(minimum)d cannot be met: the season has %(held)d evening(s)"),
+            minimum=rules.min_evenings,
+            held=held,
+        )
+    if (rules.promote or rules.relegate) and len(rules.line_order) < 2:
+        raise OptionError(N_("--promote and --relegate need two lines or more (--lines A,B)"))
+    if rules.lines:
+        sections = {p.section for s in summaries for p in s.pairs}
+        for name, line in rules.lines.items():
+            if name not in sections:
+                raise OptionError(
+                    N_("--lines names section %(section)s (line %(line)s), which no evening has; the sections are "
+                       "%(sections)s"),
+                    section=name, line=line, sections=", ".join(sorted(sections)) or "-",
+                )  # fmt: skip
+        for s in summaries:
+            for p in s.pairs:
+                if p.section not in rules.lines:
+                    raise OptionError(
+                        N_("%(session)s: section '%(section)s' is in none of the lines given with --lines"),
+                        session=s.key,
+                        section=p.section,
+                    )
+
+
+@dataclass(slots=True)
+class _Played:
+    """What a competitor scored in one session (a pair once; summed if it appears twice, as a Mitchell pair
+    ranked per direction can)."""
+
+    boards: int = 0
+    weighted: float = 0.0  # percent × boards, or IMPs
+    line: str = ""
+    name: str = ""
+    partner: str = ""
+    players: tuple[Player, ...] = ()
+
+
+def _value(pair: PairSession, unit: str) -> float:
+    """The pair's evening as a number times its boards: percent × boards, or its IMPs."""
+    if unit == "imps":
+        return pair.imps or 0.0
+    return (pair.percent or 0.0) * pair.boards
+
+
+def _pair_name(pair: PairSession) -> str:
+    return pair.names or " & ".join(p.name or p.number for p in pair.players) or pair.pair
+
+
+def _competitors(
+    summaries: Sequence[SessionSummary], rules: SeasonRules
+) -> tuple[dict[str, dict[int, _Played]], list[str]]:
+    """Per competitor key, per session index, what it played; and the pairs a player ranking cannot follow."""
+    found: dict[str, dict[int, _Played]] = {}
+    left_out: list[str] = []
+    for index, summary in enumerate(summaries):
+        for pair in summary.pairs:
+            line = rules.lines.get(pair.section, "") if rules.lines else ""
+            entries: list[tuple[str, str, str, tuple[Player, ...]]] = []
+            if rules.per == "pair":
+                entries.append((pair.key, _pair_name(pair), "", pair.players))
+            else:
+                keys = [player_key(p) for p in pair.players]
+                if not pair.players or not all(keys):
+                    left_out.append(f"{summary.key}: {_pair_name(pair)}")
+                    continue
+                for player, key in zip(pair.players, keys, strict=True):
+                    partner = " & ".join(p.name or p.number for p in pair.players if p is not player)
+                    entries.append((key, player.name or player.number, partner, (player,)))
+            for key, name, partner, players in entries:
+                played = found.setdefault(key, {}).setdefault(index, _Played())
+                played.boards += pair.boards
+                played.weighted += _value(pair, rules.unit)
+                played.line, played.name, played.partner, played.players = line, name, partner, players
+    return found, left_out
+
+
+def _home_line(played: dict[int, _Played], order: tuple[str, ...]) -> str:
+    """The line a competitor played most; on a tie the latest evening's."""
+    if not order:
+        return ""
+    counts: dict[str, int] = {}
+    for index in sorted(played):
+        counts[played[index].line] = counts.get(played[index].line, 0) + 1
+    latest = played[max(played)].line
+    most = max(counts.values())
+    return latest if counts[latest] == most else next(line for line, n in counts.items() if n == most)
+
+
+def _standing(
+    key: str, played: dict[int, _Played], summaries: Sequence[SessionSummary], rules: SeasonRules
+) -> Standing:
+    order = rules.line_order
+    home = _home_line(played, order)
+
+    def correction(line: str) -> float:
+        return order.index(line) * rules.line_correction if line in order else 0.0
+
+    evenings: list[Evening] = []
+    for index, summary in enumerate(summaries):
+        p = played.get(index)
+        if p is None:
+            evenings.append(Evening(summary.key, False, None, 0.0, None, summary.boards, False))
+            continue
+        value = p.weighted / p.boards if p.boards else None
+        corr = correction(p.line) if value is not None else 0.0
+        score = value - corr if value is not None else None
+        imps = p.weighted if rules.unit == "imps" else None
+        evenings.append(Evening(summary.key, True, value, corr, score, p.boards, False, p.line, p.partner, imps))
+    played_scores = [(e.score, e.boards) for e in evenings if e.played and e.score is not None]
+    own_boards = sum(b for _, b in played_scores)
+    own = sum(s * b for s, b in played_scores) / own_boards if own_boards else None
+    absent_value: float | None = None
+    absent_correction = 0.0
+    if rules.absent.kind == "fixed":
+        absent_value = rules.absent.value
+        absent_correction = correction(home)
+    elif rules.absent.kind == "average" and own is not None:
+        absent_value = own if rules.absent.cap is None else min(own, rules.absent.cap)
+    if absent_value is not None:
+        evenings = [
+            e
+            if e.played
+            else Evening(e.session, False, absent_value, absent_correction, absent_value - absent_correction,
+                         e.boards, False, home)
+            for e in evenings
+        ]  # fmt: skip
+    candidates = [i for i, e in enumerate(evenings) if e.score is not None and e.boards > 0]
+    if rules.best is not None:
+        best = sorted(candidates, key=lambda i: (-(evenings[i].score or 0.0), i))[: rules.best]
+        chosen = set(best)
+    else:
+        chosen = set(candidates)
+    evenings = [
+        Evening(e.session, e.played, e.value, e.correction, e.score, e.boards, i in chosen, e.line, e.partner, e.imps)
+        for i, e in enumerate(evenings)
+    ]
+    counted = [e for e in evenings if e.counted]
+    boards = sum(e.boards for e in counted)
+    total = sum((e.score or 0.0) * e.boards for e in counted)
+    n_played = sum(1 for e in evenings if e.played)
+    latest = played[max(played)]
+    return Standing(
+        key=key,
+        name=latest.name,
+        players=latest.players,
+        line=home,
+        evenings=tuple(evenings),
+        played=n_played,
+        absent=sum(1 for e in evenings if not e.played and e.score is not None),
+        counted=len(counted),
+        dropped=len(candidates) - len(counted),
+        boards=boards,
+        total=total,
+        score=total / boards if boards else None,
+        absent_value=absent_value,
+        ranked=n_played >= rules.min_evenings and boards > 0,
+    )
+
+
+def _sort_key(s: Standing) -> tuple[float, str]:
+    return (-(s.score if s.score is not None else float("-inf")), s.name.casefold())
+
+
+def compute_season(summaries: Sequence[SessionSummary], rules: SeasonRules, title: str = "") -> Season:
+    """The season of ``summaries`` (one per evening, in date order) ranked by ``rules``; raises
+    :class:`~bridgescore.options.OptionError` for a rule the season cannot meet (best 10 of 8 evenings held, a
+    minimum above the evenings held, a line no session has, a Butler season of matchpoint evenings …)."""
+    _check(summaries, rules)
+    found, left_out = _competitors(summaries, rules)
+    standings = [_standing(key, played, summaries, rules) for key, played in found.items()]
+    ranked = sorted((s for s in standings if s.ranked), key=_sort_key)
+    others = sorted((s for s in standings if not s.ranked), key=_sort_key)
+    places = shared_places([s.score or 0.0 for s in ranked])
+    line_places: dict[str, str] = {}
+    movement: dict[str, Movement] = {}
+    order = rules.line_order
+    for line in order:
+        members = [s for s in ranked if s.line == line]
+        for s, place in zip(members, shared_places([m.score or 0.0 for m in members]), strict=True):
+            line_places[s.key] = place
+        position = order.index(line)
+        if position > 0 and rules.promote:
+            for s in members[: rules.promote]:
+                movement[s.key] = "promote"
+        if position < len(order) - 1 and rules.relegate:
+            for s in members[len(members) - min(rules.relegate, len(members)) :]:
+                movement.setdefault(s.key, "relegate")
+    final = [
+        _placed(s, place, line_places.get(s.key, ""), movement.get(s.key, ""))
+        for s, place in zip(ranked, places, strict=True)
+    ] + others
+    sessions = tuple(SeasonSession(s.key, s.date, s.title, s.boards) for s in summaries)
+    return Season(title, sessions, rules, tuple(final), tuple(left_out))
+
+
+def _placed(s: Standing, place: str, line_place: str, movement: Movement) -> Standing:
+    from dataclasses import replace
+
+    return replace(s, place=place, line_place=line_place, movement=movement)

@@ -1,0 +1,82 @@
+"""Evenings from files (issue 13): each file one evening, read and scored with the Python API as ``bridgescore
+score`` reads and scores it, and summed up with :func:`bridgescore.sessions.summarise` – a
+:class:`~bridgescore.sessions.SessionSource` beside the archive's, so ``bridgescore season`` ranks files and
+stored sessions alike.
+
+An evening's date is the one its file gives (USEBIO ``<DATE>``, PBN ``[Date]``); a file that gives none and is
+named by its date (``2026-09-07.csv``, ``07-09-2026.csv``) has that date; otherwise the evening has no date and
+the files are taken in the order given.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from bridgescore.i18n import N_
+from bridgescore.problems import Location, Problem, Severity
+from bridgescore.sessions import StoredSession, iso_date, summarise
+
+__all__ = ["FileSessions", "in_period"]
+
+
+def in_period(date: str, since: str | None, until: str | None) -> bool:
+    """Whether an ISO ``date`` lies in [since, until] (either open); an evening without an ISO date is in every
+    period (it cannot be placed, and leaving it out silently would drop an evening)."""
+    if len(date) != 10 or date[4] != "-":
+        return True
+    return (since is None or date >= since) and (until is None or date <= until)
+
+
+@dataclass(slots=True)
+class FileSessions:
+    """Each file of ``files`` an evening, scored with ``method`` and ``options`` (as :func:`bridgescore.score`
+    takes them).  ``problems`` collects what reading and scoring found, each at its file, line and field."""
+
+    files: Sequence[Path]
+    method: str | None = None
+    as_program: str | None = None
+    options: dict[str, object] = dataclasses.field(default_factory=dict)
+    problems: list[Problem] = dataclasses.field(default_factory=list)
+
+    def sessions(
+        self, competition: str | None = None, since: str | None = None, until: str | None = None
+    ) -> list[StoredSession]:
+        """The evenings of the files between ``since`` and ``until`` (ISO, inclusive), in date order (files
+        without a date keep their place after the dated ones before them); ``competition`` names them."""
+        from bridgescore.api import InputError, read, score
+
+        found: list[tuple[int, StoredSession]] = []
+        for position, path in enumerate(self.files):
+            event = read(path)
+            self.problems.extend(event.problems)
+            if not event.results:
+                self.problems.append(
+                    Problem.make(Location(str(path)), N_("%(file)s holds no traveller lines: it is no evening"),
+                                 file=path.name)
+                )  # fmt: skip
+                continue
+            try:
+                scored = score(event, self.method, as_program=self.as_program, **self.options)
+            except InputError as refused:
+                self.problems.extend(refused.problems)
+                continue
+            self.problems.extend(p for p in scored.problems if p not in event.problems)
+            summary = summarise(scored.scored, key=path.name, competition=competition or "")
+            if not summary.date:
+                named = iso_date(path.stem)
+                if named != path.stem.strip():
+                    summary = dataclasses.replace(summary, date=named)
+            if not summary.title or summary.title == path.stem:
+                summary = dataclasses.replace(summary, title=path.stem)
+            if in_period(summary.date, since, until):
+                found.append((position, StoredSession(summary, scored.scored.event)))
+        dated = sorted(found, key=lambda item: (item[1].summary.date or "", item[0]))
+        return [s for _, s in dated] if all(s.summary.date for _, s in found) else [s for _, s in found]
+
+    @property
+    def errors(self) -> list[Problem]:
+        """The problems that stop the season (errors; warnings are shown, not stopping)."""
+        return [p for p in self.problems if p.severity is Severity.ERROR]
