@@ -9,6 +9,7 @@ from bridgescore.cli import (  # noqa: F401  (each registers its command)
     individual,
     rubber,
     score,
+    season,
     teams,
     valet,
     vp,

@@ -153,11 +153,22 @@ def _headings(season: Season, lang: Language) -> list[str]:
     score = _("IMPs/bd") if r.unit == "imps" else _("Avg %")
     heads = [_("Place")]
     if r.line_order:
-        heads += [_("Line"), _("Line place")]
+        heads += [translator(lang).pgettext("competition", "Line"), _("Line place")]
     heads += [who, score, _("Evenings"), _("Counted"), _("Dropped"), _("Absent"), _("Boards")]
     if r.promote or r.relegate:
         heads.append(_("Promotion/relegation"))
     return heads
+
+
+def text_headings(lang: Language) -> set[str]:
+    """The headings of the columns holding words (the others hold numbers, aligned right)."""
+    tr = translator(lang)
+    return {
+        tr.gettext("Pair"),
+        tr.gettext("Player"),
+        tr.pgettext("competition", "Line"),
+        tr.gettext("Promotion/relegation"),
+    }
 
 
 def _row(season: Season, s: Standing, lang: Language) -> list[str]:
@@ -202,7 +213,7 @@ def render_text(season: Season, stream: TextIO, lang: Language = "en", valet: di
     heads = _headings(season, lang)
     table = Table(title=_("Ranking"))
     for head in heads:
-        table.add_column(head, justify="left" if head in (_("Pair"), _("Player"), _("Line")) else "right")
+        table.add_column(head, justify="left" if head in text_headings(lang) else "right")
     ordered = _ordered(season)
     previous = True
     for s in ordered:
@@ -216,7 +227,7 @@ def render_text(season: Season, stream: TextIO, lang: Language = "en", valet: di
     for number, session in enumerate(season.sessions, 1):
         grid.add_column(f"{number}\n{session.date or session.title}", justify="right")
     for s in ordered:
-        grid.add_row(escape(s.name), *(evening_cell(e, lang) for e in s.evenings))
+        grid.add_row(escape(s.name), *(escape(evening_cell(e, lang)) for e in s.evenings))
     console.print(grid)
     console.print(
         escape(_("[value]: dropped; a: absent evening's value; −N: line correction; –: not played.")), soft_wrap=True

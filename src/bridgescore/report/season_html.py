@@ -13,7 +13,7 @@ from typing import Any
 from bridgescore import __version__
 from bridgescore.i18n import Language, parse_language, translator
 from bridgescore.report.html import environment
-from bridgescore.report.season import _headings, _ordered, _row, evening_cell, rules_words, title_of
+from bridgescore.report.season import _headings, _ordered, _row, evening_cell, rules_words, text_headings, title_of
 from bridgescore.season.engine import Season
 
 __all__ = ["render_season_html"]
@@ -43,7 +43,7 @@ def _ranking(season: Season, lang: Language) -> list[_Grid]:
     _ = translator(lang).gettext
     heads = _headings(season, lang)
     optional = {_("Counted"), _("Dropped"), _("Absent"), _("Boards"), _("Line place")}
-    texts = {_("Pair"), _("Player"), _("Line"), _("Promotion/relegation")}
+    texts = text_headings(lang)
     css = ["opt num" if h in optional else ("" if h in texts else "num") for h in heads]
     headings = tuple(_Cell(h, c) for h, c in zip(heads, css, strict=True))
     ordered = _ordered(season)

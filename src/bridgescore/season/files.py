@@ -14,10 +14,14 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bridgescore.i18n import N_
 from bridgescore.problems import Location, Problem, Severity
 from bridgescore.sessions import StoredSession, iso_date, summarise
+
+if TYPE_CHECKING:
+    from bridgescore.scored import ScoringOptions
 
 __all__ = ["FileSessions", "in_period"]
 
@@ -32,13 +36,12 @@ def in_period(date: str, since: str | None, until: str | None) -> bool:
 
 @dataclass(slots=True)
 class FileSessions:
-    """Each file of ``files`` an evening, scored with ``method`` and ``options`` (as :func:`bridgescore.score`
-    takes them).  ``problems`` collects what reading and scoring found, each at its file, line and field."""
+    """Each file of ``files`` an evening, scored with ``options`` (resolved as the command line resolves them:
+    :func:`bridgescore.api.resolve_options`; None: matchpoints).  ``problems`` collects what reading and scoring
+    found, each at its file, line and field."""
 
     files: Sequence[Path]
-    method: str | None = None
-    as_program: str | None = None
-    options: dict[str, object] = dataclasses.field(default_factory=dict)
+    options: ScoringOptions | None = None
     problems: list[Problem] = dataclasses.field(default_factory=list)
 
     def sessions(
@@ -59,7 +62,7 @@ class FileSessions:
                 )  # fmt: skip
                 continue
             try:
-                scored = score(event, self.method, as_program=self.as_program, **self.options)
+                scored = score(event, self.options)
             except InputError as refused:
                 self.problems.extend(refused.problems)
                 continue

@@ -1,0 +1,148 @@
+"""The ``season`` command: club evenings ranked together as a season competition (issue 13)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from bridgescore.cli.common import (
+    AsProgramOption,
+    OutputOption,
+    ReportLangOption,
+    app,
+    event_files,
+    fail,
+    language_option,
+    refuse_overwrite,
+)
+
+_IMP_METHODS = ("butler", "bastille", "cross-imps")
+
+
+@app.command()
+def season(
+    inputs: Annotated[
+        list[Path],
+        typer.Argument(
+            help="The evenings: one event file each (CSV, USEBIO, PBN), or folders of them.", show_default=False
+        ),
+    ],
+    competition: Annotated[
+        str | None, typer.Option("--competition", help="The competition's name (its title; in the archive: which).")
+    ] = None,
+    since: Annotated[str | None, typer.Option("--from", help="First date counted (YYYY-MM-DD).")] = None,
+    until: Annotated[str | None, typer.Option("--to", help="Last date counted (YYYY-MM-DD).")] = None,
+    rule: Annotated[
+        str,
+        typer.Option("--rule", help="average (every evening) or best:N (the N best evenings, NBB 'laagste weglaten')."),
+    ] = "average",
+    min_evenings: Annotated[
+        int, typer.Option("--min-evenings", min=0, help="Evenings played to be ranked (the others are listed).")
+    ] = 0,
+    absent: Annotated[
+        str,
+        typer.Option(
+            "--absent",
+            help="An absent evening: none (NBB-Clubranking, Bridgewebs), fixed:P (P %%, clubs under the NBB "
+            "program) or average[:MAX] (own average, NBB program's 'eigen gemiddelde').",
+        ),
+    ] = "none",
+    lines: Annotated[
+        str | None,
+        typer.Option("--lines", help="Lines from the top: A,B,C (sections named so) or section=line (1=A,2=B)."),
+    ] = None,
+    line_correction: Annotated[
+        float, typer.Option("--line-correction", help="Points (%% or IMPs/board) an evening counts less per line down.")
+    ] = 0.0,
+    promote: Annotated[int, typer.Option("--promote", min=0, help="Pairs per line going up at the end.")] = 0,
+    relegate: Annotated[int, typer.Option("--relegate", min=0, help="Pairs per line going down at the end.")] = 0,
+    per: Annotated[
+        str, typer.Option("--per", help="pair (default) or player (any partner: Bridgewebs' individual).")
+    ] = "pair",
+    method: Annotated[
+        str | None,
+        typer.Option(
+            "--method", "-m", help="How each evening is scored: matchpoints (default) or butler (IMPs/board)."
+        ),
+    ] = None,
+    as_program: AsProgramOption = None,
+    valet: Annotated[
+        bool,
+        typer.Option("--valet", help="Also the Valet score (bidding, play, lead, defence) summed over the season."),
+    ] = False,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text, json, csv or html.")] = "text",
+    output: OutputOption = None,
+    lang: ReportLangOption = "en",
+    title: Annotated[str | None, typer.Option("--title", help="Title (default: the competition's name).")] = None,
+    skip_invalid: Annotated[
+        bool, typer.Option("--skip-invalid", help="Report problems in the evenings but rank them all the same.")
+    ] = False,
+) -> None:
+    """Rank club evenings as a season competition: average or best N, absent evenings, lines with promotion
+    and relegation, per pair or per player (exit 2 on bad input or a rule that cannot be met)."""
+    from bridgescore.api import resolve_options
+    from bridgescore.cli.common import err
+    from bridgescore.i18n import N_
+    from bridgescore.options import OptionError
+    from bridgescore.report.problems import print_problems
+    from bridgescore.report.season import SEASON_FORMATS, write_season
+    from bridgescore.season import SeasonRules, parse_absent, parse_lines, parse_rule, run_season
+    from bridgescore.season.files import FileSessions
+    from bridgescore.sessions import iso_date
+
+    page_lang = language_option(lang)
+    if fmt not in SEASON_FORMATS:
+        raise fail(f"--format must be {', '.join(SEASON_FORMATS)}, not '{fmt}'")
+    if per not in ("pair", "player"):
+        raise fail(f"--per is pair or player, not '{per}'")
+    try:
+        best = parse_rule(rule)
+        absent_rule = parse_absent(absent)
+        mapping, order = parse_lines(lines) if lines else ({}, ())
+        dates = []
+        for option, given in (("--from", since), ("--to", until)):
+            value = iso_date(given) if given else None
+            if value is not None and not (len(value) == 10 and value[4] == "-"):
+                raise OptionError(
+                    N_("%(option)s is a date (YYYY-MM-DD), not '%(value)s'"), option=option, value=given or ""
+                )
+            dates.append(value)
+        options = resolve_options(method, as_program=as_program)
+    except OptionError as problem:
+        raise fail(problem.text(page_lang)) from None
+    except ValueError as problem:
+        raise fail(str(problem)) from None
+    files = event_files(inputs)
+    refuse_overwrite(output, files)
+    source = FileSessions(files, options)
+    stored = source.sessions(competition, dates[0], dates[1])
+    if source.problems:
+        can_go_on = bool(stored)
+        if source.errors and not (skip_invalid and can_go_on):
+            print_problems(source.problems, err, page_lang, can_go_on=can_go_on)
+            raise typer.Exit(2)
+        print_problems(source.problems, err, page_lang, can_go_on=False, summary=False)
+    unit = "imps" if options.method.name in _IMP_METHODS else "percent"
+    if method is None and as_program is None and stored:
+        unit = stored[0].summary.unit
+    rules = SeasonRules(
+        best=best, min_evenings=min_evenings, absent=absent_rule, lines=mapping, line_order=order,
+        line_correction=line_correction, promote=promote, relegate=relegate,
+        per="player" if per == "player" else "pair", unit="imps" if unit == "imps" else "percent",
+    )  # fmt: skip
+    try:
+        result, valet_sums = run_season(stored, rules, title or competition or "", valet)
+    except OptionError as problem:
+        raise fail(problem.text(page_lang)) from None
+    chosen = next(f for f in SEASON_FORMATS if f == fmt)
+    try:
+        if output is None:
+            write_season(result, chosen, sys.stdout, page_lang, valet_sums)
+        else:
+            with output.open("w", encoding="utf-8", newline="") as stream:
+                write_season(result, chosen, stream, page_lang, valet_sums)
+    except OSError as problem:
+        raise fail(f"cannot write {output}: {problem.strerror}") from None
