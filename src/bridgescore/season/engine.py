@@ -35,7 +35,7 @@ from bridgescore.players import Player, player_key
 from bridgescore.season.rules import SeasonRules
 from bridgescore.sessions import PairSession, SessionSummary
 
-__all__ = ["Evening", "Season", "SeasonSession", "Standing", "compute_season", "shared_places"]
+__all__ = ["Evening", "Season", "SeasonSession", "Standing", "compute_season", "pair_name", "shared_places"]
 
 Movement = Literal["", "promote", "relegate"]
 _TIE = 9  # scores equal to 9 decimals share a place (floating-point noise is no difference)
@@ -185,7 +185,8 @@ def _value(pair: PairSession, unit: str) -> float:
     return (pair.percent or 0.0) * pair.boards
 
 
-def _pair_name(pair: PairSession) -> str:
+def pair_name(pair: PairSession) -> str:
+    """A pair as the season names it: its names as written, else its players' names, else its number."""
     return pair.names or " & ".join(p.name or p.number for p in pair.players) or pair.pair
 
 
@@ -200,11 +201,11 @@ def _competitors(
             line = rules.lines.get(pair.section, "") if rules.lines else ""
             entries: list[tuple[str, str, str, tuple[Player, ...]]] = []
             if rules.per == "pair":
-                entries.append((pair.key, _pair_name(pair), "", pair.players))
+                entries.append((pair.key, pair_name(pair), "", pair.players))
             else:
                 keys = [player_key(p) for p in pair.players]
                 if not pair.players or not all(keys):
-                    left_out.append(f"{summary.key}: {_pair_name(pair)}")
+                    left_out.append(f"{summary.key}: {pair_name(pair)}")
                     continue
                 for player, key in zip(pair.players, keys, strict=True):
                     partner = " & ".join(p.name or p.number for p in pair.players if p is not player)

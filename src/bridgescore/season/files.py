@@ -11,6 +11,7 @@ the files are taken in the order given.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -70,7 +71,7 @@ class FileSessions:
             summary = summarise(scored.scored, key=path.name, competition=competition or "")
             if not summary.date:
                 named = iso_date(path.stem)
-                if named != path.stem.strip():
+                if re.fullmatch(r"\d{4}-\d{2}-\d{2}", named):
                     summary = dataclasses.replace(summary, date=named)
             if not summary.title or summary.title == path.stem:
                 summary = dataclasses.replace(summary, title=path.stem)

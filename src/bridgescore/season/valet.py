@@ -22,6 +22,7 @@ from typing import Any
 from bridgescore.i18n import N_, Language, format_number, translator
 from bridgescore.options import OptionError
 from bridgescore.players import player_key
+from bridgescore.season.engine import pair_name
 from bridgescore.sessions import PairSession, StoredSession
 
 __all__ = ["PARTS", "season_valet", "valet_rows"]
@@ -73,7 +74,7 @@ def season_valet(sessions: Sequence[StoredSession], per: str = "pair") -> dict[s
             if per == "player":
                 who = [(player_key(p), p.name or p.number) for p in pair.players if player_key(p)]
             else:
-                who = [(pair.key, pair.names or pair.pair)]
+                who = [(pair.key, pair_name(pair))]
             for key, name in who:
                 entry = found.setdefault(
                     key, {"key": key, "name": name, "hands": 0, "overall": 0.0, "parts": [0.0] * 4}
