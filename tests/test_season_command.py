@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import season_data as sd
 from typer.testing import CliRunner
 
 import bridgescore
+import season_data as sd
 from bridgescore.cli import app
 from bridgescore.standings import compute_standings
 
