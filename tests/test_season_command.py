@@ -268,3 +268,25 @@ def test_the_dutch_page_with_lines(tmp_path: Path) -> None:
     assert page.exit_code == 0
     for word in ("Lijn A", "Lijn B", "Promotie", "Degradatie", "Promotie/degradatie"):
         assert word in page.stdout
+
+
+def test_the_bundled_example_season_is_what_the_generator_writes(tmp_path: Path) -> None:
+    bundled = sd.EXAMPLE.parent / "season"
+    made = sd.write_season(tmp_path)
+    assert sorted(p.name for p in bundled.glob("*.csv")) == [p.name for p in made]
+    for path in made:
+        assert (bundled / path.name).read_text(encoding="utf-8") == path.read_text(encoding="utf-8"), path.name
+
+
+def test_files_are_a_session_source_as_the_archive_is(season_folder: Path) -> None:
+    """The command's core takes stored sessions from any SessionSource (files here, the archive at merge)."""
+    from bridgescore.season import SeasonRules, run_season
+    from bridgescore.season.files import FileSessions
+    from bridgescore.sessions import SessionSource
+
+    source: SessionSource = FileSessions(sorted(season_folder.glob("*.csv")))
+    stored = source.sessions("autumn", "2026-09-14", None)
+    assert [s.summary.competition for s in stored] == ["autumn"] * 7
+    assert all(s.event.results for s in stored)
+    season, valet = run_season(stored, SeasonRules(best=5))
+    assert valet is None and len(season.sessions) == 7
