@@ -146,7 +146,7 @@ def evening_cell(e: Evening, lang: Language) -> str:
     return text if e.counted else f"[{text}]"
 
 
-def _headings(season: Season, lang: Language) -> list[str]:
+def headings(season: Season, lang: Language) -> list[str]:
     _ = translator(lang).gettext
     r = season.rules
     who = _("Player") if r.per == "player" else _("Pair")
@@ -171,7 +171,7 @@ def text_headings(lang: Language) -> set[str]:
     }
 
 
-def _row(season: Season, s: Standing, lang: Language) -> list[str]:
+def row_cells(season: Season, s: Standing, lang: Language) -> list[str]:
     _ = translator(lang).gettext
     r = season.rules
     row = [s.place or "–"]
@@ -183,7 +183,7 @@ def _row(season: Season, s: Standing, lang: Language) -> list[str]:
     return row
 
 
-def _ordered(season: Season) -> list[Standing]:
+def ordered_standings(season: Season) -> list[Standing]:
     """Ranked first (by line, then line place, when there are lines), then the others."""
     order = season.rules.line_order
     ranked = [s for s in season.standings if s.ranked]
@@ -210,17 +210,17 @@ def render_text(season: Season, stream: TextIO, lang: Language = "en", valet: di
     console.print(f"[bold]{escape(title_of(season, lang))}[/]", soft_wrap=True)
     for sentence in rules_words(season, lang):
         console.print(escape(sentence), soft_wrap=True)
-    heads = _headings(season, lang)
+    heads = headings(season, lang)
     table = Table(title=_("Ranking"))
     for head in heads:
         table.add_column(head, justify="left" if head in text_headings(lang) else "right")
-    ordered = _ordered(season)
+    ordered = ordered_standings(season)
     previous = True
     for s in ordered:
         if previous and not s.ranked:
             table.add_section()  # the competitors with too few evenings, listed, not ranked
         previous = s.ranked
-        table.add_row(*(escape(c) for c in _row(season, s, lang)))
+        table.add_row(*(escape(c) for c in row_cells(season, s, lang)))
     console.print(table)
     grid = Table(title=_("Evenings"))
     grid.add_column(_("Player") if season.rules.per == "player" else _("Pair"))
@@ -247,9 +247,9 @@ def render_csv(season: Season, lang: Language = "en") -> str:
     """One row per competitor: the ranking's columns and then one column per evening (as :func:`evening_cell`)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=DELIMITERS[lang], lineterminator="\n")
-    writer.writerow([*_headings(season, lang), *(s.date or s.title for s in season.sessions)])
-    for s in _ordered(season):
-        writer.writerow([guard(c) for c in _row(season, s, lang)] + [evening_cell(e, lang) for e in s.evenings])
+    writer.writerow([*headings(season, lang), *(s.date or s.title for s in season.sessions)])
+    for s in ordered_standings(season):
+        writer.writerow([guard(c) for c in row_cells(season, s, lang)] + [evening_cell(e, lang) for e in s.evenings])
     return buffer.getvalue()
 
 

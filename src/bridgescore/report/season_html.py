@@ -13,7 +13,15 @@ from typing import Any
 from bridgescore import __version__
 from bridgescore.i18n import Language, parse_language, translator
 from bridgescore.report.html import environment
-from bridgescore.report.season import _headings, _ordered, _row, evening_cell, rules_words, text_headings, title_of
+from bridgescore.report.season import (
+    evening_cell,
+    headings,
+    ordered_standings,
+    row_cells,
+    rules_words,
+    text_headings,
+    title_of,
+)
 from bridgescore.season.engine import Season
 
 __all__ = ["render_season_html"]
@@ -41,12 +49,12 @@ class _Grid:
 
 def _ranking(season: Season, lang: Language) -> list[_Grid]:
     _ = translator(lang).gettext
-    heads = _headings(season, lang)
+    heads = headings(season, lang)
     optional = {_("Counted"), _("Dropped"), _("Absent"), _("Boards"), _("Line place")}
     texts = text_headings(lang)
     css = ["opt num" if h in optional else ("" if h in texts else "num") for h in heads]
-    headings = tuple(_Cell(h, c) for h, c in zip(heads, css, strict=True))
-    ordered = _ordered(season)
+    heading_cells = tuple(_Cell(h, c) for h, c in zip(heads, css, strict=True))
+    ordered = ordered_standings(season)
     order = season.rules.line_order
     groups: list[tuple[str, list[Any]]] = []
     if order:
@@ -61,11 +69,11 @@ def _ranking(season: Season, lang: Language) -> list[_Grid]:
     for number, (title, members) in enumerate(groups):
         rows = []
         for s in members:
-            cells = [_Cell(text, css[i]) for i, text in enumerate(_row(season, s, lang))]
+            cells = [_Cell(text, css[i]) for i, text in enumerate(row_cells(season, s, lang))]
             if s.movement:
                 cells[-1] = _Cell(cells[-1].text, s.movement)
             rows.append(_Row(tuple(cells), "" if s.ranked else "unranked"))
-        grids.append(_Grid(f"ranking-{number}", title, headings, tuple(rows)))
+        grids.append(_Grid(f"ranking-{number}", title, heading_cells, tuple(rows)))
     return grids
 
 
@@ -74,7 +82,7 @@ def _evenings(season: Season, lang: Language) -> _Grid:
     who = _("Player") if season.rules.per == "player" else _("Pair")
     heads = (_Cell(who), *(_Cell(str(n), "num") for n in range(1, len(season.sessions) + 1)))
     rows = []
-    for s in _ordered(season):
+    for s in ordered_standings(season):
         cells = [_Cell(s.name)]
         for e in s.evenings:
             css = "num" + ("" if e.counted or e.value is None else " dropped") + ("" if e.played else " absent")
