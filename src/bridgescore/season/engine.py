@@ -13,7 +13,8 @@ The arithmetic:
 * an **absent** evening (a session of the season the competitor did not play) counts nothing (``none``), a
   fixed score (``fixed:P``, less the correction of the competitor's own line) or the competitor's own average of
   the evenings it played (``average``, capped where a maximum is given), weighing the session's boards;
-* of these evenings the ``best`` N scores are counted (all without ``best``); the season's score is
+* of these evenings the ``best`` N scores are counted (all without ``best``, or when there are N or fewer;
+  of equal scores the earlier evening is kept); the season's score is
   sum(score × boards) / sum(boards) over the evenings counted (an average weighted by boards; for Butler the
   IMPs per board of the season);
 * a competitor who played fewer than ``min_evenings`` evenings is listed after the ranking, not ranked; ties

@@ -48,8 +48,9 @@ class FileSessions:
     def sessions(
         self, competition: str | None = None, since: str | None = None, until: str | None = None
     ) -> list[StoredSession]:
-        """The evenings of the files between ``since`` and ``until`` (ISO, inclusive), in date order (files
-        without a date keep their place after the dated ones before them); ``competition`` names them."""
+        """The evenings of the files between ``since`` and ``until`` (ISO, inclusive), in date order when every
+        evening has a date, else in the order given; ``competition`` names them.  An evening without a date is
+        kept in any period, with a warning when a period is asked for."""
         from bridgescore.api import InputError, read, score
 
         found: list[tuple[int, StoredSession]] = []
@@ -75,6 +76,17 @@ class FileSessions:
                     summary = dataclasses.replace(summary, date=named)
             if not summary.title or summary.title == path.stem:
                 summary = dataclasses.replace(summary, title=path.stem)
+            if (since or until) and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", summary.date):
+                self.problems.append(
+                    Problem.make(
+                        Location(str(path)),
+                        N_(
+                            "%(file)s gives no date (nor is it named by one): it is counted whatever --from and --to say"
+                        ),
+                        Severity.WARNING,
+                        file=path.name,
+                    )
+                )
             if in_period(summary.date, since, until):
                 found.append((position, StoredSession(summary, scored.scored.event)))
         dated = sorted(found, key=lambda item: (item[1].summary.date or "", item[0]))
