@@ -80,8 +80,10 @@ class FileSessions:
                 self.problems.append(
                     Problem.make(
                         Location(str(path)),
-                        N_("%(file)s gives no date (nor is it named by one): it is counted whatever "
-                           "--from and --to say"),  # fmt: skip
+                        N_(
+                            "%(file)s gives no date (nor is it named by one): it is counted whatever "
+                            "--from and --to say"
+                        ),
                         Severity.WARNING,
                         file=path.name,
                     )
