@@ -46,7 +46,7 @@ def season(
         str,
         typer.Option(
             "--absent",
-            help="An absent evening: none (NBB-Clubranking, Bridgewebs), fixed:P (P %%, clubs under the NBB "
+            help="An absent evening: none (NBB-Clubranking, Bridgewebs), fixed:P (P %, clubs under the NBB "
             "program) or average[:MAX] (own average, NBB program's 'eigen gemiddelde').",
         ),
     ] = "none",
@@ -55,7 +55,10 @@ def season(
         typer.Option("--lines", help="Lines from the top: A,B,C (sections named so) or section=line (1=A,2=B)."),
     ] = None,
     line_correction: Annotated[
-        float, typer.Option("--line-correction", help="Points (%% or IMPs/board) an evening counts less per line down.")
+        float,
+        typer.Option(
+            "--line-correction", min=0.0, help="Points (% or IMPs/board) an evening counts less per line down."
+        ),
     ] = 0.0,
     promote: Annotated[int, typer.Option("--promote", min=0, help="Pairs per line going up at the end.")] = 0,
     relegate: Annotated[int, typer.Option("--relegate", min=0, help="Pairs per line going down at the end.")] = 0,
