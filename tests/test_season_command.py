@@ -244,7 +244,11 @@ def test_period_selects_evenings(season_folder: Path) -> None:
 def test_text_csv_and_the_dutch_page(season_folder: Path) -> None:
     text = runner.invoke(app, ["season", str(season_folder), "--rule", "best:6"])
     assert text.exit_code == 0
-    assert "The best 6 evening(s) count" in text.output and "[" in text.output
+    assert "The best 6 evening(s) count" in text.output
+    grid = text.output[text.output.index("Evenings") :]
+    assert "[" in grid and "]" in grid  # dropped evenings in brackets
+    lines = runner.invoke(app, ["season", str(season_folder), "--absent", "fixed:45"]).output
+    assert "a45.00" in lines  # an absent evening's value, marked
     table = runner.invoke(app, ["season", str(season_folder), "-f", "csv", "--lang", "nl"])
     assert table.exit_code == 0
     header = table.stdout.splitlines()[0].split(";")
@@ -268,6 +272,9 @@ def test_the_dutch_page_with_lines(tmp_path: Path) -> None:
     assert page.exit_code == 0
     for word in ("Lijn A", "Lijn B", "Promotie", "Degradatie", "Promotie/degradatie"):
         assert word in page.stdout
+    assert "−4" not in page.stdout  # no correction asked for
+    corrected = runner.invoke(app, ["season", str(tmp_path), "--lines", "A,B", "--line-correction", "4"]).output
+    assert "−4" in corrected  # a B evening, 4 points less
 
 
 def test_the_bundled_example_season_is_what_the_generator_writes(tmp_path: Path) -> None:
@@ -315,4 +322,7 @@ def test_an_evening_without_a_date_is_kept_in_any_period_with_a_warning(season_f
     assert result.exit_code == 0
     assert "extra.csv gives no date" in " ".join(result.stderr.split())
     document = json.loads(result.stdout)
+    assert [p["message"] for p in document["problems"]] == [
+        "extra.csv gives no date (nor is it named by one): it is counted whatever --from and --to say"
+    ]
     assert [s["key"] for s in document["sessions"]] == [*(f"{sd.date(k)}.csv" for k in range(4, 8)), "extra.csv"]

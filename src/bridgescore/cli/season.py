@@ -143,9 +143,9 @@ def season(
     chosen = next(f for f in SEASON_FORMATS if f == fmt)
     try:
         if output is None:
-            write_season(result, chosen, sys.stdout, page_lang, valet_sums)
+            write_season(result, chosen, sys.stdout, page_lang, valet_sums, source.problems)
         else:
             with output.open("w", encoding="utf-8", newline="") as stream:
-                write_season(result, chosen, stream, page_lang, valet_sums)
+                write_season(result, chosen, stream, page_lang, valet_sums, source.problems)
     except OSError as problem:
         raise fail(f"cannot write {output}: {problem.strerror}") from None

@@ -21,6 +21,8 @@ JSON schema ``bridgescore.season/1``::
                 evenings[] (one per session, in order) {session, played, value, correction, score, boards,
                 counted, line, partner, imps}
     left_out[]  pairs a player ranking cannot follow (no players known), as "session: names"
+    problems[]  file, line, field, severity, message – what reading and scoring the evenings found (as in the score
+                JSON)
     valet       (with --valet) per competitor the Valet components summed over the season (see season.valet)
 """
 
@@ -29,10 +31,13 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Sequence
 from typing import Any, Literal, TextIO
 
 from bridgescore.i18n import N_, Language, format_number, translator
+from bridgescore.problems import Problem
 from bridgescore.report.csv import DELIMITERS, guard
+from bridgescore.report.problems import problem_fields
 from bridgescore.season.engine import Evening, Season, Standing
 
 __all__ = ["SCHEMA", "SEASON_FORMATS", "SeasonFormat", "rules_words", "season_dict", "write_season"]
@@ -45,8 +50,11 @@ DECIMALS = 2
 _MOVEMENT = {"promote": N_("promoted"), "relegate": N_("relegated"), "": ""}
 
 
-def season_dict(season: Season, valet: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The ``bridgescore.season/1`` document (see the module docstring)."""
+def season_dict(
+    season: Season, valet: dict[str, Any] | None = None, problems: Sequence[Problem] = ()
+) -> dict[str, Any]:
+    """The ``bridgescore.season/1`` document (see the module docstring); ``problems`` those found reading and
+    scoring the evenings."""
     r = season.rules
 
     def evening(e: Evening) -> dict[str, Any]:
@@ -84,6 +92,7 @@ def season_dict(season: Season, valet: dict[str, Any] | None = None) -> dict[str
         "sessions": [{"key": s.key, "date": s.date, "title": s.title, "boards": s.boards} for s in season.sessions],
         "standings": [standing(s) for s in season.standings],
         "left_out": list(season.left_out),
+        "problems": [problem_fields(p) for p in problems],
     }
     if valet is not None:
         document["valet"] = valet
@@ -254,11 +263,17 @@ def render_csv(season: Season, lang: Language = "en") -> str:
 
 
 def write_season(
-    season: Season, fmt: SeasonFormat, stream: TextIO, lang: Language = "en", valet: dict[str, Any] | None = None
+    season: Season,
+    fmt: SeasonFormat,
+    stream: TextIO,
+    lang: Language = "en",
+    valet: dict[str, Any] | None = None,
+    problems: Sequence[Problem] = (),
 ) -> None:
-    """``season`` in the form ``fmt`` on ``stream``."""
+    """``season`` in the form ``fmt`` on ``stream`` (``problems``: in the JSON; the other forms leave them to the
+    error stream, where the command prints them)."""
     if fmt == "json":
-        json.dump(season_dict(season, valet), stream, ensure_ascii=False, indent=2)
+        json.dump(season_dict(season, valet, problems), stream, ensure_ascii=False, indent=2)
         stream.write("\n")
     elif fmt == "csv":
         stream.write(render_csv(season, lang))
