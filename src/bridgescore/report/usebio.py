@@ -114,8 +114,8 @@ def _add_path(parent: Element, path: str, value: str) -> None:
         return
     if not re.fullmatch(r"[A-Z][A-Z0-9_]*", head):
         return  # not an element name (a key another reader made): nothing USEBIO knows
-    if not rest:
-        _add(parent, head, value)
+    if not rest:  # written as read, an empty one too (BriAn's empty MASTER_POINTS_AWARDED for a pair without)
+        SubElement(parent, head).text = value or None
         return
     last = parent[-1] if len(parent) else None
     holder = last if last is not None and last.tag == head else SubElement(parent, head)
@@ -263,14 +263,16 @@ def _board_lines(scored: ScoredEvent) -> dict[str, dict[int, list[Element]]]:
                 notes = "Assigned score"
             elif isinstance(adjustment, WeightedScore):
                 notes = adjustment.label()
-            if result.contract is not None and not notes:
-                _add(line, "CONTRACT", "PASS" if result.contract.is_passed_out else _contract(result.contract))
-                if result.declarer is not None and not result.contract.is_passed_out:
+            contract = result.contract if not notes else None
+            passed = contract is not None and contract.is_passed_out
+            if contract is not None:
+                _add(line, "CONTRACT", "PASS" if passed else _contract(contract))
+                if result.declarer is not None and not passed:
                     _add(line, "PLAYED_BY", result.declarer.name)
-                if result.lead:
-                    _add(line, "LEAD", format_lead(result.lead, "en"))
-                if result.tricks is not None and not result.contract.is_passed_out:
-                    _add(line, "TRICKS", str(result.tricks))
+            if result.lead and not notes:
+                _add(line, "LEAD", format_lead(result.lead, "en"))
+            if result.tricks is not None and not passed and not notes:
+                _add(line, "TRICKS", str(result.tricks))
         _add(line, "SCORE", score)
         _add(line, "NOTES", notes)
         _add(line, ns_tag, _points(float(c.ns_points[position])))
@@ -325,7 +327,8 @@ def to_bytes(scored: ScoredEvent, *, date: str | None = None, club: str | None =
             board_el.extend(lines[label][board])
     indent(root, "  ")
     head = f'<?xml version="1.0" encoding="{ENCODING}"?>\n<!DOCTYPE USEBIO SYSTEM "{SYSTEM_ID}">\n'
-    return head.encode("ascii") + tostring(root, encoding=ENCODING, xml_declaration=False) + b"\n"
+    body: bytes = tostring(root, encoding=ENCODING, xml_declaration=False)
+    return head.encode("ascii") + body + b"\n"
 
 
 def _pair_order(entry: StandingEntry) -> tuple[int, str, int, str]:

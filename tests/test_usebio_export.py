@@ -1,0 +1,267 @@
+"""USEBIO: the reader keeps players, date, club and masterpoints; ``score --format usebio`` writes USEBIO 1.2; every
+reference USEBIO pairs file read, scored, written and read again gives the same lines and results (issue 13)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from tests.reference_data import reference_path
+from typer.testing import CliRunner
+
+from bridgescore.api import read, score
+from bridgescore.cards import format_lead
+from bridgescore.cli import app
+from bridgescore.event import Event
+from bridgescore.io import usebio
+from bridgescore.report.usebio import EVENT_ORDER, to_bytes, usebio_date
+from bridgescore.scored import ScoredEvent
+from bridgescore.standings import compute_standings, format_percent, format_points
+
+MP_PAIRS = "events/usebio-ebu-examples/original/mp-pairs.xml"  # bundled: runs in a clone alone
+#: every reference USEBIO pairs file and the options it was scored with by its program (SOURCE.md of each)
+PAIRS_FILES = {
+    MP_PAIRS: {},
+    "events/usebio-ebu-examples/original/multi-section-pairs.xml": {"across_sections": True},
+    "events/usebio-ebu-examples/original/ximp-pairs.xml": {"method": "cross-imps"},
+    "events/usebio-realbridge/original/usebio.xml": {},
+    "events/usebio-brian-welwyn/original/usebio.xml": {"neuberg": False},
+}
+#: not round-tripped: teams and individual events are written by their own commands, which have no USEBIO output
+NOT_PAIRS = (
+    "events/usebio-ebu-examples/original/multiple-teams.xml",
+    "events/usebio-ebu-examples/original/point-a-board-teams.xml",
+    "events/usebio-ebu-examples/original/individual.xml",
+)
+
+
+def _score(event: Event, options: dict[str, object]) -> ScoredEvent:
+    opts = dict(options)
+    method = opts.pop("method", None)
+    return score(event, method if isinstance(method, str) else None, **opts).scored  # type: ignore[arg-type]
+
+
+def _lines(event: Event) -> list[tuple[object, ...]]:
+    return sorted(
+        (r.section, r.board, r.ns_pair, r.ew_pair, str(r.contract), r.declarer, r.tricks, format_lead(r.lead or ""),
+         r.ns_score, r.status.value, r.remarks)
+        for r in event.results
+    )  # fmt: skip
+
+
+def _results(scored: ScoredEvent) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+    c = scored.lines
+    points = sorted(
+        (r.section, r.board, r.ns_pair, r.ew_pair, round(float(ns), 6), round(float(ew), 6))
+        for r, ns, ew in ((scored.result(p), c.ns_points[p], c.ew_points[p]) for p in range(len(c.rows)))
+    )
+    ranks = sorted(
+        (s.group, e.section, e.pair, e.place_label, round(e.total, 6), e.percent and round(e.percent, 6), e.boards)
+        for s in compute_standings(scored)
+        for e in s.entries
+    )
+    return points, ranks
+
+
+def _round_trip(tmp_path: Path, relative: str, options: dict[str, object]) -> None:
+    first = read(reference_path(relative))
+    scored = _score(first, options)
+    written = tmp_path / "written.xml"
+    written.write_bytes(to_bytes(scored))
+    again = read(written)
+    assert not [p for p in again.problems if p.severity.value == "error"]
+    # the same lines: board, pairs, contract, declarer, tricks, lead, score, status (and adjustment)
+    assert _lines(again) == _lines(first)
+    # the same results: points per line, totals, percentages and places
+    rescored = _score(again, options)
+    assert _results(rescored) == _results(scored)
+    # the file holds them as written numbers: each line's points and each pair's percentage/total and place
+    is_mp = "method" not in options
+    ns_tag = "NS_MATCH_POINTS" if is_mp else "NS_CROSS_IMP_POINTS"
+    c = scored.lines
+    expected = sorted(
+        (
+            scored.result(p).board,
+            scored.result(p).ns_pair,
+            scored.result(p).ew_pair,
+            format_points(float(c.ns_points[p])),
+        )
+        for p in range(len(c.rows))
+        if c.ns_points[p] == c.ns_points[p]
+    )
+    assert (
+        sorted((r.board, r.ns_pair, r.ew_pair, r.extra[ns_tag]) for r in again.results if ns_tag in r.extra) == expected
+    )
+    published = {(p.number, p.direction): p for p in usebio.load_participants(written)}
+    for standing in compute_standings(scored):
+        for e in standing.entries:
+            p = published[(e.pair, e.direction if e.direction in ("NS", "EW") else "")]
+            assert p.place == e.place_label
+            if is_mp:
+                assert f"{p.percentage:.2f}" == format_percent(e.percent)
+            else:
+                assert p.total_score == pytest.approx(float(format_points(e.total)))
+    # the players, the date, the club and the masterpoint fields are kept
+    assert dict(again.players) == dict(first.players)
+    for key in ("date", "club", "club_id", "master_point_scale", "master_point_type", "mps_awarded_flag",
+                "p2p_charge_rate", "contact_full_name", "contact_email"):  # fmt: skip
+        assert again.info.get(key) == first.info.get(key), key
+    for pair, fields in first.pair_info.items():
+        kept = {k: v for k, v in fields.items() if "MASTER_POINT" in k or k == "HANDICAP"}
+        assert {k: again.pair_info[pair][k] for k in kept} == kept
+
+
+def test_mp_pairs_round_trip(tmp_path: Path) -> None:
+    """PairsScorer's sample (bundled): read, scored, written, read again – the same lines, results, players."""
+    _round_trip(tmp_path, MP_PAIRS, {})
+
+
+@pytest.mark.parametrize("relative", [f for f in PAIRS_FILES if f != MP_PAIRS])
+def test_every_reference_usebio_pairs_file_round_trips(tmp_path: Path, relative: str) -> None:
+    _round_trip(tmp_path, relative, PAIRS_FILES[relative])
+
+
+@pytest.mark.parametrize("relative", NOT_PAIRS)
+def test_teams_and_individual_files_are_read_not_written(relative: str) -> None:
+    """The teams and individual samples are read (by their own commands); ``score`` refuses them, so they are not
+    written as USEBIO by it (see the README)."""
+    event = read(reference_path(relative))
+    assert event.form in ("teams", "individual")
+
+
+def test_reader_keeps_players_date_club_and_masterpoints() -> None:
+    event = read(reference_path(MP_PAIRS))
+    first = event.players["1"]
+    assert [(p.number, p.name, p.club_number, dict(p.extra)) for p in first] == [
+        ("800001", "Dexter Jones", "132", {"@RATEABLE": "Y"}),
+        ("800002", "Brian Hollies", "124", {"@RATEABLE": "Y"}),
+    ]
+    assert event.pair_info["3"]["MASTER_POINTS/MASTER_POINTS_AWARDED"] == "30"
+    assert event.pair_info["3"]["MASTER_POINTS/MASTER_POINT_TYPE"] == "BLACK"
+    info = event.info
+    assert (info["date"], info["club"], info["club_id"]) == ("22/10/2015", "Test Bridge Club", "00987654")
+    assert (info["master_point_scale"], info["mps_awarded_flag"], info["p2p_charge_rate"]) == ("Club", "Y", "10")
+    assert (info["program_name"], info["program_version"]) == ("PairsScorer", "7.2.93")
+    assert info["contact_full_name"] == "Michael Clark"
+
+
+_SMALL = """<?xml version="1.0" encoding="utf-8"?>
+<USEBIO Version="1.2"><CLUB><CLUB_NAME>Klub Łódź €</CLUB_NAME></CLUB>
+<EVENT EVENT_TYPE="PAIRS"><DATE>2026.11.23</DATE><MPS_AWARDED_FLAG>N</MPS_AWARDED_FLAG>
+<PARTICIPANTS>
+ <PAIR><PAIR_NUMBER>1</PAIR_NUMBER><MASTER_POINTS_AWARDED>6</MASTER_POINTS_AWARDED>
+  <PLAYER RATEABLE="N"><PLAYER_NAME>Łukasz Żółw</PLAYER_NAME><NATIONAL_ID_NUMBER>9001</NATIONAL_ID_NUMBER></PLAYER>
+  <PLAYER><PLAYER_NAME>Ann Smith</PLAYER_NAME><NATIONAL_ID_NUMBER>9002</NATIONAL_ID_NUMBER></PLAYER></PAIR>
+ <PAIR><PAIR_NUMBER>2</PAIR_NUMBER><PLAYER><PLAYER_NAME>B</PLAYER_NAME></PLAYER><PLAYER><PLAYER_NAME>C</PLAYER_NAME></PLAYER></PAIR>
+ <PAIR><PAIR_NUMBER>3</PAIR_NUMBER><PLAYER><PLAYER_NAME>D</PLAYER_NAME></PLAYER><PLAYER><PLAYER_NAME>E</PLAYER_NAME></PLAYER></PAIR>
+ <PAIR><PAIR_NUMBER>4</PAIR_NUMBER><PLAYER><PLAYER_NAME>F</PLAYER_NAME></PLAYER><PLAYER><PLAYER_NAME>G</PLAYER_NAME></PLAYER></PAIR>
+</PARTICIPANTS>
+<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+ <TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><CONTRACT>4Sx</CONTRACT>
+  <PLAYED_BY>N</PLAYED_BY><LEAD>HK</LEAD><TRICKS>9</TRICKS><SCORE>-100</SCORE></TRAVELLER_LINE>
+ <TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER><SCORE>A6040</SCORE></TRAVELLER_LINE>
+</BOARD>
+<BOARD><BOARD_NUMBER>2</BOARD_NUMBER>
+ <TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>3</EW_PAIR_NUMBER><CONTRACT>PASS</CONTRACT><SCORE>0</SCORE></TRAVELLER_LINE>
+ <TRAVELLER_LINE><NS_PAIR_NUMBER>2</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER><SCORE>AVE+</SCORE></TRAVELLER_LINE>
+ </BOARD>
+<BOARD><BOARD_NUMBER>3</BOARD_NUMBER>
+ <TRAVELLER_LINE><NS_PAIR_NUMBER>4</NS_PAIR_NUMBER><EW_PAIR_NUMBER>1</EW_PAIR_NUMBER><CONTRACT>3NT</CONTRACT>
+  <PLAYED_BY>S</PLAYED_BY><LEAD>ST</LEAD><TRICKS>10</TRICKS><SCORE>430</SCORE></TRAVELLER_LINE>
+ <TRAVELLER_LINE><NS_PAIR_NUMBER>2</NS_PAIR_NUMBER><EW_PAIR_NUMBER>3</EW_PAIR_NUMBER><CONTRACT>3NT</CONTRACT>
+  <PLAYED_BY>S</PLAYED_BY><TRICKS>9</TRICKS><SCORE>400</SCORE></TRAVELLER_LINE>
+</BOARD></EVENT></USEBIO>
+"""
+
+
+def _small(tmp_path: Path) -> Path:
+    path = tmp_path / "small.xml"
+    path.write_text(_SMALL, encoding="utf-8")
+    return path
+
+
+def test_encoding_declared_and_characters_outside_it_as_references(tmp_path: Path) -> None:
+    data = to_bytes(score(read(_small(tmp_path))).scored)
+    assert data.startswith(b'<?xml version="1.0" encoding="iso-8859-1"?>\n<!DOCTYPE USEBIO SYSTEM ')
+    # Ł, Ż, €: every character outside ISO 8859-1 is a character reference; ó (in it) is its one byte
+    assert b"&#321;ukasz &#379;\xf3&#322;w" in data and b"&#8364;" in data
+    assert data.decode("iso-8859-1").isprintable() is False  # (line breaks) – the file decodes as it declares
+    root = ET.fromstring(data)
+    assert root.findtext("CLUB/CLUB_NAME") == "Klub Łódź €"
+    assert root.findtext("EVENT/DATE") == "23/11/2026"  # as USEBIO writes a date, whatever form it was read in
+    assert root.findtext("EVENT/PROGRAM_NAME") == "bridgescore"
+
+
+def test_adjusted_and_passed_out_lines_as_usebio_writes_them(tmp_path: Path) -> None:
+    root = ET.fromstring(to_bytes(score(read(_small(tmp_path))).scored))
+    lines = {(ln.findtext("NS_PAIR_NUMBER"), ln.findtext("EW_PAIR_NUMBER")): ln for ln in root.iter("TRAVELLER_LINE")}
+    adjusted = lines[("3", "4")]
+    assert [c.tag for c in adjusted] == ["NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "SCORE", "NOTES", "NS_MATCH_POINTS",
+                                         "EW_MATCH_POINTS"]  # fmt: skip
+    assert adjusted.findtext("SCORE") == "A6040"
+    assert lines[("2", "4")].findtext("SCORE") == "AVE+"
+    passed = lines[("1", "3")]
+    assert (passed.findtext("CONTRACT"), passed.findtext("SCORE"), passed.find("TRICKS")) == ("PASS", "0", None)
+    doubled = lines[("1", "2")]
+    assert [doubled.findtext(t) for t in ("CONTRACT", "PLAYED_BY", "LEAD", "TRICKS", "SCORE")] == [
+        "4Sx", "N", "HK", "9", "-100"
+    ]  # fmt: skip
+
+
+def test_players_and_pair_masterpoints_written(tmp_path: Path) -> None:
+    root = ET.fromstring(to_bytes(score(read(_small(tmp_path))).scored))
+    pair = next(p for p in root.iter("PAIR") if p.findtext("PAIR_NUMBER") == "1")
+    assert [c.tag for c in pair] == ["PAIR_NUMBER", "PERCENTAGE", "PLACE", "BOARDS_PLAYED", "MASTER_POINTS_AWARDED",
+                                     "PLAYER", "PLAYER"]  # fmt: skip
+    first = pair.findall("PLAYER")[0]
+    assert first.get("RATEABLE") == "N"
+    assert (first.findtext("PLAYER_NAME"), first.findtext("NATIONAL_ID_NUMBER")) == ("Łukasz Żółw", "9001")
+
+
+def test_element_order_follows_the_ebu_sample(tmp_path: Path) -> None:
+    """Every element's children come in the order the EBU's own sample (PairsScorer) has them: for each parent
+    the tags written are in the sample's order (bridgescore may leave some out, never reorder them)."""
+    sample = ET.parse(reference_path(MP_PAIRS)).getroot()
+    before: set[tuple[str, str, str]] = set()  # (parent, a, b): a comes before b in the sample
+    for parent in sample.iter():
+        tags = [c.tag for c in parent]
+        before.update((parent.tag, a, b) for i, a in enumerate(tags) for b in tags[i + 1 :] if a != b)
+    written = ET.fromstring(to_bytes(score(read(reference_path(MP_PAIRS))).scored))
+    checked = 0
+    for parent in written.iter():
+        tags = [c.tag for c in parent]
+        for i, a in enumerate(tags):
+            for b in tags[i + 1 :]:
+                assert (parent.tag, b, a) not in before or (parent.tag, a, b) in before, (parent.tag, a, b)
+                checked += (parent.tag, a, b) in before
+    assert checked > 1000
+    assert [c.tag for c in written.find("EVENT") if c.tag in EVENT_ORDER] == [
+        t for t in EVENT_ORDER if written.find(f"EVENT/{t}") is not None
+    ]
+
+
+def test_cross_imps_written_as_cross_imp_points(tmp_path: Path) -> None:
+    root = ET.fromstring(to_bytes(score(read(_small(tmp_path)), "cross-imps").scored))
+    assert root.findtext("EVENT/BOARD_SCORING_METHOD") == "CROSS_IMPS"
+    assert root.find(".//NS_MATCH_POINTS") is None and root.find(".//NS_CROSS_IMP_POINTS") is not None
+    assert root.find(".//PAIR/TOTAL_SCORE") is not None and root.find(".//PAIR/PERCENTAGE") is None
+
+
+def test_score_format_usebio_cli(tmp_path: Path) -> None:
+    out = tmp_path / "out.xml"
+    result = CliRunner().invoke(app, ["score", str(_small(tmp_path)), "-f", "usebio", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    again = read(out)
+    assert again.players["1"][0].number == "9001" and again.info["club"] == "Klub Łódź €"
+    shown = CliRunner().invoke(app, ["score", str(_small(tmp_path)), "--format", "usebio", "--club", "Other"])
+    assert shown.exit_code == 0 and "<CLUB_NAME>Other</CLUB_NAME>" in shown.output
+    wrong = CliRunner().invoke(app, ["score", str(_small(tmp_path)), "-f", "xml"])
+    assert wrong.exit_code == 2 and "usebio" in wrong.output
+
+
+@pytest.mark.parametrize(
+    ("text", "written"), [("2026.11.23", "23/11/2026"), ("22/10/2015", "22/10/2015"), ("spring", "spring")]
+)
+def test_usebio_date(text: str, written: str) -> None:
+    assert usebio_date(text) == written
