@@ -107,6 +107,7 @@ def _round_trip(tmp_path: Path, relative: str, options: dict[str, object]) -> No
     for key in ("date", "club", "club_id", "master_point_scale", "master_point_type", "mps_awarded_flag",
                 "p2p_charge_rate", "contact_full_name", "contact_email"):  # fmt: skip
         assert again.info.get(key) == first.info.get(key), key
+    assert {n: d.hands for n, d in again.deals.items()} == {n: d.hands for n, d in first.deals.items()}
     for pair, fields in first.pair_info.items():
         kept = {k: v for k, v in fields.items() if "MASTER_POINT" in k or k == "HANDICAP"}
         assert {k: again.pair_info[pair][k] for k in kept} == kept

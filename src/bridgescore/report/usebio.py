@@ -37,7 +37,8 @@ BriAn's ``TITLE`` and ``MASTER_POINT_TYPE`` – where those programs put them):
   the other's) or ``A`` with a sign per side (``A++``, ``A--``, as BBO writes them), no contract, and ``NOTES``
   ``Adjusted score``; an assigned score (Law 12C1) as its score with ``NOTES`` ``Assigned score``; a weighted
   assigned score (Law 12C1(c)) as its weighted score rounded to the point with ``NOTES`` naming its parts (USEBIO
-  has no element for them: read back, it is that one score); a board not played as ``SCORE`` ``NP``.
+  has no element for them: read back, it is that one score); a board not played as ``SCORE`` ``NP``;
+* ``HANDSET`` with the deals where the event has them (read from the file or given with ``--deals``).
 
 Written with :mod:`xml.etree.ElementTree` (never by pasting strings), indented two spaces.
 """
@@ -325,10 +326,30 @@ def to_bytes(scored: ScoredEvent, *, date: str | None = None, club: str | None =
             board_el = SubElement(holder, "BOARD")
             _add(board_el, "BOARD_NUMBER", str(board))
             board_el.extend(lines[label][board])
+    _handset(root, scored)
     indent(root, "  ")
     head = f'<?xml version="1.0" encoding="{ENCODING}"?>\n<!DOCTYPE USEBIO SYSTEM "{SYSTEM_ID}">\n'
     body: bytes = tostring(root, encoding=ENCODING, xml_declaration=False)
     return head.encode("ascii") + body + b"\n"
+
+
+def _handset(root: Element, scored: ScoredEvent) -> None:
+    """The event's deals as USEBIO's ``HANDSET``: per board ``BOARD_NUMBER`` and four ``HAND`` elements
+    (``DIRECTION`` North … West, ``SPADES`` … ``CLUBS`` with ``T`` for the ten and ``-`` for a void), as the EBU's
+    PairsScorer sample writes them after the ``EVENT``."""
+    deals = scored.event.deals
+    if not deals:
+        return
+    handset = SubElement(root, "HANDSET")
+    for number in sorted(deals):
+        deal = deals[number]
+        board = SubElement(handset, "BOARD")
+        _add(board, "BOARD_NUMBER", str(number))
+        for direction, hand in zip(("North", "East", "South", "West"), deal.hands, strict=True):
+            hand_el = SubElement(board, "HAND")
+            _add(hand_el, "DIRECTION", direction)
+            for tag, cards in zip(("SPADES", "HEARTS", "DIAMONDS", "CLUBS"), hand.split("."), strict=True):
+                _add(hand_el, tag, cards or "-")
 
 
 def _pair_order(entry: StandingEntry) -> tuple[int, str, int, str]:
