@@ -21,7 +21,18 @@ What a traveller line becomes (:class:`bridgescore.event.Result`):
   board's own values (``BOARD.IMPS``) and the match's (``MATCH.ROUND_NUMBER`` …) is kept in ``Result.extra``.
 
 Pair names (``PLAYER_NAME`` of each ``PLAYER``, joined with `` & ``) go into ``Event.names`` keyed by pair
-number (``SECTION:PAIR`` where two sections use the same number).  The published per-pair results are
+number (``SECTION:PAIR`` where two sections use the same number).  Keyed the same way (issue 13):
+
+* ``Event.players``: each pair's ``PLAYER`` elements (an individual's ``PLAYER`` participant itself) as
+  :class:`~bridgescore.players.Player` – ``NATIONAL_ID_NUMBER`` the member number, ``PLAYER_NAME``,
+  ``CLUB_ID_NUMBER`` the club number, every other child and attribute in ``Player.extra`` (``@RATEABLE``,
+  ``PLAYER_NUMBER``, ``MASTER_POINTS/MASTER_POINTS_AWARDED`` …) – see :func:`player_of`;
+* ``Event.pair_info``: everything else the pair's element holds (``DIRECTION``, the published ``PERCENTAGE``,
+  ``TOTAL_SCORE`` and ``PLACE``, ``MASTER_POINTS/MASTER_POINTS_AWARDED``, ``MASTER_POINTS/MASTER_POINT_TYPE``,
+  BriAn's flat ``MASTER_POINTS_AWARDED``, ``HANDICAP``, ``BOARDS_PLAYED`` …), nested elements as ``PARENT/CHILD``;
+* ``Event.info``: the event's date, club, program, masterpoint scale, contact … (keys in :func:`_session_info`).
+
+:mod:`bridgescore.report.usebio` writes them back.  The published per-pair results are
 available through :func:`participants`.  Where ``PARTICIPANTS`` gives a number twice, once with ``DIRECTION`` NS
 and once EW, the section numbers its pairs per direction (a Mitchell as ACBLscore numbers it, NS 1 and EW 1
 being two pairs): a line with the same number on both sides is then no mistake, and the names are keyed
