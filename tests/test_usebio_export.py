@@ -103,6 +103,7 @@ def _round_trip(tmp_path: Path, relative: str, options: dict[str, object]) -> No
             else:
                 assert p.total_score == pytest.approx(float(format_points(e.total)))
     # the players, the date, the club and the masterpoint fields are kept
+    assert first.players and first.info.get("program_name")  # every reference file names its players and program
     assert dict(again.players) == dict(first.players)
     for key in ("date", "club", "club_id", "master_point_scale", "master_point_type", "mps_awarded_flag",
                 "p2p_charge_rate", "contact_full_name", "contact_email"):  # fmt: skip
