@@ -7,6 +7,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tests.reference_data import reference_path
 from typer.testing import CliRunner
 
@@ -50,10 +52,14 @@ def _lines(event: Event) -> list[tuple[object, ...]]:
     )  # fmt: skip
 
 
+def _num(value: float) -> float | None:
+    return None if value != value else round(float(value), 6)  # NaN (no score) as None, comparable
+
+
 def _results(scored: ScoredEvent) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
     c = scored.lines
     points = sorted(
-        (r.section, r.board, r.ns_pair, r.ew_pair, round(float(ns), 6), round(float(ew), 6))
+        (r.section, r.board, r.ns_pair, r.ew_pair, _num(ns), _num(ew))
         for r, ns, ew in ((scored.result(p), c.ns_points[p], c.ew_points[p]) for p in range(len(c.rows)))
     )
     ranks = sorted(
@@ -267,3 +273,58 @@ def test_score_format_usebio_cli(tmp_path: Path) -> None:
 )
 def test_usebio_date(text: str, written: str) -> None:
     assert usebio_date(text) == written
+
+
+_CONTRACTS = ("1C", "2DX", "3H", "3NT", "4S", "4SXX", "6NT", "7C", "PASS")
+
+
+@st.composite
+def _events(draw: st.DrawFn) -> Event:
+    """A Howell of 4–8 pairs in one or two sections: every line a real contract and its score, an adjusted score
+    or a board not played; names with characters outside ISO 8859-1 and XML's own (``&``, ``<``)."""
+    from bridgescore.contract import Seat, parse_contract, vulnerability_of_board
+    from bridgescore.contract import score as contract_score
+    from bridgescore.event import Result, ResultStatus
+
+    sections = draw(st.sampled_from([("",), ("A", "B")]))
+    results: list[Result] = []
+    names: dict[str, str] = {}
+    for section in sections:
+        pairs = draw(st.integers(4, 8))
+        for board in range(1, draw(st.integers(1, 4)) + 1):
+            for table in range(pairs // 2):
+                ns, ew = str(2 * table + 1), str(2 * table + 2)
+                kind = draw(st.sampled_from(["played", "played", "played", "A60/40", "A+/A-", "not-played"]))
+                if kind == "not-played":
+                    results.append(Result(board, ns, ew, ResultStatus.NOT_PLAYED, section))
+                elif kind != "played":
+                    results.append(Result(board, ns, ew, ResultStatus.ADJUSTED, section, remarks=kind))
+                else:
+                    contract = parse_contract(draw(st.sampled_from(_CONTRACTS)))
+                    if contract.is_passed_out:
+                        results.append(Result(board, ns, ew, ResultStatus.PASSED_OUT, section, contract, ns_score=0))
+                        continue
+                    declarer = draw(st.sampled_from(list(Seat)))
+                    tricks = draw(st.integers(0, 13))
+                    lead = draw(st.sampled_from([None, "SA", "HT", "D2"]))
+                    points = contract_score(contract, declarer, vulnerability_of_board(board), tricks)
+                    results.append(
+                        Result(board, ns, ew, ResultStatus.PLAYED, section, contract, declarer, tricks, lead, points)
+                    )
+        for pair in range(1, pairs + 1):
+            key = f"{section}:{pair}" if section else str(pair)
+            names[key] = draw(st.sampled_from(["Łukasz Ż & Ann <B>", "Jan & Piet", "Zoë € & Bo"]))
+    return Event(tuple(results), names, title=draw(st.sampled_from(["Club & <evening>", "Drive €"])))
+
+
+@settings(max_examples=25, deadline=None)
+@given(_events())
+def test_written_usebio_reads_back_to_the_same_lines_and_points(event: Event) -> None:
+    """Any pairs event written as USEBIO is read back with the same lines, names and points (the round trip)."""
+    scored = score(event, neuberg=True).scored
+    data = to_bytes(scored)
+    again = usebio.loads(data, "written.xml")
+    assert not [p for p in again.problems if p.severity.value == "error"]
+    assert _lines(again) == _lines(event)
+    assert again.title == event.title
+    assert _results(score(again, neuberg=True).scored) == _results(scored)
