@@ -16,6 +16,8 @@ from bridgescore.api import read, score
 from bridgescore.cards import format_lead
 from bridgescore.cli import app
 from bridgescore.event import Event
+from bridgescore.individual import score_individual
+from bridgescore.individual.engine import ScoredIndividual
 from bridgescore.io import usebio
 from bridgescore.report.usebio import EVENT_ORDER, to_bytes, usebio_date
 from bridgescore.scored import ScoredEvent
@@ -30,12 +32,12 @@ PAIRS_FILES = {
     "events/usebio-realbridge/original/usebio.xml": {},
     "events/usebio-brian-welwyn/original/usebio.xml": {"neuberg": False},
 }
-#: not round-tripped: teams and individual events are written by their own commands, which have no USEBIO output
+#: not round-tripped: teams events are written by ``bridgescore teams``, which has no USEBIO output yet
 NOT_PAIRS = (
     "events/usebio-ebu-examples/original/multiple-teams.xml",
     "events/usebio-ebu-examples/original/point-a-board-teams.xml",
-    "events/usebio-ebu-examples/original/individual.xml",
 )
+INDIVIDUAL = "events/usebio-ebu-examples/original/individual.xml"
 
 
 def _score(event: Event, options: dict[str, object]) -> ScoredEvent:
@@ -131,11 +133,50 @@ def test_every_reference_usebio_pairs_file_round_trips(tmp_path: Path, relative:
 
 
 @pytest.mark.parametrize("relative", NOT_PAIRS)
-def test_teams_and_individual_files_are_read_not_written(relative: str) -> None:
-    """The teams and individual samples are read (by their own commands); ``score`` refuses them, so they are not
-    written as USEBIO by it (see the README)."""
+def test_teams_files_are_read_not_written(relative: str) -> None:
+    """The teams samples are read (by ``teams``); ``score`` refuses them, so they are not written as USEBIO by it
+    (see the README)."""
     event = read(reference_path(relative))
-    assert event.form in ("teams", "individual")
+    assert event.form == "teams"
+
+
+def _individual_ranks(scored: ScoredIndividual) -> list[tuple[object, ...]]:
+    return sorted(
+        (s.section, e.player, e.place_label, round(e.total, 6), e.percent and round(e.percent, 6), e.boards)
+        for s in scored.standings
+        for e in s.entries
+    )
+
+
+def test_individual_round_trip(tmp_path: Path) -> None:
+    """The EBU's individual sample through ``individual -f usebio``: the same lines (four players each), the same
+    points and rankings, the players' numbers, names and masterpoints kept."""
+    source = reference_path(INDIVIDUAL)
+    first = read(source)
+    scored = score_individual(first)
+    out = tmp_path / "individual.xml"
+    result = CliRunner().invoke(app, ["individual", str(source), "-f", "usebio", "-o", str(out), "--skip-invalid"])
+    assert result.exit_code == 0, result.output
+    again = read(out)
+    assert again.form == "individual"
+    assert _lines(again) == _lines(first)
+    seats = ("N_PLAYER_NUMBER", "S_PLAYER_NUMBER", "E_PLAYER_NUMBER", "W_PLAYER_NUMBER")
+    assert sorted(tuple(r.extra[t] for t in seats) for r in again.results) == sorted(
+        tuple(r.extra[t] for t in seats) for r in first.results
+    )
+    rescored = score_individual(again)
+    assert _results(rescored.scored) == _results(scored.scored)
+    assert _individual_ranks(rescored) == _individual_ranks(scored)
+    root = ET.parse(out).getroot()
+    assert root.find("EVENT").get("EVENT_TYPE") == "INDIVIDUAL"  # type: ignore[union-attr]
+    june = next(p for p in root.iter("PLAYER") if p.findtext("PLAYER_NUMBER") == "1")
+    assert june.findtext("PLAYER_NAME") == "June Howard"
+    assert june.findtext("MASTER_POINTS/MASTER_POINTS_AWARDED") == "12"
+
+    def who(event: Event) -> dict[str, tuple[str, str, str]]:
+        return {k: (p[0].number, p[0].name, p[0].club_number) for k, p in event.players.items()}
+
+    assert first.players and all(who(again)[k] == p for k, p in who(first).items())
 
 
 def test_reader_keeps_players_date_club_and_masterpoints() -> None:

@@ -47,7 +47,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 from xml.etree.ElementTree import Element, SubElement, indent, tostring
 
 from bridgescore import __version__
@@ -58,9 +59,13 @@ from bridgescore.methods.base import Unit
 from bridgescore.players import Player
 from bridgescore.scored import ScoredEvent
 from bridgescore.sessions import _players, iso_date
-from bridgescore.standings import Standing, StandingEntry, compute_standings, format_percent, format_points
 
-__all__ = ["ENCODING", "EVENT_ORDER", "SYSTEM_ID", "scoring_method", "to_bytes", "usebio_date"]
+if TYPE_CHECKING:
+    from bridgescore.individual.engine import PlayerStanding, ScoredIndividual
+    from bridgescore.individual.seats import Seating
+from bridgescore.standings import StandingEntry, compute_standings, format_percent, format_points
+
+__all__ = ["ENCODING", "EVENT_ORDER", "SYSTEM_ID", "individual_to_bytes", "scoring_method", "to_bytes", "usebio_date"]
 
 #: The encoding written (see the module docstring).
 ENCODING = "iso-8859-1"
@@ -83,6 +88,7 @@ _PAIR_COMPUTED = frozenset(
 )
 _METHODS = {"matchpoints": "MATCH_POINTS", "cross-imps": "CROSS_IMPS", "butler": "BUTLER_IMPS", "bastille": "BASTILLE"}
 _CONTACT = ("FULL_NAME", "TELEPHONE", "EMAIL")
+_SEAT_TAGS = ("N_PLAYER_NUMBER", "S_PLAYER_NUMBER", "E_PLAYER_NUMBER", "W_PLAYER_NUMBER")
 
 
 def scoring_method(scored: ScoredEvent) -> str:
@@ -200,12 +206,10 @@ def _pair(parent: Element, scored: ScoredEvent, entry: StandingEntry, per_direct
         _player(el, player)
 
 
-def _event_fields(event_el: Element, scored: ScoredEvent, standings: tuple[Standing, ...], date: str) -> None:
+def _event_fields(event_el: Element, scored: ScoredEvent, counts: Mapping[str, str], date: str) -> None:
     info = scored.event.info
     sections = sorted({s for s in scored.lines.table.section.labels if s is not None} or {""})
     sessions = {_session_and_section(s)[0] for s in sections if s}
-    per_direction = any(s.group in ("NS", "EW") for s in standings)
-    pairs = [e for s in standings for e in s.entries]
     computed = {
         "BOARD_SCORING_METHOD": scoring_method(scored),
         "PROGRAM_NAME": "bridgescore",
@@ -214,10 +218,8 @@ def _event_fields(event_el: Element, scored: ScoredEvent, standings: tuple[Stand
         "DATE": usebio_date(date),
         "SESSION_COUNT": str(max(len(sessions), 1)),
         "SECTION_COUNT": str(len(sections)),
-        "PAIRS": str(len(pairs)),
         "BOARDS_PLAYED": str(len(set(scored.lines.board_numbers.tolist()))),
-        "WINNER_TYPE": "2" if per_direction else "1",
-        "EW_PAIRS": str(sum(1 for e in pairs if e.direction == "EW")) if per_direction else "",
+        **counts,
     }
     for tag in EVENT_ORDER:
         if tag in _COMPUTED:
@@ -230,9 +232,10 @@ def _event_fields(event_el: Element, scored: ScoredEvent, standings: tuple[Stand
             _add(contact, tag, info.get(f"contact_{tag.lower()}", ""))
 
 
-def _board_lines(scored: ScoredEvent) -> dict[str, dict[int, list[Element]]]:
+def _board_lines(scored: ScoredEvent, seats: Sequence[Seating | None] | None) -> dict[str, dict[int, list[Element]]]:
     """Every traveller line as a ``TRAVELLER_LINE`` element, by its own section (not the field's: a field scored
-    across sections still has its lines in their sections) and board number, in board order."""
+    across sections still has its lines in their sections) and board number, in board order.  ``seats``: an
+    individual's four players per line (by the event's row), written as ``N_/S_/E_/W_PLAYER_NUMBER``."""
     c = scored.lines
     table, rows = c.table, c.rows
     is_mp = scored.unit is Unit.MATCHPOINTS
@@ -245,8 +248,13 @@ def _board_lines(scored: ScoredEvent) -> dict[str, dict[int, list[Element]]]:
         section = sections[row] or ""
         board = int(c.board_numbers[int(c.board_of_line[position])])
         line = Element("TRAVELLER_LINE")
-        _add(line, "NS_PAIR_NUMBER", result.ns_pair)
-        _add(line, "EW_PAIR_NUMBER", result.ew_pair)
+        seating = seats[row] if seats is not None and row < len(seats) else None
+        if seating is not None:
+            for tag, player in zip(_SEAT_TAGS, seating.players, strict=True):
+                _add(line, tag, player)
+        else:
+            _add(line, "NS_PAIR_NUMBER", result.ns_pair)
+            _add(line, "EW_PAIR_NUMBER", result.ew_pair)
         adjustment = c.adjustments.get(position)
         status = result.status.value
         notes = ""
@@ -290,6 +298,59 @@ def _contract(contract: Contract) -> str:
 def to_bytes(scored: ScoredEvent, *, date: str | None = None, club: str | None = None) -> bytes:
     """The USEBIO 1.2 file of ``scored`` (see the module docstring); ``date`` and ``club`` override the input's."""
     standings = compute_standings(scored)
+    per_direction = any(s.group in ("NS", "EW") for s in standings)
+    entries: dict[str, list[StandingEntry]] = {}
+    for standing in standings:
+        for entry in standing.entries:
+            entries.setdefault(entry.section, []).append(entry)
+    pairs = [e for s in standings for e in s.entries]
+    counts = {
+        "PAIRS": str(len(pairs)),
+        "WINNER_TYPE": "2" if per_direction else "1",
+        "EW_PAIRS": str(sum(1 for e in pairs if e.direction == "EW")) if per_direction else "",
+    }
+    writers = {
+        section: [_writer(_pair, scored, e, per_direction) for e in sorted(found, key=_pair_order)]
+        for section, found in entries.items()
+    }
+    return _document(scored, "PAIRS", counts, writers, None, date, club)
+
+
+def individual_to_bytes(scored: ScoredIndividual, *, date: str | None = None, club: str | None = None) -> bytes:
+    """The USEBIO 1.2 file of an individual event (``individual -f usebio``), as the EBU's individual sample
+    has it: ``EVENT_TYPE="INDIVIDUAL"``, a ``PLAYER`` per player in ``PARTICIPANTS`` (``PLAYER_NUMBER``, the
+    masterpoints read, ``PLACE``, ``PERCENTAGE`` or ``TOTAL_SCORE``, ``PLAYER_NAME``, ``CLUB_ID_NUMBER``,
+    ``NATIONAL_ID_NUMBER``) and the four players of each line as ``N_/S_/E_/W_PLAYER_NUMBER``; the rest as for
+    pairs (:func:`to_bytes`)."""
+    writers: dict[str, list[Callable[[Element], None]]] = {}
+    count = 0
+    for standing in scored.standings:
+        for entry in sorted(standing.entries, key=lambda e: (0, int(e.player), "") if e.player.isdigit() else
+                            (1, 0, e.player)):  # fmt: skip
+            writers.setdefault(standing.section, []).append(_writer(_individual_player, scored.scored, entry))
+            count += 1
+    counts = {"PAIRS": "", "WINNER_TYPE": "1", "EW_PAIRS": ""}
+    return _document(scored.scored, "INDIVIDUAL", counts, writers, scored.seatings, date, club)
+
+
+def _writer(function: Callable[..., None], *args: object) -> Callable[[Element], None]:
+    def write(parent: Element) -> None:
+        function(parent, *args)
+
+    return write
+
+
+def _document(
+    scored: ScoredEvent,
+    event_type: str,
+    counts: Mapping[str, str],
+    writers: Mapping[str, list[Callable[[Element], None]]],
+    seats: Sequence[Seating | None] | None,
+    date: str | None,
+    club: str | None,
+) -> bytes:
+    """The file: CLUB, EVENT with its fields, the sections with their participants (``writers``, each writing one
+    participant into ``PARTICIPANTS``) and boards, the HANDSET (see the module docstring)."""
     info = scored.event.info
     root = Element("USEBIO", {"Version": "1.2"})
     club_name = club if club is not None else info.get("club", "")
@@ -297,15 +358,10 @@ def to_bytes(scored: ScoredEvent, *, date: str | None = None, club: str | None =
         club_el = SubElement(root, "CLUB")
         _add(club_el, "CLUB_NAME", club_name)
         _add(club_el, "CLUB_ID_NUMBER", info.get("club_id", ""))
-    event_el = SubElement(root, "EVENT", {"EVENT_TYPE": "PAIRS"})
-    _event_fields(event_el, scored, standings, date if date is not None else info.get("date", ""))
-    lines = _board_lines(scored)
-    per_direction = any(s.group in ("NS", "EW") for s in standings)
-    entries: dict[str, list[StandingEntry]] = {}
-    for standing in standings:
-        for entry in standing.entries:
-            entries.setdefault(entry.section, []).append(entry)
-    labels = sorted(set(lines) | set(entries))
+    event_el = SubElement(root, "EVENT", {"EVENT_TYPE": event_type})
+    _event_fields(event_el, scored, counts, date if date is not None else info.get("date", ""))
+    lines = _board_lines(scored, seats)
+    labels = sorted(set(lines) | set(writers))
     if labels == [""]:
         holders = {"": event_el}
     else:
@@ -318,10 +374,10 @@ def to_bytes(scored: ScoredEvent, *, date: str | None = None, club: str | None =
             holders[label] = SubElement(session_els[session], "SECTION", {"SECTION_ID": section})
     for label in labels:
         holder = holders[label]
-        if entries.get(label):
+        if writers.get(label):
             participants = SubElement(holder, "PARTICIPANTS")
-            for entry in sorted(entries[label], key=_pair_order):
-                _pair(participants, scored, entry, per_direction)
+            for write in writers[label]:
+                write(participants)
         for board in sorted(lines.get(label, {})):
             board_el = SubElement(holder, "BOARD")
             _add(board_el, "BOARD_NUMBER", str(board))
@@ -331,6 +387,32 @@ def to_bytes(scored: ScoredEvent, *, date: str | None = None, club: str | None =
     head = f'<?xml version="1.0" encoding="{ENCODING}"?>\n<!DOCTYPE USEBIO SYSTEM "{SYSTEM_ID}">\n'
     body: bytes = tostring(root, encoding=ENCODING, xml_declaration=False)
     return head.encode("ascii") + body + b"\n"
+
+
+def _individual_player(parent: Element, scored: ScoredEvent, entry: PlayerStanding) -> None:
+    el = SubElement(parent, "PLAYER")
+    _add(el, "PLAYER_NUMBER", entry.player)
+    kept = _lookup(scored.event.pair_info, entry.section, entry.player, "")
+    kept_fields = {str(k): str(v) for k, v in kept.items()} if isinstance(kept, Mapping) else {}
+    for key, value in kept_fields.items():
+        if key.startswith("MASTER_POINTS"):
+            _add_path(el, key, value)
+    _add(el, "PLACE", entry.place_label)
+    if scored.unit is Unit.MATCHPOINTS:
+        _add(el, "PERCENTAGE", format_percent(entry.percent))
+    else:
+        _add(el, "TOTAL_SCORE", format_points(entry.total))
+    seated = _lookup(scored.event.players, entry.section, entry.player, "")
+    player = seated[0] if isinstance(seated, tuple) and seated and isinstance(seated[0], Player) else None
+    _add(el, "PLAYER_NAME", player.name if player is not None else entry.name)
+    if player is not None:
+        _add(el, "CLUB_ID_NUMBER", player.club_number)
+        _add(el, "NATIONAL_ID_NUMBER", player.number)
+    skip = {"PLAYER_NUMBER", "PLACE", "PERCENTAGE", "TOTAL_SCORE", "PLAYER_NAME", "CLUB_ID_NUMBER",
+            "NATIONAL_ID_NUMBER", "BOARDS_PLAYED"}  # fmt: skip
+    for key, value in kept_fields.items():
+        if not key.startswith("MASTER_POINTS") and key.partition("/")[0] not in skip:
+            _add_path(el, key, value)
 
 
 def _handset(root: Element, scored: ScoredEvent) -> None:
