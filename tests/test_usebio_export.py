@@ -369,3 +369,22 @@ def test_written_usebio_reads_back_to_the_same_lines_and_points(event: Event) ->
     assert _lines(again) == _lines(event)
     assert again.title == event.title
     assert _results(score(again, neuberg=True).scored) == _results(scored)
+
+
+def test_teams_reader_keeps_players_and_team_masterpoints() -> None:
+    """The teams reader builds on the USEBIO reader: each team's players with their numbers and team pair, the
+    team's masterpoints and the event's facts are kept (not written: ``teams`` has no USEBIO output yet)."""
+    from bridgescore.teams.read_usebio import load as load_teams
+
+    read_file = load_teams(reference_path("events/usebio-ebu-examples/original/multiple-teams.xml"))
+    team = read_file.teams["1"]
+    first = team.players[0]
+    assert (first.number, first.name, first.club_number) == ("800001", "Dexter Jones", "132")
+    assert (first.extra["PAIR_NUMBER"], first.extra["PAIR/PAIR_IMPS"], first.extra["@RATEABLE"]) == (
+        "1-1-2", "-20.99", "Y"
+    )  # fmt: skip
+    assert len(team.players) == len(team.members)
+    awarded = [t.extra["MASTER_POINTS/MASTER_POINTS_AWARDED"] for t in read_file.teams.values() if t.extra.get(
+        "MASTER_POINTS/MASTER_POINTS_AWARDED")]  # fmt: skip
+    assert awarded
+    assert (read_file.extra["master_point_scale"], read_file.extra["mps_awarded_flag"]) == ("Club", "Y")

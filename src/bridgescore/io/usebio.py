@@ -30,7 +30,7 @@ number (``SECTION:PAIR`` where two sections use the same number).  Keyed the sam
 * ``Event.pair_info``: everything else the pair's element holds (``DIRECTION``, the published ``PERCENTAGE``,
   ``TOTAL_SCORE`` and ``PLACE``, ``MASTER_POINTS/MASTER_POINTS_AWARDED``, ``MASTER_POINTS/MASTER_POINT_TYPE``,
   BriAn's flat ``MASTER_POINTS_AWARDED``, ``HANDICAP``, ``BOARDS_PLAYED`` …), nested elements as ``PARENT/CHILD``;
-* ``Event.info``: the event's date, club, program, masterpoint scale, contact … (keys in :func:`_session_info`).
+* ``Event.info``: the event's date, club, program, masterpoint scale, contact … (keys in :func:`event_info`).
 
 :mod:`bridgescore.report.usebio` writes them back.  The published per-pair results are
 available through :func:`participants`.  Where ``PARTICIPANTS`` gives a number twice, once with ``DIRECTION`` NS
@@ -83,6 +83,8 @@ __all__ = [
     "child_text",
     "event_contexts",
     "event_form",
+    "event_info",
+    "flatten",
     "load",
     "load_participants",
     "loads",
@@ -322,7 +324,7 @@ def loads(
     form, sign = event_form(event)
     records = _hand_records(doc)
     problems.extend(records.problems)
-    info = _session_info(root, event)
+    info = event_info(root, event)
     return Event(
         tuple(results), names_by_pair(names), title, tuple(problems), form, sign, deals=records.deals, info=info,
         players=names_by_pair(players), pair_info=names_by_pair(pair_info),
@@ -353,14 +355,14 @@ def _hand_records(doc: Document) -> HandRecords:
     return from_hands(found, doc.filename)
 
 
-#: ``Event.info`` keys that are not an element's tag in lower case (see :func:`_session_info`).
+#: ``Event.info`` keys that are not an element's tag in lower case (see :func:`event_info`).
 INFO_KEYS = {"date": "DATE", "club": "CLUB_NAME", "club_id": "CLUB_ID_NUMBER", "event_type": "@EVENT_TYPE",
              "usebio_version": "@Version"}  # fmt: skip
 #: The EVENT's children that hold results or sessions, not facts about the event (not in ``Event.info``).
 _NOT_INFO = frozenset({"SESSION", "SECTION", "PARTICIPANTS", "BOARD", "MATCH", "HANDSET"})
 
 
-def _session_info(root: Element, event: Element) -> Mapping[str, str]:
+def event_info(root: Element, event: Element) -> Mapping[str, str]:
     """What the file says about the event, as written, for the page's header, the archive and the USEBIO writer;
     empty ones left out.  Keys:
 
@@ -386,14 +388,14 @@ def _session_info(root: Element, event: Element) -> Mapping[str, str]:
     for item in [*event, *(e for e in root if e.tag not in ("CLUB", "EVENT", "HANDSET"))]:
         if item.tag in _NOT_INFO or item.tag == "DATE":
             continue
-        for path, value in _flatten(item).items():
+        for path, value in flatten(item).items():
             key = path.replace("/", "_").lower()
             if value and not info.get(key):
                 info[key] = value
     return MappingProxyType({k: v for k, v in info.items() if v})
 
 
-def _flatten(element: Element, prefix: str = "") -> dict[str, str]:
+def flatten(element: Element, prefix: str = "") -> dict[str, str]:
     """An element's text and its descendants' as ``{path: text}``: the element's own under its tag, a child's under
     ``TAG/CHILD``, an attribute under ``TAG/@NAME`` (e.g. ``MASTER_POINTS/MASTER_POINT_TYPE``), in file order."""
     path = f"{prefix}{element.tag}"
@@ -401,7 +403,7 @@ def _flatten(element: Element, prefix: str = "") -> dict[str, str]:
     if len(element) == 0:
         out[path] = _text(element)
     for child in element:
-        out.update(_flatten(child, path + "/"))
+        out.update(flatten(child, path + "/"))
     return out
 
 
@@ -413,7 +415,7 @@ def player_of(el: Element) -> Player:
     extra: dict[str, str] = {f"@{k}": v for k, v in el.attrib.items()}
     for child in el:
         if child.tag not in ("PLAYER_NAME", "NATIONAL_ID_NUMBER", "CLUB_ID_NUMBER"):
-            extra.update(_flatten(child))
+            extra.update(flatten(child))
     return Player(
         number=child_text(el, "NATIONAL_ID_NUMBER"),
         name=child_text(el, "PLAYER_NAME"),
@@ -888,7 +890,7 @@ def _participant(doc: Document, el: Element, section: str, kind: str, team: str)
     for child in el:
         if child.tag in ("PLAYER", "PAIR") and kind != "PLAYER":
             continue
-        extra.update(_flatten(child))
+        extra.update(flatten(child))
     return Participant(
         number=number,
         section=section,
