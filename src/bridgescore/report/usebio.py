@@ -40,6 +40,9 @@ BriAn's ``TITLE`` and ``MASTER_POINT_TYPE`` – where those programs put them):
   has no element for them: read back, it is that one score); a board not played as ``SCORE`` ``NP``;
 * ``HANDSET`` with the deals where the event has them (read from the file or given with ``--deals``).
 
+An individual event (``individual -f usebio``, :func:`individual_to_bytes`) is written in the form of the EBU's
+individual sample: ``EVENT_TYPE="INDIVIDUAL"``, a ``PLAYER`` per player and the four players of each line.
+
 Written with :mod:`xml.etree.ElementTree` (never by pasting strings), indented two spaces.
 """
 
