@@ -388,3 +388,23 @@ def test_teams_reader_keeps_players_and_team_masterpoints() -> None:
         "MASTER_POINTS/MASTER_POINTS_AWARDED")]  # fmt: skip
     assert awarded
     assert (read_file.extra["master_point_scale"], read_file.extra["mps_awarded_flag"]) == ("Club", "Y")
+
+
+def test_sessions_go_back_to_their_session_element() -> None:
+    """A section read as ``2/A`` (session 2, section A of a file with several sessions) is written in
+    ``SESSION SESSION_ID="2"``/``SECTION SECTION_ID="A"`` and read back as ``2/A``."""
+    from bridgescore.event import Result, ResultStatus
+
+    results = tuple(
+        Result(board, ns, ew, ResultStatus.PLAYED, section, ns_score=score_)
+        for section in ("1/A", "2/A")
+        for board in (1, 2)
+        for ns, ew, score_ in (("1", "2", 420), ("3", "4", 450))
+    )
+    root = ET.fromstring(to_bytes(score(Event(results)).scored))
+    assert [(s.get("SESSION_ID"), [x.get("SECTION_ID") for x in s.findall("SECTION")]) for s in root.iter("SESSION")] == [
+        ("1", ["A"]), ("2", ["A"])
+    ]  # fmt: skip
+    assert root.findtext("EVENT/SESSION_COUNT") == "2"
+    again = usebio.loads(to_bytes(score(Event(results)).scored))
+    assert sorted({r.section for r in again.results}) == ["1/A", "2/A"]
