@@ -402,9 +402,10 @@ def test_sessions_go_back_to_their_session_element() -> None:
         for ns, ew, score_ in (("1", "2", 420), ("3", "4", 450))
     )
     root = ET.fromstring(to_bytes(score(Event(results)).scored))
-    assert [(s.get("SESSION_ID"), [x.get("SECTION_ID") for x in s.findall("SECTION")]) for s in root.iter("SESSION")] == [
-        ("1", ["A"]), ("2", ["A"])
-    ]  # fmt: skip
+    sessions = [
+        (s.get("SESSION_ID"), [x.get("SECTION_ID") for x in s.findall("SECTION")]) for s in root.iter("SESSION")
+    ]
+    assert sessions == [("1", ["A"]), ("2", ["A"])]
     assert root.findtext("EVENT/SESSION_COUNT") == "2"
     again = usebio.loads(to_bytes(score(Event(results)).scored))
     assert sorted({r.section for r in again.results}) == ["1/A", "2/A"]

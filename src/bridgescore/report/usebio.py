@@ -61,7 +61,7 @@ from bridgescore.methods.adjustments import ArtificialScore, AssignedScore, Awar
 from bridgescore.methods.base import Unit
 from bridgescore.players import Player
 from bridgescore.scored import ScoredEvent
-from bridgescore.sessions import _players, iso_date
+from bridgescore.sessions import iso_date, pair_players
 
 if TYPE_CHECKING:
     from bridgescore.individual.engine import PlayerStanding, ScoredIndividual
@@ -205,7 +205,7 @@ def _pair(parent: Element, scored: ScoredEvent, entry: StandingEntry, per_direct
         for key, value in kept.items():
             if key.partition("/")[0] not in _PAIR_COMPUTED:
                 _add_path(el, str(key), str(value))
-    for player in _players(scored, entry.section, entry.pair, entry.names):
+    for player in pair_players(scored, entry.section, entry.pair, entry.names):
         _player(el, player)
 
 
