@@ -62,11 +62,11 @@ from bridgescore.methods.base import Unit
 from bridgescore.players import Player
 from bridgescore.scored import ScoredEvent
 from bridgescore.sessions import iso_date, pair_players
+from bridgescore.standings import StandingEntry, compute_standings, format_percent, format_points
 
 if TYPE_CHECKING:
     from bridgescore.individual.engine import PlayerStanding, ScoredIndividual
     from bridgescore.individual.seats import Seating
-from bridgescore.standings import StandingEntry, compute_standings, format_percent, format_points
 
 __all__ = ["ENCODING", "EVENT_ORDER", "SYSTEM_ID", "individual_to_bytes", "scoring_method", "to_bytes", "usebio_date"]
 
@@ -437,8 +437,8 @@ def _handset(root: Element, scored: ScoredEvent) -> None:
                 _add(hand_el, tag, cards or "-")
 
 
-def _pair_order(entry: StandingEntry) -> tuple[int, str, int, str]:
+def _pair_order(entry: StandingEntry) -> tuple[int, int, str]:
     """Pairs in the order of their numbers (NS before EW where numbered per direction), as the EBU programs list
-    them."""
+    them; a pair id that is not a number after the numbers."""
     number = int(entry.pair) if entry.pair.isdigit() else 1 << 30
-    return (0 if entry.direction != "EW" else 1, "", number, entry.pair)
+    return (1 if entry.direction == "EW" else 0, number, entry.pair)
