@@ -272,7 +272,10 @@ def test_header_has_the_files_date_and_club_or_the_options(tmp_path: Path) -> No
 def test_usebio_date_and_club_reach_the_header() -> None:
     path = reference_path("events/usebio-brian-welwyn/original/usebio.xml")  # skips with one line when absent
     event = load_events([path])
-    assert dict(event.info) == {"date": "09/04/2025", "club": "Welwyn Garden City Bridge Club"}
+    assert {k: event.info[k] for k in ("date", "club")} == {
+        "date": "09/04/2025",
+        "club": "Welwyn Garden City Bridge Club",
+    }
     page = render_html(to_dict(score(event, neuberg=False).scored), "en")
     assert text_of(_with_class(parse_page(page), "session")[0]) == "Welwyn Garden City Bridge Club · 09/04/2025"
 

@@ -40,6 +40,7 @@ EventForm = Literal["pairs", "teams", "individual"]
 _EMPTY: Mapping[str, str] = MappingProxyType({})
 _NO_DEALS: Mapping[int, HandRecord] = MappingProxyType({})
 _NO_PLAYERS: Mapping[str, tuple[Player, ...]] = MappingProxyType({})
+_NO_PAIR_INFO: Mapping[str, Mapping[str, str]] = MappingProxyType({})
 
 
 class ResultStatus(Enum):
@@ -119,6 +120,10 @@ class Event:
     ``[Date]``) and ``club`` (USEBIO ``<CLUB_NAME>``, PBN ``[Site]``); the page's header shows them.
     ``players`` (issue 13) is who sat in each pair, keyed as ``names`` is (pair id, ``A:1`` where sections share
     numbers): the players with their member numbers, where the file or a members file gives them.
+    ``pair_info`` (issue 13) is what the file says of each pair besides its players and results, keyed as
+    ``names``: USEBIO's ``MASTER_POINTS/MASTER_POINTS_AWARDED``, ``MASTER_POINTS/MASTER_POINT_TYPE``,
+    ``HANDICAP``, ``DIRECTION``, the published ``PERCENTAGE`` and ``PLACE`` … (nested elements as ``PARENT/CHILD``,
+    attributes as ``@NAME``), so that masterpoints read are written again (:mod:`bridgescore.report.usebio`).
 
     The lines are also held as columns (:attr:`table`, issue 12): an event read by a columnar reader
     (:meth:`from_table`) has as ``results`` a lazy view that builds ``Result`` objects only when asked for."""
@@ -132,6 +137,7 @@ class Event:
     deals: Mapping[int, HandRecord] = field(default_factory=lambda: _NO_DEALS)
     info: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
     players: Mapping[str, tuple[Player, ...]] = field(default_factory=lambda: _NO_PLAYERS)
+    pair_info: Mapping[str, Mapping[str, str]] = field(default_factory=lambda: _NO_PAIR_INFO)
     _table: ResultTable | None = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -235,7 +241,10 @@ class Event:
         deals: dict[int, HandRecord] = {}
         info: dict[str, str] = {}  # the first file's date and club (a session's files share them)
         players: dict[str, tuple[Player, ...]] = {}
+        pair_info: dict[str, Mapping[str, str]] = {}
         for event in kept:
+            for pair, fields in event.pair_info.items():
+                pair_info.setdefault(pair, fields)
             for number, deal in event.deals.items():
                 deals.setdefault(number, deal)
             for pair, seated in event.players.items():
@@ -276,10 +285,11 @@ class Event:
             merged = Event.from_table(table, MappingProxyType(names), " / ".join(titles), tuple(problems), form, sign)
             merged = replace(merged, info=MappingProxyType(info)) if info else merged
             merged = replace(merged, players=MappingProxyType(players)) if players else merged
+            merged = replace(merged, pair_info=MappingProxyType(pair_info)) if pair_info else merged
             return replace(merged, deals=MappingProxyType(deals)) if deals else merged
         merged = Event(
             tuple(results), MappingProxyType(names), " / ".join(titles), tuple(problems), form, sign,
-            MappingProxyType(deals), MappingProxyType(info), MappingProxyType(players),
+            MappingProxyType(deals), MappingProxyType(info), MappingProxyType(players), MappingProxyType(pair_info),
         )  # fmt: skip
         tables = [e._table for e in kept if e.results]
         if len(tables) > 1 and all(t is not None for t in tables):  # the files' tables, built to compare them

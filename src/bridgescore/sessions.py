@@ -22,7 +22,9 @@ if TYPE_CHECKING:
     from bridgescore.event import Event
     from bridgescore.scored import ScoredEvent
 
-__all__ = ["PairSession", "SessionSource", "SessionSummary", "StoredSession", "iso_date", "summarise"]
+__all__ = [
+    "PairSession", "SessionSource", "SessionSummary", "StoredSession", "iso_date", "pair_players", "summarise",
+]  # fmt: skip
 
 SessionUnit = Literal["percent", "imps"]
 _EMPTY: Mapping[str, str] = MappingProxyType({})
@@ -121,6 +123,10 @@ def _players(scored: ScoredEvent, section: str, pair: str, names: str) -> tuple[
     if len(parts) != 2 and not names:  # a pair made of its two players' columns is ``north+south`` (BBO's CSV)
         parts = [p for p in pair.split("+") if p.strip()]
     return tuple(Player(name=p) for p in parts) if len(parts) == 2 else ()
+
+
+#: The players of a ranked pair, as :func:`summarise` finds them (the USEBIO writer writes them as PLAYERs).
+pair_players = _players
 
 
 def summarise(scored: ScoredEvent, key: str = "", competition: str = "") -> SessionSummary:

@@ -16,7 +16,6 @@ from bridgescore.cli.common import (
     NeubergOption,
     OutputOption,
     PrintNotationOption,
-    ReportFormatOption,
     ReportLangOption,
     app,
     event_files,
@@ -38,7 +37,9 @@ def individual(
         ),
     ],
     method: MethodOption = None,
-    fmt: ReportFormatOption = "text",
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", help="text, json, csv, html or usebio (USEBIO 1.2 XML).")
+    ] = "text",
     output: OutputOption = None,
     lang: ReportLangOption = "en",
     notation: PrintNotationOption = None,
@@ -81,8 +82,8 @@ def individual(
     page_lang = language_option(lang)
     read_notation = notation_option(notation or "en")
     shown = notation_option(notation or page_lang)
-    if fmt not in INDIVIDUAL_FORMATS:
-        raise fail(f"--format must be {', '.join(INDIVIDUAL_FORMATS)}, not '{fmt}'")
+    if fmt not in (*INDIVIDUAL_FORMATS, "usebio"):
+        raise fail(f"--format must be {', '.join(INDIVIDUAL_FORMATS)} or usebio, not '{fmt}'")
     given: dict[str, object] = {"neuberg": neuberg, "acbl_scale": acbl_scale, "pair_percent": pair_percent}
     try:
         options = resolve_options(
@@ -109,14 +110,25 @@ def individual(
     if any(p.severity is Severity.ERROR for p in scored.problems) and not (skip_invalid and event.results):
         print_problems(scored.problems, err, page_lang, can_go_on=bool(len(event.results)))
         raise typer.Exit(2)
-    chosen: IndividualFormat = next(f for f in INDIVIDUAL_FORMATS if f == fmt)
     try:
-        if output is None:
+        if fmt == "usebio":  # bytes in the encoding the file declares (bridgescore.report.usebio)
+            from bridgescore.report.usebio import individual_to_bytes
+
+            data = individual_to_bytes(scored)
+            if output is not None:
+                output.write_bytes(data)
+            else:
+                sys.stdout.flush()
+                sys.stdout.buffer.write(data)
+                sys.stdout.buffer.flush()
+        elif output is None:
+            chosen: IndividualFormat = next(f for f in INDIVIDUAL_FORMATS if f == fmt)
             write_individual(scored, chosen, sys.stdout, page_lang, shown, boards)
         else:
+            chosen = next(f for f in INDIVIDUAL_FORMATS if f == fmt)
             with output.open("w", encoding="utf-8", newline="") as stream:
                 write_individual(scored, chosen, stream, page_lang, shown, boards)
     except OSError as problem:
         raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None
-    if (fmt in ("csv", "html") or output is not None) and scored.problems:
+    if (fmt in ("csv", "html", "usebio") or output is not None) and scored.problems:
         print_problems(scored.problems, err, page_lang, can_go_on=False)

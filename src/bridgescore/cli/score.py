@@ -20,7 +20,6 @@ from bridgescore.cli.common import (
     NeubergOption,
     OutputOption,
     PrintNotationOption,
-    ReportFormatOption,
     ReportLangOption,
     SkipInvalidOption,
     app,
@@ -44,7 +43,9 @@ def score(
         typer.Argument(help="Event files (traveller CSV, USEBIO XML, PBN) or folders of them.", show_default=False),
     ],
     method: MethodOption = None,
-    fmt: ReportFormatOption = "text",
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", help="text, json, csv, html or usebio (USEBIO 1.2 XML).")
+    ] = "text",
     output: OutputOption = None,
     lang: ReportLangOption = "en",
     title: Annotated[
@@ -176,8 +177,8 @@ def score(
     page_lang = language_option(lang)
     lang = notation_option(notation or "en")  # reading: the readers take either notation
     shown = notation_option(notation or page_lang)  # printing: as asked, else in the language of the labels
-    if fmt not in ("text", "json", "csv", "html"):
-        raise fail(f"--format must be text, json, csv or html, not '{fmt}'")
+    if fmt not in ("text", "json", "csv", "html", "usebio"):
+        raise fail(f"--format must be text, json, csv, html or usebio, not '{fmt}'")
     given: dict[str, object] = {
         "acbl_scale": acbl_scale, "neuberg": neuberg, "neuberg_factor_decimals": neuberg_factor_decimals,
         "pair_percent": pair_percent, "average_plus": average_plus, "average_minus": average_minus, "datum": datum,
@@ -251,6 +252,18 @@ def score(
             elif output is not None:
                 with output.open("wb") as binary:
                     score_json.dump(shows_deals, binary, lang, checks=checks)
+        elif fmt == "usebio":  # bytes in the encoding it declares (ISO 8859-1, bridgescore.report.usebio)
+            from bridgescore.report.usebio import to_bytes
+
+            data = to_bytes(scored, date=date, club=club)
+            if output is not None:
+                output.write_bytes(data)
+            elif (stdout_bytes := getattr(sys.stdout, "buffer", None)) is not None:
+                sys.stdout.flush()
+                stdout_bytes.write(data)
+                stdout_bytes.flush()
+            else:  # a text-only stdout (an embedding program's): the characters, as the file declares them
+                sys.stdout.write(data.decode("iso-8859-1"))
         else:
             with nullcontext(sys.stdout) if output is None else output.open("w", encoding="utf-8") as stream:
                 if fmt == "csv" and boards:
@@ -265,7 +278,7 @@ def score(
     except OSError as problem:
         raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None
     bar.hide()
-    if (fmt in ("csv", "html") or output is not None) and scored.problems:
+    if (fmt in ("csv", "html", "usebio") or output is not None) and scored.problems:
         # the lines left out by --skip-invalid and the warnings are on the screen too: the CSV and HTML reports do
         # not list them, and a report written to a file is not what the director sees (text and JSON on the screen
         # list them themselves)

@@ -21,7 +21,18 @@ What a traveller line becomes (:class:`bridgescore.event.Result`):
   board's own values (``BOARD.IMPS``) and the match's (``MATCH.ROUND_NUMBER`` …) is kept in ``Result.extra``.
 
 Pair names (``PLAYER_NAME`` of each ``PLAYER``, joined with `` & ``) go into ``Event.names`` keyed by pair
-number (``SECTION:PAIR`` where two sections use the same number).  The published per-pair results are
+number (``SECTION:PAIR`` where two sections use the same number).  Keyed the same way (issue 13):
+
+* ``Event.players``: each pair's ``PLAYER`` elements (an individual's ``PLAYER`` participant itself) as
+  :class:`~bridgescore.players.Player` – ``NATIONAL_ID_NUMBER`` the member number, ``PLAYER_NAME``,
+  ``CLUB_ID_NUMBER`` the club number, every other child and attribute in ``Player.extra`` (``@RATEABLE``,
+  ``PLAYER_NUMBER``, ``MASTER_POINTS/MASTER_POINTS_AWARDED`` …) – see :func:`player_of`;
+* ``Event.pair_info``: everything else the pair's element holds (``DIRECTION``, the published ``PERCENTAGE``,
+  ``TOTAL_SCORE`` and ``PLACE``, ``MASTER_POINTS/MASTER_POINTS_AWARDED``, ``MASTER_POINTS/MASTER_POINT_TYPE``,
+  BriAn's flat ``MASTER_POINTS_AWARDED``, ``HANDICAP``, ``BOARDS_PLAYED`` …), nested elements as ``PARENT/CHILD``;
+* ``Event.info``: the event's date, club, program, masterpoint scale, contact … (keys in :func:`event_info`).
+
+:mod:`bridgescore.report.usebio` writes them back.  The published per-pair results are
 available through :func:`participants`.  Where ``PARTICIPANTS`` gives a number twice, once with ``DIRECTION`` NS
 and once EW, the section numbers its pairs per direction (a Mitchell as ACBLscore numbers it, NS 1 and EW 1
 being two pairs): a line with the same number on both sides is then no mistake, and the names are keyed
@@ -43,7 +54,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 from xml.etree.ElementTree import Element, ParseError, TreeBuilder
 
 import defusedxml
@@ -62,6 +73,7 @@ from bridgescore.deal import HandRecords
 from bridgescore.event import Event, EventForm, Result, ResultStatus, sections_numbered_per_direction
 from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.io.line import LineReading, numbered_per_direction, read_declarer, whole_number
+from bridgescore.players import Player
 from bridgescore.problems import FieldKind, Location, Problem, Severity, Value, shorten
 
 __all__ = [
@@ -71,6 +83,8 @@ __all__ = [
     "child_text",
     "event_contexts",
     "event_form",
+    "event_info",
+    "flatten",
     "load",
     "load_participants",
     "loads",
@@ -78,10 +92,12 @@ __all__ = [
     "other_events",
     "parse_document",
     "participants",
+    "player_of",
     "read_bytes",
     "read_line",
 ]
 
+_V = TypeVar("_V")
 _KNOWN_VERSIONS = {"1.0", "1.1", "1.2"}
 _LINE_FIELDS = frozenset({"NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "TRICKS", "LEAD", "SCORE"})
 _PLAYER_FIELDS = ("N_PLAYER_NUMBER", "S_PLAYER_NUMBER", "E_PLAYER_NUMBER", "W_PLAYER_NUMBER")
@@ -126,6 +142,8 @@ class Participant:
     team: str = ""
     extra: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     source: Location | None = None
+    #: The pair's players (``PLAYER`` elements; for an individual the player itself), see :func:`player_of`.
+    players: tuple[Player, ...] = ()
 
 
 @dataclass
@@ -277,6 +295,8 @@ def loads(
     title = child_text(event, "EVENT_DESCRIPTION") or child_text(event, "TITLE")
     results: list[Result] = []
     names: dict[tuple[str, str], str] = {}
+    players: dict[tuple[str, str], tuple[Player, ...]] = {}
+    pair_info: dict[tuple[str, str], Mapping[str, str]] = {}
     seen: dict[tuple[str, int, str], int | None] = {}
     reached: set[int] = set()  # the traveller lines and boards read (or reported) by the loop below
     per_direction = _per_direction(doc, event, pairs_per_direction, problems)
@@ -284,9 +304,16 @@ def loads(
         for element in holder:
             if element.tag == "PARTICIPANTS":
                 for p in _participants(doc, element, section):
+                    key = f"{p.number} {p.direction}" if section in per_direction else p.number
                     if p.names:
-                        key = f"{p.number} {p.direction}" if section in per_direction else p.number
                         names[(p.section, key)] = p.names
+                    if p.kind == "TEAM" or p.team:
+                        continue  # a team's (and its pairs') are the teams reader's
+                    if p.players:
+                        players[(p.section, key)] = p.players
+                    kept = {k: v for k, v in p.extra.items() if k not in ("PAIR_NUMBER", "PLAYER_NUMBER")}
+                    if kept:
+                        pair_info[(p.section, key)] = MappingProxyType(kept)
             elif element.tag == "BOARD":
                 reached.add(id(element))
                 two_sides = section in per_direction
@@ -297,10 +324,11 @@ def loads(
     form, sign = event_form(event)
     records = _hand_records(doc)
     problems.extend(records.problems)
-    info = _session_info(root, event)
+    info = event_info(root, event)
     return Event(
-        tuple(results), names_by_pair(names), title, tuple(problems), form, sign, deals=records.deals, info=info
-    )
+        tuple(results), names_by_pair(names), title, tuple(problems), form, sign, deals=records.deals, info=info,
+        players=names_by_pair(players), pair_info=names_by_pair(pair_info),
+    )  # fmt: skip
 
 
 def _hand_records(doc: Document) -> HandRecords:
@@ -327,12 +355,73 @@ def _hand_records(doc: Document) -> HandRecords:
     return from_hands(found, doc.filename)
 
 
-def _session_info(root: Element, event: Element) -> Mapping[str, str]:
-    """The session's date and club as the file writes them (``<EVENT><DATE>``, ``<CLUB><CLUB_NAME>``), for the
-    page's header; empty ones left out."""
+#: ``Event.info`` keys that are not an element's tag in lower case (see :func:`event_info`).
+INFO_KEYS = {"date": "DATE", "club": "CLUB_NAME", "club_id": "CLUB_ID_NUMBER", "event_type": "@EVENT_TYPE",
+             "usebio_version": "@Version"}  # fmt: skip
+#: The EVENT's children that hold results or sessions, not facts about the event (not in ``Event.info``).
+_NOT_INFO = frozenset({"SESSION", "SECTION", "PARTICIPANTS", "BOARD", "MATCH", "HANDSET"})
+
+
+def event_info(root: Element, event: Element) -> Mapping[str, str]:
+    """What the file says about the event, as written, for the page's header, the archive and the USEBIO writer;
+    empty ones left out.  Keys:
+
+    * ``date`` (``<EVENT><DATE>``, as written: USEBIO's ``dd/mm/yyyy``), ``club`` (``<CLUB><CLUB_NAME>``),
+      ``club_id`` (``<CLUB><CLUB_ID_NUMBER>``), ``event_type`` (``EVENT_TYPE``, attribute or element),
+      ``usebio_version`` (the root's ``Version``);
+    * every other element of ``EVENT`` holding text, under its tag in lower case: ``program_name``,
+      ``program_version``, ``event_description``, ``title``, ``event_identifier``, ``board_scoring_method``,
+      ``master_point_scale``, ``master_point_type``, ``mps_awarded_flag``, ``p2p_charge_rate``, ``winner_type``,
+      ``session_count``, ``section_count``, ``pairs``, ``ew_pairs``, ``boards_played``, ``boards_per_round`` …;
+    * an element's children joined by ``_``: ``contact_full_name``, ``contact_telephone``, ``contact_email``;
+    * the root's other elements the same way (BriAn's ``<USEBIO><NOTES>`` → ``notes``).
+
+    The pairs' own fields (masterpoints awarded …) are in ``Event.pair_info``, the players' in ``Event.players``."""
     club = root.find("CLUB")
-    info = {"date": child_text(event, "DATE"), "club": child_text(club, "CLUB_NAME") if club is not None else ""}
+    info = {
+        "date": child_text(event, "DATE"),
+        "club": child_text(club, "CLUB_NAME") if club is not None else "",
+        "club_id": child_text(club, "CLUB_ID_NUMBER") if club is not None else "",
+        "event_type": event.get("EVENT_TYPE", ""),
+        "usebio_version": root.get("Version", ""),
+    }
+    for item in [*event, *(e for e in root if e.tag not in ("CLUB", "EVENT", "HANDSET"))]:
+        if item.tag in _NOT_INFO or item.tag == "DATE":
+            continue
+        for path, value in flatten(item).items():
+            key = path.replace("/", "_").lower()
+            if value and not info.get(key):
+                info[key] = value
     return MappingProxyType({k: v for k, v in info.items() if v})
+
+
+def flatten(element: Element, prefix: str = "") -> dict[str, str]:
+    """An element's text and its descendants' as ``{path: text}``: the element's own under its tag, a child's under
+    ``TAG/CHILD``, an attribute under ``TAG/@NAME`` (e.g. ``MASTER_POINTS/MASTER_POINT_TYPE``), in file order."""
+    path = f"{prefix}{element.tag}"
+    out: dict[str, str] = {f"{path}/@{k}": v for k, v in element.attrib.items()}
+    if len(element) == 0:
+        out[path] = _text(element)
+    for child in element:
+        out.update(flatten(child, path + "/"))
+    return out
+
+
+def player_of(el: Element) -> Player:
+    """A ``PLAYER`` element as a :class:`~bridgescore.players.Player`: ``NATIONAL_ID_NUMBER`` (the EBU number) is
+    its number, ``PLAYER_NAME`` its name, ``CLUB_ID_NUMBER`` its club number; every other child (``PLAYER_NUMBER``,
+    ``MASTER_POINTS``, ``HANDICAP`` …, nested ones as ``MASTER_POINTS/MASTER_POINTS_AWARDED``) and attribute
+    (``@RATEABLE``) is kept in ``extra``, in file order."""
+    extra: dict[str, str] = {f"@{k}": v for k, v in el.attrib.items()}
+    for child in el:
+        if child.tag not in ("PLAYER_NAME", "NATIONAL_ID_NUMBER", "CLUB_ID_NUMBER"):
+            extra.update(flatten(child))
+    return Player(
+        number=child_text(el, "NATIONAL_ID_NUMBER"),
+        name=child_text(el, "PLAYER_NAME"),
+        club_number=child_text(el, "CLUB_ID_NUMBER"),
+        extra=MappingProxyType(extra),
+    )
 
 
 def _per_direction(
@@ -456,11 +545,13 @@ def audit(doc: Document, reached: set[int], problems: list[Problem]) -> None:
             )
 
 
-def names_by_pair(names: Mapping[tuple[str, str], str]) -> Mapping[str, str]:
+def names_by_pair(names: Mapping[tuple[str, str], _V]) -> Mapping[str, _V]:
+    """``(section, pair)`` keys as the event keys pairs: the number, or ``SECTION:NUMBER`` where two sections use
+    the same number (names, players and pair fields alike)."""
     sections_of: dict[str, set[str]] = {}
     for section, number in names:
         sections_of.setdefault(number, set()).add(section)
-    out: dict[str, str] = {}
+    out: dict[str, _V] = {}
     for (section, number), text in names.items():
         key = number if len(sections_of[number]) == 1 else f"{section}:{number}"
         out[key] = text
@@ -788,12 +879,18 @@ def _participant(doc: Document, el: Element, section: str, kind: str, team: str)
               or el.get("TEAM_ID", ""))  # fmt: skip
     if kind == "PLAYER":
         names = child_text(el, "PLAYER_NAME")
+        players: tuple[Player, ...] = (player_of(el),)
     elif kind == "TEAM":
         names = child_text(el, "TEAM_NAME") or el.get("TEAM_NAME", "")
+        players = ()
     else:
-        names = " & ".join(n for n in (child_text(p, "PLAYER_NAME") for p in el.findall("PLAYER")) if n)
+        players = tuple(player_of(p) for p in el.findall("PLAYER"))
+        names = " & ".join(p.name for p in players if p.name)
     extra = {f"@{k}": v for k, v in el.attrib.items()}
-    extra.update({c.tag: _text(c) for c in el if len(c) == 0})
+    for child in el:
+        if child.tag in ("PLAYER", "PAIR") and kind != "PLAYER":
+            continue
+        extra.update(flatten(child))
     return Participant(
         number=number,
         section=section,
@@ -806,6 +903,7 @@ def _participant(doc: Document, el: Element, section: str, kind: str, team: str)
         team=team,
         extra=MappingProxyType(extra),
         source=doc.where(el),
+        players=players,
     )
 
 

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from bridgescore.event import Result
+from bridgescore.players import Player
 from bridgescore.problems import Location, Problem
 
 __all__ = [
@@ -45,12 +46,19 @@ _EMPTY: Mapping[str, str] = MappingProxyType({})
 
 @dataclass(frozen=True, slots=True)
 class Team:
-    """A team: its id as the files write it (a number or a name), its name, and its members' names."""
+    """A team: its id as the files write it (a number or a name), its name, and its members' names.
+
+    ``players`` (issue 13) are its members as players, with their member numbers where the file gives them (USEBIO
+    ``NATIONAL_ID_NUMBER``; the team pair a player sits in as ``Player.extra["PAIR_NUMBER"]``); ``extra`` what the
+    file says of the team besides (USEBIO ``MASTER_POINTS/MASTER_POINTS_AWARDED``, the published ``TOTAL_SCORE``,
+    ``PLACE`` …), so nothing read is dropped."""
 
     id: str
     name: str = ""
     members: tuple[str, ...] = ()
     source: Location | None = None
+    players: tuple[Player, ...] = ()
+    extra: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
 
     @property
     def label(self) -> str:

@@ -18,11 +18,16 @@ reading, so a contract, score or adjustment is read and reported as for a pairs 
   disagree on a board, an error says which (the first record is kept);
 * teams' names (``TEAM_NAME``, the id where it is empty) and members (every ``PLAYER_NAME`` of the team's
   pairs) from ``PARTICIPANTS``; ``BOARD_SCORING_METHOD`` ``IMPS`` → IMPs, ``PAB``/``BAM`` → board-a-match;
-  ``MATCH_SCORING_METHOD``, ``DATE``, the club's name and the program are kept for the reports.
+  ``MATCH_SCORING_METHOD``, ``DATE``, the club's name and the program are kept for the reports, with every other
+  fact about the event under the keys of :func:`bridgescore.io.usebio.event_info` (masterpoint scale, contact …);
+* each team's players with their member numbers and team pair (``Team.players``) and the team's own fields
+  (``MASTER_POINTS/MASTER_POINTS_AWARDED``, the published ``TOTAL_SCORE``, ``PLACE``: ``Team.extra``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 from xml.etree.ElementTree import Element
@@ -30,6 +35,7 @@ from xml.etree.ElementTree import Element
 from bridgescore.contract import Notation
 from bridgescore.io import usebio
 from bridgescore.io.line import whole_number
+from bridgescore.players import Player
 from bridgescore.problems import Problem, Severity, shorten
 from bridgescore.teams.model import Room, Team, TeamsForm
 from bridgescore.teams.read import TeamFile, TeamLine, with_result_teams
@@ -110,6 +116,8 @@ def loads(data: bytes | str, filename: str = "<input>", notation: Notation = "en
             t for t in (usebio.child_text(event, "PROGRAM_NAME"), usebio.child_text(event, "PROGRAM_VERSION")) if t
         ),
     }
+    for fact, text in usebio.event_info(doc.root, event).items():  # the event's facts, as the pairs reader keeps them
+        extra.setdefault(fact, text)
     return TeamFile(
         tuple(lines),
         MappingProxyType(teams),
@@ -135,8 +143,28 @@ def _teams(doc: usebio.Document, event: Element) -> dict[str, Team]:
             for player in element.iter("PLAYER")
             if (player_name := usebio.child_text(player, "PLAYER_NAME"))
         )
-        teams.setdefault(team_id, Team(team_id, name, members, doc.where(element)))
+        players = tuple(_players(element))
+        extra = {
+            k: v for child in element if child.tag not in ("PAIR", "PLAYER") for k, v in usebio.flatten(child).items()
+        }
+        team = Team(team_id, name, members, doc.where(element), players, MappingProxyType(extra))
+        teams.setdefault(team_id, team)
     return teams
+
+
+def _players(team: Element) -> Iterator[Player]:
+    """A team's players (:func:`bridgescore.io.usebio.player_of`), each with the team pair it sits in
+    (``PAIR_NUMBER``) and that pair's own fields (``PAIR/BOARDS_PLAYED``, ``PAIR/PAIR_IMPS``) in ``extra``."""
+    for child in team:
+        if child.tag == "PLAYER":
+            yield usebio.player_of(child)
+        elif child.tag == "PAIR":
+            pair = {f"PAIR/{k}": v for c in child if c.tag not in ("PLAYER", "PAIR_NUMBER")
+                    for k, v in usebio.flatten(c).items()}  # fmt: skip
+            for player in child.findall("PLAYER"):
+                found = usebio.player_of(player)
+                extra = {"PAIR_NUMBER": usebio.child_text(child, "PAIR_NUMBER"), **pair, **found.extra}
+                yield replace(found, extra=MappingProxyType(extra))
 
 
 def _match(

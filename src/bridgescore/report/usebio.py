@@ -1,0 +1,444 @@
+"""The scored event as a USEBIO 1.2 file (``score … --format usebio``), for Bridgewebs, the EBU's masterpoint
+records and any program that reads USEBIO.
+
+What is written, in the order of the elements in the EBU's USEBIO 1.2 sample files (``usebio_v1_2.dtd`` itself
+could not be found with the project's search tools; the order is that of PairsScorer's ``mp-pairs.xml``, the EBU's
+own program, with the elements other programs add – RealBridge's ``EVENT_IDENTIFIER`` and ``BOARDS_PER_ROUND``,
+BriAn's ``TITLE`` and ``MASTER_POINT_TYPE`` – where those programs put them):
+
+* the XML declaration with ``encoding="iso-8859-1"`` and the DOCTYPE naming ``usebio_v1_2.dtd``, as the EBU's
+  programs (PairsScorer, Pianola, EBUScore) write them: the EBU's and Bridgewebs' readers were built on those
+  files.  A character outside ISO 8859-1 (``Łukasz``, ``€``) is written as a character reference (``&#321;``), so
+  nothing is lost and every XML reader reads it back;
+* ``CLUB`` (``CLUB_NAME``, ``CLUB_ID_NUMBER``) where the input or ``--club`` names it;
+* ``EVENT EVENT_TYPE="PAIRS"`` with ``BOARD_SCORING_METHOD`` (``MATCH_POINTS``, ``CROSS_IMPS``, ``BUTLER_IMPS``,
+  ``BASTILLE``), ``PROGRAM_NAME`` bridgescore and ``PROGRAM_VERSION``, ``EVENT_DESCRIPTION`` (the title),
+  ``DATE`` (``dd/mm/yyyy``, as USEBIO writes it; a date read in another form is turned into it when it is one
+  of the forms :func:`bridgescore.sessions.iso_date` knows), the counts (``SESSION_COUNT``, ``SECTION_COUNT``,
+  ``PAIRS``, ``BOARDS_PLAYED``, ``WINNER_TYPE`` 1 for one winner, 2 for a winner per direction, ``EW_PAIRS``) and
+  every other fact about the event the input gave (``Event.info``: ``MASTER_POINT_SCALE``, ``MASTER_POINT_TYPE``,
+  ``MPS_AWARDED_FLAG``, ``P2P_CHARGE_RATE``, ``EVENT_IDENTIFIER``, ``CONTACT`` …) as it was read;
+* ``SESSION SESSION_ID``/``SECTION SECTION_ID`` for an event with sections (a section read as ``2/A``, session 2
+  section A, goes back there); an event without sections has its ``PARTICIPANTS`` and ``BOARD`` elements in
+  ``EVENT``, as Pianola, RealBridge and BriAn write them;
+* ``PARTICIPANTS``: per ranked pair ``PAIR_NUMBER``, ``DIRECTION`` (in a ranking per direction),
+  ``PERCENTAGE`` (matchpoints) or ``TOTAL_SCORE`` (IMPs; factored as ranked), ``PLACE`` (``3=`` for a tie, as the
+  EBU programs write it), ``BOARDS_PLAYED``, the pair's masterpoint fields as read (``MASTER_POINTS`` with
+  ``MASTER_POINTS_AWARDED`` and ``MASTER_POINT_TYPE``, BriAn's flat ``MASTER_POINTS_AWARDED``, ``HANDICAP`` …), and
+  its ``PLAYER`` elements with ``PLAYER_NAME``, ``CLUB_ID_NUMBER``, ``NATIONAL_ID_NUMBER`` (the member number) and
+  whatever else was read of them (``RATEABLE="Y"``);
+* per board every traveller line: ``NS_PAIR_NUMBER``, ``EW_PAIR_NUMBER``, ``CONTRACT`` (``3Hx``, ``4SXX``, ``3NT``,
+  ``PASS``), ``PLAYED_BY``, ``LEAD``, ``TRICKS`` (tricks taken), ``SCORE`` (North-South's) and the points:
+  ``NS_MATCH_POINTS``/``EW_MATCH_POINTS`` for matchpoints, ``NS_CROSS_IMP_POINTS``/``EW_CROSS_IMP_POINTS`` for
+  the IMP methods (USEBIO 1.2 has no other element for a pair's IMPs on a line), to two decimals, whole numbers
+  without (``8``, ``4.5``, ``3.67``), as PairsScorer and Pianola write them.  An artificial adjusted score
+  (Law 12C2) is written as USEBIO writes it: ``SCORE`` ``A6040``/``A5050`` (percentages, as BriAn and EBUScore
+  write them; ``A60.5A39.5`` where they are not whole), ``AVE+``, ``AVE``, ``AVE-`` (levels, one side's opposite to
+  the other's) or ``A`` with a sign per side (``A++``, ``A--``, as BBO writes them), no contract, and ``NOTES``
+  ``Adjusted score``; an assigned score (Law 12C1) as its score with ``NOTES`` ``Assigned score``; a weighted
+  assigned score (Law 12C1(c)) as its weighted score rounded to the point with ``NOTES`` naming its parts (USEBIO
+  has no element for them: read back, it is that one score); a board not played as ``SCORE`` ``NP``;
+* ``HANDSET`` with the deals where the event has them (read from the file or given with ``--deals``).
+
+An individual event (``individual -f usebio``, :func:`individual_to_bytes`) is written in the form of the EBU's
+individual sample: ``EVENT_TYPE="INDIVIDUAL"``, a ``PLAYER`` per player and the four players of each line.
+
+Written with :mod:`xml.etree.ElementTree` (never by pasting strings), indented two spaces.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
+from xml.etree.ElementTree import Element, SubElement, indent, tostring
+
+from bridgescore import __version__
+from bridgescore.cards import format_lead
+from bridgescore.contract import Contract
+from bridgescore.methods.adjustments import ArtificialScore, AssignedScore, Award, Level, WeightedScore
+from bridgescore.methods.base import Unit
+from bridgescore.players import Player
+from bridgescore.scored import ScoredEvent
+from bridgescore.sessions import iso_date, pair_players
+from bridgescore.standings import StandingEntry, compute_standings, format_percent, format_points
+
+if TYPE_CHECKING:
+    from bridgescore.individual.engine import PlayerStanding, ScoredIndividual
+    from bridgescore.individual.seats import Seating
+
+__all__ = ["ENCODING", "EVENT_ORDER", "SYSTEM_ID", "individual_to_bytes", "scoring_method", "to_bytes", "usebio_date"]
+
+#: The encoding written (see the module docstring).
+ENCODING = "iso-8859-1"
+#: The DOCTYPE's system identifier, as the EBU's programs write it.
+SYSTEM_ID = "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd"
+#: The EVENT's children in the order they are written (see the module docstring); CONTACT and the results after.
+EVENT_ORDER = (
+    "BOARD_SCORING_METHOD", "PROGRAM_NAME", "PROGRAM_VERSION", "EVENT_DESCRIPTION", "EVENT_IDENTIFIER", "TITLE",
+    "DATE", "MASTER_POINT_SCALE", "MASTER_POINT_TYPE", "SESSION_COUNT", "SECTION_COUNT", "PAIRS", "BOARDS_PLAYED",
+    "BOARDS_PER_ROUND", "WINNER_TYPE", "EW_PAIRS", "P2P_CHARGE_RATE", "MPS_AWARDED_FLAG",
+)  # fmt: skip
+#: What bridgescore works out itself: never copied from the input's ``Event.info``.
+_COMPUTED = frozenset(
+    {"BOARD_SCORING_METHOD", "PROGRAM_NAME", "PROGRAM_VERSION", "EVENT_DESCRIPTION", "DATE", "SESSION_COUNT",
+     "SECTION_COUNT", "PAIRS", "BOARDS_PLAYED", "WINNER_TYPE", "EW_PAIRS"}
+)  # fmt: skip
+#: A pair's fields bridgescore writes itself (the rest of ``Event.pair_info`` is copied: masterpoints …).
+_PAIR_COMPUTED = frozenset(
+    {"PAIR_NUMBER", "DIRECTION", "PERCENTAGE", "TOTAL_SCORE", "PLACE", "BOARDS_PLAYED", "ADJUSTMENT"}
+)
+_METHODS = {"matchpoints": "MATCH_POINTS", "cross-imps": "CROSS_IMPS", "butler": "BUTLER_IMPS", "bastille": "BASTILLE"}
+_CONTACT = ("FULL_NAME", "TELEPHONE", "EMAIL")
+_SEAT_TAGS = ("N_PLAYER_NUMBER", "S_PLAYER_NUMBER", "E_PLAYER_NUMBER", "W_PLAYER_NUMBER")
+
+
+def scoring_method(scored: ScoredEvent) -> str:
+    """USEBIO's ``BOARD_SCORING_METHOD`` for the method the event was scored by."""
+    return _METHODS.get(scored.method.name, scored.method.name.upper().replace("-", "_"))
+
+
+def usebio_date(text: str) -> str:
+    """A date as USEBIO writes it, ``dd/mm/yyyy``, where ``text`` is a date :func:`~bridgescore.sessions.iso_date`
+    reads; otherwise as written (never guessed)."""
+    iso = iso_date(text)
+    m = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", iso)
+    return f"{m[3]}/{m[2]}/{m[1]}" if m else text.strip()
+
+
+def _add(parent: Element, tag: str, text: str | None) -> Element | None:
+    if text is None or text == "":
+        return None
+    child = SubElement(parent, tag)
+    child.text = text
+    return child
+
+
+def _add_path(parent: Element, path: str, value: str) -> None:
+    """A value read as ``PARENT/CHILD`` or ``PARENT/@ATTR`` (:func:`bridgescore.io.usebio.player_of`) put back
+    where it was: the parent element is reused when it is the last one written."""
+    head, _, rest = path.partition("/")
+    if head.startswith("@"):
+        parent.set(head[1:], value)
+        return
+    if not re.fullmatch(r"[A-Z][A-Z0-9_]*", head):
+        return  # not an element name (a key another reader made): nothing USEBIO knows
+    if not rest:  # written as read, an empty one too (BriAn's empty MASTER_POINTS_AWARDED for a pair without)
+        SubElement(parent, head).text = value or None
+        return
+    last = parent[-1] if len(parent) else None
+    holder = last if last is not None and last.tag == head else SubElement(parent, head)
+    _add_path(holder, rest, value)
+
+
+def _session_and_section(label: str) -> tuple[str, str]:
+    """A section label as the reader makes it (``SESSION/SECTION`` where a file holds several sessions)."""
+    session, slash, section = label.partition("/")
+    return (session, section) if slash else ("1", label)
+
+
+def _award_text(award: Award) -> str:
+    return {Level.PLUS: "+", Level.AVERAGE: "=", Level.MINUS: "-"}.get(award.level, "") if award.level else ""
+
+
+def _artificial(adjustment: ArtificialScore) -> str:
+    """USEBIO's ``SCORE`` for an artificial adjusted score (see the module docstring)."""
+    ns, ew = adjustment.ns, adjustment.ew
+    if ns.percent is not None and ew.percent is not None:
+        whole = all(p == int(p) and 0 <= p <= 99 for p in (ns.percent, ew.percent))
+        if whole:
+            return f"A{int(ns.percent):02d}{int(ew.percent):02d}"
+        return f"A{ns.percent:g}A{ew.percent:g}"
+    if ns.level is not None and ew.level is not None:
+        pair = (ns.level, ew.level)
+        named = {(Level.PLUS, Level.MINUS): "AVE+", (Level.AVERAGE, Level.AVERAGE): "AVE",
+                 (Level.MINUS, Level.PLUS): "AVE-"}  # fmt: skip
+        return named.get(pair, f"A{_award_text(ns)}{_award_text(ew)}")
+    # a level on one side and a percentage on the other: the percentages they are worth are not known here
+    return f"A{ns.label().rstrip('%')}/{ew.label().rstrip('%')}"
+
+
+def _points(value: float) -> str | None:
+    return None if math.isnan(value) else format_points(float(value))
+
+
+def _lookup(mapping: Mapping[str, object], section: str, pair: str, direction: str) -> object | None:
+    """A pair's entry in a mapping keyed as ``Event.names`` is (``1``, ``A:1``, ``1 NS``, ``A:1 NS``)."""
+    keys = [f"{section}:{pair}", pair]
+    if direction in ("NS", "EW"):
+        keys = [f"{section}:{pair} {direction}", f"{pair} {direction}", *keys]
+    for key in keys:
+        if key in mapping:
+            return mapping[key]
+    return None
+
+
+def _player(parent: Element, player: Player) -> None:
+    el = SubElement(parent, "PLAYER")
+    for key, value in player.extra.items():
+        if key.startswith("@"):
+            el.set(key[1:], value)
+    _add(el, "PLAYER_NAME", player.name)
+    _add(el, "CLUB_ID_NUMBER", player.club_number)
+    _add(el, "NATIONAL_ID_NUMBER", player.number)
+    for key, value in player.extra.items():
+        if not key.startswith("@"):
+            _add_path(el, key, value)
+
+
+def _pair(parent: Element, scored: ScoredEvent, entry: StandingEntry, per_direction: bool) -> None:
+    el = SubElement(parent, "PAIR")
+    _add(el, "PAIR_NUMBER", entry.pair)
+    if per_direction and entry.direction in ("NS", "EW"):
+        _add(el, "DIRECTION", entry.direction)
+    if scored.unit is Unit.MATCHPOINTS:
+        _add(el, "PERCENTAGE", format_percent(entry.percent))
+    else:
+        _add(el, "TOTAL_SCORE", format_points(entry.total))
+    _add(el, "PLACE", entry.place_label)
+    _add(el, "BOARDS_PLAYED", str(entry.boards))
+    if entry.penalty:
+        _add(el, "ADJUSTMENT", format_points(entry.penalty))
+    kept = _lookup(scored.event.pair_info, entry.section, entry.pair, entry.direction)
+    if isinstance(kept, Mapping):
+        for key, value in kept.items():
+            if key.partition("/")[0] not in _PAIR_COMPUTED:
+                _add_path(el, str(key), str(value))
+    for player in pair_players(scored, entry.section, entry.pair, entry.names):
+        _player(el, player)
+
+
+def _event_fields(event_el: Element, scored: ScoredEvent, counts: Mapping[str, str], date: str) -> None:
+    info = scored.event.info
+    sections = sorted({s for s in scored.lines.table.section.labels if s is not None} or {""})
+    sessions = {_session_and_section(s)[0] for s in sections if s}
+    computed = {
+        "BOARD_SCORING_METHOD": scoring_method(scored),
+        "PROGRAM_NAME": "bridgescore",
+        "PROGRAM_VERSION": __version__,
+        "EVENT_DESCRIPTION": scored.event.title,
+        "DATE": usebio_date(date),
+        "SESSION_COUNT": str(max(len(sessions), 1)),
+        "SECTION_COUNT": str(len(sections)),
+        "BOARDS_PLAYED": str(len(set(scored.lines.board_numbers.tolist()))),
+        **counts,
+    }
+    for tag in EVENT_ORDER:
+        if tag in _COMPUTED:
+            _add(event_el, tag, computed[tag])
+        else:
+            _add(event_el, tag, info.get(tag.lower(), ""))
+    if any(info.get(f"contact_{t.lower()}") for t in _CONTACT):
+        contact = SubElement(event_el, "CONTACT")
+        for tag in _CONTACT:
+            _add(contact, tag, info.get(f"contact_{tag.lower()}", ""))
+
+
+def _board_lines(scored: ScoredEvent, seats: Sequence[Seating | None] | None) -> dict[str, dict[int, list[Element]]]:
+    """Every traveller line as a ``TRAVELLER_LINE`` element, by its own section (not the field's: a field scored
+    across sections still has its lines in their sections) and board number, in board order.  ``seats``: an
+    individual's four players per line (by the event's row), written as ``N_/S_/E_/W_PLAYER_NUMBER``."""
+    c = scored.lines
+    table, rows = c.table, c.rows
+    is_mp = scored.unit is Unit.MATCHPOINTS
+    ns_tag, ew_tag = ("NS_MATCH_POINTS", "EW_MATCH_POINTS") if is_mp else ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS")
+    sections = table.section
+    out: dict[str, dict[int, list[Element]]] = {}
+    for position in range(len(rows)):
+        row = int(rows[position])
+        result = scored.result(position)
+        section = sections[row] or ""
+        board = int(c.board_numbers[int(c.board_of_line[position])])
+        line = Element("TRAVELLER_LINE")
+        seating = seats[row] if seats is not None and row < len(seats) else None
+        if seating is not None:
+            for tag, player in zip(_SEAT_TAGS, seating.players, strict=True):
+                _add(line, tag, player)
+        else:
+            _add(line, "NS_PAIR_NUMBER", result.ns_pair)
+            _add(line, "EW_PAIR_NUMBER", result.ew_pair)
+        adjustment = c.adjustments.get(position)
+        status = result.status.value
+        notes = ""
+        if isinstance(adjustment, ArtificialScore):
+            score = _artificial(adjustment)
+            notes = "Adjusted score"
+        elif status == "not-played":
+            score = "NP"
+        else:
+            value = c.ns_scores[position]
+            if math.isnan(value) and result.ns_score is not None:
+                value = float(result.ns_score)
+            score = "" if math.isnan(value) else str(round(value))
+            if isinstance(adjustment, AssignedScore):
+                notes = "Assigned score"
+            elif isinstance(adjustment, WeightedScore):
+                notes = adjustment.label()
+            contract = result.contract if not notes else None
+            passed = contract is not None and contract.is_passed_out
+            if contract is not None:
+                _add(line, "CONTRACT", "PASS" if passed else _contract(contract))
+                if result.declarer is not None and not passed:
+                    _add(line, "PLAYED_BY", result.declarer.name)
+            if result.lead and not notes:
+                _add(line, "LEAD", format_lead(result.lead, "en"))
+            if result.tricks is not None and not passed and not notes:
+                _add(line, "TRICKS", str(result.tricks))
+        _add(line, "SCORE", score)
+        _add(line, "NOTES", notes)
+        _add(line, ns_tag, _points(float(c.ns_points[position])))
+        _add(line, ew_tag, _points(float(c.ew_points[position])))
+        out.setdefault(section, {}).setdefault(board, []).append(line)
+    return out
+
+
+def _contract(contract: Contract) -> str:
+    """A contract as USEBIO writes it: level, strain (``NT`` for no-trump) and ``x``/``xx`` (``3Hx``, ``4Sxx``)."""
+    return contract.format("en").replace("X", "x")
+
+
+def to_bytes(scored: ScoredEvent, *, date: str | None = None, club: str | None = None) -> bytes:
+    """The USEBIO 1.2 file of ``scored`` (see the module docstring); ``date`` and ``club`` override the input's."""
+    standings = compute_standings(scored)
+    per_direction = any(s.group in ("NS", "EW") for s in standings)
+    entries: dict[str, list[StandingEntry]] = {}
+    for standing in standings:
+        for entry in standing.entries:
+            entries.setdefault(entry.section, []).append(entry)
+    pairs = [e for s in standings for e in s.entries]
+    counts = {
+        "PAIRS": str(len(pairs)),
+        "WINNER_TYPE": "2" if per_direction else "1",
+        "EW_PAIRS": str(sum(1 for e in pairs if e.direction == "EW")) if per_direction else "",
+    }
+    writers = {
+        section: [_writer(_pair, scored, e, per_direction) for e in sorted(found, key=_pair_order)]
+        for section, found in entries.items()
+    }
+    return _document(scored, "PAIRS", counts, writers, None, date, club)
+
+
+def individual_to_bytes(scored: ScoredIndividual, *, date: str | None = None, club: str | None = None) -> bytes:
+    """The USEBIO 1.2 file of an individual event (``individual -f usebio``), as the EBU's individual sample
+    has it: ``EVENT_TYPE="INDIVIDUAL"``, a ``PLAYER`` per player in ``PARTICIPANTS`` (``PLAYER_NUMBER``, the
+    masterpoints read, ``PLACE``, ``PERCENTAGE`` or ``TOTAL_SCORE``, ``PLAYER_NAME``, ``CLUB_ID_NUMBER``,
+    ``NATIONAL_ID_NUMBER``) and the four players of each line as ``N_/S_/E_/W_PLAYER_NUMBER``; the rest as for
+    pairs (:func:`to_bytes`)."""
+    writers: dict[str, list[Callable[[Element], None]]] = {}
+    count = 0
+    for standing in scored.standings:
+        for entry in sorted(standing.entries, key=lambda e: (0, int(e.player), "") if e.player.isdigit() else
+                            (1, 0, e.player)):  # fmt: skip
+            writers.setdefault(standing.section, []).append(_writer(_individual_player, scored.scored, entry))
+            count += 1
+    counts = {"PAIRS": "", "WINNER_TYPE": "1", "EW_PAIRS": ""}
+    return _document(scored.scored, "INDIVIDUAL", counts, writers, scored.seatings, date, club)
+
+
+def _writer(function: Callable[..., None], *args: object) -> Callable[[Element], None]:
+    def write(parent: Element) -> None:
+        function(parent, *args)
+
+    return write
+
+
+def _document(
+    scored: ScoredEvent,
+    event_type: str,
+    counts: Mapping[str, str],
+    writers: Mapping[str, list[Callable[[Element], None]]],
+    seats: Sequence[Seating | None] | None,
+    date: str | None,
+    club: str | None,
+) -> bytes:
+    """The file: CLUB, EVENT with its fields, the sections with their participants (``writers``, each writing one
+    participant into ``PARTICIPANTS``) and boards, the HANDSET (see the module docstring)."""
+    info = scored.event.info
+    root = Element("USEBIO", {"Version": "1.2"})
+    club_name = club if club is not None else info.get("club", "")
+    if club_name or info.get("club_id"):
+        club_el = SubElement(root, "CLUB")
+        _add(club_el, "CLUB_NAME", club_name)
+        _add(club_el, "CLUB_ID_NUMBER", info.get("club_id", ""))
+    event_el = SubElement(root, "EVENT", {"EVENT_TYPE": event_type})
+    _event_fields(event_el, scored, counts, date if date is not None else info.get("date", ""))
+    lines = _board_lines(scored, seats)
+    labels = sorted(set(lines) | set(writers))
+    if labels == [""]:
+        holders = {"": event_el}
+    else:
+        holders = {}
+        session_els: dict[str, Element] = {}
+        for label in labels:
+            session, section = _session_and_section(label)
+            if session not in session_els:
+                session_els[session] = SubElement(event_el, "SESSION", {"SESSION_ID": session})
+            holders[label] = SubElement(session_els[session], "SECTION", {"SECTION_ID": section})
+    for label in labels:
+        holder = holders[label]
+        if writers.get(label):
+            participants = SubElement(holder, "PARTICIPANTS")
+            for write in writers[label]:
+                write(participants)
+        for board in sorted(lines.get(label, {})):
+            board_el = SubElement(holder, "BOARD")
+            _add(board_el, "BOARD_NUMBER", str(board))
+            board_el.extend(lines[label][board])
+    _handset(root, scored)
+    indent(root, "  ")
+    head = f'<?xml version="1.0" encoding="{ENCODING}"?>\n<!DOCTYPE USEBIO SYSTEM "{SYSTEM_ID}">\n'
+    body: bytes = tostring(root, encoding=ENCODING, xml_declaration=False)
+    return head.encode("ascii") + body + b"\n"
+
+
+def _individual_player(parent: Element, scored: ScoredEvent, entry: PlayerStanding) -> None:
+    el = SubElement(parent, "PLAYER")
+    _add(el, "PLAYER_NUMBER", entry.player)
+    kept = _lookup(scored.event.pair_info, entry.section, entry.player, "")
+    kept_fields = {str(k): str(v) for k, v in kept.items()} if isinstance(kept, Mapping) else {}
+    for key, value in kept_fields.items():
+        if key.startswith("MASTER_POINTS"):
+            _add_path(el, key, value)
+    _add(el, "PLACE", entry.place_label)
+    if scored.unit is Unit.MATCHPOINTS:
+        _add(el, "PERCENTAGE", format_percent(entry.percent))
+    else:
+        _add(el, "TOTAL_SCORE", format_points(entry.total))
+    seated = _lookup(scored.event.players, entry.section, entry.player, "")
+    player = seated[0] if isinstance(seated, tuple) and seated and isinstance(seated[0], Player) else None
+    _add(el, "PLAYER_NAME", player.name if player is not None else entry.name)
+    if player is not None:
+        _add(el, "CLUB_ID_NUMBER", player.club_number)
+        _add(el, "NATIONAL_ID_NUMBER", player.number)
+    skip = {"PLAYER_NUMBER", "PLACE", "PERCENTAGE", "TOTAL_SCORE", "PLAYER_NAME", "CLUB_ID_NUMBER",
+            "NATIONAL_ID_NUMBER", "BOARDS_PLAYED"}  # fmt: skip
+    for key, value in kept_fields.items():
+        if not key.startswith("MASTER_POINTS") and key.partition("/")[0] not in skip:
+            _add_path(el, key, value)
+
+
+def _handset(root: Element, scored: ScoredEvent) -> None:
+    """The event's deals as USEBIO's ``HANDSET``: per board ``BOARD_NUMBER`` and four ``HAND`` elements
+    (``DIRECTION`` North … West, ``SPADES`` … ``CLUBS`` with ``T`` for the ten and ``-`` for a void), as the EBU's
+    PairsScorer sample writes them after the ``EVENT``."""
+    deals = scored.event.deals
+    if not deals:
+        return
+    handset = SubElement(root, "HANDSET")
+    for number in sorted(deals):
+        deal = deals[number]
+        board = SubElement(handset, "BOARD")
+        _add(board, "BOARD_NUMBER", str(number))
+        for direction, hand in zip(("North", "East", "South", "West"), deal.hands, strict=True):
+            hand_el = SubElement(board, "HAND")
+            _add(hand_el, "DIRECTION", direction)
+            for tag, cards in zip(("SPADES", "HEARTS", "DIAMONDS", "CLUBS"), hand.split("."), strict=True):
+                _add(hand_el, tag, cards or "-")
+
+
+def _pair_order(entry: StandingEntry) -> tuple[int, int, str]:
+    """Pairs in the order of their numbers (NS before EW where numbered per direction), as the EBU programs list
+    them; a pair id that is not a number after the numbers."""
+    number = int(entry.pair) if entry.pair.isdigit() else 1 << 30
+    return (1 if entry.direction == "EW" else 0, number, entry.pair)
