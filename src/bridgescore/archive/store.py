@@ -119,7 +119,7 @@ def _shown(url: str) -> str:
     """The URL as a message shows it: the password hidden; an SQLite file as its path."""
     try:
         parsed = make_url(url)
-    except ArgumentError:
+    except (ArgumentError, ValueError):
         return url
     if parsed.get_backend_name() == "sqlite":
         return parsed.database or ":memory:"
@@ -141,7 +141,7 @@ def open_archive(url: str | os.PathLike[str] | None = None, *, create: bool = Tr
     shown = _shown(resolved)
     try:
         parsed = make_url(resolved)
-    except ArgumentError:
+    except (ArgumentError, ValueError):
         raise ArchiveError(
             N_("'%(db)s' is no archive: give a file name (SQLite) or a URL such as postgresql://user@host/database"),
             db=str(url),
