@@ -140,7 +140,9 @@ def test_an_imp_session_keeps_its_imps_and_datums(archive_url: str) -> None:
     assert stored.summary.unit == "imps"
     assert [p.imps for p in stored.summary.pairs] == [p.imps for p in summarise(scores.scored).pairs]
     lines = scores.scored.lines
-    assert [tuple(r) for r in datums] == [(int(n), float(d)) for n, d in zip(lines.board_numbers, lines.datums)]
+    assert [tuple(r) for r in datums] == [
+        (int(n), float(d)) for n, d in zip(lines.board_numbers, lines.datums, strict=True)
+    ]
 
 
 def test_sessions_by_competition_and_dates(archive_url: str) -> None:
@@ -208,7 +210,7 @@ def test_the_same_content_under_another_key_is_refused(archive_url: str) -> None
     with open_archive(archive_url) as archive:
         scores = bridgescore.score(event)
         archive.add(scores, file="a.csv", content=b"same", key="one")
-        with pytest.raises(ArchiveRefusal, match="a.csv is already in the archive as session one"):
+        with pytest.raises(ArchiveRefusal, match=r"a\.csv is already in the archive as session one"):
             archive.add(scores, file="a.csv", content=b"same", key="two")
 
 
@@ -257,8 +259,8 @@ def test_archive_add_list_history_and_player_commands(tmp_path: Path, archive_ur
     twice = runner.invoke(app, ["archive", "add", str(evening), *db, "--date", "2026-09-07"])
     assert twice.exit_code == 2
     assert "is already in the archive" in twice.output and "Traceback" not in twice.output
-    corrected = _copy(tmp_path, "evening.csv", EXAMPLE.read_text(encoding="utf-8").replace("A,1,1,8,4S,S,+1,DK,450,",
-                                                                                          "A,1,1,8,4S,S,=,DK,420,"))  # fmt: skip
+    text = EXAMPLE.read_text(encoding="utf-8").replace("A,1,1,8,4S,S,+1,DK,450,", "A,1,1,8,4S,S,=,DK,420,")
+    corrected = _copy(tmp_path, "evening.csv", text)
     replaced = runner.invoke(app, ["archive", "add", str(corrected), *db, "--date", "2026-09-07", "--replace",
                                    "--names", str(names), "-m", "butler", "--competition", "monday"])  # fmt: skip
     assert replaced.exit_code == 0, replaced.output
@@ -332,7 +334,8 @@ def test_two_archive_adds_at_once_lose_nothing(tmp_path: Path, archive_url: str)
     evening at once: every line and player is stored once, the second of the same evening refused cleanly."""
     names = tmp_path / "names.csv"
     names.write_text("pair,names\n" + "".join(f"{p},Ann{p} & Bob{p}\n" for p in range(1, 15)), encoding="utf-8")
-    first, second = _copy(tmp_path, "first.csv"), _copy(tmp_path, "second.csv")
+    first = _copy(tmp_path, "first.csv")
+    second = _copy(tmp_path, "second.csv", EXAMPLE.read_text(encoding="utf-8").replace(",DK,450,", ",DJ,450,"))
     db = ["--db", archive_url, "--names", str(names)]
     runs = [_bridgescore("archive", "add", str(p), *db, cwd=tmp_path) for p in (first, second)]
     outcomes = [(r.wait(120), *r.communicate()) for r in runs]
@@ -349,3 +352,14 @@ def test_two_archive_adds_at_once_lose_nothing(tmp_path: Path, archive_url: str)
     assert sorted(keys) == ["first.csv", "second.csv", "third.csv"]
     assert counts["lines"] == 3 * 98 and counts["pairs"] == 3 * 14
     assert counts["players"] == 28 and counts["pair_players"] == 3 * 28
+
+
+def test_the_same_file_under_two_names_at_once_is_stored_once(tmp_path: Path, archive_url: str) -> None:
+    """The same content added at once as two files (two keys): one is stored, the other refused as the same file."""
+    copies = [_copy(tmp_path, name) for name in ("monday.csv", "monday-copy.csv")]
+    runs = [_bridgescore("archive", "add", str(p), "--db", archive_url, cwd=tmp_path) for p in copies]
+    outcomes = [(r.wait(120), *r.communicate()) for r in runs]
+    assert sorted(o[0] for o in outcomes) == [0, 2], outcomes
+    assert "is already in the archive as session" in next(o for o in outcomes if o[0] == 2)[2]
+    with open_archive(archive_url) as archive:
+        assert archive.counts()["sessions"] == 1 and archive.counts()["lines"] == 98

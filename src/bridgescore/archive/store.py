@@ -579,6 +579,8 @@ class Archive:
         query = select(SessionRow).where(SessionRow.key == key)
         if lock and self.backend == "postgresql":
             query = query.with_for_update()
+            # two writers of the same content under two keys queue here, so the second sees the first's row
+            db.execute(text("SELECT pg_advisory_xact_lock(hashtext(:digest))"), {"digest": digest})
         existing = db.scalars(query).first()
         if existing is not None and not replace:
             self._refuse_stored(db, key, file)

@@ -287,7 +287,10 @@ def list_command(
         out.print(_("The archive %(db)s holds no sessions.", page_lang) % {"db": archive.shown}, soft_wrap=True)
         return
     table = Table(box=None)
-    for heading in ("key", "date", "competition", "method", "pairs", "boards", "version"):
+    from bridgescore.i18n import N_
+
+    headings = (N_("key"), N_("date"), N_("competition"), N_("method"), N_("pairs"), N_("boards"), N_("version"))
+    for heading in headings:
         table.add_column(
             _(heading, page_lang),
             justify="right" if heading in ("pairs", "boards", "version") else "left",

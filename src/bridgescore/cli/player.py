@@ -29,7 +29,7 @@ def player(
     from bridgescore.archive import ArchiveError
     from bridgescore.cli.archive import open_or_fail
     from bridgescore.cli.common import out
-    from bridgescore.i18n import format_number, translator
+    from bridgescore.i18n import N_, format_number, translator
 
     page_lang = language_option(lang)
     if fmt not in ("text", "json"):
@@ -64,7 +64,9 @@ def player(
     heading = f"{who.name} ({who.number})" if who.number and who.name else who.name or who.number
     out.print(escape(heading), soft_wrap=True)
     table = Table(box=None)
-    for column in ("date", "competition", "session", "pair", "partner", "boards", "result", "place"):
+    columns = (N_("date"), N_("competition"), N_("session"), N_("pair"), N_("partner"), N_("boards"), N_("result"),
+               N_("place"))  # fmt: skip
+    for column in columns:
         table.add_column(
             _(column), justify="right" if column in ("boards", "result", "place") else "left", overflow="fold"
         )
