@@ -363,3 +363,18 @@ def test_the_same_file_under_two_names_at_once_is_stored_once(tmp_path: Path, ar
     assert "is already in the archive as session" in next(o for o in outcomes if o[0] == 2)[2]
     with open_archive(archive_url) as archive:
         assert archive.counts()["sessions"] == 1 and archive.counts()["lines"] == 98
+
+
+def test_the_migrations_ship_in_the_wheel() -> None:
+    """The migrations are modules of the package (env.py, versions/*.py) and the revision template is package data,
+    so an installed bridgescore creates its archive without the source tree."""
+    import fnmatch
+    import tomllib
+
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    globs = config["tool"]["setuptools"]["package-data"]["bridgescore"]
+    package = REPO / "src" / "bridgescore"
+    assert any(fnmatch.fnmatch("archive/migrations/script.py.mako", g) for g in globs)
+    for folder in (MIGRATIONS, MIGRATIONS / "versions"):
+        assert (folder / "__init__.py").exists(), folder.relative_to(package)
+    assert (MIGRATIONS / "env.py").exists() and list((MIGRATIONS / "versions").glob("0001_*.py"))
