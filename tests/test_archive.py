@@ -264,7 +264,7 @@ def test_archive_add_list_history_and_player_commands(tmp_path: Path, archive_ur
     replaced = runner.invoke(app, ["archive", "add", str(corrected), *db, "--date", "2026-09-07", "--replace",
                                    "--names", str(names), "-m", "butler", "--competition", "monday"])  # fmt: skip
     assert replaced.exit_code == 0, replaced.output
-    assert "version 2 (1 lines changed, 0 added, 0 removed;" in replaced.output
+    assert "version 2 (1 line(s) changed, 0 added, 0 removed;" in replaced.output
     history = runner.invoke(app, ["archive", "history", "2026-09-07/evening.csv", *db])
     assert history.exit_code == 0, history.output
     assert "A board 1, NS 1 – EW 8: 4S S 11 +450 → 4S S 10 +420" in history.output

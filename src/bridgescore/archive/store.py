@@ -259,6 +259,12 @@ class PlayerSession:
     place: int | None
 
 
+def _utc(moment: datetime) -> str:
+    """A stored time as the history shows it, in UTC (SQLite gives it back without its zone)."""
+    utc = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    return utc.strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
 def _nan(value: float) -> float | None:
     return None if math.isnan(value) else float(value)
 
@@ -724,7 +730,7 @@ class Archive:
                 query = query.where(SessionRow.competition == competition)
             return [
                 SessionInfo(s.key, s.date, s.competition, s.club, s.title, s.method, int(n), s.boards, s.version,
-                            s.file_name, s.added_at.isoformat(timespec="seconds"))
+                            s.file_name, _utc(s.added_at))
                 for s, n in db.execute(query).all()
             ]  # fmt: skip
 
@@ -738,7 +744,7 @@ class Archive:
             if not found:
                 raise ArchiveError(N_("there is no session %(key)s in the archive %(db)s"), key=key, db=self.shown)
             return [
-                {"version": c.version, "at": c.at.isoformat(timespec="seconds"), "file": c.file_name,
+                {"version": c.version, "at": _utc(c.at), "file": c.file_name,
                  "hash": c.file_hash, "changes": c.changes}
                 for c in found
             ]  # fmt: skip

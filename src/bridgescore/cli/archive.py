@@ -35,6 +35,8 @@ from bridgescore.cli.common import (
 )
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from bridgescore.archive import Archive
     from bridgescore.i18n import Language
     from bridgescore.problems import Problem
@@ -248,7 +250,7 @@ def _(message: str, lang: Language) -> str:
 
 def _changed(changes: dict[str, Any] | Any, lang: Language) -> str:
     """A correction's changes counted: ``2 lines changed, 1 added, 0 removed; 3 pairs changed``."""
-    return _("%(changed)d lines changed, %(added)d added, %(removed)d removed; %(pairs)d pairs changed", lang) % {
+    return _("%(changed)d line(s) changed, %(added)d added, %(removed)d removed; %(pairs)d pair(s) changed", lang) % {
         "changed": len(changes.get("lines_changed", ())),
         "added": len(changes.get("lines_added", ())),
         "removed": len(changes.get("lines_removed", ())),
@@ -299,7 +301,7 @@ def list_command(
     for s in sessions:
         table.add_row(*(escape(v) for v in (s.key, s.date, s.competition, s.method)), str(s.pairs), str(s.boards),
                       str(s.version))  # fmt: skip
-    out.print(table)
+    wide_console(out).print(table)
 
 
 @archive_app.command("history")
@@ -374,5 +376,13 @@ def _result(result: dict[str, Any] | None) -> str:
     value = f"{result['percent']:.2f} %" if result["percent"] is not None else ""
     if result["imps"] is not None:
         value = f"{result['imps']:+.2f} IMPs"
-    place = f", {result['place']}." if result["place"] is not None else ""
+    place = f" #{result['place']}" if result["place"] is not None else ""
     return value + place
+
+
+def wide_console(console: Console) -> Console:
+    """The screen, or where the output is piped or redirected a console of whole columns (120 at least) rather
+    than the 80-column default, as ``score`` prints."""
+    from rich.console import Console
+
+    return console if console.is_terminal else Console(highlight=False, width=max(console.width, 120))

@@ -27,7 +27,7 @@ def player(
     from rich.table import Table
 
     from bridgescore.archive import ArchiveError
-    from bridgescore.cli.archive import open_or_fail
+    from bridgescore.cli.archive import wide_console, open_or_fail
     from bridgescore.cli.common import out
     from bridgescore.i18n import N_, format_number, translator
 
@@ -83,7 +83,7 @@ def player(
             *(escape(v) for v in (s.date, s.competition, s.title or s.key, pair, " & ".join(s.partners))),
             str(s.boards), result, "" if s.place is None else str(s.place),
         )  # fmt: skip
-    out.print(table)
+    wide_console(out).print(table)
     if average is not None:
         out.print(
             _("Average: %(percent)s %% over %(boards)d boards")
