@@ -27,7 +27,7 @@ def player(
     from rich.table import Table
 
     from bridgescore.archive import ArchiveError
-    from bridgescore.cli.archive import wide_console, open_or_fail
+    from bridgescore.cli.archive import open_or_fail, wide_console
     from bridgescore.cli.common import out
     from bridgescore.i18n import N_, format_number, translator
 
