@@ -95,6 +95,8 @@ class LineRow(Base):
     extra: Mapped[dict[str, str]] = mapped_column(JSON)
     source_file: Mapped[str | None] = mapped_column(String(400), nullable=True)
     source_line: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    source_field: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    source_kind: Mapped[str | None] = mapped_column(String(10), nullable=True)  # column, element, tag
     ns_points: Mapped[float | None] = mapped_column(Float, nullable=True)
     ew_points: Mapped[float | None] = mapped_column(Float, nullable=True)
     ns_percent: Mapped[float | None] = mapped_column(Float, nullable=True)

@@ -41,7 +41,7 @@ from sqlalchemy.orm import Session, selectinload
 from bridgescore.archive.models import BoardRow, Correction, LineRow, PairPlayer, PairRow, PlayerRow, SessionRow
 from bridgescore.i18n import N_
 from bridgescore.players import Player, player_key
-from bridgescore.problems import Location, Problem
+from bridgescore.problems import FieldKind, Location, Problem
 from bridgescore.sessions import PairSession, SessionSummary, StoredSession
 
 if TYPE_CHECKING:
@@ -271,25 +271,60 @@ def _nan(value: float) -> float | None:
 
 def _line_rows(scores: Scores) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The traveller lines (every field of each ``Result``, in input order, with its points) and the boards (field,
-    number, datum, top, scores compared) of a scored event, as rows to insert."""
-    scored = scores.scored
-    lines = scored.lines
+    number, datum, top, scores compared) of a scored event, as rows to insert; built from the event's columns
+    (:class:`bridgescore.table.ResultTable`, one conversion per distinct value), not line by line."""
+    import numpy as np
+
+    from bridgescore.table import FIELD_KINDS, STATUSES
+
+    lines = scores.scored.lines
     table = lines.table
-    points: dict[int, int] = {int(row): p for p, row in enumerate(lines.rows.tolist())}
-    rows: list[dict[str, Any]] = []
-    for i in range(len(table)):
-        result = table.row(i)
-        p = points.get(i)
-        rows.append(
-            {
-                **_result_fields(result),
-                "position": i,
-                "ns_points": None if p is None else _nan(lines.ns_points[p]),
-                "ew_points": None if p is None else _nan(lines.ew_points[p]),
-                "ns_percent": None if p is None else _nan(lines.ns_percent[p]),
-                "ew_percent": None if p is None else _nan(lines.ew_percent[p]),
-            }
-        )
+    n = len(table)
+
+    def floats(values: Any) -> list[float | None]:
+        full = np.full(n, np.nan)
+        full[lines.rows] = values
+        return [None if v != v else v for v in full.tolist()]
+
+    def whole(values: Any, missing: float) -> list[int | None]:
+        return [None if v == missing else int(v) for v in values.tolist()]
+
+    seats = ["N", "E", "S", "W"]
+    contracts = table.contract.map(lambda c: None if c is None else c.format("en")).values()
+    statuses = [STATUSES[code].value for code in table.status.tolist()]
+    kinds = [FIELD_KINDS[code].value for code in table.source_kind.tolist()]
+    extra_columns = {name: column.values() for name, column in table.extra.items()}
+    extras = [
+        {name: v for name, values in extra_columns.items() if (v := values[i]) is not None} for i in range(n)
+    ] if extra_columns else [{}] * n  # fmt: skip
+    files = table.file.values()
+    columns = {
+        "position": range(n),
+        "board": table.board.tolist(),
+        "section": table.section.values(),
+        "ns_pair": table.ns_pair.values(),
+        "ew_pair": table.ew_pair.values(),
+        "status": statuses,
+        "contract": contracts,
+        "declarer": [None if d < 0 else seats[d] for d in table.declarer.tolist()],
+        "tricks": whole(table.tricks, -1),
+        "lead": table.lead.values(),
+        "ns_score": [None if v != v else int(v) for v in table.ns_score.tolist()],
+        "remarks": table.remarks.values(),
+        "extra": extras,
+        "source_file": files,
+        "source_line": [
+            None if f is None or not line else line for f, line in zip(files, table.line.tolist(), strict=True)
+        ],
+        "source_field": table.source_field.values(),
+        "source_kind": [None if f is None else k for f, k in zip(files, kinds, strict=True)],
+        "ns_points": floats(lines.ns_points),
+        "ew_points": floats(lines.ew_points),
+        "ns_percent": floats(lines.ns_percent),
+        "ew_percent": floats(lines.ew_percent),
+    }
+    names = list(columns)
+    rows = [dict(zip(names, values, strict=True)) for values in zip(*columns.values(), strict=True)]
     boards = [
         {
             "section": section,
@@ -301,26 +336,6 @@ def _line_rows(scores: Scores) -> tuple[list[dict[str, Any]], list[dict[str, Any
         for b, (section, number) in enumerate(zip(lines.board_sections, lines.board_numbers.tolist(), strict=True))
     ]
     return rows, boards
-
-
-def _result_fields(result: Result) -> dict[str, Any]:
-    """Every field of a traveller line as the ``lines`` table keeps it (contract in English, ``4SX``)."""
-    return {
-        "board": result.board,
-        "section": result.section,
-        "ns_pair": result.ns_pair,
-        "ew_pair": result.ew_pair,
-        "status": result.status.value,
-        "contract": None if result.contract is None else result.contract.format("en"),
-        "declarer": None if result.declarer is None else result.declarer.label("en"),
-        "tricks": result.tricks,
-        "lead": result.lead,
-        "ns_score": result.ns_score,
-        "remarks": result.remarks,
-        "extra": dict(result.extra),
-        "source_file": None if result.source is None else result.source.file,
-        "source_line": None if result.source is None else result.source.line,
-    }
 
 
 def _result(row: LineRow) -> Result:
@@ -341,7 +356,9 @@ def _result(row: LineRow) -> Result:
         ns_score=row.ns_score,
         remarks=row.remarks,
         extra=MappingProxyType(dict(row.extra)) if row.extra else MappingProxyType({}),
-        source=None if row.source_file is None else Location(row.source_file, row.source_line),
+        source=None
+        if row.source_file is None
+        else Location(row.source_file, row.source_line, row.source_field, FieldKind(row.source_kind or "column")),
     )
 
 
@@ -659,10 +676,13 @@ class Archive:
         row.added_at = now
         db.flush()
         sid = row.id
+        connection = db.connection()  # the lines as one executemany of the driver, not through the ORM's units
         if lines:
-            db.execute(insert(LineRow), [{**line, "session_id": sid} for line in lines])
+            for line in lines:
+                line["session_id"] = sid
+            connection.execute(insert(LineRow), lines)
         if boards:
-            db.execute(insert(BoardRow), [{**board, "session_id": sid} for board in boards])
+            connection.execute(insert(BoardRow), [{**board, "session_id": sid} for board in boards])
         player_ids = self._players(db, [p for pair in summary.pairs for p in pair.players])
         if summary.pairs:
             pair_rows = [
@@ -862,3 +882,11 @@ def rescore(stored: StoredSession, options: Mapping[str, Any]) -> Scores:
     from bridgescore.api import score
 
     return score(stored.event, **dict(options))
+
+
+if TYPE_CHECKING:
+    from bridgescore.sessions import SessionSource
+
+    def _is_a_session_source(archive: Archive) -> SessionSource:
+        """mypy's check that :class:`Archive` is the season's :class:`~bridgescore.sessions.SessionSource`."""
+        return archive

@@ -68,6 +68,8 @@ def upgrade() -> None:
         sa.Column("extra", sa.JSON(), nullable=False),
         sa.Column("source_file", sa.String(400), nullable=True),
         sa.Column("source_line", sa.Integer(), nullable=True),
+        sa.Column("source_field", sa.String(100), nullable=True),
+        sa.Column("source_kind", sa.String(10), nullable=True),
         sa.Column("ns_points", sa.Float(), nullable=True),
         sa.Column("ew_points", sa.Float(), nullable=True),
         sa.Column("ns_percent", sa.Float(), nullable=True),
