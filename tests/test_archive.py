@@ -286,8 +286,14 @@ def test_a_file_with_an_error_stores_nothing(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "bad.csv, line 2, column 'contract'" in result.output
     assert "nothing was stored in the archive" in result.output
+    assert not db.exists()  # not even an empty archive is made
+    runner.invoke(app, ["archive", "add", str(good), "--db", str(db)])
     with open_archive(db) as archive:
-        assert archive.counts()["sessions"] == 0 and archive.counts()["lines"] == 0
+        before = archive.counts()
+    again = runner.invoke(app, ["archive", "add", str(bad), "--db", str(db), "--key", "other"])
+    assert again.exit_code == 2 and "bad.csv, line 2, column 'contract'" in again.output
+    with open_archive(db) as archive:
+        assert archive.counts() == before and before["sessions"] == 1
 
 
 @pytest.mark.parametrize(

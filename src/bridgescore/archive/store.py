@@ -22,6 +22,7 @@ names, players, info), so the event scored again gives the same standings.
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 import os
 import time
@@ -848,7 +849,9 @@ class Archive:
                 summary = SessionSummary(
                     key=row.key, date=row.date, club=row.club, title=row.title,
                     unit="imps" if row.unit == "imps" else "percent", method=row.method, boards=row.boards,
-                    pairs=pairs, options=MappingProxyType({k: str(v) for k, v in row.options.items()}),
+                    pairs=pairs, options=MappingProxyType(
+                        {k: v if isinstance(v, str) else json.dumps(v) for k, v in row.options.items()}
+                    ),
                     competition=row.competition,
                 )  # fmt: skip
                 lines = db.scalars(select(LineRow).where(LineRow.session_id == row.id).order_by(LineRow.position))

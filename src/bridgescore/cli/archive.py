@@ -152,7 +152,6 @@ def add(
     files = event_files(inputs)
     if key is not None and len(files) > 1:
         raise fail("--key names one session: give one file with it")
-    archive = open_or_fail(db, page_lang, create=True)
     prepared = []
     problems: list[Problem] = []
     for path in files:
@@ -171,7 +170,11 @@ def add(
         try:
             scores = score_event(event, options, title=title)
         except (InputError, OptionError) as refused:
-            found = refused.problems if isinstance(refused, InputError) else (Problem(Location(name), str(refused)),)
+            found = (
+                refused.problems
+                if isinstance(refused, InputError)
+                else (Problem(Location(name), refused.message, Severity.ERROR, tuple(refused.values.items())),)
+            )
             problems.extend(found)
             continue
         problems.extend(scores.scored.problems)
@@ -189,11 +192,15 @@ def add(
                 key=session,
             )
         )  # fmt: skip
-    if not any(p.severity is Severity.ERROR for p in problems):
-        for path, content, session, _scores in prepared:
-            refusal = archive.refusal(session, content, str(path), replace)
-            if refusal is not None:
-                problems.append(refusal)
+    if any(p.severity is Severity.ERROR for p in problems):  # the archive is not even opened (nor created)
+        print_problems(problems, err, page_lang, can_go_on=False)
+        err.print(escape(_("nothing was stored in the archive", page_lang)))
+        raise typer.Exit(2)
+    archive = open_or_fail(db, page_lang, create=True)
+    for path, content, session, _scores in prepared:
+        refusal = archive.refusal(session, content, str(path), replace)
+        if refusal is not None:
+            problems.append(refusal)
     if any(p.severity is Severity.ERROR for p in problems):
         print_problems(problems, err, page_lang, can_go_on=False)
         err.print(escape(_("nothing was stored in the archive %(db)s", page_lang) % {"db": archive.shown}))
