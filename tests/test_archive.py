@@ -5,6 +5,7 @@ commands, and two ``archive add`` processes at once."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import os
 import subprocess
@@ -13,6 +14,8 @@ from pathlib import Path
 from types import MappingProxyType
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import bridgescore
@@ -384,3 +387,72 @@ def test_the_migrations_ship_in_the_wheel() -> None:
     for folder in (MIGRATIONS, MIGRATIONS / "versions"):
         assert (folder / "__init__.py").exists(), folder.relative_to(package)
     assert (MIGRATIONS / "env.py").exists() and list((MIGRATIONS / "versions").glob("0001_*.py"))
+
+
+def test_a_database_failing_halfway_is_said_in_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server that goes away while a session is stored, or while the archive is read: a message naming the file
+    and the database's own words, exit 2, no traceback."""
+    from sqlalchemy.exc import OperationalError
+
+    from bridgescore.archive.store import Archive
+
+    def gone(*_: object, **__: object) -> None:
+        raise OperationalError("INSERT INTO lines", {}, Exception("server closed the connection unexpectedly"))
+
+    db = str(tmp_path / "a.sqlite3")
+    monkeypatch.setattr(Archive, "add", gone)
+    stored = runner.invoke(app, ["archive", "add", str(EXAMPLE), "--db", db])
+    assert stored.exit_code == 2, stored.output
+    assert "cannot store" in stored.output and "server closed the connection unexpectedly" in stored.output
+    monkeypatch.setattr(Archive, "list_sessions", gone)
+    listed = runner.invoke(app, ["archive", "list", "--db", db, "--lang", "nl"])
+    assert listed.exit_code == 2 and "kan het archief" in listed.output and "niet lezen" in listed.output
+
+
+_TEXT = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=12)
+
+
+@st.composite
+def _events(draw: st.DrawFn) -> Event:
+    """Traveller lines of every kind: played with a contract, passed out, not played, adjusted; leads, remarks and
+    columns kept as read in any text."""
+    from bridgescore.contract import Seat, parse_contract
+    from bridgescore.event import Result, ResultStatus
+    from bridgescore.problems import FieldKind, Location
+
+    results = []
+    for i in range(draw(st.integers(1, 12))):
+        status = draw(st.sampled_from(list(ResultStatus)))
+        played = status is ResultStatus.PLAYED
+        contract = draw(st.sampled_from(["4S", "3NT", "7HXX", "1CX"])) if played else None
+        extra = draw(st.dictionaries(st.sampled_from(["note", "tafel", "Ω"]), _TEXT, max_size=2))
+        results.append(
+            Result(
+                board=draw(st.integers(1, 4)), ns_pair=str(1 + i % 3), ew_pair=str(4 + i % 3), status=status,
+                section=draw(st.sampled_from(["", "A"])),
+                contract=parse_contract(contract) if contract else (parse_contract("PASS")
+                                                                   if status is ResultStatus.PASSED_OUT else None),
+                declarer=draw(st.sampled_from(list(Seat))) if played else None,
+                tricks=draw(st.integers(0, 13)) if played else None,
+                lead=draw(st.one_of(st.none(), _TEXT)), ns_score=draw(st.one_of(st.none(), st.integers(-7600, 7600))),
+                remarks=draw(_TEXT), extra=MappingProxyType(extra),
+                source=Location("x.pbn", i + 1, draw(st.sampled_from([None, "Result"])), FieldKind.TAG),
+            )
+        )  # fmt: skip
+    return Event(tuple(results), names=MappingProxyType({"1": draw(_TEXT)}), title=draw(_TEXT))
+
+
+_KEYS = itertools.count()
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(event=_events())
+def test_any_event_is_read_back_as_stored(tmp_path: Path, event: Event) -> None:
+    """Whatever the lines hold, the stored event is the event as read: every line, field for field, in order."""
+    key = f"k{next(_KEYS)}"
+    with open_archive(tmp_path / "property.sqlite3") as archive:
+        scores = bridgescore.score(event)
+        archive.add(scores, file="x.pbn", content=key.encode(), key=key)
+        stored = next(s for s in archive.sessions() if s.summary.key == key)
+    assert tuple(stored.event.results) == tuple(event.results)
+    assert dict(stored.event.names) == dict(event.names) and stored.event.title == event.title

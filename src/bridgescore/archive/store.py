@@ -59,6 +59,7 @@ __all__ = [
     "ArchiveRefusal",
     "PlayerSession",
     "SessionInfo",
+    "database_reason",
     "database_url",
     "file_hash",
     "open_archive",
@@ -127,7 +128,7 @@ def _shown(url: str) -> str:
     return parsed.render_as_string(hide_password=True)
 
 
-def _reason(problem: BaseException) -> str:
+def database_reason(problem: BaseException) -> str:
     """The database's own words for a failure, first line only (a driver's message can run to a page)."""
     orig = getattr(problem, "orig", None) or problem
     words = str(orig).strip().splitlines()
@@ -171,11 +172,11 @@ def open_archive(url: str | os.PathLike[str] | None = None, *, create: bool = Tr
         raise
     except (NoSuchModuleError, ImportError) as problem:
         raise ArchiveError(
-            N_("cannot open the archive %(db)s: %(reason)s"), db=shown, reason=_reason(problem)
+            N_("cannot open the archive %(db)s: %(reason)s"), db=shown, reason=database_reason(problem)
         ) from None
     except SQLAlchemyError as problem:
         raise ArchiveError(
-            N_("cannot open the archive %(db)s: %(reason)s"), db=shown, reason=_reason(problem)
+            N_("cannot open the archive %(db)s: %(reason)s"), db=shown, reason=database_reason(problem)
         ) from None
     return archive
 

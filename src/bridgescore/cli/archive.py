@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Annotated, Any
@@ -62,6 +64,27 @@ def open_or_fail(db: str | None, lang: Language, *, create: bool) -> Archive:
         raise fail(problem.text(lang)) from None
 
 
+@contextmanager
+def reading(archive: Archive, lang: Language) -> Iterator[None]:
+    """Around a reading command's queries: a session or player not there, or a database that fails halfway (a
+    server gone away), said in words with exit 2; the archive closed in every case."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from bridgescore.archive import ArchiveError, database_reason
+    from bridgescore.i18n import N_
+
+    try:
+        yield
+    except ArchiveError as problem:
+        raise fail(problem.text(lang)) from None
+    except SQLAlchemyError as problem:
+        failed = ArchiveError(N_("cannot read the archive %(db)s: %(reason)s"), db=archive.shown,
+                              reason=database_reason(problem))  # fmt: skip
+        raise fail(failed.text(lang)) from None
+    finally:
+        archive.close()
+
+
 def _format(fmt: str) -> str:
     if fmt not in ("text", "json"):
         raise fail(f"--format must be text or json, not '{fmt}'")
@@ -114,10 +137,11 @@ def add(
     A session stored already is refused (exit 2) unless --replace; a file with an error stores nothing (exit 2).
     The archive: --db, else $BRIDGESCORE_DB, else bridgescore.sqlite3 in the current folder."""
     from rich.markup import escape
+    from sqlalchemy.exc import SQLAlchemyError
 
     from bridgescore.api import InputError, read, resolve_options
     from bridgescore.api import score as score_event
-    from bridgescore.archive import ArchiveRefusal, session_key
+    from bridgescore.archive import ArchiveRefusal, database_reason, session_key
     from bridgescore.cli.common import err, out
     from bridgescore.i18n import N_
     from bridgescore.options import OptionError
@@ -219,6 +243,12 @@ def add(
         except ArchiveRefusal as refusal:  # another process stored it meanwhile
             refused_.append(refusal.problem)
             continue
+        except SQLAlchemyError as problem:  # the server went away, a value the database refuses …
+            refused_.append(
+                Problem.make(Location(str(path)), N_("cannot store %(file)s in the archive %(db)s: %(reason)s"),
+                             file=str(path), db=archive.shown, reason=database_reason(problem))
+            )  # fmt: skip
+            continue
         done.append((path, added))
     archive.close()
     if fmt == "json":
@@ -281,8 +311,8 @@ def list_command(
     page_lang = language_option(lang)
     _format(fmt)
     archive = open_or_fail(db, page_lang, create=False)
-    sessions = archive.list_sessions(competition)
-    archive.close()
+    with reading(archive, page_lang):
+        sessions = archive.list_sessions(competition)
     if fmt == "json":
         typer.echo(
             json.dumps(
@@ -321,18 +351,13 @@ def history_command(
     """The versions of one session: when, from which file, and what each correction changed."""
     from rich.markup import escape
 
-    from bridgescore.archive import ArchiveError
     from bridgescore.cli.common import out
 
     page_lang = language_option(lang)
     _format(fmt)
     archive = open_or_fail(db, page_lang, create=False)
-    try:
+    with reading(archive, page_lang):
         versions = archive.history(key)
-    except ArchiveError as problem:
-        raise fail(problem.text(page_lang)) from None
-    finally:
-        archive.close()
     if fmt == "json":
         typer.echo(
             json.dumps({"format": "bridgescore.archive-history/1", "key": key, "versions": versions},

@@ -26,8 +26,7 @@ def player(
     from rich.markup import escape
     from rich.table import Table
 
-    from bridgescore.archive import ArchiveError
-    from bridgescore.cli.archive import open_or_fail, wide_console
+    from bridgescore.cli.archive import open_or_fail, reading, wide_console
     from bridgescore.cli.common import out
     from bridgescore.i18n import N_, format_number, translator
 
@@ -36,12 +35,8 @@ def player(
         raise fail(f"--format must be text or json, not '{fmt}'")
     _ = translator(page_lang).gettext
     archive = open_or_fail(db, page_lang, create=False)
-    try:
+    with reading(archive, page_lang):
         who, sessions = archive.player(number)
-    except ArchiveError as problem:
-        raise fail(problem.text(page_lang)) from None
-    finally:
-        archive.close()
     percent_boards = sum(s.boards for s in sessions if s.percent is not None)
     average = (
         sum(s.percent * s.boards for s in sessions if s.percent is not None) / percent_boards
