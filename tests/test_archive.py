@@ -456,3 +456,19 @@ def test_any_event_is_read_back_as_stored(tmp_path: Path, event: Event) -> None:
         stored = next(s for s in archive.sessions() if s.summary.key == key)
     assert tuple(stored.event.results) == tuple(event.results)
     assert dict(stored.event.names) == dict(event.names) and stored.event.title == event.title
+
+
+def test_the_deals_are_stored_with_the_session(archive_url: str) -> None:
+    """A session read with its hand records (a PBN score table) reads back with the same deals, for the Valet
+    across a season."""
+    event = bridgescore.read(REPO / "tests" / "data" / "pbn" / "club-scoretable.pbn")
+    assert event.deals
+    _add(archive_url, event, "pbn")
+    with open_archive(archive_url) as archive:
+        (stored,) = archive.sessions()
+
+    def plain(deals: object) -> dict[int, object]:
+        return {n: dataclasses.replace(r, source=None) for n, r in dict(deals).items()}  # type: ignore[call-overload]
+
+    assert plain(stored.event.deals) == plain(event.deals)
+    assert tuple(stored.event.results) == tuple(event.results)

@@ -28,7 +28,7 @@ import os
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
@@ -47,6 +47,7 @@ from bridgescore.sessions import PairSession, SessionSummary, StoredSession
 
 if TYPE_CHECKING:
     from bridgescore.api import Scores
+    from bridgescore.deal import HandRecord
     from bridgescore.event import Result
 
 __all__ = [
@@ -364,6 +365,16 @@ def _result(row: LineRow) -> Result:
     )
 
 
+def _deals(pbn: str, file: str) -> Mapping[int, HandRecord]:
+    """The hand records stored as PBN, each placed in the file the session was read from."""
+    if not pbn:
+        return MappingProxyType({})
+    from bridgescore.io.deals import loads_pbn
+
+    where = Location(file)
+    return MappingProxyType({n: replace(r, source=where) for n, r in loads_pbn(pbn, file).deals.items()})
+
+
 def _player_json(player: Player) -> dict[str, Any]:
     return {"number": player.number, "name": player.name, "club_number": player.club_number,
             "extra": dict(player.extra)}  # fmt: skip
@@ -552,6 +563,10 @@ class Archive:
             "players": {pair: [_player_json(p) for p in seated] for pair, seated in event_.players.items()},
             "form": event_.form,
         }
+        if event_.deals:  # the hand records as PBN (the Valet across a season needs the deals)
+            from bridgescore.io.deals import dumps_pbn
+
+            event_json["deals"] = dumps_pbn(event_.deals[n] for n in sorted(event_.deals))
         for attempt in range(_ATTEMPTS):
             try:
                 with self._transaction() as db:
@@ -867,6 +882,7 @@ class Archive:
                     title=str(data.get("title") or ""),
                     info=MappingProxyType({str(k): str(v) for k, v in dict(data.get("info") or {}).items()}),  # type: ignore[call-overload]
                     players=MappingProxyType(players),
+                    deals=_deals(str(data.get("deals") or ""), row.file_name),
                 )
                 out.append(StoredSession(summary, event_))
             return out
