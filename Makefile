@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck bench bench-kernels bench-valet bench-leads bench-deals clean
+.PHONY: demo test lint typecheck bench bench-kernels bench-valet bench-leads bench-deals bench-archive clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,9 @@ bench-leads: $(STAMP)
 
 bench-deals: $(STAMP)
 	$(BIN)/python -m benchmarks.deals_bench
+
+bench-archive: $(STAMP)
+	$(BIN)/python -m benchmarks.archive_bench
 
 clean:
 	rm -rf $(VENV) build dist .mypy_cache .pytest_cache .ruff_cache

@@ -11,6 +11,9 @@ import pytest
 
 from reference_data import REFERENCE
 
+#: The archive tests' PostgreSQL server (issue 13): ``postgres_server``, ``postgres_url``, ``archive_url``.
+pytest_plugins = ("pg",)
+
 REPO = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"
 

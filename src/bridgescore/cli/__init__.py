@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from bridgescore.cli import (  # noqa: F401  (each registers its command)
+    archive,
     check,
     contract,
     deals,
     individual,
+    player,
     rubber,
     score,
     season,

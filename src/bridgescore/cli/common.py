@@ -215,3 +215,40 @@ def _root(
     ] = False,
 ) -> None:
     """Score contract-bridge events the way a tournament director needs them."""
+
+
+#: The archive (issue 13): ``archive``, ``player`` (and ``season`` reads it).
+DatabaseOption = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        help="The archive: an SQLite file, or a URL (sqlite:///file, postgresql://user@host/database); default "
+        "$BRIDGESCORE_DB, else bridgescore.sqlite3 in the current folder.",
+    ),
+]
+#: Scoring options ``score`` declares beside its own, declared once here for the commands that score as it does
+#: (``archive add``).
+PhantomOption = Annotated[
+    list[str] | None, typer.Option("--phantom", help="A phantom pair: its opponents get average (repeatable).")
+]
+PhantomAwardOption = Annotated[
+    str | None, typer.Option("--phantom-award", help="What a phantom's opponents get: A, A+, 60 … (JFR Pary: 60).")
+]
+DatumOption = Annotated[
+    str | None, typer.Option("--datum", help="Butler datum: nbb, acbl, bridgewx, mean, drop:K, trim:P[:MIN].")
+]
+DatumRoundingOption = Annotated[
+    str | None,
+    typer.Option("--datum-rounding", help="half-toward-zero (NBB), half-away-from-zero, half-even (ACBL), down, none."),
+]
+CrossImpsOption = Annotated[
+    str | None, typer.Option("--cross-imps", help="average (EBU, BBO) or total (ACBLscore) over comparisons.")
+]
+FactorOption = Annotated[
+    bool | None, typer.Option("--factor/--no-factor", help="Factor IMP totals of pairs with fewer boards.")
+]
+PairPercentOption = Annotated[
+    str | None,
+    typer.Option("--pair-percent", help="total (over maximum: EBU, BriAn) or mean (of board %: BBO, JFR)."),
+]
+NamesOption = Annotated[Path | None, typer.Option("--names", help="Names file: CSV pair,names.")]

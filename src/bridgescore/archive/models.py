@@ -1,0 +1,181 @@
+"""The archive's schema (issue 13): one schema for SQLite and PostgreSQL, declared with SQLAlchemy 2.x's typed
+models; :mod:`bridgescore.archive.migrations` creates and changes it (Alembic), never ``create_all``.
+
+A session is one scored file: its summary (date, club, title, method, unit, boards, the options it was scored
+with, the file's name and content hash, when it was added and its version), its boards (datum, top), its traveller
+lines (every field of a :class:`bridgescore.event.Result` with the line's points) and its ranked pairs (boards,
+percentage or IMPs, place), each pair linked to its players.  A player is stored once (``key`` as
+:func:`bridgescore.players.player_key` gives it: ``#`` and the member number, else ``~`` and the folded name; the
+member number itself is unique); the name a session wrote is kept on the link.  ``corrections`` is the history of a
+session: the first version and every re-scoring (``archive add --replace``) with what changed.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import JSON, DateTime, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+__all__ = ["Base", "BoardRow", "Correction", "LineRow", "PairPlayer", "PairRow", "PlayerRow", "SessionRow"]
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class SessionRow(Base):
+    """One scored session (one file added)."""
+
+    __tablename__ = "sessions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    key: Mapped[str] = mapped_column(String(400))
+    competition: Mapped[str] = mapped_column(String(200), default="")
+    date: Mapped[str] = mapped_column(String(40), default="")
+    club: Mapped[str] = mapped_column(String(200), default="")
+    title: Mapped[str] = mapped_column(String(400), default="")
+    method: Mapped[str] = mapped_column(String(40))
+    unit: Mapped[str] = mapped_column(String(10))
+    boards: Mapped[int] = mapped_column(Integer, default=0)
+    #: what was given to score it (``method``, ``as``, option names), so it can be scored again the same way
+    options: Mapped[dict[str, object]] = mapped_column(JSON)
+    #: the event as read beyond its lines: ``names``, ``players`` (pair → players), ``info``, ``form``
+    event: Mapped[dict[str, object]] = mapped_column(JSON)
+    file_name: Mapped[str] = mapped_column(String(400))
+    file_hash: Mapped[str] = mapped_column(String(64), index=True)
+    added_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    version: Mapped[int] = mapped_column(Integer, default=1)
+
+    lines: Mapped[list[LineRow]] = relationship(back_populates="session", cascade="all, delete-orphan")
+    board_rows: Mapped[list[BoardRow]] = relationship(back_populates="session", cascade="all, delete-orphan")
+    pairs: Mapped[list[PairRow]] = relationship(back_populates="session", cascade="all, delete-orphan")
+
+    __table_args__ = (
+        UniqueConstraint("key", name="uq_sessions_key"),
+        Index("ix_sessions_competition_date", "competition", "date"),
+    )
+
+
+class BoardRow(Base):
+    """A board as it was compared: its field (a section, ``*`` across sections), datum and top."""
+
+    __tablename__ = "boards"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), index=True)
+    section: Mapped[str] = mapped_column(String(100), default="")
+    number: Mapped[int] = mapped_column(Integer)
+    datum: Mapped[float | None] = mapped_column(Float, nullable=True)
+    top: Mapped[float | None] = mapped_column(Float, nullable=True)
+    scores: Mapped[int] = mapped_column(Integer, default=0)
+
+    session: Mapped[SessionRow] = relationship(back_populates="board_rows")
+
+
+class LineRow(Base):
+    """One traveller line as read (every field of a ``Result``) and as scored (points and percentages)."""
+
+    __tablename__ = "lines"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer)  # input order
+    board: Mapped[int] = mapped_column(Integer)
+    section: Mapped[str] = mapped_column(String(100), default="")
+    ns_pair: Mapped[str] = mapped_column(String(100))
+    ew_pair: Mapped[str] = mapped_column(String(100))
+    status: Mapped[str] = mapped_column(String(20))
+    contract: Mapped[str | None] = mapped_column(String(10), nullable=True)  # English, e.g. 4SX, PASS
+    declarer: Mapped[str | None] = mapped_column(String(1), nullable=True)  # N E S W
+    tricks: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    lead: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    ns_score: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    remarks: Mapped[str] = mapped_column(Text, default="")
+    extra: Mapped[dict[str, str]] = mapped_column(JSON)
+    source_file: Mapped[str | None] = mapped_column(String(400), nullable=True)
+    source_line: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    source_field: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    source_kind: Mapped[str | None] = mapped_column(String(10), nullable=True)  # column, element, tag
+    ns_points: Mapped[float | None] = mapped_column(Float, nullable=True)
+    ew_points: Mapped[float | None] = mapped_column(Float, nullable=True)
+    ns_percent: Mapped[float | None] = mapped_column(Float, nullable=True)
+    ew_percent: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+    session: Mapped[SessionRow] = relationship(back_populates="lines")
+
+
+class PairRow(Base):
+    """A ranked pair of a session (:class:`bridgescore.sessions.PairSession`)."""
+
+    __tablename__ = "pairs"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), index=True)
+    key: Mapped[str] = mapped_column(String(400), index=True)
+    position: Mapped[int] = mapped_column(Integer)  # ranking order
+    section: Mapped[str] = mapped_column(String(100), default="")
+    pair: Mapped[str] = mapped_column(String(100))
+    direction: Mapped[str] = mapped_column(String(10), default="")
+    names: Mapped[str] = mapped_column(Text, default="")
+    boards: Mapped[int] = mapped_column(Integer, default=0)
+    percent: Mapped[float | None] = mapped_column(Float, nullable=True)
+    imps: Mapped[float | None] = mapped_column(Float, nullable=True)
+    place: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+    session: Mapped[SessionRow] = relationship(back_populates="pairs")
+    players: Mapped[list[PairPlayer]] = relationship(
+        back_populates="pair", cascade="all, delete-orphan", order_by="PairPlayer.seat"
+    )
+
+
+class PlayerRow(Base):
+    """A player, stored once: ``key`` (``#number`` or ``~name``), the member number (unique where given)."""
+
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    key: Mapped[str] = mapped_column(String(400))
+    number: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    name: Mapped[str] = mapped_column(String(400), default="")
+
+    __table_args__ = (
+        UniqueConstraint("key", name="uq_players_key"),
+        UniqueConstraint("number", name="uq_players_number"),
+    )
+
+
+class PairPlayer(Base):
+    """A player of a ranked pair, with the name, club number and extra fields that session wrote."""
+
+    __tablename__ = "pair_players"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    pair_id: Mapped[int] = mapped_column(ForeignKey("pairs.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(400), default="")
+    club_number: Mapped[str] = mapped_column(String(100), default="")
+    extra: Mapped[dict[str, str]] = mapped_column(JSON)
+
+    pair: Mapped[PairRow] = relationship(back_populates="players")
+    player: Mapped[PlayerRow] = relationship()
+
+    __table_args__ = (UniqueConstraint("pair_id", "seat", name="uq_pair_players_seat"),)
+
+
+class Correction(Base):
+    """One version of a session: when, from which file, and what changed against the version before it (lines
+    added, removed and changed with old → new score; pairs' percentage/IMPs and place old → new)."""
+
+    __tablename__ = "corrections"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session_key: Mapped[str] = mapped_column(String(400), index=True)
+    version: Mapped[int] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    file_name: Mapped[str] = mapped_column(String(400))
+    file_hash: Mapped[str] = mapped_column(String(64))
+    changes: Mapped[dict[str, object]] = mapped_column(JSON)
+
+    __table_args__ = (UniqueConstraint("session_key", "version", name="uq_corrections_version"),)

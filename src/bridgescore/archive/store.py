@@ -1,0 +1,912 @@
+"""The archive of scored sessions (issue 13) on a real database: SQLite by default (one file, nothing to install),
+PostgreSQL for a federation (``postgresql://…``, the psycopg 3 driver), one schema for both
+(:mod:`bridgescore.archive.models`), created and migrated with Alembic when the archive is opened.
+
+Writing (:meth:`Archive.add`): one transaction per session.  Two processes adding at once lose nothing:
+
+* SQLite: the file in WAL mode, a busy timeout of a minute, and every transaction ``BEGIN IMMEDIATE`` (the write
+  lock is taken at the start, so two writers queue instead of failing halfway);
+* PostgreSQL: unique constraints on the session key and the player key, players inserted with ``INSERT … ON
+  CONFLICT DO UPDATE`` (an upsert: the second writer finds the first's player), the session row locked ``FOR
+  UPDATE`` while it is replaced, and a transaction that fails on a serialization failure or a deadlock run again.
+
+A session stored twice is refused (:class:`ArchiveRefusal`): the same key, or the same file content under another
+key.  ``replace=True`` stores the new scoring as the next version and records what changed (a
+:class:`~bridgescore.archive.models.Correction`).
+
+Reading: :meth:`Archive.sessions` is the :class:`bridgescore.sessions.SessionSource` a season reads, each session
+rebuilt as its :class:`~bridgescore.sessions.SessionSummary` and its :class:`~bridgescore.event.Event` (lines,
+names, players, info), so the event scored again gives the same standings.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, text
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError, SQLAlchemyError
+from sqlalchemy.orm import Session, selectinload
+
+from bridgescore.archive.models import BoardRow, Correction, LineRow, PairPlayer, PairRow, PlayerRow, SessionRow
+from bridgescore.i18n import N_
+from bridgescore.players import Player, player_key
+from bridgescore.problems import FieldKind, Location, Problem
+from bridgescore.sessions import PairSession, SessionSummary, StoredSession
+
+if TYPE_CHECKING:
+    from bridgescore.api import Scores
+    from bridgescore.deal import HandRecord
+    from bridgescore.event import Result
+
+__all__ = [
+    "DEFAULT_FILE",
+    "ENVIRONMENT",
+    "HEAD",
+    "Added",
+    "Archive",
+    "ArchiveError",
+    "ArchiveRefusal",
+    "PlayerSession",
+    "SessionInfo",
+    "database_reason",
+    "database_url",
+    "file_hash",
+    "open_archive",
+    "rescore",
+    "session_key",
+]
+
+#: Where ``--db`` is read from when not given, and the file used when neither says.
+ENVIRONMENT = "BRIDGESCORE_DB"
+DEFAULT_FILE = "bridgescore.sqlite3"
+#: The newest migration (``migrations/versions``); an archive at it is not handed to Alembic (a quick start).
+HEAD = "0001"
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+#: PostgreSQL: the advisory lock two processes creating the schema at once queue on ("brdg").
+_SCHEMA_LOCK = 0x62726467
+#: A transaction that fails on a serialization failure or a deadlock (PostgreSQL's SQLSTATE 40001, 40P01) or on
+#: a busy SQLite file is run again, this many times at most.
+_ATTEMPTS = 6
+
+
+class ArchiveError(Exception):
+    """The archive cannot be opened or used: a catalogue message with its values (``--lang nl`` says it in
+    Dutch); ``str()`` is the English sentence."""
+
+    def __init__(self, message: str, **values: int | float | str) -> None:
+        self.message = message
+        self.values = values
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        from bridgescore.i18n import format_message
+
+        return format_message(self.message, self.values, lang)
+
+
+class ArchiveRefusal(Exception):
+    """A session not stored (e.g. stored already), with the problem that says why, at the file's place."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        super().__init__(str(problem))
+
+
+def database_url(given: str | os.PathLike[str] | None = None) -> str:
+    """The SQLAlchemy URL of the archive ``given`` (``--db``): a URL as it is (``postgresql://`` and
+    ``postgres://`` with the psycopg 3 driver), a path as an SQLite file; None: ``$BRIDGESCORE_DB``, else
+    ``bridgescore.sqlite3`` in the current folder."""
+    raw = given if given is not None else os.environ.get(ENVIRONMENT) or DEFAULT_FILE
+    text_ = os.fspath(raw).strip()
+    if "://" in text_:
+        scheme, rest = text_.split("://", 1)
+        if scheme.lower() in ("postgresql", "postgres"):
+            return f"postgresql+psycopg://{rest}"
+        return text_
+    return "sqlite:///" + str(Path(text_).expanduser().absolute())
+
+
+def _shown(url: str) -> str:
+    """The URL as a message shows it: the password hidden; an SQLite file as its path."""
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError):
+        return url
+    if parsed.get_backend_name() == "sqlite":
+        return parsed.database or ":memory:"
+    return parsed.render_as_string(hide_password=True)
+
+
+def database_reason(problem: BaseException) -> str:
+    """The database's own words for a failure, first line only (a driver's message can run to a page)."""
+    orig = getattr(problem, "orig", None) or problem
+    words = str(orig).strip().splitlines()
+    return words[0] if words else type(orig).__name__
+
+
+def open_archive(url: str | os.PathLike[str] | None = None, *, create: bool = True) -> Archive:
+    """The archive at ``url`` (:func:`database_url`), its schema created or brought up to date.  ``create=False``
+    refuses an SQLite file that does not exist (reading commands: a mistyped name must not make an empty archive).
+    Raises :class:`ArchiveError` with a message a director understands when it cannot be opened."""
+    resolved = database_url(url)
+    shown = _shown(resolved)
+    try:
+        parsed = make_url(resolved)
+    except (ArgumentError, ValueError):
+        raise ArchiveError(
+            N_("'%(db)s' is no archive: give a file name (SQLite) or a URL such as postgresql://user@host/database"),
+            db=str(url),
+        ) from None
+    backend = parsed.get_backend_name()
+    if backend == "sqlite" and parsed.database and parsed.database != ":memory:":
+        path = Path(parsed.database)
+        if not create and not path.exists():
+            raise ArchiveError(
+                N_("there is no archive %(db)s (bridgescore archive add stores sessions in one)"), db=shown
+            )
+        if not path.parent.is_dir():
+            raise ArchiveError(N_("cannot open the archive %(db)s: the folder %(folder)s does not exist"),
+                               db=shown, folder=str(path.parent))  # fmt: skip
+    if backend not in ("sqlite", "postgresql"):
+        raise ArchiveError(
+            N_("'%(db)s' is no archive: bridgescore keeps its archive in SQLite (a file name) or PostgreSQL "
+               "(postgresql://…)"),
+            db=shown,
+        )  # fmt: skip
+    try:
+        engine = _engine(resolved, backend)
+        archive = Archive(engine, shown)
+        archive.upgrade()
+    except ArchiveError:
+        raise
+    except (NoSuchModuleError, ImportError) as problem:
+        raise ArchiveError(
+            N_("cannot open the archive %(db)s: %(reason)s"), db=shown, reason=database_reason(problem)
+        ) from None
+    except SQLAlchemyError as problem:
+        raise ArchiveError(
+            N_("cannot open the archive %(db)s: %(reason)s"), db=shown, reason=database_reason(problem)
+        ) from None
+    return archive
+
+
+def _engine(url: str, backend: str) -> Engine:
+    if backend == "postgresql":
+        return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, connect_args={"timeout": 60})
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # the driver begins nothing itself: BEGIN IMMEDIATE below
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA busy_timeout = 60000")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection: Connection) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+def file_hash(content: bytes) -> str:
+    """The SHA-256 of a file's content: the same file added under another key is the same session."""
+    return hashlib.sha256(content).hexdigest()
+
+
+def session_key(date: str, club: str, title: str, file: str) -> str:
+    """The key of a session added without ``--key``: its date, club, title and file name, those it has, joined
+    with ``/`` (``2026-11-03/BC Utrecht/Monday/evening.csv``); the file's name alone when it says none of them."""
+    return "/".join(part.strip() for part in (date, club, title, Path(file).name) if part and part.strip())
+
+
+@dataclass(frozen=True, slots=True)
+class Added:
+    """What :meth:`Archive.add` stored: the key, the version (1 for a new session), and for a correction what
+    changed (``changes`` as kept in the history)."""
+
+    key: str
+    version: int
+    date: str
+    pairs: int
+    lines: int
+    changes: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class SessionInfo:
+    """A stored session as ``archive list`` shows it."""
+
+    key: str
+    date: str
+    competition: str
+    club: str
+    title: str
+    method: str
+    pairs: int
+    boards: int
+    version: int
+    file: str
+    added_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSession:
+    """One session of a player (``bridgescore player``): where, with whom, and how it went."""
+
+    key: str
+    date: str
+    competition: str
+    title: str
+    section: str
+    pair: str
+    direction: str
+    partners: tuple[str, ...]
+    boards: int
+    percent: float | None
+    imps: float | None
+    place: int | None
+
+
+def _utc(moment: datetime) -> str:
+    """A stored time as the history shows it, in UTC (SQLite gives it back without its zone)."""
+    utc = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    return utc.strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+def _nan(value: float) -> float | None:
+    return None if math.isnan(value) else float(value)
+
+
+def _line_rows(scores: Scores) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The traveller lines (every field of each ``Result``, in input order, with its points) and the boards (field,
+    number, datum, top, scores compared) of a scored event, as rows to insert; built from the event's columns
+    (:class:`bridgescore.table.ResultTable`, one conversion per distinct value), not line by line."""
+    import numpy as np
+
+    from bridgescore.table import FIELD_KINDS, STATUSES
+
+    lines = scores.scored.lines
+    table = lines.table
+    n = len(table)
+
+    def floats(values: Any) -> list[float | None]:
+        full = np.full(n, np.nan)
+        full[lines.rows] = values
+        return [None if v != v else v for v in full.tolist()]
+
+    def whole(values: Any, missing: float) -> list[int | None]:
+        return [None if v == missing else int(v) for v in values.tolist()]
+
+    seats = ["N", "E", "S", "W"]
+    contracts = table.contract.map(lambda c: None if c is None else c.format("en")).values()
+    statuses = [STATUSES[code].value for code in table.status.tolist()]
+    kinds = [FIELD_KINDS[code].value for code in table.source_kind.tolist()]
+    extra_columns = {name: column.values() for name, column in table.extra.items()}
+    extras = [
+        {name: v for name, values in extra_columns.items() if (v := values[i]) is not None} for i in range(n)
+    ] if extra_columns else [{}] * n  # fmt: skip
+    files = table.file.values()
+    columns = {
+        "position": range(n),
+        "board": table.board.tolist(),
+        "section": table.section.values(),
+        "ns_pair": table.ns_pair.values(),
+        "ew_pair": table.ew_pair.values(),
+        "status": statuses,
+        "contract": contracts,
+        "declarer": [None if d < 0 else seats[d] for d in table.declarer.tolist()],
+        "tricks": whole(table.tricks, -1),
+        "lead": table.lead.values(),
+        "ns_score": [None if v != v else int(v) for v in table.ns_score.tolist()],
+        "remarks": table.remarks.values(),
+        "extra": extras,
+        "source_file": files,
+        "source_line": [
+            None if f is None or not line else line for f, line in zip(files, table.line.tolist(), strict=True)
+        ],
+        "source_field": table.source_field.values(),
+        "source_kind": [None if f is None else k for f, k in zip(files, kinds, strict=True)],
+        "ns_points": floats(lines.ns_points),
+        "ew_points": floats(lines.ew_points),
+        "ns_percent": floats(lines.ns_percent),
+        "ew_percent": floats(lines.ew_percent),
+    }
+    names = list(columns)
+    rows = [dict(zip(names, values, strict=True)) for values in zip(*columns.values(), strict=True)]
+    boards = [
+        {
+            "section": section,
+            "number": int(number),
+            "datum": _nan(float(lines.datums[b])),
+            "top": _nan(float(lines.tops[b])),
+            "scores": int(lines.n_scores[b]),
+        }
+        for b, (section, number) in enumerate(zip(lines.board_sections, lines.board_numbers.tolist(), strict=True))
+    ]
+    return rows, boards
+
+
+def _result(row: LineRow) -> Result:
+    """A stored line as the ``Result`` it was read as."""
+    from bridgescore.contract import Seat, parse_contract
+    from bridgescore.event import Result, ResultStatus
+
+    return Result(
+        board=row.board,
+        ns_pair=row.ns_pair,
+        ew_pair=row.ew_pair,
+        status=ResultStatus(row.status),
+        section=row.section,
+        contract=None if row.contract is None else parse_contract(row.contract),
+        declarer=None if row.declarer is None else Seat.parse(row.declarer),
+        tricks=row.tricks,
+        lead=row.lead,
+        ns_score=row.ns_score,
+        remarks=row.remarks,
+        extra=MappingProxyType(dict(row.extra)) if row.extra else MappingProxyType({}),
+        source=None
+        if row.source_file is None
+        else Location(row.source_file, row.source_line, row.source_field, FieldKind(row.source_kind or "column")),
+    )
+
+
+def _deals(pbn: str, file: str) -> Mapping[int, HandRecord]:
+    """The hand records stored as PBN, each placed in the file the session was read from."""
+    if not pbn:
+        return MappingProxyType({})
+    from bridgescore.io.deals import loads_pbn
+
+    where = Location(file)
+    return MappingProxyType({n: replace(r, source=where) for n, r in loads_pbn(pbn, file).deals.items()})
+
+
+def _player_json(player: Player) -> dict[str, Any]:
+    return {"number": player.number, "name": player.name, "club_number": player.club_number,
+            "extra": dict(player.extra)}  # fmt: skip
+
+
+def _player_of(data: Mapping[str, Any]) -> Player:
+    return Player(
+        str(data.get("number", "")), str(data.get("name", "")), str(data.get("club_number", "")),
+        MappingProxyType(dict(data.get("extra") or {})),
+    )  # fmt: skip
+
+
+def _describe(line: Mapping[str, Any]) -> str:
+    """A line in the history's words: ``4S S 11 +450`` (contract, declarer, tricks, NS score, remarks)."""
+    score = line.get("ns_score")
+    parts = [
+        line.get("contract") or "",
+        line.get("declarer") or "",
+        "" if line.get("tricks") is None else str(line["tricks"]),
+        "" if score is None else f"{score:+d}",
+        line.get("remarks") or "",
+    ]
+    described = " ".join(p for p in parts if p)
+    return described or str(line.get("status", ""))
+
+
+_COMPARED = ("status", "contract", "declarer", "tricks", "lead", "ns_score", "remarks")
+
+
+def _changes(
+    old_lines: Sequence[Mapping[str, Any]],
+    new_lines: Sequence[Mapping[str, Any]],
+    old_pairs: Sequence[Mapping[str, Any]],
+    new_pairs: Sequence[Mapping[str, Any]],
+    old_options: Mapping[str, Any],
+    new_options: Mapping[str, Any],
+) -> dict[str, Any]:
+    """What a correction changed: lines added, removed and changed (by section, board and pairs; old → new), pairs
+    whose percentage, IMPs or place changed (old → new), and the options if they differ."""
+
+    def line_key(line: Mapping[str, Any]) -> tuple[str, int, str, str]:
+        return (str(line["section"]), int(line["board"]), str(line["ns_pair"]), str(line["ew_pair"]))
+
+    def where(line: Mapping[str, Any]) -> dict[str, Any]:
+        return {"section": line["section"], "board": line["board"], "ns": line["ns_pair"], "ew": line["ew_pair"]}
+
+    before = {line_key(line): line for line in old_lines}
+    after = {line_key(line): line for line in new_lines}
+    added = [{**where(line), "new": _describe(line)} for k, line in after.items() if k not in before]
+    removed = [{**where(line), "old": _describe(line)} for k, line in before.items() if k not in after]
+    changed = [
+        {**where(line), "old": _describe(before[k]), "new": _describe(line),
+         "old_score": before[k].get("ns_score"), "new_score": line.get("ns_score")}
+        for k, line in after.items()
+        if k in before and any(before[k].get(f) != line.get(f) for f in _COMPARED)
+    ]  # fmt: skip
+
+    def pair_key_(pair: Mapping[str, Any]) -> tuple[str, str, str]:
+        return (str(pair["section"]), str(pair["pair"]), str(pair["direction"]))
+
+    def differs(a: float | None, b: float | None) -> bool:
+        return (a is None) != (b is None) or (a is not None and b is not None and abs(a - b) > 1e-9)
+
+    old_by = {pair_key_(p): p for p in old_pairs}
+    pairs = []
+    for pair in new_pairs:
+        old = old_by.get(pair_key_(pair))
+        if old is None:
+            pairs.append({"section": pair["section"], "pair": pair["pair"], "direction": pair["direction"],
+                          "old": None, "new": _pair_result(pair)})  # fmt: skip
+        elif (
+            differs(old["percent"], pair["percent"])
+            or differs(old["imps"], pair["imps"])
+            or old["place"] != pair["place"]
+        ):
+            pairs.append({"section": pair["section"], "pair": pair["pair"], "direction": pair["direction"],
+                          "old": _pair_result(old), "new": _pair_result(pair)})  # fmt: skip
+    news = {pair_key_(p) for p in new_pairs}
+    pairs += [
+        {"section": p["section"], "pair": p["pair"], "direction": p["direction"], "old": _pair_result(p), "new": None}
+        for k, p in old_by.items()
+        if k not in news
+    ]
+    changes: dict[str, Any] = {
+        "lines_added": added, "lines_removed": removed, "lines_changed": changed, "pairs_changed": pairs,
+    }  # fmt: skip
+    if dict(old_options) != dict(new_options):
+        changes["options"] = {"old": dict(old_options), "new": dict(new_options)}
+    return changes
+
+
+def _pair_result(pair: Mapping[str, Any]) -> dict[str, Any]:
+    return {"percent": pair["percent"], "imps": pair["imps"], "place": pair["place"]}
+
+
+def _retryable(problem: DBAPIError) -> bool:
+    """A failure that running the transaction again cures: PostgreSQL's serialization failure and deadlock, a
+    SQLite file still locked after the busy timeout."""
+    code = getattr(problem.orig, "sqlstate", None) or getattr(problem.orig, "pgcode", None)
+    if code in ("40001", "40P01"):
+        return True
+    return "database is locked" in str(problem.orig)
+
+
+class Archive:
+    """An open archive (:func:`open_archive`): add sessions, list them, read them back, a player's history."""
+
+    def __init__(self, engine: Engine, shown: str) -> None:
+        self.engine = engine
+        self.shown = shown
+        self.backend = engine.dialect.name
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> Archive:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    # --- the schema ------------------------------------------------------------------------------------------------
+
+    def upgrade(self) -> None:
+        """Create the schema, or migrate it to :data:`HEAD` (Alembic, with a ``Config`` built here: no
+        ``alembic.ini``).  Inside one transaction that holds a lock (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: an
+        advisory lock), so two processes opening a new archive at once create it once."""
+        from alembic.runtime.migration import MigrationContext
+
+        with self.engine.begin() as connection:
+            if self.backend == "postgresql":
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _SCHEMA_LOCK})
+            current = MigrationContext.configure(connection).get_current_revision()
+            if current == HEAD:
+                return
+            from alembic import command
+            from alembic.config import Config
+            from alembic.script import ScriptDirectory
+
+            config = Config()
+            config.set_main_option("script_location", str(MIGRATIONS))
+            config.attributes["connection"] = connection
+            known = {s.revision for s in ScriptDirectory.from_config(config).walk_revisions()}
+            if current is not None and current not in known:
+                raise ArchiveError(
+                    N_("the archive %(db)s was made by a newer bridgescore (schema %(revision)s); update bridgescore "
+                       "to use it"),
+                    db=self.shown,
+                    revision=current,
+                )  # fmt: skip
+            command.upgrade(config, "head")
+
+    # --- writing --------------------------------------------------------------------------------------------------
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Session]:
+        with Session(self.engine, expire_on_commit=False) as db, db.begin():
+            yield db
+
+    def add(
+        self,
+        scores: Scores,
+        *,
+        file: str,
+        content: bytes,
+        key: str,
+        competition: str = "",
+        options: Mapping[str, Any] | None = None,
+        replace: bool = False,
+    ) -> Added:
+        """Store the scored session ``scores`` read from ``file`` (whose bytes are ``content``) as ``key``, in one
+        transaction.  Refused (:class:`ArchiveRefusal`, nothing written) when ``key`` is stored already or the same
+        content is stored under another key, unless ``replace``: then the new scoring is the next version and the
+        history keeps what changed.  ``options``: what was given to score it (stored to score it again)."""
+        from bridgescore.sessions import summarise
+
+        summary = summarise(scores.scored, key, competition)
+        lines, boards = _line_rows(scores)
+        digest = file_hash(content)
+        given = dict(options or {})
+        event_ = scores.event
+        event_json: dict[str, Any] = {
+            "title": event_.title,
+            "names": dict(event_.names),
+            "info": dict(event_.info),
+            "players": {pair: [_player_json(p) for p in seated] for pair, seated in event_.players.items()},
+            "form": event_.form,
+        }
+        if event_.deals:  # the hand records as PBN (the Valet across a season needs the deals)
+            from bridgescore.io.deals import dumps_pbn
+
+            event_json["deals"] = dumps_pbn(event_.deals[n] for n in sorted(event_.deals))
+        for attempt in range(_ATTEMPTS):
+            try:
+                with self._transaction() as db:
+                    return self._store(db, summary, lines, boards, event_json, given, file, digest, replace)
+            except IntegrityError:
+                # a process adding the same session committed first: now it is there, and refused as stored
+                with self._transaction() as db:
+                    if not replace and db.scalar(select(SessionRow.id).where(SessionRow.key == key)) is not None:
+                        self._refuse_stored(db, key, file)
+                if attempt == _ATTEMPTS - 1:
+                    raise
+            except DBAPIError as problem:
+                if not _retryable(problem) or attempt == _ATTEMPTS - 1:
+                    raise
+            time.sleep(0.05 * (attempt + 1))
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _refuse_stored(self, db: Session, key: str, file: str) -> None:
+        stored = db.scalars(select(SessionRow).where(SessionRow.key == key)).first()
+        if stored is None:
+            return
+        raise ArchiveRefusal(
+            Problem.make(
+                Location(file),
+                N_("session %(key)s (%(date)s, version %(version)d, from %(stored_file)s) is already in the archive; "
+                   "give --replace to store this as its correction, or --key to store it as another session"),
+                key=key,
+                date=stored.date or "-",
+                version=stored.version,
+                stored_file=stored.file_name,
+            )
+        )  # fmt: skip
+
+    def refusal(self, key: str, content: bytes, file: str, replace: bool = False) -> Problem | None:
+        """Why ``file`` (its bytes ``content``) would be refused as session ``key``, or None: what ``archive add``
+        asks of every file before it stores any (the store asks again, in its transaction)."""
+        with Session(self.engine) as db:
+            try:
+                self._check(db, key, file_hash(content), file, replace)
+            except ArchiveRefusal as refused:
+                return refused.problem
+        return None
+
+    def _check(
+        self, db: Session, key: str, digest: str, file: str, replace: bool, lock: bool = False
+    ) -> SessionRow | None:
+        """The session stored as ``key`` (None: none), after refusing (:class:`ArchiveRefusal`) a key stored
+        already (unless ``replace``) and the same content stored under another key.  ``lock``: the row is locked
+        until the transaction ends (PostgreSQL ``FOR UPDATE``; SQLite's whole file is locked already)."""
+        query = select(SessionRow).where(SessionRow.key == key)
+        if lock and self.backend == "postgresql":
+            query = query.with_for_update()
+            # two writers of the same content under two keys queue here, so the second sees the first's row
+            db.execute(text("SELECT pg_advisory_xact_lock(hashtext(:digest))"), {"digest": digest})
+        existing = db.scalars(query).first()
+        if existing is not None and not replace:
+            self._refuse_stored(db, key, file)
+        twin = db.scalars(select(SessionRow).where(SessionRow.file_hash == digest, SessionRow.key != key)).first()
+        if twin is not None:
+            raise ArchiveRefusal(
+                Problem.make(
+                    Location(file),
+                    N_("%(file)s is already in the archive as session %(key)s (%(date)s); give --key %(key)s "
+                       "--replace to score it again"),
+                    file=file,
+                    key=twin.key,
+                    date=twin.date or "-",
+                )
+            )  # fmt: skip
+        return existing
+
+    def _store(
+        self,
+        db: Session,
+        summary: SessionSummary,
+        lines: list[dict[str, Any]],
+        boards: list[dict[str, Any]],
+        event_json: dict[str, Any],
+        options: dict[str, Any],
+        file: str,
+        digest: str,
+        replace: bool,
+    ) -> Added:
+        key = summary.key
+        existing = self._check(db, key, digest, file, replace, lock=True)
+        now = datetime.now(UTC)
+        new_pairs = [
+            {"section": p.section, "pair": p.pair, "direction": p.direction, "percent": p.percent, "imps": p.imps,
+             "place": p.place}
+            for p in summary.pairs
+        ]  # fmt: skip
+        if existing is None:
+            row = SessionRow(key=key, version=1)
+            db.add(row)
+            changes: dict[str, Any] = {"added": True, "lines": len(lines), "pairs": len(summary.pairs)}
+        else:
+            row = existing
+            old_lines = [
+                {c: getattr(line, c) for c in ("section", "board", "ns_pair", "ew_pair", *_COMPARED)}
+                for line in db.scalars(select(LineRow).where(LineRow.session_id == row.id))
+            ]
+            old_pairs = [
+                {"section": p.section, "pair": p.pair, "direction": p.direction, "percent": p.percent,
+                 "imps": p.imps, "place": p.place}
+                for p in db.scalars(select(PairRow).where(PairRow.session_id == row.id))
+            ]  # fmt: skip
+            changes = _changes(old_lines, lines, old_pairs, new_pairs, row.options, options)
+            pair_ids = select(PairRow.id).where(PairRow.session_id == row.id)
+            db.execute(delete(PairPlayer).where(PairPlayer.pair_id.in_(pair_ids)))
+            for table in (PairRow, LineRow, BoardRow):
+                db.execute(delete(table).where(table.session_id == row.id))
+            row.version += 1
+        row.competition = summary.competition
+        row.date = summary.date
+        row.club = summary.club
+        row.title = summary.title
+        row.method = summary.method
+        row.unit = summary.unit
+        row.boards = summary.boards
+        row.options = options
+        row.event = event_json
+        row.file_name = file
+        row.file_hash = digest
+        row.added_at = now
+        db.flush()
+        sid = row.id
+        connection = db.connection()  # the lines as one executemany of the driver, not through the ORM's units
+        if lines:
+            for line in lines:
+                line["session_id"] = sid
+            connection.execute(insert(LineRow), lines)
+        if boards:
+            connection.execute(insert(BoardRow), [{**board, "session_id": sid} for board in boards])
+        player_ids = self._players(db, [p for pair in summary.pairs for p in pair.players])
+        if summary.pairs:
+            pair_rows = [
+                {"session_id": sid, "key": p.key, "position": i, "section": p.section, "pair": p.pair,
+                 "direction": p.direction, "names": p.names, "boards": p.boards, "percent": p.percent,
+                 "imps": p.imps, "place": p.place}
+                for i, p in enumerate(summary.pairs)
+            ]  # fmt: skip
+            ids = db.scalars(insert(PairRow).returning(PairRow.id, sort_by_parameter_order=True), pair_rows).all()
+            links = [
+                {"pair_id": pid, "player_id": player_ids[player_key(player)], "seat": seat, "name": player.name,
+                 "club_number": player.club_number, "extra": dict(player.extra)}
+                for pid, pair in zip(ids, summary.pairs, strict=True)
+                for seat, player in enumerate(pair.players)
+                if player_key(player)
+            ]  # fmt: skip
+            if links:
+                db.execute(insert(PairPlayer), links)
+        db.add(Correction(session_key=key, version=row.version, at=now, file_name=file, file_hash=digest,
+                          changes=changes))  # fmt: skip
+        return Added(key, row.version, summary.date, len(summary.pairs), len(lines), changes)
+
+    def _players(self, db: Session, players: Sequence[Player]) -> dict[str, int]:
+        """The id of each player (by :func:`player_key`), inserting those not stored yet: an upsert (``INSERT …
+        ON CONFLICT (key) DO UPDATE``), in key order (two writers take the rows' locks in the same order), the
+        name as this session writes it."""
+        wanted: dict[str, Player] = {}
+        for player in players:
+            k = player_key(player)
+            if k and (k not in wanted or (player.name and not wanted[k].name)):
+                wanted[k] = player
+        if not wanted:
+            return {}
+        rows = [{"key": k, "number": wanted[k].number or None, "name": wanted[k].name} for k in sorted(wanted)]
+        statement: Any
+        if self.backend == "postgresql":
+            from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+            statement = pg_insert(PlayerRow).values(rows)
+        else:
+            from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+            statement = sqlite_insert(PlayerRow).values(rows)
+        statement = statement.on_conflict_do_update(
+            index_elements=[PlayerRow.key],
+            set_={"name": func.coalesce(func.nullif(statement.excluded.name, ""), PlayerRow.name)},
+        )
+        found = db.execute(statement.returning(PlayerRow.key, PlayerRow.id)).all()
+        return {str(k): int(i) for k, i in found}
+
+    # --- reading --------------------------------------------------------------------------------------------------
+
+    def list_sessions(self, competition: str | None = None) -> list[SessionInfo]:
+        """The stored sessions in date order (``archive list``)."""
+        with Session(self.engine) as db:
+            counts = (
+                select(PairRow.session_id, func.count(PairRow.id).label("n")).group_by(PairRow.session_id).subquery()
+            )
+            query = (
+                select(SessionRow, func.coalesce(counts.c.n, 0))
+                .outerjoin(counts, counts.c.session_id == SessionRow.id)
+                .order_by(SessionRow.date, SessionRow.key)
+            )
+            if competition is not None:
+                query = query.where(SessionRow.competition == competition)
+            return [
+                SessionInfo(s.key, s.date, s.competition, s.club, s.title, s.method, int(n), s.boards, s.version,
+                            s.file_name, _utc(s.added_at))
+                for s, n in db.execute(query).all()
+            ]  # fmt: skip
+
+    def history(self, key: str) -> list[dict[str, Any]]:
+        """Every version of session ``key`` with what changed (``archive history``); :class:`ArchiveError` for a
+        key not stored."""
+        with Session(self.engine) as db:
+            found = db.scalars(
+                select(Correction).where(Correction.session_key == key).order_by(Correction.version)
+            ).all()
+            if not found:
+                raise ArchiveError(N_("there is no session %(key)s in the archive %(db)s"), key=key, db=self.shown)
+            return [
+                {"version": c.version, "at": _utc(c.at), "file": c.file_name,
+                 "hash": c.file_hash, "changes": c.changes}
+                for c in found
+            ]  # fmt: skip
+
+    def counts(self) -> dict[str, int]:
+        """How many rows each table holds (what the tests compare before and after a refused add)."""
+        with Session(self.engine) as db:
+            return {
+                model.__tablename__: int(db.scalar(select(func.count()).select_from(model)) or 0)
+                for model in (SessionRow, BoardRow, LineRow, PairRow, PlayerRow, PairPlayer, Correction)
+            }
+
+    def player(self, number: str) -> tuple[Player, list[PlayerSession]]:
+        """A player's sessions in date order (``bridgescore player``): ``number`` a member number, else a name as
+        written (a player known by name only); :class:`ArchiveError` when the archive has no such player."""
+        wanted = number.strip()
+        with Session(self.engine) as db:
+            stored = db.scalars(select(PlayerRow).where(PlayerRow.number == wanted)).first()
+            if stored is None:
+                stored = db.scalars(select(PlayerRow).where(PlayerRow.key == player_key(Player(name=wanted)))).first()
+            if stored is None:
+                raise ArchiveError(
+                    N_("no player %(number)s in the archive %(db)s (a member number as the files write it)"),
+                    number=wanted,
+                    db=self.shown,
+                )
+            query = (
+                select(PairRow, SessionRow)
+                .join(PairPlayer, PairPlayer.pair_id == PairRow.id)
+                .join(SessionRow, SessionRow.id == PairRow.session_id)
+                .where(PairPlayer.player_id == stored.id)
+                .options(selectinload(PairRow.players).selectinload(PairPlayer.player))
+                .order_by(SessionRow.date, SessionRow.key, PairRow.position)
+            )
+            found: list[PlayerSession] = []
+            for pair, session in db.execute(query).all():
+                partners = tuple(
+                    (link.name or link.player.name) + (f" ({link.player.number})" if link.player.number else "")
+                    for link in pair.players
+                    if link.player_id != stored.id
+                )
+                found.append(
+                    PlayerSession(session.key, session.date, session.competition, session.title, pair.section,
+                                  pair.pair, pair.direction, partners, pair.boards, pair.percent, pair.imps,
+                                  pair.place)
+                )  # fmt: skip
+            return Player(stored.number or "", stored.name), found
+
+    def sessions(
+        self, competition: str | None = None, since: str | None = None, until: str | None = None
+    ) -> list[StoredSession]:
+        """The stored sessions of ``competition`` (all when None) dated ``since``–``until`` (ISO, inclusive), in
+        date order, each rebuilt as its summary and its event (:class:`bridgescore.sessions.SessionSource`)."""
+        from bridgescore.event import Event
+
+        with Session(self.engine) as db:
+            query = select(SessionRow).order_by(SessionRow.date, SessionRow.key)
+            if competition is not None:
+                query = query.where(SessionRow.competition == competition)
+            if since is not None:
+                query = query.where(SessionRow.date >= since)
+            if until is not None:
+                query = query.where(SessionRow.date <= until)
+            query = query.options(
+                selectinload(SessionRow.pairs).selectinload(PairRow.players).selectinload(PairPlayer.player)
+            )
+            out: list[StoredSession] = []
+            for row in db.scalars(query).all():
+                pairs = tuple(
+                    PairSession(
+                        key=p.key, section=p.section, pair=p.pair, direction=p.direction,
+                        players=tuple(
+                            Player(link.player.number or "", link.name, link.club_number,
+                                   MappingProxyType(dict(link.extra or {})))
+                            for link in sorted(p.players, key=lambda link: link.seat)
+                        ),
+                        names=p.names, boards=p.boards, percent=p.percent, imps=p.imps, place=p.place,
+                    )
+                    for p in sorted(row.pairs, key=lambda p: p.position)
+                )  # fmt: skip
+                summary = SessionSummary(
+                    key=row.key, date=row.date, club=row.club, title=row.title,
+                    unit="imps" if row.unit == "imps" else "percent", method=row.method, boards=row.boards,
+                    pairs=pairs, options=MappingProxyType(
+                        {k: v if isinstance(v, str) else json.dumps(v) for k, v in row.options.items()}
+                    ),
+                    competition=row.competition,
+                )  # fmt: skip
+                lines = db.scalars(select(LineRow).where(LineRow.session_id == row.id).order_by(LineRow.position))
+                data = row.event
+                players = {
+                    str(pair): tuple(_player_of(p) for p in seated)
+                    for pair, seated in dict(data.get("players") or {}).items()  # type: ignore[call-overload]
+                }
+                event_ = Event(
+                    tuple(_result(line) for line in lines),
+                    names=MappingProxyType({str(k): str(v) for k, v in dict(data.get("names") or {}).items()}),  # type: ignore[call-overload]
+                    title=str(data.get("title") or ""),
+                    info=MappingProxyType({str(k): str(v) for k, v in dict(data.get("info") or {}).items()}),  # type: ignore[call-overload]
+                    players=MappingProxyType(players),
+                    deals=_deals(str(data.get("deals") or ""), row.file_name),
+                )
+                out.append(StoredSession(summary, event_))
+            return out
+
+    def options(self, key: str) -> dict[str, Any]:
+        """What session ``key`` was scored with (``method``, ``as_program``, option names), as :func:`bridgescore.score`
+        takes them: ``bridgescore.score(event, **archive.options(key))`` scores it again the same way."""
+        with Session(self.engine) as db:
+            stored = db.scalar(select(SessionRow.options).where(SessionRow.key == key))
+            if stored is None:
+                raise ArchiveError(N_("there is no session %(key)s in the archive %(db)s"), key=key, db=self.shown)
+            return dict(stored)
+
+
+def rescore(stored: StoredSession, options: Mapping[str, Any]) -> Scores:
+    """A stored session's event scored again with the options it was stored with (:meth:`Archive.options`)."""
+    from bridgescore.api import score
+
+    return score(stored.event, **dict(options))
+
+
+if TYPE_CHECKING:
+    from bridgescore.sessions import SessionSource
+
+    def _is_a_session_source(archive: Archive) -> SessionSource:
+        """mypy's check that :class:`Archive` is the season's :class:`~bridgescore.sessions.SessionSource`."""
+        return archive
