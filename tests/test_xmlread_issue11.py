@@ -224,7 +224,7 @@ def test_files_per_section_without_a_section_become_sections(tmp_path: Path) -> 
     assert [p.severity for p in named.problems] == [Severity.WARNING, Severity.WARNING]
     # without being told: refused, naming both files and the boards
     refused = load_events([a, b])
-    assert [p.severity for p in refused.problems] == [Severity.ERROR, Severity.WARNING, Severity.WARNING]
+    assert [p.severity for p in refused.problems] == [Severity.ERROR]
     assert refused.problems[0].text() == (
         f"{a} and {b} both hold boards 1 and neither says its session or section: scored together they would be "
         "one field; give --session NAME for each file if they are two sessions, or --section-per-file if they are "

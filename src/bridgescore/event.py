@@ -353,7 +353,8 @@ def _sections_per_file(events: list[Event], problems: list[Problem], given: bool
         return events
     together = [e for e in plain if id(e) in overlapping]
     dates = {e.info.get("date", "").strip() for e in together}
-    if not given and not (len(dates) == 1 and "" not in dates):
+    refused = not given and not (len(dates) == 1 and "" not in dates)
+    if refused:
         first, second = together[0], together[1]
         common = sorted(set(np.unique(first.table.board).tolist()) & set(np.unique(second.table.board).tolist()))
         problems.append(
@@ -380,17 +381,18 @@ def _sections_per_file(events: list[Event], problems: list[Problem], given: bool
             n += 1
             section = f"{stem}-{n}"
         taken.add(section)
-        problems.append(
-            Problem.make(
-                Location(file),
-                "%(file)s has no section column and its boards and pairs overlap another file's, so its lines are "
-                "section '%(section)s' (one file per section); merge the files with a section column to say "
-                "otherwise",
-                Severity.WARNING,
-                file=file,
-                section=section,
+        if not refused:  # refused: the error says what to do; the files are sections only to go on with them
+            problems.append(
+                Problem.make(
+                    Location(file),
+                    "%(file)s has no section column and its boards and pairs overlap another file's, so its lines are "
+                    "section '%(section)s' (one file per section); merge the files with a section column to say "
+                    "otherwise",
+                    Severity.WARNING,
+                    file=file,
+                    section=section,
+                )
             )
-        )
         results: Sequence[Result]
         if _is_view(event.results):
             from bridgescore.table import Column, ResultView
