@@ -116,6 +116,8 @@ def score_sessions_command(
         raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None
     if (fmt != "text" or output is not None) and problems:
         print_problems(problems, err, page_lang, can_go_on=False)
+    elif result.overall.problems:  # each session's report lists its own; the event's (a carry-over) here
+        print_problems(result.overall.problems, err, page_lang, can_go_on=False)
     if strict:
         failed = [c for s in result.sessions for c in s.failed_checks]
         if failed:

@@ -14,7 +14,7 @@ import io
 from typing import TYPE_CHECKING, Any
 
 from bridgescore.i18n import N_, format_number, translator
-from bridgescore.report.csv import guard
+from bridgescore.report.csv import DELIMITERS, guard
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -50,10 +50,13 @@ def _pair(entry: OverallEntry) -> str:
     return " / ".join(dict.fromkeys(p for p in entry.pairs if p))
 
 
-def overall_table(overall: MultiSession, lang: str = "en") -> tuple[list[str], list[list[str]]]:
+def overall_table(overall: MultiSession, lang: str = "en", *, data: bool = False) -> tuple[list[str], list[list[str]]]:
     """The overall ranking as a header and rows of text (in ``lang``): place, pair, names, a column per session,
-    carry-over, boards, total."""
+    carry-over, boards, total; ``data``: numbers unrounded (a data file: CSV), else to 2 decimals as printed."""
+    from bridgescore.report.labels import number
+
     _ = translator(lang).gettext
+    cell = (lambda value, lang, unit: number(value, lang)) if data else _cell
     unit = _("%") if overall.unit == "percent" else _("IMPs")
     header = [_("Place"), _("Pair"), _("Names")]
     header += [f"{_('Session')} {name}" if name else _("Session") for name in overall.names]
@@ -61,8 +64,8 @@ def overall_table(overall: MultiSession, lang: str = "en") -> tuple[list[str], l
     rows = []
     for e in overall.entries:
         row = [e.place_label, _pair(e), e.names]
-        row += [_cell(_value(p, overall.unit), lang, overall.unit) for p in e.sessions]
-        row += [_cell(e.carry_over, lang, overall.unit), str(e.boards), _cell(e.total, lang, overall.unit)]
+        row += [cell(_value(p, overall.unit), lang, overall.unit) for p in e.sessions]
+        row += [cell(e.carry_over, lang, overall.unit), str(e.boards), cell(e.total, lang, overall.unit)]
         rows.append(row)
     return header, rows
 
@@ -95,9 +98,9 @@ def render_sessions_text(
 
 def sessions_csv(result: SessionsScores, lang: str = "en") -> str:
     """The overall ranking as CSV (one table: a column per session, carry-over, boards, total)."""
-    header, rows = overall_table(result.overall, lang)
+    header, rows = overall_table(result.overall, lang, data=True)
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = csv.writer(buffer, delimiter=DELIMITERS.get(lang, ","), lineterminator="\n")
     writer.writerow(header)
     for row in rows:
         writer.writerow([guard(cell) if i in (1, 2) else cell for i, cell in enumerate(row)])
