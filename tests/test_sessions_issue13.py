@@ -340,3 +340,14 @@ def test_session_order_does_not_change_the_running_total(
         highest = max(pct for s in sessions for p, (_, pct) in s.items() if f"pair {p}" == key)
         if not carry_over or key != "pair 1":
             assert lowest - 1e-9 <= value <= highest + 1e-9  # a weighted average lies between its parts
+
+
+def test_check_lists_each_session_as_a_section(tmp_path: Path) -> None:
+    """Before: a session column's second evening was 'a duplicate line' of the first (exit 2)."""
+    one = "session,board,ns,ew,score\nA,1,1,2,400\nA,1,3,4,-50\nB,1,1,2,420\nB,1,3,4,400\n"
+    path = _write(tmp_path, "both.csv", one)
+    result = runner.invoke(app, ["check", str(path), "-f", "csv"])
+    assert result.exit_code == 0, result.output
+    s1, s2 = _write(tmp_path, "s1.csv", _S1), _write(tmp_path, "s2.csv", _S2)
+    assert runner.invoke(app, ["check", str(s1), str(s2)]).exit_code == 2
+    assert runner.invoke(app, ["check", str(s1), str(s2), "--session", "1", "--session", "2"]).exit_code == 0

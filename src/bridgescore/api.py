@@ -887,3 +887,25 @@ def score_sessions(
     ]
     overall = combine(names, summaries, carry_over, carry_over_boards)
     return SessionsScores(names, tuple(scored), overall)
+
+
+def sessions_as_sections(sessions: Sequence[tuple[str, Event]]) -> Event:
+    """The sessions of a multi-session event as one event whose sections are ``SESSION`` (or ``SESSION/SECTION``):
+    what ``check`` lists, every line where it is in its file, no session's board compared with another's."""
+
+    def section(name: str, own: str) -> str:
+        return f"{name}/{own}" if own else name
+
+    events = []
+    for name, event in sessions:
+        results = tuple(dataclasses.replace(r, section=section(name, r.section)) for r in event.results)
+        keyed = {}
+        for pair, text in event.names.items():
+            own, _, number = pair.rpartition(":")
+            keyed[f"{section(name, own)}:{number}"] = text
+        events.append(
+            dataclasses.replace(
+                event, results=results, names=MappingProxyType(keyed), players=MappingProxyType({}), deals={}
+            )
+        )
+    return Event.merge(events)

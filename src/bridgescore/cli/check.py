@@ -47,6 +47,10 @@ def check(
     deals: DealsOption = None,
     members: MembersOption = None,
     section_per_file: SectionPerFileOption = False,
+    session: Annotated[
+        list[str] | None,
+        typer.Option("--session", help="The session of each file, once per file in file order (as score takes it)."),
+    ] = None,
 ) -> None:
     """Check traveller files: print every line with its score and every problem (exit 2 if any).
 
@@ -69,10 +73,25 @@ def check(
     refuse_overwrite(output, [*files, deals, members])
     bar = progress.start(err, (progress.READING, progress.CHECKING, progress.WRITING), lang=labels)
     bar.stage(progress.READING)
-    read_event = read(
-        *files, movement=movement, notation=reading, deals=deals, members=members,
-        section_per_file=section_per_file or None,
-    )  # fmt: skip
+    from bridgescore.io.session_column import session_column
+
+    if session or any(session_column(f) is not None for f in files):  # each session checked as a section
+        from bridgescore.api import read_sessions, sessions_as_sections
+        from bridgescore.options import OptionError
+
+        try:
+            parts = read_sessions(
+                *files, sessions=session, members=members, movement=movement, notation=reading,
+                section_per_file=section_per_file or None,
+            )  # fmt: skip
+        except OptionError as problem:
+            raise fail(problem.text(labels)) from None
+        read_event = sessions_as_sections(parts or [])
+    else:
+        read_event = read(
+            *files, movement=movement, notation=reading, deals=deals, members=members,
+            section_per_file=section_per_file or None,
+        )  # fmt: skip
     # the adjustments are read as `score` reads them, so that a line check accepts is one score scores
     bar.stage(progress.CHECKING)
     event = check_lines(read_event)

@@ -22,10 +22,14 @@ def session_column(path: str | Path) -> int | None:
     """The index of the session column in a CSV file's header, or None (no column, not a CSV, unreadable)."""
     if Path(path).suffix.lower() not in (".csv", ".tsv", ".txt"):
         return None
-    text, _ = read_file(path)
-    if text is None:
+    try:  # the header only: a large file is not read twice
+        with open(path, "rb") as handle:
+            head = handle.read(65536)
+    except OSError:
         return None
-    records = read_records(text[:65536].split("\n", 1)[0] + "\n")
+    text = head.decode("utf-8-sig", errors="replace")
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    records = read_records(first + "\n")
     if not records:
         return None
     for i, cell in enumerate(records[0][1]):
