@@ -5,10 +5,10 @@ session 2) and summed up per pair by :func:`bridgescore.sessions.summarise`.  Th
 
 * **matchpoints**: the pair's session percentages averaged, weighted by the boards it played in each
   (Σ pᵢ·bᵢ / Σ bᵢ), which is the percentage of its matchpoints over its maximum across the sessions when every
-  board has the same top.  This is how the EBU's multi-session pairs (EBUScore's "combined sessions") and the
-  NBB's multi-session pairs ("meerdaagse parenwedstrijd", the NBB program's "totaalstand" over zittingen) rank a
-  pair over several sessions: its percentage over all its boards, never a plain mean of session percentages that
-  would let a short session weigh as much as a long one;
+  board has the same top: the EBU's multi-session pairs and the NBB's ("totaalstand" over zittingen) rank a pair
+  on its percentage over all its boards, never a plain mean of session percentages that would let a short
+  session weigh as much as a long one.  Not yet checked against a printout of EBUScore or the NBB program (the
+  reference collection holds no multi-session event);
 * **IMPs** (Butler, Bastille, cross-IMPs): the IMPs of every session summed (the session totals before factoring).
 
 **Carry-over** (a qualifying's score brought into a final, the ACBL's "carryover" and the EBU's "carry-forward";
