@@ -351,3 +351,11 @@ def test_check_lists_each_session_as_a_section(tmp_path: Path) -> None:
     s1, s2 = _write(tmp_path, "s1.csv", _S1), _write(tmp_path, "s2.csv", _S2)
     assert runner.invoke(app, ["check", str(s1), str(s2)]).exit_code == 2
     assert runner.invoke(app, ["check", str(s1), str(s2), "--session", "1", "--session", "2"]).exit_code == 0
+
+
+def test_a_session_column_with_one_session_is_one_session(tmp_path: Path) -> None:
+    """The EBU's exports write SESSION 1 on every line: scored as before, one session."""
+    path = _write(tmp_path, "ebu.csv", "SESSION,board,ns,ew,score\n1,1,1,2,400\n1,1,3,4,-50\n")
+    assert bridgescore.read_sessions(path) is None
+    result = runner.invoke(app, ["score", str(path), "-f", "csv"])
+    assert result.exit_code == 0 and result.output.startswith("group,section,place"), result.output

@@ -810,8 +810,8 @@ def read_sessions(
 
     ``sessions``: the session of each file in file order (``score --session``; files of one session are its
     sections, merged as :func:`read` merges them); without it, the ``session`` column of traveller CSV files
-    (:mod:`bridgescore.io.session_column`) splits them.  A count of ``sessions`` other than the files' raises
-    :class:`~bridgescore.options.OptionError`."""
+    (:mod:`bridgescore.io.session_column`) splits them, where it names two sessions or more.  A count of
+    ``sessions`` other than the files' raises :class:`~bridgescore.options.OptionError`."""
     from bridgescore.io import merge_loaded
     from bridgescore.io import session_column as by_column
 
@@ -852,6 +852,8 @@ def read_sessions(
         for name, event in by_column.split(file, notation, per_direction):
             parts.setdefault(name, []).append(event)
             sources.setdefault(name, []).append(file)
+    if len(parts) < 2:  # one session in the column (the EBU's exports write SESSION 1): a single session
+        return None
     return [
         (
             name,

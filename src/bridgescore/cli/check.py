@@ -75,8 +75,9 @@ def check(
     bar.stage(progress.READING)
     from bridgescore.io.session_column import session_column
 
+    parts = None
     if session or any(session_column(f) is not None for f in files):  # each session checked as a section
-        from bridgescore.api import read_sessions, sessions_as_sections
+        from bridgescore.api import read_sessions
         from bridgescore.options import OptionError
 
         try:
@@ -86,7 +87,10 @@ def check(
             )  # fmt: skip
         except OptionError as problem:
             raise fail(problem.text(labels)) from None
-        read_event = sessions_as_sections(parts or [])
+    if parts is not None:
+        from bridgescore.api import sessions_as_sections
+
+        read_event = sessions_as_sections(parts)
     else:
         read_event = read(
             *files, movement=movement, notation=reading, deals=deals, members=members,
