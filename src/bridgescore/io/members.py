@@ -28,10 +28,13 @@ from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
+import numpy as np
+
 from bridgescore.event import Event
 from bridgescore.io.csv import header_key, read_file, read_records, too_large
 from bridgescore.players import Player
 from bridgescore.problems import Location, Problem, Severity, shorten
+from bridgescore.table import Column
 
 __all__ = ["NUMBER_COLUMNS", "Members", "load", "loads", "seated_players", "with_members"]
 
@@ -224,40 +227,54 @@ def seated_players(event: Event) -> tuple[dict[str, tuple[Player, ...]], dict[st
     first_line: dict[str, Location] = {}
     sources: dict[str, Location] = {}
     problems: list[Problem] = []
-    for result in event.results:
-        where = result.source or Location("<input>")
-        for side, pair, seats in (("ns", result.ns_pair, ("north", "south")), ("ew", result.ew_pair, ("east", "west"))):
-            del side
-            seated: list[Player] = []
-            for seat in seats:
-                number_column = by_seat_number.get(seat)
-                number = (result.extra.get(number_column) or "").strip() if number_column else ""
-                name = (result.extra.get(named[seat]) or "").strip() if seat in named else ""
-                if number and number not in sources:
-                    sources[number] = replace(where, field=number_column)
-                if number or name:
-                    seated.append(Player(number=number, name=name))
-            if len(seated) != 2:
-                continue
-            key = _pair_key(result.section, pair, sectioned)
-            known = players.get(key)
-            if known is None:
-                players[key] = tuple(seated)
-                first_line[key] = where
-            elif {(p.number, p.name) for p in known} != {(p.number, p.name) for p in seated}:
-                problems.append(
-                    Problem.make(
-                        where,
-                        "pair %(pair)s is %(second)s on this line but %(first)s on line %(before)s; the players "
-                        "of line %(before)s are kept",
-                        Severity.WARNING,
-                        pair=shorten(key),
-                        second=shorten(" & ".join(p.number or p.name for p in seated)),
-                        first=shorten(" & ".join(p.number or p.name for p in known)),
-                        before=first_line[key].line or 0,
-                    )
+    empty: Column[str | None] = Column.constant(None, len(table))
+
+    def seat_columns(seat: str) -> tuple[Column[str | None], Column[str | None]]:
+        number = table.extra.get(by_seat_number[seat], empty) if seat in by_seat_number else empty
+        name = table.extra.get(named[seat], empty) if seat in named else empty
+        return number, name
+
+    # each distinct (section, pair, its players) once, in order of first appearance: a large event is not read
+    # line by line (issue 12), and a pair's players are written alike on most of its lines
+    sides = []
+    for pair_column, seats in ((table.ns_pair, ("north", "south")), (table.ew_pair, ("east", "west"))):
+        (n1, a1), (n2, a2) = seat_columns(seats[0]), seat_columns(seats[1])
+        codes = np.stack([table.section.codes, pair_column.codes, n1.codes, a1.codes, n2.codes, a2.codes])
+        _, first = np.unique(codes, axis=1, return_index=True)
+        sides += [(int(i), pair_column, seats, (n1, a1, n2, a2)) for i in first.tolist()]
+    sides.sort(key=lambda side: side[0])
+    for i, pair_column, seats, cells in sides:
+        file = table.file[i]
+        where = Location(file or "<input>", int(table.line[i]) or None)
+        seated: list[Player] = []
+        for seat, (number_column, name_column) in zip(seats, (cells[:2], cells[2:]), strict=True):
+            number = (number_column[i] or "").strip()
+            name = (name_column[i] or "").strip()
+            if number and number not in sources:
+                sources[number] = replace(where, field=by_seat_number[seat])
+            if number or name:
+                seated.append(Player(number=number, name=name))
+        if len(seated) != 2:
+            continue
+        key = _pair_key(table.section[i], pair_column[i], sectioned)
+        known = players.get(key)
+        if known is None:
+            players[key] = tuple(seated)
+            first_line[key] = where
+        elif {(p.number, p.name) for p in known} != {(p.number, p.name) for p in seated}:
+            problems.append(
+                Problem.make(
+                    where,
+                    "pair %(pair)s is %(second)s on this line but %(first)s on line %(before)s; the players "
+                    "of line %(before)s are kept",
+                    Severity.WARNING,
+                    pair=shorten(key),
+                    second=shorten(" & ".join(p.number or p.name for p in seated)),
+                    first=shorten(" & ".join(p.number or p.name for p in known)),
+                    before=first_line[key].line or 0,
                 )
-                first_line[key] = where  # said once per change, not on every later line
+            )
+            first_line[key] = where  # said once per change, not on every later line
     return players, sources, problems
 
 
