@@ -254,7 +254,7 @@ def test_score_command_with_sessions_and_carry_over_in_every_format(tmp_path: Pa
     page = runner.invoke(app, [*base, "-f", "html", "--lang", "nl"]).output
     assert "<h2>Totaalstand</h2>" in page and "51,25" in page
     dutch = runner.invoke(app, [*base, "-f", "csv", "--lang", "nl"]).output
-    assert dutch.splitlines()[0].startswith("Plaats;Paar;Namen;")
+    assert dutch.splitlines()[0].startswith("Plaats;Paar;Namen;Zitting 1;Zitting 2;Meegenomen;")
 
 
 def test_a_carry_over_for_no_pair_is_an_error(tmp_path: Path) -> None:

@@ -880,7 +880,7 @@ def score_sessions(
 
     scored = []
     for name, event in sessions:
-        named = f"{title or event.title or 'Session'} – {name}" if name else title
+        named = f"{title or event.title} – {name}" if name and (title or event.title) else title
         scored.append(score(event, method, title=named, **options))
     names = tuple(name for name, _ in sessions)
     summaries = [

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 __all__ = ["overall_table", "render_sessions_text", "sessions_csv", "sessions_html", "sessions_json"]
 
 _WORDS = (
-    N_("Overall ranking"), N_("Session"), N_("Carry-over"), N_("Total"), N_("Place"), N_("Pair"), N_("Names"),
+    N_("Overall ranking"), N_("Carry-over"), N_("Total"), N_("Place"), N_("Pair"), N_("Names"),
     N_("Boards"), N_("%"), N_("IMPs"),
 )  # fmt: skip
 
@@ -59,7 +59,8 @@ def overall_table(overall: MultiSession, lang: str = "en", *, data: bool = False
     cell = (lambda value, lang, unit: number(value, lang)) if data else _cell
     unit = _("%") if overall.unit == "percent" else _("IMPs")
     header = [_("Place"), _("Pair"), _("Names")]
-    header += [f"{_('Session')} {name}" if name else _("Session") for name in overall.names]
+    session = translator(lang).pgettext("multi-session", "Session")  # "Zitting", where "Avond" is a club's evening
+    header += [f"{session} {name}" if name else session for name in overall.names]
     header += [_("Carry-over"), _("Boards"), f"{_('Total')} ({unit})"]
     rows = []
     for e in overall.entries:
@@ -78,7 +79,9 @@ def render_sessions_text(
 
     from bridgescore.report.text import render_text
 
-    for scores in result.sessions:
+    session = translator(lang).pgettext("multi-session", "Session")
+    for name, scores in zip(result.names, result.sessions, strict=True):
+        console.rule(f"{session} {name}".strip(), align="left")
         render_text(scores.scored, console, notation, boards=boards, lang=lang)
         console.print()
     _ = translator(lang).gettext
@@ -173,7 +176,7 @@ def sessions_html(result: SessionsScores, lang: str = "en", title: str = "") -> 
     parts = [f"<h2>{esc(_('Overall ranking'))}</h2>", table(header, rows)]
     unit = _("%") if result.overall.unit == "percent" else _("IMPs")
     for name, summary in zip(result.names, result.overall.summaries, strict=True):
-        parts.append(f"<h2>{esc(_('Session'))} {esc(name)}</h2>")
+        parts.append(f"<h2>{esc(translator(lang).pgettext('multi-session', 'Session'))} {esc(name)}</h2>")
         session_rows = [
             [
                 str(p.place or ""),
