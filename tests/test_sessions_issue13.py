@@ -359,3 +359,12 @@ def test_a_session_column_with_one_session_is_one_session(tmp_path: Path) -> Non
     assert bridgescore.read_sessions(path) is None
     result = runner.invoke(app, ["score", str(path), "-f", "csv"])
     assert result.exit_code == 0 and result.output.startswith("group,section,place"), result.output
+
+
+def test_player_name_columns_beside_pair_numbers(tmp_path: Path) -> None:
+    """Pair numbers and the players' names in Dutch seat columns: the names are the pair's players."""
+    text = "spel,nz,ow,score,Noord,Zuid,Oost,West\n1,1,2,420,Jan,Piet,Kees,Klaas\n"
+    event = bridgescore.read(_write(tmp_path, "t.csv", text))
+    assert event.players["1"] == (Player(name="Jan"), Player(name="Piet"))
+    assert event.players["2"] == (Player(name="Kees"), Player(name="Klaas"))
+    assert event.names["1"] == "Jan & Piet"  # the ranking names them

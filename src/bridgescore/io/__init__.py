@@ -54,7 +54,19 @@ def csv_event(event: Event) -> Event:
 
         players, _, conflicts = seated_players(event)
         if players:
-            event = replace(event, players=MappingProxyType(players), problems=(*event.problems, *conflicts))
+            # a pair numbered on the lines whose players' names are written beside: named so in the rankings (a pair
+            # made of its players, BBO's ``north+south``, is named by its id already)
+            names = dict(event.names)
+            for key, seated in players.items():
+                pair = key.rpartition(":")[2]
+                if key not in names and all(p.name for p in seated) and pair != "+".join(p.name for p in seated):
+                    names[key] = " & ".join(p.name for p in seated)
+            event = replace(
+                event,
+                players=MappingProxyType(players),
+                names=MappingProxyType(names),
+                problems=(*event.problems, *conflicts),
+            )
     if event.results:  # a teams CSV (a room column) is marked, so that `score` points it to `bridgescore teams`
         room = next((k for k in event.results[0].extra if traveller_csv.header_key(k) in _TEAMS_COLUMNS), None)
         if room is not None:

@@ -31,7 +31,7 @@ from types import MappingProxyType
 import numpy as np
 
 from bridgescore.event import Event
-from bridgescore.io.csv import header_key, read_file, read_records, too_large
+from bridgescore.io.csv import COLUMN_SYNONYMS, header_key, read_file, read_records, too_large
 from bridgescore.players import Player
 from bridgescore.problems import Location, Problem, Severity, shorten
 from bridgescore.table import Column
@@ -78,7 +78,7 @@ NUMBER_COLUMNS: Mapping[str, str] = MappingProxyType(
         )
     }
 )
-_SEAT_ORDER = ("north", "south", "east", "west")
+_SEAT_NAMES = {header_key(word): seat for seat in ("north", "south", "east", "west") for word in COLUMN_SYNONYMS[seat]}
 
 
 class Members(Mapping[str, Player]):
@@ -218,7 +218,13 @@ def seated_players(event: Event) -> tuple[dict[str, tuple[Player, ...]], dict[st
         return {}, {}, []
     table = event.table
     columns = {name: seat for name in table.extra if (seat := NUMBER_COLUMNS.get(header_key(name))) is not None}
-    named = {seat: seat for seat in _SEAT_ORDER if seat in table.extra}
+    # the players' names: the seat columns that make the pairs (kept as ``north`` …), or beside ``ns``/``ew`` as
+    # their file heads them (``North``, ``Noord``)
+    named: dict[str, str] = {}
+    for name in table.extra:
+        seat = _SEAT_NAMES.get(header_key(name))
+        if seat is not None and (seat not in named or name == seat):
+            named[seat] = name
     if not columns and not named:
         return {}, {}, []
     by_seat_number = {seat: name for name, seat in columns.items()}
