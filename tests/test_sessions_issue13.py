@@ -166,6 +166,10 @@ def test_pbn_total_score_table_member_ids() -> None:
     event = pbn.loads(text, "x.pbn")
     assert event.players["1"] == (Player("1001", "Ann Smith"), Player("1002", "Bob Jones"))
     assert event.players["2"][1] == Player("1004", "Di Fox")
+    # a number the members file lacks is located at the pair's first line in the file
+    known = {n: Player(n, "x") for n in ("1001", "1002", "1003")}
+    [missing] = members_file.with_members(event, known).problems
+    assert str(missing).startswith("x.pbn, line 1: member number 1004 is not in the members file")
 
 
 # --- the refusal ----------------------------------------------------------------------------------------------

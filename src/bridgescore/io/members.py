@@ -311,7 +311,7 @@ def with_members(
             reported.add(number)
             found.append(
                 Problem.make(
-                    where.get(number) or Location(file),
+                    where.get(number) or _first_line_of(event, number) or Location(file),
                     "member number %(number)s is not in the members file %(members)s; add the member there or "
                     "correct the number",
                     number=shorten(number),
@@ -345,3 +345,16 @@ def with_members(
         names=MappingProxyType(names),
         problems=(*event.problems, *found),
     )
+
+
+def _first_line_of(event: Event, number: str) -> Location | None:
+    """Where the pair holding member ``number`` first plays (a PBN or USEBIO file gives the numbers apart from the
+    lines): its file and line; None where no line names the pair."""
+    keys = [key for key, seated in event.players.items() if any(p.number == number for p in seated)]
+    if not keys:
+        return None
+    section, _, pair = keys[0].rpartition(":")
+    for result in event.results:
+        if pair in (result.ns_pair, result.ew_pair) and (not section or result.section == section):
+            return Location(result.source.file, result.source.line) if result.source is not None else None
+    return None
