@@ -125,8 +125,9 @@ def test_files_without_sections_that_overlap_become_sections_as_columns() -> Non
         for i, r in enumerate(_lines())
     ]
     c = [replace(r, board=9, ns_pair="7", ew_pair="8", source=Location("c.csv", 2)) for r in _lines()[:1]]
-    as_lines = Event.merge([Event(tuple(a)), Event(tuple(b)), Event(tuple(c))])
-    as_columns = Event.merge([Event.from_table(ResultTable.from_results(x)) for x in (a, b, c)])
+    # issue 13: two such files are sections only where the director says so (else two sessions, refused)
+    as_lines = Event.merge([Event(tuple(a)), Event(tuple(b)), Event(tuple(c))], section_per_file=True)
+    as_columns = Event.merge([Event.from_table(ResultTable.from_results(x)) for x in (a, b, c)], section_per_file=True)
     assert isinstance(as_columns.results, ResultView)
     assert as_columns == as_lines
     assert [r.section for r in as_columns.results] == ["a", "a", "b", "b", ""]

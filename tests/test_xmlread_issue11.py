@@ -202,22 +202,39 @@ def test_the_same_file_twice_is_read_once_and_refused(tmp_path: Path) -> None:
 
 
 def test_files_per_section_without_a_section_become_sections(tmp_path: Path) -> None:
-    """Before: pair 1 of A and pair 1 of B were one pair, playing each board twice."""
+    """Before: pair 1 of A and pair 1 of B were one pair, playing each board twice.  Issue 13: two such files are
+    as likely two evenings (sessions) as two sections, so they are sections only where the director says so
+    (``--section-per-file``) or where both files carry the same date; otherwise they are refused (exit 2)."""
     a = _write(
         tmp_path, "A.pbn", _pbn_game(1, "1", "2", "Ann & Bob") + _pbn_game(1, "3", "4", score="NS 430", tricks=10)
     )
     b = _write(
         tmp_path, "B.pbn", _pbn_game(1, "1", "2", "Cat & Dan") + _pbn_game(1, "3", "4", score="NS 460", tricks=11)
     )
-    event = load_events([a, b])
+    event = load_events([a, b], section_per_file=True)
     assert sorted({r.section for r in event.results}) == ["A", "B"]
     assert [p.severity for p in event.problems] == [Severity.WARNING, Severity.WARNING]
     assert "so its lines are section 'B' (one file per section)" in event.problems[1].text()
-    result = runner.invoke(app, ["score", str(a), str(b)])
+    result = runner.invoke(app, ["score", str(a), str(b), "--section-per-file"])
     assert result.exit_code == 0 and "Section A" in result.output and "Section B" in result.output, result.output
-    named = Event.merge([_event("A.csv", {"1": "Ann & Bob"}), _event("B.csv", {"1": "Cat & Dan"}, score=430)])
+    named = Event.merge(
+        [_event("A.csv", {"1": "Ann & Bob"}), _event("B.csv", {"1": "Cat & Dan"}, score=430)], section_per_file=True
+    )
     assert named.names == {"A:1": "Ann & Bob", "B:1": "Cat & Dan"}
     assert [p.severity for p in named.problems] == [Severity.WARNING, Severity.WARNING]
+    # without being told: refused, naming both files and the boards
+    refused = load_events([a, b])
+    assert [p.severity for p in refused.problems] == [Severity.ERROR]
+    assert refused.problems[0].text() == (
+        f"{a} and {b} both hold boards 1 and neither says its session or section: scored together they would be "
+        "one field; give --session NAME for each file if they are two sessions, or --section-per-file if they are "
+        "sections of one session"
+    )
+    assert runner.invoke(app, ["score", str(a), str(b)]).exit_code == 2
+    # the same date in both files: one session exported per section, as before
+    dated = [_write(tmp_path, f"D{p.name}", '[Date "2026.11.20"]\n' + p.read_text()) for p in (a, b)]
+    same_day = load_events(dated)
+    assert [p.severity for p in same_day.problems] == [Severity.WARNING, Severity.WARNING]
 
 
 # --- locations name elements and tags ---------------------------------------------------------------------------

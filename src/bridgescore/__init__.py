@@ -22,11 +22,14 @@ if TYPE_CHECKING:
         OptionError,
         PenaltyList,
         Scores,
+        SessionsScores,
         Standings,
         read,
         read_penalties,
+        read_sessions,
         resolve_options,
         score,
+        score_sessions,
     )
 
 __all__ = [
@@ -35,12 +38,15 @@ __all__ = [
     "OptionError",
     "PenaltyList",
     "Scores",
+    "SessionsScores",
     "Standings",
     "__version__",
     "read",
     "read_penalties",
+    "read_sessions",
     "resolve_options",
     "score",
+    "score_sessions",
 ]
 
 

@@ -60,6 +60,7 @@ __all__ = [
     "OptionError",
     "PenaltyList",
     "Scores",
+    "SessionsScores",
     "Standings",
     "analyse_deals",
     "check_lines",
@@ -69,8 +70,10 @@ __all__ = [
     "read",
     "read_deals",
     "read_penalties",
+    "read_sessions",
     "resolve_options",
     "score",
+    "score_sessions",
     "with_deal_analysis",
 ]
 
@@ -136,6 +139,8 @@ def read(
     notation: Notation = "en",
     strict: bool = False,
     deals: PathLike | None = None,
+    members: PathLike | None = None,
+    section_per_file: bool | None = None,
 ) -> Event:
     """The event in ``paths`` (traveller CSV, USEBIO XML, PBN files, or folders of them; several files are merged
     into one event, e.g. one per section), as ``bridgescore score`` reads them.
@@ -144,8 +149,11 @@ def read(
     ``auto`` (from the data), ``mitchell`` (pairs may be numbered per direction, as ACBLscore numbers them) or
     ``howell``; ``notation``: the readers take English and Dutch alike, ``nl`` only for what reads two ways;
     ``deals``: a hand record (PBN, LIN, DUP) joined by board number, every mismatch reported
-    (:func:`bridgescore.io.deals.join`).  Every problem found is on ``event.problems``; ``strict=True`` raises
-    :class:`InputError` instead when one of them is an error."""
+    (:func:`bridgescore.io.deals.join`); ``members``: a members file (``number,name``) naming the players given
+    by member number, a number it lacks an error (:func:`bridgescore.io.members.with_members`);
+    ``section_per_file``: files without sections holding the same boards are sections of one session (else they
+    are refused, unless they carry one date: :meth:`Event.merge`).  Every problem found is on ``event.problems``;
+    ``strict=True`` raises :class:`InputError` instead when one of them is an error."""
     from bridgescore.io import load_events
     from bridgescore.scored import Movement
 
@@ -157,7 +165,18 @@ def read(
         raise TypeError("read() needs at least one file or folder")
     files, problems, _ = event_files(paths)
     per_direction = {"mitchell": True, "howell": False}.get(movement)
-    event = load_events(files, notation, names=names, pairs_per_direction=per_direction) if files else Event(())
+    event = (
+        load_events(
+            files,
+            notation,
+            names=names,
+            pairs_per_direction=per_direction,
+            members=members,
+            section_per_file=section_per_file,
+        )
+        if files
+        else Event(())
+    )
     if problems:
         event = dataclasses.replace(event, problems=(*problems, *event.problems))
     if deals is not None:
@@ -758,3 +777,137 @@ def _write(text: str, dest: Destination) -> str | None:
     else:
         dest.write(text)
     return None
+
+
+# --- multi-session events (issue 13) -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SessionsScores:
+    """A multi-session event scored (:func:`score_sessions`): each session's :class:`Scores` (in the order given,
+    named ``names``) and the event ranked over them (:class:`bridgescore.multisession.MultiSession`)."""
+
+    names: tuple[str, ...]
+    sessions: tuple[Scores, ...]
+    overall: Any  # bridgescore.multisession.MultiSession (imported on use)
+
+    @property
+    def problems(self) -> tuple[Problem, ...]:
+        """Every session's problems, then the event's own (a carry-over for no pair, mixed units)."""
+        return (*(p for s in self.sessions for p in s.problems), *self.overall.problems)
+
+
+def read_sessions(
+    *paths: PathLike,
+    sessions: Sequence[str] | None = None,
+    names: PathLike | None = None,
+    members: PathLike | None = None,
+    movement: str = "auto",
+    notation: Notation = "en",
+    section_per_file: bool | None = None,
+) -> list[tuple[str, Event]] | None:
+    """The sessions of a multi-session event, each (name, event), in order; None where the files say no sessions.
+
+    ``sessions``: the session of each file in file order (``score --session``; files of one session are its
+    sections, merged as :func:`read` merges them); without it, the ``session`` column of traveller CSV files
+    (:mod:`bridgescore.io.session_column`) splits them, where it names two sessions or more.  A count of
+    ``sessions`` other than the files' raises :class:`~bridgescore.options.OptionError`."""
+    from bridgescore.io import merge_loaded
+    from bridgescore.io import session_column as by_column
+
+    files, _, _ = event_files(paths)  # a folder without event files is said by read()
+    per_direction = {"mitchell": True, "howell": False}.get(movement)
+    if sessions:
+        if len(sessions) != len(files):
+            raise OptionError(
+                N_("--session is given %(given)s times for %(files)s files: give it once per file, in file order"),
+                given=len(sessions),
+                files=len(files),
+            )
+        order = list(dict.fromkeys(sessions))
+        out = []
+        for name in order:
+            chosen = [f for f, s in zip(files, sessions, strict=True) if s == name]
+            event = read(
+                *chosen, names=names, members=members, movement=movement, notation=notation,
+                section_per_file=section_per_file,
+            )  # fmt: skip
+            out.append((name, event))
+        return out
+    columns = [by_column.session_column(f) for f in files]
+    if not any(c is not None for c in columns):
+        return None
+    parts: dict[str, list[Event]] = {}
+    sources: dict[str, list[str | Path]] = {}
+    for file, column in zip(files, columns, strict=True):
+        if column is None:
+            problem = Problem.make(
+                Location(str(file)),
+                "%(file)s has no session column but other files have one: give every file its session column, or "
+                "--session NAME for each file",
+                file=str(file),
+            )
+            parts.setdefault("", []).append(Event((), problems=(problem,)))
+            continue
+        for name, event in by_column.split(file, notation, per_direction):
+            parts.setdefault(name, []).append(event)
+            sources.setdefault(name, []).append(file)
+    if len(parts) < 2:  # one session in the column (the EBU's exports write SESSION 1): a single session
+        return None
+    return [
+        (
+            name,
+            merge_loaded(events, sources.get(name, []), names, members=members, section_per_file=section_per_file),
+        )
+        for name, events in parts.items()
+    ]
+
+
+def score_sessions(
+    sessions: Sequence[tuple[str, Event]],
+    method: str | ScoringOptions | None = None,
+    *,
+    carry_over: Mapping[str, float] | None = None,
+    carry_over_boards: float | None = None,
+    title: str | None = None,
+    **options: Any,
+) -> SessionsScores:
+    """Each session scored on its own (:func:`score`, as if alone) and the event ranked by the running total
+    (:func:`bridgescore.multisession.combine`: matchpoint percentages averaged weighted by boards, IMPs summed,
+    ``carry_over`` pair → percentage or IMPs, a percentage weighing ``carry_over_boards`` boards)."""
+    from bridgescore.multisession import combine
+    from bridgescore.sessions import summarise
+
+    scored = []
+    for name, event in sessions:
+        named = f"{title or event.title} – {name}" if name and (title or event.title) else title
+        scored.append(score(event, method, title=named, **options))
+    names = tuple(name for name, _ in sessions)
+    summaries = [
+        summarise(s.scored, key=name or f"session {i}")
+        for i, (s, name) in enumerate(zip(scored, names, strict=True), 1)
+    ]
+    overall = combine(names, summaries, carry_over, carry_over_boards)
+    return SessionsScores(names, tuple(scored), overall)
+
+
+def sessions_as_sections(sessions: Sequence[tuple[str, Event]]) -> Event:
+    """The sessions of a multi-session event as one event whose sections are ``SESSION`` (or ``SESSION/SECTION``):
+    what ``check`` lists, every line where it is in its file, no session's board compared with another's."""
+
+    def section(name: str, own: str) -> str:
+        return f"{name}/{own}" if own else name
+
+    events = []
+    for name, event in sessions:
+        results = tuple(dataclasses.replace(r, section=section(name, r.section)) for r in event.results)
+        keyed = {}
+        for pair, text in event.names.items():
+            own, _, number = pair.rpartition(":")
+            keyed[f"{section(name, own)}:{number}"] = text
+        events.append(
+            dataclasses.replace(
+                event, results=results, names=MappingProxyType(keyed), players=MappingProxyType({}), deals={}
+            )
+        )
+    return Event.merge(events)

@@ -193,7 +193,7 @@ class Event:
             yield Board(section, number, tuple(lines))
 
     @staticmethod
-    def merge(events: Iterable[Event]) -> Event:
+    def merge(events: Iterable[Event], *, section_per_file: bool | None = None) -> Event:
         """One event from several files (e.g. one traveller file per section).
 
         Nothing is doubled or overwritten silently:
@@ -201,10 +201,14 @@ class Event:
         * a file whose lines are the same as another's (the same file given twice, or a copy of it) is read
           once, and that is an error (exit 2; ``--skip-invalid`` goes on with the file read once);
         * two files that name the same pair differently: an error naming both (the first name is kept);
-        * files without sections whose boards and pair numbers overlap (one file per section, the sections not
-          written in them) each become a section named after the file, with a warning: the NBB and EBU
-          programs export a file per section, and a director giving two such files means two sections, not
-          one field in which pair 1 of A and pair 1 of B would be one pair playing each board twice.
+        * files without sections whose boards and pair numbers overlap are refused (issue 13): an error naming
+          both files and the boards, since two club evenings with boards 1–14 are two sessions (``score
+          --session``), and scored as one field board 1 of one evening would be compared with board 1 of the
+          other.  Where the director says so (``section_per_file=True``, ``score --section-per-file``), or where
+          every such file carries the same date (``Event.info``: one session exported per section), each becomes
+          a section named after its file, with a warning: the NBB and EBU programs export a file per section, and
+          pair 1 of A and pair 1 of B are then two pairs.  A refused event is merged the same way (its sections
+          per file), so ``--skip-invalid`` goes on with the files as sections of one session.
         """
         files = [e for e in events]
         kept: list[Event] = []
@@ -231,7 +235,7 @@ class Event:
             contents[key] = name
             problems.extend(event.problems)
             kept.append(event)
-        kept = _sections_per_file(kept, problems)
+        kept = _sections_per_file(kept, problems, section_per_file)
         results: list[Result] = []
         names: dict[str, str] = {}
         named_in: dict[str, str] = {}
@@ -343,9 +347,9 @@ def _file_of(event: Event) -> str:
     return event.problems[0].location.file if event.problems else "<input>"
 
 
-def _sections_per_file(events: list[Event], problems: list[Problem]) -> list[Event]:
-    """Files without sections whose (board, pair) overlap another such file's: each gets the section named after
-    its file (see :meth:`Event.merge`)."""
+def _sections_per_file(events: list[Event], problems: list[Problem], given: bool | None = None) -> list[Event]:
+    """Files without sections whose (board, pair) overlap another such file's: refused unless ``given`` or all
+    carry one date; each gets the section named after its file (see :meth:`Event.merge`)."""
     if sum(1 for e in events if e.results) < 2:
         return events  # one file: nothing to overlap (and no table built for it here)
     plain = [e for e in events if e.results and not e.table.section.mask(bool).any()]
@@ -357,6 +361,23 @@ def _sections_per_file(events: list[Event], problems: list[Problem]) -> list[Eve
     }
     if not overlapping:
         return events
+    together = [e for e in plain if id(e) in overlapping]
+    dates = {e.info.get("date", "").strip() for e in together}
+    refused = not given and not (len(dates) == 1 and "" not in dates)
+    if refused:
+        first, second = together[0], together[1]
+        common = sorted(set(np.unique(first.table.board).tolist()) & set(np.unique(second.table.board).tolist()))
+        problems.append(
+            Problem.make(
+                Location(_file_of(second)),
+                "%(first)s and %(second)s both hold boards %(boards)s and neither says its session or section: "
+                "scored together they would be one field; give --session NAME for each file if they are two "
+                "sessions, or --section-per-file if they are sections of one session",
+                first=_file_of(first),
+                second=_file_of(second),
+                boards=_board_ranges(common),
+            )
+        )
     taken: set[str] = {s for e in events if e.results for s in e.table.section.compact().labels}
     out: list[Event] = []
     for event in events:
@@ -370,17 +391,18 @@ def _sections_per_file(events: list[Event], problems: list[Problem]) -> list[Eve
             n += 1
             section = f"{stem}-{n}"
         taken.add(section)
-        problems.append(
-            Problem.make(
-                Location(file),
-                "%(file)s has no section column and its boards and pairs overlap another file's, so its lines are "
-                "section '%(section)s' (one file per section); merge the files with a section column to say "
-                "otherwise",
-                Severity.WARNING,
-                file=file,
-                section=section,
+        if not refused:  # refused: the error says what to do; the files are sections only to go on with them
+            problems.append(
+                Problem.make(
+                    Location(file),
+                    "%(file)s has no section column and its boards and pairs overlap another file's, so its lines are "
+                    "section '%(section)s' (one file per section); merge the files with a section column to say "
+                    "otherwise",
+                    Severity.WARNING,
+                    file=file,
+                    section=section,
+                )
             )
-        )
         results: Sequence[Result]
         if _is_view(event.results):
             from bridgescore.table import Column, ResultView
@@ -392,6 +414,22 @@ def _sections_per_file(events: list[Event], problems: list[Problem]) -> list[Eve
         players = MappingProxyType({f"{section}:{pair}": seated for pair, seated in event.players.items()})
         out.append(replace(event, results=results, names=names, players=players))
     return out
+
+
+def _board_ranges(boards: Sequence[int]) -> str:
+    """Board numbers as a director writes them: ``1-14``, ``1-7, 9``."""
+    parts: list[str] = []
+    start = previous = None
+    for board in boards:
+        if previous is not None and board == previous + 1:
+            previous = board
+            continue
+        if start is not None:
+            parts.append(f"{start}" if start == previous else f"{start}-{previous}")
+        start = previous = board
+    if start is not None:
+        parts.append(f"{start}" if start == previous else f"{start}-{previous}")
+    return ", ".join(parts)
 
 
 def sections_numbered_per_direction(results: Iterable[Result] | ResultTable) -> frozenset[str]:

@@ -11,9 +11,11 @@ from bridgescore import progress
 from bridgescore.cli.common import (
     PER_DIRECTION,
     DealsOption,
+    MembersOption,
     MovementOption,
     OutputOption,
     PrintNotationOption,
+    SectionPerFileOption,
     app,
     event_files,
     fail,
@@ -43,6 +45,12 @@ def check(
     ] = False,
     lang: Annotated[str, typer.Option("--lang", help="Language of headings and numbers: en or nl.")] = "en",
     deals: DealsOption = None,
+    members: MembersOption = None,
+    section_per_file: SectionPerFileOption = False,
+    session: Annotated[
+        list[str] | None,
+        typer.Option("--session", help="The session of each file, once per file in file order (as score takes it)."),
+    ] = None,
 ) -> None:
     """Check traveller files: print every line with its score and every problem (exit 2 if any).
 
@@ -62,10 +70,32 @@ def check(
     reading = notation_option(notation or "en")  # the readers take either notation
     shown = notation_option(notation or labels)  # printing: as asked, else in the language of the labels
     files = event_files(travellers)
-    refuse_overwrite(output, [*files, deals])
+    refuse_overwrite(output, [*files, deals, members])
     bar = progress.start(err, (progress.READING, progress.CHECKING, progress.WRITING), lang=labels)
     bar.stage(progress.READING)
-    read_event = read(*files, movement=movement, notation=reading, deals=deals)
+    from bridgescore.io.session_column import session_column
+
+    parts = None
+    if session or any(session_column(f) is not None for f in files):  # each session checked as a section
+        from bridgescore.api import read_sessions
+        from bridgescore.options import OptionError
+
+        try:
+            parts = read_sessions(
+                *files, sessions=session, members=members, movement=movement, notation=reading,
+                section_per_file=section_per_file or None,
+            )  # fmt: skip
+        except OptionError as problem:
+            raise fail(problem.text(labels)) from None
+    if parts is not None:
+        from bridgescore.api import sessions_as_sections
+
+        read_event = sessions_as_sections(parts)
+    else:
+        read_event = read(
+            *files, movement=movement, notation=reading, deals=deals, members=members,
+            section_per_file=section_per_file or None,
+        )  # fmt: skip
     # the adjustments are read as `score` reads them, so that a line check accepts is one score scores
     bar.stage(progress.CHECKING)
     event = check_lines(read_event)

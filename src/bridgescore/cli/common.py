@@ -113,6 +113,22 @@ AcblScaleOption = Annotated[
     typer.Option("--acbl-scale/--no-acbl-scale", help="Matchpoints 1 and 1/2 (ACBL, BBO) instead of 2 and 1."),
 ]
 
+MembersOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--members",
+        help="Members file: CSV number,name (NBB, EBU, ACBL numbers); names the players given by member number.",
+    ),
+]
+SectionPerFileOption = Annotated[
+    bool,
+    typer.Option(
+        "--section-per-file",
+        help="Files without a section column holding the same boards are sections of one session (each file a "
+        "section); otherwise they are refused unless they carry one date.",
+    ),
+]
+
 #: --movement → how the traveller reader takes a number on both sides of a board (None: from the data).
 PER_DIRECTION = {"mitchell": True, "howell": False}
 

@@ -17,6 +17,7 @@ from bridgescore.cli.common import (
     OutputOption,
     PrintNotationOption,
     ReportLangOption,
+    SectionPerFileOption,
     app,
     event_files,
     fail,
@@ -66,6 +67,7 @@ def individual(
         str | None,
         typer.Option("--pair-percent", help="A player's %: total (over maximum: EBU) or mean (of board %: BBO)."),
     ] = None,
+    section_per_file: SectionPerFileOption = False,
 ) -> None:
     """Score an individual event: each board as in a pairs event, each player ranked on their own (exit 2 on bad
     input)."""
@@ -95,7 +97,7 @@ def individual(
         raise fail(str(problem)) from None
     files = event_files(inputs)
     refuse_overwrite(output, [*files, names])
-    event = read(*files, notation=read_notation)
+    event = read(*files, notation=read_notation, section_per_file=section_per_file or None)
     refused = not_individual(event)
     if refused is not None:
         err.print(f"[red]error:[/] {escape(refused.describe(page_lang))}", soft_wrap=True)

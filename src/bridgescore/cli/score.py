@@ -15,12 +15,14 @@ from bridgescore.cli.common import (
     AcrossSectionsOption,
     AsProgramOption,
     DealsOption,
+    MembersOption,
     MethodOption,
     MovementOption,
     NeubergOption,
     OutputOption,
     PrintNotationOption,
     ReportLangOption,
+    SectionPerFileOption,
     SkipInvalidOption,
     app,
     event_files,
@@ -158,6 +160,31 @@ def score(
         bool,
         typer.Option("--director", help="HTML: add the director's checks (the members' page leaves them out)."),
     ] = False,
+    members: MembersOption = None,
+    section_per_file: SectionPerFileOption = False,
+    session: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--session",
+            help="The session of each file, once per file in file order (files of one session are its sections); "
+            "each session is scored on its own and the event ranked by the running total.",
+        ),
+    ] = None,
+    carry_over: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--carry-over",
+            help="PAIR=VALUE: a pair's carry-over into a multi-session event, a percentage (matchpoints) or IMPs "
+            "(repeatable).",
+        ),
+    ] = None,
+    carry_over_boards: Annotated[
+        float | None,
+        typer.Option(
+            "--carry-over-boards",
+            help="How many boards a carry-over percentage weighs in the total (default: the longest session's).",
+        ),
+    ] = None,
 ) -> None:
     """Score a pairs event: rankings, travellers and the director's checks (exit 2 on bad input)."""
     from rich.console import Console
@@ -197,14 +224,31 @@ def score(
     except ValueError as problem:
         raise fail(str(problem)) from None
     inputs = event_files(inputs)
-    refuse_overwrite(output, [*inputs, names, penalties, deals])
+    refuse_overwrite(output, [*inputs, names, penalties, deals, members])
+    if session or carry_over or _has_session_column(inputs):
+        from bridgescore.cli.score_sessions import score_sessions_command
+
+        done = score_sessions_command(
+            inputs, options, session=session or [], carry_over=carry_over or [], carry_over_boards=carry_over_boards,
+            names=names, members=members, movement=movement, notation=lang, shown=shown, page_lang=page_lang,
+            fmt=fmt, output=output, title=title, boards=boards, skip_invalid=skip_invalid, strict=strict,
+            section_per_file=section_per_file, refused=[
+                name for name, given in (("--penalty", penalty), ("--penalties", penalties), ("--deals", deals))
+                if given
+            ],
+        )  # fmt: skip
+        if done:
+            return
     try:
         given_penalties = read_penalties(penalty or (), penalties)
     except PenaltyError as problem:
         raise fail(str(problem)) from None
     bar = progress.start(err, (progress.READING, progress.SCORING, progress.RANKING_AND_WRITING), lang=page_lang)
     bar.stage(progress.READING)
-    event = read(*inputs, names=names, movement=movement, notation=lang, deals=deals)
+    event = read(
+        *inputs, names=names, movement=movement, notation=lang, deals=deals, members=members,
+        section_per_file=section_per_file or None,
+    )  # fmt: skip
     bar.stage(progress.SCORING)
     try:
         scores = score_event(event, options, penalties=given_penalties, title=title)
@@ -285,6 +329,13 @@ def score(
         print_problems(scored.problems, err, page_lang, can_go_on=False)
     if checks is not None:
         _strict_exit(checks, page_lang)
+
+
+def _has_session_column(files: list[Path]) -> bool:
+    """Whether a traveller CSV among ``files`` has a ``session`` column (a multi-session event in one file)."""
+    from bridgescore.io.session_column import session_column
+
+    return any(session_column(f) is not None for f in files)
 
 
 def _strict_exit(checks: tuple[Check, ...], lang: Language) -> None:

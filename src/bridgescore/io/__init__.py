@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from types import MappingProxyType
 
 from bridgescore.contract import Notation
 from bridgescore.event import Event
 from bridgescore.problems import Location, Problem, Severity, shorten
 
-__all__ = ["READERS", "ReadOptions", "load_event", "load_events", "not_pairs"]
+__all__ = ["READERS", "ReadOptions", "csv_event", "load_event", "load_events", "merge_loaded", "not_pairs"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +42,31 @@ _TEAMS_COLUMNS = frozenset({"room", "zaal", "kamer"})
 def _csv(path: Path, options: ReadOptions) -> Event:
     from bridgescore.io import csv as traveller_csv
 
-    event = traveller_csv.load(path, options.notation, pairs_per_direction=options.pairs_per_direction)
+    return csv_event(traveller_csv.load(path, options.notation, pairs_per_direction=options.pairs_per_direction))
+
+
+def csv_event(event: Event) -> Event:
+    """A traveller CSV's event with its pairs' players (issue 13) and, for a teams file, its form."""
+    from bridgescore.io import csv as traveller_csv
+
+    if event.results:  # the players of each pair where the lines name them (issue 13: n_number …, north …)
+        from bridgescore.io.members import seated_players
+
+        players, _, conflicts = seated_players(event)
+        if players:
+            # a pair numbered on the lines whose players' names are written beside: named so in the rankings (a pair
+            # made of its players, BBO's ``north+south``, is named by its id already)
+            names = dict(event.names)
+            for key, seated in players.items():
+                pair = key.rpartition(":")[2]
+                if key not in names and all(p.name for p in seated) and pair != "+".join(p.name for p in seated):
+                    names[key] = " & ".join(p.name for p in seated)
+            event = replace(
+                event,
+                players=MappingProxyType(players),
+                names=MappingProxyType(names),
+                problems=(*event.problems, *conflicts),
+            )
     if event.results:  # a teams CSV (a room column) is marked, so that `score` points it to `bridgescore teams`
         room = next((k for k in event.results[0].extra if traveller_csv.header_key(k) in _TEAMS_COLUMNS), None)
         if room is not None:
@@ -137,12 +162,29 @@ def load_events(
     names: str | Path | None = None,
     *,
     pairs_per_direction: bool | None = None,
+    members: str | Path | None = None,
+    section_per_file: bool | None = None,
 ) -> Event:
     """Read several files (e.g. one per section) into one event; ``names``: an optional names file
     (:mod:`bridgescore.io.names`) whose names replace those read from the event files; ``pairs_per_direction``:
-    see :class:`ReadOptions`."""
+    see :class:`ReadOptions`; ``members``: a members file (:mod:`bridgescore.io.members`) naming the players given
+    by member number; ``section_per_file``: see :meth:`Event.merge`."""
     files = list(paths)
-    event = Event.merge(load_event(p, notation, pairs_per_direction=pairs_per_direction) for p in files)
+    loaded = (load_event(p, notation, pairs_per_direction=pairs_per_direction) for p in files)
+    return merge_loaded(loaded, files, names, members=members, section_per_file=section_per_file)
+
+
+def merge_loaded(
+    loaded: Iterable[Event],
+    files: list[str | Path],
+    names: str | Path | None = None,
+    *,
+    members: str | Path | None = None,
+    section_per_file: bool | None = None,
+) -> Event:
+    """The events read from ``files`` merged into one (:meth:`Event.merge`), named from the names and members
+    files: :func:`load_events` after reading (a session of a multi-session CSV is read here too)."""
+    event = Event.merge(loaded, section_per_file=section_per_file)
     if not event.results and event.deals and files and not any(p.severity is Severity.ERROR for p in event.problems):
         # only hand records were given: nothing to score (each file alone is not an error, see above)
         where = Location(str(Path(files[0])))
@@ -153,13 +195,22 @@ def load_events(
             file=Path(files[0]).name,
         )
         event = replace(event, problems=(*event.problems, problem))
-    if names is None:
-        return event
-    from bridgescore.io import names as names_file
+    sources: dict[str, Location] = {}
+    if names is not None:
+        from bridgescore.io import names as names_file
 
-    found, problems = names_file.load(names)
-    named = names_file.with_names(event, found, problems)
-    return replace(named, form=event.form, form_sign=event.form_sign)
+        found, problems = names_file.load(names)
+        named = names_file.with_names(event, found, problems)
+        event = replace(named, form=event.form, form_sign=event.form_sign)
+        if isinstance(found, names_file.Names):
+            sources.update(found.player_sources)
+    if members is None:
+        return event
+    from bridgescore.io import members as members_file
+
+    known, member_problems = members_file.load(members)
+    sources = {**members_file.seated_players(event)[1], **sources}
+    return members_file.with_members(event, known, member_problems, sources=sources)
 
 
 def not_pairs(event: Event) -> Problem | None:

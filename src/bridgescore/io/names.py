@@ -18,12 +18,15 @@ results file.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
 from bridgescore.event import Event
 from bridgescore.io.csv import header_key, read_file, read_records, too_large
+from bridgescore.players import Player
 from bridgescore.problems import Location, Problem, Severity, shorten
 
 __all__ = ["Names", "load", "loads", "with_names"]
@@ -35,7 +38,13 @@ _FIELDS = {
     "player1": ("player1", "speler1", "name1", "naam1"),
     "player2": ("player2", "speler2", "name2", "naam2"),
     "section": ("section", "sect", "sectie", "lijn", "group", "groep"),
-}
+    "number1": ("number1", "member1", "membernumber1", "nr1", "id1", "lidnummer1", "bondsnummer1", "nbb1", "ebu1",
+                "acbl1", "playernumber1"),
+    "number2": ("number2", "member2", "membernumber2", "nr2", "id2", "lidnummer2", "bondsnummer2", "nbb2", "ebu2",
+                "acbl2", "playernumber2"),
+}  # fmt: skip
+#: How a names cell joins the two players (as :mod:`bridgescore.sessions` splits them).
+_NAME_JOINS = re.compile(r"\s+(?:&|-|–|/|and|en)\s+")
 _INDEX = {alias: field for field, aliases in _FIELDS.items() for alias in aliases}
 
 
@@ -43,9 +52,19 @@ class Names(Mapping[str, str]):
     """The names read from a names file (key → names, read-only), with the line each key was read from, so that
     :func:`with_names` can say where a pair the event does not have is named."""
 
-    def __init__(self, names: Mapping[str, str], sources: Mapping[str, Location]) -> None:
+    def __init__(
+        self,
+        names: Mapping[str, str],
+        sources: Mapping[str, Location],
+        players: Mapping[str, tuple[Player, ...]] | None = None,
+        player_sources: Mapping[str, Location] | None = None,
+    ) -> None:
         self._names = dict(names)
         self.sources: Mapping[str, Location] = MappingProxyType(dict(sources))
+        #: The pairs' players where the file gives their member numbers (key as the names), and where each
+        #: number is written (number → line and column), so a number the members file lacks is located.
+        self.players: Mapping[str, tuple[Player, ...]] = MappingProxyType(dict(players or {}))
+        self.player_sources: Mapping[str, Location] = MappingProxyType(dict(player_sources or {}))
 
     def __getitem__(self, key: str) -> str:
         return self._names[key]
@@ -72,6 +91,7 @@ def loads(text: str, filename: str = "<names>") -> tuple[Mapping[str, str], tupl
     if not records:
         return Names({}, {}), (*problems, Problem.make(Location(filename), "the names file is empty"))
     header_line = records[0][0]
+    records_header = records[0][1]
     header = {_INDEX.get(header_key(cell)): i for i, cell in enumerate(records[0][1]) if _INDEX.get(header_key(cell))}
     width = len(records[0][1])
     if "pair" in header:
@@ -89,7 +109,7 @@ def loads(text: str, filename: str = "<names>") -> tuple[Mapping[str, str], tupl
                 found=found,
             ),
         )
-    if "names" not in header and "player1" not in header:
+    if "names" not in header and "player1" not in header and "number1" not in header:
         problems.append(Problem.make(Location(filename, header_line, "names"), "the header has no 'names' column"))
         return Names({}, {}), tuple(problems)
 
@@ -100,13 +120,17 @@ def loads(text: str, filename: str = "<names>") -> tuple[Mapping[str, str], tupl
     names: dict[str, str] = {}
     seen: dict[str, int] = {}
     sources: dict[str, Location] = {}
+    players: dict[str, tuple[Player, ...]] = {}
+    player_sources: dict[str, Location] = {}
+    headers = records_header
     for line, row in records:
         pair = cell(row, "pair")
         if not pair:
             problems.append(Problem.make(Location(filename, line, "pair"), "pair number missing; the line is left out"))
             continue
         text_names = cell(row, "names") or " & ".join(n for n in (cell(row, "player1"), cell(row, "player2")) if n)
-        if not text_names:
+        numbers = (cell(row, "number1"), cell(row, "number2"))
+        if not text_names and not all(numbers):
             problems.append(
                 Problem.make(
                     Location(filename, line, "names" if "names" in header else "player1"),
@@ -141,9 +165,20 @@ def loads(text: str, filename: str = "<names>") -> tuple[Mapping[str, str], tupl
                 )
             )
         seen[key] = line
-        names[key] = text_names
+        if text_names:
+            names[key] = text_names
         sources[key] = Location(filename, line, "pair")
-    return Names(names, sources), tuple(problems)
+        if any(numbers):
+            given = (cell(row, "player1"), cell(row, "player2"))
+            if not all(given) and text_names:
+                parts = [p for p in _NAME_JOINS.split(text_names) if p]
+                given = (parts[0], parts[1]) if len(parts) == 2 else ("", "")
+            players[key] = tuple(Player(number=n, name=g) for n, g in zip(numbers, given, strict=True))
+            for field, number in zip(("number1", "number2"), numbers, strict=True):
+                column = headers[header[field]].strip() if field in header else field
+                if number:
+                    player_sources.setdefault(number, Location(filename, line, column))
+    return Names(names, sources, players, player_sources), tuple(problems)
 
 
 def load(path: str | Path) -> tuple[Mapping[str, str], tuple[Problem, ...]]:
@@ -184,4 +219,12 @@ def with_names(event: Event, names: Mapping[str, str], problems: tuple[Problem, 
         unknown.append(Problem.make(where, message, Severity.WARNING, section=shorten(section), pair=shorten(pair)))
     merged = dict(event.names)
     merged.update(names)
-    return Event(event.results, MappingProxyType(merged), event.title, event.problems + problems + tuple(unknown))
+    players = dict(event.players)
+    if isinstance(names, Names):
+        players.update(names.players)
+    return replace(
+        event,
+        names=MappingProxyType(merged),
+        problems=event.problems + problems + tuple(unknown),
+        players=MappingProxyType(players),
+    )

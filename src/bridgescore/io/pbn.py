@@ -27,7 +27,8 @@ cannot be read but a score is written) a warning says so and the written score i
 (``420``) is read as North-South's; one equal to minus the contract's score is taken as declarer's.
 
 Other tags of a game (``Table``, ``ScoreIMP``, ``Room`` …) are kept in ``Result.extra``; names come from
-``Names_NS``/``Names_EW`` and from a ``[TotalScoreTable]`` with ``PairId`` and ``Names`` columns.
+``Names_NS``/``Names_EW`` and from a ``[TotalScoreTable]`` with ``PairId`` and ``Names`` columns; the players' member
+numbers (issue 13, :attr:`Event.players`) from its ``MemberID1``/``MemberID2`` columns (PBN 2.1).
 
 Lines are counted as an editor counts them (a line ends at LF or CR LF; a lone CR, U+2028 and the like inside a
 line are read as spaces), so a problem's line is the line the director sees.  A game that starts without a blank
@@ -64,6 +65,7 @@ from bridgescore.io.csv import is_not_played, read_file
 from bridgescore.io.deals import PbnDeals
 from bridgescore.io.line import LineReading, read_declarer, read_tricks, whole_number
 from bridgescore.io.usebio import names_by_pair
+from bridgescore.players import Player
 from bridgescore.problems import FieldKind, Location, Problem, Severity, Value, shorten
 
 __all__ = ["load", "loads", "split_games"]
@@ -222,6 +224,7 @@ class _Reader:
         self.notation = notation
         self.results: list[Result] = []
         self.names: dict[str, str] = {}  # TotalScoreTable's, by pair number (it has no section)
+        self.players: dict[str, tuple[Player, ...]] = {}  # TotalScoreTable's member numbers (issue 13)
         self.section_names: dict[tuple[str, str], str] = {}  # the score tables', by (section, pair)
         self.problems: list[Problem] = []
         self.title = ""
@@ -485,15 +488,27 @@ class _Reader:
             self.results.append(result)
 
     def total_table(self, table: Mapping[str, Any], game: _Game) -> None:
+        """The pairs' names (``PairId``, ``Names``) and, issue 13, their players' member numbers: the PBN 2.1
+        standard's ``MemberID1``/``MemberID2`` columns of the ``TotalScoreTable`` (also read: ``PlayerId1``/
+        ``PlayerId2``, ``MemberId_1``…); the players' names are the two halves of ``Names``."""
         headers = [h.lower() for h in _headers(table.get("headers", []))]
-        if "pairid" not in headers or "names" not in headers:
+        if "pairid" not in headers or ("names" not in headers and not _member_columns(headers)):
             return
+        first, second = _member_columns(headers) or ("", "")
         for raw in table.get("rows", []):
             cells = _cells(raw)
             if len(cells) == len(headers):
                 row = dict(zip(headers, cells, strict=True))
-                if row["pairid"] and row["names"] not in ("", "-"):
-                    self.names[row["pairid"]] = row["names"]
+                names = row.get("names", "")
+                if row["pairid"] and names not in ("", "-"):
+                    self.names[row["pairid"]] = names
+                numbers = [row.get(first, "").strip("- "), row.get(second, "").strip("- ")]
+                if row["pairid"] and any(numbers):
+                    halves = [h for h in _NAME_JOINS.split(names) if h] if names not in ("", "-") else []
+                    given = halves if len(halves) == 2 else ["", ""]
+                    self.players[row["pairid"]] = tuple(
+                        Player(number=n, name=g) for n, g in zip(numbers, given, strict=True)
+                    )
 
     # --- one traveller line from its raw fields ---------------------------------------------------------
 
@@ -677,7 +692,21 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Ev
         sign,
         deals=records.deals,
         info=MappingProxyType(reader.info),
+        players=MappingProxyType(reader.players),
     )
+
+
+#: How a PBN ``Names`` cell joins the two players (``Smith - Jones``, ``Smith & Jones``).
+_NAME_JOINS = re.compile(r"\s+(?:&|-|–|/|and|en)\s+")
+
+
+def _member_columns(headers: Sequence[str]) -> tuple[str, str] | None:
+    """The two member-number columns of a ``TotalScoreTable`` (lower-cased headers), or None."""
+    for first, second in (("memberid1", "memberid2"), ("member_id1", "member_id2"), ("memberid_1", "memberid_2"),
+                          ("playerid1", "playerid2"), ("playerid_1", "playerid_2")):  # fmt: skip
+        if first in headers and second in headers:
+            return first, second
+    return None
 
 
 def _form(game: _Game) -> tuple[EventForm, str]:

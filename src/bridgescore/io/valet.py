@@ -764,7 +764,9 @@ def read_input(paths: Sequence[Path], names: Path | None = None, scores: Path | 
             event = _read_event(path)
             events.append(event)
     if events:
-        merged = Event.merge(events)
+        # each file a section (its own field, as before issue 13): the Valet compares a board within its field, so
+        # two evenings with the same board numbers are never compared with each other
+        merged = Event.merge(events, section_per_file=True)
         parts.append(replace(from_event(merged), event=merged))
     if len(parts) == 1:
         return parts[0]

@@ -1,0 +1,126 @@
+"""``score`` over several sessions (issue 13): ``--session`` per file or a ``session`` column, ``--carry-over``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from bridgescore.cli.common import fail
+from bridgescore.problems import Severity
+
+if TYPE_CHECKING:
+    from bridgescore.contract import Notation
+    from bridgescore.i18n import Language
+    from bridgescore.scored import ScoringOptions
+
+
+def parse_carry_over(given: list[str]) -> dict[str, float]:
+    """``PAIR=VALUE`` (``7=55.2``, ``A:7=55,2%``, ``3=+12 IMPs``) as pair → value; a bad entry is an error."""
+    out: dict[str, float] = {}
+    for item in given:
+        pair, sep, value = item.partition("=")
+        text = value.strip().lower().removesuffix("imps").removesuffix("%").strip().replace(",", ".")
+        try:
+            number = float(text)
+        except ValueError:
+            number = None
+        if not sep or not pair.strip() or number is None:
+            raise fail(f"--carry-over {item}: write PAIR=VALUE, e.g. 7=55.2 (a percentage) or 7=+12 (IMPs)")
+        out[pair.strip()] = number
+    return out
+
+
+def score_sessions_command(
+    inputs: list[Path],
+    options: ScoringOptions,
+    *,
+    session: list[str],
+    carry_over: list[str],
+    carry_over_boards: float | None,
+    names: Path | None,
+    members: Path | None,
+    movement: str,
+    notation: Notation,
+    shown: Notation,
+    page_lang: Language,
+    fmt: str,
+    output: Path | None,
+    title: str | None,
+    boards: bool,
+    skip_invalid: bool,
+    strict: bool,
+    section_per_file: bool,
+    refused: list[str],
+) -> bool:
+    """Score a multi-session event and write its reports; False where the files say no sessions after all (the
+    caller scores them as one session)."""
+    from bridgescore.api import InputError, read_sessions, score_sessions
+    from bridgescore.cli.common import err, out
+    from bridgescore.options import OptionError
+    from bridgescore.report import sessions as report
+    from bridgescore.report.problems import print_problems
+
+    carried = parse_carry_over(carry_over)
+    if carry_over_boards is not None and carry_over_boards < 0:
+        raise fail("--carry-over-boards must be 0 or more")
+    try:
+        parts = read_sessions(
+            *inputs, sessions=session, names=names, members=members, movement=movement, notation=notation,
+            section_per_file=section_per_file or None,
+        )  # fmt: skip
+    except OptionError as problem:
+        raise fail(problem.text(page_lang)) from None
+    if parts is None:
+        if carried:
+            raise fail("--carry-over is for an event of several sessions: give --session NAME for each file")
+        return False
+    if refused:
+        raise fail(f"{', '.join(refused)}: not available with several sessions yet; score each session on its own")
+    try:
+        result = score_sessions(parts, options, carry_over=carried, carry_over_boards=carry_over_boards, title=title)
+    except OptionError as problem:
+        raise fail(problem.text(page_lang)) from None
+    except InputError as problem:
+        raise fail(problem.problems[0].describe(page_lang)) from None
+    problems = result.problems
+    has_results = all(len(s.event.results) for s in result.sessions)
+    if any(p.severity is Severity.ERROR for p in problems) and not (skip_invalid and has_results):
+        print_problems(problems, err, page_lang, can_go_on=has_results)
+        raise typer.Exit(2)
+    try:
+        if fmt == "text":
+            from rich.console import Console
+
+            if output is None:
+                console = out if out.is_terminal else Console(highlight=False, width=max(out.width, 120))
+                report.render_sessions_text(result, console, shown, page_lang, boards=boards)
+            else:
+                with output.open("w", encoding="utf-8") as handle:
+                    console = Console(file=handle, width=120, highlight=False)
+                    report.render_sessions_text(result, console, shown, page_lang, boards=boards)
+        else:
+            if fmt == "csv":
+                text = report.sessions_csv(result, page_lang)
+            elif fmt == "json":
+                text = report.sessions_json(result, notation)
+            else:
+                text = report.sessions_html(result, page_lang, title or "")
+            if output is None:
+                sys.stdout.write(text)
+            else:
+                output.write_text(text, encoding="utf-8")
+    except OSError as problem:
+        raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None
+    if (fmt != "text" or output is not None) and problems:
+        print_problems(problems, err, page_lang, can_go_on=False)
+    elif result.overall.problems:  # each session's report lists its own; the event's (a carry-over) here
+        print_problems(result.overall.problems, err, page_lang, can_go_on=False)
+    if strict:
+        failed = [c for s in result.sessions for c in s.failed_checks]
+        if failed:
+            err.print(f"[red]{len(failed)} of the director's checks failed (--strict)[/]", highlight=False)
+            raise typer.Exit(1)
+    return True

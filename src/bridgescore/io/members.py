@@ -1,0 +1,360 @@
+"""The members file, and players by member number on travellers (issue 13).
+
+A members file names the players a club or federation knows by their member number::
+
+    number,name                      lidnummer;naam;club
+    1234567,Ann Smith                8800123;Jan de Vries;BC Oost
+
+Columns (case-insensitive, English and Dutch): the number (``number``, ``member``, ``membernumber``, ``id``,
+``lidnummer``, ``bondsnummer``, ``nbb``, ``nbbnummer``, ``ebu``, ``ebunumber``, ``acbl``, ``playernumber``,
+``nationalidnumber``) and the name (``name``, ``naam``, ``player``, ``speler``; or ``firstname``/``voornaam``
+with ``lastname``/``surname``/``achternaam``); every other column is kept in :attr:`Player.extra`.  Comma,
+semicolon or tab separated, UTF-8 with or without BOM, Windows-1252 with a warning (as the traveller files).  A
+file without a header is read as ``number,name``.  Numbers are kept as written (NBB, EBU, ACBL numbers as they
+are; :mod:`bridgescore.players`).
+
+Players on travellers: a traveller CSV may give each seat's member number in the columns ``n_number``,
+``s_number``, ``e_number``, ``w_number`` (also ``north_number`` …, Dutch ``noord_nummer``/``n_bondsnummer`` …);
+its player columns ``north``/``south``/``east``/``west`` (BBO's travellers) name the players.  Both fill
+:attr:`Event.players` (:func:`seated_players`).  A player given by number only takes the name the members file
+gives (:func:`with_members`); a number the members file does not hold is an error at the file, line and column
+where it is written, naming the number and the members file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
+from pathlib import Path
+from types import MappingProxyType
+
+import numpy as np
+
+from bridgescore.event import Event
+from bridgescore.io.csv import COLUMN_SYNONYMS, header_key, read_file, read_records, too_large
+from bridgescore.players import Player
+from bridgescore.problems import Location, Problem, Severity, shorten
+from bridgescore.table import Column
+
+__all__ = ["NUMBER_COLUMNS", "Members", "load", "loads", "seated_players", "with_members"]
+
+_NUMBER = (
+    "number", "member", "membernumber", "memberno", "memberid", "id", "nr", "lidnummer", "lidnr", "bondsnummer",
+    "bondsnr", "nbb", "nbbnummer", "nbbnumber", "ebu", "ebunumber", "ebuno", "acbl", "acblnumber", "playernumber",
+    "playerid", "nationalidnumber", "spelernummer",
+)  # fmt: skip
+_NAME = ("name", "naam", "player", "playername", "speler", "spelernaam", "fullname", "volledigenaam")
+_FIRST = ("firstname", "first", "forename", "givenname", "voornaam")
+_LAST = ("lastname", "last", "surname", "familyname", "achternaam")
+_INDEX = {
+    **{a: "number" for a in _NUMBER},
+    **{a: "name" for a in _NAME},
+    **{a: "first" for a in _FIRST},
+    **{a: "last" for a in _LAST},
+}
+
+#: A traveller column holding a seat's member number (compared as :func:`header_key` compares headers) → seat.
+NUMBER_COLUMNS: Mapping[str, str] = MappingProxyType(
+    {
+        header_key(prefix + suffix): seat
+        for seat, prefixes in (
+            ("north", ("n", "north", "noord")),
+            ("south", ("s", "south", "z", "zuid")),
+            ("east", ("e", "east", "o", "oost")),
+            ("west", ("w", "west")),
+        )
+        for prefix in prefixes
+        for suffix in (
+            "_number",
+            "_nr",
+            "_member",
+            "_id",
+            "_nummer",
+            "_lidnummer",
+            "_bondsnummer",
+            "_nbb",
+            "_ebu",
+            "_acbl",
+        )
+    }
+)
+_SEAT_NAMES = {header_key(word): seat for seat in ("north", "south", "east", "west") for word in COLUMN_SYNONYMS[seat]}
+
+
+class Members(Mapping[str, Player]):
+    """The members read from a members file: member number → :class:`Player` (read-only), with the line each was
+    read from (``sources``) and the file (``file``), so that a number it lacks can be reported naming it."""
+
+    def __init__(self, players: Mapping[str, Player], sources: Mapping[str, Location], file: str = "") -> None:
+        self._players = dict(players)
+        self.sources: Mapping[str, Location] = MappingProxyType(dict(sources))
+        self.file = file
+
+    def __getitem__(self, key: str) -> Player:
+        return self._players[key.strip()]
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and key.strip() in self._players
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._players)
+
+    def __len__(self) -> int:
+        return len(self._players)
+
+    def __repr__(self) -> str:
+        return f"Members({self._players!r})"
+
+
+def loads(text: str, filename: str = "<members>") -> tuple[Members, tuple[Problem, ...]]:
+    """The members in a members file's text, and every problem found (file, line and column).
+
+    A line without a number or without a name is left out and said; a number given twice with two names is an
+    error at the second line (the same name twice is a warning: the line is read once)."""
+    problems: list[Problem] = []
+    records = read_records(text, filename, problems)
+    if not records:
+        return Members({}, {}, filename), (*problems, Problem.make(Location(filename), "the members file is empty"))
+    header_line, first = records[0]
+    header: dict[str, int] = {}
+    for i, heading in enumerate(first):
+        field = _INDEX.get(header_key(heading))
+        if field is not None and field not in header:
+            header[field] = i
+    if "number" in header and ("name" in header or "first" in header or "last" in header):
+        records = records[1:]
+    elif len(first) >= 2 and any(ch.isdigit() for ch in first[0]):
+        header = {"number": 0, "name": 1}
+    else:
+        return Members({}, {}, filename), (
+            *problems,
+            Problem.make(
+                Location(filename, header_line, "number"),
+                "the members file's header has no member number and name columns (found: %(found)s)",
+                found=shorten(", ".join(first)),
+            ),
+        )
+    names_of = {i: (first[i].strip() or f"column {i + 1}") for i in range(len(first))}
+    used = set(header.values())
+
+    def cell(row: list[str], field: str) -> str:
+        i = header.get(field)
+        return row[i].strip() if i is not None and i < len(row) else ""
+
+    players: dict[str, Player] = {}
+    sources: dict[str, Location] = {}
+    for line, row in records:
+        number = cell(row, "number")
+        name = cell(row, "name") or " ".join(p for p in (cell(row, "first"), cell(row, "last")) if p)
+        if not number:
+            problems.append(
+                Problem.make(
+                    Location(filename, line, names_of.get(header["number"], "number")),
+                    "no member number on this line; the line is left out",
+                )
+            )
+            continue
+        if not name:
+            field = names_of.get(header.get("name", header.get("first", header.get("last", 1))), "name")
+            problems.append(
+                Problem.make(
+                    Location(filename, line, field),
+                    "member %(number)s has no name on this line; the line is left out",
+                    number=shorten(number),
+                )
+            )
+            continue
+        where = Location(filename, line, names_of.get(header["number"], "number"))
+        known = players.get(number)
+        if known is not None:
+            same = " ".join(name.split()).casefold() == known.name.casefold()
+            problems.append(
+                Problem.make(
+                    where,
+                    "member %(number)s is given again (line %(before)s, '%(first)s'); this line is left out"
+                    if same
+                    else "member %(number)s is '%(second)s' here but '%(first)s' on line %(before)s: one number, two "
+                    "players; correct the members file",
+                    Severity.WARNING if same else Severity.ERROR,
+                    number=shorten(number),
+                    second=shorten(name),
+                    first=shorten(known.name),
+                    before=sources[number].line or 0,
+                )
+            )
+            continue
+        extra = {
+            names_of[i]: row[i].strip() for i in range(min(len(row), len(first))) if i not in used and row[i].strip()
+        }
+        players[number] = Player(number=number, name=name, extra=MappingProxyType(extra))
+        sources[number] = where
+    return Members(players, sources, filename), tuple(problems)
+
+
+def load(path: str | Path) -> tuple[Members, tuple[Problem, ...]]:
+    """Read a members file (see the module docstring)."""
+    text, problems = read_file(path, "the members file")
+    if text is None:
+        return Members({}, {}, str(Path(path))), tuple(problems)
+    try:
+        members, more = loads(text, str(Path(path)))
+    except MemoryError:
+        del text
+        return Members({}, {}, str(Path(path))), (too_large(str(Path(path))),)
+    return members, tuple(problems) + more
+
+
+def _pair_key(section: str, pair: str, sectioned: bool) -> str:
+    return f"{section}:{pair}" if sectioned and section else pair
+
+
+def seated_players(event: Event) -> tuple[dict[str, tuple[Player, ...]], dict[str, Location], list[Problem]]:
+    """The players of each pair as the traveller lines give them: member numbers in the ``n_number`` …
+    columns (:data:`NUMBER_COLUMNS`), names in the ``north`` … player columns; keyed as :attr:`Event.names`
+    (``SECTION:PAIR`` where the event has sections).  Returns the players, where each member number was first
+    written (number → file, line, column), and a warning for a pair given other players on a later line (the first
+    line's players are kept)."""
+    if not event.results:
+        return {}, {}, []
+    table = event.table
+    columns = {name: seat for name in table.extra if (seat := NUMBER_COLUMNS.get(header_key(name))) is not None}
+    # the players' names: the seat columns that make the pairs (kept as ``north`` …), or beside ``ns``/``ew`` as
+    # their file heads them (``North``, ``Noord``)
+    named: dict[str, str] = {}
+    for name in table.extra:
+        seat = _SEAT_NAMES.get(header_key(name))
+        if seat is not None and (seat not in named or name == seat):
+            named[seat] = name
+    if not columns and not named:
+        return {}, {}, []
+    by_seat_number = {seat: name for name, seat in columns.items()}
+    sectioned = any(table.section.labels)
+    players: dict[str, tuple[Player, ...]] = {}
+    first_line: dict[str, Location] = {}
+    sources: dict[str, Location] = {}
+    problems: list[Problem] = []
+    empty: Column[str | None] = Column.constant(None, len(table))
+
+    def seat_columns(seat: str) -> tuple[Column[str | None], Column[str | None]]:
+        number = table.extra.get(by_seat_number[seat], empty) if seat in by_seat_number else empty
+        name = table.extra.get(named[seat], empty) if seat in named else empty
+        return number, name
+
+    # each distinct (section, pair, its players) once, in order of first appearance: a large event is not read
+    # line by line (issue 12), and a pair's players are written alike on most of its lines
+    sides = []
+    for pair_column, seats in ((table.ns_pair, ("north", "south")), (table.ew_pair, ("east", "west"))):
+        (n1, a1), (n2, a2) = seat_columns(seats[0]), seat_columns(seats[1])
+        codes = np.stack([table.section.codes, pair_column.codes, n1.codes, a1.codes, n2.codes, a2.codes])
+        _, first = np.unique(codes, axis=1, return_index=True)
+        sides += [(int(i), pair_column, seats, (n1, a1, n2, a2)) for i in first.tolist()]
+    sides.sort(key=lambda side: side[0])
+    for i, pair_column, seats, cells in sides:
+        file = table.file[i]
+        where = Location(file or "<input>", int(table.line[i]) or None)
+        seated: list[Player] = []
+        for seat, (number_column, name_column) in zip(seats, (cells[:2], cells[2:]), strict=True):
+            number = (number_column[i] or "").strip()
+            name = (name_column[i] or "").strip()
+            if number and number not in sources:
+                sources[number] = replace(where, field=by_seat_number[seat])
+            if number or name:
+                seated.append(Player(number=number, name=name))
+        if len(seated) != 2:
+            continue
+        key = _pair_key(table.section[i], pair_column[i], sectioned)
+        known = players.get(key)
+        if known is None:
+            players[key] = tuple(seated)
+            first_line[key] = where
+        elif {(p.number, p.name) for p in known} != {(p.number, p.name) for p in seated}:
+            problems.append(
+                Problem.make(
+                    where,
+                    "pair %(pair)s is %(second)s on this line but %(first)s on line %(before)s; the players "
+                    "of line %(before)s are kept",
+                    Severity.WARNING,
+                    pair=shorten(key),
+                    second=shorten(" & ".join(p.number or p.name for p in seated)),
+                    first=shorten(" & ".join(p.number or p.name for p in known)),
+                    before=first_line[key].line or 0,
+                )
+            )
+            first_line[key] = where  # said once per change, not on every later line
+    return players, sources, problems
+
+
+def with_members(
+    event: Event,
+    members: Mapping[str, Player],
+    problems: tuple[Problem, ...] = (),
+    *,
+    sources: Mapping[str, Location] | None = None,
+) -> Event:
+    """``event`` with its players named from ``members`` (a :class:`Members` read by :func:`load`, or any
+    mapping member number → :class:`Player`), the members file's own ``problems`` added.
+
+    This is the one function the command line (``score``/``check --members``) and the archive
+    (``archive add --members``) use.  A player given by number takes the members file's name (and its extra
+    columns) where the event gives none; a name the event gives is kept.  A member number the members file does not
+    hold is an error (``Problem``), located where the number is written (``sources``: number → location; by
+    default the traveller line and column, :func:`seated_players`), naming the number and the members file: the
+    archive refuses to store such a session, and ``--skip-invalid`` goes on with the player unnamed."""
+    file = members.file if isinstance(members, Members) else "<members>"
+    where = dict(sources) if sources is not None else seated_players(event)[1]
+    found: list[Problem] = list(problems)
+    reported: set[str] = set()
+    players: dict[str, tuple[Player, ...]] = {}
+    written = [p.number for seated in event.players.values() for p in seated if p.number]
+    for number in dict.fromkeys([*written, *where]):  # every number written, also on a line whose players differ
+        if number not in members and number not in reported:
+            reported.add(number)
+            found.append(
+                Problem.make(
+                    where.get(number) or _first_line_of(event, number) or Location(file),
+                    "member number %(number)s is not in the members file %(members)s; add the member there or "
+                    "correct the number",
+                    number=shorten(number),
+                    members=Path(file).name,
+                )
+            )
+    for key, seated in event.players.items():
+        named: list[Player] = []
+        for player in seated:
+            member = members.get(player.number) if player.number else None
+            if member is not None:
+                extra = {**member.extra, **player.extra}
+                named.append(
+                    Player(
+                        number=player.number,
+                        name=player.name or member.name,
+                        club_number=player.club_number or member.club_number,
+                        extra=MappingProxyType(extra),
+                    )
+                )
+            else:
+                named.append(player)
+        players[key] = tuple(named)
+    names = dict(event.names)
+    for key, seated in players.items():  # a pair known only by its numbers gets its players' names
+        if key not in names and all(p.name for p in seated) and seated:
+            names[key] = " & ".join(p.name for p in seated)
+    return replace(
+        event,
+        players=MappingProxyType(players),
+        names=MappingProxyType(names),
+        problems=(*event.problems, *found),
+    )
+
+
+def _first_line_of(event: Event, number: str) -> Location | None:
+    """Where the pair holding member ``number`` first plays (a PBN or USEBIO file gives the numbers apart from the
+    lines): its file and line; None where no line names the pair."""
+    keys = [key for key, seated in event.players.items() if any(p.number == number for p in seated)]
+    if not keys:
+        return None
+    section, _, pair = keys[0].rpartition(":")
+    for result in event.results:
+        if pair in (result.ns_pair, result.ew_pair) and (not section or result.section == section):
+            return Location(result.source.file, result.source.line) if result.source is not None else None
+    return None

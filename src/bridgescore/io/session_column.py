@@ -1,0 +1,79 @@
+"""A traveller CSV with a ``session`` column (issue 13): the lines of each session read on their own.
+
+The column is ``session`` (also ``sessie``, ``zitting``, ``ses``).  Each session's lines are read as if the file
+held only them (every other line left blank, so every problem keeps its line number in the file), so that pair 1
+playing board 1 in the first and in the second session is no pair playing a board twice.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bridgescore.contract import Notation
+from bridgescore.event import Event
+from bridgescore.io.csv import header_key, physical_lines, read_file, read_records
+
+__all__ = ["SESSION_COLUMNS", "session_column", "split"]
+
+SESSION_COLUMNS = frozenset({"session", "sessie", "zitting", "ses", "sessionno", "sessionnumber"})
+
+
+def session_column(path: str | Path) -> int | None:
+    """The index of the session column in a CSV file's header, or None (no column, not a CSV, unreadable)."""
+    if Path(path).suffix.lower() not in (".csv", ".tsv", ".txt"):
+        return None
+    try:  # the header only: a large file is not read twice
+        with open(path, "rb") as handle:
+            head = handle.read(65536)
+    except OSError:
+        return None
+    text = head.decode("utf-8-sig", errors="replace")
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    records = read_records(first + "\n")
+    if not records:
+        return None
+    for i, cell in enumerate(records[0][1]):
+        if header_key(cell) in SESSION_COLUMNS:
+            return i
+    return None
+
+
+def split(
+    path: str | Path, notation: Notation = "en", pairs_per_direction: bool | None = None
+) -> list[tuple[str, Event]]:
+    """Each session of the file (in order of first appearance) with its event; a line without a session is
+    kept with the first session (and its problem said there)."""
+    from bridgescore.io import csv as traveller_csv
+    from bridgescore.io import csv_event
+
+    text, problems = read_file(path)
+    if text is None:
+        return [("", Event((), problems=tuple(problems)))]
+    column = session_column(path)
+    lines = physical_lines(text)
+    records = read_records(text)
+    if column is None or not records:
+        return [("", csv_event(traveller_csv.load(path, notation, pairs_per_direction=pairs_per_direction)))]
+    header_at = records[0][0]
+    sessions: dict[str, list[int]] = {}
+    for line, row in records[1:]:
+        name = row[column].strip() if column < len(row) else ""
+        sessions.setdefault(name, []).append(line)
+    out: list[tuple[str, Event]] = []
+    names = [n for n in sessions if n] or [""]
+    for name in names:
+        keep = {header_at, *sessions.get(name, ())}
+        if name == names[0]:
+            keep.update(sessions.get("", ()))
+        part = "\n".join(line if i in keep else "" for i, line in enumerate(lines, start=1)) + "\n"
+        event = traveller_csv.loads(part, str(Path(path)), notation, pairs_per_direction=pairs_per_direction)
+        event = Event(
+            event.results,
+            event.names,
+            event.title,
+            (*(problems if name == names[0] else ()), *event.problems),
+            event.form,
+            event.form_sign,
+        )
+        out.append((name, csv_event(event)))
+    return out

@@ -1,0 +1,177 @@
+"""A multi-session event (issue 13): each session scored on its own, the event ranked by the running total.
+
+Each session is scored as if it were alone (its own field: board 1 of session 1 is never compared with board 1 of
+session 2) and summed up per pair by :func:`bridgescore.sessions.summarise`.  The event's ranking:
+
+* **matchpoints**: the pair's session percentages averaged, weighted by the boards it played in each
+  (Σ pᵢ·bᵢ / Σ bᵢ), which is the percentage of its matchpoints over its maximum across the sessions when every
+  board has the same top: the EBU's multi-session pairs and the NBB's ("totaalstand" over zittingen) rank a pair
+  on its percentage over all its boards, never a plain mean of session percentages that would let a short
+  session weigh as much as a long one.  Not yet checked against a printout of EBUScore or the NBB program (the
+  reference collection holds no multi-session event);
+* **IMPs** (Butler, Bastille, cross-IMPs): the IMPs of every session summed (the session totals before factoring).
+
+**Carry-over** (a qualifying's score brought into a final, the ACBL's "carryover" and the EBU's "carry-forward";
+both leave its size to the conditions of contest): at matchpoints a percentage that counts as ``carry_over_boards``
+boards in the weighted average, (C·W + Σ pᵢ·bᵢ) / (W + Σ bᵢ), W by default the boards of the longest session (the
+carry-over weighs as one session); at IMPs an IMP amount added to the sum.  A pair without a carry-over has none
+(W is not counted for it).
+
+**Pairs across sessions**: by their players (:func:`bridgescore.players.pair_key`: member numbers, else their two
+names), so a pair with another number in the second session is still one pair; a pair whose players are not known
+is matched by its pair number (``SECTION:PAIR``; with the direction where a Mitchell numbers pairs per direction).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from bridgescore.problems import Location, Problem
+from bridgescore.sessions import PairSession, SessionSummary
+
+__all__ = ["MultiSession", "OverallEntry", "combine", "identity"]
+
+
+@dataclass(frozen=True, slots=True)
+class OverallEntry:
+    """One pair of the event: ``sessions`` its result in each session (None where it did not play), its
+    carry-over, boards over all sessions, ``total`` (the weighted percentage, or IMPs) and its place."""
+
+    key: str
+    names: str
+    pairs: tuple[str, ...]
+    sessions: tuple[PairSession | None, ...]
+    carry_over: float | None
+    boards: int
+    total: float | None
+    place: int | None
+    place_label: str
+
+
+@dataclass(frozen=True, slots=True)
+class MultiSession:
+    """The event over its sessions: their names and summaries (in the order given), the unit (``percent`` or
+    ``imps``), the weight of a carry-over percentage in boards, the ranked pairs and the problems found."""
+
+    names: tuple[str, ...]
+    summaries: tuple[SessionSummary, ...]
+    unit: str
+    carry_over_boards: float
+    entries: tuple[OverallEntry, ...]
+    problems: tuple[Problem, ...] = ()
+
+
+def _own(p: PairSession) -> str:
+    return f"{p.section}:{p.pair}" if p.section else p.pair
+
+
+def identity(summary: SessionSummary) -> list[str]:
+    """Each pair of ``summary`` as it is matched across sessions: its players' key where the players are known,
+    else ``pair SECTION:PAIR`` (with its direction where the session ranks one number twice, NS 1 and EW 1)."""
+    count: dict[str, int] = {}
+    for p in summary.pairs:
+        count[_own(p)] = count.get(_own(p), 0) + 1
+    out = []
+    for p in summary.pairs:
+        if p.players and len(p.players) == 2 and not p.key.startswith(f"{summary.key}/"):
+            out.append(p.key)
+        else:
+            out.append(f"pair {_own(p)}" + (f" {p.direction}" if count[_own(p)] > 1 else ""))
+    return out
+
+
+def combine(
+    names: Sequence[str],
+    summaries: Sequence[SessionSummary],
+    carry_over: Mapping[str, float] | None = None,
+    carry_over_boards: float | None = None,
+    where: str = "--carry-over",
+) -> MultiSession:
+    """The event ranked over ``summaries`` (one per session, named ``names``) by the running total (see the module
+    docstring); ``carry_over``: pair → percentage or IMPs, the pair named by its number in a session (``7``,
+    ``A:7``) or its key (``#123+#456``).  A carry-over for no pair of the event, or sessions scored in different
+    units, is a problem (error) with ``where`` as its location."""
+    problems: list[Problem] = []
+    units = {s.unit for s in summaries}
+    unit = summaries[0].unit if summaries else "percent"
+    if len(units) > 1:
+        problems.append(
+            Problem.make(
+                Location(where),
+                "the sessions are scored in percentages and in IMPs; score every session with one method",
+            )
+        )
+    weight = (
+        float(carry_over_boards)
+        if carry_over_boards is not None
+        else float(max((s.boards for s in summaries), default=0))
+    )
+    order: list[str] = []
+    rows: dict[str, list[PairSession | None]] = {}
+    own_ids: dict[str, list[str]] = {}
+    for i, summary in enumerate(summaries):
+        for ident, p in zip(identity(summary), summary.pairs, strict=True):
+            if ident not in rows:
+                rows[ident] = [None] * len(summaries)
+                order.append(ident)
+                own_ids[ident] = []
+            if rows[ident][i] is None:
+                rows[ident][i] = p
+            own_ids[ident] += [_own(p), p.pair]
+    given: dict[str, float] = {}
+    for pair, value in (carry_over or {}).items():
+        match = [k for k in order if pair == k or pair in own_ids[k]]
+        if not match:
+            problems.append(
+                Problem.make(
+                    Location(where),
+                    "carry-over for pair %(pair)s: there is no such pair in the sessions; write the pair number as "
+                    "on the travellers",
+                    pair=pair,
+                )
+            )
+            continue
+        given[match[0]] = value
+    entries: list[tuple[str, str, tuple[str, ...], tuple[PairSession | None, ...], float | None, int, float | None]]
+    entries = []
+    for ident in order:
+        played = rows[ident]
+        boards = sum(p.boards for p in played if p is not None)
+        carried = given.get(ident)
+        total: float | None
+        if unit == "percent":
+            weighted = sum((p.percent or 0.0) * p.boards for p in played if p is not None and p.percent is not None)
+            counted = sum(p.boards for p in played if p is not None and p.percent is not None)
+            if carried is not None and weight > 0:
+                weighted += carried * weight
+                counted_w = counted + weight
+            else:
+                counted_w = counted
+            total = weighted / counted_w if counted_w else None
+        else:
+            imps = [p.imps for p in played if p is not None and p.imps is not None and p.boards]
+            total = sum(imps) + (carried or 0.0) if imps or carried is not None else None
+        names_of = next((p.names for p in played if p is not None and p.names), "")
+        pairs = tuple(_own(p) if p is not None else "" for p in played)
+        entries.append((ident, names_of, pairs, tuple(played), carried, boards, total))
+    ranked = sorted(entries, key=lambda e: (e[6] is None, -(e[6] or 0.0)))
+    out: list[OverallEntry] = []
+    for position, (ident, names_of, pairs, played_t, carried, boards, total) in enumerate(ranked, start=1):
+        if total is None:
+            out.append(OverallEntry(ident, names_of, pairs, played_t, carried, boards, None, None, ""))
+            continue
+        place = next(i for i, e in enumerate(ranked, start=1) if e[6] is not None and _same(e[6], total))
+        shared = sum(1 for e in ranked if e[6] is not None and _same(e[6], total)) > 1
+        out.append(
+            OverallEntry(
+                ident, names_of, pairs, played_t, carried, boards, total, place, f"{place}=" if shared else str(place)
+            )
+        )
+        del position
+    return MultiSession(tuple(names), tuple(summaries), unit, weight, tuple(out), tuple(problems))
+
+
+def _same(a: float, b: float) -> bool:
+    """Equal totals share a place: compared to 1e-9, so that the same sum reached in another order ties."""
+    return abs(a - b) < 1e-9
