@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from os import PathLike
+from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, Protocol
 
@@ -110,6 +112,13 @@ def iso_date(text: str) -> str:
 #: How the programs join a pair's two names: ``Ann Smith & Bob Jones`` (bridgescore, USEBIO readers), ``Jansen -
 #: de Vries`` (the NBB program), ``Smith / Jones``, ``Smith and Jones``, ``Jansen en de Vries``.
 _NAME_JOINS = re.compile(r"\s+(?:&|-|–|/|and|en)\s+")
+
+
+def date_from_name(path: str | PathLike[str]) -> str:
+    """The ISO date a file is named by (``2026-09-07.csv``, ``07-09-2026.pbn``), else "": a club that saves each
+    evening under its date gives the evening its date where the file itself says none (CSV has no date)."""
+    named = iso_date(Path(path).stem)
+    return named if re.fullmatch(r"\d{4}-\d{2}-\d{2}", named) else ""
 
 
 def _players(scored: ScoredEvent, section: str, pair: str, names: str) -> tuple[Player, ...]:

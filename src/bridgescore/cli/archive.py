@@ -22,6 +22,7 @@ from bridgescore.cli.common import (
     DatumOption,
     DatumRoundingOption,
     FactorOption,
+    MembersOption,
     MethodOption,
     MovementOption,
     NamesOption,
@@ -95,7 +96,11 @@ def _format(fmt: str) -> str:
 def add(
     inputs: Annotated[
         list[Path],
-        typer.Argument(help="Event files (traveller CSV, USEBIO XML, PBN), one session each.", show_default=False),
+        typer.Argument(
+            help="Event files (traveller CSV, USEBIO XML, PBN), one session each (a file whose session column names "
+            "several sessions: each of them).",
+            show_default=False,
+        ),
     ],
     db: DatabaseOption = None,
     competition: Annotated[
@@ -120,6 +125,7 @@ def add(
     method: MethodOption = None,
     as_program: AsProgramOption = None,
     names: NamesOption = None,
+    members: MembersOption = None,
     across_sections: AcrossSectionsOption = False,
     movement: MovementOption = "auto",
     phantom: PhantomOption = None,
@@ -139,7 +145,7 @@ def add(
     from rich.markup import escape
     from sqlalchemy.exc import SQLAlchemyError
 
-    from bridgescore.api import InputError, read, resolve_options
+    from bridgescore.api import InputError, read, read_sessions, resolve_options
     from bridgescore.api import score as score_event
     from bridgescore.archive import ArchiveRefusal, database_reason, session_key
     from bridgescore.cli.common import err, out
@@ -147,7 +153,7 @@ def add(
     from bridgescore.options import OptionError
     from bridgescore.problems import Location, Problem, Severity
     from bridgescore.report.problems import print_problems
-    from bridgescore.sessions import iso_date
+    from bridgescore.sessions import date_from_name, iso_date
 
     page_lang = language_option(lang)
     _format(fmt)
@@ -188,24 +194,39 @@ def add(
                              reason=problem.strerror or str(problem))
             )  # fmt: skip
             continue
-        event = read(path, names=names, movement=movement)
-        info = {**event.info, **({"date": date} if date else {}), **({"club": club} if club else {})}
-        event = dataclasses.replace(event, info=MappingProxyType(info))
         try:
-            scores = score_event(event, options, title=title)
-        except (InputError, OptionError) as refused:
-            found = (
-                refused.problems
-                if isinstance(refused, InputError)
-                else (Problem(Location(name), refused.message, Severity.ERROR, tuple(refused.values.items())),)
-            )
-            problems.extend(found)
+            split = read_sessions(path, names=names, members=members, movement=movement)
+        except OptionError as refused:
+            problems.append(Problem(Location(name), refused.message, Severity.ERROR, tuple(refused.values.items())))
             continue
-        problems.extend(scores.scored.problems)
-        session = key or session_key(
-            iso_date(info.get("date", "")), info.get("club", ""), scores.event.title, path.name
-        )
-        prepared.append((path, content, session, scores))
+        parts = split or [("", read(path, names=names, movement=movement, members=members))]
+        if key is not None and len(parts) > 1:
+            problems.append(
+                Problem.make(Location(name), N_("--key names one session, and %(file)s holds %(count)s: add it "
+                                                "without --key"), file=name, count=len(parts))
+            )  # fmt: skip
+            continue
+        for part, event in parts:
+            info = {**event.info, **({"date": date} if date else {}), **({"club": club} if club else {})}
+            if not info.get("date") and date_from_name(path):  # a file named by its date (2026-09-07.csv)
+                info["date"] = date_from_name(path)
+            event = dataclasses.replace(event, info=MappingProxyType(info))
+            try:
+                scores = score_event(event, options, title=title)
+            except (InputError, OptionError) as refused:
+                found = (
+                    refused.problems
+                    if isinstance(refused, InputError)
+                    else (Problem(Location(name), refused.message, Severity.ERROR, tuple(refused.values.items())),)
+                )
+                problems.extend(found)
+                continue
+            problems.extend(scores.scored.problems)
+            within = f"{path.name}#{part}" if part else path.name  # one session of a multi-session file
+            session = key or session_key(iso_date(info.get("date", "")), info.get("club", ""), scores.event.title,
+                                         within)  # fmt: skip
+            # a session of a multi-session file is its own content (the file's other sessions are not a copy of it)
+            prepared.append((path, content + (b"\0session " + part.encode() if part else b""), session, scores))
     keys = [p[2] for p in prepared]
     for session in {k for k in keys if keys.count(k) > 1}:
         problems.append(

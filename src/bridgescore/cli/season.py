@@ -10,6 +10,7 @@ import typer
 
 from bridgescore.cli.common import (
     AsProgramOption,
+    DatabaseOption,
     OutputOption,
     ReportLangOption,
     app,
@@ -25,11 +26,14 @@ _IMP_METHODS = ("butler", "bastille", "cross-imps")
 @app.command()
 def season(
     inputs: Annotated[
-        list[Path],
+        list[Path] | None,
         typer.Argument(
-            help="The evenings: one event file each (CSV, USEBIO, PBN), or folders of them.", show_default=False
+            help="The evenings: one event file each (CSV, USEBIO, PBN), or folders of them; none: the sessions "
+            "stored in the archive (--db).",
+            show_default=False,
         ),
-    ],
+    ] = None,
+    db: DatabaseOption = None,
     competition: Annotated[
         str | None, typer.Option("--competition", help="The competition's name (its title; in the archive: which).")
     ] = None,
@@ -93,7 +97,7 @@ def season(
     from bridgescore.report.problems import print_problems
     from bridgescore.report.season import SEASON_FORMATS, write_season
     from bridgescore.season import SeasonRules, parse_absent, parse_lines, parse_rule, run_season
-    from bridgescore.season.files import FileSessions
+    from bridgescore.season.files import ArchiveSessions, FileSessions
     from bridgescore.sessions import iso_date
 
     page_lang = language_option(lang)
@@ -118,10 +122,30 @@ def season(
         raise fail(problem.text(page_lang)) from None
     except ValueError as problem:
         raise fail(str(problem)) from None
-    files = event_files(inputs)
-    refuse_overwrite(output, files)
-    source = FileSessions(files, options)
-    stored = source.sessions(competition, dates[0], dates[1])
+    if inputs and db is not None:
+        raise fail("give the evenings as files or as an archive (--db), not both")
+    source: FileSessions | ArchiveSessions
+    if inputs:
+        files = event_files(inputs)
+        refuse_overwrite(output, files)
+        source = FileSessions(files, options)
+        stored = source.sessions(competition, dates[0], dates[1])
+    else:
+        from bridgescore.cli.archive import open_or_fail, reading
+
+        archive = open_or_fail(db, page_lang, create=False)
+        # the sessions as stored (scored with the options they were added with), or scored again where the
+        # season asks for a method or a program's conventions
+        source = ArchiveSessions(archive, options if method is not None or as_program is not None else None)
+        with reading(archive, page_lang):
+            stored = source.sessions(competition, dates[0], dates[1])
+        if not stored:
+            raise fail(
+                f"the archive {archive.shown} holds no sessions"
+                + (f" of the competition '{competition}'" if competition else "")
+                + (" in that period" if since or until else "")
+                + " (bridgescore archive list shows what it holds)"
+            )
     if source.problems:
         can_go_on = bool(stored)
         if source.errors and not (skip_invalid and can_go_on):

@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING
 
 from bridgescore.i18n import N_
 from bridgescore.problems import Location, Problem, Severity
-from bridgescore.sessions import StoredSession, iso_date, summarise
+from bridgescore.sessions import SessionSource, StoredSession, date_from_name, summarise
 
 if TYPE_CHECKING:
     from bridgescore.scored import ScoringOptions
 
-__all__ = ["FileSessions", "in_period"]
+__all__ = ["ArchiveSessions", "FileSessions", "in_period"]
 
 
 def in_period(date: str, since: str | None, until: str | None) -> bool:
@@ -70,10 +70,8 @@ class FileSessions:
                 continue
             self.problems.extend(p for p in scored.problems if p not in event.problems)
             summary = summarise(scored.scored, key=path.name, competition=competition or "")
-            if not summary.date:
-                named = iso_date(path.stem)
-                if re.fullmatch(r"\d{4}-\d{2}-\d{2}", named):
-                    summary = dataclasses.replace(summary, date=named)
+            if not summary.date and date_from_name(path):
+                summary = dataclasses.replace(summary, date=date_from_name(path))
             if not summary.title or summary.title == path.stem:
                 summary = dataclasses.replace(summary, title=path.stem)
             if (since or until) and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", summary.date):
@@ -96,4 +94,40 @@ class FileSessions:
     @property
     def errors(self) -> list[Problem]:
         """The problems that stop the season (errors; warnings are shown, not stopping)."""
+        return [p for p in self.problems if p.severity is Severity.ERROR]
+
+
+@dataclass(slots=True)
+class ArchiveSessions:
+    """The sessions an archive holds (:func:`bridgescore.archive.open_archive`, or any other
+    :class:`~bridgescore.sessions.SessionSource`): as stored, each summed up as it was scored when added; or, given
+    ``options``, each stored event scored again with them (a Butler season of evenings stored at matchpoints)."""
+
+    archive: SessionSource
+    options: ScoringOptions | None = None
+    problems: list[Problem] = dataclasses.field(default_factory=list)
+
+    def sessions(
+        self, competition: str | None = None, since: str | None = None, until: str | None = None
+    ) -> list[StoredSession]:
+        from bridgescore.api import InputError, score
+
+        stored = self.archive.sessions(competition, since, until)
+        if self.options is None:
+            return stored
+        out: list[StoredSession] = []
+        for session in stored:
+            try:
+                scored = score(session.event, self.options)
+            except InputError as refused:
+                self.problems.extend(refused.problems)
+                continue
+            again = summarise(scored.scored, key=session.summary.key, competition=session.summary.competition)
+            kept = session.summary
+            again = dataclasses.replace(again, date=kept.date, club=kept.club, title=kept.title)
+            out.append(StoredSession(again, session.event))
+        return out
+
+    @property
+    def errors(self) -> list[Problem]:
         return [p for p in self.problems if p.severity is Severity.ERROR]

@@ -1,0 +1,101 @@
+"""Issue 13 end to end: evenings stored with ``archive add`` and ranked by ``season --db`` give the season of the
+files themselves (SQLite and PostgreSQL); ``archive add`` checks member numbers against a members file (nothing
+written on an unknown one) and stores each session of a multi-session file as its own session."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from bridgescore.archive import open_archive
+from bridgescore.cli import app
+
+REPO = Path(__file__).resolve().parents[1]
+SEASON = sorted((REPO / "src" / "bridgescore" / "examples" / "season").glob("*.csv"))
+runner = CliRunner()
+
+
+def _season(*args: str) -> dict[str, object]:
+    result = runner.invoke(app, ["season", *args, "-f", "json"])
+    assert result.exit_code == 0, result.output
+    document: dict[str, object] = json.loads(result.stdout)
+    return document
+
+
+def _standings(document: dict[str, object]) -> list[object]:
+    """The standings with each evening named by its place in the season (the archive keys a session by date and
+    file name, the files by file name)."""
+    out = []
+    for entry in document["standings"]:  # type: ignore[attr-defined]
+        evenings = [{k: v for k, v in e.items() if k != "session"} for e in entry["evenings"]]
+        out.append({**entry, "evenings": evenings})
+    return out
+
+
+def _add(db: str, *args: str) -> None:
+    result = runner.invoke(app, ["archive", "add", *args, "--db", db])
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("rules", [["--rule", "best:6", "--absent", "fixed:40"], ["--absent", "average:50"],
+                                   ["--per", "player", "--min-evenings", "7"]])  # fmt: skip
+def test_season_from_the_archive_is_the_season_of_the_files(archive_url: str, rules: list[str]) -> None:
+    _add(archive_url, *map(str, SEASON), "--competition", "maandag")
+    stored = _season("--db", archive_url, "--competition", "maandag", *rules)
+    files = _season(*map(str, SEASON), *rules)
+    assert _standings(stored) == _standings(files) and stored["standings"]
+    assert [s["date"] for s in stored["sessions"]] == [p.stem for p in SEASON]  # type: ignore[index,union-attr]
+
+
+def test_season_from_the_archive_by_period_and_scored_again_at_butler(archive_url: str) -> None:
+    _add(archive_url, *map(str, SEASON), "--competition", "maandag")
+    autumn = _season("--db", archive_url, "--from", "2026-10-01", "-m", "butler")
+    files = _season(*map(str, SEASON[4:]), "-m", "butler")
+    assert autumn["unit"] == "imps" and _standings(autumn) == _standings(files) and autumn["standings"]
+    missing = runner.invoke(app, ["season", "--db", archive_url, "--competition", "dinsdag"])
+    assert missing.exit_code == 2 and "holds no sessions of the competition 'dinsdag'" in missing.output
+    both = runner.invoke(app, ["season", str(SEASON[0]), "--db", archive_url])
+    assert both.exit_code == 2 and "not both" in both.output
+
+
+_TRAVELLERS = (
+    "board,ns,ew,score,n_number,s_number,e_number,w_number\n"
+    "1,1,2,420,1001,1002,1003,1004\n"
+    "1,3,4,450,1005,1006,1007,1008\n"
+)
+_MEMBERS = "number,name\n1001,Ann\n1002,Bob\n1003,Cy\n1004,Di\n1005,Ed\n1006,Flo\n1007,Gus\n1008,Hal\n"
+
+
+def test_archive_add_names_members_and_refuses_an_unknown_number(archive_url: str, tmp_path: Path) -> None:
+    travellers, members = tmp_path / "2026-11-02.csv", tmp_path / "members.csv"
+    members.write_text(_MEMBERS)
+    travellers.write_text(_TRAVELLERS.replace(",1008\n", ",1009\n"))
+    refused = runner.invoke(app, ["archive", "add", str(travellers), "--members", str(members), "--db", archive_url])
+    assert refused.exit_code == 2 and "member number 1009 is not in the members file" in refused.output
+    assert "nothing was stored" in refused.output
+    with open_archive(archive_url) as archive:
+        assert archive.sessions() == []
+    travellers.write_text(_TRAVELLERS)
+    _add(archive_url, str(travellers), "--members", str(members))
+    with open_archive(archive_url) as archive:
+        [stored] = archive.sessions()
+    assert stored.summary.date == "2026-11-02"  # from the file's name: a CSV says no date
+    assert {p.pair: [(x.number, x.name) for x in p.players] for p in stored.summary.pairs}["1"] == [
+        ("1001", "Ann"), ("1002", "Bob")
+    ]  # fmt: skip
+    history = runner.invoke(app, ["player", "1001", "--db", archive_url])
+    assert history.exit_code == 0 and "Bob" in history.output
+
+
+def test_archive_add_stores_each_session_of_a_multi_session_file(archive_url: str, tmp_path: Path) -> None:
+    both = tmp_path / "championship.csv"
+    both.write_text("session,board,ns,ew,score\n1,1,1,2,420\n1,1,3,4,450\n2,1,1,3,-50\n2,1,2,4,100\n")
+    _add(archive_url, str(both))
+    with open_archive(archive_url) as archive:
+        keys = sorted(s.summary.key for s in archive.sessions())
+    assert keys == ["championship.csv#1", "championship.csv#2"]
+    again = runner.invoke(app, ["archive", "add", str(both), "--key", "x", "--db", archive_url])
+    assert again.exit_code == 2 and "holds 2" in again.output
