@@ -99,3 +99,21 @@ def test_archive_add_stores_each_session_of_a_multi_session_file(archive_url: st
     assert keys == ["championship.csv#1", "championship.csv#2"]
     again = runner.invoke(app, ["archive", "add", str(both), "--key", "x", "--db", archive_url])
     assert again.exit_code == 2 and "holds 2" in again.output
+
+
+def test_two_evenings_of_one_section_are_refused_without_sessions(tmp_path: Path) -> None:
+    """The issue's own case: two evenings of the club's one section A (boards 1–14 both, a section column) were
+    matchpointed as one field with only a failed check (exit 0)."""
+    first, second = map(str, SEASON[:2])
+    refused = runner.invoke(app, ["score", first, second])
+    assert refused.exit_code == 2
+    assert "both hold boards 1-14 played by the same pairs in the same section" in refused.output
+    assert "--session NAME" in refused.output
+    sessions = runner.invoke(app, ["score", first, second, "--session", "1", "--session", "2"])
+    assert sessions.exit_code == 0 and "Overall ranking" in sessions.output
+    # the same evening's two sections in two files (A and B) are not two evenings
+    one, other = tmp_path / "a.csv", tmp_path / "b.csv"
+    text = Path(first).read_text()
+    one.write_text(text)
+    other.write_text(text.replace("\nA,", "\nB,"))
+    assert runner.invoke(app, ["score", str(one), str(other)]).exit_code == 0

@@ -311,21 +311,25 @@ def _is_view(results: Sequence[Result]) -> bool:
 
 
 def _seats(tables: list[ResultTable]) -> list[npt.NDArray[np.int64]]:
-    """Each table's (board, pair) seats, NS and EW, as sorted distinct integer keys comparable across the tables
-    (the pairs of every table coded in one dictionary)."""
+    """Each table's (section, board, pair) seats, NS and EW, as sorted distinct integer keys comparable across the
+    tables (the sections and pairs of every table coded in one dictionary each)."""
     from bridgescore.table import Column, distinct
 
     pairs = Column.concat([c for t in tables for c in (t.ns_pair, t.ew_pair)])
+    sections = Column.concat([t.section for t in tables])
     width = len(pairs.labels) + 1
     low = min(int(t.board.min()) for t in tables)
+    span = max(int(t.board.max()) for t in tables) - low + 1
     out: list[npt.NDArray[np.int64]] = []
-    at = 0
+    at = at_section = 0
     for t in tables:
         n = len(t)
         codes = pairs.codes[at : at + 2 * n].astype(np.int64)
         at += 2 * n
+        section = sections.codes[at_section : at_section + n].astype(np.int64)
+        at_section += n
         boards = np.concatenate([t.board, t.board]).astype(np.int64) - low
-        out.append(distinct(boards * width + codes))
+        out.append(distinct((np.concatenate([section, section]) * span + boards) * width + codes))
     return out
 
 
@@ -352,6 +356,7 @@ def _sections_per_file(events: list[Event], problems: list[Problem], given: bool
     carry one date; each gets the section named after its file (see :meth:`Event.merge`)."""
     if sum(1 for e in events if e.results) < 2:
         return events  # one file: nothing to overlap (and no table built for it here)
+    _same_sections_refused(events, problems)
     plain = [e for e in events if e.results and not e.table.section.mask(bool).any()]
     if len(plain) < 2:
         return events
@@ -414,6 +419,36 @@ def _sections_per_file(events: list[Event], problems: list[Problem], given: bool
         players = MappingProxyType({f"{section}:{pair}": seated for pair, seated in event.players.items()})
         out.append(replace(event, results=results, names=names, players=players))
     return out
+
+
+def _same_sections_refused(events: list[Event], problems: list[Problem]) -> None:
+    """Files that write their sections and where the same pair plays the same board in the same section: two
+    evenings of a club that plays one section A every week (issue 13: ``score s1.csv s2.csv`` scored them as one
+    field, the only sign a failed check).  They are refused unless they carry one date (then the lines are what
+    the director's checks look at); ``--session`` scores them as sessions."""
+    named = [e for e in events if e.results and e.table.section.mask(bool).any()]
+    if len(named) < 2:
+        return
+    seats = _seats([e.table for e in named])
+    for i in range(len(named)):
+        for j in range(i + 1, len(named)):
+            dates = {named[k].info.get("date", "").strip() for k in (i, j)}
+            if (len(dates) == 1 and "" not in dates) or not _overlap(seats[i], seats[j]):
+                continue
+            first, second = named[i], named[j]
+            common = sorted(set(np.unique(first.table.board).tolist()) & set(np.unique(second.table.board).tolist()))
+            problems.append(
+                Problem.make(
+                    Location(_file_of(second)),
+                    "%(first)s and %(second)s both hold boards %(boards)s played by the same pairs in the same "
+                    "section, and neither says its session: scored together they would be one field; give "
+                    "--session NAME for each file if they are two sessions",
+                    first=_file_of(first),
+                    second=_file_of(second),
+                    boards=_board_ranges(common),
+                )
+            )
+            return
 
 
 def _board_ranges(boards: Sequence[int]) -> str:

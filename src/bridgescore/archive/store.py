@@ -36,7 +36,14 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, text
 from sqlalchemy.engine import Connection, make_url
-from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError, SQLAlchemyError
+from sqlalchemy.exc import (
+    ArgumentError,
+    DBAPIError,
+    IntegrityError,
+    NoSuchModuleError,
+    OperationalError,
+    SQLAlchemyError,
+)
 from sqlalchemy.orm import Session, selectinload
 
 from bridgescore.archive.models import BoardRow, Correction, LineRow, PairPlayer, PairRow, PlayerRow, SessionRow
@@ -168,7 +175,7 @@ def open_archive(url: str | os.PathLike[str] | None = None, *, create: bool = Tr
     try:
         engine = _engine(resolved, backend)
         archive = Archive(engine, shown)
-        archive.upgrade()
+        _upgrade_when_free(archive, backend)
     except ArchiveError:
         raise
     except (NoSuchModuleError, ImportError) as problem:
@@ -180,6 +187,22 @@ def open_archive(url: str | os.PathLike[str] | None = None, *, create: bool = Tr
             N_("cannot open the archive %(db)s: %(reason)s"), db=shown, reason=database_reason(problem)
         ) from None
     return archive
+
+
+def _upgrade_when_free(archive: Archive, backend: str, attempts: int = 6) -> None:
+    """:meth:`Archive.upgrade`, tried again where SQLite says the file is locked before its busy timeout applies
+    (two processes making a new archive at once: switching a new file to WAL wants it alone), after a short wait
+    that grows each time; any other failure, or the last attempt's, is raised."""
+    for attempt in range(attempts):
+        try:
+            archive.upgrade()
+            return
+        except OperationalError as problem:
+            locked = backend == "sqlite" and "locked" in str(problem.orig or problem).lower()
+            if not locked or attempt == attempts - 1:
+                raise
+            archive.engine.dispose()
+            time.sleep(0.1 * 2**attempt)
 
 
 def _engine(url: str, backend: str) -> Engine:
