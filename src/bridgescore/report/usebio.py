@@ -57,7 +57,8 @@ from xml.etree.ElementTree import Element, SubElement, indent, tostring
 from bridgescore import __version__
 from bridgescore.cards import format_lead
 from bridgescore.contract import Contract
-from bridgescore.methods.adjustments import ArtificialScore, AssignedScore, Award, Level, WeightedScore
+from bridgescore.event import Result
+from bridgescore.methods.adjustments import Adjustment, ArtificialScore, AssignedScore, Award, Level, WeightedScore
 from bridgescore.methods.base import Unit
 from bridgescore.players import Player
 from bridgescore.scored import ScoredEvent
@@ -224,8 +225,16 @@ def _event_fields(event_el: Element, scored: ScoredEvent, counts: Mapping[str, s
         "BOARDS_PLAYED": str(len(set(scored.lines.board_numbers.tolist()))),
         **counts,
     }
-    for tag in EVENT_ORDER:
-        if tag in _COMPUTED:
+    _ordered_fields(event_el, info, computed, EVENT_ORDER)
+
+
+def _ordered_fields(
+    event_el: Element, info: Mapping[str, str], computed: Mapping[str, str], order: Sequence[str]
+) -> None:
+    """The EVENT's fields in ``order``: what bridgescore works out (``computed``), else the input's fact as read
+    (``info``, keyed in lower case), then ``CONTACT``."""
+    for tag in order:
+        if tag in computed:
             _add(event_el, tag, computed[tag])
         else:
             _add(event_el, tag, info.get(tag.lower(), ""))
@@ -258,39 +267,43 @@ def _board_lines(scored: ScoredEvent, seats: Sequence[Seating | None] | None) ->
         else:
             _add(line, "NS_PAIR_NUMBER", result.ns_pair)
             _add(line, "EW_PAIR_NUMBER", result.ew_pair)
-        adjustment = c.adjustments.get(position)
-        status = result.status.value
-        notes = ""
-        if isinstance(adjustment, ArtificialScore):
-            score = _artificial(adjustment)
-            notes = "Adjusted score"
-        elif status == "not-played":
-            score = "NP"
-        else:
-            value = c.ns_scores[position]
-            if math.isnan(value) and result.ns_score is not None:
-                value = float(result.ns_score)
-            score = "" if math.isnan(value) else str(round(value))
-            if isinstance(adjustment, AssignedScore):
-                notes = "Assigned score"
-            elif isinstance(adjustment, WeightedScore):
-                notes = adjustment.label()
-            contract = result.contract if not notes else None
-            passed = contract is not None and contract.is_passed_out
-            if contract is not None:
-                _add(line, "CONTRACT", "PASS" if passed else _contract(contract))
-                if result.declarer is not None and not passed:
-                    _add(line, "PLAYED_BY", result.declarer.name)
-            if result.lead and not notes:
-                _add(line, "LEAD", format_lead(result.lead, "en"))
-            if result.tricks is not None and not passed and not notes:
-                _add(line, "TRICKS", str(result.tricks))
-        _add(line, "SCORE", score)
-        _add(line, "NOTES", notes)
+        value = float(c.ns_scores[position])
+        if math.isnan(value) and result.ns_score is not None:
+            value = float(result.ns_score)
+        _result_fields(line, result, c.adjustments.get(position), value)
         _add(line, ns_tag, _points(float(c.ns_points[position])))
         _add(line, ew_tag, _points(float(c.ew_points[position])))
         out.setdefault(section, {}).setdefault(board, []).append(line)
     return out
+
+
+def _result_fields(line: Element, result: Result, adjustment: Adjustment | None, value: float) -> None:
+    """A traveller line's ``CONTRACT``, ``PLAYED_BY``, ``LEAD``, ``TRICKS``, ``SCORE`` and ``NOTES`` (see the module
+    docstring), for pairs and teams alike; ``value`` is North-South's score as scored (NaN: none)."""
+    notes = ""
+    if isinstance(adjustment, ArtificialScore):
+        score = _artificial(adjustment)
+        notes = "Adjusted score"
+    elif result.status.value == "not-played":
+        score = "NP"
+    else:
+        score = "" if math.isnan(value) else str(round(value))
+        if isinstance(adjustment, AssignedScore):
+            notes = "Assigned score"
+        elif isinstance(adjustment, WeightedScore):
+            notes = adjustment.label()
+        contract = result.contract if not notes else None
+        passed = contract is not None and contract.is_passed_out
+        if contract is not None:
+            _add(line, "CONTRACT", "PASS" if passed else _contract(contract))
+            if result.declarer is not None and not passed:
+                _add(line, "PLAYED_BY", result.declarer.name)
+        if result.lead and not notes:
+            _add(line, "LEAD", format_lead(result.lead, "en"))
+        if result.tricks is not None and not passed and not notes:
+            _add(line, "TRICKS", str(result.tricks))
+    _add(line, "SCORE", score)
+    _add(line, "NOTES", notes)
 
 
 def _contract(contract: Contract) -> str:
@@ -355,12 +368,7 @@ def _document(
     """The file: CLUB, EVENT with its fields, the sections with their participants (``writers``, each writing one
     participant into ``PARTICIPANTS``) and boards, the HANDSET (see the module docstring)."""
     info = scored.event.info
-    root = Element("USEBIO", {"Version": "1.2"})
-    club_name = club if club is not None else info.get("club", "")
-    if club_name or info.get("club_id"):
-        club_el = SubElement(root, "CLUB")
-        _add(club_el, "CLUB_NAME", club_name)
-        _add(club_el, "CLUB_ID_NUMBER", info.get("club_id", ""))
+    root = _root(info, club)
     event_el = SubElement(root, "EVENT", {"EVENT_TYPE": event_type})
     _event_fields(event_el, scored, counts, date if date is not None else info.get("date", ""))
     lines = _board_lines(scored, seats)
@@ -386,6 +394,22 @@ def _document(
             _add(board_el, "BOARD_NUMBER", str(board))
             board_el.extend(lines[label][board])
     _handset(root, scored)
+    return _serialise(root)
+
+
+def _root(info: Mapping[str, str], club: str | None) -> Element:
+    """The ``USEBIO`` element with its ``CLUB`` (``club`` over the input's club name)."""
+    root = Element("USEBIO", {"Version": "1.2"})
+    club_name = club if club is not None else info.get("club", "")
+    if club_name or info.get("club_id"):
+        club_el = SubElement(root, "CLUB")
+        _add(club_el, "CLUB_NAME", club_name)
+        _add(club_el, "CLUB_ID_NUMBER", info.get("club_id", ""))
+    return root
+
+
+def _serialise(root: Element) -> bytes:
+    """The file's bytes: the declaration and DOCTYPE the EBU's programs write, the tree indented two spaces."""
     indent(root, "  ")
     head = f'<?xml version="1.0" encoding="{ENCODING}"?>\n<!DOCTYPE USEBIO SYSTEM "{SYSTEM_ID}">\n'
     body: bytes = tostring(root, encoding=ENCODING, xml_declaration=False)
