@@ -192,6 +192,23 @@ def write_output(text: str, output: Path | None) -> None:
         raise fail(f"cannot write {output}: {problem.strerror or problem}") from None
 
 
+def write_bytes_output(data: bytes, output: Path | None) -> None:
+    """``data`` (a file in the encoding it declares: USEBIO's ISO 8859-1) to ``output``, or to the standard output
+    as bytes; a text-only standard output (an embedding program's) gets the characters, read as ISO 8859-1.  A file
+    that cannot be written is an error (exit 2)."""
+    if output is not None:
+        try:
+            output.write_bytes(data)
+        except OSError as problem:
+            raise fail(f"cannot write {output}: {problem.strerror or problem}") from None
+    elif (stdout_bytes := getattr(sys.stdout, "buffer", None)) is not None:
+        sys.stdout.flush()
+        stdout_bytes.write(data)
+        stdout_bytes.flush()
+    else:
+        sys.stdout.write(data.decode("iso-8859-1"))
+
+
 def language_option(text: str) -> Language:
     """The value of ``--lang``, or a clear error."""
     from bridgescore.i18n import parse_language

@@ -28,6 +28,7 @@ from bridgescore.cli.common import (
     language_option,
     notation_option,
     refuse_overwrite,
+    write_bytes_output,
 )
 from bridgescore.problems import Severity
 
@@ -255,15 +256,7 @@ def score(
         elif fmt == "usebio":  # bytes in the encoding it declares (ISO 8859-1, bridgescore.report.usebio)
             from bridgescore.report.usebio import to_bytes
 
-            data = to_bytes(scored, date=date, club=club)
-            if output is not None:
-                output.write_bytes(data)
-            elif (stdout_bytes := getattr(sys.stdout, "buffer", None)) is not None:
-                sys.stdout.flush()
-                stdout_bytes.write(data)
-                stdout_bytes.flush()
-            else:  # a text-only stdout (an embedding program's): the characters, as the file declares them
-                sys.stdout.write(data.decode("iso-8859-1"))
+            write_bytes_output(to_bytes(scored, date=date, club=club), output)
         else:
             with nullcontext(sys.stdout) if output is None else output.open("w", encoding="utf-8") as stream:
                 if fmt == "csv" and boards:
