@@ -618,11 +618,12 @@ def teams_to_bytes(scored: ScoredTeams, *, date: str | None = None, club: str | 
       order of their ids: ``TOTAL_SCORE`` (VPs, else board points, else the IMP margin), ``WINS_OR_DRAWS`` (matches
       not lost), ``PLACE`` (``7=`` for a tie), the team's masterpoint fields as read, and its ``PAIR`` elements
       (``PAIR_NUMBER``, ``BOARDS_PLAYED`` as read) with their ``PLAYER`` elements (name, club and member number);
-    * a ``MATCH`` per match (each once, in round order): ``ROUND_NUMBER``, ``TEAM`` (the home team),
-      ``OPPOSING_TEAM``, ``START_``/``END_BOARD_NUMBER``, ``TEAM_SCORE``/``OPPOSING_TEAM_SCORE`` (VPs, else board
-      points, else IMPs) and per board ``IMPS`` (the home team's) or ``TEAM_POINTS``/``OPPOSING_TEAM_POINTS``, then
-      the two rooms' ``TRAVELLER_LINE``: ``DIRECTION`` ``NS`` (the home team North-South) and ``EW``, the pairs as
-      TeamsScorer numbers them (:func:`_team_pair`), the line as for pairs.
+    * a ``MATCH`` per match (each once, in the order read: TeamsScorer writes a team's matches together):
+      ``ROUND_NUMBER``, ``TEAM`` (the home team), ``OPPOSING_TEAM``, ``START_``/``END_BOARD_NUMBER``,
+      ``TEAM_SCORE``/``OPPOSING_TEAM_SCORE`` (VPs, else board points, else IMPs) and per board ``IMPS`` (the home
+      team's) or ``TEAM_POINTS``/``OPPOSING_TEAM_POINTS``, then the two rooms' ``TRAVELLER_LINE``: ``DIRECTION``
+      ``NS`` (the home team North-South) and ``EW``, the pairs as TeamsScorer numbers them (:func:`_team_pair`),
+      the line as for pairs.
 
     USEBIO has no element for the VP scale, the tie-break or a carry-over: the EBU's readers take the VPs as
     written; bridgescore reading the file back scores it with the options it is given (``--as teamsscorer`` for
@@ -656,7 +657,7 @@ def teams_to_bytes(scored: ScoredTeams, *, date: str | None = None, club: str | 
     participants = SubElement(session, "PARTICIPANTS")
     for standing in sorted(scored.standings, key=lambda s: _id_order(s.team.id)):
         _team(participants, scored, standing)
-    for match_score in sorted(scored.matches, key=lambda m: (m.match.round, _id_order(m.match.home))):
+    for match_score in scored.matches:
         _match(session, match_score)
     return _serialise(root)
 
