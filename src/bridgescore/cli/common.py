@@ -73,7 +73,13 @@ MovementOption = Annotated[
 #: The options the pairs commands share (``score``, ``individual``, ``check``, ``teams``, ``valet``): declared
 #: once, so that an option is written and explained alike wherever it is given.
 MethodOption = Annotated[
-    str | None, typer.Option("--method", "-m", help="matchpoints (default), butler, bastille or cross-imps.")
+    str | None,
+    typer.Option(
+        "--method",
+        "-m",
+        help="matchpoints, butler, bastille or cross-imps; default: the --as program's, else (score) the method a "
+        "USEBIO file names in BOARD_SCORING_METHOD (Pianola's CROSS_IMPS), else matchpoints.",
+    ),
 ]
 ReportFormatOption = Annotated[str, typer.Option("--format", "-f", help="text, json, csv or html.")]
 ReportLangOption = Annotated[
