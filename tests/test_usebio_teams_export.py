@@ -7,16 +7,20 @@ again: the same lines and results")."""
 from __future__ import annotations
 
 import json
+import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tests.reference_data import reference_path
 from typer.testing import CliRunner
 
+from bridgescore.cards import format_lead
 from bridgescore.cli import app
 from bridgescore.report.usebio import teams_to_bytes
-from bridgescore.teams import score_teams
+from bridgescore.teams import TeamsOptions, score_teams
 from bridgescore.teams.choose import teams_options
 from bridgescore.teams.model import ScoredTeams, TeamsEvent
 from bridgescore.teams.read import load_teams
@@ -42,8 +46,9 @@ def _lines(event: TeamsEvent) -> list[tuple[object, ...]]:
         for b in m.boards:
             for room, r in (("open", b.open), ("closed", b.closed)):
                 if r is not None:
+                    lead = format_lead(r.lead or "")
                     out.append((m.round, m.home, m.away, b.board, room, r.ns_pair, r.ew_pair, str(r.contract),
-                                r.declarer, r.tricks, r.lead, r.ns_score, r.status.value, r.remarks))  # fmt: skip
+                                r.declarer, r.tricks, lead, r.ns_score, r.status.value, r.remarks))  # fmt: skip
     return sorted(out, key=repr)
 
 
@@ -217,3 +222,78 @@ def test_teams_refuses_an_unknown_format(tmp_path: Path) -> None:
     result = runner.invoke(app, ["teams", str(BUNDLED), "-f", "pdf"])
     assert result.exit_code == 2
     assert "usebio" in result.output
+
+
+_CONTRACTS = ("1C", "2DX", "3H", "3NT", "4S", "4SXX", "6NT", "PASS")
+
+
+@st.composite
+def _teams_events(draw: st.DrawFn) -> tuple[TeamsEvent, TeamsOptions]:
+    """A round robin of 2–4 teams (ids numbers or names, names with characters outside ISO 8859-1 and XML's own),
+    1–3 boards a match, each room a real contract and its score, an adjusted score or a board not played; scored at
+    IMPs (with VPs or without) or board-a-match (1/½/0 or 2/1/0)."""
+    from bridgescore.contract import Seat, parse_contract, vulnerability_of_board
+    from bridgescore.contract import score as contract_score
+    from bridgescore.event import Result, ResultStatus
+    from bridgescore.teams.model import Match, MatchBoard, Team
+    from bridgescore.teams.vp import WBFContinuous
+
+    count = draw(st.integers(2, 4))
+    ids = draw(st.sampled_from([[str(i) for i in range(1, count + 1)], ["Oranje", "Leeuw", "Zee", "Duin"][:count]]))
+    teams = {t: Team(t, draw(st.sampled_from(["", "Łukasz & <Co>", "Zoë €"])), ("Jan Jansen", "Piet Smit"))
+             for t in ids}  # fmt: skip
+
+    def line(board: int, ns: str, ew: str) -> Result | None:
+        kind = draw(st.sampled_from(["played", "played", "played", "A60/40", "A+/A-", "not-played", "missing"]))
+        if kind == "missing":
+            return None
+        if kind == "not-played":
+            return Result(board, ns, ew, ResultStatus.NOT_PLAYED)
+        if kind != "played":
+            return Result(board, ns, ew, ResultStatus.ADJUSTED, remarks=kind)
+        contract = parse_contract(draw(st.sampled_from(_CONTRACTS)))
+        if contract.is_passed_out:
+            return Result(board, ns, ew, ResultStatus.PASSED_OUT, contract=contract, ns_score=0)
+        declarer = draw(st.sampled_from(list(Seat)))
+        tricks = draw(st.integers(0, 13))
+        lead = draw(st.sampled_from([None, "SA", "HT", "D2"]))
+        points = contract_score(contract, declarer, vulnerability_of_board(board), tricks)
+        return Result(board, ns, ew, ResultStatus.PLAYED, "", contract, declarer, tricks, lead, points)
+
+    matches: list[Match] = []
+    boards = draw(st.integers(1, 3))
+    for number, (home, away) in enumerate((a, b) for i, a in enumerate(ids) for b in ids[i + 1 :]):
+        first = number * boards + 1
+        played = tuple(MatchBoard(b, line(b, home, away), line(b, away, home)) for b in range(first, first + boards))
+        matches.append(Match(number + 1, home, away, played))
+    event = TeamsEvent(teams, tuple(matches), title=draw(st.sampled_from(["Club & <teams>", "Drive €"])))
+    form = draw(st.sampled_from(["imps", "bam"]))
+    options = TeamsOptions(
+        form=form,  # type: ignore[arg-type]
+        vp=draw(st.sampled_from([WBFContinuous(), None])),
+        board_points=draw(st.sampled_from(["acbl", "ebu"])),  # type: ignore[arg-type]
+    )
+    return event, options
+
+
+@settings(max_examples=25, deadline=None)
+@given(_teams_events())
+def test_any_written_teams_event_reads_back_to_the_same_lines_and_results(
+    case: tuple[TeamsEvent, TeamsOptions],
+) -> None:
+    """Any teams event written as USEBIO is read back with the same lines and, scored again with the same options,
+    the same board IMPs/points, match scores, totals and places (the file's own word for the form and the board
+    points is taken at reading)."""
+    event, options = case
+    scored = score_teams(event, options)
+    with tempfile.TemporaryDirectory() as folder:
+        written = Path(folder) / "written.xml"
+        written.write_bytes(teams_to_bytes(scored))
+        again = load_teams([written])
+    assert not [p.text() for p in again.problems if p.severity.value == "error"]
+    assert again.title == event.title
+    assert {t: (team.name, team.members) for t, team in again.teams.items()} == {
+        t: (team.name, team.members) for t, team in event.teams.items()
+    }
+    assert _lines(again) == _lines(event)
+    assert _results(score_teams(again, TeamsOptions(vp=options.vp))) == _results(scored)
