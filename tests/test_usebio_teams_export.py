@@ -231,7 +231,8 @@ _CONTRACTS = ("1C", "2DX", "3H", "3NT", "4S", "4SXX", "6NT", "PASS")
 def _teams_events(draw: st.DrawFn) -> tuple[TeamsEvent, TeamsOptions]:
     """A round robin of 2–4 teams (ids numbers or names, names with characters outside ISO 8859-1 and XML's own),
     1–3 boards a match, each room a real contract and its score, an adjusted score or a board not played; scored at
-    IMPs (with VPs or without) or board-a-match (1/½/0 or 2/1/0)."""
+    IMPs (with VPs or without) or board-a-match (1/½/0 or 2/1/0).  The closed room always has a line (a reader
+    makes a board only of a line it read), the open room may have none."""
     from bridgescore.contract import Seat, parse_contract, vulnerability_of_board
     from bridgescore.contract import score as contract_score
     from bridgescore.event import Result, ResultStatus
@@ -260,11 +261,20 @@ def _teams_events(draw: st.DrawFn) -> tuple[TeamsEvent, TeamsOptions]:
         points = contract_score(contract, declarer, vulnerability_of_board(board), tricks)
         return Result(board, ns, ew, ResultStatus.PLAYED, "", contract, declarer, tricks, lead, points)
 
+    def line_played(board: int, ns: str, ew: str) -> Result:
+        """A closed room's line where the draw gave none (a reader makes a board only of a line it read)."""
+        contract = parse_contract("3NT")
+        points = contract_score(contract, Seat.N, vulnerability_of_board(board), 9)
+        return Result(board, ns, ew, ResultStatus.PLAYED, "", contract, Seat.N, 9, None, points)
+
     matches: list[Match] = []
     boards = draw(st.integers(1, 3))
     for number, (home, away) in enumerate((a, b) for i, a in enumerate(ids) for b in ids[i + 1 :]):
         first = number * boards + 1
-        played = tuple(MatchBoard(b, line(b, home, away), line(b, away, home)) for b in range(first, first + boards))
+        played = tuple(
+            MatchBoard(b, line(b, home, away), line(b, away, home) or line_played(b, away, home))
+            for b in range(first, first + boards)
+        )
         matches.append(Match(number + 1, home, away, played))
     event = TeamsEvent(teams, tuple(matches), title=draw(st.sampled_from(["Club & <teams>", "Drive €"])))
     form = draw(st.sampled_from(["imps", "bam"]))
