@@ -32,7 +32,7 @@ PAIRS_FILES = {
     "events/usebio-realbridge/original/usebio.xml": {},
     "events/usebio-brian-welwyn/original/usebio.xml": {"neuberg": False},
 }
-#: not round-tripped: teams events are written by ``bridgescore teams``, which has no USEBIO output yet
+#: not round-tripped here: teams events are written by ``bridgescore teams`` (tests/test_usebio_teams_export.py)
 NOT_PAIRS = (
     "events/usebio-ebu-examples/original/multiple-teams.xml",
     "events/usebio-ebu-examples/original/point-a-board-teams.xml",
@@ -134,8 +134,8 @@ def test_every_reference_usebio_pairs_file_round_trips(tmp_path: Path, relative:
 
 @pytest.mark.parametrize("relative", NOT_PAIRS)
 def test_teams_files_are_read_not_written(relative: str) -> None:
-    """The teams samples are read (by ``teams``); ``score`` refuses them, so they are not written as USEBIO by it
-    (see the README)."""
+    """The teams samples are read as teams (``score`` refuses them); ``teams -f usebio`` writes them
+    (tests/test_usebio_teams_export.py)."""
     event = read(reference_path(relative))
     assert event.form == "teams"
 

@@ -73,7 +73,13 @@ MovementOption = Annotated[
 #: The options the pairs commands share (``score``, ``individual``, ``check``, ``teams``, ``valet``): declared
 #: once, so that an option is written and explained alike wherever it is given.
 MethodOption = Annotated[
-    str | None, typer.Option("--method", "-m", help="matchpoints (default), butler, bastille or cross-imps.")
+    str | None,
+    typer.Option(
+        "--method",
+        "-m",
+        help="matchpoints, butler, bastille or cross-imps; default: the --as program's, else (score) the method a "
+        "USEBIO file names in BOARD_SCORING_METHOD (Pianola's CROSS_IMPS), else matchpoints.",
+    ),
 ]
 ReportFormatOption = Annotated[str, typer.Option("--format", "-f", help="text, json, csv or html.")]
 ReportLangOption = Annotated[
@@ -206,6 +212,23 @@ def write_output(text: str, output: Path | None) -> None:
         output.write_text(text, encoding="utf-8")
     except OSError as problem:
         raise fail(f"cannot write {output}: {problem.strerror or problem}") from None
+
+
+def write_bytes_output(data: bytes, output: Path | None) -> None:
+    """``data`` (a file in the encoding it declares: USEBIO's ISO 8859-1) to ``output``, or to the standard output
+    as bytes; a text-only standard output (an embedding program's) gets the characters, read as ISO 8859-1.  A file
+    that cannot be written is an error (exit 2)."""
+    if output is not None:
+        try:
+            output.write_bytes(data)
+        except OSError as problem:
+            raise fail(f"cannot write {output}: {problem.strerror or problem}") from None
+    elif (stdout_bytes := getattr(sys.stdout, "buffer", None)) is not None:
+        sys.stdout.flush()
+        stdout_bytes.write(data)
+        stdout_bytes.flush()
+    else:
+        sys.stdout.write(data.decode("iso-8859-1"))
 
 
 def language_option(text: str) -> Language:

@@ -24,6 +24,7 @@ from bridgescore.cli.common import (
     language_option,
     notation_option,
     refuse_overwrite,
+    write_bytes_output,
 )
 from bridgescore.problems import Severity
 
@@ -116,13 +117,7 @@ def individual(
         if fmt == "usebio":  # bytes in the encoding the file declares (bridgescore.report.usebio)
             from bridgescore.report.usebio import individual_to_bytes
 
-            data = individual_to_bytes(scored)
-            if output is not None:
-                output.write_bytes(data)
-            else:
-                sys.stdout.flush()
-                sys.stdout.buffer.write(data)
-                sys.stdout.buffer.flush()
+            write_bytes_output(individual_to_bytes(scored), output)
         elif output is None:
             chosen: IndividualFormat = next(f for f in INDIVIDUAL_FORMATS if f == fmt)
             write_individual(scored, chosen, sys.stdout, page_lang, shown, boards)

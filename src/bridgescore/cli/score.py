@@ -30,12 +30,18 @@ from bridgescore.cli.common import (
     language_option,
     notation_option,
     refuse_overwrite,
+    write_bytes_output,
 )
 from bridgescore.problems import Severity
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from bridgescore.checks import Check
+    from bridgescore.event import Event
     from bridgescore.i18n import Language
+    from bridgescore.options import OptionError
+    from bridgescore.scored import ScoringOptions
 
 
 @app.command()
@@ -214,13 +220,19 @@ def score(
         "session_average_plus": session_average_plus, "session_average_minus": session_average_minus,
         "phantom_award": phantom_award,
     }  # fmt: skip
+    # without --method and --as the method is the one the file names (USEBIO BOARD_SCORING_METHOD), as `teams`
+    # takes the file's board scoring: an option of that method is then refused only once the file is read
+    from_file = method is None and as_program is None
+    held: OptionError | None = None
     try:  # the options are refused before anything is read
         options = resolve_options(
             method, as_program=as_program, across_sections=across_sections, movement=movement, phantoms=phantom or (),
             **given,
         )  # fmt: skip
     except OptionError as problem:
-        raise fail(problem.text(page_lang)) from None
+        if not from_file:
+            raise fail(problem.text(page_lang)) from None
+        held = problem
     except ValueError as problem:
         raise fail(str(problem)) from None
     inputs = event_files(inputs)
@@ -249,6 +261,9 @@ def score(
         *inputs, names=names, movement=movement, notation=lang, deals=deals, members=members,
         section_per_file=section_per_file or None,
     )  # fmt: skip
+    if from_file:
+        options = _file_method(event, options if held is None else None, held, given, page_lang,
+                               across_sections=across_sections, movement=movement, phantoms=phantom or ())  # fmt: skip
     bar.stage(progress.SCORING)
     try:
         scores = score_event(event, options, penalties=given_penalties, title=title)
@@ -299,15 +314,7 @@ def score(
         elif fmt == "usebio":  # bytes in the encoding it declares (ISO 8859-1, bridgescore.report.usebio)
             from bridgescore.report.usebio import to_bytes
 
-            data = to_bytes(scored, date=date, club=club)
-            if output is not None:
-                output.write_bytes(data)
-            elif (stdout_bytes := getattr(sys.stdout, "buffer", None)) is not None:
-                sys.stdout.flush()
-                stdout_bytes.write(data)
-                stdout_bytes.flush()
-            else:  # a text-only stdout (an embedding program's): the characters, as the file declares them
-                sys.stdout.write(data.decode("iso-8859-1"))
+            write_bytes_output(to_bytes(scored, date=date, club=club), output)
         else:
             with nullcontext(sys.stdout) if output is None else output.open("w", encoding="utf-8") as stream:
                 if fmt == "csv" and boards:
@@ -336,6 +343,53 @@ def _has_session_column(files: list[Path]) -> bool:
     from bridgescore.io.session_column import session_column
 
     return any(session_column(f) is not None for f in files)
+
+
+def _file_method(
+    event: Event,
+    options: ScoringOptions | None,
+    held: OptionError | None,
+    given: dict[str, object],
+    lang: Language,
+    *,
+    across_sections: bool,
+    movement: str,
+    phantoms: Sequence[str],
+) -> ScoringOptions:
+    """The options to score ``event`` with where the director gave no ``--method`` and no ``--as``: the method the
+    file names (:func:`bridgescore.io.usebio.written_method`: Pianola's ``CROSS_IMPS`` …), said in one line on the
+    error stream where it is not the default (matchpoints); else ``options`` as resolved, or the option refused
+    before reading (``held``) now."""
+    from rich.markup import escape
+
+    from bridgescore.api import resolve_options
+    from bridgescore.cli.common import err
+    from bridgescore.i18n import N_, translator
+    from bridgescore.io.usebio import written_method
+    from bridgescore.options import OptionError
+
+    written = written_method(event.info)
+    if written is None or (options is not None and options.method.name == written):
+        if options is None:
+            assert held is not None
+            raise fail(held.text(lang))
+        return options
+    try:
+        chosen = resolve_options(
+            written, as_program=None, across_sections=across_sections, movement=movement, phantoms=phantoms, **given
+        )
+    except OptionError as problem:
+        raise fail(problem.text(lang)) from None
+    program = event.info.get("program_name", "") or "?"
+    message = N_(
+        "scored as %(method)s, the method the file names (BOARD_SCORING_METHOD %(written)s, written by "
+        "%(program)s); give --method to score it otherwise"
+    )
+    text = translator(lang).gettext(message) % {
+        "method": written, "written": event.info.get("board_scoring_method", ""), "program": program,
+    }  # fmt: skip
+    err.print(f"[cyan]{escape(text)}[/]", soft_wrap=True, highlight=False)
+    return chosen
 
 
 def _strict_exit(checks: tuple[Check, ...], lang: Language) -> None:

@@ -23,6 +23,7 @@ from bridgescore.cli.common import (
     language_option,
     notation_option,
     refuse_overwrite,
+    write_bytes_output,
     write_output,
 )
 
@@ -130,9 +131,11 @@ def score_teams_command(
         str | None,
         typer.Option("--as", help="Score as this program does: teamsscorer, ebuscore, realbridge, nbb."),
     ] = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="text, json, csv or html (as written by the report).")] = (
-        "text"
-    ),
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", help="text, json, csv, html or usebio (USEBIO 1.2 XML, as TeamsScorer).")
+    ] = "text",
+    date: Annotated[str | None, typer.Option("--date", help="USEBIO: the event's date (default: the file's).")] = None,
+    club: Annotated[str | None, typer.Option("--club", help="USEBIO: the club's name (default: the file's).")] = None,
     lang: Annotated[str, typer.Option("--lang", help="Language of labels and numbers: en or nl.")] = "en",
     notation: Annotated[
         str | None,
@@ -152,7 +155,7 @@ def score_teams_command(
     from bridgescore.options import OptionError
     from bridgescore.problems import Severity
     from bridgescore.report.problems import print_problems
-    from bridgescore.report.teams import TEAMS_FORMATS, write_teams
+    from bridgescore.report.teams import TEAMS_FORMATS, TeamsFormat, write_teams
     from bridgescore.teams import score_teams
     from bridgescore.teams.carry import given_carry_over
     from bridgescore.teams.choose import teams_options
@@ -161,8 +164,8 @@ def score_teams_command(
 
     page_lang = language_option(lang)
     reading = notation_option(notation or "en")
-    if fmt not in TEAMS_FORMATS:
-        raise fail(f"--format must be {', '.join(TEAMS_FORMATS)}, not '{fmt}'")
+    if fmt not in (*TEAMS_FORMATS, "usebio"):
+        raise fail(f"--format must be {', '.join(TEAMS_FORMATS)} or usebio, not '{fmt}'")
     files = event_files(inputs)
     refuse_overwrite(output, [*files, names])
     event = given_carry_over(load_teams(files, names=names, notation=reading), carry_over or ())
@@ -181,9 +184,15 @@ def score_teams_command(
     if any(p.severity is Severity.ERROR for p in problems) and not (skip_invalid and event.matches):
         print_problems(problems, err, page_lang, can_go_on=bool(event.matches))
         raise typer.Exit(2)
-    buffer = io.StringIO()
-    write_teams(scored, fmt, buffer, page_lang)
-    write_output(buffer.getvalue(), output)
+    if fmt == "usebio":  # bytes in the encoding the file declares (bridgescore.report.usebio)
+        from bridgescore.report.usebio import teams_to_bytes
+
+        write_bytes_output(teams_to_bytes(scored, date=date, club=club), output)
+    else:
+        chosen: TeamsFormat = next(f for f in TEAMS_FORMATS if f == fmt)
+        buffer = io.StringIO()
+        write_teams(scored, chosen, buffer, page_lang)
+        write_output(buffer.getvalue(), output)
     if problems:
         print_problems(problems, err, page_lang, can_go_on=False)
 

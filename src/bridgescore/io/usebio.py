@@ -95,6 +95,7 @@ __all__ = [
     "player_of",
     "read_bytes",
     "read_line",
+    "written_method",
 ]
 
 _V = TypeVar("_V")
@@ -484,6 +485,25 @@ def other_events(doc: Document, event: Element, problems: list[Problem]) -> list
             )
         )
     return others
+
+
+#: A pairs event's ``BOARD_SCORING_METHOD`` → the method that scores it: ``MATCH_POINTS`` (PairsScorer, BriAn,
+#: RealBridge), ``CROSS_IMPS`` (Pianola's ``ximp-pairs.xml``), ``BUTLER_IMPS`` and ``BASTILLE`` (bridgescore's own
+#: writer, :mod:`bridgescore.report.usebio`).  ``IMPS`` names no pairs method (it is the teams' word) and is not
+#: taken.
+_WRITTEN_METHODS = {
+    "MATCH_POINTS": "matchpoints", "MATCHPOINTS": "matchpoints", "CROSS_IMPS": "cross-imps",
+    "CROSS_IMP_POINTS": "cross-imps", "BUTLER_IMPS": "butler", "BUTLER": "butler", "BASTILLE": "bastille",
+}  # fmt: skip
+
+
+def written_method(info: Mapping[str, str]) -> str | None:
+    """The pairs scoring method (``matchpoints``, ``cross-imps``, ``butler``, ``bastille``) a USEBIO file names in
+    its ``BOARD_SCORING_METHOD`` (``Event.info["board_scoring_method"]``, :func:`event_info`); None where it names
+    none or a word that is no pairs method.  ``score`` scores by it where the director gives no ``--method`` and no
+    ``--as``, as ``teams`` takes the file's board scoring (:mod:`bridgescore.teams.choose`)."""
+    word = info.get("board_scoring_method", "").strip().upper().replace(" ", "_").replace("-", "_")
+    return _WRITTEN_METHODS.get(word)
 
 
 def event_form(event: Element) -> tuple[EventForm, str]:

@@ -51,24 +51,36 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 from xml.etree.ElementTree import Element, SubElement, indent, tostring
 
 from bridgescore import __version__
 from bridgescore.cards import format_lead
 from bridgescore.contract import Contract
-from bridgescore.methods.adjustments import ArtificialScore, AssignedScore, Award, Level, WeightedScore
+from bridgescore.event import Result
+from bridgescore.methods.adjustments import Adjustment, ArtificialScore, AssignedScore, Award, Level, WeightedScore
 from bridgescore.methods.base import Unit
 from bridgescore.players import Player
-from bridgescore.scored import ScoredEvent
+from bridgescore.scored import ScoredEvent, read_adjustment
 from bridgescore.sessions import iso_date, pair_players
 from bridgescore.standings import StandingEntry, compute_standings, format_percent, format_points
 
 if TYPE_CHECKING:
     from bridgescore.individual.engine import PlayerStanding, ScoredIndividual
     from bridgescore.individual.seats import Seating
+    from bridgescore.teams.model import MatchScore, ScoredTeams, TeamStanding
 
-__all__ = ["ENCODING", "EVENT_ORDER", "SYSTEM_ID", "individual_to_bytes", "scoring_method", "to_bytes", "usebio_date"]
+__all__ = [
+    "ENCODING",
+    "EVENT_ORDER",
+    "SYSTEM_ID",
+    "individual_to_bytes",
+    "scoring_method",
+    "teams_to_bytes",
+    "to_bytes",
+    "usebio_date",
+]
 
 #: The encoding written (see the module docstring).
 ENCODING = "iso-8859-1"
@@ -224,8 +236,16 @@ def _event_fields(event_el: Element, scored: ScoredEvent, counts: Mapping[str, s
         "BOARDS_PLAYED": str(len(set(scored.lines.board_numbers.tolist()))),
         **counts,
     }
-    for tag in EVENT_ORDER:
-        if tag in _COMPUTED:
+    _ordered_fields(event_el, info, computed, EVENT_ORDER)
+
+
+def _ordered_fields(
+    event_el: Element, info: Mapping[str, str], computed: Mapping[str, str], order: Sequence[str]
+) -> None:
+    """The EVENT's fields in ``order``: what bridgescore works out (``computed``), else the input's fact as read
+    (``info``, keyed in lower case), then ``CONTACT``."""
+    for tag in order:
+        if tag in computed:
             _add(event_el, tag, computed[tag])
         else:
             _add(event_el, tag, info.get(tag.lower(), ""))
@@ -258,39 +278,43 @@ def _board_lines(scored: ScoredEvent, seats: Sequence[Seating | None] | None) ->
         else:
             _add(line, "NS_PAIR_NUMBER", result.ns_pair)
             _add(line, "EW_PAIR_NUMBER", result.ew_pair)
-        adjustment = c.adjustments.get(position)
-        status = result.status.value
-        notes = ""
-        if isinstance(adjustment, ArtificialScore):
-            score = _artificial(adjustment)
-            notes = "Adjusted score"
-        elif status == "not-played":
-            score = "NP"
-        else:
-            value = c.ns_scores[position]
-            if math.isnan(value) and result.ns_score is not None:
-                value = float(result.ns_score)
-            score = "" if math.isnan(value) else str(round(value))
-            if isinstance(adjustment, AssignedScore):
-                notes = "Assigned score"
-            elif isinstance(adjustment, WeightedScore):
-                notes = adjustment.label()
-            contract = result.contract if not notes else None
-            passed = contract is not None and contract.is_passed_out
-            if contract is not None:
-                _add(line, "CONTRACT", "PASS" if passed else _contract(contract))
-                if result.declarer is not None and not passed:
-                    _add(line, "PLAYED_BY", result.declarer.name)
-            if result.lead and not notes:
-                _add(line, "LEAD", format_lead(result.lead, "en"))
-            if result.tricks is not None and not passed and not notes:
-                _add(line, "TRICKS", str(result.tricks))
-        _add(line, "SCORE", score)
-        _add(line, "NOTES", notes)
+        value = float(c.ns_scores[position])
+        if math.isnan(value) and result.ns_score is not None:
+            value = float(result.ns_score)
+        _result_fields(line, result, c.adjustments.get(position), value)
         _add(line, ns_tag, _points(float(c.ns_points[position])))
         _add(line, ew_tag, _points(float(c.ew_points[position])))
         out.setdefault(section, {}).setdefault(board, []).append(line)
     return out
+
+
+def _result_fields(line: Element, result: Result, adjustment: Adjustment | None, value: float) -> None:
+    """A traveller line's ``CONTRACT``, ``PLAYED_BY``, ``LEAD``, ``TRICKS``, ``SCORE`` and ``NOTES`` (see the module
+    docstring), for pairs and teams alike; ``value`` is North-South's score as scored (NaN: none)."""
+    notes = ""
+    if isinstance(adjustment, ArtificialScore):
+        score = _artificial(adjustment)
+        notes = "Adjusted score"
+    elif result.status.value == "not-played":
+        score = "NP"
+    else:
+        score = "" if math.isnan(value) else str(round(value))
+        if isinstance(adjustment, AssignedScore):
+            notes = "Assigned score"
+        elif isinstance(adjustment, WeightedScore):
+            notes = adjustment.label()
+        contract = result.contract if not notes else None
+        passed = contract is not None and contract.is_passed_out
+        if contract is not None:
+            _add(line, "CONTRACT", "PASS" if passed else _contract(contract))
+            if result.declarer is not None and not passed:
+                _add(line, "PLAYED_BY", result.declarer.name)
+        if result.lead and not notes:
+            _add(line, "LEAD", format_lead(result.lead, "en"))
+        if result.tricks is not None and not passed and not notes:
+            _add(line, "TRICKS", str(result.tricks))
+    _add(line, "SCORE", score)
+    _add(line, "NOTES", notes)
 
 
 def _contract(contract: Contract) -> str:
@@ -355,12 +379,7 @@ def _document(
     """The file: CLUB, EVENT with its fields, the sections with their participants (``writers``, each writing one
     participant into ``PARTICIPANTS``) and boards, the HANDSET (see the module docstring)."""
     info = scored.event.info
-    root = Element("USEBIO", {"Version": "1.2"})
-    club_name = club if club is not None else info.get("club", "")
-    if club_name or info.get("club_id"):
-        club_el = SubElement(root, "CLUB")
-        _add(club_el, "CLUB_NAME", club_name)
-        _add(club_el, "CLUB_ID_NUMBER", info.get("club_id", ""))
+    root = _root(info, club)
     event_el = SubElement(root, "EVENT", {"EVENT_TYPE": event_type})
     _event_fields(event_el, scored, counts, date if date is not None else info.get("date", ""))
     lines = _board_lines(scored, seats)
@@ -386,6 +405,22 @@ def _document(
             _add(board_el, "BOARD_NUMBER", str(board))
             board_el.extend(lines[label][board])
     _handset(root, scored)
+    return _serialise(root)
+
+
+def _root(info: Mapping[str, str], club: str | None) -> Element:
+    """The ``USEBIO`` element with its ``CLUB`` (``club`` over the input's club name)."""
+    root = Element("USEBIO", {"Version": "1.2"})
+    club_name = club if club is not None else info.get("club", "")
+    if club_name or info.get("club_id"):
+        club_el = SubElement(root, "CLUB")
+        _add(club_el, "CLUB_NAME", club_name)
+        _add(club_el, "CLUB_ID_NUMBER", info.get("club_id", ""))
+    return root
+
+
+def _serialise(root: Element) -> bytes:
+    """The file's bytes: the declaration and DOCTYPE the EBU's programs write, the tree indented two spaces."""
     indent(root, "  ")
     head = f'<?xml version="1.0" encoding="{ENCODING}"?>\n<!DOCTYPE USEBIO SYSTEM "{SYSTEM_ID}">\n'
     body: bytes = tostring(root, encoding=ENCODING, xml_declaration=False)
@@ -442,3 +477,191 @@ def _pair_order(entry: StandingEntry) -> tuple[int, int, str]:
     them; a pair id that is not a number after the numbers."""
     number = int(entry.pair) if entry.pair.isdigit() else 1 << 30
     return (1 if entry.direction == "EW" else 0, number, entry.pair)
+
+
+# --- teams (``teams … --format usebio``) ------------------------------------------------------------------------
+
+#: A teams EVENT's children in the order they are written: TeamsScorer's ``multiple-teams.xml`` and EBUScoreTeams'
+#: ``point-a-board-teams.xml`` (the EBU's samples), with the pairs' EVENT_IDENTIFIER, TITLE and MASTER_POINT_TYPE
+#: where the pairs writer puts them.
+TEAMS_EVENT_ORDER = (
+    "BOARD_SCORING_METHOD", "MATCH_SCORING_METHOD", "PROGRAM_NAME", "PROGRAM_VERSION", "EVENT_DESCRIPTION",
+    "EVENT_IDENTIFIER", "TITLE", "DATE", "MASTER_POINT_SCALE", "MASTER_POINT_TYPE", "SESSION_COUNT", "SECTION_COUNT",
+    "SCORING_METHOD", "BOARDS_PLAYED", "TEAM_PAIRING_AVAILABLE", "P2P_CHARGE_RATE", "MPS_AWARDED_FLAG",
+)  # fmt: skip
+#: A team's fields bridgescore works out itself (the rest of ``Team.extra`` is copied: masterpoints …).
+_TEAM_COMPUTED = frozenset({"TOTAL_SCORE", "WINS_OR_DRAWS", "PLACE", "TEAM_ID", "TEAM_NAME", "PAIR", "PLAYER"})
+#: A team pair's fields written from what was read (``Player.extra["PAIR/…"]``): PAIR_IMPS, TeamsScorer's
+#: pairwise cross-IMPs, is a result bridgescore does not work out for a teams event, so it is not written (a number
+#: bridgescore did not compute could be out of date after a correction).
+_PAIR_KEPT = ("BOARDS_PLAYED",)
+
+
+def _teams_methods(scored: ScoredTeams) -> tuple[str, str]:
+    """USEBIO's ``BOARD_SCORING_METHOD`` and ``MATCH_SCORING_METHOD`` for how ``scored`` was scored: ``IMPS`` and
+    ``VPS`` (``IMPS`` without VPs), ``PAB`` for the EBU's 2/1/0 point-a-board (EBUScoreTeams' sample), ``BAM`` for
+    board-a-match 1/½/0, ``PATTON``.  Read back, bridgescore's teams reader takes each for what it wrote."""
+    if scored.form == "imps":
+        return "IMPS", "VPS" if scored.vp_scale is not None else "IMPS"
+    if scored.form == "bam":
+        word = "PAB" if scored.options.get("board_points") == "ebu" else "BAM"
+        return word, word
+    return "PATTON", "VPS" if scored.vp_scale is not None else "PATTON"
+
+
+def _match_score(match: MatchScore, home: bool) -> float:
+    """A side's score of the match as USEBIO's ``TEAM_SCORE`` has it: its VPs, else its board points, else IMPs."""
+    for pair in ((match.vp_home, match.vp_away), (match.points_home, match.points_away)):
+        if pair[0] is not None and pair[1] is not None:
+            return float(pair[0] if home else pair[1])
+    return match.imps_home if home else match.imps_away
+
+
+def _standing_total(standing: TeamStanding) -> float:
+    """A team's ``TOTAL_SCORE``: its VPs, else its points, else its IMP margin (what it is ranked by)."""
+    if standing.vp is not None:
+        return standing.vp
+    if standing.points is not None:
+        return standing.points
+    return standing.imps_for - standing.imps_against
+
+
+def _team_pair(team: str, ns: bool) -> str:
+    """A team pair's number on a traveller line as TeamsScorer and EBUScoreTeams write it: the team, then the
+    seats (``3-1-2`` sits North-South, ``3-3-4`` East-West, whichever room)."""
+    return f"{team}-1-2" if ns else f"{team}-3-4"
+
+
+def _team(parent: Element, scored: ScoredTeams, standing: TeamStanding) -> None:
+    team = standing.team
+    el = SubElement(parent, "TEAM", {"TEAM_ID": team.id, "TEAM_NAME": team.name if team.name != team.id else ""})
+    _add(el, "TOTAL_SCORE", format_points(_standing_total(standing)))
+    wins = sum(
+        1
+        for m in scored.matches
+        for home in (True, False)
+        if (m.match.home if home else m.match.away) == team.id and _match_score(m, home) >= _match_score(m, not home)
+    )
+    _add(el, "WINS_OR_DRAWS", str(wins))
+    _add(el, "PLACE", standing.place_label)
+    for key, value in team.extra.items():
+        if key.partition("/")[0] not in _TEAM_COMPUTED:
+            _add_path(el, key, value)
+    pairs: dict[str, list[Player]] = {}
+    for player in team.players:
+        pairs.setdefault(player.extra.get("PAIR_NUMBER", ""), []).append(player)
+    if not team.players:  # a team named with its members only (a names file, a CSV): its players by name
+        pairs[""] = [Player("", name) for name in team.members]
+    for number, players in pairs.items():
+        holder = el
+        if number:
+            holder = SubElement(el, "PAIR")
+            _add(holder, "PAIR_NUMBER", number)
+            for tag in _PAIR_KEPT:
+                _add(holder, tag, players[0].extra.get(f"PAIR/{tag}", ""))
+        for player in players:
+            own = {k: v for k, v in player.extra.items() if k != "PAIR_NUMBER" and not k.startswith("PAIR/")}
+            _player(holder, replace(player, extra=own))
+
+
+def _team_line(board_el: Element, result: Result | None, direction: str, ns_team: str, ew_team: str) -> None:
+    """A room's line: ``DIRECTION`` (``NS``: the MATCH's TEAM sits North-South, the open room), the two team
+    pairs and the line's fields as for pairs (:func:`_result_fields`)."""
+    if result is None:
+        return
+    line = SubElement(board_el, "TRAVELLER_LINE")
+    _add(line, "DIRECTION", direction)
+    _add(line, "NS_PAIR_NUMBER", _team_pair(ns_team, True))
+    _add(line, "EW_PAIR_NUMBER", _team_pair(ew_team, False))
+    adjustment, _problem = read_adjustment(result)  # a line that cannot be read: written as read, without a score
+    value = float(result.ns_score) if result.ns_score is not None else math.nan
+    if isinstance(adjustment, AssignedScore):
+        value = float(adjustment.ns_score)
+    elif isinstance(adjustment, WeightedScore):
+        fractions = adjustment.fractions()
+        value = sum(f * p.ns_score for f, p in zip(fractions, adjustment.parts, strict=True))
+    _result_fields(line, result, adjustment, value)
+
+
+def _match(parent: Element, match_score: MatchScore) -> None:
+    match = match_score.match
+    el = SubElement(parent, "MATCH")
+    _add(el, "ROUND_NUMBER", str(match.round))
+    _add(el, "TEAM", match.home)
+    _add(el, "OPPOSING_TEAM", match.away)
+    numbers = [b.board for b in match.boards]
+    if numbers:
+        _add(el, "START_BOARD_NUMBER", str(min(numbers)))
+        _add(el, "END_BOARD_NUMBER", str(max(numbers)))
+    _add(el, "TEAM_SCORE", format_points(_match_score(match_score, True)))
+    _add(el, "OPPOSING_TEAM_SCORE", format_points(_match_score(match_score, False)))
+    for board in match_score.boards:
+        board_el = SubElement(el, "BOARD")
+        _add(board_el, "BOARD_NUMBER", str(board.board.board))
+        if board.points_home is not None and board.points_away is not None:
+            _add(board_el, "TEAM_POINTS", format_points(board.points_home))
+            _add(board_el, "OPPOSING_TEAM_POINTS", format_points(board.points_away))
+        elif board.imps_home is not None:
+            _add(board_el, "IMPS", format_points(board.imps_home))
+        _team_line(board_el, board.board.open, "NS", match.home, match.away)
+        _team_line(board_el, board.board.closed, "EW", match.away, match.home)
+
+
+def teams_to_bytes(scored: ScoredTeams, *, date: str | None = None, club: str | None = None) -> bytes:
+    """The USEBIO 1.2 file of a teams event (``teams … -f usebio``), in the form of the EBU's teams samples
+    (TeamsScorer's ``multiple-teams.xml``, EBUScoreTeams' ``point-a-board-teams.xml``):
+
+    * ``EVENT EVENT_TYPE="TEAMS"`` with the methods (:func:`_teams_methods`), ``SCORING_METHOD`` ``VP`` where the
+      matches are scored in VPs (as TeamsScorer writes it), ``BOARDS_PLAYED`` (the most boards a team played, as
+      TeamsScorer counts them), the input's facts as for pairs;
+    * in ``SESSION SESSION_ID="1"``: ``PARTICIPANTS`` with a ``TEAM`` (``TEAM_ID``, ``TEAM_NAME``) per team in the
+      order of their ids: ``TOTAL_SCORE`` (VPs, else board points, else the IMP margin), ``WINS_OR_DRAWS`` (matches
+      not lost), ``PLACE`` (``7=`` for a tie), the team's masterpoint fields as read, and its ``PAIR`` elements
+      (``PAIR_NUMBER``, ``BOARDS_PLAYED`` as read) with their ``PLAYER`` elements (name, club and member number);
+    * a ``MATCH`` per match (each once, in the order read: TeamsScorer writes a team's matches together):
+      ``ROUND_NUMBER``, ``TEAM`` (the home team), ``OPPOSING_TEAM``, ``START_``/``END_BOARD_NUMBER``,
+      ``TEAM_SCORE``/``OPPOSING_TEAM_SCORE`` (VPs, else board points, else IMPs) and per board ``IMPS`` (the home
+      team's) or ``TEAM_POINTS``/``OPPOSING_TEAM_POINTS``, then the two rooms' ``TRAVELLER_LINE``: ``DIRECTION``
+      ``NS`` (the home team North-South) and ``EW``, the pairs as TeamsScorer numbers them (:func:`_team_pair`),
+      the line as for pairs.
+
+    USEBIO has no element for the VP scale, the tie-break or a carry-over: the EBU's readers take the VPs as
+    written; bridgescore reading the file back scores it with the options it is given (``--as teamsscorer`` for
+    TeamsScorer's conventions).  Pairwise results (``PAIR_IMPS``, ``NS_CROSS_IMP_POINTS`` on a teams line) are
+    not written: bridgescore does not score the pairs of a teams event."""
+    event = scored.event
+    info = event.extra
+    root = _root(info, club)
+    event_el = SubElement(root, "EVENT", {"EVENT_TYPE": "TEAMS"})
+    board_method, match_method = _teams_methods(scored)
+    played: dict[str, int] = {}  # the boards each team played: TeamsScorer's BOARDS_PLAYED is the most of them
+    for m in scored.matches:
+        for team in (m.match.home, m.match.away):
+            played[team] = played.get(team, 0) + len(m.boards)
+    computed = {
+        "BOARD_SCORING_METHOD": board_method,
+        "MATCH_SCORING_METHOD": match_method,
+        "PROGRAM_NAME": "bridgescore",
+        "PROGRAM_VERSION": __version__,
+        "EVENT_DESCRIPTION": event.title,
+        "DATE": usebio_date(date if date is not None else info.get("date", "")),
+        "SESSION_COUNT": info.get("session_count", "") or "1",
+        "SECTION_COUNT": "1",
+        "SCORING_METHOD": "VP" if scored.vp_scale is not None else "",
+        "BOARDS_PLAYED": str(max(played.values(), default=0)),
+        "TEAM_PAIRING_AVAILABLE": "Y" if any("PAIR_NUMBER" in p.extra for t in event.teams.values()
+                                             for p in t.players) else "",
+    }  # fmt: skip
+    _ordered_fields(event_el, info, computed, TEAMS_EVENT_ORDER)
+    session = SubElement(event_el, "SESSION", {"SESSION_ID": "1"})
+    participants = SubElement(session, "PARTICIPANTS")
+    for standing in sorted(scored.standings, key=lambda s: _id_order(s.team.id)):
+        _team(participants, scored, standing)
+    for match_score in scored.matches:
+        _match(session, match_score)
+    return _serialise(root)
+
+
+def _id_order(team: str) -> tuple[int, str]:
+    """Teams in the order of their numbers, a name after the numbers."""
+    return (int(team), "") if team.isdigit() else (1 << 30, team)
