@@ -8,7 +8,6 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -35,14 +34,13 @@ from bridgescore.cli.common import (
     event_files,
     fail,
     language_option,
+    resolved_options,
+    wide_console,
 )
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from bridgescore.archive import Archive
     from bridgescore.i18n import Language
-    from bridgescore.problems import Problem
 
 archive_app = typer.Typer(
     help="The archive of scored sessions (SQLite file, or PostgreSQL for a federation): add, list, history.",
@@ -143,17 +141,11 @@ def add(
     A session stored already is refused (exit 2) unless --replace; a file with an error stores nothing (exit 2).
     The archive: --db, else $BRIDGESCORE_DB, else bridgescore.sqlite3 in the current folder."""
     from rich.markup import escape
-    from sqlalchemy.exc import SQLAlchemyError
 
-    from bridgescore.api import InputError, read, read_sessions, resolve_options
-    from bridgescore.api import score as score_event
-    from bridgescore.archive import ArchiveRefusal, database_reason, session_key
+    from bridgescore.archive.prepare import given_options, prepare, store
     from bridgescore.cli.common import err, out
-    from bridgescore.i18n import N_
-    from bridgescore.options import OptionError
-    from bridgescore.problems import Location, Problem, Severity
+    from bridgescore.problems import Severity
     from bridgescore.report.problems import print_problems
-    from bridgescore.sessions import date_from_name, iso_date
 
     page_lang = language_option(lang)
     _format(fmt)
@@ -161,89 +153,23 @@ def add(
         "acbl_scale": acbl_scale, "neuberg": neuberg, "pair_percent": pair_percent, "datum": datum,
         "datum_rounding": datum_rounding, "cross_imps": cross_imps, "factor": factor, "phantom_award": phantom_award,
     }  # fmt: skip
-    given = {k: v for k, v in given.items() if v is not None}
-    stored_options: dict[str, Any] = {"method": method, "as_program": as_program, **given}
-    if across_sections:
-        stored_options["across_sections"] = True
-    if movement != "auto":
-        stored_options["movement"] = movement
-    if phantom:
-        stored_options["phantoms"] = list(phantom)
-    stored_options = {k: v for k, v in stored_options.items() if v is not None}
-    try:  # the options are refused before anything is read
-        options = resolve_options(
-            method, as_program=as_program, across_sections=across_sections, movement=movement, phantoms=phantom or (),
-            **given,
-        )  # fmt: skip
-    except OptionError as problem:
-        raise fail(problem.text(page_lang)) from None
-    except ValueError as problem:
-        raise fail(str(problem)) from None
+    options = resolved_options(  # the options are refused before anything is read
+        method, page_lang, as_program=as_program, across_sections=across_sections, movement=movement,
+        phantoms=phantom or (), **given,
+    )  # fmt: skip
     files = event_files(inputs)
     if key is not None and len(files) > 1:
         raise fail("--key names one session: give one file with it")
-    prepared = []
-    problems: list[Problem] = []
-    for path in files:
-        name = str(path)
-        try:
-            content = path.read_bytes()
-        except OSError as problem:
-            problems.append(
-                Problem.make(Location(name), N_("cannot read %(file)s: %(reason)s"), file=name,
-                             reason=problem.strerror or str(problem))
-            )  # fmt: skip
-            continue
-        try:
-            split = read_sessions(path, names=names, members=members, movement=movement)
-        except OptionError as refused:
-            problems.append(Problem(Location(name), refused.message, Severity.ERROR, tuple(refused.values.items())))
-            continue
-        parts = split or [("", read(path, names=names, movement=movement, members=members))]
-        if key is not None and len(parts) > 1:
-            problems.append(
-                Problem.make(Location(name), N_("--key names one session, and %(file)s holds %(count)s: add it "
-                                                "without --key"), file=name, count=len(parts))
-            )  # fmt: skip
-            continue
-        for part, event in parts:
-            info = {**event.info, **({"date": date} if date else {}), **({"club": club} if club else {})}
-            if not info.get("date") and date_from_name(path):  # a file named by its date (2026-09-07.csv)
-                info["date"] = date_from_name(path)
-            event = dataclasses.replace(event, info=MappingProxyType(info))
-            try:
-                scores = score_event(event, options, title=title)
-            except (InputError, OptionError) as refused:
-                found = (
-                    refused.problems
-                    if isinstance(refused, InputError)
-                    else (Problem(Location(name), refused.message, Severity.ERROR, tuple(refused.values.items())),)
-                )
-                problems.extend(found)
-                continue
-            problems.extend(scores.scored.problems)
-            within = f"{path.name}#{part}" if part else path.name  # one session of a multi-session file
-            session = key or session_key(iso_date(info.get("date", "")), info.get("club", ""), scores.event.title,
-                                         within)  # fmt: skip
-            # a session of a multi-session file is its own content (the file's other sessions are not a copy of it)
-            prepared.append((path, content + (b"\0session " + part.encode() if part else b""), session, scores))
-    keys = [p[2] for p in prepared]
-    for session in {k for k in keys if keys.count(k) > 1}:
-        problems.append(
-            Problem.make(
-                Location(", ".join(str(p[0]) for p in prepared if p[2] == session)),
-                N_("these files are one session %(key)s (the same date, club, title and file name); give each its "
-                   "own --key, or add them one at a time"),
-                key=session,
-            )
-        )  # fmt: skip
+    prepared, problems = prepare(
+        files, options, key=key, date=date, club=club, title=title, names=names, members=members, movement=movement
+    )
     if any(p.severity is Severity.ERROR for p in problems):  # the archive is not even opened (nor created)
         print_problems(problems, err, page_lang, can_go_on=False)
         err.print(escape(_("nothing was stored in the archive", page_lang)))
         raise typer.Exit(2)
     archive = open_or_fail(db, page_lang, create=True)
-    for path, content, session, _scores in prepared:
-        refusal = archive.refusal(session, content, str(path), replace)
+    for p in prepared:
+        refusal = archive.refusal(p.key, p.content, str(p.path), replace)
         if refusal is not None:
             problems.append(refusal)
     if any(p.severity is Severity.ERROR for p in problems):
@@ -253,24 +179,11 @@ def add(
         raise typer.Exit(2)
     if problems:
         print_problems(problems, err, page_lang, can_go_on=False)
-    done = []
-    refused_: list[Problem] = []
-    for path, content, session, scores in prepared:
-        try:
-            added = archive.add(
-                scores, file=str(path), content=content, key=session, competition=competition,
-                options=stored_options, replace=replace,
-            )  # fmt: skip
-        except ArchiveRefusal as refusal:  # another process stored it meanwhile
-            refused_.append(refusal.problem)
-            continue
-        except SQLAlchemyError as problem:  # the server went away, a value the database refuses …
-            refused_.append(
-                Problem.make(Location(str(path)), N_("cannot store %(file)s in the archive %(db)s: %(reason)s"),
-                             file=str(path), db=archive.shown, reason=database_reason(problem))
-            )  # fmt: skip
-            continue
-        done.append((path, added))
+    recorded = given_options(
+        method, as_program=as_program, across_sections=across_sections, movement=movement, phantoms=phantom or (),
+        **given,
+    )  # fmt: skip
+    done, refused_ = store(archive, prepared, competition=competition, options=recorded, replace=replace)
     archive.close()
     if fmt == "json":
         out_json = {
@@ -431,11 +344,3 @@ def _result(result: dict[str, Any] | None) -> str:
         value = f"{result['imps']:+.2f} IMPs"
     place = f" #{result['place']}" if result["place"] is not None else ""
     return value + place
-
-
-def wide_console(console: Console) -> Console:
-    """The screen, or where the output is piped or redirected a console of whole columns (120 at least) rather
-    than the 80-column default, as ``score`` prints."""
-    from rich.console import Console
-
-    return console if console.is_terminal else Console(highlight=False, width=max(console.width, 120))

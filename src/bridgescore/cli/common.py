@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
     from bridgescore.event import Event
     from bridgescore.i18n import Language
+    from bridgescore.scored import ScoringOptions
 
     #: The screen and the error stream (rich consoles), made at their first use: see ``__getattr__``.
     out: Console
@@ -129,6 +130,15 @@ SectionPerFileOption = Annotated[
     ),
 ]
 
+SessionOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--session",
+        help="The session of each file, once per file in file order (files of one session are its sections); "
+        "each session is scored on its own and the event ranked by the running total.",
+    ),
+]
+
 #: --movement → how the traveller reader takes a number on both sides of a board (None: from the data).
 PER_DIRECTION = {"mitchell": True, "howell": False}
 
@@ -140,6 +150,41 @@ def fail(message: str) -> typer.Exit:
     err = __getattr__("err")
     err.print(f"[red]error:[/] {escape(message)}", soft_wrap=True)  # file names whole, not cut at 80 columns
     return typer.Exit(2)
+
+
+def resolved_options(
+    method: str | None,
+    lang: Language,
+    *,
+    as_program: str | None = None,
+    across_sections: bool = False,
+    movement: str = "auto",
+    phantoms: Iterable[str] = (),
+    **given: object,
+) -> ScoringOptions:
+    """The scoring options the command line gives (:func:`bridgescore.api.resolve_options`; an option None is not
+    given), or the option refused said in ``lang`` and exit 2: every command that scores refuses its options
+    before it reads anything, in the same words."""
+    from bridgescore.api import resolve_options
+    from bridgescore.options import OptionError
+
+    try:
+        return resolve_options(
+            method, as_program=as_program, across_sections=across_sections, movement=movement, phantoms=phantoms,
+            **given,
+        )  # fmt: skip
+    except OptionError as problem:
+        raise fail(problem.text(lang)) from None
+    except ValueError as problem:
+        raise fail(str(problem)) from None
+
+
+def wide_console(console: Console) -> Console:
+    """The screen, or where the output is piped or redirected a console of whole columns (120 at least) rather
+    than rich's 80-column default: a ranking's names are not folded in a file the director keeps."""
+    from rich.console import Console
+
+    return console if console.is_terminal else Console(highlight=False, width=max(console.width, 120))
 
 
 def note_unless_pairs(event: Event, lang: str = "en") -> None:

@@ -26,8 +26,8 @@ def player(
     from rich.markup import escape
     from rich.table import Table
 
-    from bridgescore.cli.archive import open_or_fail, reading, wide_console
-    from bridgescore.cli.common import out
+    from bridgescore.cli.archive import open_or_fail, reading
+    from bridgescore.cli.common import out, wide_console
     from bridgescore.i18n import N_, format_number, translator
 
     page_lang = language_option(lang)

@@ -14,15 +14,24 @@ from bridgescore.cli.common import (
     AcblScaleOption,
     AcrossSectionsOption,
     AsProgramOption,
+    CrossImpsOption,
+    DatumOption,
+    DatumRoundingOption,
     DealsOption,
+    FactorOption,
     MembersOption,
     MethodOption,
     MovementOption,
+    NamesOption,
     NeubergOption,
     OutputOption,
+    PairPercentOption,
+    PhantomAwardOption,
+    PhantomOption,
     PrintNotationOption,
     ReportLangOption,
     SectionPerFileOption,
+    SessionOption,
     SkipInvalidOption,
     app,
     event_files,
@@ -30,6 +39,8 @@ from bridgescore.cli.common import (
     language_option,
     notation_option,
     refuse_overwrite,
+    resolved_options,
+    wide_console,
 )
 from bridgescore.problems import Severity
 
@@ -62,47 +73,29 @@ def score(
         ),
     ] = False,
     notation: PrintNotationOption = None,
-    names: Annotated[Path | None, typer.Option("--names", help="Names file: CSV pair,names.")] = None,
+    names: NamesOption = None,
     deals: DealsOption = None,
     skip_invalid: SkipInvalidOption = False,
     across_sections: AcrossSectionsOption = False,
     movement: MovementOption = "auto",
-    phantom: Annotated[
-        list[str] | None, typer.Option("--phantom", help="A phantom pair: its opponents get average (repeatable).")
-    ] = None,
+    phantom: PhantomOption = None,
     as_program: AsProgramOption = None,
-    phantom_award: Annotated[
-        str | None, typer.Option("--phantom-award", help="What a phantom's opponents get: A, A+, 60 … (JFR Pary: 60).")
-    ] = None,
+    phantom_award: PhantomAwardOption = None,
     neuberg: NeubergOption = None,
     neuberg_factor_decimals: Annotated[
         int | None,
         typer.Option("--neuberg-factor-decimals", help="Round Neuberg's factor N/n to N decimals (KoPS: 3)."),
     ] = None,
     acbl_scale: AcblScaleOption = None,
-    datum: Annotated[
-        str | None, typer.Option("--datum", help="Butler datum: nbb, acbl, bridgewx, mean, drop:K, trim:P[:MIN].")
-    ] = None,
-    datum_rounding: Annotated[
-        str | None,
-        typer.Option(
-            "--datum-rounding", help="half-toward-zero (NBB), half-away-from-zero, half-even (ACBL), down, none."
-        ),
-    ] = None,
-    cross_imps: Annotated[
-        str | None, typer.Option("--cross-imps", help="average (EBU, BBO) or total (ACBLscore) over comparisons.")
-    ] = None,
-    factor: Annotated[
-        bool | None, typer.Option("--factor/--no-factor", help="Factor IMP totals of pairs with fewer boards.")
-    ] = None,
+    datum: DatumOption = None,
+    datum_rounding: DatumRoundingOption = None,
+    cross_imps: CrossImpsOption = None,
+    factor: FactorOption = None,
     factor_printed: Annotated[
         bool | None,
         typer.Option("--factor-printed/--no-factor-printed", help="Factor the total rounded to 2 decimals (Pianola)."),
     ] = None,
-    pair_percent: Annotated[
-        str | None,
-        typer.Option("--pair-percent", help="total (over maximum: EBU, BriAn) or mean (of board %: BBO, JFR)."),
-    ] = None,
+    pair_percent: PairPercentOption = None,
     round_board_points: Annotated[
         int | None,
         typer.Option(
@@ -162,14 +155,7 @@ def score(
     ] = False,
     members: MembersOption = None,
     section_per_file: SectionPerFileOption = False,
-    session: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--session",
-            help="The session of each file, once per file in file order (files of one session are its sections); "
-            "each session is scored on its own and the event ranked by the running total.",
-        ),
-    ] = None,
+    session: SessionOption = None,
     carry_over: Annotated[
         list[str] | None,
         typer.Option(
@@ -189,7 +175,7 @@ def score(
     """Score a pairs event: rankings, travellers and the director's checks (exit 2 on bad input)."""
     from rich.console import Console
 
-    from bridgescore.api import InputError, read, read_penalties, resolve_options
+    from bridgescore.api import InputError, read, read_penalties
     from bridgescore.api import score as score_event
     from bridgescore.checks import run_checks
     from bridgescore.cli.common import err, out
@@ -214,15 +200,10 @@ def score(
         "session_average_plus": session_average_plus, "session_average_minus": session_average_minus,
         "phantom_award": phantom_award,
     }  # fmt: skip
-    try:  # the options are refused before anything is read
-        options = resolve_options(
-            method, as_program=as_program, across_sections=across_sections, movement=movement, phantoms=phantom or (),
-            **given,
-        )  # fmt: skip
-    except OptionError as problem:
-        raise fail(problem.text(page_lang)) from None
-    except ValueError as problem:
-        raise fail(str(problem)) from None
+    options = resolved_options(
+        method, page_lang, as_program=as_program, across_sections=across_sections, movement=movement,
+        phantoms=phantom or (), **given,
+    )  # fmt: skip
     inputs = event_files(inputs)
     refuse_overwrite(output, [*inputs, names, penalties, deals, members])
     if session or carry_over or _has_session_column(inputs):
@@ -278,9 +259,7 @@ def score(
     try:
         if fmt == "text":
             if output is None:
-                # piped or redirected output keeps whole columns rather than the 80-column default
-                console = out if out.is_terminal else Console(highlight=False, width=max(out.width, 120))
-                render_text(scored, console, shown, boards=boards, checks=checks, lang=page_lang)
+                render_text(scored, wide_console(out), shown, boards=boards, checks=checks, lang=page_lang)
             else:
                 with output.open("w", encoding="utf-8") as handle:
                     console = Console(file=handle, width=120, highlight=False)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from bridgescore.cli.common import fail
+from bridgescore.cli.common import fail, wide_console
 from bridgescore.problems import Severity
 
 if TYPE_CHECKING:
@@ -95,8 +95,7 @@ def score_sessions_command(
             from rich.console import Console
 
             if output is None:
-                console = out if out.is_terminal else Console(highlight=False, width=max(out.width, 120))
-                report.render_sessions_text(result, console, shown, page_lang, boards=boards)
+                report.render_sessions_text(result, wide_console(out), shown, page_lang, boards=boards)
             else:
                 with output.open("w", encoding="utf-8") as handle:
                     console = Console(file=handle, width=120, highlight=False)
