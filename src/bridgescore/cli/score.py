@@ -161,7 +161,7 @@ def score(
         typer.Option(
             "--carry-over",
             help="PAIR=VALUE: a pair's carry-over into a multi-session event, a percentage (matchpoints) or IMPs "
-            "(repeatable).",
+            "(repeatable; the ACBL's carryover, the EBU's carry-forward: their size is the conditions of contest's).",
         ),
     ] = None,
     carry_over_boards: Annotated[

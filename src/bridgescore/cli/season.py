@@ -18,9 +18,8 @@ from bridgescore.cli.common import (
     fail,
     language_option,
     refuse_overwrite,
+    resolved_options,
 )
-
-_IMP_METHODS = ("butler", "bastille", "cross-imps")
 
 
 @app.command()
@@ -44,7 +43,13 @@ def season(
         typer.Option("--rule", help="average (every evening) or best:N (the N best evenings, NBB 'laagste weglaten')."),
     ] = "average",
     min_evenings: Annotated[
-        int, typer.Option("--min-evenings", min=0, help="Evenings played to be ranked (the others are listed).")
+        int,
+        typer.Option(
+            "--min-evenings",
+            min=0,
+            help="Evenings played to be ranked, the others listed (Bridgewebs' qualifying sessions; NBB clubs: "
+            "half the evenings).",
+        ),
     ] = 0,
     absent: Annotated[
         str,
@@ -61,11 +66,18 @@ def season(
     line_correction: Annotated[
         float,
         typer.Option(
-            "--line-correction", min=0.0, help="Points (% or IMPs/board) an evening counts less per line down."
+            "--line-correction",
+            min=0.0,
+            help="Points (% or IMPs/board) an evening counts less per line down (NBB clubs: 3 to 6 per line).",
         ),
     ] = 0.0,
-    promote: Annotated[int, typer.Option("--promote", min=0, help="Pairs per line going up at the end.")] = 0,
-    relegate: Annotated[int, typer.Option("--relegate", min=0, help="Pairs per line going down at the end.")] = 0,
+    promote: Annotated[
+        int, typer.Option("--promote", min=0, help="Pairs per line going up at the end (NBB clubs' promotie: 2-4).")
+    ] = 0,
+    relegate: Annotated[
+        int,
+        typer.Option("--relegate", min=0, help="Pairs per line going down at the end (NBB clubs' degradatie: 2-4)."),
+    ] = 0,
     per: Annotated[
         str, typer.Option("--per", help="pair (default) or player (any partner: Bridgewebs' individual).")
     ] = "pair",
@@ -90,9 +102,9 @@ def season(
 ) -> None:
     """Rank club evenings as a season competition: average or best N, absent evenings, lines with promotion
     and relegation, per pair or per player (exit 2 on bad input or a rule that cannot be met)."""
-    from bridgescore.api import resolve_options
     from bridgescore.cli.common import err
     from bridgescore.i18n import N_
+    from bridgescore.methods.base import Unit
     from bridgescore.options import OptionError
     from bridgescore.report.problems import print_problems
     from bridgescore.report.season import SEASON_FORMATS, write_season
@@ -117,11 +129,9 @@ def season(
                     N_("%(option)s is a date (YYYY-MM-DD), not '%(value)s'"), option=option, value=given or ""
                 )
             dates.append(value)
-        options = resolve_options(method, as_program=as_program)
     except OptionError as problem:
         raise fail(problem.text(page_lang)) from None
-    except ValueError as problem:
-        raise fail(str(problem)) from None
+    options = resolved_options(method, page_lang, as_program=as_program)
     if inputs and db is not None:
         raise fail("give the evenings as files or as an archive (--db), not both")
     source: FileSessions | ArchiveSessions
@@ -152,7 +162,7 @@ def season(
             print_problems(source.problems, err, page_lang, can_go_on=can_go_on)
             raise typer.Exit(2)
         print_problems(source.problems, err, page_lang, can_go_on=False, summary=False)
-    unit = "imps" if options.method.name in _IMP_METHODS else "percent"
+    unit = "percent" if options.method.unit is Unit.MATCHPOINTS else "imps"
     if method is None and as_program is None and stored:
         unit = stored[0].summary.unit
     rules = SeasonRules(
