@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from bridgescore.problems import Location, Problem
 from bridgescore.sessions import PairSession, SessionSummary
+from bridgescore.standings import shared_places
 
 __all__ = ["MultiSession", "OverallEntry", "combine", "identity"]
 
@@ -156,22 +157,12 @@ def combine(
         pairs = tuple(_own(p) if p is not None else "" for p in played)
         entries.append((ident, names_of, pairs, tuple(played), carried, boards, total))
     ranked = sorted(entries, key=lambda e: (e[6] is None, -(e[6] or 0.0)))
-    out: list[OverallEntry] = []
-    for position, (ident, names_of, pairs, played_t, carried, boards, total) in enumerate(ranked, start=1):
-        if total is None:
-            out.append(OverallEntry(ident, names_of, pairs, played_t, carried, boards, None, None, ""))
-            continue
-        place = next(i for i, e in enumerate(ranked, start=1) if e[6] is not None and _same(e[6], total))
-        shared = sum(1 for e in ranked if e[6] is not None and _same(e[6], total)) > 1
-        out.append(
-            OverallEntry(
-                ident, names_of, pairs, played_t, carried, boards, total, place, f"{place}=" if shared else str(place)
-            )
-        )
-        del position
+    labels = shared_places([e[6] for e in ranked if e[6] is not None])
+    out = (
+        [
+            OverallEntry(*entry, int(label.rstrip("=")), label)
+            for entry, label in zip(ranked[: len(labels)], labels, strict=True)  # the pairs without a total are last
+        ]
+        + [OverallEntry(*entry, None, "") for entry in ranked[len(labels) :]]
+    )
     return MultiSession(tuple(names), tuple(summaries), unit, weight, tuple(out), tuple(problems))
-
-
-def _same(a: float, b: float) -> bool:
-    """Equal totals share a place: compared to 1e-9, so that the same sum reached in another order ties."""
-    return abs(a - b) < 1e-9

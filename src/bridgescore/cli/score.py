@@ -179,6 +179,7 @@ def score(
     from bridgescore.api import score as score_event
     from bridgescore.checks import run_checks
     from bridgescore.cli.common import err, out
+    from bridgescore.io.session_column import has_session_column
     from bridgescore.options import OptionError
     from bridgescore.penalties import PenaltyError
     from bridgescore.report import csv as score_csv
@@ -206,7 +207,7 @@ def score(
     )  # fmt: skip
     inputs = event_files(inputs)
     refuse_overwrite(output, [*inputs, names, penalties, deals, members])
-    if session or carry_over or _has_session_column(inputs):
+    if session or carry_over or has_session_column(inputs):
         from bridgescore.cli.score_sessions import score_sessions_command
 
         done = score_sessions_command(
@@ -308,13 +309,6 @@ def score(
         print_problems(scored.problems, err, page_lang, can_go_on=False)
     if checks is not None:
         _strict_exit(checks, page_lang)
-
-
-def _has_session_column(files: list[Path]) -> bool:
-    """Whether a traveller CSV among ``files`` has a ``session`` column (a multi-session event in one file)."""
-    from bridgescore.io.session_column import session_column
-
-    return any(session_column(f) is not None for f in files)
 
 
 def _strict_exit(checks: tuple[Check, ...], lang: Language) -> None:

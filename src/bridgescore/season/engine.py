@@ -35,11 +35,11 @@ from bridgescore.options import OptionError
 from bridgescore.players import Player, player_key
 from bridgescore.season.rules import SeasonRules
 from bridgescore.sessions import PairSession, SessionSummary
+from bridgescore.standings import shared_places
 
 __all__ = ["Evening", "Season", "SeasonSession", "Standing", "compute_season", "pair_name", "shared_places"]
 
 Movement = Literal["", "promote", "relegate"]
-_TIE = 9  # scores equal to 9 decimals share a place (floating-point noise is no difference)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,20 +106,6 @@ class Season:
     rules: SeasonRules
     standings: tuple[Standing, ...]
     left_out: tuple[str, ...] = field(default_factory=tuple)
-
-
-def shared_places(scores: Sequence[float]) -> list[str]:
-    """Places of ``scores`` (already best first): equal scores share the place, written ``3=``."""
-    places: list[str] = []
-    for i, value in enumerate(scores):
-        first = i
-        while first > 0 and round(scores[first - 1], _TIE) == round(value, _TIE):
-            first -= 1
-        last = i
-        while last + 1 < len(scores) and round(scores[last + 1], _TIE) == round(value, _TIE):
-            last += 1
-        places.append(f"{first + 1}=" if last > first else str(first + 1))
-    return places
 
 
 def _check(summaries: Sequence[SessionSummary], rules: SeasonRules) -> None:
