@@ -63,22 +63,18 @@ class MultiSession:
     problems: tuple[Problem, ...] = ()
 
 
-def _own(p: PairSession) -> str:
-    return f"{p.section}:{p.pair}" if p.section else p.pair
-
-
 def identity(summary: SessionSummary) -> list[str]:
     """Each pair of ``summary`` as it is matched across sessions: its players' key where the players are known,
     else ``pair SECTION:PAIR`` (with its direction where the session ranks one number twice, NS 1 and EW 1)."""
     count: dict[str, int] = {}
     for p in summary.pairs:
-        count[_own(p)] = count.get(_own(p), 0) + 1
+        count[p.number] = count.get(p.number, 0) + 1
     out = []
     for p in summary.pairs:
         if p.players and len(p.players) == 2 and not p.key.startswith(f"{summary.key}/"):
             out.append(p.key)
         else:
-            out.append(f"pair {_own(p)}" + (f" {p.direction}" if count[_own(p)] > 1 else ""))
+            out.append(f"pair {p.number}" + (f" {p.direction}" if count[p.number] > 1 else ""))
     return out
 
 
@@ -119,7 +115,7 @@ def combine(
                 own_ids[ident] = []
             if rows[ident][i] is None:
                 rows[ident][i] = p
-            own_ids[ident] += [_own(p), p.pair]
+            own_ids[ident] += [p.number, p.pair]
     given: dict[str, float] = {}
     for pair, value in (carry_over or {}).items():
         match = [k for k in order if pair == k or pair in own_ids[k]]
@@ -154,7 +150,7 @@ def combine(
             imps = [p.imps for p in played if p is not None and p.imps is not None and p.boards]
             total = sum(imps) + (carried or 0.0) if imps or carried is not None else None
         names_of = next((p.names for p in played if p is not None and p.names), "")
-        pairs = tuple(_own(p) if p is not None else "" for p in played)
+        pairs = tuple(p.number if p is not None else "" for p in played)
         entries.append((ident, names_of, pairs, tuple(played), carried, boards, total))
     ranked = sorted(entries, key=lambda e: (e[6] is None, -(e[6] or 0.0)))
     labels = shared_places([e[6] for e in ranked if e[6] is not None])

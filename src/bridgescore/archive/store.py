@@ -58,6 +58,7 @@ __all__ = [
     "Archive",
     "ArchiveError",
     "ArchiveRefusal",
+    "PlayerAverage",
     "PlayerSession",
     "SessionInfo",
     "database_reason",
@@ -260,6 +261,31 @@ class PlayerSession:
     percent: float | None
     imps: float | None
     place: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerAverage:
+    """A player's sessions summed up (``bridgescore player``): the matchpoint percentage over them weighted by
+    boards (Σ p·b / Σ b, as a season averages a pair's evenings: :mod:`bridgescore.season.engine`) and the IMPs per
+    board of the IMP sessions (a Butler season's unit), each with the boards behind it (None: no such session)."""
+
+    percent: float | None
+    percent_boards: int
+    imps_per_board: float | None
+    imp_boards: int
+
+    @classmethod
+    def of(cls, sessions: Sequence[PlayerSession]) -> PlayerAverage:
+        percent = [(s.percent, s.boards) for s in sessions if s.percent is not None]
+        imps = [(s.imps, s.boards) for s in sessions if s.imps is not None]
+        percent_boards = sum(b for _, b in percent)
+        imp_boards = sum(b for _, b in imps)
+        return cls(
+            sum(p * b for p, b in percent) / percent_boards if percent_boards else None,
+            percent_boards,
+            sum(i for i, _ in imps) / imp_boards if imp_boards else None,
+            imp_boards,
+        )
 
 
 def _utc(moment: datetime) -> str:

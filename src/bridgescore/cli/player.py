@@ -26,6 +26,7 @@ def player(
     from rich.markup import escape
     from rich.table import Table
 
+    from bridgescore.archive import PlayerAverage
     from bridgescore.cli.archive import open_or_fail, reading
     from bridgescore.cli.common import out, wide_console
     from bridgescore.i18n import N_, format_number, translator
@@ -37,22 +38,15 @@ def player(
     archive = open_or_fail(db, page_lang, create=False)
     with reading(archive, page_lang):
         who, sessions = archive.player(number)
-    percent_boards = sum(s.boards for s in sessions if s.percent is not None)
-    average = (
-        sum(s.percent * s.boards for s in sessions if s.percent is not None) / percent_boards
-        if percent_boards
-        else None
-    )
-    imp_boards = sum(s.boards for s in sessions if s.imps is not None)
-    imps_per_board = sum(s.imps for s in sessions if s.imps is not None) / imp_boards if imp_boards else None
+    average = PlayerAverage.of(sessions)
     if fmt == "json":
         document = {
             "format": "bridgescore.player/1",
             "number": who.number,
             "name": who.name,
             "sessions": [dataclasses.asdict(s) for s in sessions],
-            "average_percent": average,
-            "imps_per_board": imps_per_board,
+            "average_percent": average.percent,
+            "imps_per_board": average.imps_per_board,
         }
         typer.echo(json.dumps(document, ensure_ascii=False, indent=2))
         return
@@ -79,13 +73,13 @@ def player(
             str(s.boards), result, "" if s.place is None else str(s.place),
         )  # fmt: skip
     wide_console(out).print(table)
-    if average is not None:
+    if average.percent is not None:
         out.print(
             _("Average: %(percent)s %% over %(boards)d boards")
-            % {"percent": format_number(average, page_lang, 2), "boards": percent_boards}
+            % {"percent": format_number(average.percent, page_lang, 2), "boards": average.percent_boards}
         )
-    if imps_per_board is not None:
+    if average.imps_per_board is not None:
         out.print(
             _("IMPs per board: %(imps)s over %(boards)d boards")
-            % {"imps": format_number(imps_per_board, page_lang, 2, signed=True), "boards": imp_boards}
+            % {"imps": format_number(average.imps_per_board, page_lang, 2, signed=True), "boards": average.imp_boards}
         )

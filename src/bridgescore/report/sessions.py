@@ -180,7 +180,7 @@ def sessions_html(result: SessionsScores, lang: str = "en", title: str = "") -> 
         session_rows = [
             [
                 str(p.place or ""),
-                f"{p.section}:{p.pair}" if p.section else p.pair,
+                p.number,
                 p.names,
                 str(p.boards),
                 _cell(_value(p, summary.unit), lang, summary.unit),
