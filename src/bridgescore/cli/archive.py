@@ -1,10 +1,10 @@
 """The ``archive`` commands (issue 13): scored sessions stored in a database (``add``), listed (``list``) and their
-corrections shown (``history``).  The work is :mod:`bridgescore.archive`'s; this reads the options and prints."""
+corrections shown (``history``).  The work is :mod:`bridgescore.archive`'s and the words
+:mod:`bridgescore.report.archive`'s; this reads the options."""
 
 from __future__ import annotations
 
-import dataclasses
-import json
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -145,6 +145,7 @@ def add(
     from bridgescore.archive.prepare import given_options, prepare, store
     from bridgescore.cli.common import err, out
     from bridgescore.problems import Severity
+    from bridgescore.report.archive import added_json, render_added
     from bridgescore.report.problems import print_problems
 
     page_lang = language_option(lang)
@@ -186,28 +187,9 @@ def add(
     done, refused_ = store(archive, prepared, competition=competition, options=recorded, replace=replace)
     archive.close()
     if fmt == "json":
-        out_json = {
-            "format": "bridgescore.archive-add/1",
-            "stored": [
-                {"file": str(path), "key": a.key, "version": a.version, "date": a.date, "pairs": a.pairs,
-                 "lines": a.lines, "changes": dict(a.changes)}
-                for path, a in done
-            ],
-            "refused": [{"file": p.location.file, "message": p.text(page_lang)} for p in refused_],
-        }  # fmt: skip
-        typer.echo(json.dumps(out_json, ensure_ascii=False, indent=2))
+        sys.stdout.write(added_json(done, refused_, page_lang))
     else:
-        for path, a in done:
-            words = (
-                _("%(file)s: stored as %(key)s (%(date)s, %(pairs)d pairs, %(lines)d lines)", page_lang)
-                if a.version == 1
-                else _("%(file)s: stored as %(key)s, version %(version)d (%(changes)s)", page_lang)
-            )
-            out.print(
-                escape(words % {"file": path, "key": a.key, "date": a.date or "-", "pairs": a.pairs, "lines": a.lines,
-                                "version": a.version, "changes": _changed(a.changes, page_lang)}),
-                soft_wrap=True,
-            )  # fmt: skip
+        render_added(done, out, page_lang)
     if refused_:
         print_problems(refused_, err, page_lang, can_go_on=False)
         raise typer.Exit(2)
@@ -219,16 +201,6 @@ def _(message: str, lang: Language) -> str:
     return translator(lang).gettext(message)
 
 
-def _changed(changes: dict[str, Any] | Any, lang: Language) -> str:
-    """A correction's changes counted: ``2 lines changed, 1 added, 0 removed; 3 pairs changed``."""
-    return _("%(changed)d line(s) changed, %(added)d added, %(removed)d removed; %(pairs)d pair(s) changed", lang) % {
-        "changed": len(changes.get("lines_changed", ())),
-        "added": len(changes.get("lines_added", ())),
-        "removed": len(changes.get("lines_removed", ())),
-        "pairs": len(changes.get("pairs_changed", ())),
-    }
-
-
 @archive_app.command("list")
 def list_command(
     db: DatabaseOption = None,
@@ -237,10 +209,8 @@ def list_command(
     lang: ReportLangOption = "en",
 ) -> None:
     """The stored sessions in date order: key, date, competition, pairs, boards, version."""
-    from rich.markup import escape
-    from rich.table import Table
-
     from bridgescore.cli.common import out
+    from bridgescore.report.archive import list_json, render_list
 
     page_lang = language_option(lang)
     _format(fmt)
@@ -248,31 +218,9 @@ def list_command(
     with reading(archive, page_lang):
         sessions = archive.list_sessions(competition)
     if fmt == "json":
-        typer.echo(
-            json.dumps(
-                {"format": "bridgescore.archive-list/1", "sessions": [dataclasses.asdict(s) for s in sessions]},
-                ensure_ascii=False,
-                indent=2,
-            )
-        )
-        return
-    if not sessions:
-        out.print(_("The archive %(db)s holds no sessions.", page_lang) % {"db": archive.shown}, soft_wrap=True)
-        return
-    table = Table(box=None)
-    from bridgescore.i18n import N_
-
-    headings = (N_("key"), N_("date"), N_("competition"), N_("method"), N_("pairs"), N_("boards"), N_("version"))
-    for heading in headings:
-        table.add_column(
-            _(heading, page_lang),
-            justify="right" if heading in ("pairs", "boards", "version") else "left",
-            overflow="fold",
-        )
-    for s in sessions:
-        table.add_row(*(escape(v) for v in (s.key, s.date, s.competition, s.method)), str(s.pairs), str(s.boards),
-                      str(s.version))  # fmt: skip
-    wide_console(out).print(table)
+        sys.stdout.write(list_json(sessions))
+    else:
+        render_list(sessions, archive.shown, wide_console(out), page_lang)
 
 
 @archive_app.command("history")
@@ -283,9 +231,8 @@ def history_command(
     lang: ReportLangOption = "en",
 ) -> None:
     """The versions of one session: when, from which file, and what each correction changed."""
-    from rich.markup import escape
-
     from bridgescore.cli.common import out
+    from bridgescore.report.archive import history_json, render_history
 
     page_lang = language_option(lang)
     _format(fmt)
@@ -293,54 +240,6 @@ def history_command(
     with reading(archive, page_lang):
         versions = archive.history(key)
     if fmt == "json":
-        typer.echo(
-            json.dumps({"format": "bridgescore.archive-history/1", "key": key, "versions": versions},
-                       ensure_ascii=False, indent=2)
-        )  # fmt: skip
-        return
-    for version in versions:
-        changes = version["changes"]
-        out.print(
-            escape(
-                _("version %(version)d, %(at)s, from %(file)s", page_lang)
-                % {"version": version["version"], "at": version["at"], "file": version["file"]}
-            ),
-            soft_wrap=True,
-        )
-        if changes.get("added"):
-            out.print("  " + escape(_("added", page_lang)))
-            continue
-        out.print("  " + escape(_changed(changes, page_lang)), soft_wrap=True)
-        for line in changes.get("lines_changed", ()):
-            out.print(f"  {escape(_where(line, page_lang))}: {escape(line['old'])} → {escape(line['new'])}")
-        for line in changes.get("lines_added", ()):
-            out.print(f"  {escape(_where(line, page_lang))}: + {escape(line['new'])}")
-        for line in changes.get("lines_removed", ()):
-            out.print(f"  {escape(_where(line, page_lang))}: − {escape(line['old'])}")
-        for pair in changes.get("pairs_changed", ()):
-            label = (f"{pair['section']}:" if pair["section"] else "") + str(pair["pair"])
-            label += f" {pair['direction']}" if pair["direction"] in ("NS", "EW") else ""
-            out.print(
-                f"  {escape(_('pair', page_lang))} {escape(label)}: {_result(pair['old'])} → {_result(pair['new'])}"
-            )
-        if "options" in changes:
-            out.print(
-                f"  {escape(_('options', page_lang))}: {escape(json.dumps(changes['options']['old']))} → "
-                f"{escape(json.dumps(changes['options']['new']))}",
-                soft_wrap=True,
-            )
-
-
-def _where(line: dict[str, Any], lang: Language) -> str:
-    section = f"{line['section']} " if line["section"] else ""
-    return _("%(section)sboard %(board)s, NS %(ns)s – EW %(ew)s", lang) % {**line, "section": section}
-
-
-def _result(result: dict[str, Any] | None) -> str:
-    if result is None:
-        return "-"
-    value = f"{result['percent']:.2f} %" if result["percent"] is not None else ""
-    if result["imps"] is not None:
-        value = f"{result['imps']:+.2f} IMPs"
-    place = f" #{result['place']}" if result["place"] is not None else ""
-    return value + place
+        sys.stdout.write(history_json(key, versions))
+    else:
+        render_history(versions, out, page_lang)
