@@ -16,6 +16,7 @@ from bridgescore.contract import Notation
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from bridgescore.checks import Check
     from bridgescore.event import Event
     from bridgescore.i18n import Language
     from bridgescore.scored import ScoringOptions
@@ -185,6 +186,23 @@ def wide_console(console: Console) -> Console:
     from rich.console import Console
 
     return console if console.is_terminal else Console(highlight=False, width=max(console.width, 120))
+
+
+def strict_exit(checks: tuple[Check, ...], lang: Language) -> None:
+    """``--strict``: exit status 1 when a director's check failed, with the failed checks named on stderr (``score``
+    of one session or of several)."""
+    from rich.markup import escape
+
+    from bridgescore.i18n import translator
+
+    err = __getattr__("err")
+    failed = [c for c in checks if not c.ok]
+    if failed:
+        _ = translator(lang).gettext
+        names = ", ".join(dict.fromkeys(_(c.name) for c in failed))  # a check failed in two sessions: named once
+        message = _("%(count)s of the director's checks failed (--strict): %(names)s")
+        err.print(f"[red]{escape(message % {'count': len(failed), 'names': names})}[/]", highlight=False)
+        raise typer.Exit(1)
 
 
 def note_unless_pairs(event: Event, lang: str = "en") -> None:

@@ -40,13 +40,13 @@ from bridgescore.cli.common import (
     notation_option,
     refuse_overwrite,
     resolved_options,
+    strict_exit,
     wide_console,
 )
 from bridgescore.problems import Severity
 
 if TYPE_CHECKING:
-    from bridgescore.checks import Check
-    from bridgescore.i18n import Language
+    pass
 
 
 @app.command()
@@ -308,20 +308,4 @@ def score(
         # list them themselves)
         print_problems(scored.problems, err, page_lang, can_go_on=False)
     if checks is not None:
-        _strict_exit(checks, page_lang)
-
-
-def _strict_exit(checks: tuple[Check, ...], lang: Language) -> None:
-    """``--strict``: exit status 1 when a director's check failed, with the failed checks named on stderr."""
-    from rich.markup import escape
-
-    from bridgescore.cli.common import err
-    from bridgescore.i18n import translator
-
-    failed = [c for c in checks if not c.ok]
-    if failed:
-        _ = translator(lang).gettext
-        names = ", ".join(_(c.name) for c in failed)
-        message = _("%(count)s of the director's checks failed (--strict): %(names)s")
-        err.print(f"[red]{escape(message % {'count': len(failed), 'names': names})}[/]", highlight=False)
-        raise typer.Exit(1)
+        strict_exit(checks, page_lang)

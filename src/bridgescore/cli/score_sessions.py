@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from bridgescore.cli.common import fail, wide_console
+from bridgescore.cli.common import fail, strict_exit, wide_console
 from bridgescore.problems import Severity
 
 if TYPE_CHECKING:
@@ -118,8 +118,5 @@ def score_sessions_command(
     elif result.overall.problems:  # each session's report lists its own; the event's (a carry-over) here
         print_problems(result.overall.problems, err, page_lang, can_go_on=False)
     if strict:
-        failed = [c for s in result.sessions for c in s.failed_checks]
-        if failed:
-            err.print(f"[red]{len(failed)} of the director's checks failed (--strict)[/]", highlight=False)
-            raise typer.Exit(1)
+        strict_exit(tuple(c for s in result.sessions for c in s.failed_checks), page_lang)
     return True
