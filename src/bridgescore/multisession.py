@@ -24,14 +24,17 @@ is matched by its pair number (``SECTION:PAIR``; with the direction where a Mitc
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from bridgescore.i18n import N_
+from bridgescore.options import OptionError
 from bridgescore.problems import Location, Problem
 from bridgescore.sessions import PairSession, SessionSummary
 from bridgescore.standings import shared_places
 
-__all__ = ["MultiSession", "OverallEntry", "combine", "identity"]
+__all__ = ["MultiSession", "OverallEntry", "combine", "identity", "parse_carry_over"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +64,25 @@ class MultiSession:
     carry_over_boards: float
     entries: tuple[OverallEntry, ...]
     problems: tuple[Problem, ...] = ()
+
+
+def parse_carry_over(given: Sequence[str]) -> dict[str, float]:
+    """``--carry-over PAIR=VALUE`` (``7=55.2``, ``A:7=55,2%``, ``3=+12 IMPs``) as pair → value; an entry that is
+    not one raises :class:`~bridgescore.options.OptionError`."""
+    out: dict[str, float] = {}
+    for item in given:
+        pair, sep, value = item.partition("=")
+        text = value.strip().lower().removesuffix("imps").removesuffix("%").strip().replace(",", ".")
+        try:
+            number = float(text)
+        except ValueError:
+            number = None
+        if not sep or not pair.strip() or number is None or not math.isfinite(number):
+            raise OptionError(
+                N_("--carry-over %(text)s: write PAIR=VALUE, e.g. 7=55.2 (a percentage) or 7=+12 (IMPs)"), text=item
+            )
+        out[pair.strip()] = number
+    return out
 
 
 def identity(summary: SessionSummary) -> list[str]:

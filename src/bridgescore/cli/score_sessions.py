@@ -17,22 +17,6 @@ if TYPE_CHECKING:
     from bridgescore.scored import ScoringOptions
 
 
-def parse_carry_over(given: list[str]) -> dict[str, float]:
-    """``PAIR=VALUE`` (``7=55.2``, ``A:7=55,2%``, ``3=+12 IMPs``) as pair → value; a bad entry is an error."""
-    out: dict[str, float] = {}
-    for item in given:
-        pair, sep, value = item.partition("=")
-        text = value.strip().lower().removesuffix("imps").removesuffix("%").strip().replace(",", ".")
-        try:
-            number = float(text)
-        except ValueError:
-            number = None
-        if not sep or not pair.strip() or number is None:
-            raise fail(f"--carry-over {item}: write PAIR=VALUE, e.g. 7=55.2 (a percentage) or 7=+12 (IMPs)")
-        out[pair.strip()] = number
-    return out
-
-
 def score_sessions_command(
     inputs: list[Path],
     options: ScoringOptions,
@@ -59,11 +43,15 @@ def score_sessions_command(
     caller scores them as one session)."""
     from bridgescore.api import InputError, read_sessions, score_sessions
     from bridgescore.cli.common import err, out
+    from bridgescore.multisession import parse_carry_over
     from bridgescore.options import OptionError
     from bridgescore.report import sessions as report
     from bridgescore.report.problems import print_problems
 
-    carried = parse_carry_over(carry_over)
+    try:
+        carried = parse_carry_over(carry_over)
+    except OptionError as problem:
+        raise fail(problem.text(page_lang)) from None
     if carry_over_boards is not None and carry_over_boards < 0:
         raise fail("--carry-over-boards must be 0 or more")
     try:
