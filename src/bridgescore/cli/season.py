@@ -20,6 +20,18 @@ from bridgescore.cli.common import (
     refuse_overwrite,
     resolved_options,
 )
+from bridgescore.i18n import N_
+
+#: The archive holds no session for the season asked: (a competition named, a period given) → the words.
+_NO_SESSIONS = {
+    (False, False): N_("the archive %(db)s holds no sessions (bridgescore archive list shows what it holds)"),
+    (True, False): N_("the archive %(db)s holds no sessions of the competition '%(competition)s' (bridgescore "
+                      "archive list shows what it holds)"),
+    (False, True): N_("the archive %(db)s holds no sessions in that period (bridgescore archive list shows what it "
+                      "holds)"),
+    (True, True): N_("the archive %(db)s holds no sessions of the competition '%(competition)s' in that period "
+                     "(bridgescore archive list shows what it holds)"),
+}  # fmt: skip
 
 
 @app.command()
@@ -103,14 +115,13 @@ def season(
     """Rank club evenings as a season competition: average or best N, absent evenings, lines with promotion
     and relegation, per pair or per player (exit 2 on bad input or a rule that cannot be met)."""
     from bridgescore.cli.common import err
-    from bridgescore.i18n import N_
+    from bridgescore.i18n import format_message
     from bridgescore.methods.base import Unit
     from bridgescore.options import OptionError
     from bridgescore.report.problems import print_problems
     from bridgescore.report.season import SEASON_FORMATS, write_season
-    from bridgescore.season import SeasonRules, parse_absent, parse_lines, parse_rule, run_season
+    from bridgescore.season import SeasonRules, parse_absent, parse_date, parse_lines, parse_rule, run_season
     from bridgescore.season.files import ArchiveSessions, FileSessions
-    from bridgescore.sessions import iso_date
 
     page_lang = language_option(lang)
     if fmt not in SEASON_FORMATS:
@@ -121,14 +132,7 @@ def season(
         best = parse_rule(rule)
         absent_rule = parse_absent(absent)
         mapping, order = parse_lines(lines) if lines else ({}, ())
-        dates = []
-        for option, given in (("--from", since), ("--to", until)):
-            value = iso_date(given) if given else None
-            if value is not None and not (len(value) == 10 and value[4] == "-"):
-                raise OptionError(
-                    N_("%(option)s is a date (YYYY-MM-DD), not '%(value)s'"), option=option, value=given or ""
-                )
-            dates.append(value)
+        dates = [parse_date("--from", since), parse_date("--to", until)]
     except OptionError as problem:
         raise fail(problem.text(page_lang)) from None
     options = resolved_options(method, page_lang, as_program=as_program)
@@ -150,12 +154,8 @@ def season(
         with reading(archive, page_lang):
             stored = source.sessions(competition, dates[0], dates[1])
         if not stored:
-            raise fail(
-                f"the archive {archive.shown} holds no sessions"
-                + (f" of the competition '{competition}'" if competition else "")
-                + (" in that period" if since or until else "")
-                + " (bridgescore archive list shows what it holds)"
-            )
+            empty = _NO_SESSIONS[(bool(competition), bool(since or until))]
+            raise fail(format_message(empty, {"db": archive.shown, "competition": competition or ""}, page_lang))
     if source.problems:
         can_go_on = bool(stored)
         if source.errors and not (skip_invalid and can_go_on):

@@ -41,7 +41,7 @@ from typing import Literal
 from bridgescore.i18n import N_
 from bridgescore.options import OptionError
 
-__all__ = ["AbsentRule", "SeasonRules", "parse_absent", "parse_lines", "parse_rule"]
+__all__ = ["AbsentRule", "SeasonRules", "parse_absent", "parse_date", "parse_lines", "parse_rule"]
 
 AbsentKind = Literal["none", "fixed", "average"]
 Per = Literal["pair", "player"]
@@ -113,6 +113,19 @@ def parse_absent(text: str) -> AbsentRule:
         N_("--absent is none, fixed:P (a fixed percentage) or average (the pair's own average), not '%(value)s'"),
         value=text,
     )
+
+
+def parse_date(option: str, text: str | None) -> str | None:
+    """``--from``/``--to``: a date in any form the programs write (:func:`bridgescore.sessions.iso_date`:
+    ``2026-09-07``, ``07-09-2026``, ``7/9/2026``) as ISO; None when not given."""
+    from bridgescore.sessions import iso_date
+
+    if not text:
+        return None
+    value = iso_date(text)
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        raise OptionError(N_("%(option)s is a date (YYYY-MM-DD), not '%(value)s'"), option=option, value=text)
+    return value
 
 
 def parse_lines(text: str) -> tuple[dict[str, str], tuple[str, ...]]:
