@@ -39,7 +39,16 @@ from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.orm import Session, selectinload
 
-from bridgescore.archive.models import BoardRow, Correction, LineRow, PairPlayer, PairRow, PlayerRow, SessionRow
+from bridgescore.archive.models import (
+    BoardRow,
+    Correction,
+    LineRow,
+    PairPlayer,
+    PairRow,
+    PlayerRow,
+    SessionRow,
+    StoredEvent,
+)
 from bridgescore.i18n import N_
 from bridgescore.players import Player, player_key
 from bridgescore.problems import FieldKind, Location, Problem
@@ -582,7 +591,7 @@ class Archive:
         digest = file_hash(content)
         given = dict(options or {})
         event_ = scores.event
-        event_json: dict[str, Any] = {
+        event_json: StoredEvent = {
             "title": event_.title,
             "names": dict(event_.names),
             "info": dict(event_.info),
@@ -670,7 +679,7 @@ class Archive:
         summary: SessionSummary,
         lines: list[dict[str, Any]],
         boards: list[dict[str, Any]],
-        event_json: dict[str, Any],
+        event_json: StoredEvent,
         options: dict[str, Any],
         file: str,
         digest: str,
@@ -898,15 +907,13 @@ class Archive:
                 )  # fmt: skip
                 lines = db.scalars(select(LineRow).where(LineRow.session_id == row.id).order_by(LineRow.position))
                 data = row.event
-                players = {
-                    str(pair): tuple(_player_of(p) for p in seated)
-                    for pair, seated in dict(data.get("players") or {}).items()  # type: ignore[call-overload]
-                }
+                seated_json = data.get("players") or {}
+                players = {str(pair): tuple(_player_of(p) for p in seated) for pair, seated in seated_json.items()}
                 event_ = Event(
                     tuple(_result(line) for line in lines),
-                    names=MappingProxyType({str(k): str(v) for k, v in dict(data.get("names") or {}).items()}),  # type: ignore[call-overload]
+                    names=MappingProxyType({str(k): str(v) for k, v in (data.get("names") or {}).items()}),
                     title=str(data.get("title") or ""),
-                    info=MappingProxyType({str(k): str(v) for k, v in dict(data.get("info") or {}).items()}),  # type: ignore[call-overload]
+                    info=MappingProxyType({str(k): str(v) for k, v in (data.get("info") or {}).items()}),
                     players=MappingProxyType(players),
                     deals=_deals(str(data.get("deals") or ""), row.file_name),
                 )
