@@ -26,7 +26,9 @@ What was found (researched 2026-11; where nothing was found the rule is an optio
 Not found anywhere, so chosen and documented: the weight of an evening in an average is its boards (sum p·b / sum
 b, as the NBB program averages a pair's boards within an evening); an absent evening weighs the most boards a pair
 played that evening; the line correction is applied to every evening a pair played in a lower line, and to a
-fixed absent score in the pair's own line.
+fixed absent score in the pair's own line; a competitor's own line (for an absent evening and for promotion and
+relegation) is the line it played most, the latest on a tie; of two evenings with the same score under best N the
+earlier is counted.
 """
 
 from __future__ import annotations
