@@ -109,9 +109,10 @@ def combine(
 ) -> MultiSession:
     """The event ranked over ``summaries`` (one per session, named ``names``) by the running total (see the module
     docstring: percentages weighted by boards as the EBU's and the NBB's multi-session pairs rank, IMPs summed, a
-    carry-over as the ACBL's carryover and the EBU's carry-forward); ``carry_over``: pair → percentage or IMPs, the pair named by its number in a session (``7``,
-    ``A:7``) or its key (``#123+#456``).  A carry-over for no pair of the event, or sessions scored in different
-    units, is a problem (error) with ``where`` as its location."""
+    carry-over as the ACBL's carryover and the EBU's carry-forward); ``carry_over``: pair → percentage or IMPs,
+    the pair named by its number in a session (``7``, ``A:7``) or its key (``#123+#456``).  A carry-over for no
+    pair of the event, or sessions scored in different units, is a problem (error) with ``where`` as its
+    location."""
     problems: list[Problem] = []
     units = {s.unit for s in summaries}
     unit = summaries[0].unit if summaries else "percent"
