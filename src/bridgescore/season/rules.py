@@ -130,6 +130,11 @@ def parse_date(option: str, text: str | None) -> str | None:
     return value
 
 
+_LINES_WANTED = N_(
+    "--lines is a list of sections from the top line down (A,B,C) or of section=line (1=A,2=B), not '%(value)s'"
+)
+
+
 def parse_lines(text: str) -> tuple[dict[str, str], tuple[str, ...]]:
     """``--lines``: ``A,B,C`` (each section is the line of its name, top line first) or ``1=A,2=B`` (section →
     line).  Returns the mapping and the lines from the top."""
@@ -141,18 +146,10 @@ def parse_lines(text: str) -> tuple[dict[str, str], tuple[str, ...]]:
         section, sep, line = part.partition("=")
         section, line = section.strip(), (line.strip() if sep else section.strip())
         if not section or not line or section in mapping:
-            raise OptionError(
-                N_("--lines is a list of sections from the top line down (A,B,C) or of section=line (1=A,2=B), "
-                   "not '%(value)s'"),
-                value=text,
-            )  # fmt: skip
+            raise OptionError(_LINES_WANTED, value=text)
         mapping[section] = line
         if line not in order:
             order.append(line)
     if not mapping:
-        raise OptionError(
-            N_("--lines is a list of sections from the top line down (A,B,C) or of section=line (1=A,2=B), "
-               "not '%(value)s'"),
-            value=text,
-        )  # fmt: skip
+        raise OptionError(_LINES_WANTED, value=text)
     return mapping, tuple(order)
