@@ -28,15 +28,13 @@ JSON schema ``bridgescore.season/1``::
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Sequence
 from typing import Any, Literal, TextIO
 
 from bridgescore.i18n import N_, Language, format_number, translator
 from bridgescore.problems import Problem
-from bridgescore.report.csv import DELIMITERS, guard
+from bridgescore.report.csv import guard, rows_csv
 from bridgescore.report.problems import problem_fields
 from bridgescore.season.engine import Evening, Season, Standing
 
@@ -254,12 +252,12 @@ def render_text(season: Season, stream: TextIO, lang: Language = "en", valet: di
 
 def render_csv(season: Season, lang: Language = "en") -> str:
     """One row per competitor: the ranking's columns and then one column per evening (as :func:`evening_cell`)."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, delimiter=DELIMITERS[lang], lineterminator="\n")
-    writer.writerow([*headings(season, lang), *(s.date or s.title for s in season.sessions)])
-    for s in ordered_standings(season):
-        writer.writerow([guard(c) for c in row_cells(season, s, lang)] + [evening_cell(e, lang) for e in s.evenings])
-    return buffer.getvalue()
+    header = [*headings(season, lang), *(s.date or s.title for s in season.sessions)]
+    rows = (
+        [guard(c) for c in row_cells(season, s, lang)] + [evening_cell(e, lang) for e in s.evenings]
+        for s in ordered_standings(season)
+    )
+    return rows_csv([header, *rows], lang)
 
 
 def write_season(
