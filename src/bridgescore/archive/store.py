@@ -49,7 +49,7 @@ from bridgescore.archive.models import (
     SessionRow,
     StoredEvent,
 )
-from bridgescore.i18n import N_
+from bridgescore.i18n import N_, MessageError
 from bridgescore.players import Player, player_key
 from bridgescore.problems import FieldKind, Location, Problem
 from bridgescore.sessions import PairSession, SessionSummary, StoredSession
@@ -91,19 +91,9 @@ _SCHEMA_LOCK = 0x62726467
 _ATTEMPTS = 6
 
 
-class ArchiveError(Exception):
+class ArchiveError(MessageError):
     """The archive cannot be opened or used: a catalogue message with its values (``--lang nl`` says it in
     Dutch); ``str()`` is the English sentence."""
-
-    def __init__(self, message: str, **values: int | float | str) -> None:
-        self.message = message
-        self.values = values
-        super().__init__(self.text("en"))
-
-    def text(self, lang: str = "en") -> str:
-        from bridgescore.i18n import format_message
-
-        return format_message(self.message, self.values, lang)
 
 
 class ArchiveRefusal(Exception):
