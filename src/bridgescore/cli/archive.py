@@ -5,8 +5,6 @@ corrections shown (``history``).  The work is :mod:`bridgescore.archive`'s and t
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -34,12 +32,13 @@ from bridgescore.cli.common import (
     event_files,
     fail,
     language_option,
+    open_or_fail,
+    reading,
     resolved_options,
     wide_console,
 )
 
 if TYPE_CHECKING:
-    from bridgescore.archive import Archive
     from bridgescore.i18n import Language
 
 archive_app = typer.Typer(
@@ -51,37 +50,6 @@ archive_app = typer.Typer(
 app.add_typer(archive_app, name="archive")
 
 FormatOption = Annotated[str, typer.Option("--format", "-f", help="text or json.")]
-
-
-def open_or_fail(db: str | None, lang: Language, *, create: bool) -> Archive:
-    """The archive ``--db`` names, or its problem said in words and exit 2 (no traceback)."""
-    from bridgescore.archive import ArchiveError, open_archive
-
-    try:
-        return open_archive(db, create=create)
-    except ArchiveError as problem:
-        raise fail(problem.text(lang)) from None
-
-
-@contextmanager
-def reading(archive: Archive, lang: Language) -> Iterator[None]:
-    """Around a reading command's queries: a session or player not there, or a database that fails halfway (a
-    server gone away), said in words with exit 2; the archive closed in every case."""
-    from sqlalchemy.exc import SQLAlchemyError
-
-    from bridgescore.archive import ArchiveError, database_reason
-    from bridgescore.i18n import N_
-
-    try:
-        yield
-    except ArchiveError as problem:
-        raise fail(problem.text(lang)) from None
-    except SQLAlchemyError as problem:
-        failed = ArchiveError(N_("cannot read the archive %(db)s: %(reason)s"), db=archive.shown,
-                              reason=database_reason(problem))  # fmt: skip
-        raise fail(failed.text(lang)) from None
-    finally:
-        archive.close()
 
 
 def _format(fmt: str) -> str:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -16,6 +17,7 @@ from bridgescore.contract import Notation
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from bridgescore.archive import Archive
     from bridgescore.checks import Check
     from bridgescore.event import Event
     from bridgescore.i18n import Language
@@ -305,6 +307,39 @@ DatabaseOption = Annotated[
         "$BRIDGESCORE_DB, else bridgescore.sqlite3 in the current folder.",
     ),
 ]
+
+
+def open_or_fail(db: str | None, lang: Language, *, create: bool) -> Archive:
+    """The archive ``--db`` names, or its problem said in words and exit 2 (no traceback)."""
+    from bridgescore.archive import ArchiveError, open_archive
+
+    try:
+        return open_archive(db, create=create)
+    except ArchiveError as problem:
+        raise fail(problem.text(lang)) from None
+
+
+@contextmanager
+def reading(archive: Archive, lang: Language) -> Iterator[None]:
+    """Around a reading command's queries: a session or player not there, or a database that fails halfway (a
+    server gone away), said in words with exit 2; the archive closed in every case."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from bridgescore.archive import ArchiveError, database_reason
+    from bridgescore.i18n import N_
+
+    try:
+        yield
+    except ArchiveError as problem:
+        raise fail(problem.text(lang)) from None
+    except SQLAlchemyError as problem:
+        failed = ArchiveError(N_("cannot read the archive %(db)s: %(reason)s"), db=archive.shown,
+                              reason=database_reason(problem))  # fmt: skip
+        raise fail(failed.text(lang)) from None
+    finally:
+        archive.close()
+
+
 #: Scoring options ``score`` declares beside its own, declared once here for the commands that score as it does
 #: (``archive add``).
 PhantomOption = Annotated[

@@ -23,8 +23,7 @@ def player(
     """A player's history: every session in the archive (date, competition, pair, partner, result, place) and
     the average (percentages weighted by boards; IMPs per board)."""
     from bridgescore.archive import PlayerAverage
-    from bridgescore.cli.archive import open_or_fail, reading
-    from bridgescore.cli.common import out, wide_console
+    from bridgescore.cli.common import open_or_fail, out, reading, wide_console
     from bridgescore.report.archive import player_json, render_player
 
     page_lang = language_option(lang)

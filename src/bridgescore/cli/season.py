@@ -145,7 +145,7 @@ def season(
         source = FileSessions(files, options)
         stored = source.sessions(competition, dates[0], dates[1])
     else:
-        from bridgescore.cli.archive import open_or_fail, reading
+        from bridgescore.cli.common import open_or_fail, reading
 
         archive = open_or_fail(db, page_lang, create=False)
         # the sessions as stored (scored with the options they were added with), or scored again where the
