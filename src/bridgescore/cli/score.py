@@ -168,7 +168,8 @@ def score(
         float | None,
         typer.Option(
             "--carry-over-boards",
-            help="How many boards a carry-over percentage weighs in the total (default: the longest session's).",
+            help="How many boards a carry-over percentage weighs in the total, as the conditions of contest say "
+            "(ACBL, EBU); default: the longest session's, as one more session.",
         ),
     ] = None,
 ) -> None:
