@@ -33,8 +33,9 @@ from bridgescore.cli.common import (
     fail,
     language_option,
     open_or_fail,
-    reading,
+    reading_archive,
     resolved_options,
+    text_or_json,
     wide_console,
 )
 
@@ -50,12 +51,6 @@ archive_app = typer.Typer(
 app.add_typer(archive_app, name="archive")
 
 FormatOption = Annotated[str, typer.Option("--format", "-f", help="text or json.")]
-
-
-def _format(fmt: str) -> str:
-    if fmt not in ("text", "json"):
-        raise fail(f"--format must be text or json, not '{fmt}'")
-    return fmt
 
 
 @archive_app.command("add")
@@ -117,7 +112,7 @@ def add(
     from bridgescore.report.problems import print_problems
 
     page_lang = language_option(lang)
-    _format(fmt)
+    text_or_json(fmt)
     given: dict[str, Any] = {
         "acbl_scale": acbl_scale, "neuberg": neuberg, "pair_percent": pair_percent, "datum": datum,
         "datum_rounding": datum_rounding, "cross_imps": cross_imps, "factor": factor, "phantom_award": phantom_award,
@@ -181,9 +176,8 @@ def list_command(
     from bridgescore.report.archive import list_json, render_list
 
     page_lang = language_option(lang)
-    _format(fmt)
-    archive = open_or_fail(db, page_lang, create=False)
-    with reading(archive, page_lang):
+    text_or_json(fmt)
+    with reading_archive(db, page_lang) as archive:
         sessions = archive.list_sessions(competition)
     if fmt == "json":
         sys.stdout.write(list_json(sessions))
@@ -203,9 +197,8 @@ def history_command(
     from bridgescore.report.archive import history_json, render_history
 
     page_lang = language_option(lang)
-    _format(fmt)
-    archive = open_or_fail(db, page_lang, create=False)
-    with reading(archive, page_lang):
+    text_or_json(fmt)
+    with reading_archive(db, page_lang) as archive:
         versions = archive.history(key)
     if fmt == "json":
         sys.stdout.write(history_json(key, versions))

@@ -309,6 +309,12 @@ DatabaseOption = Annotated[
 ]
 
 
+def text_or_json(fmt: str) -> None:
+    """``--format`` of the commands that print text or JSON only (``archive``, ``player``), or exit 2."""
+    if fmt not in ("text", "json"):
+        raise fail(f"--format must be text or json, not '{fmt}'")
+
+
 def open_or_fail(db: str | None, lang: Language, *, create: bool) -> Archive:
     """The archive ``--db`` names, or its problem said in words and exit 2 (no traceback)."""
     from bridgescore.archive import ArchiveError, open_archive
@@ -320,16 +326,18 @@ def open_or_fail(db: str | None, lang: Language, *, create: bool) -> Archive:
 
 
 @contextmanager
-def reading(archive: Archive, lang: Language) -> Iterator[None]:
-    """Around a reading command's queries: a session or player not there, or a database that fails halfway (a
-    server gone away), said in words with exit 2; the archive closed in every case."""
+def reading_archive(db: str | None, lang: Language) -> Iterator[Archive]:
+    """The archive ``--db`` names, for a reading command's queries (it must exist: a mistyped name makes no empty
+    archive): a session or player not there, or a database that fails halfway (a server gone away), said in words
+    with exit 2; the archive closed in every case."""
     from sqlalchemy.exc import SQLAlchemyError
 
     from bridgescore.archive import ArchiveError, database_reason
     from bridgescore.i18n import N_
 
+    archive = open_or_fail(db, lang, create=False)
     try:
-        yield
+        yield archive
     except ArchiveError as problem:
         raise fail(problem.text(lang)) from None
     except SQLAlchemyError as problem:

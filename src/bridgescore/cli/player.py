@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from bridgescore.cli.common import DatabaseOption, ReportLangOption, app, fail, language_option
+from bridgescore.cli.common import DatabaseOption, ReportLangOption, app, language_option, text_or_json
 
 
 @app.command()
@@ -23,14 +23,12 @@ def player(
     """A player's history: every session in the archive (date, competition, pair, partner, result, place) and
     the average (percentages weighted by boards; IMPs per board)."""
     from bridgescore.archive import PlayerAverage
-    from bridgescore.cli.common import open_or_fail, out, reading, wide_console
+    from bridgescore.cli.common import out, reading_archive, wide_console
     from bridgescore.report.archive import player_json, render_player
 
     page_lang = language_option(lang)
-    if fmt not in ("text", "json"):
-        raise fail(f"--format must be text or json, not '{fmt}'")
-    archive = open_or_fail(db, page_lang, create=False)
-    with reading(archive, page_lang):
+    text_or_json(fmt)
+    with reading_archive(db, page_lang) as archive:
         who, sessions = archive.player(number)
     average = PlayerAverage.of(sessions)
     if fmt == "json":

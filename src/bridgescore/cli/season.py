@@ -145,13 +145,12 @@ def season(
         source = FileSessions(files, options)
         stored = source.sessions(competition, dates[0], dates[1])
     else:
-        from bridgescore.cli.common import open_or_fail, reading
+        from bridgescore.cli.common import reading_archive
 
-        archive = open_or_fail(db, page_lang, create=False)
-        # the sessions as stored (scored with the options they were added with), or scored again where the
-        # season asks for a method or a program's conventions
-        source = ArchiveSessions(archive, options if method is not None or as_program is not None else None)
-        with reading(archive, page_lang):
+        with reading_archive(db, page_lang) as archive:
+            # the sessions as stored (scored with the options they were added with), or scored again where the
+            # season asks for a method or a program's conventions
+            source = ArchiveSessions(archive, options if method is not None or as_program is not None else None)
             stored = source.sessions(competition, dates[0], dates[1])
         if not stored:
             empty = _NO_SESSIONS[(bool(competition), bool(since or until))]
