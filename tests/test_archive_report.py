@@ -25,7 +25,7 @@ def test_history_writes_a_pairs_result_in_the_numbers_of_its_language(tmp_path: 
     english = runner.invoke(app, ["archive", "history", "s1", *db])
     dutch = runner.invoke(app, ["archive", "history", "s1", *db, "--lang", "nl"])
     assert english.exit_code == dutch.exit_code == 0, dutch.output
-    pair = re.compile(r"(?:pair|paar) A:1 NS: (\d+[.,]\d\d) % #\d+ → (\d+[.,]\d\d) % #\d+")
+    pair = re.compile(r"(?:pair|paar) A:1 (?:NS|NZ): (\d+[.,]\d\d) % #\d+ → (\d+[.,]\d\d) % #\d+")
     (before_en, after_en), (before_nl, after_nl) = (pair.findall(r.output)[0] for r in (english, dutch))
-    assert "." in before_en and "," in before_nl
+    assert "." in before_en and "," in before_nl and "paar A:1 NZ:" in dutch.output
     assert (before_nl, after_nl) == (before_en.replace(".", ","), after_en.replace(".", ","))

@@ -34,16 +34,18 @@ def _document(document: Mapping[str, Any]) -> str:
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
-def _pair(section: str, pair: str, direction: str) -> str:
-    """A pair as the session numbers it: ``7``, ``A:7``, with ``NS``/``EW`` where a Mitchell numbers per line."""
-    return (f"{section}:" if section else "") + pair + (f" {direction}" if direction in ("NS", "EW") else "")
+def _pair(section: str, pair: str, direction: str, lang: Language) -> str:
+    """A pair as the session numbers it: ``7``, ``A:7``, with ``NS``/``EW`` (Dutch ``NZ``/``OW``) where a Mitchell
+    numbers per line."""
+    shown = f" {translator(lang).gettext(direction)}" if direction in ("NS", "EW") else ""
+    return (f"{section}:" if section else "") + pair + shown
 
 
 def _result(percent: float | None, imps: float | None, lang: Language) -> str:
     """A pair's result in a session: ``55.21 %`` (matchpoints) or ``+12.00 IMPs``, in the numbers of ``lang``."""
     if percent is not None:
         return format_number(percent, lang, 2) + " %"
-    return "" if imps is None else format_number(imps, lang, 2, signed=True) + " IMPs"
+    return "" if imps is None else f"{format_number(imps, lang, 2, signed=True)} {translator(lang).gettext('IMPs')}"
 
 
 def _changed(changes: Mapping[str, Any], lang: Language) -> str:
@@ -152,7 +154,7 @@ def render_history(versions: Sequence[Mapping[str, Any]], console: Console, lang
         for line in changes.get("lines_removed", ()):
             console.print(f"  {escape(_where(line, lang))}: − {escape(line['old'])}")
         for pair in changes.get("pairs_changed", ()):
-            label = _pair(pair["section"], str(pair["pair"]), pair["direction"])
+            label = _pair(pair["section"], str(pair["pair"]), pair["direction"], lang)
             old, new = _pair_result(pair["old"], lang), _pair_result(pair["new"], lang)
             console.print(f"  {escape(_('pair'))} {escape(label)}: {escape(old)} → {escape(new)}")
         if "options" in changes:
@@ -193,7 +195,7 @@ def render_player(
             _(column), justify="right" if column in ("boards", "result", "place") else "left", overflow="fold"
         )
     for s in sessions:
-        pair = _pair(s.section, s.pair, s.direction)
+        pair = _pair(s.section, s.pair, s.direction, lang)
         table.add_row(
             *(escape(v) for v in (s.date, s.competition, s.title or s.key, pair, " & ".join(s.partners))),
             str(s.boards), _result(s.percent, s.imps, lang), "" if s.place is None else str(s.place),

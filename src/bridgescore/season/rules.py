@@ -119,15 +119,20 @@ def parse_absent(text: str) -> AbsentRule:
 
 def parse_date(option: str, text: str | None) -> str | None:
     """``--from``/``--to``: a date in any form the programs write (:func:`bridgescore.sessions.iso_date`:
-    ``2026-09-07``, ``07-09-2026``, ``7/9/2026``) as ISO; None when not given."""
+    ``2026-09-07``, ``07-09-2026``, ``7/9/2026``) and a day the calendar has, as ISO; None when not given."""
+    import datetime
+
     from bridgescore.sessions import iso_date
 
     if not text:
         return None
     value = iso_date(text)
-    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
-        raise OptionError(N_("%(option)s is a date (YYYY-MM-DD), not '%(value)s'"), option=option, value=text)
-    return value
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        try:
+            return datetime.date.fromisoformat(value).isoformat()
+        except ValueError:  # 2026-02-30
+            pass
+    raise OptionError(N_("%(option)s is a date (YYYY-MM-DD), not '%(value)s'"), option=option, value=text)
 
 
 _LINES_WANTED = N_(
