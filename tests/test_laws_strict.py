@@ -97,3 +97,20 @@ def test_the_warning_in_dutch() -> None:
     assert result.exit_code == 1
     assert "WAARSCHUWING: 1 controle(s) van de wedstrijdleider FOUT: elk paar eenmaal per spel" in result.stdout
     assert "1 controle(s) van de wedstrijdleider FOUT (--strict): elk paar eenmaal per spel" in result.stderr
+
+
+@pytest.mark.usefixtures("failing_check")
+def test_strict_names_the_failed_checks_of_a_multi_session_event_in_its_language(tmp_path: Path) -> None:
+    """``score --session … --strict`` said "2 of the director's checks failed (--strict)" in English whatever
+    --lang asked, without naming them; it says it as one session's ``--strict`` does."""
+    first, second = tmp_path / "s1.csv", tmp_path / "s2.csv"
+    for path in (first, second):
+        path.write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    sessions = [str(first), str(second), "--session", "1", "--session", "2", "--strict", "-f", "json"]
+    english = runner.invoke(app, ["score", *sessions])
+    assert english.exit_code == 1
+    said = " ".join(english.stderr.split())
+    assert "2 of the director's checks failed (--strict): pair once per board" in said
+    assert said.count("pair once per board") == 1  # the same check failed in both sessions, named once
+    dutch = runner.invoke(app, ["score", *sessions, "--lang", "nl"])
+    assert dutch.exit_code == 1 and "(--strict)" in dutch.stderr and "checks failed" not in dutch.stderr

@@ -16,6 +16,9 @@ SHARED = {
     ("score", "check"): ["--notation", "--deals", "--output", "--movement"],
     ("score", "teams score", "vp", "deals"): ["--output"],
     ("score", "teams score", "valet"): ["--skip-invalid"],
+    ("score", "archive add"): ["--method", "--as", "--names", "--members", "--across-sections", "--movement",
+                               "--phantom", "--phantom-award", "--neuberg", "--acbl-scale", "--datum",
+                               "--datum-rounding", "--cross-imps", "--factor", "--pair-percent", "--lang"],
 }  # fmt: skip
 
 

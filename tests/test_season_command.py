@@ -326,3 +326,16 @@ def test_an_evening_without_a_date_is_kept_in_any_period_with_a_warning(season_f
         "extra.csv gives no date (nor is it named by one): it is counted whatever --from and --to say"
     ]
     assert [s["key"] for s in document["sessions"]] == [*(f"{sd.date(k)}.csv" for k in range(4, 8)), "extra.csv"]
+
+
+def test_an_archive_without_the_seasons_sessions_is_said_in_the_directors_language(tmp_path: Path) -> None:
+    """``season --db … --lang nl`` said that the archive holds no sessions in English only."""
+    db = str(tmp_path / "club.sqlite3")
+    evening = Path(__file__).resolve().parents[1] / "src" / "bridgescore" / "examples" / "club-evening.csv"
+    assert runner.invoke(app, ["archive", "add", str(evening), "--db", db, "--competition", "maandag"]).exit_code == 0
+    asked = ["season", "--db", db, "--competition", "dinsdag", "--from", "2026-01-01", "--lang", "nl"]
+    dutch = runner.invoke(app, asked)
+    assert dutch.exit_code == 2
+    assert "bevat geen zittingen van de competitie 'dinsdag' in die periode" in " ".join(dutch.output.split())
+    english = runner.invoke(app, ["season", "--db", db, "--from", "2030-01-01"])
+    assert english.exit_code == 2 and "holds no sessions in that period" in " ".join(english.output.split())

@@ -233,3 +233,14 @@ def test_best_n_is_never_below_the_average(values: list[tuple[float, int]], n: i
     average = compute_season(s, SeasonRules()).standings[0].score
     best = compute_season(s, SeasonRules(best=n)).standings[0].score
     assert best is not None and average is not None and best >= average - 1e-9
+
+
+def test_a_period_is_given_by_days_the_calendar_has() -> None:
+    """``--from 2026-02-30`` was taken as written and compared as text with the evenings' dates."""
+    from bridgescore.options import OptionError
+    from bridgescore.season import parse_date
+
+    assert parse_date("--from", "07-09-2026") == "2026-09-07" and parse_date("--to", None) is None
+    for wrong in ("2026-02-30", "next monday", "2026-13-01"):
+        with pytest.raises(OptionError, match="is a date"):
+            parse_date("--from", wrong)

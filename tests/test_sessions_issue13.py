@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-import bridgescore
+import bridgescore.api
 from bridgescore.cli import app
 from bridgescore.io import members as members_file
 from bridgescore.io import names as names_file
@@ -372,3 +372,15 @@ def test_player_name_columns_beside_pair_numbers(tmp_path: Path) -> None:
     assert event.players["1"] == (Player(name="Jan"), Player(name="Piet"))
     assert event.players["2"] == (Player(name="Kees"), Player(name="Klaas"))
     assert event.names["1"] == "Jan & Piet"  # the ranking names them
+
+
+def test_a_carry_over_that_is_no_number_is_said_in_the_directors_language(tmp_path: Path) -> None:
+    """``--carry-over 3=nan`` was taken (a total of nan ranked the pair nowhere); a bad entry was said in English
+    whatever --lang asked."""
+    s1, s2 = _write(tmp_path, "s1.csv", _S1), _write(tmp_path, "s2.csv", _S2)
+    base = ["score", str(s1), str(s2), "--session", "1", "--session", "2", "--carry-over"]
+    for value in ("3=nan", "3=inf"):
+        result = runner.invoke(app, [*base, value])
+        assert result.exit_code == 2 and f"--carry-over {value}: write PAIR=VALUE" in result.output
+    dutch = runner.invoke(app, [*base, "3", "--lang", "nl"])
+    assert dutch.exit_code == 2 and "schrijf PAAR=WAARDE" in dutch.output

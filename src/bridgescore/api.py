@@ -132,6 +132,12 @@ def event_files(paths: Iterable[PathLike]) -> tuple[list[Path], list[Problem], l
     return files, problems, folders
 
 
+#: ``movement`` → how the traveller readers take a number on both sides of a board: a Mitchell numbers pairs per
+#: direction (NS 1 and EW 1 are two pairs, as ACBLscore numbers them), a Howell gives every pair its own number;
+#: ``auto`` (absent): from the data.
+_PER_DIRECTION = {"mitchell": True, "howell": False}
+
+
 def read(
     *paths: PathLike,
     names: PathLike | None = None,
@@ -164,7 +170,7 @@ def read(
     if not paths:
         raise TypeError("read() needs at least one file or folder")
     files, problems, _ = event_files(paths)
-    per_direction = {"mitchell": True, "howell": False}.get(movement)
+    per_direction = _PER_DIRECTION.get(movement)
     event = (
         load_events(
             files,
@@ -816,7 +822,7 @@ def read_sessions(
     from bridgescore.io import session_column as by_column
 
     files, _, _ = event_files(paths)  # a folder without event files is said by read()
-    per_direction = {"mitchell": True, "howell": False}.get(movement)
+    per_direction = _PER_DIRECTION.get(movement)
     if sessions:
         if len(sessions) != len(files):
             raise OptionError(

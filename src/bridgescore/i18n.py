@@ -38,6 +38,7 @@ __all__ = [
     "LANGUAGES",
     "N_",
     "Language",
+    "MessageError",
     "format_message",
     "format_number",
     "localise_decimal",
@@ -173,6 +174,22 @@ def _format_value(value: int | float | str, sign: str, decimals: str | None, kin
     if isinstance(value, int):  # %(name)s: the convention of the one-sentence check details
         return format_number(value, lang, 0)
     return format_number(value, lang, 2, signed=True)
+
+
+class MessageError(Exception):
+    """An error told as a catalogue message and its values (:func:`format_message`), so that the command line
+    says it in the language asked for (:meth:`text`); ``str()`` is the English sentence.  An option refused
+    (:class:`bridgescore.options.OptionError`) and an archive that cannot be used
+    (:class:`bridgescore.archive.ArchiveError`) are such errors."""
+
+    def __init__(self, message: str, **values: int | float | str) -> None:
+        self.message = message
+        self.values = values
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        """The sentence in ``lang``."""
+        return format_message(self.message, self.values, lang)
 
 
 def format_message(message: str, values: Mapping[str, int | float | str], lang: str = "en") -> str:

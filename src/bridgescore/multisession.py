@@ -24,13 +24,17 @@ is matched by its pair number (``SECTION:PAIR``; with the direction where a Mitc
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from bridgescore.i18n import N_
+from bridgescore.options import OptionError
 from bridgescore.problems import Location, Problem
 from bridgescore.sessions import PairSession, SessionSummary
+from bridgescore.standings import shared_places
 
-__all__ = ["MultiSession", "OverallEntry", "combine", "identity"]
+__all__ = ["MultiSession", "OverallEntry", "combine", "identity", "parse_carry_over"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,8 +66,23 @@ class MultiSession:
     problems: tuple[Problem, ...] = ()
 
 
-def _own(p: PairSession) -> str:
-    return f"{p.section}:{p.pair}" if p.section else p.pair
+def parse_carry_over(given: Sequence[str]) -> dict[str, float]:
+    """``--carry-over PAIR=VALUE`` (``7=55.2``, ``A:7=55,2%``, ``3=+12 IMPs``) as pair → value; an entry that is
+    not one raises :class:`~bridgescore.options.OptionError`."""
+    out: dict[str, float] = {}
+    for item in given:
+        pair, sep, value = item.partition("=")
+        text = value.strip().lower().removesuffix("imps").removesuffix("%").strip().replace(",", ".")
+        try:
+            number = float(text)
+        except ValueError:
+            number = None
+        if not sep or not pair.strip() or number is None or not math.isfinite(number):
+            raise OptionError(
+                N_("--carry-over %(text)s: write PAIR=VALUE, e.g. 7=55.2 (a percentage) or 7=+12 (IMPs)"), text=item
+            )
+        out[pair.strip()] = number
+    return out
 
 
 def identity(summary: SessionSummary) -> list[str]:
@@ -71,13 +90,13 @@ def identity(summary: SessionSummary) -> list[str]:
     else ``pair SECTION:PAIR`` (with its direction where the session ranks one number twice, NS 1 and EW 1)."""
     count: dict[str, int] = {}
     for p in summary.pairs:
-        count[_own(p)] = count.get(_own(p), 0) + 1
+        count[p.number] = count.get(p.number, 0) + 1
     out = []
     for p in summary.pairs:
         if p.players and len(p.players) == 2 and not p.key.startswith(f"{summary.key}/"):
             out.append(p.key)
         else:
-            out.append(f"pair {_own(p)}" + (f" {p.direction}" if count[_own(p)] > 1 else ""))
+            out.append(f"pair {p.number}" + (f" {p.direction}" if count[p.number] > 1 else ""))
     return out
 
 
@@ -89,9 +108,11 @@ def combine(
     where: str = "--carry-over",
 ) -> MultiSession:
     """The event ranked over ``summaries`` (one per session, named ``names``) by the running total (see the module
-    docstring); ``carry_over``: pair → percentage or IMPs, the pair named by its number in a session (``7``,
-    ``A:7``) or its key (``#123+#456``).  A carry-over for no pair of the event, or sessions scored in different
-    units, is a problem (error) with ``where`` as its location."""
+    docstring: percentages weighted by boards as the EBU's and the NBB's multi-session pairs rank, IMPs summed, a
+    carry-over as the ACBL's carryover and the EBU's carry-forward); ``carry_over``: pair → percentage or IMPs,
+    the pair named by its number in a session (``7``, ``A:7``) or its key (``#123+#456``).  A carry-over for no
+    pair of the event, or sessions scored in different units, is a problem (error) with ``where`` as its
+    location."""
     problems: list[Problem] = []
     units = {s.unit for s in summaries}
     unit = summaries[0].unit if summaries else "percent"
@@ -118,7 +139,7 @@ def combine(
                 own_ids[ident] = []
             if rows[ident][i] is None:
                 rows[ident][i] = p
-            own_ids[ident] += [_own(p), p.pair]
+            own_ids[ident] += [p.number, p.pair]
     given: dict[str, float] = {}
     for pair, value in (carry_over or {}).items():
         match = [k for k in order if pair == k or pair in own_ids[k]]
@@ -153,25 +174,15 @@ def combine(
             imps = [p.imps for p in played if p is not None and p.imps is not None and p.boards]
             total = sum(imps) + (carried or 0.0) if imps or carried is not None else None
         names_of = next((p.names for p in played if p is not None and p.names), "")
-        pairs = tuple(_own(p) if p is not None else "" for p in played)
+        pairs = tuple(p.number if p is not None else "" for p in played)
         entries.append((ident, names_of, pairs, tuple(played), carried, boards, total))
     ranked = sorted(entries, key=lambda e: (e[6] is None, -(e[6] or 0.0)))
-    out: list[OverallEntry] = []
-    for position, (ident, names_of, pairs, played_t, carried, boards, total) in enumerate(ranked, start=1):
-        if total is None:
-            out.append(OverallEntry(ident, names_of, pairs, played_t, carried, boards, None, None, ""))
-            continue
-        place = next(i for i, e in enumerate(ranked, start=1) if e[6] is not None and _same(e[6], total))
-        shared = sum(1 for e in ranked if e[6] is not None and _same(e[6], total)) > 1
-        out.append(
-            OverallEntry(
-                ident, names_of, pairs, played_t, carried, boards, total, place, f"{place}=" if shared else str(place)
-            )
-        )
-        del position
+    labels = shared_places([e[6] for e in ranked if e[6] is not None])
+    out = (
+        [
+            OverallEntry(*entry, int(label.rstrip("=")), label)
+            for entry, label in zip(ranked[: len(labels)], labels, strict=True)  # the pairs without a total are last
+        ]
+        + [OverallEntry(*entry, None, "") for entry in ranked[len(labels) :]]
+    )
     return MultiSession(tuple(names), tuple(summaries), unit, weight, tuple(out), tuple(problems))
-
-
-def _same(a: float, b: float) -> bool:
-    """Equal totals share a place: compared to 1e-9, so that the same sum reached in another order ties."""
-    return abs(a - b) < 1e-9

@@ -7,19 +7,10 @@
 
 from __future__ import annotations
 
+from bridgescore.i18n import MessageError
+
 __all__ = ["OptionError"]
 
 
-class OptionError(ValueError):
+class OptionError(MessageError, ValueError):
     """An option value refused, with the words to say why (a catalogue message and its values)."""
-
-    def __init__(self, message: str, **values: int | float | str) -> None:
-        self.message = message
-        self.values = values
-        super().__init__(self.text("en"))
-
-    def text(self, lang: str = "en") -> str:
-        """The sentence in ``lang``."""
-        from bridgescore.i18n import format_message
-
-        return format_message(self.message, self.values, lang)

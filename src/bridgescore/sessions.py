@@ -51,6 +51,11 @@ class PairSession:
     imps: float | None
     place: int | None
 
+    @property
+    def number(self) -> str:
+        """The pair's number as the session writes it: ``7``, or ``A:7`` where it has sections."""
+        return f"{self.section}:{self.pair}" if self.section else self.pair
+
 
 @dataclass(frozen=True, slots=True)
 class SessionSummary:
@@ -121,9 +126,10 @@ def date_from_name(path: str | PathLike[str]) -> str:
     return named if re.fullmatch(r"\d{4}-\d{2}-\d{2}", named) else ""
 
 
-def _players(scored: ScoredEvent, section: str, pair: str, names: str) -> tuple[Player, ...]:
-    """The pair's players: as the event seats them (member numbers), else its two names as written (a pair known
-    by its names is its two named players), else the two players its id is made of (``Ann+Bob``), else none."""
+def pair_players(scored: ScoredEvent, section: str, pair: str, names: str) -> tuple[Player, ...]:
+    """The players of a ranked pair, as :func:`summarise` finds them and the USEBIO writer writes them: as the
+    event seats them (member numbers), else its two names as written (a pair known by its names is its two named
+    players), else the two players its id is made of (``Ann+Bob``), else none."""
     players = scored.event.players
     seated = players.get(f"{section}:{pair}") or players.get(f"{section}{pair}") or players.get(pair, ())
     if seated:
@@ -132,10 +138,6 @@ def _players(scored: ScoredEvent, section: str, pair: str, names: str) -> tuple[
     if len(parts) != 2 and not names:  # a pair made of its two players' columns is ``north+south`` (BBO's CSV)
         parts = [p for p in pair.split("+") if p.strip()]
     return tuple(Player(name=p) for p in parts) if len(parts) == 2 else ()
-
-
-#: The players of a ranked pair, as :func:`summarise` finds them (the USEBIO writer writes them as PLAYERs).
-pair_players = _players
 
 
 def summarise(scored: ScoredEvent, key: str = "", competition: str = "") -> SessionSummary:
@@ -151,7 +153,7 @@ def summarise(scored: ScoredEvent, key: str = "", competition: str = "") -> Sess
     pairs: list[PairSession] = []
     for standing in compute_standings(scored):
         for entry in standing.entries:
-            players = _players(scored, entry.section, entry.pair, entry.names)
+            players = pair_players(scored, entry.section, entry.pair, entry.names)
             own = f"{entry.section}:{entry.pair}" if entry.section else entry.pair
             fallback = f"{key or event.title}/{own}{' ' + entry.direction if entry.direction in ('NS', 'EW') else ''}"
             pairs.append(

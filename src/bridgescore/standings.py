@@ -29,6 +29,7 @@ pair without a single board scored is listed last, unplaced.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -47,6 +48,7 @@ __all__ = [
     "format_percent",
     "format_points",
     "rank",
+    "shared_places",
 ]
 
 PERCENT_DECIMALS = 2
@@ -268,6 +270,22 @@ def _pair_order(pair: str) -> tuple[int, str]:
 _Fields = tuple[str, str, str, str, int, float, float, float | None, float | None, float | None, float, float, str]
 
 
+def shared_places(values: Sequence[float]) -> list[str]:
+    """The places of ``values``, best first already: equal values (to 1e-9 of their size, so that the same sum
+    reached in another order ties) share the first place of their run, written ``3=``, and the next value takes
+    the place after the run (1, 2=, 2=, 4).  Every ranking writes its places so: a session's pairs, a
+    multi-session event, a season."""
+    places: list[str] = []
+    i = 0
+    while i < len(values):
+        j = i
+        while j + 1 < len(values) and abs(values[j + 1] - values[i]) <= _TIE * max(1.0, abs(values[i])):
+            j += 1
+        places.extend([f"{i + 1}=" if j > i else str(i + 1)] * (j - i + 1))
+        i = j + 1
+    return places
+
+
 def rank(values: list[float | None], fields: list[_Fields]) -> tuple[StandingEntry, ...]:
     """The entries in ranking order with their places: the highest ``values`` first (pairs with equal values by
     pair number), equal values sharing a place (``3=``); pairs without a value last, unplaced.  Each entry is made
@@ -277,16 +295,7 @@ def rank(values: list[float | None], fields: list[_Fields]) -> tuple[StandingEnt
         (i for i, v in enumerate(values) if v is not None), key=lambda i: (-(values[i] or 0.0), pair_order[i])
     )
     unplaced = sorted((i for i, v in enumerate(values) if v is None), key=pair_order.__getitem__)
-    out: list[StandingEntry] = []
-    i = 0
-    while i < len(placed):
-        j = i
-        value = values[placed[i]] or 0.0
-        while j + 1 < len(placed) and abs((values[placed[j + 1]] or 0.0) - value) <= _TIE * max(1.0, abs(value)):
-            j += 1
-        place = i + 1
-        label = f"{place}=" if j > i else str(place)
-        out.extend(StandingEntry(place, label, *fields[placed[k]]) for k in range(i, j + 1))
-        i = j + 1
+    labels = shared_places([values[k] or 0.0 for k in placed])
+    out = [StandingEntry(int(label.rstrip("=")), label, *fields[k]) for k, label in zip(placed, labels, strict=True)]
     out.extend(StandingEntry(None, "", *fields[k]) for k in unplaced)
     return tuple(out)

@@ -13,11 +13,27 @@ session: the first version and every re-scoring (``archive add --replace``) with
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any, TypedDict
 
 from sqlalchemy import JSON, DateTime, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-__all__ = ["Base", "BoardRow", "Correction", "LineRow", "PairPlayer", "PairRow", "PlayerRow", "SessionRow"]
+__all__ = [
+    "Base", "BoardRow", "Correction", "LineRow", "PairPlayer", "PairRow", "PlayerRow", "SessionRow", "StoredEvent",
+]  # fmt: skip
+
+
+class StoredEvent(TypedDict, total=False):
+    """The event as read beyond its lines (:attr:`SessionRow.event`, JSON): its title, ``names`` (pair → names),
+    ``info`` (date, club … as written), ``players`` (pair → each player's number, name, club_number, extra),
+    ``form`` and the hand records as PBN (``deals``)."""
+
+    title: str
+    names: dict[str, str]
+    info: dict[str, str]
+    players: dict[str, list[dict[str, Any]]]
+    form: str
+    deals: str
 
 
 class Base(DeclarativeBase):
@@ -41,7 +57,7 @@ class SessionRow(Base):
     #: what was given to score it (``method``, ``as``, option names), so it can be scored again the same way
     options: Mapped[dict[str, object]] = mapped_column(JSON)
     #: the event as read beyond its lines: ``names``, ``players`` (pair → players), ``info``, ``form``
-    event: Mapped[dict[str, object]] = mapped_column(JSON)
+    event: Mapped[StoredEvent] = mapped_column(JSON)
     file_name: Mapped[str] = mapped_column(String(400))
     file_hash: Mapped[str] = mapped_column(String(64), index=True)
     added_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -46,8 +46,17 @@ from sqlalchemy.exc import (
 )
 from sqlalchemy.orm import Session, selectinload
 
-from bridgescore.archive.models import BoardRow, Correction, LineRow, PairPlayer, PairRow, PlayerRow, SessionRow
-from bridgescore.i18n import N_
+from bridgescore.archive.models import (
+    BoardRow,
+    Correction,
+    LineRow,
+    PairPlayer,
+    PairRow,
+    PlayerRow,
+    SessionRow,
+    StoredEvent,
+)
+from bridgescore.i18n import N_, MessageError
 from bridgescore.players import Player, player_key
 from bridgescore.problems import FieldKind, Location, Problem
 from bridgescore.sessions import PairSession, SessionSummary, StoredSession
@@ -65,6 +74,7 @@ __all__ = [
     "Archive",
     "ArchiveError",
     "ArchiveRefusal",
+    "PlayerAverage",
     "PlayerSession",
     "SessionInfo",
     "database_reason",
@@ -88,19 +98,9 @@ _SCHEMA_LOCK = 0x62726467
 _ATTEMPTS = 6
 
 
-class ArchiveError(Exception):
+class ArchiveError(MessageError):
     """The archive cannot be opened or used: a catalogue message with its values (``--lang nl`` says it in
     Dutch); ``str()`` is the English sentence."""
-
-    def __init__(self, message: str, **values: int | float | str) -> None:
-        self.message = message
-        self.values = values
-        super().__init__(self.text("en"))
-
-    def text(self, lang: str = "en") -> str:
-        from bridgescore.i18n import format_message
-
-        return format_message(self.message, self.values, lang)
 
 
 class ArchiveRefusal(Exception):
@@ -283,6 +283,31 @@ class PlayerSession:
     percent: float | None
     imps: float | None
     place: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerAverage:
+    """A player's sessions summed up (``bridgescore player``): the matchpoint percentage over them weighted by
+    boards (Σ p·b / Σ b, as a season averages a pair's evenings: :mod:`bridgescore.season.engine`) and the IMPs per
+    board of the IMP sessions (a Butler season's unit), each with the boards behind it (None: no such session)."""
+
+    percent: float | None
+    percent_boards: int
+    imps_per_board: float | None
+    imp_boards: int
+
+    @classmethod
+    def of(cls, sessions: Sequence[PlayerSession]) -> PlayerAverage:
+        percent = [(s.percent, s.boards) for s in sessions if s.percent is not None]
+        imps = [(s.imps, s.boards) for s in sessions if s.imps is not None]
+        percent_boards = sum(b for _, b in percent)
+        imp_boards = sum(b for _, b in imps)
+        return cls(
+            sum(p * b for p, b in percent) / percent_boards if percent_boards else None,
+            percent_boards,
+            sum(i for i, _ in imps) / imp_boards if imp_boards else None,
+            imp_boards,
+        )
 
 
 def _utc(moment: datetime) -> str:
@@ -579,7 +604,7 @@ class Archive:
         digest = file_hash(content)
         given = dict(options or {})
         event_ = scores.event
-        event_json: dict[str, Any] = {
+        event_json: StoredEvent = {
             "title": event_.title,
             "names": dict(event_.names),
             "info": dict(event_.info),
@@ -667,7 +692,7 @@ class Archive:
         summary: SessionSummary,
         lines: list[dict[str, Any]],
         boards: list[dict[str, Any]],
-        event_json: dict[str, Any],
+        event_json: StoredEvent,
         options: dict[str, Any],
         file: str,
         digest: str,
@@ -895,15 +920,13 @@ class Archive:
                 )  # fmt: skip
                 lines = db.scalars(select(LineRow).where(LineRow.session_id == row.id).order_by(LineRow.position))
                 data = row.event
-                players = {
-                    str(pair): tuple(_player_of(p) for p in seated)
-                    for pair, seated in dict(data.get("players") or {}).items()  # type: ignore[call-overload]
-                }
+                seated_json = data.get("players") or {}
+                players = {str(pair): tuple(_player_of(p) for p in seated) for pair, seated in seated_json.items()}
                 event_ = Event(
                     tuple(_result(line) for line in lines),
-                    names=MappingProxyType({str(k): str(v) for k, v in dict(data.get("names") or {}).items()}),  # type: ignore[call-overload]
+                    names=MappingProxyType({str(k): str(v) for k, v in (data.get("names") or {}).items()}),
                     title=str(data.get("title") or ""),
-                    info=MappingProxyType({str(k): str(v) for k, v in dict(data.get("info") or {}).items()}),  # type: ignore[call-overload]
+                    info=MappingProxyType({str(k): str(v) for k, v in (data.get("info") or {}).items()}),
                     players=MappingProxyType(players),
                     deals=_deals(str(data.get("deals") or ""), row.file_name),
                 )

@@ -73,10 +73,10 @@ def check(
     refuse_overwrite(output, [*files, deals, members])
     bar = progress.start(err, (progress.READING, progress.CHECKING, progress.WRITING), lang=labels)
     bar.stage(progress.READING)
-    from bridgescore.io.session_column import session_column
+    from bridgescore.io.session_column import has_session_column
 
     parts = None
-    if session or any(session_column(f) is not None for f in files):  # each session checked as a section
+    if session or has_session_column(files):  # each session checked as a section
         from bridgescore.api import read_sessions
         from bridgescore.options import OptionError
 

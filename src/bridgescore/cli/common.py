@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -16,8 +17,11 @@ from bridgescore.contract import Notation
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from bridgescore.archive import Archive
+    from bridgescore.checks import Check
     from bridgescore.event import Event
     from bridgescore.i18n import Language
+    from bridgescore.scored import ScoringOptions
 
     #: The screen and the error stream (rich consoles), made at their first use: see ``__getattr__``.
     out: Console
@@ -135,6 +139,15 @@ SectionPerFileOption = Annotated[
     ),
 ]
 
+SessionOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--session",
+        help="The session of each file, once per file in file order (files of one session are its sections); "
+        "each session is scored on its own and the event ranked by the running total.",
+    ),
+]
+
 #: --movement → how the traveller reader takes a number on both sides of a board (None: from the data).
 PER_DIRECTION = {"mitchell": True, "howell": False}
 
@@ -146,6 +159,58 @@ def fail(message: str) -> typer.Exit:
     err = __getattr__("err")
     err.print(f"[red]error:[/] {escape(message)}", soft_wrap=True)  # file names whole, not cut at 80 columns
     return typer.Exit(2)
+
+
+def resolved_options(
+    method: str | None,
+    lang: Language,
+    *,
+    as_program: str | None = None,
+    across_sections: bool = False,
+    movement: str = "auto",
+    phantoms: Iterable[str] = (),
+    **given: object,
+) -> ScoringOptions:
+    """The scoring options the command line gives (:func:`bridgescore.api.resolve_options`; an option None is not
+    given), or the option refused said in ``lang`` and exit 2: every command that scores refuses its options
+    before it reads anything, in the same words."""
+    from bridgescore.api import resolve_options
+    from bridgescore.options import OptionError
+
+    try:
+        return resolve_options(
+            method, as_program=as_program, across_sections=across_sections, movement=movement, phantoms=phantoms,
+            **given,
+        )  # fmt: skip
+    except OptionError as problem:
+        raise fail(problem.text(lang)) from None
+    except ValueError as problem:
+        raise fail(str(problem)) from None
+
+
+def wide_console(console: Console) -> Console:
+    """The screen, or where the output is piped or redirected a console of whole columns (120 at least) rather
+    than rich's 80-column default: a ranking's names are not folded in a file the director keeps."""
+    from rich.console import Console
+
+    return console if console.is_terminal else Console(highlight=False, width=max(console.width, 120))
+
+
+def strict_exit(checks: tuple[Check, ...], lang: Language) -> None:
+    """``--strict``: exit status 1 when a director's check failed, with the failed checks named on stderr (``score``
+    of one session or of several)."""
+    from rich.markup import escape
+
+    from bridgescore.i18n import translator
+
+    err = __getattr__("err")
+    failed = [c for c in checks if not c.ok]
+    if failed:
+        _ = translator(lang).gettext
+        names = ", ".join(dict.fromkeys(_(c.name) for c in failed))  # a check failed in two sessions: named once
+        message = _("%(count)s of the director's checks failed (--strict): %(names)s")
+        err.print(f"[red]{escape(message % {'count': len(failed), 'names': names})}[/]", highlight=False)
+        raise typer.Exit(1)
 
 
 def note_unless_pairs(event: Event, lang: str = "en") -> None:
@@ -265,6 +330,47 @@ DatabaseOption = Annotated[
         "$BRIDGESCORE_DB, else bridgescore.sqlite3 in the current folder.",
     ),
 ]
+
+
+def text_or_json(fmt: str) -> None:
+    """``--format`` of the commands that print text or JSON only (``archive``, ``player``), or exit 2."""
+    if fmt not in ("text", "json"):
+        raise fail(f"--format must be text or json, not '{fmt}'")
+
+
+def open_or_fail(db: str | None, lang: Language, *, create: bool) -> Archive:
+    """The archive ``--db`` names, or its problem said in words and exit 2 (no traceback)."""
+    from bridgescore.archive import ArchiveError, open_archive
+
+    try:
+        return open_archive(db, create=create)
+    except ArchiveError as problem:
+        raise fail(problem.text(lang)) from None
+
+
+@contextmanager
+def reading_archive(db: str | None, lang: Language) -> Iterator[Archive]:
+    """The archive ``--db`` names, for a reading command's queries (it must exist: a mistyped name makes no empty
+    archive): a session or player not there, or a database that fails halfway (a server gone away), said in words
+    with exit 2; the archive closed in every case."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from bridgescore.archive import ArchiveError, database_reason
+    from bridgescore.i18n import N_
+
+    archive = open_or_fail(db, lang, create=False)
+    try:
+        yield archive
+    except ArchiveError as problem:
+        raise fail(problem.text(lang)) from None
+    except SQLAlchemyError as problem:
+        failed = ArchiveError(N_("cannot read the archive %(db)s: %(reason)s"), db=archive.shown,
+                              reason=database_reason(problem))  # fmt: skip
+        raise fail(failed.text(lang)) from None
+    finally:
+        archive.close()
+
+
 #: Scoring options ``score`` declares beside its own, declared once here for the commands that score as it does
 #: (``archive add``).
 PhantomOption = Annotated[

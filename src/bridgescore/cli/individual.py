@@ -24,6 +24,7 @@ from bridgescore.cli.common import (
     language_option,
     notation_option,
     refuse_overwrite,
+    resolved_options,
     write_bytes_output,
 )
 from bridgescore.problems import Severity
@@ -74,11 +75,10 @@ def individual(
     input)."""
     from rich.markup import escape
 
-    from bridgescore.api import read, resolve_options
+    from bridgescore.api import read
     from bridgescore.cli.common import err
     from bridgescore.individual import not_individual, score_individual
     from bridgescore.individual.names import with_player_names
-    from bridgescore.options import OptionError
     from bridgescore.report.individual import INDIVIDUAL_FORMATS, IndividualFormat, write_individual
     from bridgescore.report.problems import print_problems
 
@@ -87,15 +87,10 @@ def individual(
     shown = notation_option(notation or page_lang)
     if fmt not in (*INDIVIDUAL_FORMATS, "usebio"):
         raise fail(f"--format must be {', '.join(INDIVIDUAL_FORMATS)} or usebio, not '{fmt}'")
-    given: dict[str, object] = {"neuberg": neuberg, "acbl_scale": acbl_scale, "pair_percent": pair_percent}
-    try:
-        options = resolve_options(
-            method, as_program=as_program, across_sections=across_sections, movement="auto", phantoms=(), **given
-        )
-    except OptionError as problem:
-        raise fail(problem.text(page_lang)) from None
-    except ValueError as problem:
-        raise fail(str(problem)) from None
+    options = resolved_options(
+        method, page_lang, as_program=as_program, across_sections=across_sections, neuberg=neuberg,
+        acbl_scale=acbl_scale, pair_percent=pair_percent,
+    )  # fmt: skip
     files = event_files(inputs)
     refuse_overwrite(output, [*files, names])
     event = read(*files, notation=read_notation, section_per_file=section_per_file or None)

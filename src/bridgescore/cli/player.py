@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
-import json
+import sys
 from typing import Annotated
 
 import typer
 
-from bridgescore.cli.common import DatabaseOption, ReportLangOption, app, fail, language_option
+from bridgescore.cli.common import DatabaseOption, ReportLangOption, app, language_option, text_or_json
 
 
 @app.command()
@@ -23,69 +22,16 @@ def player(
 ) -> None:
     """A player's history: every session in the archive (date, competition, pair, partner, result, place) and
     the average (percentages weighted by boards; IMPs per board)."""
-    from rich.markup import escape
-    from rich.table import Table
-
-    from bridgescore.cli.archive import open_or_fail, reading, wide_console
-    from bridgescore.cli.common import out
-    from bridgescore.i18n import N_, format_number, translator
+    from bridgescore.archive import PlayerAverage
+    from bridgescore.cli.common import out, reading_archive, wide_console
+    from bridgescore.report.archive import player_json, render_player
 
     page_lang = language_option(lang)
-    if fmt not in ("text", "json"):
-        raise fail(f"--format must be text or json, not '{fmt}'")
-    _ = translator(page_lang).gettext
-    archive = open_or_fail(db, page_lang, create=False)
-    with reading(archive, page_lang):
+    text_or_json(fmt)
+    with reading_archive(db, page_lang) as archive:
         who, sessions = archive.player(number)
-    percent_boards = sum(s.boards for s in sessions if s.percent is not None)
-    average = (
-        sum(s.percent * s.boards for s in sessions if s.percent is not None) / percent_boards
-        if percent_boards
-        else None
-    )
-    imp_boards = sum(s.boards for s in sessions if s.imps is not None)
-    imps_per_board = sum(s.imps for s in sessions if s.imps is not None) / imp_boards if imp_boards else None
+    average = PlayerAverage.of(sessions)
     if fmt == "json":
-        document = {
-            "format": "bridgescore.player/1",
-            "number": who.number,
-            "name": who.name,
-            "sessions": [dataclasses.asdict(s) for s in sessions],
-            "average_percent": average,
-            "imps_per_board": imps_per_board,
-        }
-        typer.echo(json.dumps(document, ensure_ascii=False, indent=2))
-        return
-    heading = f"{who.name} ({who.number})" if who.number and who.name else who.name or who.number
-    out.print(escape(heading), soft_wrap=True)
-    table = Table(box=None)
-    columns = (N_("date"), N_("competition"), N_("session"), N_("pair"), N_("partner"), N_("boards"), N_("result"),
-               N_("place"))  # fmt: skip
-    for column in columns:
-        table.add_column(
-            _(column), justify="right" if column in ("boards", "result", "place") else "left", overflow="fold"
-        )
-    for s in sessions:
-        pair = (
-            (f"{s.section}:" if s.section else "") + s.pair + (f" {s.direction}" if s.direction in ("NS", "EW") else "")
-        )
-        result = (
-            format_number(s.percent, page_lang, 2) + " %"
-            if s.percent is not None
-            else format_number(s.imps or 0.0, page_lang, 2, signed=True) + " IMPs"
-        )
-        table.add_row(
-            *(escape(v) for v in (s.date, s.competition, s.title or s.key, pair, " & ".join(s.partners))),
-            str(s.boards), result, "" if s.place is None else str(s.place),
-        )  # fmt: skip
-    wide_console(out).print(table)
-    if average is not None:
-        out.print(
-            _("Average: %(percent)s %% over %(boards)d boards")
-            % {"percent": format_number(average, page_lang, 2), "boards": percent_boards}
-        )
-    if imps_per_board is not None:
-        out.print(
-            _("IMPs per board: %(imps)s over %(boards)d boards")
-            % {"imps": format_number(imps_per_board, page_lang, 2, signed=True), "boards": imp_boards}
-        )
+        sys.stdout.write(player_json(who, sessions, average))
+    else:
+        render_player(who, sessions, average, wide_console(out), page_lang)

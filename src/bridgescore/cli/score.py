@@ -14,15 +14,24 @@ from bridgescore.cli.common import (
     AcblScaleOption,
     AcrossSectionsOption,
     AsProgramOption,
+    CrossImpsOption,
+    DatumOption,
+    DatumRoundingOption,
     DealsOption,
+    FactorOption,
     MembersOption,
     MethodOption,
     MovementOption,
+    NamesOption,
     NeubergOption,
     OutputOption,
+    PairPercentOption,
+    PhantomAwardOption,
+    PhantomOption,
     PrintNotationOption,
     ReportLangOption,
     SectionPerFileOption,
+    SessionOption,
     SkipInvalidOption,
     app,
     event_files,
@@ -30,6 +39,8 @@ from bridgescore.cli.common import (
     language_option,
     notation_option,
     refuse_overwrite,
+    strict_exit,
+    wide_console,
     write_bytes_output,
 )
 from bridgescore.problems import Severity
@@ -37,7 +48,6 @@ from bridgescore.problems import Severity
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from bridgescore.checks import Check
     from bridgescore.event import Event
     from bridgescore.i18n import Language
     from bridgescore.options import OptionError
@@ -68,47 +78,29 @@ def score(
         ),
     ] = False,
     notation: PrintNotationOption = None,
-    names: Annotated[Path | None, typer.Option("--names", help="Names file: CSV pair,names.")] = None,
+    names: NamesOption = None,
     deals: DealsOption = None,
     skip_invalid: SkipInvalidOption = False,
     across_sections: AcrossSectionsOption = False,
     movement: MovementOption = "auto",
-    phantom: Annotated[
-        list[str] | None, typer.Option("--phantom", help="A phantom pair: its opponents get average (repeatable).")
-    ] = None,
+    phantom: PhantomOption = None,
     as_program: AsProgramOption = None,
-    phantom_award: Annotated[
-        str | None, typer.Option("--phantom-award", help="What a phantom's opponents get: A, A+, 60 … (JFR Pary: 60).")
-    ] = None,
+    phantom_award: PhantomAwardOption = None,
     neuberg: NeubergOption = None,
     neuberg_factor_decimals: Annotated[
         int | None,
         typer.Option("--neuberg-factor-decimals", help="Round Neuberg's factor N/n to N decimals (KoPS: 3)."),
     ] = None,
     acbl_scale: AcblScaleOption = None,
-    datum: Annotated[
-        str | None, typer.Option("--datum", help="Butler datum: nbb, acbl, bridgewx, mean, drop:K, trim:P[:MIN].")
-    ] = None,
-    datum_rounding: Annotated[
-        str | None,
-        typer.Option(
-            "--datum-rounding", help="half-toward-zero (NBB), half-away-from-zero, half-even (ACBL), down, none."
-        ),
-    ] = None,
-    cross_imps: Annotated[
-        str | None, typer.Option("--cross-imps", help="average (EBU, BBO) or total (ACBLscore) over comparisons.")
-    ] = None,
-    factor: Annotated[
-        bool | None, typer.Option("--factor/--no-factor", help="Factor IMP totals of pairs with fewer boards.")
-    ] = None,
+    datum: DatumOption = None,
+    datum_rounding: DatumRoundingOption = None,
+    cross_imps: CrossImpsOption = None,
+    factor: FactorOption = None,
     factor_printed: Annotated[
         bool | None,
         typer.Option("--factor-printed/--no-factor-printed", help="Factor the total rounded to 2 decimals (Pianola)."),
     ] = None,
-    pair_percent: Annotated[
-        str | None,
-        typer.Option("--pair-percent", help="total (over maximum: EBU, BriAn) or mean (of board %: BBO, JFR)."),
-    ] = None,
+    pair_percent: PairPercentOption = None,
     round_board_points: Annotated[
         int | None,
         typer.Option(
@@ -168,27 +160,21 @@ def score(
     ] = False,
     members: MembersOption = None,
     section_per_file: SectionPerFileOption = False,
-    session: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--session",
-            help="The session of each file, once per file in file order (files of one session are its sections); "
-            "each session is scored on its own and the event ranked by the running total.",
-        ),
-    ] = None,
+    session: SessionOption = None,
     carry_over: Annotated[
         list[str] | None,
         typer.Option(
             "--carry-over",
             help="PAIR=VALUE: a pair's carry-over into a multi-session event, a percentage (matchpoints) or IMPs "
-            "(repeatable).",
+            "(repeatable; the ACBL's carryover, the EBU's carry-forward: their size is the conditions of contest's).",
         ),
     ] = None,
     carry_over_boards: Annotated[
         float | None,
         typer.Option(
             "--carry-over-boards",
-            help="How many boards a carry-over percentage weighs in the total (default: the longest session's).",
+            help="How many boards a carry-over percentage weighs in the total, as the conditions of contest say "
+            "(ACBL, EBU); default: the longest session's, as one more session.",
         ),
     ] = None,
 ) -> None:
@@ -199,6 +185,7 @@ def score(
     from bridgescore.api import score as score_event
     from bridgescore.checks import run_checks
     from bridgescore.cli.common import err, out
+    from bridgescore.io.session_column import has_session_column
     from bridgescore.options import OptionError
     from bridgescore.penalties import PenaltyError
     from bridgescore.report import csv as score_csv
@@ -237,8 +224,11 @@ def score(
         raise fail(str(problem)) from None
     inputs = event_files(inputs)
     refuse_overwrite(output, [*inputs, names, penalties, deals, members])
-    if session or carry_over or _has_session_column(inputs):
+    if session or carry_over or has_session_column(inputs):
         from bridgescore.cli.score_sessions import score_sessions_command
+
+        if held is not None:  # several sessions: no one file names the method
+            raise fail(held.text(page_lang))
 
         done = score_sessions_command(
             inputs, options, session=session or [], carry_over=carry_over or [], carry_over_boards=carry_over_boards,
@@ -293,9 +283,7 @@ def score(
     try:
         if fmt == "text":
             if output is None:
-                # piped or redirected output keeps whole columns rather than the 80-column default
-                console = out if out.is_terminal else Console(highlight=False, width=max(out.width, 120))
-                render_text(scored, console, shown, boards=boards, checks=checks, lang=page_lang)
+                render_text(scored, wide_console(out), shown, boards=boards, checks=checks, lang=page_lang)
             else:
                 with output.open("w", encoding="utf-8") as handle:
                     console = Console(file=handle, width=120, highlight=False)
@@ -335,14 +323,7 @@ def score(
         # list them themselves)
         print_problems(scored.problems, err, page_lang, can_go_on=False)
     if checks is not None:
-        _strict_exit(checks, page_lang)
-
-
-def _has_session_column(files: list[Path]) -> bool:
-    """Whether a traveller CSV among ``files`` has a ``session`` column (a multi-session event in one file)."""
-    from bridgescore.io.session_column import session_column
-
-    return any(session_column(f) is not None for f in files)
+        strict_exit(checks, page_lang)
 
 
 def _file_method(
@@ -390,19 +371,3 @@ def _file_method(
     }  # fmt: skip
     err.print(f"[cyan]{escape(text)}[/]", soft_wrap=True, highlight=False)
     return chosen
-
-
-def _strict_exit(checks: tuple[Check, ...], lang: Language) -> None:
-    """``--strict``: exit status 1 when a director's check failed, with the failed checks named on stderr."""
-    from rich.markup import escape
-
-    from bridgescore.cli.common import err
-    from bridgescore.i18n import translator
-
-    failed = [c for c in checks if not c.ok]
-    if failed:
-        _ = translator(lang).gettext
-        names = ", ".join(_(c.name) for c in failed)
-        message = _("%(count)s of the director's checks failed (--strict): %(names)s")
-        err.print(f"[red]{escape(message % {'count': len(failed), 'names': names})}[/]", highlight=False)
-        raise typer.Exit(1)

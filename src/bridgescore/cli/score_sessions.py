@@ -8,29 +8,13 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from bridgescore.cli.common import fail
+from bridgescore.cli.common import fail, strict_exit, wide_console
 from bridgescore.problems import Severity
 
 if TYPE_CHECKING:
     from bridgescore.contract import Notation
     from bridgescore.i18n import Language
     from bridgescore.scored import ScoringOptions
-
-
-def parse_carry_over(given: list[str]) -> dict[str, float]:
-    """``PAIR=VALUE`` (``7=55.2``, ``A:7=55,2%``, ``3=+12 IMPs``) as pair → value; a bad entry is an error."""
-    out: dict[str, float] = {}
-    for item in given:
-        pair, sep, value = item.partition("=")
-        text = value.strip().lower().removesuffix("imps").removesuffix("%").strip().replace(",", ".")
-        try:
-            number = float(text)
-        except ValueError:
-            number = None
-        if not sep or not pair.strip() or number is None:
-            raise fail(f"--carry-over {item}: write PAIR=VALUE, e.g. 7=55.2 (a percentage) or 7=+12 (IMPs)")
-        out[pair.strip()] = number
-    return out
 
 
 def score_sessions_command(
@@ -59,11 +43,15 @@ def score_sessions_command(
     caller scores them as one session)."""
     from bridgescore.api import InputError, read_sessions, score_sessions
     from bridgescore.cli.common import err, out
+    from bridgescore.multisession import parse_carry_over
     from bridgescore.options import OptionError
     from bridgescore.report import sessions as report
     from bridgescore.report.problems import print_problems
 
-    carried = parse_carry_over(carry_over)
+    try:
+        carried = parse_carry_over(carry_over)
+    except OptionError as problem:
+        raise fail(problem.text(page_lang)) from None
     if carry_over_boards is not None and carry_over_boards < 0:
         raise fail("--carry-over-boards must be 0 or more")
     try:
@@ -95,8 +83,7 @@ def score_sessions_command(
             from rich.console import Console
 
             if output is None:
-                console = out if out.is_terminal else Console(highlight=False, width=max(out.width, 120))
-                report.render_sessions_text(result, console, shown, page_lang, boards=boards)
+                report.render_sessions_text(result, wide_console(out), shown, page_lang, boards=boards)
             else:
                 with output.open("w", encoding="utf-8") as handle:
                     console = Console(file=handle, width=120, highlight=False)
@@ -119,8 +106,5 @@ def score_sessions_command(
     elif result.overall.problems:  # each session's report lists its own; the event's (a carry-over) here
         print_problems(result.overall.problems, err, page_lang, can_go_on=False)
     if strict:
-        failed = [c for s in result.sessions for c in s.failed_checks]
-        if failed:
-            err.print(f"[red]{len(failed)} of the director's checks failed (--strict)[/]", highlight=False)
-            raise typer.Exit(1)
+        strict_exit(tuple(c for s in result.sessions for c in s.failed_checks), page_lang)
     return True

@@ -18,9 +18,20 @@ from bridgescore.cli.common import (
     fail,
     language_option,
     refuse_overwrite,
+    resolved_options,
 )
+from bridgescore.i18n import N_
 
-_IMP_METHODS = ("butler", "bastille", "cross-imps")
+#: The archive holds no session for the season asked: (a competition named, a period given) → the words.
+_NO_SESSIONS = {
+    (False, False): N_("the archive %(db)s holds no sessions (bridgescore archive list shows what it holds)"),
+    (True, False): N_("the archive %(db)s holds no sessions of the competition '%(competition)s' (bridgescore "
+                      "archive list shows what it holds)"),
+    (False, True): N_("the archive %(db)s holds no sessions in that period (bridgescore archive list shows what it "
+                      "holds)"),
+    (True, True): N_("the archive %(db)s holds no sessions of the competition '%(competition)s' in that period "
+                     "(bridgescore archive list shows what it holds)"),
+}  # fmt: skip
 
 
 @app.command()
@@ -44,7 +55,13 @@ def season(
         typer.Option("--rule", help="average (every evening) or best:N (the N best evenings, NBB 'laagste weglaten')."),
     ] = "average",
     min_evenings: Annotated[
-        int, typer.Option("--min-evenings", min=0, help="Evenings played to be ranked (the others are listed).")
+        int,
+        typer.Option(
+            "--min-evenings",
+            min=0,
+            help="Evenings played to be ranked, the others listed (Bridgewebs' qualifying sessions; NBB clubs: "
+            "half the evenings).",
+        ),
     ] = 0,
     absent: Annotated[
         str,
@@ -61,11 +78,18 @@ def season(
     line_correction: Annotated[
         float,
         typer.Option(
-            "--line-correction", min=0.0, help="Points (% or IMPs/board) an evening counts less per line down."
+            "--line-correction",
+            min=0.0,
+            help="Points (% or IMPs/board) an evening counts less per line down (NBB clubs: 3 to 6 per line).",
         ),
     ] = 0.0,
-    promote: Annotated[int, typer.Option("--promote", min=0, help="Pairs per line going up at the end.")] = 0,
-    relegate: Annotated[int, typer.Option("--relegate", min=0, help="Pairs per line going down at the end.")] = 0,
+    promote: Annotated[
+        int, typer.Option("--promote", min=0, help="Pairs per line going up at the end (NBB clubs' promotie: 2-4).")
+    ] = 0,
+    relegate: Annotated[
+        int,
+        typer.Option("--relegate", min=0, help="Pairs per line going down at the end (NBB clubs' degradatie: 2-4)."),
+    ] = 0,
     per: Annotated[
         str, typer.Option("--per", help="pair (default) or player (any partner: Bridgewebs' individual).")
     ] = "pair",
@@ -90,15 +114,14 @@ def season(
 ) -> None:
     """Rank club evenings as a season competition: average or best N, absent evenings, lines with promotion
     and relegation, per pair or per player (exit 2 on bad input or a rule that cannot be met)."""
-    from bridgescore.api import resolve_options
     from bridgescore.cli.common import err
-    from bridgescore.i18n import N_
+    from bridgescore.i18n import format_message
+    from bridgescore.methods.base import Unit
     from bridgescore.options import OptionError
     from bridgescore.report.problems import print_problems
     from bridgescore.report.season import SEASON_FORMATS, write_season
-    from bridgescore.season import SeasonRules, parse_absent, parse_lines, parse_rule, run_season
+    from bridgescore.season import SeasonRules, parse_absent, parse_date, parse_lines, parse_rule, run_season
     from bridgescore.season.files import ArchiveSessions, FileSessions
-    from bridgescore.sessions import iso_date
 
     page_lang = language_option(lang)
     if fmt not in SEASON_FORMATS:
@@ -109,19 +132,10 @@ def season(
         best = parse_rule(rule)
         absent_rule = parse_absent(absent)
         mapping, order = parse_lines(lines) if lines else ({}, ())
-        dates = []
-        for option, given in (("--from", since), ("--to", until)):
-            value = iso_date(given) if given else None
-            if value is not None and not (len(value) == 10 and value[4] == "-"):
-                raise OptionError(
-                    N_("%(option)s is a date (YYYY-MM-DD), not '%(value)s'"), option=option, value=given or ""
-                )
-            dates.append(value)
-        options = resolve_options(method, as_program=as_program)
+        dates = [parse_date("--from", since), parse_date("--to", until)]
     except OptionError as problem:
         raise fail(problem.text(page_lang)) from None
-    except ValueError as problem:
-        raise fail(str(problem)) from None
+    options = resolved_options(method, page_lang, as_program=as_program)
     if inputs and db is not None:
         raise fail("give the evenings as files or as an archive (--db), not both")
     source: FileSessions | ArchiveSessions
@@ -131,28 +145,23 @@ def season(
         source = FileSessions(files, options)
         stored = source.sessions(competition, dates[0], dates[1])
     else:
-        from bridgescore.cli.archive import open_or_fail, reading
+        from bridgescore.cli.common import reading_archive
 
-        archive = open_or_fail(db, page_lang, create=False)
-        # the sessions as stored (scored with the options they were added with), or scored again where the
-        # season asks for a method or a program's conventions
-        source = ArchiveSessions(archive, options if method is not None or as_program is not None else None)
-        with reading(archive, page_lang):
+        with reading_archive(db, page_lang) as archive:
+            # the sessions as stored (scored with the options they were added with), or scored again where the
+            # season asks for a method or a program's conventions
+            source = ArchiveSessions(archive, options if method is not None or as_program is not None else None)
             stored = source.sessions(competition, dates[0], dates[1])
         if not stored:
-            raise fail(
-                f"the archive {archive.shown} holds no sessions"
-                + (f" of the competition '{competition}'" if competition else "")
-                + (" in that period" if since or until else "")
-                + " (bridgescore archive list shows what it holds)"
-            )
+            empty = _NO_SESSIONS[(bool(competition), bool(since or until))]
+            raise fail(format_message(empty, {"db": archive.shown, "competition": competition or ""}, page_lang))
     if source.problems:
         can_go_on = bool(stored)
         if source.errors and not (skip_invalid and can_go_on):
             print_problems(source.problems, err, page_lang, can_go_on=can_go_on)
             raise typer.Exit(2)
         print_problems(source.problems, err, page_lang, can_go_on=False, summary=False)
-    unit = "imps" if options.method.name in _IMP_METHODS else "percent"
+    unit = "percent" if options.method.unit is Unit.MATCHPOINTS else "imps"
     if method is None and as_program is None and stored:
         unit = stored[0].summary.unit
     rules = SeasonRules(

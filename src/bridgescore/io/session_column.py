@@ -7,13 +7,14 @@ playing board 1 in the first and in the second session is no pair playing a boar
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from bridgescore.contract import Notation
 from bridgescore.event import Event
 from bridgescore.io.csv import header_key, physical_lines, read_file, read_records
 
-__all__ = ["SESSION_COLUMNS", "session_column", "split"]
+__all__ = ["SESSION_COLUMNS", "has_session_column", "session_column", "split"]
 
 SESSION_COLUMNS = frozenset({"session", "sessie", "zitting", "ses", "sessionno", "sessionnumber"})
 
@@ -36,6 +37,12 @@ def session_column(path: str | Path) -> int | None:
         if header_key(cell) in SESSION_COLUMNS:
             return i
     return None
+
+
+def has_session_column(paths: Iterable[str | Path]) -> bool:
+    """Whether a traveller CSV among ``paths`` has a ``session`` column (a multi-session event in one file):
+    ``score`` then scores it by sessions and ``check`` checks each session as a section."""
+    return any(session_column(p) is not None for p in paths)
 
 
 def split(

@@ -6,8 +6,6 @@ Headings and summaries come from the catalogue (``lang="nl"``: Dutch), scores th
 
 from __future__ import annotations
 
-import csv as _csv
-import io
 import json
 from collections.abc import Callable
 from typing import Any
@@ -23,7 +21,7 @@ from bridgescore.contract import Notation
 from bridgescore.event import Event, Result, ResultStatus
 from bridgescore.i18n import N_, format_number, translator
 from bridgescore.methods.adjustments import WeightedScore
-from bridgescore.report.csv import DELIMITERS, guard
+from bridgescore.report.csv import guard, rows_csv
 from bridgescore.report.plain import write_columns
 from bridgescore.report.problems import print_problems
 from bridgescore.scored import read_adjustment
@@ -140,14 +138,11 @@ def check_csv(event: Event, notation: Notation = "en", lang: str = "en") -> str:
     """Every traveller line as a CSV row (the listing's columns; text cells guarded against spreadsheet formulas,
     :func:`bridgescore.report.csv.guard`); Dutch: Dutch headers and ``;`` as in the score command's CSV."""
     _ = translator(lang).gettext
-    out = io.StringIO()
-    writer = _csv.writer(out, delimiter=DELIMITERS.get(lang, ","), lineterminator="\n")
-    writer.writerow([_(h) for h in _CSV_HEADER])
-    for row in _rows(event, notation, lang):
-        line, section, board, ns, ew, contract, lead, score, remarks = row
-        writer.writerow([line, guard(section), board, guard(ns), guard(ew), guard(contract), guard(lead), score,
-                         guard(remarks)])  # fmt: skip
-    return out.getvalue()
+    rows = (
+        [line, guard(section), board, guard(ns), guard(ew), guard(contract), guard(lead), score, guard(remarks)]
+        for line, section, board, ns, ew, contract, lead, score, remarks in _rows(event, notation, lang)
+    )
+    return rows_csv([[_(h) for h in _CSV_HEADER], *rows], lang)
 
 
 def check_json(event: Event, notation: Notation = "en") -> str:

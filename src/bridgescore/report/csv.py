@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv as _csv
 import io
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import IO
 
 import numpy as np
@@ -24,7 +24,7 @@ from bridgescore.scored import ScoredEvent
 from bridgescore.standings import Standing, compute_standings
 from bridgescore.table import STATUSES
 
-__all__ = ["DELIMITERS", "FORMULA_STARTS", "boards_csv", "guard", "standings_csv", "write_boards_csv"]
+__all__ = ["DELIMITERS", "FORMULA_STARTS", "boards_csv", "guard", "rows_csv", "standings_csv", "write_boards_csv"]
 
 #: The field separator per language: a decimal comma cannot share the line with a comma separator.
 DELIMITERS = {"en": ",", "nl": ";"}
@@ -58,6 +58,15 @@ def guard(text: str) -> str:
     ``=HYPERLINK(…)`` is shown, not run (OWASP, "CSV Injection"). Numbers are not guarded: ``-3.50`` stays a
     number."""
     return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def rows_csv(rows: Iterable[Sequence[object]], lang: str = "en") -> str:
+    """``rows`` (the header first) as CSV text in the conventions of ``lang``: ``,`` between fields, ``;`` in Dutch
+    (whose numbers have a decimal comma), a newline after each row; the caller guards its text cells
+    (:func:`guard`)."""
+    buffer = io.StringIO()
+    _csv.writer(buffer, delimiter=DELIMITERS.get(lang, ","), lineterminator="\n").writerows(rows)
+    return buffer.getvalue()
 
 
 def _header(names: tuple[str, ...], lang: str) -> list[str]:

@@ -27,8 +27,6 @@ JSON schema ``bridgescore.individual/1``::
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Iterator
 from typing import Any, Literal, TextIO
@@ -44,7 +42,7 @@ from bridgescore.i18n import N_, Language, format_number, translator
 from bridgescore.individual import ScoredIndividual
 from bridgescore.methods.base import Unit
 from bridgescore.report.check import render_problems
-from bridgescore.report.csv import DELIMITERS, guard
+from bridgescore.report.csv import guard, rows_csv
 from bridgescore.report.json import checks_fields, iter_boards, options_fields
 from bridgescore.report.labels import adjustment_label, method_name, number, percent, points
 from bridgescore.report.problems import problem_fields
@@ -165,31 +163,22 @@ def individual_checks(scored: ScoredIndividual, notation: Notation = "en") -> tu
     return tuple(c for c in run_checks(scored.scored, notation) if c.name not in _PAIR_CHECKS)
 
 
-def _writer(lang: Language) -> tuple[io.StringIO, Any]:
-    buffer = io.StringIO()
-    return buffer, csv.writer(buffer, delimiter=DELIMITERS[lang], lineterminator="\n")
-
-
 def standings_csv(scored: ScoredIndividual, lang: Language = "en") -> str:
     """One row per ranked player, headers in ``lang`` (Dutch: ``;`` between fields, decimal comma)."""
     _ = translator(lang).gettext
-    buffer, writer = _writer(lang)
-    writer.writerow([_(h) for h in _STANDINGS_HEADER])
-    for standing in scored.standings:
-        for e in standing.entries:
-            writer.writerow([
-                guard(e.section), e.place_label, guard(e.player), guard(e.name), e.boards, number(e.total, lang),
-                number(e.unfactored_total, lang), number(e.maximum, lang), number(e.percent, lang),
-                number(e.average, lang),
-            ])  # fmt: skip
-    return buffer.getvalue()
+    rows = (
+        [guard(e.section), e.place_label, guard(e.player), guard(e.name), e.boards, number(e.total, lang),
+         number(e.unfactored_total, lang), number(e.maximum, lang), number(e.percent, lang), number(e.average, lang)]
+        for standing in scored.standings
+        for e in standing.entries
+    )  # fmt: skip
+    return rows_csv([[_(h) for h in _STANDINGS_HEADER], *rows], lang)
 
 
 def boards_csv(scored: ScoredIndividual, lang: Language = "en", notation: Notation = "en") -> str:
     """One row per traveller line, with its four players, in board order."""
     _ = translator(lang).gettext
-    buffer, writer = _writer(lang)
-    writer.writerow([_(h) for h in _BOARDS_HEADER])
+    out: list[list[object]] = [[_(h) for h in _BOARDS_HEADER]]
     position = 0
     rows = scored.scored.lines.rows.tolist()
     for board in scored.scored.boards:
@@ -198,13 +187,13 @@ def boards_csv(scored: ScoredIndividual, lang: Language = "en", notation: Notati
             position += 1
             players = seating.players if seating is not None else ("", "", "", "")
             r = line.result
-            writer.writerow([
+            out.append([
                 guard(r.section), r.board, *(guard(p) for p in players), guard(r.describe_contract(notation)),
                 "" if line.ns_score is None else line.ns_score, guard(adjustment_label(line.adjustment, lang)),
                 number(board.top, lang), number(line.ns_points, lang), number(line.ew_points, lang),
                 number(line.ns_percent, lang), number(line.ew_percent, lang),
             ])  # fmt: skip
-    return buffer.getvalue()
+    return rows_csv(out, lang)
 
 
 def render_individual_text(

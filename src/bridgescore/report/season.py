@@ -28,19 +28,21 @@ JSON schema ``bridgescore.season/1``::
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Sequence
-from typing import Any, Literal, TextIO
+from typing import TYPE_CHECKING, Any, Literal, TextIO
 
 from bridgescore.i18n import N_, Language, format_number, translator
 from bridgescore.problems import Problem
-from bridgescore.report.csv import DELIMITERS, guard
+from bridgescore.report.csv import guard, rows_csv
 from bridgescore.report.problems import problem_fields
 from bridgescore.season.engine import Evening, Season, Standing
+from bridgescore.season.valet import PARTS
 
-__all__ = ["SCHEMA", "SEASON_FORMATS", "SeasonFormat", "rules_words", "season_dict", "write_season"]
+if TYPE_CHECKING:
+    from rich.console import Console
+
+__all__ = ["SCHEMA", "SEASON_FORMATS", "SeasonFormat", "rules_words", "season_dict", "valet_rows", "write_season"]
 
 SCHEMA = "bridgescore.season/1"
 SeasonFormat = Literal["text", "json", "csv", "html"]
@@ -247,19 +249,48 @@ def render_text(season: Season, stream: TextIO, lang: Language = "en", valet: di
             soft_wrap=True,
         )
     if valet:
-        from bridgescore.season.valet import render_valet_text
+        _render_valet_text(valet, console, lang)
 
-        render_valet_text(valet, console, lang)
+
+def valet_rows(valet: dict[str, Any], lang: Language) -> tuple[list[str], list[list[str]]]:
+    """Headings and rows of the season's Valet table (:func:`bridgescore.season.valet.season_valet`): name, hands,
+    then overall and the four parts per hand played."""
+    _ = translator(lang).gettext
+    heads = [_("Name"), _("Hands"), _("IMPs/hand"), *(_(p) for p in PARTS)]
+    rows = []
+    for e in valet["competitors"]:
+        per = e["per_hand"]
+        rows.append([
+            e["name"], str(e["hands"]),
+            *(format_number(per[k], lang, 2, signed=True) for k in ("overall", "bidding", "play", "lead", "defence")),
+        ])  # fmt: skip
+    return heads, rows
+
+
+def _render_valet_text(valet: dict[str, Any], console: Console, lang: Language) -> None:
+    """The Valet table of the season on a rich console."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    _ = translator(lang).gettext
+    heads, rows = valet_rows(valet, lang)
+    table = Table(title=_("Valet score"))
+    for i, head in enumerate(heads):
+        table.add_column(head, justify="left" if i == 0 else "right")
+    for row in rows:
+        table.add_row(*(escape(c) for c in row))
+    console.print(table)
+    console.print(escape(_("Valet components summed over the season's sessions, per hand played.")), soft_wrap=True)
 
 
 def render_csv(season: Season, lang: Language = "en") -> str:
     """One row per competitor: the ranking's columns and then one column per evening (as :func:`evening_cell`)."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, delimiter=DELIMITERS[lang], lineterminator="\n")
-    writer.writerow([*headings(season, lang), *(s.date or s.title for s in season.sessions)])
-    for s in ordered_standings(season):
-        writer.writerow([guard(c) for c in row_cells(season, s, lang)] + [evening_cell(e, lang) for e in s.evenings])
-    return buffer.getvalue()
+    header = [*headings(season, lang), *(s.date or s.title for s in season.sessions)]
+    rows = (
+        [guard(c) for c in row_cells(season, s, lang)] + [evening_cell(e, lang) for e in s.evenings]
+        for s in ordered_standings(season)
+    )
+    return rows_csv([header, *rows], lang)
 
 
 def write_season(

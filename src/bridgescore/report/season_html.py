@@ -21,6 +21,7 @@ from bridgescore.report.season import (
     rules_words,
     text_headings,
     title_of,
+    valet_rows,
 )
 from bridgescore.season.engine import Season
 
@@ -92,8 +93,6 @@ def _evenings(season: Season, lang: Language) -> _Grid:
 
 
 def _valet(valet: dict[str, Any], lang: Language) -> _Grid:
-    from bridgescore.season.valet import valet_rows
-
     heads, rows = valet_rows(valet, lang)
     return _Grid(
         "valet-grid",

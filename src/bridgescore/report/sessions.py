@@ -8,13 +8,11 @@ IMPs and their sum.
 
 from __future__ import annotations
 
-import csv
 import html
-import io
 from typing import TYPE_CHECKING, Any
 
 from bridgescore.i18n import N_, format_number, translator
-from bridgescore.report.csv import DELIMITERS, guard
+from bridgescore.report.csv import guard, rows_csv
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -102,12 +100,8 @@ def render_sessions_text(
 def sessions_csv(result: SessionsScores, lang: str = "en") -> str:
     """The overall ranking as CSV (one table: a column per session, carry-over, boards, total)."""
     header, rows = overall_table(result.overall, lang, data=True)
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, delimiter=DELIMITERS.get(lang, ","), lineterminator="\n")
-    writer.writerow(header)
-    for row in rows:
-        writer.writerow([guard(cell) if i in (1, 2) else cell for i, cell in enumerate(row)])
-    return buffer.getvalue()
+    return rows_csv([header, *([guard(cell) if i in (1, 2) else cell for i, cell in enumerate(row)] for row in rows)],
+                    lang)  # fmt: skip
 
 
 def _pair_session(p: PairSession | None, name: str) -> dict[str, Any] | None:
@@ -180,7 +174,7 @@ def sessions_html(result: SessionsScores, lang: str = "en", title: str = "") -> 
         session_rows = [
             [
                 str(p.place or ""),
-                f"{p.section}:{p.pair}" if p.section else p.pair,
+                p.number,
                 p.names,
                 str(p.boards),
                 _cell(_value(p, summary.unit), lang, summary.unit),

@@ -35,11 +35,11 @@ from bridgescore.options import OptionError
 from bridgescore.players import Player, player_key
 from bridgescore.season.rules import SeasonRules
 from bridgescore.sessions import PairSession, SessionSummary
+from bridgescore.standings import shared_places
 
 __all__ = ["Evening", "Season", "SeasonSession", "Standing", "compute_season", "pair_name", "shared_places"]
 
 Movement = Literal["", "promote", "relegate"]
-_TIE = 9  # scores equal to 9 decimals share a place (floating-point noise is no difference)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,20 +106,6 @@ class Season:
     rules: SeasonRules
     standings: tuple[Standing, ...]
     left_out: tuple[str, ...] = field(default_factory=tuple)
-
-
-def shared_places(scores: Sequence[float]) -> list[str]:
-    """Places of ``scores`` (already best first): equal scores share the place, written ``3=``."""
-    places: list[str] = []
-    for i, value in enumerate(scores):
-        first = i
-        while first > 0 and round(scores[first - 1], _TIE) == round(value, _TIE):
-            first -= 1
-        last = i
-        while last + 1 < len(scores) and round(scores[last + 1], _TIE) == round(value, _TIE):
-            last += 1
-        places.append(f"{first + 1}=" if last > first else str(first + 1))
-    return places
 
 
 def _check(summaries: Sequence[SessionSummary], rules: SeasonRules) -> None:
@@ -220,7 +206,9 @@ def _competitors(
 
 
 def _home_line(played: dict[int, _Played], order: tuple[str, ...]) -> str:
-    """The line a competitor played most; on a tie the latest evening's."""
+    """The line a competitor played most; on a tie the latest evening's.  No program's rule was found (the NBB
+    clubs move pairs between lines only at a round's end, so a pair plays one line): bridgescore's choice, listed
+    in :mod:`bridgescore.season.rules`."""
     if not order:
         return ""
     counts: dict[str, int] = {}
@@ -234,6 +222,11 @@ def _home_line(played: dict[int, _Played], order: tuple[str, ...]) -> str:
 def _standing(
     key: str, played: dict[int, _Played], summaries: Sequence[SessionSummary], rules: SeasonRules
 ) -> Standing:
+    """One competitor's season by ``rules``: each evening's score less the line correction (NBB clubs' line
+    correction), absent evenings given a value (``fixed``: NBB clubs; ``average``: the NBB program's "eigen
+    gemiddelde"; ``none``: NBB-Clubranking, Bridgewebs), the ``best`` N counted (the NBB program's "laagste scores
+    weglaten", Bridgewebs' best N; of equal scores the earlier evening: bridgescore's choice), averaged weighted by
+    boards (as the NBB program averages a pair's boards; see :mod:`bridgescore.season.rules`)."""
     order = rules.line_order
     home = _home_line(played, order)
 
@@ -307,7 +300,9 @@ def _sort_key(s: Standing) -> tuple[float, str]:
 
 
 def compute_season(summaries: Sequence[SessionSummary], rules: SeasonRules, title: str = "") -> Season:
-    """The season of ``summaries`` (one per evening, in date order) ranked by ``rules``; raises
+    """The season of ``summaries`` (one per evening, in date order) ranked by ``rules`` – each line on its own, its
+    best ``promote`` going up and worst ``relegate`` going down (NBB clubs' "promotie/degradatie", see
+    :mod:`bridgescore.season.rules`), ties sharing a place (:func:`bridgescore.standings.shared_places`); raises
     :class:`~bridgescore.options.OptionError` for a rule the season cannot meet (best 10 of 8 evenings held, a
     minimum above the evenings held, a line no session has, a Butler season of matchpoint evenings …)."""
     _check(summaries, rules)

@@ -26,7 +26,9 @@ What was found (researched 2026-11; where nothing was found the rule is an optio
 Not found anywhere, so chosen and documented: the weight of an evening in an average is its boards (sum p·b / sum
 b, as the NBB program averages a pair's boards within an evening); an absent evening weighs the most boards a pair
 played that evening; the line correction is applied to every evening a pair played in a lower line, and to a
-fixed absent score in the pair's own line.
+fixed absent score in the pair's own line; a competitor's own line (for an absent evening and for promotion and
+relegation) is the line it played most, the latest on a tie; of two evenings with the same score under best N the
+earlier is counted.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from typing import Literal
 from bridgescore.i18n import N_
 from bridgescore.options import OptionError
 
-__all__ = ["AbsentRule", "SeasonRules", "parse_absent", "parse_lines", "parse_rule"]
+__all__ = ["AbsentRule", "SeasonRules", "parse_absent", "parse_date", "parse_lines", "parse_rule"]
 
 AbsentKind = Literal["none", "fixed", "average"]
 Per = Literal["pair", "player"]
@@ -115,6 +117,29 @@ def parse_absent(text: str) -> AbsentRule:
     )
 
 
+def parse_date(option: str, text: str | None) -> str | None:
+    """``--from``/``--to``: a date in any form the programs write (:func:`bridgescore.sessions.iso_date`:
+    ``2026-09-07``, ``07-09-2026``, ``7/9/2026``) and a day the calendar has, as ISO; None when not given."""
+    import datetime
+
+    from bridgescore.sessions import iso_date
+
+    if not text:
+        return None
+    value = iso_date(text)
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        try:
+            return datetime.date.fromisoformat(value).isoformat()
+        except ValueError:  # 2026-02-30
+            pass
+    raise OptionError(N_("%(option)s is a date (YYYY-MM-DD), not '%(value)s'"), option=option, value=text)
+
+
+_LINES_WANTED = N_(
+    "--lines is a list of sections from the top line down (A,B,C) or of section=line (1=A,2=B), not '%(value)s'"
+)
+
+
 def parse_lines(text: str) -> tuple[dict[str, str], tuple[str, ...]]:
     """``--lines``: ``A,B,C`` (each section is the line of its name, top line first) or ``1=A,2=B`` (section →
     line).  Returns the mapping and the lines from the top."""
@@ -126,18 +151,10 @@ def parse_lines(text: str) -> tuple[dict[str, str], tuple[str, ...]]:
         section, sep, line = part.partition("=")
         section, line = section.strip(), (line.strip() if sep else section.strip())
         if not section or not line or section in mapping:
-            raise OptionError(
-                N_("--lines is a list of sections from the top line down (A,B,C) or of section=line (1=A,2=B), "
-                   "not '%(value)s'"),
-                value=text,
-            )  # fmt: skip
+            raise OptionError(_LINES_WANTED, value=text)
         mapping[section] = line
         if line not in order:
             order.append(line)
     if not mapping:
-        raise OptionError(
-            N_("--lines is a list of sections from the top line down (A,B,C) or of section=line (1=A,2=B), "
-               "not '%(value)s'"),
-            value=text,
-        )  # fmt: skip
+        raise OptionError(_LINES_WANTED, value=text)
     return mapping, tuple(order)

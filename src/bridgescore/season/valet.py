@@ -19,13 +19,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bridgescore.i18n import N_, Language, format_number, translator
+from bridgescore.i18n import N_
 from bridgescore.options import OptionError
 from bridgescore.players import player_key
 from bridgescore.season.engine import pair_name
 from bridgescore.sessions import PairSession, StoredSession
 
-__all__ = ["PARTS", "season_valet", "valet_rows"]
+__all__ = ["PARTS", "season_valet"]
 
 #: The parts, in the order the Valet page shows them (:mod:`bridgescore.report.valet_html`).
 PARTS = (N_("Bidding"), N_("Declarer play"), N_("Opening lead"), N_("Rest of defence"))
@@ -89,33 +89,3 @@ def season_valet(sessions: Sequence[StoredSession], per: str = "pair") -> dict[s
         e["bidding"], e["play"], e["lead"], e["defence"] = e.pop("parts")
         e["per_hand"] = {k: e[k] / hands for k in ("overall", "bidding", "play", "lead", "defence")}
     return {"form": "iaf", "unit": "IMPs", "lines_left_out": lines_left_out, "competitors": competitors}
-
-
-def valet_rows(valet: dict[str, Any], lang: Language) -> tuple[list[str], list[list[str]]]:
-    """Headings and rows of the Valet table: name, hands, then overall and the four parts per hand played."""
-    _ = translator(lang).gettext
-    heads = [_("Name"), _("Hands"), _("IMPs/hand"), *(_(p) for p in PARTS)]
-    rows = []
-    for e in valet["competitors"]:
-        per = e["per_hand"]
-        rows.append([
-            e["name"], str(e["hands"]),
-            *(format_number(per[k], lang, 2, signed=True) for k in ("overall", "bidding", "play", "lead", "defence")),
-        ])  # fmt: skip
-    return heads, rows
-
-
-def render_valet_text(valet: dict[str, Any], console: Any, lang: Language) -> None:
-    """The Valet table of the season on a rich console."""
-    from rich.markup import escape
-    from rich.table import Table
-
-    _ = translator(lang).gettext
-    heads, rows = valet_rows(valet, lang)
-    table = Table(title=_("Valet score"))
-    for i, head in enumerate(heads):
-        table.add_column(head, justify="left" if i == 0 else "right")
-    for row in rows:
-        table.add_row(*(escape(c) for c in row))
-    console.print(table)
-    console.print(escape(_("Valet components summed over the season's sessions, per hand played.")), soft_wrap=True)

@@ -1,0 +1,183 @@
+"""Files made ready for the archive (``bridgescore archive add``, issue 13): each file read, split into its sessions
+(a ``session`` column), dated, scored and keyed, every problem collected before anything is stored – so a file
+with an error stores nothing and the archive is not even opened; then each session stored in its own transaction.
+
+The session's date is the one given (``--date``), else the file's (USEBIO ``<DATE>``, PBN ``[Date]``), else the
+date the file is named by (``2026-09-07.csv``), as a season reading the same files dates it
+(:class:`bridgescore.season.files.FileSessions`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from bridgescore.i18n import N_
+from bridgescore.problems import Location, Problem, Severity
+
+if TYPE_CHECKING:
+    from bridgescore.api import Scores
+    from bridgescore.archive.store import Added, Archive
+    from bridgescore.options import OptionError
+    from bridgescore.scored import ScoringOptions
+
+__all__ = ["Prepared", "given_options", "prepare", "store"]
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """One session ready to store: the file it was read from, the bytes a copy of it is recognised by (a session
+    of a multi-session file: the file's bytes and the session's name), its key and its scoring."""
+
+    path: Path
+    content: bytes
+    key: str
+    scores: Scores
+
+
+def given_options(
+    method: str | None,
+    *,
+    as_program: str | None = None,
+    across_sections: bool = False,
+    movement: str = "auto",
+    phantoms: Iterable[str] = (),
+    **given: object,
+) -> dict[str, Any]:
+    """The options a session was scored with as the archive records them: those given (not None, not the
+    default), named as :func:`bridgescore.score` takes them, so that
+    ``bridgescore.score(event, **archive.options(key))`` scores it again the same way."""
+    recorded: dict[str, Any] = {"method": method, "as_program": as_program, **given}
+    if across_sections:
+        recorded["across_sections"] = True
+    if movement != "auto":
+        recorded["movement"] = movement
+    if phantoms:
+        recorded["phantoms"] = list(phantoms)
+    return {k: v for k, v in recorded.items() if v is not None}
+
+
+def _refused(problem: OptionError, file: str) -> Problem:
+    return Problem(Location(file), problem.message, Severity.ERROR, tuple(problem.values.items()))
+
+
+def prepare(
+    files: Sequence[Path],
+    options: ScoringOptions,
+    *,
+    key: str | None = None,
+    date: str | None = None,
+    club: str | None = None,
+    title: str | None = None,
+    names: Path | None = None,
+    members: Path | None = None,
+    movement: str = "auto",
+) -> tuple[list[Prepared], list[Problem]]:
+    """Each file of ``files`` read (its sessions where a ``session`` column names several), dated and scored with
+    ``options`` as ``score`` scores it, and keyed (``key``, else :func:`~bridgescore.archive.store.session_key`);
+    and every problem found (a file not readable, an error in it, two files that would be one session), each at
+    its file.  ``date`` and ``club`` override the file's; ``key`` names one session (more is a problem)."""
+    from bridgescore.api import InputError, read, read_sessions
+    from bridgescore.api import score as score_event
+    from bridgescore.archive.store import session_key
+    from bridgescore.options import OptionError
+    from bridgescore.sessions import date_from_name, iso_date
+
+    prepared: list[Prepared] = []
+    problems: list[Problem] = []
+    for path in files:
+        name = str(path)
+        try:
+            content = path.read_bytes()
+        except OSError as problem:
+            problems.append(
+                Problem.make(Location(name), N_("cannot read %(file)s: %(reason)s"), file=name,
+                             reason=problem.strerror or str(problem))
+            )  # fmt: skip
+            continue
+        try:
+            split = read_sessions(path, names=names, members=members, movement=movement)
+        except OptionError as refused:
+            problems.append(_refused(refused, name))
+            continue
+        parts = split or [("", read(path, names=names, movement=movement, members=members))]
+        if key is not None and len(parts) > 1:
+            problems.append(
+                Problem.make(Location(name), N_("--key names one session, and %(file)s holds %(count)s: add it "
+                                                "without --key"), file=name, count=len(parts))
+            )  # fmt: skip
+            continue
+        for part, event in parts:
+            info: dict[str, str] = {
+                **event.info,
+                **({"date": date} if date else {}),
+                **({"club": club} if club else {}),
+            }
+            if not info.get("date") and date_from_name(path):  # a file named by its date (2026-09-07.csv)
+                info["date"] = date_from_name(path)
+            event = dataclasses.replace(event, info=MappingProxyType(info))
+            try:
+                scores = score_event(event, options, title=title)
+            except InputError as refused:
+                problems.extend(refused.problems)
+                continue
+            except OptionError as refused:
+                problems.append(_refused(refused, name))
+                continue
+            problems.extend(scores.scored.problems)
+            within = f"{path.name}#{part}" if part else path.name  # one session of a multi-session file
+            session = key or session_key(iso_date(info.get("date", "")), info.get("club", ""), scores.event.title,
+                                         within)  # fmt: skip
+            # a session of a multi-session file is its own content (the file's other sessions are not a copy of it)
+            prepared.append(Prepared(path, content + (b"\0session " + part.encode() if part else b""), session, scores))
+    keys = [p.key for p in prepared]
+    for session in dict.fromkeys(k for k in keys if keys.count(k) > 1):
+        problems.append(
+            Problem.make(
+                Location(", ".join(str(p.path) for p in prepared if p.key == session)),
+                N_("these files are one session %(key)s (the same date, club, title and file name); give each its "
+                   "own --key, or add them one at a time"),
+                key=session,
+            )
+        )  # fmt: skip
+    return prepared, problems
+
+
+def store(
+    archive: Archive,
+    prepared: Sequence[Prepared],
+    *,
+    competition: str = "",
+    options: Mapping[str, Any] | None = None,
+    replace: bool = False,
+) -> tuple[list[tuple[Path, Added]], list[Problem]]:
+    """Each prepared session stored in ``archive``, one transaction each: what was stored, and what was refused
+    (another process stored the session meanwhile, the database failed: said in words, the others still
+    stored)."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from bridgescore.archive.store import ArchiveRefusal, database_reason
+
+    done: list[tuple[Path, Added]] = []
+    refused: list[Problem] = []
+    for p in prepared:
+        try:
+            added = archive.add(
+                p.scores, file=str(p.path), content=p.content, key=p.key, competition=competition, options=options,
+                replace=replace,
+            )  # fmt: skip
+        except ArchiveRefusal as refusal:  # another process stored it meanwhile
+            refused.append(refusal.problem)
+            continue
+        except SQLAlchemyError as problem:  # the server went away, a value the database refuses …
+            refused.append(
+                Problem.make(Location(str(p.path)), N_("cannot store %(file)s in the archive %(db)s: %(reason)s"),
+                             file=str(p.path), db=archive.shown, reason=database_reason(problem))
+            )  # fmt: skip
+            continue
+        done.append((p.path, added))
+    return done, refused
