@@ -117,3 +117,15 @@ def test_two_evenings_of_one_section_are_refused_without_sessions(tmp_path: Path
     one.write_text(text)
     other.write_text(text.replace("\nA,", "\nB,"))
     assert runner.invoke(app, ["score", str(one), str(other)]).exit_code == 0
+
+
+def test_one_session_twice_in_one_archive_add_stores_nothing(archive_url: str, tmp_path: Path) -> None:
+    """A copy of an evening under another name in the same call was stored once and refused once (half the call
+    written); now the call is refused before anything is stored."""
+    copy = tmp_path / "copy.csv"
+    copy.write_bytes(SEASON[0].read_bytes())
+    refused = runner.invoke(app, ["archive", "add", str(SEASON[0]), str(SEASON[1]), str(copy), "--db", archive_url])
+    assert refused.exit_code == 2 and "one session given twice" in refused.output
+    assert "nothing was stored" in refused.output
+    with open_archive(archive_url) as archive:
+        assert archive.sessions() == []

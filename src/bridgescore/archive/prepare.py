@@ -144,6 +144,18 @@ def prepare(
                 key=session,
             )
         )  # fmt: skip
+    first_with: dict[bytes, Path] = {}
+    for p in prepared:  # one session given twice in one call (a copy under another name): refused before storing
+        seen = first_with.setdefault(p.content, p.path)
+        if seen != p.path:
+            problems.append(
+                Problem.make(
+                    Location(str(p.path)),
+                    N_("%(file)s holds the same lines as %(first)s: one session given twice; add one of them"),
+                    file=str(p.path),
+                    first=str(seen),
+                )
+            )
     return prepared, problems
 
 
