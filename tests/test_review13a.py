@@ -46,3 +46,62 @@ def test_two_evenings_with_the_same_section_boards_and_pairs_are_refused(tmp_pat
     assert runner.invoke(app, ["score", str(e1), str(b)]).exit_code == 0
     other_pairs = _write(tmp_path, "t.csv", _E2.replace(",1,2,", ",5,6,").replace(",3,4,", ",7,8,"))
     assert runner.invoke(app, ["score", str(e1), str(other_pairs)]).exit_code == 0
+
+
+# --- a correction (archive add --replace) -------------------------------------------------------------------
+
+_EVENING = "board,ns,ew,score\n1,1,2,400\n1,3,4,-50\n2,1,2,420\n2,3,4,420\n"
+
+
+def _add(db: Path, *args: str) -> tuple[int, str]:
+    result = runner.invoke(app, ["archive", "add", "--db", str(db), *args])
+    return result.exit_code, _flat(result.output)
+
+
+def test_a_correction_keeps_the_sessions_date_club_and_competition(tmp_path: Path) -> None:
+    """Before: the corrected file (``fix.csv``, not named by its date) replaced with --key and --replace lost the
+    stored session's date, club and competition (all taken from the new file and options only): the evening
+    left the season (``season --competition``) and its date order, and ``--from``/``--to`` dropped it."""
+    db = tmp_path / "club.sqlite3"
+    evening = _write(tmp_path, "2026-09-14.csv", _EVENING)
+    code, said = _add(db, str(evening), "--competition", "maandag", "--club", "BC Oost")
+    assert code == 0, said
+    key = "2026-09-14/BC Oost/2026-09-14.csv"
+    fix = _write(tmp_path, "fix.csv", _EVENING.replace("1,3,4,-50", "1,3,4,-100"))
+    code, said = _add(db, str(fix), "--key", key, "--replace")
+    assert code == 0 and "version 2" in said, said
+    listed = runner.invoke(app, ["archive", "list", "--db", str(db), "-f", "json"])
+    import json
+
+    [session] = json.loads(listed.output)["sessions"]
+    assert (session["date"], session["club"], session["competition"]) == ("2026-09-14", "BC Oost", "maandag")
+    season = runner.invoke(app, ["season", "--db", str(db), "--competition", "maandag", "--from", "2026-09-01"])
+    assert season.exit_code == 0 and "2026-09-14" in season.output, season.output
+
+
+def test_replace_of_a_session_not_stored_names_the_one_of_that_day(tmp_path: Path) -> None:
+    """Before: ``archive add fix.csv --date 2026-09-14 --replace`` (the key taken from the new file's name, so not
+    stored) added a second session of 14 September, silently: the season then counted that evening twice.  Now
+    --replace with nothing to replace is refused when the archive holds a session of that day (exit 2, nothing
+    written, naming it and how to correct it); a second session of the day added without --replace is a
+    warning."""
+    db = tmp_path / "club.sqlite3"
+    evening = _write(tmp_path, "2026-09-14.csv", _EVENING)
+    assert _add(db, str(evening), "--competition", "maandag")[0] == 0
+    fix = _write(tmp_path, "fix.csv", _EVENING.replace("1,3,4,-50", "1,3,4,-100"))
+    code, said = _add(db, str(fix), "--date", "2026-09-14", "--competition", "maandag", "--replace")
+    assert code == 2, said
+    assert (
+        "--replace: there is no session 2026-09-14/fix.csv to correct; the archive holds session "
+        "2026-09-14/2026-09-14.csv of 2026-09-14 (from" in said
+    ), said
+    assert "give --key 2026-09-14/2026-09-14.csv --replace to correct it" in said
+    assert "nothing was stored" in said
+    listed = runner.invoke(app, ["archive", "list", "--db", str(db), "-f", "json"])
+    import json
+
+    assert [s["key"] for s in json.loads(listed.output)["sessions"]] == ["2026-09-14/2026-09-14.csv"]
+    # without --replace: stored (an afternoon and an evening session are two), with a warning naming the other
+    code, said = _add(db, str(fix), "--date", "2026-09-14", "--competition", "maandag")
+    assert code == 0, said
+    assert "warning: the archive holds another session of 2026-09-14 in this competition" in said, said

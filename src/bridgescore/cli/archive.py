@@ -242,8 +242,11 @@ def add(
         err.print(escape(_("nothing was stored in the archive", page_lang)))
         raise typer.Exit(2)
     archive = open_or_fail(db, page_lang, create=True)
-    for path, content, session, _scores in prepared:
-        refusal = archive.refusal(session, content, str(path), replace)
+    for path, content, session, scores in prepared:
+        refusal = archive.refusal(
+            session, content, str(path), replace, date=iso_date(scores.event.info.get("date", "")),
+            competition=competition,
+        )  # fmt: skip
         if refusal is not None:
             problems.append(refusal)
     if any(p.severity is Severity.ERROR for p in problems):
