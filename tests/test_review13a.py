@@ -105,3 +105,37 @@ def test_replace_of_a_session_not_stored_names_the_one_of_that_day(tmp_path: Pat
     code, said = _add(db, str(fix), "--date", "2026-09-14", "--competition", "maandag")
     assert code == 0, said
     assert "warning: the archive holds another session of 2026-09-14 in this competition" in said, said
+
+
+# --- a season of evenings with member numbers ---------------------------------------------------------------
+
+_NUMBERED = (
+    "board,ns,ew,n_number,s_number,e_number,w_number,score\n"
+    "1,1,2,1001,1002,1003,1004,400\n1,3,4,1005,1006,1007,1008,-50\n"
+    "2,1,2,1001,1002,1003,1004,420\n2,3,4,1005,1006,1007,1008,420\n"
+)
+_MEMBERS = "bondsnummer;naam\n" + "".join(f"{1000 + n};Speler {n}\n" for n in range(1, 9))
+
+
+def test_a_season_of_files_names_the_players_from_the_members_file(tmp_path: Path) -> None:
+    """Before: ``season`` had no --members (``No such option``): a season of NBB evenings that give the players by
+    member number only ranked ``1001 & 1002``.  Now the members file names them, as ``score --members`` does, and a
+    number it lacks stops the season at its file, line and column (exit 2)."""
+    folder = tmp_path / "evenings"
+    folder.mkdir()
+    _write(folder, "2026-09-07.csv", _NUMBERED)
+    _write(folder, "2026-09-14.csv", _NUMBERED.replace("1,3,4,1005,1006", "1,3,4,1006,1005"))
+    members = _write(tmp_path, "leden.csv", _MEMBERS)
+    result = runner.invoke(app, ["season", str(folder), "--members", str(members)])
+    assert result.exit_code == 0, result.output
+    assert "Speler 1 & Speler 2" in result.output and "1001 & 1002" not in result.output
+    players = runner.invoke(app, ["season", str(folder), "--members", str(members), "--per", "player"])
+    assert players.exit_code == 0 and "Speler 5" in players.output, players.output
+    short = _write(tmp_path, "kort.csv", _MEMBERS.replace("1008;Speler 8\n", ""))
+    missing = runner.invoke(app, ["season", str(folder), "--members", str(short)])
+    assert missing.exit_code == 2
+    assert "2026-09-07.csv, line 3, column 'w_number': member number 1008 is not in the members file" in _flat(
+        missing.output
+    )
+    assert "--members" in runner.invoke(app, ["season", "--db", str(tmp_path / "x.sqlite3"), "--members",
+                                              str(members)]).output  # fmt: skip

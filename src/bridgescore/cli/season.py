@@ -11,6 +11,7 @@ import typer
 from bridgescore.cli.common import (
     AsProgramOption,
     DatabaseOption,
+    MembersOption,
     OutputOption,
     ReportLangOption,
     app,
@@ -76,6 +77,7 @@ def season(
         ),
     ] = None,
     as_program: AsProgramOption = None,
+    members: MembersOption = None,
     valet: Annotated[
         bool,
         typer.Option("--valet", help="Also the Valet score (bidding, play, lead, defence) summed over the season."),
@@ -124,11 +126,14 @@ def season(
         raise fail(str(problem)) from None
     if inputs and db is not None:
         raise fail("give the evenings as files or as an archive (--db), not both")
+    if members is not None and not inputs:
+        raise fail("--members names the players of evening files; the archive's sessions keep the names they were "
+                   "added with (archive add --members)")  # fmt: skip
     source: FileSessions | ArchiveSessions
     if inputs:
         files = event_files(inputs)
         refuse_overwrite(output, files)
-        source = FileSessions(files, options)
+        source = FileSessions(files, options, members=members)
         stored = source.sessions(competition, dates[0], dates[1])
     else:
         from bridgescore.cli.archive import open_or_fail, reading
