@@ -139,3 +139,36 @@ def test_a_season_of_files_names_the_players_from_the_members_file(tmp_path: Pat
     )
     assert "--members" in runner.invoke(app, ["season", "--db", str(tmp_path / "x.sqlite3"), "--members",
                                               str(members)]).output  # fmt: skip
+
+
+# --- season rules that cannot be met ------------------------------------------------------------------------
+
+
+def test_season_rules_that_make_no_sense_are_refused(tmp_path: Path) -> None:
+    """Before: each ranked a season silently – ``--absent fixed:150`` (a typo for 50) counted an absent evening as
+    150 % and put the absent pairs on top; ``--line-correction 4`` without lines was ignored; ``--promote 20``
+    in lines of 17 pairs promoted a whole line.  Now each is a clear message, exit 2."""
+    from season_data import write_season
+
+    folder = tmp_path / "season"
+    write_season(folder, lines=("A", "B"))
+
+    def season(*args: str) -> tuple[int, str]:
+        result = runner.invoke(app, ["season", str(folder), *args])
+        return result.exit_code, _flat(result.output)
+
+    assert season("--absent", "fixed:50")[0] == 0
+    for absent in ("fixed:150", "fixed:-5", "average:120"):
+        code, said = season("--absent", absent)
+        assert code == 2 and "a percentage from 0 to 100" in said, (absent, said)
+    code, said = season("--method", "butler", "--absent", "fixed:-1")
+    assert code == 0, said  # IMPs per board may be below zero
+    code, said = season("--method", "butler", "--absent", "fixed:30")
+    assert code == 2 and "IMPs per board from -24 to 24" in said, said
+    code, said = season("--line-correction", "4")
+    assert code == 2 and "--line-correction needs two lines or more (--lines A,B)" in said, said
+    code, said = season("--lines", "A,B", "--promote", "20")
+    assert code == 2 and "--promote 20 cannot be met: line B has 17 ranked pair(s)" in said, said
+    code, said = season("--lines", "A,B", "--relegate", "18")
+    assert code == 2 and "--relegate 18 cannot be met: line A has 17 ranked pair(s)" in said, said
+    assert season("--lines", "A,B", "--promote", "3", "--relegate", "3")[0] == 0

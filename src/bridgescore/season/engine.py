@@ -40,6 +40,7 @@ __all__ = ["Evening", "Season", "SeasonSession", "Standing", "compute_season", "
 
 Movement = Literal["", "promote", "relegate"]
 _TIE = 9  # scores equal to 9 decimals share a place (floating-point noise is no difference)
+_IMP_TOP = 24  # the IMP scale's top (Law 78B: 4000 points or more): no board is worth more
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +148,17 @@ def _check(summaries: Sequence[SessionSummary], rules: SeasonRules) -> None:
         )
     if (rules.promote or rules.relegate) and len(rules.line_order) < 2:
         raise OptionError(N_("--promote and --relegate need two lines or more (--lines A,B)"))
+    if rules.line_correction and len(rules.line_order) < 2:
+        raise OptionError(N_("--line-correction needs two lines or more (--lines A,B)"))
+    # an absent evening's value is a score as the evenings' are (a typo such as fixed:450 would rank by it)
+    given = rules.absent.value if rules.absent.kind == "fixed" else rules.absent.cap
+    if given is not None and rules.absent.kind != "none":
+        if rules.unit == "percent" and not 0 <= given <= 100:
+            raise OptionError(N_("--absent %(value)s: an absent evening counts a percentage from 0 to 100"),
+                              value=f"{given:g}")  # fmt: skip
+        if rules.unit == "imps" and not -_IMP_TOP <= given <= _IMP_TOP:  # the IMP scale's top (Law 78B)
+            raise OptionError(N_("--absent %(value)s: in a Butler season an absent evening counts IMPs per board "
+                                 "from -24 to 24"), value=f"{given:g}")  # fmt: skip
     if rules.lines:
         sections = {p.section for s in summaries for p in s.pairs}
         for name, line in rules.lines.items():
@@ -321,9 +333,18 @@ def compute_season(summaries: Sequence[SessionSummary], rules: SeasonRules, titl
     order = rules.line_order
     for line in order:
         members = [s for s in ranked if s.line == line]
+        position = order.index(line)
+        for option, n, applies in (
+            ("--promote", rules.promote, position > 0),
+            ("--relegate", rules.relegate, position < len(order) - 1),
+        ):
+            if applies and n > len(members):  # a whole line would go up (or down): not a rule a club means
+                raise OptionError(
+                    N_("%(option)s %(count)d cannot be met: line %(line)s has %(ranked)d ranked pair(s)"),
+                    option=option, count=n, line=line, ranked=len(members),
+                )  # fmt: skip
         for s, place in zip(members, shared_places([m.score or 0.0 for m in members]), strict=True):
             line_places[s.key] = place
-        position = order.index(line)
         if position > 0 and rules.promote:
             for s in members[: rules.promote]:
                 movement[s.key] = "promote"
