@@ -172,3 +172,21 @@ def test_season_rules_that_make_no_sense_are_refused(tmp_path: Path) -> None:
     code, said = season("--lines", "A,B", "--relegate", "18")
     assert code == 2 and "--relegate 18 cannot be met: line A has 17 ranked pair(s)" in said, said
     assert season("--lines", "A,B", "--promote", "3", "--relegate", "3")[0] == 0
+
+
+# --- an evening without a date --------------------------------------------------------------------------------
+
+
+def test_a_stored_session_without_a_date_is_kept_in_a_period_and_said(tmp_path: Path) -> None:
+    """Before: a session added without a date (``monday.csv``, no --date) was stored silently, and ``season --db
+    --from …`` left it out silently, where ``season FILES --from …`` keeps such an evening with a warning.  Now
+    ``archive add`` warns that it has no date, and the season of the archive keeps it with the same warning."""
+    db = tmp_path / "club.sqlite3"
+    code, said = _add(db, str(_write(tmp_path, "monday.csv", _EVENING)))
+    assert code == 0 and "warning: monday.csv gives no date" in said and "give --date" in said, said
+    assert _add(db, str(_write(tmp_path, "2026-09-14.csv", _EVENING.replace("1,3,4,-50", "1,3,4,-100"))))[0] == 0
+    result = runner.invoke(app, ["season", "--db", str(db), "--from", "2026-09-01"])
+    assert result.exit_code == 0, result.output
+    flat = _flat(result.output)
+    assert "2 evening(s)" in flat, flat
+    assert "warning: session monday.csv has no date: it is counted whatever --from and --to say" in flat, flat

@@ -34,7 +34,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, text
+from sqlalchemy import Engine, create_engine, delete, event, func, insert, or_, select, text
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.orm import Session, selectinload
@@ -876,18 +876,21 @@ class Archive:
     def sessions(
         self, competition: str | None = None, since: str | None = None, until: str | None = None
     ) -> list[StoredSession]:
-        """The stored sessions of ``competition`` (all when None) dated ``since``–``until`` (ISO, inclusive), in
-        date order, each rebuilt as its summary and its event (:class:`bridgescore.sessions.SessionSource`)."""
+        """The stored sessions of ``competition`` (all when None) dated ``since``–``until`` (ISO, inclusive; those
+        without a date in any period), in date order, each rebuilt as its summary and its event
+        (:class:`bridgescore.sessions.SessionSource`)."""
         from bridgescore.event import Event
 
         with Session(self.engine) as db:
             query = select(SessionRow).order_by(SessionRow.date, SessionRow.key)
             if competition is not None:
                 query = query.where(SessionRow.competition == competition)
+            # a session without a date is in every period, as an evening file without one (it cannot be placed,
+            # and leaving it out silently would drop an evening): the season says so
             if since is not None:
-                query = query.where(SessionRow.date >= since)
+                query = query.where(or_(SessionRow.date >= since, SessionRow.date == ""))
             if until is not None:
-                query = query.where(SessionRow.date <= until)
+                query = query.where(or_(SessionRow.date <= until, SessionRow.date == ""))
             query = query.options(
                 selectinload(SessionRow.pairs).selectinload(PairRow.players).selectinload(PairPlayer.player)
             )

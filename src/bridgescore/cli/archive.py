@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -211,6 +212,16 @@ def add(
             if not info.get("date") and date_from_name(path):  # a file named by its date (2026-09-07.csv)
                 info["date"] = date_from_name(path)
             event = dataclasses.replace(event, info=MappingProxyType(info))
+            if not replace and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", iso_date(info.get("date", ""))):
+                problems.append(
+                    Problem.make(
+                        Location(name),
+                        N_("%(file)s gives no date (nor is it named by one): a season cannot place it among the "
+                           "evenings and counts it whatever --from and --to say; give --date"),
+                        Severity.WARNING,
+                        file=path.name,
+                    )
+                )  # fmt: skip
             try:
                 scores = score_event(event, options, title=title)
             except (InputError, OptionError) as refused:

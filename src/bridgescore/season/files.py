@@ -116,6 +116,16 @@ class ArchiveSessions:
         from bridgescore.api import InputError, score
 
         stored = self.archive.sessions(competition, since, until)
+        for session in stored if since or until else ():
+            if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", session.summary.date):
+                self.problems.append(
+                    Problem.make(
+                        Location(session.summary.key),
+                        N_("session %(key)s has no date: it is counted whatever --from and --to say"),
+                        Severity.WARNING,
+                        key=session.summary.key,
+                    )
+                )
         if self.options is None:
             return stored
         out: list[StoredSession] = []
