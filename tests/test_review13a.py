@@ -190,3 +190,19 @@ def test_a_stored_session_without_a_date_is_kept_in_a_period_and_said(tmp_path: 
     flat = _flat(result.output)
     assert "2 evening(s)" in flat, flat
     assert "warning: session monday.csv has no date: it is counted whatever --from and --to say" in flat, flat
+
+
+def test_archive_history_in_dutch_writes_numbers_and_directions_the_dutch_way(tmp_path: Path) -> None:
+    """Before: ``archive history --lang nl`` wrote ``paar 1 NS: 62.50 % #1 → 37.50 % #2`` – a decimal point and
+    the English direction under a Dutch heading that says ``NZ 1 – OW 2``."""
+    db = tmp_path / "club.sqlite3"
+    evening = _write(tmp_path, "2026-09-14.csv", "board,ns,ew,score\n1,1,2,400\n1,3,4,-50\n1,5,6,420\n2,1,2,420\n"
+                     "2,3,4,420\n2,5,6,100\n")  # fmt: skip
+    assert _add(db, str(evening))[0] == 0
+    fix = _write(tmp_path, "fix.csv", evening.read_text().replace("1,3,4,-50", "1,3,4,450"))
+    assert _add(db, str(fix), "--key", "2026-09-14/2026-09-14.csv", "--replace")[0] == 0
+    result = runner.invoke(app, ["archive", "history", "2026-09-14/2026-09-14.csv", "--db", str(db), "--lang", "nl"])
+    assert result.exit_code == 0, result.output
+    changed = [line for line in result.output.splitlines() if line.strip().startswith("paar")]
+    assert changed and all("," in line and "." not in line and " NS" not in line for line in changed), changed
+    assert any(" NZ:" in line for line in changed) and any(" OW:" in line for line in changed), changed

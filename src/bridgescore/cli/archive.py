@@ -420,9 +420,10 @@ def history_command(
             out.print(f"  {escape(_where(line, page_lang))}: − {escape(line['old'])}")
         for pair in changes.get("pairs_changed", ()):
             label = (f"{pair['section']}:" if pair["section"] else "") + str(pair["pair"])
-            label += f" {pair['direction']}" if pair["direction"] in ("NS", "EW") else ""
+            label += f" {_(pair['direction'], page_lang)}" if pair["direction"] in ("NS", "EW") else ""
             out.print(
-                f"  {escape(_('pair', page_lang))} {escape(label)}: {_result(pair['old'])} → {_result(pair['new'])}"
+                f"  {escape(_('pair', page_lang))} {escape(label)}: {_result(pair['old'], page_lang)} → "
+                f"{_result(pair['new'], page_lang)}"
             )
         if "options" in changes:
             out.print(
@@ -437,12 +438,14 @@ def _where(line: dict[str, Any], lang: Language) -> str:
     return _("%(section)sboard %(board)s, NS %(ns)s – EW %(ew)s", lang) % {**line, "section": section}
 
 
-def _result(result: dict[str, Any] | None) -> str:
+def _result(result: dict[str, Any] | None, lang: Language = "en") -> str:
+    from bridgescore.i18n import format_number
+
     if result is None:
         return "-"
-    value = f"{result['percent']:.2f} %" if result["percent"] is not None else ""
+    value = f"{format_number(result['percent'], lang, 2)} %" if result["percent"] is not None else ""
     if result["imps"] is not None:
-        value = f"{result['imps']:+.2f} IMPs"
+        value = f"{format_number(result['imps'], lang, 2, signed=True)} {_('IMPs', lang)}"
     place = f" #{result['place']}" if result["place"] is not None else ""
     return value + place
 
