@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
@@ -206,3 +207,16 @@ def test_archive_history_in_dutch_writes_numbers_and_directions_the_dutch_way(tm
     changed = [line for line in result.output.splitlines() if line.strip().startswith("paar")]
     assert changed and all("," in line and "." not in line and " NS" not in line for line in changed), changed
     assert any(" NZ:" in line for line in changed) and any(" OW:" in line for line in changed), changed
+
+
+def test_season_to_a_closed_pipe_says_the_output_not_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: ``season … | head`` ended with ``error: cannot write None: Broken pipe``."""
+    import bridgescore.report.season as report
+
+    def broken(*_: object, **__: object) -> None:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(report, "write_season", broken)
+    result = runner.invoke(app, ["season", str(Path(__file__).parents[1] / "src/bridgescore/examples/season")])
+    assert result.exit_code == 2
+    assert "cannot write the output: Broken pipe" in result.output and "None" not in result.output, result.output

@@ -177,4 +177,4 @@ def season(
             with output.open("w", encoding="utf-8", newline="") as stream:
                 write_season(result, chosen, stream, page_lang, valet_sums, source.problems)
     except OSError as problem:
-        raise fail(f"cannot write {output}: {problem.strerror}") from None
+        raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None
