@@ -220,3 +220,30 @@ def test_season_to_a_closed_pipe_says_the_output_not_none(monkeypatch: pytest.Mo
     result = runner.invoke(app, ["season", str(Path(__file__).parents[1] / "src/bridgescore/examples/season")])
     assert result.exit_code == 2
     assert "cannot write the output: Broken pipe" in result.output and "None" not in result.output, result.output
+
+
+# --- the page of a multi-session event --------------------------------------------------------------------------
+
+
+def test_the_multi_session_page_says_each_rankings_section_and_direction(tmp_path: Path) -> None:
+    """Before: the page's per-session ranking put a Mitchell's North-South and East-West pairs (and every section)
+    in one table without saying which – place 1 four times, no direction anywhere – left out the carry-over's
+    weight the text report states, and on a phone the whole page scrolled sideways.  Now each session's ranking is
+    a table per section and direction, titled as the one-session page titles them, the carry-over note is there,
+    and every table scrolls inside its own box."""
+    mitchell = "section,board,ns,ew,score\n" + "".join(
+        f"{s},{b},1,3,400\n{s},{b},2,4,-50\n" for s in "AB" for b in (1, 2)
+    )
+    e1 = _write(tmp_path, "e1.csv", mitchell)
+    e2 = _write(tmp_path, "e2.csv", mitchell.replace(",400", ",420"))
+    page = tmp_path / "event.html"
+    args = ["score", str(e1), str(e2), "--session", "1", "--session", "2", "--carry-over", "A:1=60", "--lang", "nl"]
+    result = runner.invoke(app, [*args, "-f", "html", "-o", str(page)])
+    assert result.exit_code == 0, result.output
+    text = page.read_text(encoding="utf-8")
+    session_2 = text[text.index("<h2>Zitting 2</h2>") :]
+    for title in ("Lijn A – Noord-Zuid", "Lijn A – Oost-West", "Lijn B – Noord-Zuid", "Lijn B – Oost-West"):
+        assert f"<h3>{title}</h3>" in session_2, title
+    assert session_2.index("Lijn A – Noord-Zuid") < session_2.index("Lijn A – Oost-West")
+    assert "Een meegenomen percentage telt in het totaal als 2 spellen." in text
+    assert text.count("<table") == text.count('<div class="scroll"><table') == 9
