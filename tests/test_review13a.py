@@ -247,3 +247,19 @@ def test_the_multi_session_page_says_each_rankings_section_and_direction(tmp_pat
     assert session_2.index("Lijn A – Noord-Zuid") < session_2.index("Lijn A – Oost-West")
     assert "Een meegenomen percentage telt in het totaal als 2 spellen." in text
     assert text.count("<table") == text.count('<div class="scroll"><table') == 9
+
+
+def test_a_carry_over_naming_two_pairs_is_refused(tmp_path: Path) -> None:
+    """Before: ``--carry-over 1=60`` in an event with sections A and B went to A:1, silently (B:1 got nothing);
+    and where pair numbers change between sessions, ``A:1`` went to session 1's pair 1 whoever session 2's is.
+    Now a carry-over whose pair names two pairs of the event is an error naming them."""
+    mitchell = "section,board,ns,ew,score\n" + "".join(
+        f"{s},{b},1,3,400\n{s},{b},2,4,-50\n" for s in "AB" for b in (1, 2)
+    )
+    e1 = _write(tmp_path, "e1.csv", mitchell)
+    e2 = _write(tmp_path, "e2.csv", mitchell.replace(",400", ",420"))
+    base = ["score", str(e1), str(e2), "--session", "1", "--session", "2"]
+    result = runner.invoke(app, [*base, "--carry-over", "1=60"])
+    assert result.exit_code == 2, result.output
+    assert "carry-over for pair 1: it names 2 pairs of the event (A:1, B:1)" in _flat(result.output)
+    assert runner.invoke(app, [*base, "--carry-over", "A:1=60"]).exit_code == 0

@@ -132,6 +132,17 @@ def combine(
                 )
             )
             continue
+        if len(match) > 1:  # pair 1 of sections A and B, or two partnerships that were pair 7 on two evenings
+            shown = [" / ".join(dict.fromkeys(_own(p) for p in rows[k] if p is not None)) for k in match]
+            problems.append(
+                Problem.make(
+                    Location(where),
+                    "carry-over for pair %(pair)s: it names %(count)s pairs of the event (%(pairs)s); name the pair "
+                    "by its section (A:7) or by its players' member numbers (#123+#456)",
+                    pair=pair, count=len(match), pairs=", ".join(shown),
+                )
+            )  # fmt: skip
+            continue
         given[match[0]] = value
     entries: list[tuple[str, str, tuple[str, ...], tuple[PairSession | None, ...], float | None, int, float | None]]
     entries = []
