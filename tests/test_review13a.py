@@ -263,3 +263,21 @@ def test_a_carry_over_naming_two_pairs_is_refused(tmp_path: Path) -> None:
     assert result.exit_code == 2, result.output
     assert "carry-over for pair 1: it names 2 pairs of the event (A:1, B:1)" in _flat(result.output)
     assert runner.invoke(app, [*base, "--carry-over", "A:1=60"]).exit_code == 0
+
+
+def test_a_season_of_sessions_stored_in_two_units_says_so(tmp_path: Path) -> None:
+    """Before: a competition with one evening added with ``-m butler`` by mistake was refused as "a Butler season
+    (IMPs per board) cannot rank …" – a season the director never asked for (the first session's unit was taken
+    as the season's).  Now the message says the sessions are scored both ways and how to rank them one way."""
+    db = tmp_path / "club.sqlite3"
+    assert _add(db, str(_write(tmp_path, "2026-09-07.csv", _EVENING)), "-m", "butler")[0] == 0
+    assert _add(db, str(_write(tmp_path, "2026-09-14.csv", _EVENING.replace("-50", "-100"))))[0] == 0
+    result = runner.invoke(app, ["season", "--db", str(db)])
+    assert result.exit_code == 2
+    flat = _flat(result.output)
+    assert "Butler season" not in flat, flat
+    assert (
+        "the sessions are scored in matchpoints and in IMPs (2026-09-07/2026-09-07.csv: butler); give --method "
+        "matchpoints or --method butler to rank them one way" in flat
+    ), flat
+    assert runner.invoke(app, ["season", "--db", str(db), "--method", "matchpoints"]).exit_code == 0

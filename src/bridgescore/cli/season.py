@@ -159,7 +159,16 @@ def season(
         print_problems(source.problems, err, page_lang, can_go_on=False, summary=False)
     unit = "imps" if options.method.name in _IMP_METHODS else "percent"
     if method is None and as_program is None and stored:
-        unit = stored[0].summary.unit
+        units = [s.summary.unit for s in stored]
+        unit = "percent" if units.count("percent") >= units.count("imps") else "imps"
+        if len(set(units)) > 1:  # an evening added with another method: the director chooses, not the first one
+            odd = ", ".join(f"{s.summary.key}: {s.summary.method}" for s in stored if s.summary.unit != unit)
+            refused = OptionError(
+                N_("the sessions are scored in matchpoints and in IMPs (%(sessions)s); give --method matchpoints or "
+                   "--method butler to rank them one way"),
+                sessions=odd,
+            )  # fmt: skip
+            raise fail(refused.text(page_lang))
     rules = SeasonRules(
         best=best, min_evenings=min_evenings, absent=absent_rule, lines=mapping, line_order=order,
         line_correction=line_correction, promote=promote, relegate=relegate,
