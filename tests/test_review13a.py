@@ -281,3 +281,24 @@ def test_a_season_of_sessions_stored_in_two_units_says_so(tmp_path: Path) -> Non
         "matchpoints or --method butler to rank them one way" in flat
     ), flat
     assert runner.invoke(app, ["season", "--db", str(db), "--method", "matchpoints"]).exit_code == 0
+
+
+# --- dates given on the command line --------------------------------------------------------------------------
+
+
+def test_a_date_that_is_no_date_is_refused(tmp_path: Path) -> None:
+    """Before: ``archive add --date "next monday"`` stored the session dated ``next monday`` (key ``next
+    monday/…``; a season could not place it), ``--date 2026-02-30`` was stored as it is, ``score -f usebio --date
+    "next monday"`` wrote ``<DATE>next monday</DATE>`` (USEBIO's DATE is dd/mm/yyyy), and ``season --from
+    2026-13-45`` said "no evenings to rank".  Now each is refused as no date, exit 2, before anything is written."""
+    evening = _write(tmp_path, "monday.csv", _EVENING)
+    db = tmp_path / "club.sqlite3"
+    for given in ("next monday", "2026-02-30"):
+        code, said = _add(db, str(evening), "--date", given)
+        assert code == 2 and f"--date is a date (YYYY-MM-DD), not '{given}'" in said, said
+        assert not db.exists()
+        result = runner.invoke(app, ["score", str(evening), "-f", "usebio", "--date", given])
+        assert result.exit_code == 2 and "<USEBIO" not in result.output, result.output
+    assert _add(db, str(evening), "--date", "07-09-2026")[0] == 0  # the NBB program's day first is a date
+    result = runner.invoke(app, ["season", str(evening), "--from", "2026-13-45"])
+    assert result.exit_code == 2 and "--from is a date (YYYY-MM-DD), not '2026-13-45'" in _flat(result.output)

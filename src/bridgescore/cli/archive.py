@@ -33,6 +33,7 @@ from bridgescore.cli.common import (
     PhantomOption,
     ReportLangOption,
     app,
+    date_option,
     event_files,
     fail,
     language_option,
@@ -158,6 +159,8 @@ def add(
 
     page_lang = language_option(lang)
     _format(fmt)
+    if date is not None:
+        date = date_option(date, "--date", page_lang)
     given: dict[str, Any] = {
         "acbl_scale": acbl_scale, "neuberg": neuberg, "pair_percent": pair_percent, "datum": datum,
         "datum_rounding": datum_rounding, "cross_imps": cross_imps, "factor": factor, "phantom_award": phantom_award,

@@ -142,6 +142,27 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
+def date_option(value: str, option: str, lang: str = "en") -> str:
+    """``value`` of a date option (``--date``, ``--from``, ``--to``) as an ISO date – written ``2026-09-07``,
+    ``07-09-2026`` or ``07/09/2026`` (:func:`bridgescore.sessions.iso_date`) and a day the calendar has – else the
+    error (exit 2) to raise: a session dated ``next monday`` or ``2026-02-30`` cannot be placed in a season, nor
+    written as USEBIO's DATE."""
+    import datetime
+
+    from bridgescore.i18n import N_
+    from bridgescore.options import OptionError
+    from bridgescore.sessions import iso_date
+
+    iso = iso_date(value)
+    try:
+        if len(iso) == 10:
+            return datetime.date.fromisoformat(iso).isoformat()
+    except ValueError:
+        pass
+    refused = OptionError(N_("%(option)s is a date (YYYY-MM-DD), not '%(value)s'"), option=option, value=value)
+    raise fail(refused.text(lang))
+
+
 def note_unless_pairs(event: Event, lang: str = "en") -> None:
     """Say (without stopping) that ``event`` is a teams or individual event: ``check`` lists its lines, but
     ``score`` will refuse it."""

@@ -15,6 +15,7 @@ from bridgescore.cli.common import (
     OutputOption,
     ReportLangOption,
     app,
+    date_option,
     event_files,
     fail,
     language_option,
@@ -100,7 +101,6 @@ def season(
     from bridgescore.report.season import SEASON_FORMATS, write_season
     from bridgescore.season import SeasonRules, parse_absent, parse_lines, parse_rule, run_season
     from bridgescore.season.files import ArchiveSessions, FileSessions
-    from bridgescore.sessions import iso_date
 
     page_lang = language_option(lang)
     if fmt not in SEASON_FORMATS:
@@ -111,14 +111,8 @@ def season(
         best = parse_rule(rule)
         absent_rule = parse_absent(absent)
         mapping, order = parse_lines(lines) if lines else ({}, ())
-        dates = []
-        for option, given in (("--from", since), ("--to", until)):
-            value = iso_date(given) if given else None
-            if value is not None and not (len(value) == 10 and value[4] == "-"):
-                raise OptionError(
-                    N_("%(option)s is a date (YYYY-MM-DD), not '%(value)s'"), option=option, value=given or ""
-                )
-            dates.append(value)
+        dates = [date_option(given, option, page_lang) if given else None
+                 for option, given in (("--from", since), ("--to", until))]  # fmt: skip
         options = resolve_options(method, as_program=as_program)
     except OptionError as problem:
         raise fail(problem.text(page_lang)) from None
