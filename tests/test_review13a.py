@@ -302,3 +302,14 @@ def test_a_date_that_is_no_date_is_refused(tmp_path: Path) -> None:
     assert _add(db, str(evening), "--date", "07-09-2026")[0] == 0  # the NBB program's day first is a date
     result = runner.invoke(app, ["season", str(evening), "--from", "2026-13-45"])
     assert result.exit_code == 2 and "--from is a date (YYYY-MM-DD), not '2026-13-45'" in _flat(result.output)
+
+
+def test_a_members_file_that_cannot_be_read_is_said_once(tmp_path: Path) -> None:
+    """Before: ``--members leden.csv`` mistyped listed, after "cannot read the file", every member number of the
+    evening as not in the members file – 57 problems for one mistake.  Now the one problem is said."""
+    evening = _write(tmp_path, "2026-09-07.csv", _NUMBERED)
+    result = runner.invoke(app, ["score", str(evening), "--members", str(tmp_path / "leden.csv")])
+    assert result.exit_code == 2
+    flat = _flat(result.output)
+    assert "cannot read" in flat and "is not in the members file" not in flat, flat
+    assert "1 problem(s)" in flat
