@@ -236,7 +236,6 @@ class Event:
             problems.extend(event.problems)
             kept.append(event)
         kept = _sections_per_file(kept, problems, section_per_file)
-        _refuse_sessions_with_sections(kept, problems)
         results: list[Result] = []
         names: dict[str, str] = {}
         named_in: dict[str, str] = {}
@@ -311,28 +310,21 @@ def _is_view(results: Sequence[Result]) -> bool:
     return isinstance(results, ResultView)
 
 
-def _seats(tables: list[ResultTable], by_section: bool = False) -> list[npt.NDArray[np.int64]]:
+def _seats(tables: list[ResultTable]) -> list[npt.NDArray[np.int64]]:
     """Each table's (board, pair) seats, NS and EW, as sorted distinct integer keys comparable across the tables
-    (the pairs of every table coded in one dictionary); ``by_section``: (section, board, pair) seats, the key
-    ``(section × boards + board) × pairs + pair`` (:func:`_seat_sections_boards` reads it back)."""
+    (the pairs of every table coded in one dictionary)."""
     from bridgescore.table import Column, distinct
 
     pairs = Column.concat([c for t in tables for c in (t.ns_pair, t.ew_pair)])
     width = len(pairs.labels) + 1
     low = min(int(t.board.min()) for t in tables)
-    span = max(int(t.board.max()) for t in tables) - low + 1
-    sections = Column.concat([t.section for t in tables]) if by_section else None
     out: list[npt.NDArray[np.int64]] = []
-    at = row = 0
+    at = 0
     for t in tables:
         n = len(t)
         codes = pairs.codes[at : at + 2 * n].astype(np.int64)
         at += 2 * n
         boards = np.concatenate([t.board, t.board]).astype(np.int64) - low
-        if sections is not None:
-            section = sections.codes[row : row + n].astype(np.int64)
-            boards = boards + np.concatenate([section, section]) * span
-        row += n
         out.append(distinct(boards * width + codes))
     return out
 
@@ -353,54 +345,6 @@ def _file_of(event: Event) -> str:
         if result.source is not None:
             return result.source.file
     return event.problems[0].location.file if event.problems else "<input>"
-
-
-def _refuse_sessions_with_sections(events: list[Event], problems: list[Problem]) -> None:
-    """Files with a section column whose (section, board, pair) seats overlap another such file's: an error (issue
-    13).  Two club evenings exported with their lines as sections (A, B) hold the same sections, boards and pair
-    numbers; scored as one field, pair 1 would play board 1 twice and one evening's board 1 be compared with the
-    other's.  Sections of one session in two files (A in one, B in the other, or one section's tables split
-    between two files) share no seat and are merged as before."""
-    sectioned = [e for e in events if e.results and e.table.section.mask(bool).any()]
-    if len(sectioned) < 2:
-        return
-    tables = [e.table for e in sectioned]
-    seats = _seats(tables, by_section=True)
-    for i in range(len(sectioned)):
-        for j in range(i + 1, len(sectioned)):
-            common = np.intersect1d(seats[i], seats[j], assume_unique=True)
-            if not len(common):
-                continue
-            found = _seat_sections_boards(tables, common)
-            problems.append(
-                Problem.make(
-                    Location(_file_of(sectioned[j])),
-                    "%(first)s and %(second)s both hold section(s) %(section)s, boards %(boards)s, with the same pair "
-                    "numbers: scored together a pair would play a board twice; give --session NAME for each file "
-                    "if they are two sessions",
-                    first=_file_of(sectioned[i]),
-                    second=_file_of(sectioned[j]),
-                    section=", ".join(found),
-                    boards=_board_ranges(sorted({b for boards in found.values() for b in boards})),
-                )
-            )
-            return
-
-
-def _seat_sections_boards(tables: list[ResultTable], keys: npt.NDArray[np.int64]) -> dict[str, list[int]]:
-    """The sections and boards of (section, board, pair) seat keys of :func:`_seats` (``by_section``)."""
-    from bridgescore.table import Column
-
-    pairs = Column.concat([c for t in tables for c in (t.ns_pair, t.ew_pair)])
-    sections = Column.concat([t.section for t in tables])
-    width = len(pairs.labels) + 1
-    low = min(int(t.board.min()) for t in tables)
-    span = max(int(t.board.max()) for t in tables) - low + 1
-    found: dict[str, set[int]] = {}
-    for key in keys.tolist():
-        section, board = divmod(key // width, span)
-        found.setdefault(sections.labels[section], set()).add(board + low)
-    return {section: sorted(found[section]) for section in sorted(found)}
 
 
 def _sections_per_file(events: list[Event], problems: list[Problem], given: bool | None = None) -> list[Event]:
