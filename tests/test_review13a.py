@@ -287,3 +287,32 @@ def test_a_members_file_that_cannot_be_read_is_said_once(tmp_path: Path) -> None
     flat = _flat(result.output)
     assert "cannot read" in flat and "is not in the members file" not in flat, flat
     assert "1 problem(s)" in flat
+
+
+# --- promotion and relegation at a tie ------------------------------------------------------------------------
+
+
+def test_a_tie_at_the_promotion_or_relegation_line_moves_every_pair_tied() -> None:
+    """Before: with --promote 1, two pairs of line B tied on the best score were separated by their names (the
+    first in the alphabet went up, the other stayed, though both are placed ``1=``); the same at the bottom of
+    line A.  Now every pair sharing the place at the boundary goes up (or down): the ranking cannot separate
+    them, and the report shows them all."""
+    from bridgescore.players import Player, pair_key
+    from bridgescore.season import SeasonRules, compute_season, parse_lines
+    from bridgescore.sessions import PairSession, SessionSummary
+
+    def pair(a: str, percent: float, section: str) -> PairSession:
+        players = (Player(name=a), Player(name="x" + a))
+        return PairSession(pair_key(players), section, "1", "", players, f"{a} & x{a}", 24, percent, None, None)
+
+    pairs = (
+        pair("Ann", 60.0, "A"), pair("Zoe", 45.0, "A"), pair("Bob", 45.0, "A"),
+        pair("Yan", 58.0, "B"), pair("Cid", 58.0, "B"), pair("Dan", 40.0, "B"),
+    )  # fmt: skip
+    evening = SessionSummary("e1", "2026-09-07", "club", "e1", "percent", "matchpoints", 24, pairs)
+    mapping, order = parse_lines("A,B")
+    season = compute_season([evening], SeasonRules(lines=mapping, line_order=order, promote=1, relegate=1))
+    moved = {s.name.split(" ")[0]: (s.line_place, s.movement) for s in season.standings}
+    assert moved["Yan"] == moved["Cid"] == ("1=", "promote"), moved
+    assert moved["Zoe"] == moved["Bob"] == ("2=", "relegate"), moved
+    assert moved["Ann"] == ("1", "") and moved["Dan"] == ("3", "")

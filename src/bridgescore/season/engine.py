@@ -345,12 +345,18 @@ def compute_season(summaries: Sequence[SessionSummary], rules: SeasonRules, titl
                 )  # fmt: skip
         for s, place in zip(members, shared_places([m.score or 0.0 for m in members]), strict=True):
             line_places[s.key] = place
-        if position > 0 and rules.promote:
-            for s in members[: rules.promote]:
-                movement[s.key] = "promote"
-        if position < len(order) - 1 and rules.relegate:
-            for s in members[len(members) - min(rules.relegate, len(members)) :]:
-                movement.setdefault(s.key, "relegate")
+        # a pair tied with the last one going up (or down) goes too: they share the place, and nothing in the
+        # ranking separates them (their names did); chosen, as the clubs' rules found say nothing of it
+        if position > 0 and rules.promote and members:
+            edge = round(members[min(rules.promote, len(members)) - 1].score or 0.0, _TIE)
+            for s in members:
+                if round(s.score or 0.0, _TIE) >= edge:
+                    movement[s.key] = "promote"
+        if position < len(order) - 1 and rules.relegate and members:
+            edge = round(members[len(members) - min(rules.relegate, len(members))].score or 0.0, _TIE)
+            for s in members:
+                if round(s.score or 0.0, _TIE) <= edge:
+                    movement.setdefault(s.key, "relegate")
     final = [
         _placed(s, place, line_places.get(s.key, ""), movement.get(s.key, ""))
         for s, place in zip(ranked, places, strict=True)
