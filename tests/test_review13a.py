@@ -28,16 +28,16 @@ def _flat(text: str) -> str:
 _EVENING = "board,ns,ew,score\n1,1,2,400\n1,3,4,-50\n2,1,2,420\n2,3,4,420\n"
 
 
-def _add(db: Path, *args: str) -> tuple[int, str]:
+def _add(db: Path | str, *args: str) -> tuple[int, str]:
     result = runner.invoke(app, ["archive", "add", "--db", str(db), *args])
     return result.exit_code, _flat(result.output)
 
 
-def test_a_correction_keeps_the_sessions_date_club_and_competition(tmp_path: Path) -> None:
+def test_a_correction_keeps_the_sessions_date_club_and_competition(tmp_path: Path, archive_url: str) -> None:
     """Before: the corrected file (``fix.csv``, not named by its date) replaced with --key and --replace lost the
     stored session's date, club and competition (all taken from the new file and options only): the evening
     left the season (``season --competition``) and its date order, and ``--from``/``--to`` dropped it."""
-    db = tmp_path / "club.sqlite3"
+    db = archive_url  # SQLite and PostgreSQL (tests/pg.py)
     evening = _write(tmp_path, "2026-09-14.csv", _EVENING)
     code, said = _add(db, str(evening), "--competition", "maandag", "--club", "BC Oost")
     assert code == 0, said
@@ -54,13 +54,13 @@ def test_a_correction_keeps_the_sessions_date_club_and_competition(tmp_path: Pat
     assert season.exit_code == 0 and "2026-09-14" in season.output, season.output
 
 
-def test_replace_of_a_session_not_stored_names_the_one_of_that_day(tmp_path: Path) -> None:
+def test_replace_of_a_session_not_stored_names_the_one_of_that_day(tmp_path: Path, archive_url: str) -> None:
     """Before: ``archive add fix.csv --date 2026-09-14 --replace`` (the key taken from the new file's name, so not
     stored) added a second session of 14 September, silently: the season then counted that evening twice.  Now
     --replace with nothing to replace is refused when the archive holds a session of that day (exit 2, nothing
     written, naming it and how to correct it); a second session of the day added without --replace is a
     warning."""
-    db = tmp_path / "club.sqlite3"
+    db = archive_url  # SQLite and PostgreSQL (tests/pg.py)
     evening = _write(tmp_path, "2026-09-14.csv", _EVENING)
     assert _add(db, str(evening), "--competition", "maandag")[0] == 0
     fix = _write(tmp_path, "fix.csv", _EVENING.replace("1,3,4,-50", "1,3,4,-100"))
@@ -152,11 +152,11 @@ def test_season_rules_that_make_no_sense_are_refused(tmp_path: Path) -> None:
 # --- an evening without a date --------------------------------------------------------------------------------
 
 
-def test_a_stored_session_without_a_date_is_kept_in_a_period_and_said(tmp_path: Path) -> None:
+def test_a_stored_session_without_a_date_is_kept_in_a_period_and_said(tmp_path: Path, archive_url: str) -> None:
     """Before: a session added without a date (``monday.csv``, no --date) was stored silently, and ``season --db
     --from …`` left it out silently, where ``season FILES --from …`` keeps such an evening with a warning.  Now
     ``archive add`` warns that it has no date, and the season of the archive keeps it with the same warning."""
-    db = tmp_path / "club.sqlite3"
+    db = archive_url  # SQLite and PostgreSQL (tests/pg.py)
     code, said = _add(db, str(_write(tmp_path, "monday.csv", _EVENING)))
     assert code == 0 and "warning: monday.csv gives no date" in said and "give --date" in said, said
     assert _add(db, str(_write(tmp_path, "2026-09-14.csv", _EVENING.replace("1,3,4,-50", "1,3,4,-100"))))[0] == 0
