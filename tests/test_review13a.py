@@ -316,3 +316,16 @@ def test_a_tie_at_the_promotion_or_relegation_line_moves_every_pair_tied() -> No
     assert moved["Yan"] == moved["Cid"] == ("1=", "promote"), moved
     assert moved["Zoe"] == moved["Bob"] == ("2=", "relegate"), moved
     assert moved["Ann"] == ("1", "") and moved["Dan"] == ("3", "")
+
+
+def test_player_by_the_name_of_a_numbered_member_names_the_number(tmp_path: Path) -> None:
+    """Before: ``bridgescore player "Speler 1"`` for a player stored with member number 1001 said "no player Speler
+    1 in the archive" – untrue, and no way on.  Now it names the member number(s) stored under that name."""
+    db = tmp_path / "club.sqlite3"
+    members = _write(tmp_path, "leden.csv", _MEMBERS.replace("1005;Speler 5", "1005;Speler 1"))
+    assert _add(db, str(_write(tmp_path, "2026-09-07.csv", _NUMBERED)), "--members", str(members))[0] == 0
+    result = runner.invoke(app, ["player", "Speler 2", "--db", str(db)])
+    assert result.exit_code == 2
+    assert "Speler 2 is member 1002 in the archive: give the number (bridgescore player 1002)" in _flat(result.output)
+    both = runner.invoke(app, ["player", "speler 1", "--db", str(db)])
+    assert both.exit_code == 2 and "speler 1 is member 1001, 1005 in the archive" in _flat(both.output), both.output

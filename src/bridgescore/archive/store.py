@@ -845,7 +845,20 @@ class Archive:
             stored = db.scalars(select(PlayerRow).where(PlayerRow.number == wanted)).first()
             if stored is None:
                 stored = db.scalars(select(PlayerRow).where(PlayerRow.key == player_key(Player(name=wanted)))).first()
-            if stored is None:
+            if stored is None:  # a name of a member stored by number: say the number (names are not unique)
+                numbers = sorted(
+                    str(n) for n in db.scalars(
+                        select(PlayerRow.number).where(
+                            func.lower(PlayerRow.name) == wanted.lower(), PlayerRow.number.is_not(None)
+                        )
+                    ) if n
+                )  # fmt: skip
+                if numbers:
+                    raise ArchiveError(
+                        N_("%(name)s is member %(numbers)s in the archive: give the number (bridgescore player "
+                           "%(number)s)"),
+                        name=wanted, numbers=", ".join(numbers), number=numbers[0],
+                    )  # fmt: skip
                 raise ArchiveError(
                     N_("no player %(number)s in the archive %(db)s (a member number as the files write it)"),
                     number=wanted,
