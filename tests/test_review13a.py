@@ -329,3 +329,17 @@ def test_player_by_the_name_of_a_numbered_member_names_the_number(tmp_path: Path
     assert "Speler 2 is member 1002 in the archive: give the number (bridgescore player 1002)" in _flat(result.output)
     both = runner.invoke(app, ["player", "speler 1", "--db", str(db)])
     assert both.exit_code == 2 and "speler 1 is member 1001, 1005 in the archive" in _flat(both.output), both.output
+
+
+def test_usebio_of_a_multi_session_event_is_refused_not_written_as_a_web_page(tmp_path: Path) -> None:
+    """Before: ``score s1.csv s2.csv --session 1 --session 2 -f usebio -o out.xml`` wrote the multi-session HTML
+    page into out.xml (exit 0): a file no USEBIO reader (nor bridgescore) reads.  Now it is refused as the other
+    options the multi-session scoring does not do yet, and nothing is written."""
+    s1 = _write(tmp_path, "s1.csv", _EVENING)
+    s2 = _write(tmp_path, "s2.csv", _EVENING.replace("-50", "-100"))
+    out = tmp_path / "out.xml"
+    result = runner.invoke(app, ["score", str(s1), str(s2), "--session", "1", "--session", "2", "-f", "usebio",
+                                 "-o", str(out)])  # fmt: skip
+    assert result.exit_code == 2, result.output
+    assert "-f usebio: not available with several sessions yet" in _flat(result.output)
+    assert not out.exists()

@@ -236,7 +236,8 @@ def score(
             names=names, members=members, movement=movement, notation=lang, shown=shown, page_lang=page_lang,
             fmt=fmt, output=output, title=title, boards=boards, skip_invalid=skip_invalid, strict=strict,
             section_per_file=section_per_file, refused=[
-                name for name, given in (("--penalty", penalty), ("--penalties", penalties), ("--deals", deals))
+                name for name, given in (("--penalty", penalty), ("--penalties", penalties), ("--deals", deals),
+                                         ("-f usebio", fmt == "usebio"))
                 if given
             ],
         )  # fmt: skip
