@@ -343,3 +343,17 @@ def test_usebio_of_a_multi_session_event_is_refused_not_written_as_a_web_page(tm
     assert result.exit_code == 2, result.output
     assert "-f usebio: not available with several sessions yet" in _flat(result.output)
     assert not out.exists()
+
+
+def test_boards_with_several_sessions_in_csv_or_html_is_refused(tmp_path: Path) -> None:
+    """Before: ``score … --session 1 --session 2 -f csv --boards`` wrote the overall ranking and left the traveller
+    lines out, silently (the multi-session CSV and page hold no travellers).  Now --boards is refused there as the
+    other options the multi-session reports do not do yet; text and JSON have each session's travellers."""
+    s1 = _write(tmp_path, "s1.csv", _EVENING)
+    s2 = _write(tmp_path, "s2.csv", _EVENING.replace("-50", "-100"))
+    base = ["score", str(s1), str(s2), "--session", "1", "--session", "2", "--boards"]
+    for fmt in ("csv", "html"):
+        result = runner.invoke(app, [*base, "-f", fmt])
+        assert result.exit_code == 2 and "--boards: not available with several sessions yet" in _flat(result.output)
+    assert runner.invoke(app, [*base, "-f", "json"]).exit_code == 0
+    assert runner.invoke(app, base).exit_code == 0

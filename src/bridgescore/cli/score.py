@@ -236,8 +236,11 @@ def score(
             names=names, members=members, movement=movement, notation=lang, shown=shown, page_lang=page_lang,
             fmt=fmt, output=output, title=title, boards=boards, skip_invalid=skip_invalid, strict=strict,
             section_per_file=section_per_file, refused=[
-                name for name, given in (("--penalty", penalty), ("--penalties", penalties), ("--deals", deals),
-                                         ("-f usebio", fmt == "usebio"))
+                name
+                for name, given in (
+                    ("--penalty", penalty), ("--penalties", penalties), ("--deals", deals),
+                    ("-f usebio", fmt == "usebio"), ("--boards", boards and fmt in ("csv", "html")),
+                )
                 if given
             ],
         )  # fmt: skip
