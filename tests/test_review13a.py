@@ -357,3 +357,13 @@ def test_boards_with_several_sessions_in_csv_or_html_is_refused(tmp_path: Path) 
         assert result.exit_code == 2 and "--boards: not available with several sessions yet" in _flat(result.output)
     assert runner.invoke(app, [*base, "-f", "json"]).exit_code == 0
     assert runner.invoke(app, base).exit_code == 0
+
+
+def test_an_archive_in_memory_is_refused_by_the_commands(tmp_path: Path) -> None:
+    """Before: ``archive add … --db sqlite://`` (or ``sqlite:///:memory:``) said "stored as …" (exit 0) into a
+    database that vanished as the command ended.  Now the commands refuse an archive that keeps nothing."""
+    evening = _write(tmp_path, "2026-09-07.csv", _EVENING)
+    for url in ("sqlite://", "sqlite:///:memory:"):
+        code, said = _add(url, str(evening))
+        assert code == 2 and "stored as" not in said, said
+        assert "an archive in memory keeps nothing once the command ends" in said, said

@@ -59,8 +59,21 @@ FormatOption = Annotated[str, typer.Option("--format", "-f", help="text or json.
 
 def open_or_fail(db: str | None, lang: Language, *, create: bool) -> Archive:
     """The archive ``--db`` names, or its problem said in words and exit 2 (no traceback)."""
-    from bridgescore.archive import ArchiveError, open_archive
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
 
+    from bridgescore.archive import ArchiveError, database_url, open_archive
+    from bridgescore.i18n import N_
+
+    try:  # sqlite:// is a database in memory: "stored" into it, a session would vanish as the command ends
+        parsed = make_url(database_url(db))
+        if parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:"):
+            raise ArchiveError(N_("an archive in memory keeps nothing once the command ends: give a file name "
+                                  "(SQLite) or a postgresql:// URL"))  # fmt: skip
+    except (ArgumentError, ValueError):
+        pass  # said by open_archive, in its words
+    except ArchiveError as problem:
+        raise fail(problem.text(lang)) from None
     try:
         return open_archive(db, create=create)
     except ArchiveError as problem:
