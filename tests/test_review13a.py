@@ -367,3 +367,19 @@ def test_an_archive_in_memory_is_refused_by_the_commands(tmp_path: Path) -> None
         code, said = _add(url, str(evening))
         assert code == 2 and "stored as" not in said, said
         assert "an archive in memory keeps nothing once the command ends" in said, said
+
+
+def test_a_season_of_an_archive_of_several_competitions_asks_which(tmp_path: Path) -> None:
+    """Before: ``season --db`` without --competition on an archive holding a Monday and a Thursday competition
+    (or a federation's clubs) ranked all their sessions together as one season, silently.  Now it names the
+    competitions and asks for one."""
+    db = tmp_path / "club.sqlite3"
+    assert _add(db, str(_write(tmp_path, "2026-09-07.csv", _EVENING)), "--competition", "maandag")[0] == 0
+    thursday = _write(tmp_path, "2026-09-10.csv", _EVENING.replace("-50", "-100"))
+    assert _add(db, str(thursday), "--competition", "donderdag")[0] == 0
+    result = runner.invoke(app, ["season", "--db", str(db)])
+    assert result.exit_code == 2
+    assert "the archive holds the sessions of 2 competitions (donderdag, maandag): give --competition NAME" in _flat(
+        result.output
+    ), result.output
+    assert runner.invoke(app, ["season", "--db", str(db), "--competition", "maandag"]).exit_code == 0

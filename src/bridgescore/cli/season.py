@@ -135,6 +135,16 @@ def season(
         archive = open_or_fail(db, page_lang, create=False)
         # the sessions as stored (scored with the options they were added with), or scored again where the
         # season asks for a method or a program's conventions
+        if competition is None:  # a club's two competitions (or a federation's clubs) are never one season
+            with reading(archive, page_lang):
+                held = sorted({s.competition for s in archive.list_sessions()})
+            if len(held) > 1:
+                archive.close()
+                asked = OptionError(
+                    N_("the archive holds the sessions of %(count)s competitions (%(names)s): give --competition NAME"),
+                    count=len(held), names=", ".join(c or "-" for c in held),
+                )  # fmt: skip
+                raise fail(asked.text(page_lang))
         source = ArchiveSessions(archive, options if method is not None or as_program is not None else None)
         with reading(archive, page_lang):
             stored = source.sessions(competition, dates[0], dates[1])
