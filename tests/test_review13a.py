@@ -383,3 +383,17 @@ def test_a_season_of_an_archive_of_several_competitions_asks_which(tmp_path: Pat
         result.output
     ), result.output
     assert runner.invoke(app, ["season", "--db", str(db), "--competition", "maandag"]).exit_code == 0
+
+
+def test_two_players_of_one_name_are_told_apart_by_their_member_numbers(tmp_path: Path) -> None:
+    """Before: a player ranking with two members called "Speler 1" (namesakes – a father and son, two Jan de
+    Vries) showed two rows "Speler 1" with different averages, nothing to tell which is whose.  Now namesakes get
+    their member numbers beside their names."""
+    folder = tmp_path / "evenings"
+    folder.mkdir()
+    _write(folder, "2026-09-07.csv", _NUMBERED)
+    members = _write(tmp_path, "leden.csv", _MEMBERS.replace("1005;Speler 5", "1005;Speler 1"))
+    result = runner.invoke(app, ["season", str(folder), "--members", str(members), "--per", "player"])
+    assert result.exit_code == 0, result.output
+    assert "Speler 1 (1001)" in result.output and "Speler 1 (1005)" in result.output, result.output
+    assert "Speler 2 (" not in result.output

@@ -27,7 +27,7 @@ The arithmetic:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from bridgescore.i18n import N_
@@ -325,6 +325,16 @@ def compute_season(summaries: Sequence[SessionSummary], rules: SeasonRules, titl
     _check(summaries, rules)
     found, left_out = _competitors(summaries, rules)
     standings = [_standing(key, played, summaries, rules) for key, played in found.items()]
+    # namesakes (a father and son, two members called Jan de Vries) told apart by their member numbers
+    seen: dict[str, int] = {}
+    for s in standings:
+        seen[s.name] = seen.get(s.name, 0) + 1
+    standings = [
+        replace(s, name=f"{s.name} ({s.players[0].number})")
+        if seen[s.name] > 1 and len(s.players) == 1 and s.players[0].number
+        else s
+        for s in standings
+    ]
     ranked = sorted((s for s in standings if s.ranked), key=_sort_key)
     others = sorted((s for s in standings if not s.ranked), key=_sort_key)
     places = shared_places([s.score or 0.0 for s in ranked])
