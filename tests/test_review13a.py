@@ -397,3 +397,19 @@ def test_two_players_of_one_name_are_told_apart_by_their_member_numbers(tmp_path
     assert result.exit_code == 0, result.output
     assert "Speler 1 (1001)" in result.output and "Speler 1 (1005)" in result.output, result.output
     assert "Speler 2 (" not in result.output
+
+
+def test_a_carry_over_given_twice_for_one_pair_is_refused(tmp_path: Path) -> None:
+    """Before: ``--carry-over 1=55 --carry-over 1=60`` (or ``1=55 --carry-over A:1=60``, one pair) kept the last,
+    silently."""
+    e1 = _write(tmp_path, "e1.csv", _EVENING)
+    e2 = _write(tmp_path, "e2.csv", _EVENING.replace("-50", "-100"))
+    base = ["score", str(e1), str(e2), "--session", "1", "--session", "2"]
+    result = runner.invoke(app, [*base, "--carry-over", "1=55", "--carry-over", "1=60"])
+    assert result.exit_code == 2 and "--carry-over 1 is given twice" in _flat(result.output), result.output
+    sectioned = [_write(tmp_path, f"s{n}.csv", "section," + t.replace("\n1,", "\nA,1,").replace("\n2,", "\nA,2,"))
+                 for n, t in ((1, _EVENING), (2, _EVENING.replace("-50", "-100")))]  # fmt: skip
+    twice = runner.invoke(app, ["score", *map(str, sectioned), "--session", "1", "--session", "2", "--carry-over",
+                                "1=55", "--carry-over", "A:1=60"])  # fmt: skip
+    assert twice.exit_code == 2, twice.output
+    assert "carry-over for pair A:1: the pair is given a carry-over twice (1, A:1)" in _flat(twice.output)

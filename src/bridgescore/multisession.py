@@ -120,6 +120,7 @@ def combine(
                 rows[ident][i] = p
             own_ids[ident] += [_own(p), p.pair]
     given: dict[str, float] = {}
+    named: dict[str, str] = {}  # the pair as the director wrote it, per pair carried
     for pair, value in (carry_over or {}).items():
         match = [k for k in order if pair == k or pair in own_ids[k]]
         if not match:
@@ -143,7 +144,17 @@ def combine(
                 )
             )  # fmt: skip
             continue
+        if match[0] in given:  # 7 and A:7, or a number and the players' key, of one pair
+            problems.append(
+                Problem.make(
+                    Location(where),
+                    "carry-over for pair %(pair)s: the pair is given a carry-over twice (%(first)s, %(pair)s)",
+                    pair=pair, first=named[match[0]],
+                )
+            )  # fmt: skip
+            continue
         given[match[0]] = value
+        named[match[0]] = pair
     entries: list[tuple[str, str, tuple[str, ...], tuple[PairSession | None, ...], float | None, int, float | None]]
     entries = []
     for ident in order:

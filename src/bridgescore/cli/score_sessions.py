@@ -29,6 +29,8 @@ def parse_carry_over(given: list[str]) -> dict[str, float]:
             number = None
         if not sep or not pair.strip() or number is None:
             raise fail(f"--carry-over {item}: write PAIR=VALUE, e.g. 7=55.2 (a percentage) or 7=+12 (IMPs)")
+        if pair.strip() in out:  # the last one kept, silently, was a typo's result
+            raise fail(f"--carry-over {pair.strip()} is given twice: give each pair's carry-over once")
         out[pair.strip()] = number
     return out
 
