@@ -353,19 +353,20 @@ def compute_season(summaries: Sequence[SessionSummary], rules: SeasonRules, titl
                     N_("%(option)s %(count)d cannot be met: line %(line)s has %(ranked)d ranked pair(s)"),
                     option=option, count=n, line=line, ranked=len(members),
                 )  # fmt: skip
-        for s, place in zip(members, shared_places([m.score or 0.0 for m in members]), strict=True):
+        labels = shared_places([m.score or 0.0 for m in members])
+        for s, place in zip(members, labels, strict=True):
             line_places[s.key] = place
         # a pair tied with the last one going up (or down) goes too: they share the place, and nothing in the
         # ranking separates them (their names did); chosen, as the clubs' rules found say nothing of it
-        if position > 0 and rules.promote and members:
-            edge = round(members[min(rules.promote, len(members)) - 1].score or 0.0, _TIE)
-            for s in members:
-                if round(s.score or 0.0, _TIE) >= edge:
+        first = [int(label.rstrip("=")) for label in labels]  # the first place of each one's run of ties
+        if position > 0 and rules.promote:
+            for s, at in zip(members, first, strict=True):
+                if at <= rules.promote:
                     movement[s.key] = "promote"
-        if position < len(order) - 1 and rules.relegate and members:
-            edge = round(members[len(members) - min(rules.relegate, len(members))].score or 0.0, _TIE)
-            for s in members:
-                if round(s.score or 0.0, _TIE) <= edge:
+        if position < len(order) - 1 and rules.relegate:
+            cut = len(members) - min(rules.relegate, len(members)) + 1  # the first place going down
+            for s, at in zip(members, first, strict=True):
+                if at + first.count(at) - 1 >= cut:  # its run reaches the places going down
                     movement.setdefault(s.key, "relegate")
     final = [
         _placed(s, place, line_places.get(s.key, ""), movement.get(s.key, ""))
