@@ -332,7 +332,12 @@ def test_an_archive_without_the_seasons_sessions_is_said_in_the_directors_langua
     """``season --db … --lang nl`` said that the archive holds no sessions in English only."""
     db = str(tmp_path / "club.sqlite3")
     evening = Path(__file__).resolve().parents[1] / "src" / "bridgescore" / "examples" / "club-evening.csv"
-    assert runner.invoke(app, ["archive", "add", str(evening), "--db", db, "--competition", "maandag"]).exit_code == 0
+    assert (
+        runner.invoke(
+            app, ["archive", "add", str(evening), "--db", db, "--competition", "maandag", "--date", "2026-09-07"]
+        ).exit_code
+        == 0
+    )
     asked = ["season", "--db", db, "--competition", "dinsdag", "--from", "2026-01-01", "--lang", "nl"]
     dutch = runner.invoke(app, asked)
     assert dutch.exit_code == 2

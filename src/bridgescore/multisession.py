@@ -81,6 +81,9 @@ def parse_carry_over(given: Sequence[str]) -> dict[str, float]:
             raise OptionError(
                 N_("--carry-over %(text)s: write PAIR=VALUE, e.g. 7=55.2 (a percentage) or 7=+12 (IMPs)"), text=item
             )
+        if pair.strip() in out:  # the last one kept, silently, was a typo's result
+            raise OptionError(N_("--carry-over %(pair)s is given twice: give each pair's carry-over once"),
+                              pair=pair.strip())  # fmt: skip
         out[pair.strip()] = number
     return out
 
@@ -141,6 +144,7 @@ def combine(
                 rows[ident][i] = p
             own_ids[ident] += [p.number, p.pair]
     given: dict[str, float] = {}
+    named: dict[str, str] = {}  # the pair as the director wrote it, per pair carried
     for pair, value in (carry_over or {}).items():
         match = [k for k in order if pair == k or pair in own_ids[k]]
         if not match:
@@ -153,7 +157,28 @@ def combine(
                 )
             )
             continue
+        if len(match) > 1:  # pair 1 of sections A and B, or two partnerships that were pair 7 on two evenings
+            shown = [" / ".join(dict.fromkeys(p.number for p in rows[k] if p is not None)) for k in match]
+            problems.append(
+                Problem.make(
+                    Location(where),
+                    "carry-over for pair %(pair)s: it names %(count)s pairs of the event (%(pairs)s); name the pair "
+                    "by its section (A:7) or by its players' member numbers (#123+#456)",
+                    pair=pair, count=len(match), pairs=", ".join(shown),
+                )
+            )  # fmt: skip
+            continue
+        if match[0] in given:  # 7 and A:7, or a number and the players' key, of one pair
+            problems.append(
+                Problem.make(
+                    Location(where),
+                    "carry-over for pair %(pair)s: the pair is given a carry-over twice (%(first)s, %(pair)s)",
+                    pair=pair, first=named[match[0]],
+                )
+            )  # fmt: skip
+            continue
         given[match[0]] = value
+        named[match[0]] = pair
     entries: list[tuple[str, str, tuple[str, ...], tuple[PairSession | None, ...], float | None, int, float | None]]
     entries = []
     for ident in order:

@@ -34,7 +34,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, text
+from sqlalchemy import Engine, create_engine, delete, event, func, insert, or_, select, text
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import (
     ArgumentError,
@@ -58,7 +58,7 @@ from bridgescore.archive.models import (
 )
 from bridgescore.i18n import N_, MessageError
 from bridgescore.players import Player, player_key
-from bridgescore.problems import FieldKind, Location, Problem
+from bridgescore.problems import FieldKind, Location, Problem, Severity
 from bridgescore.sessions import PairSession, SessionSummary, StoredSession
 
 if TYPE_CHECKING:
@@ -648,22 +648,48 @@ class Archive:
             )
         )  # fmt: skip
 
-    def refusal(self, key: str, content: bytes, file: str, replace: bool = False) -> Problem | None:
+    def refusal(
+        self, key: str, content: bytes, file: str, replace: bool = False, *, date: str = "", competition: str = ""
+    ) -> Problem | None:
         """Why ``file`` (its bytes ``content``) would be refused as session ``key``, or None: what ``archive add``
-        asks of every file before it stores any (the store asks again, in its transaction)."""
+        asks of every file before it stores any (the store asks again, in its transaction).  Given the session's
+        ISO ``date`` and ``competition``: a warning when another session of that day is in that competition (a
+        season counts both: a correction stored as a new session?)."""
         with Session(self.engine) as db:
             try:
-                self._check(db, key, file_hash(content), file, replace)
+                existing = self._check(db, key, file_hash(content), file, replace, date=date)
             except ArchiveRefusal as refused:
                 return refused.problem
+            other = None if existing is not None else self._same_day(db, key, date, competition)
+            if other is not None:
+                return Problem.make(
+                    Location(file),
+                    N_("the archive holds another session of %(date)s in this competition: %(other)s (from "
+                       "%(other_file)s); a season counts both – if this file corrects it, give --key %(other)s "
+                       "--replace"),
+                    Severity.WARNING,
+                    date=date, other=other.key, other_file=other.file_name,
+                )  # fmt: skip
         return None
 
+    def _same_day(self, db: Session, key: str, date: str, competition: str | None) -> SessionRow | None:
+        """Another session (not ``key``) dated ``date`` (ISO; none when empty), in ``competition`` (None: any)."""
+        if not date:
+            return None
+        query = select(SessionRow).where(SessionRow.date == date, SessionRow.key != key)
+        if competition is not None:
+            query = query.where(SessionRow.competition == competition)
+        return db.scalars(query.order_by(SessionRow.key)).first()
+
     def _check(
-        self, db: Session, key: str, digest: str, file: str, replace: bool, lock: bool = False
+        self, db: Session, key: str, digest: str, file: str, replace: bool, lock: bool = False, date: str = ""
     ) -> SessionRow | None:
         """The session stored as ``key`` (None: none), after refusing (:class:`ArchiveRefusal`) a key stored
-        already (unless ``replace``) and the same content stored under another key.  ``lock``: the row is locked
-        until the transaction ends (PostgreSQL ``FOR UPDATE``; SQLite's whole file is locked already)."""
+        already (unless ``replace``), the same content stored under another key, and ``replace`` of a key not
+        stored where the archive holds another session of that ``date`` (the correction of a file renamed, whose
+        key is taken from its new name: stored as a second session a season would count that evening twice).
+        ``lock``: the row is locked until the transaction ends (PostgreSQL ``FOR UPDATE``; SQLite's whole file is
+        locked already)."""
         query = select(SessionRow).where(SessionRow.key == key)
         if lock and self.backend == "postgresql":
             query = query.with_for_update()
@@ -684,6 +710,17 @@ class Archive:
                     date=twin.date or "-",
                 )
             )  # fmt: skip
+        other = self._same_day(db, key, date, None) if replace and existing is None else None
+        if other is not None:
+            raise ArchiveRefusal(
+                Problem.make(
+                    Location(file),
+                    N_("--replace: there is no session %(key)s to correct; the archive holds session %(other)s of "
+                       "%(date)s (from %(other_file)s): give --key %(other)s --replace to correct it, or leave out "
+                       "--replace to store another session"),
+                    key=key, other=other.key, date=date, other_file=other.file_name,
+                )
+            )  # fmt: skip
         return existing
 
     def _store(
@@ -699,7 +736,7 @@ class Archive:
         replace: bool,
     ) -> Added:
         key = summary.key
-        existing = self._check(db, key, digest, file, replace, lock=True)
+        existing = self._check(db, key, digest, file, replace, lock=True, date=summary.date)
         now = datetime.now(UTC)
         new_pairs = [
             {"section": p.section, "pair": p.pair, "direction": p.direction, "percent": p.percent, "imps": p.imps,
@@ -727,10 +764,16 @@ class Archive:
             for table in (PairRow, LineRow, BoardRow):
                 db.execute(delete(table).where(table.session_id == row.id))
             row.version += 1
-        row.competition = summary.competition
-        row.date = summary.date
-        row.club = summary.club
-        row.title = summary.title
+        # a correction keeps what its file and options do not say again (a fix.csv has no date in its name)
+        stored = existing is not None
+        row.competition = summary.competition or (row.competition if stored else "")
+        row.date = summary.date or (row.date if stored else "")
+        row.club = summary.club or (row.club if stored else "")
+        row.title = summary.title or (row.title if stored else "")
+        info = event_json["info"]
+        for item, value in (("date", row.date), ("club", row.club)):
+            if value and not info.get(item):
+                info[item] = value
         row.method = summary.method
         row.unit = summary.unit
         row.boards = summary.boards
@@ -768,7 +811,7 @@ class Archive:
                 db.execute(insert(PairPlayer), links)
         db.add(Correction(session_key=key, version=row.version, at=now, file_name=file, file_hash=digest,
                           changes=changes))  # fmt: skip
-        return Added(key, row.version, summary.date, len(summary.pairs), len(lines), changes)
+        return Added(key, row.version, row.date, len(summary.pairs), len(lines), changes)
 
     def _players(self, db: Session, players: Sequence[Player]) -> dict[str, int]:
         """The id of each player (by :func:`player_key`), inserting those not stored yet: an upsert (``INSERT …
@@ -850,7 +893,20 @@ class Archive:
             stored = db.scalars(select(PlayerRow).where(PlayerRow.number == wanted)).first()
             if stored is None:
                 stored = db.scalars(select(PlayerRow).where(PlayerRow.key == player_key(Player(name=wanted)))).first()
-            if stored is None:
+            if stored is None:  # a name of a member stored by number: say the number (names are not unique)
+                numbers = sorted(
+                    str(n) for n in db.scalars(
+                        select(PlayerRow.number).where(
+                            func.lower(PlayerRow.name) == wanted.lower(), PlayerRow.number.is_not(None)
+                        )
+                    ) if n
+                )  # fmt: skip
+                if numbers:
+                    raise ArchiveError(
+                        N_("%(name)s is member %(numbers)s in the archive: give the number (bridgescore player "
+                           "%(number)s)"),
+                        name=wanted, numbers=", ".join(numbers), number=numbers[0],
+                    )  # fmt: skip
                 raise ArchiveError(
                     N_("no player %(number)s in the archive %(db)s (a member number as the files write it)"),
                     number=wanted,
@@ -881,18 +937,21 @@ class Archive:
     def sessions(
         self, competition: str | None = None, since: str | None = None, until: str | None = None
     ) -> list[StoredSession]:
-        """The stored sessions of ``competition`` (all when None) dated ``since``–``until`` (ISO, inclusive), in
-        date order, each rebuilt as its summary and its event (:class:`bridgescore.sessions.SessionSource`)."""
+        """The stored sessions of ``competition`` (all when None) dated ``since``–``until`` (ISO, inclusive; those
+        without a date in any period), in date order, each rebuilt as its summary and its event
+        (:class:`bridgescore.sessions.SessionSource`)."""
         from bridgescore.event import Event
 
         with Session(self.engine) as db:
             query = select(SessionRow).order_by(SessionRow.date, SessionRow.key)
             if competition is not None:
                 query = query.where(SessionRow.competition == competition)
+            # a session without a date is in every period, as an evening file without one (it cannot be placed,
+            # and leaving it out silently would drop an evening): the season says so
             if since is not None:
-                query = query.where(SessionRow.date >= since)
+                query = query.where(or_(SessionRow.date >= since, SessionRow.date == ""))
             if until is not None:
-                query = query.where(SessionRow.date <= until)
+                query = query.where(or_(SessionRow.date <= until, SessionRow.date == ""))
             query = query.options(
                 selectinload(SessionRow.pairs).selectinload(PairRow.players).selectinload(PairPlayer.player)
             )

@@ -4,6 +4,7 @@ corrections shown (``history``).  The work is :mod:`bridgescore.archive`'s and t
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -29,6 +30,7 @@ from bridgescore.cli.common import (
     PhantomOption,
     ReportLangOption,
     app,
+    date_option,
     event_files,
     fail,
     language_option,
@@ -107,12 +109,16 @@ def add(
 
     from bridgescore.archive.prepare import given_options, prepare, store
     from bridgescore.cli.common import err, out
-    from bridgescore.problems import Severity
+    from bridgescore.i18n import N_
+    from bridgescore.problems import Location, Problem, Severity
     from bridgescore.report.archive import added_json, render_added
     from bridgescore.report.problems import print_problems
+    from bridgescore.sessions import iso_date
 
     page_lang = language_option(lang)
     text_or_json(fmt)
+    if date is not None:
+        date = date_option(date, "--date", page_lang)
     given: dict[str, Any] = {
         "acbl_scale": acbl_scale, "neuberg": neuberg, "pair_percent": pair_percent, "datum": datum,
         "datum_rounding": datum_rounding, "cross_imps": cross_imps, "factor": factor, "phantom_award": phantom_award,
@@ -127,13 +133,27 @@ def add(
     prepared, problems = prepare(
         files, options, key=key, date=date, club=club, title=title, names=names, members=members, movement=movement
     )
+    for p in prepared if not replace else ():  # a session a season cannot place: said (a correction keeps its date)
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", iso_date(p.scores.event.info.get("date", ""))):
+            problems.append(
+                Problem.make(
+                    Location(str(p.path)),
+                    N_("%(file)s gives no date (nor is it named by one): a season cannot place it among the "
+                       "evenings and counts it whatever --from and --to say; give --date"),
+                    Severity.WARNING,
+                    file=p.path.name,
+                )
+            )  # fmt: skip
     if any(p.severity is Severity.ERROR for p in problems):  # the archive is not even opened (nor created)
         print_problems(problems, err, page_lang, can_go_on=False)
         err.print(escape(_("nothing was stored in the archive", page_lang)))
         raise typer.Exit(2)
     archive = open_or_fail(db, page_lang, create=True)
     for p in prepared:
-        refusal = archive.refusal(p.key, p.content, str(p.path), replace)
+        refusal = archive.refusal(
+            p.key, p.content, str(p.path), replace, date=iso_date(p.scores.event.info.get("date", "")),
+            competition=competition,
+        )  # fmt: skip
         if refusal is not None:
             problems.append(refusal)
     if any(p.severity is Severity.ERROR for p in problems):

@@ -213,6 +213,20 @@ def strict_exit(checks: tuple[Check, ...], lang: Language) -> None:
         raise typer.Exit(1)
 
 
+def date_option(value: str, option: str, lang: Language = "en") -> str:
+    """``value`` of a date option (``archive add --date``, ``score -f usebio --date``) as an ISO date – a day the
+    calendar has, written as the programs write one (:func:`bridgescore.season.rules.parse_date`) – else the error
+    (exit 2) to raise: a session dated ``next monday`` or ``2026-02-30`` cannot be placed in a season, nor written
+    as USEBIO's DATE."""
+    from bridgescore.options import OptionError
+    from bridgescore.season.rules import parse_date
+
+    try:
+        return parse_date(option, value) or ""
+    except OptionError as problem:
+        raise fail(problem.text(lang)) from None
+
+
 def note_unless_pairs(event: Event, lang: str = "en") -> None:
     """Say (without stopping) that ``event`` is a teams or individual event: ``check`` lists its lines, but
     ``score`` will refuse it."""
@@ -340,8 +354,21 @@ def text_or_json(fmt: str) -> None:
 
 def open_or_fail(db: str | None, lang: Language, *, create: bool) -> Archive:
     """The archive ``--db`` names, or its problem said in words and exit 2 (no traceback)."""
-    from bridgescore.archive import ArchiveError, open_archive
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
 
+    from bridgescore.archive import ArchiveError, database_url, open_archive
+    from bridgescore.i18n import N_
+
+    try:  # sqlite:// is a database in memory: "stored" into it, a session would vanish as the command ends
+        parsed = make_url(database_url(db))
+        if parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:"):
+            raise ArchiveError(N_("an archive in memory keeps nothing once the command ends: give a file name "
+                                  "(SQLite) or a postgresql:// URL"))  # fmt: skip
+    except (ArgumentError, ValueError):
+        pass  # said by open_archive, in its words
+    except ArchiveError as problem:
+        raise fail(problem.text(lang)) from None
     try:
         return open_archive(db, create=create)
     except ArchiveError as problem:

@@ -34,6 +34,7 @@ from bridgescore.cli.common import (
     SessionOption,
     SkipInvalidOption,
     app,
+    date_option,
     event_files,
     fail,
     language_option,
@@ -199,6 +200,8 @@ def score(
     shown = notation_option(notation or page_lang)  # printing: as asked, else in the language of the labels
     if fmt not in ("text", "json", "csv", "html", "usebio"):
         raise fail(f"--format must be text, json, csv, html or usebio, not '{fmt}'")
+    if fmt == "usebio" and date is not None:  # USEBIO's DATE is a day (dd/mm/yyyy); a page's header takes any text
+        date_option(date, "--date", page_lang)
     given: dict[str, object] = {
         "acbl_scale": acbl_scale, "neuberg": neuberg, "neuberg_factor_decimals": neuberg_factor_decimals,
         "pair_percent": pair_percent, "average_plus": average_plus, "average_minus": average_minus, "datum": datum,
@@ -235,7 +238,11 @@ def score(
             names=names, members=members, movement=movement, notation=lang, shown=shown, page_lang=page_lang,
             fmt=fmt, output=output, title=title, boards=boards, skip_invalid=skip_invalid, strict=strict,
             section_per_file=section_per_file, refused=[
-                name for name, given in (("--penalty", penalty), ("--penalties", penalties), ("--deals", deals))
+                name
+                for name, given in (
+                    ("--penalty", penalty), ("--penalties", penalties), ("--deals", deals),
+                    ("-f usebio", fmt == "usebio"), ("--boards", boards and fmt in ("csv", "html")),
+                )
                 if given
             ],
         )  # fmt: skip

@@ -11,6 +11,7 @@ import typer
 from bridgescore.cli.common import (
     AsProgramOption,
     DatabaseOption,
+    MembersOption,
     OutputOption,
     ReportLangOption,
     app,
@@ -100,6 +101,7 @@ def season(
         ),
     ] = None,
     as_program: AsProgramOption = None,
+    members: MembersOption = None,
     valet: Annotated[
         bool,
         typer.Option("--valet", help="Also the Valet score (bidding, play, lead, defence) summed over the season."),
@@ -138,16 +140,28 @@ def season(
     options = resolved_options(method, page_lang, as_program=as_program)
     if inputs and db is not None:
         raise fail("give the evenings as files or as an archive (--db), not both")
+    if members is not None and not inputs:
+        raise fail("--members names the players of evening files; the archive's sessions keep the names they were "
+                   "added with (archive add --members)")  # fmt: skip
     source: FileSessions | ArchiveSessions
     if inputs:
         files = event_files(inputs)
         refuse_overwrite(output, files)
-        source = FileSessions(files, options)
+        source = FileSessions(files, options, members=members)
         stored = source.sessions(competition, dates[0], dates[1])
     else:
         from bridgescore.cli.common import reading_archive
 
         with reading_archive(db, page_lang) as archive:
+            if competition is None:  # a club's two competitions (or a federation's clubs) are never one season
+                held = sorted({s.competition for s in archive.list_sessions()})
+                if len(held) > 1:
+                    asked = OptionError(
+                        N_("the archive holds the sessions of %(count)s competitions (%(names)s): give --competition "
+                           "NAME"),
+                        count=len(held), names=", ".join(c or "-" for c in held),
+                    )  # fmt: skip
+                    raise fail(asked.text(page_lang))
             # the sessions as stored (scored with the options they were added with), or scored again where the
             # season asks for a method or a program's conventions
             source = ArchiveSessions(archive, options if method is not None or as_program is not None else None)
@@ -163,7 +177,16 @@ def season(
         print_problems(source.problems, err, page_lang, can_go_on=False, summary=False)
     unit = "percent" if options.method.unit is Unit.MATCHPOINTS else "imps"
     if method is None and as_program is None and stored:
-        unit = stored[0].summary.unit
+        units = [s.summary.unit for s in stored]
+        unit = "percent" if units.count("percent") >= units.count("imps") else "imps"
+        if len(set(units)) > 1:  # an evening added with another method: the director chooses, not the first one
+            odd = ", ".join(f"{s.summary.key}: {s.summary.method}" for s in stored if s.summary.unit != unit)
+            refused = OptionError(
+                N_("the sessions are scored in matchpoints and in IMPs (%(sessions)s); give --method matchpoints or "
+                   "--method butler to rank them one way"),
+                sessions=odd,
+            )  # fmt: skip
+            raise fail(refused.text(page_lang))
     rules = SeasonRules(
         best=best, min_evenings=min_evenings, absent=absent_rule, lines=mapping, line_order=order,
         line_correction=line_correction, promote=promote, relegate=relegate,
@@ -181,4 +204,4 @@ def season(
             with output.open("w", encoding="utf-8", newline="") as stream:
                 write_season(result, chosen, stream, page_lang, valet_sums, source.problems)
     except OSError as problem:
-        raise fail(f"cannot write {output}: {problem.strerror}") from None
+        raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None

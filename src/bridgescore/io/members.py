@@ -306,7 +306,8 @@ def with_members(
     reported: set[str] = set()
     players: dict[str, tuple[Player, ...]] = {}
     written = [p.number for seated in event.players.values() for p in seated if p.number]
-    for number in dict.fromkeys([*written, *where]):  # every number written, also on a line whose players differ
+    unread = not members and any(p.severity is Severity.ERROR for p in problems)  # said once: "cannot read …"
+    for number in dict.fromkeys([*written, *where]) if not unread else ():  # every number written, on every line
         if number not in members and number not in reported:
             reported.add(number)
             found.append(

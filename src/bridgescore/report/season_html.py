@@ -53,7 +53,8 @@ def _ranking(season: Season, lang: Language) -> list[_Grid]:
     heads = headings(season, lang)
     optional = {_("Counted"), _("Dropped"), _("Absent"), _("Boards"), _("Line place")}
     texts = text_headings(lang)
-    css = ["opt num" if h in optional else ("" if h in texts else "num") for h in heads]
+    names = {_("Pair"), _("Player")}  # the names wrap between words (td.names), so the table fits a laptop's width
+    css = ["opt num" if h in optional else ("names" if h in names else "" if h in texts else "num") for h in heads]
     heading_cells = tuple(_Cell(h, c) for h, c in zip(heads, css, strict=True))
     ordered = ordered_standings(season)
     order = season.rules.line_order
@@ -84,7 +85,7 @@ def _evenings(season: Season, lang: Language) -> _Grid:
     heads = (_Cell(who), *(_Cell(str(n), "num") for n in range(1, len(season.sessions) + 1)))
     rows = []
     for s in ordered_standings(season):
-        cells = [_Cell(s.name)]
+        cells = [_Cell(s.name, "names")]
         for e in s.evenings:
             css = "num" + ("" if e.counted or e.value is None else " dropped") + ("" if e.played else " absent")
             cells.append(_Cell(evening_cell(e, lang), css))

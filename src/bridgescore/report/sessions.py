@@ -156,37 +156,51 @@ def sessions_json(result: SessionsScores, notation: Notation = "en") -> str:
 
 
 def sessions_html(result: SessionsScores, lang: str = "en", title: str = "") -> str:
-    """A self-contained page: the overall ranking, then each session's ranking (place, pair, names, boards, %
-    or IMPs)."""
+    """A self-contained page: the overall ranking (and the carry-over's weight, as the text report states it),
+    then each session's ranking, a table per section and direction titled as the one-session page titles them
+    (place, pair, names, boards, % or IMPs); every table scrolls inside its own box, so a phone never scrolls the
+    page sideways."""
     _ = translator(lang).gettext
     esc = html.escape
 
     def table(header: list[str], rows: list[list[str]]) -> str:
         head = "".join(f"<th>{esc(h)}</th>" for h in header)
         body = "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in row) + "</tr>" for row in rows)
-        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        return f'<div class="scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+
+    def group_title(section: str, direction: str) -> str:
+        words = {"NS": _("North-South"), "EW": _("East-West")}.get(direction, "")
+        parts = [_("Section %(section)s") % {"section": section}] if section else []
+        return " – ".join([*parts, words] if words else parts)
 
     header, rows = overall_table(result.overall, lang)
+    heading = esc(title or _("Overall ranking"))
     parts = [f"<h2>{esc(_('Overall ranking'))}</h2>", table(header, rows)]
+    if result.overall.unit == "percent" and any(e.carry_over is not None for e in result.overall.entries):
+        note = _("A carry-over percentage counts as %(boards)s boards in the total.") % {
+            "boards": format_number(result.overall.carry_over_boards, lang, 0)
+        }
+        parts.append(f"<p>{esc(note)}</p>")
     unit = _("%") if result.overall.unit == "percent" else _("IMPs")
     for name, summary in zip(result.names, result.overall.summaries, strict=True):
         parts.append(f"<h2>{esc(translator(lang).pgettext('multi-session', 'Session'))} {esc(name)}</h2>")
-        session_rows = [
-            [
-                str(p.place or ""),
-                p.number,
-                p.names,
-                str(p.boards),
-                _cell(_value(p, summary.unit), lang, summary.unit),
+        groups: dict[tuple[str, str], list[PairSession]] = {}
+        order = {"NS": 0, "EW": 1}  # North-South first, as the one-session page
+        for pair in sorted(summary.pairs, key=lambda p: (p.section, order.get(p.direction, 2), p.place or 10**9)):
+            groups.setdefault((pair.section, pair.direction), []).append(pair)
+        for (section, direction), pairs in groups.items():
+            named = group_title(section, direction)
+            if named and len(groups) > 1:
+                parts.append(f"<h3>{esc(named)}</h3>")
+            session_rows = [
+                [str(p.place or ""), p.pair, p.names, str(p.boards), _cell(_value(p, summary.unit), lang, summary.unit)]
+                for p in pairs
             ]
-            for p in sorted(summary.pairs, key=lambda p: (p.direction, p.place or 10**9))
-        ]
-        parts.append(table([_("Place"), _("Pair"), _("Names"), _("Boards"), unit], session_rows))
-    heading = esc(title or _("Overall ranking"))
+            parts.append(table([_("Place"), _("Pair"), _("Names"), _("Boards"), unit], session_rows))
     style = (
         "body{font-family:system-ui,sans-serif;margin:1em}table{border-collapse:collapse;margin-bottom:1.5em}"
-        "td,th{border:1px solid #ccc;padding:.2em .5em;text-align:right}td:nth-child(2),td:nth-child(3){text-align:"
-        "left}"
+        "td,th{border:1px solid #ccc;padding:.2em .5em;text-align:right}th:nth-child(2),th:nth-child(3),"
+        "td:nth-child(2),td:nth-child(3){text-align:left}.scroll{overflow-x:auto;max-width:100%}"
     )
     return (
         f'<!DOCTYPE html>\n<html lang="{esc(lang)}"><head><meta charset="utf-8">'

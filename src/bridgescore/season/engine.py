@@ -27,7 +27,7 @@ The arithmetic:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from bridgescore.i18n import N_
@@ -40,6 +40,7 @@ from bridgescore.standings import shared_places
 __all__ = ["Evening", "Season", "SeasonSession", "Standing", "compute_season", "pair_name", "shared_places"]
 
 Movement = Literal["", "promote", "relegate"]
+_IMP_TOP = 24  # the IMP scale's top (Law 78B: 4000 points or more): no board is worth more
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +134,17 @@ def _check(summaries: Sequence[SessionSummary], rules: SeasonRules) -> None:
         )
     if (rules.promote or rules.relegate) and len(rules.line_order) < 2:
         raise OptionError(N_("--promote and --relegate need two lines or more (--lines A,B)"))
+    if rules.line_correction and len(rules.line_order) < 2:
+        raise OptionError(N_("--line-correction needs two lines or more (--lines A,B)"))
+    # an absent evening's value is a score as the evenings' are (a typo such as fixed:450 would rank by it)
+    given = rules.absent.value if rules.absent.kind == "fixed" else rules.absent.cap
+    if given is not None and rules.absent.kind != "none":
+        if rules.unit == "percent" and not 0 <= given <= 100:
+            raise OptionError(N_("--absent %(value)s: an absent evening counts a percentage from 0 to 100"),
+                              value=f"{given:g}")  # fmt: skip
+        if rules.unit == "imps" and not -_IMP_TOP <= given <= _IMP_TOP:  # the IMP scale's top (Law 78B)
+            raise OptionError(N_("--absent %(value)s: in a Butler season an absent evening counts IMPs per board "
+                                 "from -24 to 24"), value=f"{given:g}")  # fmt: skip
     if rules.lines:
         sections = {p.section for s in summaries for p in s.pairs}
         for name, line in rules.lines.items():
@@ -308,6 +320,16 @@ def compute_season(summaries: Sequence[SessionSummary], rules: SeasonRules, titl
     _check(summaries, rules)
     found, left_out = _competitors(summaries, rules)
     standings = [_standing(key, played, summaries, rules) for key, played in found.items()]
+    # namesakes (a father and son, two members called Jan de Vries) told apart by their member numbers
+    seen: dict[str, int] = {}
+    for s in standings:
+        seen[s.name] = seen.get(s.name, 0) + 1
+    standings = [
+        replace(s, name=f"{s.name} ({s.players[0].number})")
+        if seen[s.name] > 1 and len(s.players) == 1 and s.players[0].number
+        else s
+        for s in standings
+    ]
     ranked = sorted((s for s in standings if s.ranked), key=_sort_key)
     others = sorted((s for s in standings if not s.ranked), key=_sort_key)
     places = shared_places([s.score or 0.0 for s in ranked])
@@ -316,15 +338,31 @@ def compute_season(summaries: Sequence[SessionSummary], rules: SeasonRules, titl
     order = rules.line_order
     for line in order:
         members = [s for s in ranked if s.line == line]
-        for s, place in zip(members, shared_places([m.score or 0.0 for m in members]), strict=True):
-            line_places[s.key] = place
         position = order.index(line)
+        for option, n, applies in (
+            ("--promote", rules.promote, position > 0),
+            ("--relegate", rules.relegate, position < len(order) - 1),
+        ):
+            if applies and n > len(members):  # a whole line would go up (or down): not a rule a club means
+                raise OptionError(
+                    N_("%(option)s %(count)d cannot be met: line %(line)s has %(ranked)d ranked pair(s)"),
+                    option=option, count=n, line=line, ranked=len(members),
+                )  # fmt: skip
+        labels = shared_places([m.score or 0.0 for m in members])
+        for s, place in zip(members, labels, strict=True):
+            line_places[s.key] = place
+        # a pair tied with the last one going up (or down) goes too: they share the place, and nothing in the
+        # ranking separates them (their names did); chosen, as the clubs' rules found say nothing of it
+        first = [int(label.rstrip("=")) for label in labels]  # the first place of each one's run of ties
         if position > 0 and rules.promote:
-            for s in members[: rules.promote]:
-                movement[s.key] = "promote"
+            for s, at in zip(members, first, strict=True):
+                if at <= rules.promote:
+                    movement[s.key] = "promote"
         if position < len(order) - 1 and rules.relegate:
-            for s in members[len(members) - min(rules.relegate, len(members)) :]:
-                movement.setdefault(s.key, "relegate")
+            cut = len(members) - min(rules.relegate, len(members)) + 1  # the first place going down
+            for s, at in zip(members, first, strict=True):
+                if at + first.count(at) - 1 >= cut:  # its run reaches the places going down
+                    movement.setdefault(s.key, "relegate")
     final = [
         _placed(s, place, line_places.get(s.key, ""), movement.get(s.key, ""))
         for s, place in zip(ranked, places, strict=True)

@@ -39,11 +39,13 @@ def in_period(date: str, since: str | None, until: str | None) -> bool:
 class FileSessions:
     """Each file of ``files`` an evening, scored with ``options`` (resolved as the command line resolves them:
     :func:`bridgescore.api.resolve_options`; None: matchpoints).  ``problems`` collects what reading and scoring
-    found, each at its file, line and field."""
+    found, each at its file, line and field.  ``members``: the members file naming the players given by member
+    number (``season --members``, as ``score --members``)."""
 
     files: Sequence[Path]
     options: ScoringOptions | None = None
     problems: list[Problem] = dataclasses.field(default_factory=list)
+    members: Path | None = None
 
     def sessions(
         self, competition: str | None = None, since: str | None = None, until: str | None = None
@@ -55,8 +57,9 @@ class FileSessions:
 
         found: list[tuple[int, StoredSession]] = []
         for position, path in enumerate(self.files):
-            event = read(path)
-            self.problems.extend(event.problems)
+            event = read(path, members=self.members)
+            # the members file's own problems once, not once per evening
+            self.problems.extend(p for p in event.problems if p not in self.problems)
             if not event.results:
                 self.problems.append(
                     Problem.make(Location(str(path)), N_("%(file)s holds no traveller lines: it is no evening"),
@@ -113,6 +116,16 @@ class ArchiveSessions:
         from bridgescore.api import InputError, score
 
         stored = self.archive.sessions(competition, since, until)
+        for session in stored if since or until else ():
+            if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", session.summary.date):
+                self.problems.append(
+                    Problem.make(
+                        Location(session.summary.key),
+                        N_("session %(key)s has no date: it is counted whatever --from and --to say"),
+                        Severity.WARNING,
+                        key=session.summary.key,
+                    )
+                )
         if self.options is None:
             return stored
         out: list[StoredSession] = []
