@@ -371,7 +371,6 @@ def _sections_per_file(events: list[Event], problems: list[Problem], given: bool
     refused = not given and not (len(dates) == 1 and "" not in dates)
     if refused:
         first, second = together[0], together[1]
-        common = sorted(set(np.unique(first.table.board).tolist()) & set(np.unique(second.table.board).tolist()))
         problems.append(
             Problem.make(
                 Location(_file_of(second)),
@@ -380,7 +379,7 @@ def _sections_per_file(events: list[Event], problems: list[Problem], given: bool
                 "sessions, or --section-per-file if they are sections of one session",
                 first=_file_of(first),
                 second=_file_of(second),
-                boards=_board_ranges(common),
+                boards=_common_boards(first, second),
             )
         )
     taken: set[str] = {s for e in events if e.results for s in e.table.section.compact().labels}
@@ -436,7 +435,6 @@ def _same_sections_refused(events: list[Event], problems: list[Problem]) -> None
             if (len(dates) == 1 and "" not in dates) or not _overlap(seats[i], seats[j]):
                 continue
             first, second = named[i], named[j]
-            common = sorted(set(np.unique(first.table.board).tolist()) & set(np.unique(second.table.board).tolist()))
             problems.append(
                 Problem.make(
                     Location(_file_of(second)),
@@ -445,10 +443,16 @@ def _same_sections_refused(events: list[Event], problems: list[Problem]) -> None
                     "--session NAME for each file if they are two sessions",
                     first=_file_of(first),
                     second=_file_of(second),
-                    boards=_board_ranges(common),
+                    boards=_common_boards(first, second),
                 )
             )
             return
+
+
+def _common_boards(first: Event, second: Event) -> str:
+    """The boards two files both hold, as a director writes them (:func:`_board_ranges`)."""
+    common = set(np.unique(first.table.board).tolist()) & set(np.unique(second.table.board).tolist())
+    return _board_ranges(sorted(common))
 
 
 def _board_ranges(boards: Sequence[int]) -> str:

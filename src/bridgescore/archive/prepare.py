@@ -144,16 +144,16 @@ def prepare(
                 key=session,
             )
         )  # fmt: skip
-    first_with: dict[bytes, Path] = {}
+    first_with: dict[bytes, Prepared] = {}
     for p in prepared:  # one session given twice in one call (a copy under another name): refused before storing
-        seen = first_with.setdefault(p.content, p.path)
-        if seen != p.path:
+        seen = first_with.setdefault(p.content, p)
+        if seen.path != p.path and seen.key != p.key:  # the same key is said above
             problems.append(
                 Problem.make(
                     Location(str(p.path)),
                     N_("%(file)s holds the same lines as %(first)s: one session given twice; add one of them"),
                     file=str(p.path),
-                    first=str(seen),
+                    first=str(seen.path),
                 )
             )
     return prepared, problems
