@@ -16,6 +16,7 @@ demo: $(STAMP)
 	$(BIN)/bridgescore check src/bridgescore/examples/club-evening.csv
 	$(BIN)/bridgescore score src/bridgescore/examples/club-evening.csv --method matchpoints
 	$(BIN)/bridgescore score src/bridgescore/examples/club-evening.csv --method butler
+	$(BIN)/bridgescore season src/bridgescore/examples/season --rule best:6 --absent average:50
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
