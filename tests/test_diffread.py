@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
+from types import MappingProxyType
 
 from typer.testing import CliRunner
 
@@ -32,3 +34,26 @@ def test_date_club_and_director_with_several_sessions_are_refused_not_dropped(tm
         assert result.exit_code == 2, result.output
         assert f"{said}: not available with several sessions yet" in _flat(result.output)
     assert runner.invoke(app, base).exit_code == 0
+
+
+def test_a_long_lead_date_and_pair_are_stored_on_postgresql_as_on_sqlite(archive_url: str, tmp_path: Path) -> None:
+    """Before: a lead written in words (kept as written, with no problem), a date as a USEBIO file may write it in
+    words, a long BBO pair id were stored on SQLite but refused by PostgreSQL (VARCHAR(40), VARCHAR(100): "value
+    too long"), so the same ``archive add`` stored on one and failed on the other.  Text read from a file has no
+    length limit in the schema now."""
+    import bridgescore
+    from bridgescore.archive import open_archive
+
+    lead = "the queen of hearts from a long suit headed by the QJ10 (x)"
+    pair = "a-very-long-bbo-username-of-a-north-player-2026+a-very-long-bbo-username-of-a-south-player-2026"
+    text = f"board,ns,ew,contract,declarer,result,lead,score\n1,{pair},2,4S,S,=,{lead},420\n1,3,4,4S,S,=,HQ,420\n"
+    path = tmp_path / "long.csv"
+    path.write_text(text, encoding="utf-8")
+    date = "Saturday 12th September 2026, the afternoon and evening sessions"
+    event = dataclasses.replace(bridgescore.read(path), info=MappingProxyType({"date": date}))
+    with open_archive(archive_url) as archive:
+        archive.add(bridgescore.score(event), file=str(path), content=text.encode(), key="long")
+        stored = archive.sessions()
+    assert [r.lead for r in stored[0].event.results] == [lead, "HQ"]
+    assert stored[0].summary.date == date
+    assert pair in {p.pair for p in stored[0].summary.pairs}
