@@ -57,3 +57,18 @@ def test_a_long_lead_date_and_pair_are_stored_on_postgresql_as_on_sqlite(archive
     assert [r.lead for r in stored[0].event.results] == [lead, "HQ"]
     assert stored[0].summary.date == date
     assert pair in {p.pair for p in stored[0].summary.pairs}
+
+
+def test_check_with_several_sessions_refuses_deals_rather_than_ignoring_them(tmp_path: Path) -> None:
+    """Before: ``check s1 s2 --session 1 --session 2 --deals hands.pbn`` never read the hand record (a deal of 12
+    cards, an error with one session, was not said) and exited 0: the deals were dropped silently."""
+    s1 = tmp_path / "s1.csv"
+    s2 = tmp_path / "s2.csv"
+    s1.write_text(_EVENING, encoding="utf-8")
+    s2.write_text(_EVENING.replace("-50", "-100"), encoding="utf-8")
+    hands = tmp_path / "hands.pbn"
+    hands.write_text('[Board "1"]\n[Deal "N:AKQJ.T98.765.432 T987.AKQ.J98.765 65432.J76.AKQ.T9 .5432.432.AKQJ8"]\n')
+    result = runner.invoke(app, ["check", str(s1), str(s2), "--session", "1", "--session", "2", "--deals", str(hands)])
+    assert result.exit_code == 2, result.output
+    assert "--deals: not available with several sessions yet" in _flat(result.output)
+    assert runner.invoke(app, ["check", str(s1), str(s2), "--session", "1", "--session", "2"]).exit_code == 0
