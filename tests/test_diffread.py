@@ -72,3 +72,23 @@ def test_check_with_several_sessions_refuses_deals_rather_than_ignoring_them(tmp
     assert result.exit_code == 2, result.output
     assert "--deals: not available with several sessions yet" in _flat(result.output)
     assert runner.invoke(app, ["check", str(s1), str(s2), "--session", "1", "--session", "2"]).exit_code == 0
+
+
+def test_a_season_scoring_stored_sessions_again_keeps_their_phantom(tmp_path: Path) -> None:
+    """Before: ``season --method butler`` over the archive scored each stored evening again with the season's
+    options alone, so a session added with ``--phantom 14`` had pair 14 ranked as a real pair (and its opponents
+    scored against it): the options the session was added with about the event were dropped."""
+    import bridgescore
+    from bridgescore.api import resolve_options
+    from bridgescore.archive import open_archive
+    from bridgescore.season.files import ArchiveSessions
+
+    path = Path(bridgescore.__file__).parent / "examples" / "club-evening.csv"
+    scores = bridgescore.score(bridgescore.read(path), phantoms=["14"])
+    with open_archive(tmp_path / "a.sqlite3") as archive:
+        archive.add(scores, file=str(path), content=path.read_bytes(), key="k", options={"phantoms": ["14"]})
+        as_stored = ArchiveSessions(archive).sessions()[0].summary
+        again = ArchiveSessions(archive, resolve_options("butler")).sessions()[0].summary
+    assert "14" not in {p.pair for p in as_stored.pairs}
+    assert {p.pair for p in again.pairs} == {p.pair for p in as_stored.pairs}
+    assert again.unit == "imps"
