@@ -92,3 +92,26 @@ def test_a_season_scoring_stored_sessions_again_keeps_their_phantom(tmp_path: Pa
     assert "14" not in {p.pair for p in as_stored.pairs}
     assert {p.pair for p in again.pairs} == {p.pair for p in as_stored.pairs}
     assert again.unit == "imps"
+
+
+def test_season_csv_keeps_a_negative_butler_score_a_number_and_guards_a_session_title() -> None:
+    """Before: the season CSV guarded every ranking cell as text, so a Butler season's negative score was written
+    ``'-0.50`` (a text cell beside the evenings' ``-0.50``), while a session title from the file (``=cmd``) went
+    into the header unguarded."""
+    from bridgescore.players import Player, pair_key
+    from bridgescore.report.season import render_csv
+    from bridgescore.season import SeasonRules, compute_season
+    from bridgescore.sessions import PairSession, SessionSummary
+
+    def pair(a: str, b: str, imps: float) -> PairSession:
+        players = (Player(name=a), Player(name=b))
+        return PairSession(pair_key(players), "", "1", "", players, f"{a} & {b}", 10, None, imps, None)
+
+    evening = SessionSummary("k", "", "club", "=cmd", "imps", "butler", 10, (pair("=Ann", "Bob", -5.0),
+                                                                           pair("Cid", "Dan", 5.0)))  # fmt: skip
+    season = compute_season([evening], SeasonRules(unit="imps"))
+    rows = [line.split(",") for line in render_csv(season).splitlines()]
+    assert rows[0][-1] == "'=cmd"
+    ann = next(r for r in rows if "Ann" in r[1])
+    assert ann[1] == "'=Ann & Bob"
+    assert ann[2] == "-0.50" and ann[-1] == "-0.50"
