@@ -244,3 +244,20 @@ def test_a_period_is_given_by_days_the_calendar_has() -> None:
     for wrong in ("2026-02-30", "next monday", "2026-13-01"):
         with pytest.raises(OptionError, match="is a date"):
             parse_date("--from", wrong)
+
+
+def test_home_line_on_a_tie_is_the_line_played_latest() -> None:
+    # A, B, A, B, then once in C: A and B are both played most (twice); the latest of them is B, not A
+    rules = SeasonRules(lines={"A": "A", "B": "B", "C": "C"}, line_order=("A", "B", "C"))
+    season = compute_season(
+        [
+            evening("e1", pair("Ann", "Bob", 50.0, section="A"), pair("Cid", "Dan", 50.0, section="B"),
+                    pair("Eve", "Fay", 50.0, section="C")),
+            evening("e2", pair("Ann", "Bob", 50.0, section="B")),
+            evening("e3", pair("Ann", "Bob", 50.0, section="A")),
+            evening("e4", pair("Ann", "Bob", 50.0, section="B")),
+            evening("e5", pair("Ann", "Bob", 50.0, section="C")),
+        ],
+        rules,
+    )  # fmt: skip
+    assert by_name(season, AB).line == "B"

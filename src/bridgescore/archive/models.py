@@ -46,11 +46,11 @@ class SessionRow(Base):
     __tablename__ = "sessions"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    key: Mapped[str] = mapped_column(String(400))
-    competition: Mapped[str] = mapped_column(String(200), default="")
-    date: Mapped[str] = mapped_column(String(40), default="")
-    club: Mapped[str] = mapped_column(String(200), default="")
-    title: Mapped[str] = mapped_column(String(400), default="")
+    key: Mapped[str] = mapped_column(Text)
+    competition: Mapped[str] = mapped_column(Text, default="")
+    date: Mapped[str] = mapped_column(Text, default="")
+    club: Mapped[str] = mapped_column(Text, default="")
+    title: Mapped[str] = mapped_column(Text, default="")
     method: Mapped[str] = mapped_column(String(40))
     unit: Mapped[str] = mapped_column(String(10))
     boards: Mapped[int] = mapped_column(Integer, default=0)
@@ -58,7 +58,7 @@ class SessionRow(Base):
     options: Mapped[dict[str, object]] = mapped_column(JSON)
     #: the event as read beyond its lines: ``names``, ``players`` (pair → players), ``info``, ``form``
     event: Mapped[StoredEvent] = mapped_column(JSON)
-    file_name: Mapped[str] = mapped_column(String(400))
+    file_name: Mapped[str] = mapped_column(Text)
     file_hash: Mapped[str] = mapped_column(String(64), index=True)
     added_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     version: Mapped[int] = mapped_column(Integer, default=1)
@@ -80,7 +80,7 @@ class BoardRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), index=True)
-    section: Mapped[str] = mapped_column(String(100), default="")
+    section: Mapped[str] = mapped_column(Text, default="")
     number: Mapped[int] = mapped_column(Integer)
     datum: Mapped[float | None] = mapped_column(Float, nullable=True)
     top: Mapped[float | None] = mapped_column(Float, nullable=True)
@@ -98,20 +98,20 @@ class LineRow(Base):
     session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), index=True)
     position: Mapped[int] = mapped_column(Integer)  # input order
     board: Mapped[int] = mapped_column(Integer)
-    section: Mapped[str] = mapped_column(String(100), default="")
-    ns_pair: Mapped[str] = mapped_column(String(100))
-    ew_pair: Mapped[str] = mapped_column(String(100))
+    section: Mapped[str] = mapped_column(Text, default="")
+    ns_pair: Mapped[str] = mapped_column(Text)
+    ew_pair: Mapped[str] = mapped_column(Text)
     status: Mapped[str] = mapped_column(String(20))
     contract: Mapped[str | None] = mapped_column(String(10), nullable=True)  # English, e.g. 4SX, PASS
     declarer: Mapped[str | None] = mapped_column(String(1), nullable=True)  # N E S W
     tricks: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    lead: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    lead: Mapped[str | None] = mapped_column(Text, nullable=True)
     ns_score: Mapped[int | None] = mapped_column(Integer, nullable=True)
     remarks: Mapped[str] = mapped_column(Text, default="")
     extra: Mapped[dict[str, str]] = mapped_column(JSON)
-    source_file: Mapped[str | None] = mapped_column(String(400), nullable=True)
+    source_file: Mapped[str | None] = mapped_column(Text, nullable=True)
     source_line: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    source_field: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    source_field: Mapped[str | None] = mapped_column(Text, nullable=True)
     source_kind: Mapped[str | None] = mapped_column(String(10), nullable=True)  # column, element, tag
     ns_points: Mapped[float | None] = mapped_column(Float, nullable=True)
     ew_points: Mapped[float | None] = mapped_column(Float, nullable=True)
@@ -128,10 +128,10 @@ class PairRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), index=True)
-    key: Mapped[str] = mapped_column(String(400), index=True)
+    key: Mapped[str] = mapped_column(Text, index=True)
     position: Mapped[int] = mapped_column(Integer)  # ranking order
-    section: Mapped[str] = mapped_column(String(100), default="")
-    pair: Mapped[str] = mapped_column(String(100))
+    section: Mapped[str] = mapped_column(Text, default="")
+    pair: Mapped[str] = mapped_column(Text)
     direction: Mapped[str] = mapped_column(String(10), default="")
     names: Mapped[str] = mapped_column(Text, default="")
     boards: Mapped[int] = mapped_column(Integer, default=0)
@@ -151,9 +151,9 @@ class PlayerRow(Base):
     __tablename__ = "players"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    key: Mapped[str] = mapped_column(String(400))
-    number: Mapped[str | None] = mapped_column(String(100), nullable=True)
-    name: Mapped[str] = mapped_column(String(400), default="")
+    key: Mapped[str] = mapped_column(Text)
+    number: Mapped[str | None] = mapped_column(Text, nullable=True)
+    name: Mapped[str] = mapped_column(Text, default="")
 
     __table_args__ = (
         UniqueConstraint("key", name="uq_players_key"),
@@ -170,8 +170,8 @@ class PairPlayer(Base):
     pair_id: Mapped[int] = mapped_column(ForeignKey("pairs.id", ondelete="CASCADE"), index=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
     seat: Mapped[int] = mapped_column(Integer)
-    name: Mapped[str] = mapped_column(String(400), default="")
-    club_number: Mapped[str] = mapped_column(String(100), default="")
+    name: Mapped[str] = mapped_column(Text, default="")
+    club_number: Mapped[str] = mapped_column(Text, default="")
     extra: Mapped[dict[str, str]] = mapped_column(JSON)
 
     pair: Mapped[PairRow] = relationship(back_populates="players")
@@ -187,10 +187,10 @@ class Correction(Base):
     __tablename__ = "corrections"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    session_key: Mapped[str] = mapped_column(String(400), index=True)
+    session_key: Mapped[str] = mapped_column(Text, index=True)
     version: Mapped[int] = mapped_column(Integer)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    file_name: Mapped[str] = mapped_column(String(400))
+    file_name: Mapped[str] = mapped_column(Text)
     file_hash: Mapped[str] = mapped_column(String(64))
     changes: Mapped[dict[str, object]] = mapped_column(JSON)
 

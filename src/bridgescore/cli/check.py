@@ -87,6 +87,8 @@ def check(
             )  # fmt: skip
         except OptionError as problem:
             raise fail(problem.text(labels)) from None
+    if parts is not None and deals is not None:  # the sessions' lines are checked without any hand record
+        raise fail("--deals: not available with several sessions yet; check each session on its own")
     if parts is not None:
         from bridgescore.api import sessions_as_sections
 

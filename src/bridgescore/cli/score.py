@@ -242,6 +242,7 @@ def score(
                 for name, given in (
                     ("--penalty", penalty), ("--penalties", penalties), ("--deals", deals),
                     ("-f usebio", fmt == "usebio"), ("--boards", boards and fmt in ("csv", "html")),
+                    ("--date", date is not None), ("--club", club is not None), ("--director", director),
                 )
                 if given
             ],

@@ -285,9 +285,12 @@ def _render_valet_text(valet: dict[str, Any], console: Console, lang: Language) 
 
 def render_csv(season: Season, lang: Language = "en") -> str:
     """One row per competitor: the ranking's columns and then one column per evening (as :func:`evening_cell`)."""
-    header = [*headings(season, lang), *(s.date or s.title for s in season.sessions)]
+    heads = headings(season, lang)
+    texts = text_headings(lang)  # the names and lines guarded; a number (a Butler season's -0.40) stays a number
+    header = [*heads, *(guard(s.date or s.title) for s in season.sessions)]
     rows = (
-        [guard(c) for c in row_cells(season, s, lang)] + [evening_cell(e, lang) for e in s.evenings]
+        [guard(c) if h in texts else c for h, c in zip(heads, row_cells(season, s, lang), strict=True)]
+        + [evening_cell(e, lang) for e in s.evenings]
         for s in ordered_standings(season)
     )
     return rows_csv([header, *rows], lang)

@@ -27,7 +27,7 @@ BriAn's ``TITLE`` and ``MASTER_POINT_TYPE`` – where those programs put them):
   ``MASTER_POINTS_AWARDED`` and ``MASTER_POINT_TYPE``, BriAn's flat ``MASTER_POINTS_AWARDED``, ``HANDICAP`` …), and
   its ``PLAYER`` elements with ``PLAYER_NAME``, ``CLUB_ID_NUMBER``, ``NATIONAL_ID_NUMBER`` (the member number) and
   whatever else was read of them (``RATEABLE="Y"``);
-* per board every traveller line: ``NS_PAIR_NUMBER``, ``EW_PAIR_NUMBER``, ``CONTRACT`` (``3Hx``, ``4SXX``, ``3NT``,
+* per board every traveller line: ``NS_PAIR_NUMBER``, ``EW_PAIR_NUMBER``, ``CONTRACT`` (``3Hx``, ``4Sxx``, ``3NT``,
   ``PASS``), ``PLAYED_BY``, ``LEAD``, ``TRICKS`` (tricks taken), ``SCORE`` (North-South's) and the points:
   ``NS_MATCH_POINTS``/``EW_MATCH_POINTS`` for matchpoints, ``NS_CROSS_IMP_POINTS``/``EW_CROSS_IMP_POINTS`` for
   the IMP methods (USEBIO 1.2 has no other element for a pair's IMPs on a line), to two decimals, whole numbers

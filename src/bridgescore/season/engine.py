@@ -226,9 +226,9 @@ def _home_line(played: dict[int, _Played], order: tuple[str, ...]) -> str:
     counts: dict[str, int] = {}
     for index in sorted(played):
         counts[played[index].line] = counts.get(played[index].line, 0) + 1
-    latest = played[max(played)].line
     most = max(counts.values())
-    return latest if counts[latest] == most else next(line for line, n in counts.items() if n == most)
+    # of the lines played most, the one played latest (not the first of them in the season)
+    return next(played[i].line for i in sorted(played, reverse=True) if counts[played[i].line] == most)
 
 
 def _standing(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -104,7 +104,8 @@ class FileSessions:
 class ArchiveSessions:
     """The sessions an archive holds (:func:`bridgescore.archive.open_archive`, or any other
     :class:`~bridgescore.sessions.SessionSource`): as stored, each summed up as it was scored when added; or, given
-    ``options``, each stored event scored again with them (a Butler season of evenings stored at matchpoints)."""
+    ``options``, each stored event scored again with them (a Butler season of evenings stored at matchpoints),
+    keeping the phantom pairs, movement and across-sections the session was added with."""
 
     archive: SessionSource
     options: ScoringOptions | None = None
@@ -131,7 +132,7 @@ class ArchiveSessions:
         out: list[StoredSession] = []
         for session in stored:
             try:
-                scored = score(session.event, self.options)
+                scored = score(session.event, _with_own_event_options(self.options, session.summary.options))
             except InputError as refused:
                 self.problems.extend(refused.problems)
                 continue
@@ -144,3 +145,22 @@ class ArchiveSessions:
     @property
     def errors(self) -> list[Problem]:
         return [p for p in self.problems if p.severity is Severity.ERROR]
+
+
+def _with_own_event_options(options: ScoringOptions, stored: Mapping[str, str]) -> ScoringOptions:
+    """``options`` (the season's method or program) with what the session was added with about the event itself –
+    its phantom pairs, its movement, its sections scored as one field – so that scoring it again with another
+    method keeps a phantom out of the ranking and a Mitchell's NS 1 and EW 1 two pairs.  ``stored``: the options
+    as the archive keeps them (:meth:`bridgescore.archive.Archive.options`: a list or flag as JSON)."""
+    import json
+
+    from bridgescore.scored import Movement
+
+    if "phantoms" in stored:
+        phantoms = frozenset(str(p) for p in json.loads(stored["phantoms"]))
+        options = dataclasses.replace(options, phantoms=options.phantoms | phantoms)
+    if stored.get("movement") in ("mitchell", "howell"):
+        options = dataclasses.replace(options, movement=Movement(stored["movement"]))
+    if stored.get("across_sections") == "true":
+        options = dataclasses.replace(options, across_sections=True)
+    return options
