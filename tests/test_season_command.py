@@ -204,7 +204,7 @@ def test_valet_across_the_season(season_folder: Path) -> None:
         (["--min-evenings", "9"], "--min-evenings 9 cannot be met"),
         (["--lines", "A,C"], "--lines names section C (line C), which no evening has"),
         (["--promote", "1"], "--promote and --relegate need two lines or more"),
-        (["--rule", "best"], "--rule is average or best:N"),
+        (["--rule", "best"], "--rule is average, best:N (the N best evenings) or drop:K"),
         (["--absent", "fixed"], "--absent is none, fixed:P"),
         (["--from", "yesterday"], "--from is a date (YYYY-MM-DD), not 'yesterday'"),
     ],

@@ -9,7 +9,15 @@ from hypothesis import strategies as st
 
 from bridgescore.options import OptionError
 from bridgescore.players import Player, pair_key
-from bridgescore.season import AbsentRule, SeasonRules, compute_season, parse_absent, parse_lines, parse_rule
+from bridgescore.season import (
+    AbsentRule,
+    SeasonRules,
+    compute_season,
+    parse_absent,
+    parse_drop,
+    parse_lines,
+    parse_rule,
+)
 from bridgescore.season.engine import Standing, shared_places
 from bridgescore.sessions import PairSession, SessionSummary
 
@@ -58,6 +66,24 @@ def test_best_n_of_m_drops_the_lowest_evenings() -> None:
     assert ab.score == pytest.approx((60 * 24 + 55 * 24) / 48)  # 57.5: the 40 % evening dropped
     assert [e.counted for e in ab.evenings] == [True, False, False, True]
     assert (ab.counted, ab.dropped) == (2, 1)
+
+
+def test_drop_k_lowest_is_not_best_n_for_a_pair_that_missed_evenings() -> None:
+    """The NBB program's "aantal laagste scores weglaten" leaves out each competitor's K lowest evenings, however
+    many it played; best N keeps N.  Ann & Bob played 3 of 4 (60 %·24, 40 %·12, 55 %·24): drop 1 leaves 60 and
+    55 (57.5 %), best 3 keeps all three ((1440 + 480 + 1320) / 60 = 54 %); Cid & Dan (50 % ×4) are 50 % either way."""
+    drop = compute_season(SEASON, SeasonRules(drop=1))
+    assert by_name(drop, AB).score == pytest.approx((60 * 24 + 55 * 24) / 48)
+    assert [e.counted for e in by_name(drop, AB).evenings] == [True, False, False, True]
+    assert by_name(drop, "Cid & Dan").counted == 3
+    best = compute_season(SEASON, SeasonRules(best=3))
+    assert by_name(best, AB).score == pytest.approx((60 * 24 + 40 * 12 + 55 * 24) / 60)
+    # at least one evening is kept: drop 3 of a pair with 3 evenings counts its best one
+    assert by_name(compute_season(SEASON, SeasonRules(drop=3)), AB).score == pytest.approx(60.0)
+    assert parse_rule("drop:2") is None and parse_drop("drop:2") == 2 and parse_drop("weglaten:1") == 1
+    assert parse_drop("best:2") == 0
+    with pytest.raises(OptionError, match="drop:4 cannot be met"):
+        compute_season(SEASON, SeasonRules(drop=4))
 
 
 def test_minimum_evenings_lists_without_ranking() -> None:

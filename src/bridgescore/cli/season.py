@@ -53,7 +53,11 @@ def season(
     until: Annotated[str | None, typer.Option("--to", help="Last date counted (YYYY-MM-DD).")] = None,
     rule: Annotated[
         str,
-        typer.Option("--rule", help="average (every evening) or best:N (the N best evenings, NBB 'laagste weglaten')."),
+        typer.Option(
+            "--rule",
+            help="average (every evening), best:N (the N best evenings: Bridgewebs) or drop:K (each competitor's K "
+            "lowest left out: the NBB program's 'laagste scores weglaten').",
+        ),
     ] = "average",
     min_evenings: Annotated[
         int,
@@ -122,7 +126,15 @@ def season(
     from bridgescore.options import OptionError
     from bridgescore.report.problems import print_problems
     from bridgescore.report.season import SEASON_FORMATS, write_season
-    from bridgescore.season import SeasonRules, parse_absent, parse_date, parse_lines, parse_rule, run_season
+    from bridgescore.season import (
+        SeasonRules,
+        parse_absent,
+        parse_date,
+        parse_drop,
+        parse_lines,
+        parse_rule,
+        run_season,
+    )
     from bridgescore.season.files import ArchiveSessions, FileSessions
 
     page_lang = language_option(lang)
@@ -131,7 +143,7 @@ def season(
     if per not in ("pair", "player"):
         raise fail(f"--per is pair or player, not '{per}'")
     try:
-        best = parse_rule(rule)
+        best, drop = parse_rule(rule), parse_drop(rule)
         absent_rule = parse_absent(absent)
         mapping, order = parse_lines(lines) if lines else ({}, ())
         dates = [parse_date("--from", since), parse_date("--to", until)]
@@ -188,7 +200,7 @@ def season(
             )  # fmt: skip
             raise fail(refused.text(page_lang))
     rules = SeasonRules(
-        best=best, min_evenings=min_evenings, absent=absent_rule, lines=mapping, line_order=order,
+        best=best, drop=drop, min_evenings=min_evenings, absent=absent_rule, lines=mapping, line_order=order,
         line_correction=line_correction, promote=promote, relegate=relegate,
         per="player" if per == "player" else "pair", unit="imps" if unit == "imps" else "percent",
     )  # fmt: skip

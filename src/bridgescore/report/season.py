@@ -83,6 +83,7 @@ def season_dict(
         "per": r.per,
         "rules": {
             "best": r.best,
+            "drop": r.drop,
             "min_evenings": r.min_evenings,
             "absent": {"kind": r.absent.kind, "value": r.absent.value, "cap": r.absent.cap},
             "lines": dict(r.lines),
@@ -117,6 +118,8 @@ def rules_words(season: Season, lang: Language) -> list[str]:
     ]
     if r.best is not None:
         words.append(_("The best %(best)d evening(s) count, the others are dropped.") % {"best": r.best})
+    if r.drop:
+        words.append(_("Each competitor's %(drop)d lowest evening(s) are dropped.") % {"drop": r.drop})
     if r.min_evenings:
         words.append(
             _("At least %(minimum)d evening(s) played to be ranked; the others are listed below the ranking.")

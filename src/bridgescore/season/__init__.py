@@ -8,7 +8,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bridgescore.season.engine import Evening, Season, SeasonSession, Standing, compute_season, shared_places
-from bridgescore.season.rules import AbsentRule, SeasonRules, parse_absent, parse_date, parse_lines, parse_rule
+from bridgescore.season.rules import (
+    AbsentRule,
+    SeasonRules,
+    parse_absent,
+    parse_date,
+    parse_drop,
+    parse_lines,
+    parse_rule,
+)
 
 if TYPE_CHECKING:
     from bridgescore.sessions import StoredSession
@@ -23,6 +31,7 @@ __all__ = [
     "compute_season",
     "parse_absent",
     "parse_date",
+    "parse_drop",
     "parse_lines",
     "parse_rule",
     "run_season",

@@ -126,6 +126,10 @@ def _check(summaries: Sequence[SessionSummary], rules: SeasonRules) -> None:
         raise OptionError(
             N_("--rule best:%(best)d cannot be met: the season has %(held)d evening(s)"), best=rules.best, held=held
         )
+    if rules.drop and rules.drop >= held:
+        raise OptionError(
+            N_("--rule drop:%(drop)d cannot be met: the season has %(held)d evening(s)"), drop=rules.drop, held=held
+        )
     if rules.min_evenings > held:
         raise OptionError(
             N_("--min-evenings %(minimum)d cannot be met: the season has %(held)d evening(s)"),
@@ -236,8 +240,9 @@ def _standing(
 ) -> Standing:
     """One competitor's season by ``rules``: each evening's score less the line correction (NBB clubs' line
     correction), absent evenings given a value (``fixed``: NBB clubs; ``average``: the NBB program's "eigen
-    gemiddelde"; ``none``: NBB-Clubranking, Bridgewebs), the ``best`` N counted (the NBB program's "laagste scores
-    weglaten", Bridgewebs' best N; of equal scores the earlier evening: bridgescore's choice), averaged weighted by
+    gemiddelde"; ``none``: NBB-Clubranking, Bridgewebs), the ``best`` N counted (Bridgewebs' best N) or the ``drop``
+    K lowest left out (the NBB program's "aantal laagste scores weglaten", at least one evening kept; of equal
+    scores the earlier evening counts: bridgescore's choice), averaged weighted by
     boards (as the NBB program averages a pair's boards; see :mod:`bridgescore.season.rules`)."""
     order = rules.line_order
     home = _home_line(played, order)
@@ -275,9 +280,11 @@ def _standing(
             for e in evenings
         ]  # fmt: skip
     candidates = [i for i, e in enumerate(evenings) if e.score is not None and e.boards > 0]
+    ranked = sorted(candidates, key=lambda i: (-(evenings[i].score or 0.0), i))  # best first, the earlier of equals
     if rules.best is not None:
-        best = sorted(candidates, key=lambda i: (-(evenings[i].score or 0.0), i))[: rules.best]
-        chosen = set(best)
+        chosen = set(ranked[: rules.best])
+    elif rules.drop:
+        chosen = set(ranked[: max(1, len(ranked) - rules.drop)])
     else:
         chosen = set(candidates)
     evenings = [

@@ -5,7 +5,9 @@ What was found (researched 2026-11; where nothing was found the rule is an optio
 * **The NBB-Rekenprogramma's club competition** ("competitie"), as clubs publish its settings (e.g. BC Gendringen's
   "Clubreglementen", nbbclubsites.nl/club/7036): the standing is the pairs' evenings averaged ("Berekening
   competitiestand: sorteren stand op gemiddelde"), optionally leaving out a number of lowest scores ("Aantal
-  laagste scores weglaten") – our *best N of M*; an absent evening gets the pair's own average ("eigen
+  laagste scores weglaten") – our ``--rule drop:K`` (each competitor's K lowest evenings left out, however many
+  it played; not the same as best N, which keeps N of a pair that played more and all of one that played
+  fewer); an absent evening gets the pair's own average ("eigen
   gemiddelde", there with a maximum of 50 %, the provisional value 50 % before a first evening) – our
   ``--absent average``; a pair playing in another line gets a bonus or a correction ("Paar in andere lijn").
 * **Clubs' competition rules** under the NBB program: a fixed score for an absent evening (BC De Muralt: 50 % the
@@ -18,7 +20,8 @@ What was found (researched 2026-11; where nothing was found the rule is an optio
 * **The NBB-Clubranking** (Thilo Kielmann, for the NBB) has no absence rules at all: "Als iemand een zitting niet
   speelt, dan verandert zijn/haar ranking niet" – our ``--absent none`` (the default).
 * **Bridgewebs' competitions and leaderboards** (the EBU's club sites, e.g. Cheltenham's leaderboards): scores
-  averaged over the sessions played, a qualifying number of sessions, the lowest scores dropped beyond it (best N),
+  averaged over the sessions played, a qualifying number of sessions, the lowest scores dropped beyond it (our
+  ``--rule best:N``),
   an individual leaderboard (a player's sessions with any partner) beside the pairs one – our ``--per player``.
 * **ACBLscore's club championship**: nothing was found on a season ranking in ACBLscore (its club championships
   are single games with extra masterpoints); no rule here claims to follow it.
@@ -27,8 +30,8 @@ Not found anywhere, so chosen and documented: the weight of an evening in an ave
 b, as the NBB program averages a pair's boards within an evening); an absent evening weighs the most boards a pair
 played that evening; the line correction is applied to every evening a pair played in a lower line, and to a
 fixed absent score in the pair's own line; a competitor's own line (for an absent evening and for promotion and
-relegation) is the line it played most, the latest on a tie; of two evenings with the same score under best N the
-earlier is counted.
+relegation) is the line it played most, the latest on a tie; of two evenings with the same score under best N or
+drop K the earlier is counted; drop K leaves a competitor at least one evening.
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ from typing import Literal
 from bridgescore.i18n import N_
 from bridgescore.options import OptionError
 
-__all__ = ["AbsentRule", "SeasonRules", "parse_absent", "parse_date", "parse_lines", "parse_rule"]
+__all__ = ["AbsentRule", "SeasonRules", "parse_absent", "parse_date", "parse_drop", "parse_lines", "parse_rule"]
 
 AbsentKind = Literal["none", "fixed", "average"]
 Per = Literal["pair", "player"]
@@ -74,6 +77,8 @@ class SeasonRules:
 
     best: int | None = None
     min_evenings: int = 0
+    #: the K lowest evenings of each competitor left out (the NBB program's "aantal laagste scores weglaten")
+    drop: int = 0
     absent: AbsentRule = AbsentRule()
     lines: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
     line_order: tuple[str, ...] = ()
@@ -85,14 +90,25 @@ class SeasonRules:
 
 
 def parse_rule(text: str) -> int | None:
-    """``average`` (every evening counts: None) or ``best:N`` (the N best evenings)."""
+    """``average`` (every evening counts: None) or ``best:N`` (the N best evenings); ``drop:K`` is read by
+    :func:`parse_drop` (None here)."""
     value = text.strip().lower()
-    if value in ("average", "avg", "gemiddelde"):
+    if value in ("average", "avg", "gemiddelde") or parse_drop(text):
         return None
     m = re.fullmatch(r"best[:=]?\s*(\d+)", value)
     if m and int(m[1]) > 0:
         return int(m[1])
-    raise OptionError(N_("--rule is average or best:N (N evenings, at least 1), not '%(value)s'"), value=text)
+    raise OptionError(
+        N_("--rule is average, best:N (the N best evenings) or drop:K (the K lowest left out), not '%(value)s'"),
+        value=text,
+    )
+
+
+def parse_drop(text: str) -> int:
+    """``drop:K`` (also ``weglaten:K``): the K lowest evenings of each competitor left out (the NBB program's
+    "aantal laagste scores weglaten"); 0 for any other rule."""
+    m = re.fullmatch(r"(?:drop|weglaten)[:=]?\s*(\d+)", text.strip().lower())
+    return int(m[1]) if m and int(m[1]) > 0 else 0
 
 
 def parse_absent(text: str) -> AbsentRule:
