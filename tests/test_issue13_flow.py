@@ -129,3 +129,22 @@ def test_one_session_twice_in_one_archive_add_stores_nothing(archive_url: str, t
     assert "nothing was stored" in refused.output
     with open_archive(archive_url) as archive:
         assert archive.sessions() == []
+
+
+def test_archive_add_and_season_take_the_method_a_usebio_file_names(archive_url: str, tmp_path: Path) -> None:
+    """``score`` scores a USEBIO file by its BOARD_SCORING_METHOD where no --method is given; ``archive add`` and
+    ``season FILES`` stored and ranked it at matchpoints (a Butler evening as a matchpoint one)."""
+    from tests.reference_data import reference_path
+
+    butler = tmp_path / "2015-10-22.xml"
+    written = runner.invoke(app, ["score", str(reference_path("events/usebio-ebu-examples/original/mp-pairs.xml")),
+                                  "-m", "butler", "-f", "usebio", "-o", str(butler)])  # fmt: skip
+    assert written.exit_code == 0, written.output
+    season = _season(str(butler))
+    assert season["unit"] == "imps"
+    _add(archive_url, str(butler))
+    with open_archive(archive_url) as archive:
+        [stored] = archive.sessions()
+        assert stored.summary.method == "butler" and stored.summary.unit == "imps"
+        assert archive.options(stored.summary.key)["method"] == "butler"  # scored again the same way
+    assert _standings(_season("--db", archive_url)) == _standings(season)

@@ -393,6 +393,22 @@ def score(
     return Scores(scored)
 
 
+def file_options(
+    event: Event, options: ScoringOptions, given: bool, **resolve: Any
+) -> tuple[ScoringOptions, str | None]:
+    """The options to score ``event`` with, and the method taken from the file (else None): where the director
+    gave no method (``given`` False: neither ``--method`` nor ``--as``) and the file names one other than
+    ``options``' (a USEBIO ``BOARD_SCORING_METHOD``: Pianola's ``CROSS_IMPS``, :func:`bridgescore.io.usebio.
+    written_method`), the options resolved for that method with ``resolve`` (the other options given, as
+    :func:`resolve_options` takes them), as ``score``, ``archive add`` and ``season`` all do."""
+    from bridgescore.io.usebio import written_method
+
+    written = None if given else written_method(event.info)
+    if written is None or written == options.method.name:
+        return options, None
+    return resolve_options(written, **resolve), written
+
+
 def with_deal_analysis(scored: ScoredEvent) -> ScoredEvent:
     """``scored`` ready for the reports that show the deals (JSON and HTML, issue 10's page): every deal with its
     double-dummy table and par – what the file carries is kept, the rest is solved (several deals at once, cached:

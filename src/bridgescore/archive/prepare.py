@@ -37,6 +37,8 @@ class Prepared:
     content: bytes
     key: str
     scores: Scores
+    #: the method the file names, where it was scored by it (no method given; :func:`bridgescore.api.file_options`)
+    method: str | None = None
 
 
 def given_options(
@@ -76,12 +78,16 @@ def prepare(
     names: Path | None = None,
     members: Path | None = None,
     movement: str = "auto",
+    method_given: bool = True,
+    resolve: Mapping[str, Any] | None = None,
 ) -> tuple[list[Prepared], list[Problem]]:
     """Each file of ``files`` read (its sessions where a ``session`` column names several), dated and scored with
     ``options`` as ``score`` scores it, and keyed (``key``, else :func:`~bridgescore.archive.store.session_key`);
     and every problem found (a file not readable, an error in it, two files that would be one session), each at
-    its file.  ``date`` and ``club`` override the file's; ``key`` names one session (more is a problem)."""
-    from bridgescore.api import InputError, read, read_sessions
+    its file.  ``date`` and ``club`` override the file's; ``key`` names one session (more is a problem).  Where
+    ``method_given`` is False, a file naming its method is scored by it as ``score`` does
+    (:func:`bridgescore.api.file_options`, with the other options ``resolve``)."""
+    from bridgescore.api import InputError, file_options, read, read_sessions
     from bridgescore.api import score as score_event
     from bridgescore.archive.store import session_key
     from bridgescore.options import OptionError
@@ -121,7 +127,8 @@ def prepare(
                 info["date"] = date_from_name(path)
             event = dataclasses.replace(event, info=MappingProxyType(info))
             try:
-                scores = score_event(event, options, title=title)
+                chosen, written = file_options(event, options, method_given, **(resolve or {}))
+                scores = score_event(event, chosen, title=title)
             except InputError as refused:
                 problems.extend(refused.problems)
                 continue
@@ -133,7 +140,8 @@ def prepare(
             session = key or session_key(iso_date(info.get("date", "")), info.get("club", ""), scores.event.title,
                                          within)  # fmt: skip
             # a session of a multi-session file is its own content (the file's other sessions are not a copy of it)
-            prepared.append(Prepared(path, content + (b"\0session " + part.encode() if part else b""), session, scores))
+            marked = content + (b"\0session " + part.encode() if part else b"")
+            prepared.append(Prepared(path, marked, session, scores, written))
     keys = [p.key for p in prepared]
     for session in dict.fromkeys(k for k in keys if keys.count(k) > 1):
         problems.append(
@@ -178,8 +186,9 @@ def store(
     refused: list[Problem] = []
     for p in prepared:
         try:
+            recorded = {**(options or {}), "method": p.method} if p.method else options  # as it was scored
             added = archive.add(
-                p.scores, file=str(p.path), content=p.content, key=p.key, competition=competition, options=options,
+                p.scores, file=str(p.path), content=p.content, key=p.key, competition=competition, options=recorded,
                 replace=replace,
             )  # fmt: skip
         except ArchiveRefusal as refusal:  # another process stored it meanwhile

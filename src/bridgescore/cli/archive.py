@@ -131,8 +131,10 @@ def add(
     if key is not None and len(files) > 1:
         raise fail("--key names one session: give one file with it")
     prepared, problems = prepare(
-        files, options, key=key, date=date, club=club, title=title, names=names, members=members, movement=movement
-    )
+        files, options, key=key, date=date, club=club, title=title, names=names, members=members, movement=movement,
+        method_given=method is not None or as_program is not None,
+        resolve={"across_sections": across_sections, "movement": movement, "phantoms": phantom or (), **given},
+    )  # fmt: skip
     for p in prepared if not replace else ():  # a session a season cannot place: said (a correction keeps its date)
         if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", iso_date(p.scores.event.info.get("date", ""))):
             problems.append(

@@ -159,7 +159,9 @@ def season(
     if inputs:
         files = event_files(inputs)
         refuse_overwrite(output, files)
-        source = FileSessions(files, options, members=members)
+        source = FileSessions(
+            files, options, members=members, method_given=method is not None or as_program is not None
+        )
         stored = source.sessions(competition, dates[0], dates[1])
     else:
         from bridgescore.cli.common import reading_archive

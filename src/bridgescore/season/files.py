@@ -46,6 +46,9 @@ class FileSessions:
     options: ScoringOptions | None = None
     problems: list[Problem] = dataclasses.field(default_factory=list)
     members: Path | None = None
+    #: whether the director gave the method (``--method``/``--as``); if not, a file naming its method (USEBIO
+    #: ``BOARD_SCORING_METHOD``) is scored by it, as ``score`` does (:func:`bridgescore.api.file_options`)
+    method_given: bool = True
 
     def sessions(
         self, competition: str | None = None, since: str | None = None, until: str | None = None
@@ -53,7 +56,8 @@ class FileSessions:
         """The evenings of the files between ``since`` and ``until`` (ISO, inclusive), in date order when every
         evening has a date, else in the order given; ``competition`` names them.  An evening without a date is
         kept in any period, with a warning when a period is asked for."""
-        from bridgescore.api import InputError, read, score
+        from bridgescore.api import InputError, file_options, read, score
+        from bridgescore.options import OptionError
 
         found: list[tuple[int, StoredSession]] = []
         for position, path in enumerate(self.files):
@@ -67,9 +71,15 @@ class FileSessions:
                 )  # fmt: skip
                 continue
             try:
-                scored = score(event, self.options)
+                chosen = file_options(event, self.options, self.method_given)[0] if self.options is not None else None
+                scored = score(event, chosen)
             except InputError as refused:
                 self.problems.extend(refused.problems)
+                continue
+            except OptionError as refused:  # the file's method with an option it does not take
+                self.problems.append(
+                    Problem(Location(str(path)), refused.message, Severity.ERROR, tuple(refused.values.items()))
+                )
                 continue
             self.problems.extend(p for p in scored.problems if p not in event.problems)
             summary = summarise(scored.scored, key=path.name, competition=competition or "")
