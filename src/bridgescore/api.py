@@ -394,17 +394,19 @@ def score(
 
 
 def file_options(
-    event: Event, options: ScoringOptions, given: bool, **resolve: Any
-) -> tuple[ScoringOptions, str | None]:
+    event: Event, options: ScoringOptions | None, given: bool, **resolve: Any
+) -> tuple[ScoringOptions | None, str | None]:
     """The options to score ``event`` with, and the method taken from the file (else None): where the director
     gave no method (``given`` False: neither ``--method`` nor ``--as``) and the file names one other than
     ``options``' (a USEBIO ``BOARD_SCORING_METHOD``: Pianola's ``CROSS_IMPS``, :func:`bridgescore.io.usebio.
     written_method`), the options resolved for that method with ``resolve`` (the other options given, as
-    :func:`resolve_options` takes them), as ``score``, ``archive add`` and ``season`` all do."""
+    :func:`resolve_options` takes them), as ``score``, ``archive add`` and ``season`` all do.  ``options`` None
+    (``score``: the options given were refused for the default method) is resolved for any method the file
+    names, else returned None."""
     from bridgescore.io.usebio import written_method
 
     written = None if given else written_method(event.info)
-    if written is None or written == options.method.name:
+    if written is None or (options is not None and written == options.method.name):
         return options, None
     return resolve_options(written, **resolve), written
 

@@ -351,24 +351,23 @@ def _file_method(
     before reading (``held``) now."""
     from rich.markup import escape
 
-    from bridgescore.api import resolve_options
+    from bridgescore.api import file_options
     from bridgescore.cli.common import err
     from bridgescore.i18n import N_, translator
-    from bridgescore.io.usebio import written_method
     from bridgescore.options import OptionError
 
-    written = written_method(event.info)
-    if written is None or (options is not None and options.method.name == written):
-        if options is None:
-            assert held is not None
-            raise fail(held.text(lang))
-        return options
     try:
-        chosen = resolve_options(
-            written, as_program=None, across_sections=across_sections, movement=movement, phantoms=phantoms, **given
-        )
+        chosen, written = file_options(
+            event, options, False, as_program=None, across_sections=across_sections, movement=movement,
+            phantoms=phantoms, **given,
+        )  # fmt: skip
     except OptionError as problem:
         raise fail(problem.text(lang)) from None
+    if chosen is None:
+        assert held is not None
+        raise fail(held.text(lang))
+    if written is None:
+        return chosen
     program = event.info.get("program_name", "") or "?"
     message = N_(
         "scored as %(method)s, the method the file names (BOARD_SCORING_METHOD %(written)s, written by "
