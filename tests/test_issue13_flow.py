@@ -148,3 +148,21 @@ def test_archive_add_and_season_take_the_method_a_usebio_file_names(archive_url:
         assert stored.summary.method == "butler" and stored.summary.unit == "imps"
         assert archive.options(stored.summary.key)["method"] == "butler"  # scored again the same way
     assert _standings(_season("--db", archive_url)) == _standings(season)
+
+
+def test_a_session_column_naming_one_session_is_read_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file whose session column names one session (the EBU's exports: SESSION 1 on every line) was split into
+    its lines by the line-by-line reader, found to be one session, and read again; now the column's values decide
+    before any line is read."""
+    import bridgescore
+    from bridgescore.io import session_column
+
+    one = tmp_path / "one.csv"
+    one.write_text("session,board,ns,ew,score\n1,1,1,2,420\n1,1,3,4,450\n")
+
+    def refuse(*_: object, **__: object) -> None:
+        raise AssertionError("split read the lines of a one-session file")
+
+    monkeypatch.setattr(session_column, "split", refuse)
+    assert bridgescore.read_sessions(one) is None
+    assert len(bridgescore.read(one).results) == 2

@@ -861,6 +861,11 @@ def read_sessions(
     columns = [by_column.session_column(f) for f in files]
     if not any(c is not None for c in columns):
         return None
+    named = {
+        n for f, c in zip(files, columns, strict=True) for n in (by_column.session_names(f) if c is not None else [""])
+    }
+    if len(named) < 2:  # one session in the column (the EBU's exports write SESSION 1): read once, by read()
+        return None
     parts: dict[str, list[Event]] = {}
     sources: dict[str, list[str | Path]] = {}
     for file, column in zip(files, columns, strict=True):
@@ -876,8 +881,6 @@ def read_sessions(
         for name, event in by_column.split(file, notation, per_direction):
             parts.setdefault(name, []).append(event)
             sources.setdefault(name, []).append(file)
-    if len(parts) < 2:  # one session in the column (the EBU's exports write SESSION 1): a single session
-        return None
     return [
         (
             name,

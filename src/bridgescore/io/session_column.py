@@ -14,7 +14,7 @@ from bridgescore.contract import Notation
 from bridgescore.event import Event
 from bridgescore.io.csv import header_key, physical_lines, read_file, read_records
 
-__all__ = ["SESSION_COLUMNS", "has_session_column", "session_column", "split"]
+__all__ = ["SESSION_COLUMNS", "has_session_column", "session_column", "session_names", "split"]
 
 SESSION_COLUMNS = frozenset({"session", "sessie", "zitting", "ses", "sessionno", "sessionnumber"})
 
@@ -43,6 +43,22 @@ def has_session_column(paths: Iterable[str | Path]) -> bool:
     """Whether a traveller CSV among ``paths`` has a ``session`` column (a multi-session event in one file):
     ``score`` then scores it by sessions and ``check`` checks each session as a section."""
     return any(session_column(p) is not None for p in paths)
+
+
+def session_names(path: str | Path) -> list[str]:
+    """The sessions a file's session column names, in order of first appearance, as :func:`split` would split it
+    (``[""]`` where the column names none; ``[]`` without a column or where the file cannot be read).  Read from
+    the records alone, so a file whose column names one session (the EBU's exports write ``SESSION 1`` on every
+    line) is not read into lines here and again as the single session it is."""
+    column = session_column(path)
+    if column is None:
+        return []
+    text, _ = read_file(path)
+    records = read_records(text) if text is not None else []
+    if not records:
+        return []
+    named = dict.fromkeys(row[column].strip() for _, row in records[1:] if column < len(row))
+    return [n for n in named if n] or [""]
 
 
 def split(
