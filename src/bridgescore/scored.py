@@ -59,6 +59,7 @@ from bridgescore.methods.adjustments import (
 )
 from bridgescore.methods.base import BoardScores, FloatArray, ScoringMethod, Unit
 from bridgescore.methods.matchpoints import Matchpoints
+from bridgescore.pairkey import PairKey, names_pair
 from bridgescore.penalties import Penalty
 from bridgescore.problems import Location, Problem
 from bridgescore.table import STATUSES, ResultTable, on_both_sides, pair_codes
@@ -528,8 +529,10 @@ def _movements(event: Event, options: ScoringOptions) -> dict[str, Movement]:
 
 
 def _is_phantom_pair(section: str, pair: str, phantoms: frozenset[str]) -> bool:
-    """Whether ``pair`` of ``section`` is a phantom as ``--phantom`` names it: ``7``, ``A7`` or ``A:7``."""
-    return pair in phantoms or f"{section}{pair}" in phantoms or f"{section}:{pair}" in phantoms
+    """Whether ``pair`` of ``section`` is a phantom as ``--phantom`` names it: ``7``, ``A:7``, or ``A7`` where the
+    section ends in a letter (:mod:`bridgescore.pairkey`: ``14`` is pair 14, never pair 4 of Bridgemate's section 1)."""
+    key = PairKey(section, pair)
+    return any(names_pair(p, key) for p in phantoms)
 
 
 def phantom_masks(table: ResultTable, phantoms: frozenset[str]) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
