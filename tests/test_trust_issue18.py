@@ -46,3 +46,49 @@ def test_phantom_keeps_the_adjusted_score_the_file_writes_and_warns(tmp_path: Pa
     [warning] = document["problems"]  # type: ignore[misc]
     assert (warning["line"], warning["field"], warning["severity"]) == (3, "remarks", "warning")
     assert "pair 4 is a phantom (--phantom), but the line has the adjusted score 'A60/40'" in warning["message"]
+
+
+# --- a PBN file holding one board's game twice -----------------------------------------------------------------
+
+_GAME = (
+    '[Event "Tuesday Pairs"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+    '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\6R;Score_EW\\6R"]\n'
+    ' 1  5 7NT   N 13 "1520"  -\n 2  6 6NT   S 12 "990"   -\n 3  7 6NT   N 12 "990"   -\n 4  8 Pass  - -  0  -\n'
+)
+
+
+def test_a_pbn_game_written_twice_is_refused_at_the_copy(tmp_path: Path) -> None:
+    once, twice = tmp_path / "once.pbn", tmp_path / "twice.pbn"
+    once.write_text(_GAME)
+    twice.write_text(_GAME + "\n" + _GAME)
+    refused = runner.invoke(app, ["score", str(twice)])
+    assert refused.exit_code == 2, refused.output
+    for line, copy_of in ((16, 6), (17, 7), (18, 8), (19, 9)):
+        assert f"twice.pbn, line {line}, tag 'PairId_NS': board 1: " in refused.output
+        assert f"is on line {copy_of} already (a duplicate line)" in refused.output
+    _, alone, _ = _json(str(once))
+    code, skipped, output = _json(str(twice), "--skip-invalid")
+    assert code == 0 and skipped["standings"] == alone["standings"], output  # top 6, not 14
+    assert [b["top"] for b in skipped["boards"]] == [6]  # type: ignore[attr-defined]
+
+
+# --- --skip-invalid and a pair on two lines of a board ----------------------------------------------------------
+
+
+def test_a_pair_on_two_lines_of_a_board_leaves_both_out_and_names_both(tmp_path: Path) -> None:
+    """Line 2 is typed wrong (3 against 2, where 3 played 4); line 3 is right. The error pointed at line 3 and
+    --skip-invalid scored line 2. Which line is right cannot be told from the file: both are reported and
+    neither is scored; the director deletes or corrects the wrong one."""
+    travellers = tmp_path / "evening.csv"
+    travellers.write_text("board,ns,ew,score\n1,3,2,450\n1,1,2,420\n1,5,6,-50\n2,1,2,100\n2,3,4,100\n")
+    refused = runner.invoke(app, ["score", str(travellers)])
+    assert refused.exit_code == 2
+    code, document, output = _json(str(travellers), "--skip-invalid")
+    assert code == 0, output
+    problems = document["problems"]
+    assert [(p["line"], p["field"]) for p in problems] == [(2, "ew"), (3, "ew")]  # type: ignore[attr-defined]
+    for problem in problems:  # type: ignore[attr-defined]
+        assert problem["message"].startswith("board 1: pair 2 plays it on more than one line (lines 2, 3); which")
+        assert "none of them is scored: delete or correct the wrong line and score again" in problem["message"]
+    boards = {(e["pair"], e["boards"]) for s in document["standings"] for e in s["entries"]}  # type: ignore[attr-defined]
+    assert ("3", 2) not in boards and ("1", 2) not in boards and ("5", 1) in boards

@@ -40,7 +40,7 @@ from bridgescore.io.line import (
     whole_number,
     worded_problem,
 )
-from bridgescore.problems import Location, Problem, Severity, Value, shorten
+from bridgescore.problems import FieldKind, Location, Problem, Severity, Value, shorten
 
 __all__ = [
     "COLUMN_SYNONYMS",
@@ -393,11 +393,24 @@ def one_ew_convention(read: list[Result], views: dict[str, list[Result]], proble
     return [r for r in read if id(r) not in dropped]
 
 
-def one_line_per_table(read: list[Result], per_direction: frozenset[str], problems: list[Problem]) -> list[Result]:
-    """Drop, and report, duplicate lines, a pair on both sides of a line and a pair playing a board twice."""
-    results: list[Result] = []
-    seen_tables: dict[tuple[str, int, str, str], int] = {}
-    seen_pairs: dict[tuple[str, int, str], tuple[int, str]] = {}  # → (line, side) where the pair played it
+def one_line_per_table(
+    read: list[Result],
+    per_direction: frozenset[str],
+    problems: list[Problem],
+    fields: tuple[str, str] = ("ns", "ew"),
+    kind: FieldKind = FieldKind.COLUMN,
+) -> list[Result]:
+    """Drop, and report, duplicate lines, a pair on both sides of a line and a pair playing a board twice.
+
+    A line that is a copy of an earlier one (the same table and the same result: an export concatenated, a game
+    pasted twice) is an error at the copy, and the first is kept – they say the same.  A pair that plays a board
+    on two lines that differ (a pair number typed wrong, a result entered twice differently) is an error at
+    *every* one of those lines, and none of them is scored, also with ``--skip-invalid``: which line is right
+    cannot be told from the file, and keeping the first scored the wrong one when the mistake was the earlier
+    line (issue 18).  The director deletes (or corrects) the wrong line in the file and scores it again.
+    ``fields`` names the two pair columns (``PairId_NS``/``PairId_EW`` in PBN, as ``kind`` says)."""
+    candidates: list[Result] = []
+    seen_tables: dict[tuple[str, int, str, str], tuple[int, tuple[object, ...]]] = {}
     for result in read:
         where = result.source or Location("<input>")
         line = where.line or 0
@@ -405,47 +418,58 @@ def one_line_per_table(read: list[Result], per_direction: frozenset[str], proble
         if result.ns_pair == result.ew_pair and not two_lines:
             problems.append(
                 Problem.make(
-                    Location(where.file, line, "ew"),
+                    Location(where.file, line, fields[1], kind),
                     "pair %(pair)s is written as both North-South and East-West" + _PER_DIRECTION_HINT,
                     pair=result.ns_pair,
                 )
             )
             continue
         table = (result.section, result.board, result.ns_pair, result.ew_pair)
-        if table in seen_tables:
+        said = (result.status, result.contract, result.declarer, result.tricks, result.ns_score, result.remarks)
+        if table in seen_tables and seen_tables[table][1] == said:
             problems.append(
                 Problem.make(
-                    Location(where.file, line),
+                    Location(where.file, line, fields[0], kind),
                     "board %(board)d: %(ns)s against %(ew)s is on line %(before)d already (a duplicate line)",
                     board=result.board,
                     ns=result.ns_pair,
                     ew=result.ew_pair,
-                    before=seen_tables[table],
+                    before=seen_tables[table][0],
                 )
             )
             continue
-        seen_tables[table] = line
-        sides = (("NS", result.ns_pair), ("EW", result.ew_pair))
-        keys = [(result.section, result.board, side + pair if two_lines else pair) for side, pair in sides]
-        twice = [(key, side, pair) for key, (side, pair) in zip(keys, sides, strict=True) if key in seen_pairs]
-        if twice:
-            key, side, pair = twice[0]
-            before, before_side = seen_pairs[key]
-            message = "board %(board)d: pair %(pair)s played it already on line %(before)d"
+        seen_tables.setdefault(table, (line, said))
+        candidates.append(result)
+    played: dict[tuple[str, int, str], list[tuple[int, str]]] = {}  # → (candidate, side) of each line it played
+    for i, result in enumerate(candidates):
+        two_lines = result.section in per_direction
+        for side, pair in (("NS", result.ns_pair), ("EW", result.ew_pair)):
+            played.setdefault((result.section, result.board, side + pair if two_lines else pair), []).append((i, side))
+    refused: set[int] = set()
+    for (_section, board, _key), at in played.items():
+        if len(at) < 2:
+            continue
+        lines = [(candidates[i].source or Location("<input>")).line or 0 for i, _ in at]
+        for (i, side), line in zip(at, lines, strict=True):
+            if i in refused:
+                continue
+            refused.add(i)
+            result = candidates[i]
+            message = (
+                "board %(board)d: pair %(pair)s plays it on more than one line (lines %(lines)s); which one is right "
+                "cannot be told, so none of them is scored: delete or correct the wrong line and score again"
+            )
+            pair = result.ns_pair if side == "NS" else result.ew_pair
             problems.append(
                 Problem.make(
-                    Location(where.file, line),
-                    message + _PER_DIRECTION_HINT if before_side != side else message,
-                    board=result.board,
+                    Location((result.source or Location("<input>")).file, line, fields[side == "EW"], kind),
+                    message + _PER_DIRECTION_HINT if len({s for _, s in at}) > 1 else message,
+                    board=board,
                     pair=pair,
-                    before=before,
+                    lines=", ".join(str(n) for n in lines),
                 )
             )
-            continue
-        for key, (side, _) in zip(keys, sides, strict=True):
-            seen_pairs[key] = (line, side)
-        results.append(result)
-    return results
+    return [result for i, result in enumerate(candidates) if i not in refused]
 
 
 #: The largest board number read: the event's columns hold boards as 32-bit integers (``ResultTable``), and no
