@@ -660,10 +660,12 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Ev
     records = reader.deals.records()
     reader.problems.extend(records.problems)
     # a pair twice on a board, within a score table or over the file (one board's game written twice, an export
-    # concatenated): refused as the CSV reader refuses it, at the line and tag (issue 18)
-    results = one_line_per_table(
-        reader.results, sections_numbered_per_direction(reader.results), reader.problems, _PAIR_TAGS, FieldKind.TAG
-    )
+    # concatenated): refused as the CSV reader refuses it, at the line and tag (issue 18); a team plays each board
+    # in both rooms, once each way, which the teams reader pairs up
+    pairs = [r for r in reader.results if r.extra.get("teams") != "yes"]
+    kept = one_line_per_table(pairs, sections_numbered_per_direction(pairs), reader.problems, _PAIR_TAGS, FieldKind.TAG)
+    ids = {id(r) for r in kept}
+    results = [r for r in reader.results if r.extra.get("teams") == "yes" or id(r) in ids]
     if not results and not reader.problems and not records.deals:
         reader.problem(
             None,
