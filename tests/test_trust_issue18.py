@@ -92,3 +92,20 @@ def test_a_pair_on_two_lines_of_a_board_leaves_both_out_and_names_both(tmp_path:
         assert "none of them is scored: delete or correct the wrong line and score again" in problem["message"]
     boards = {(e["pair"], e["boards"]) for s in document["standings"] for e in s["entries"]}  # type: ignore[attr-defined]
     assert ("3", 2) not in boards and ("1", 2) not in boards and ("5", 1) in boards
+
+
+# --- a blank session cell ----------------------------------------------------------------------------------------
+
+
+def test_a_blank_session_cell_is_an_error_at_its_line_and_the_line_is_in_no_session(tmp_path: Path) -> None:
+    travellers = tmp_path / "championship.csv"
+    travellers.write_text("board,ns,ew,score,sessie\n1,1,2,420,1\n1,3,4,450,1\n1,5,6,-50,\n1,1,3,-50,2\n1,2,4,100,2\n")
+    refused = runner.invoke(app, ["score", str(travellers)])
+    assert refused.exit_code == 2
+    flat = " ".join(refused.output.split())
+    assert "championship.csv, line 4, column 'sessie': the session is not written on this line (the other lines " \
+        "name 1, 2); the line is left out: write its session" in flat  # fmt: skip
+    skipped = runner.invoke(app, ["score", str(travellers), "--skip-invalid", "-f", "json"])
+    assert skipped.exit_code == 0, skipped.output
+    first = json.loads(skipped.stdout)["sessions"][0]["score"]
+    assert [(r["ns_pair"], r["ew_pair"]) for b in first["boards"] for r in b["results"]] == [("1", "2"), ("3", "4")]
