@@ -109,3 +109,27 @@ def test_a_blank_session_cell_is_an_error_at_its_line_and_the_line_is_in_no_sess
     assert skipped.exit_code == 0, skipped.output
     first = json.loads(skipped.stdout)["sessions"][0]["score"]
     assert [(r["ns_pair"], r["ew_pair"]) for b in first["boards"] for r in b["results"]] == [("1", "2"), ("3", "4")]
+
+
+# --- check lists every line, the ones in error marked ---------------------------------------------------------
+
+
+def test_check_lists_the_lines_in_error_marked_and_says_a_clean_run_is_clean(tmp_path: Path) -> None:
+    travellers = tmp_path / "evening.csv"
+    travellers.write_text("board,ns,ew,contract,declarer,result\n1,1,2,4S,N,10\n1,3,4,4Z,N,10\n2,1,2,3NT,S,9\n")
+    listed = runner.invoke(app, ["check", str(travellers)], terminal_width=120)
+    assert listed.exit_code == 2
+    shown = listed.stdout.splitlines()
+    assert shown[0].strip() == "2 traveller lines, 1 left out for an error (✗)"
+    cells = [[c.strip() for c in line.split("│")[1:-1]] for line in shown if line.startswith("│")]
+    assert [c[0] for c in cells if c[0]] == ["2", "3 ✗", "4"]  # in file order, line 3 included and marked
+    assert next(c for c in cells if c[0] == "3 ✗")[-1] == "left out"
+    assert "1,3,4,4Z,N,1" in listed.stdout  # its text as written (folded in a narrow column)
+    assert "No problems" not in listed.stdout
+    dutch = runner.invoke(app, ["check", str(travellers), "--lang", "nl"], terminal_width=120)
+    assert "2 scorekaartregels, 1 weggelaten door een fout (✗)" in dutch.stdout and "weggelaten" in dutch.stdout
+    travellers.write_text("board,ns,ew,contract,declarer,result\n1,1,2,4S,N,10\n2,1,2,3NT,S,9\n")
+    clean = runner.invoke(app, ["check", str(travellers)], terminal_width=120)
+    assert clean.exit_code == 0 and clean.stdout.splitlines()[-1] == "No problems: all 2 traveller lines are read."
+    dutch = runner.invoke(app, ["check", str(travellers), "--lang", "nl"], terminal_width=120)
+    assert dutch.stdout.splitlines()[-1] == "Geen problemen: alle 2 scorekaartregels zijn gelezen."
