@@ -133,3 +133,34 @@ def test_check_lists_the_lines_in_error_marked_and_says_a_clean_run_is_clean(tmp
     assert clean.exit_code == 0 and clean.stdout.splitlines()[-1] == "No problems: all 2 traveller lines are read."
     dutch = runner.invoke(app, ["check", str(travellers), "--lang", "nl"], terminal_width=120)
     assert dutch.stdout.splitlines()[-1] == "Geen problemen: alle 2 scorekaartregels zijn gelezen."
+
+
+# --- BBO usernames differ only in case -----------------------------------------------------------------------------
+
+
+def test_bbo_usernames_in_another_case_are_one_pair(tmp_path: Path) -> None:
+    travellers = tmp_path / "bbo.csv"
+    travellers.write_text(
+        "board,north,south,east,west,contract,declarer,result\n"
+        "1,Cheryl O,bob1,ann2,dan2,4S,N,10\n1,ann3,ed3,fay4,gus4,4S,N,9\n"
+        "2,cheryl o,Bob1,ann3,ed3,3NT,S,9\n2,fay4,gus4,ann2,dan2,3NT,S,10\n"
+    )
+    code, document, output = _json(str(travellers))
+    assert code == 0, output
+    boards = {e["pair"]: e["boards"] for s in document["standings"] for e in s["entries"]}  # type: ignore[attr-defined]
+    assert boards == {"Cheryl O+bob1": 2, "ann2+dan2": 2, "ann3+ed3": 2, "fay4+gus4": 2}
+    warnings = [(p["line"], p["field"], p["message"]) for p in document["problems"]]  # type: ignore[attr-defined]
+    assert warnings == [
+        (4, "north", "player 'cheryl o' is read as 'Cheryl O', as an earlier line writes the name: BBO usernames "
+                     "are one player whatever their case"),
+        (4, "south", "player 'Bob1' is read as 'bob1', as an earlier line writes the name: BBO usernames are one "
+                     "player whatever their case"),
+    ]  # fmt: skip
+
+
+def test_a_names_file_keeps_names_that_differ_in_case_apart(tmp_path: Path) -> None:
+    """Jan and jan in a Dutch club's names file may be two people: the names file is compared as written."""
+    from bridgescore.io import names as names_file
+
+    names, problems = names_file.loads("paar,namen\n1,Jan & Piet\n2,jan & piet\n", "namen.csv")
+    assert dict(names) == {"1": "Jan & Piet", "2": "jan & piet"} and not problems

@@ -15,7 +15,7 @@ from __future__ import annotations
 import csv as _csv
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 
@@ -325,6 +325,8 @@ def read_lines(
             if ew_view:
                 ew_views[ew_view].append(result)
     read = one_ew_convention(read, ew_views, problems)
+    if "ns" not in columns.index or "ew" not in columns.index:  # pairs made of their players: BBO usernames
+        read = one_spelling_per_player(read, problems)
     if pairs_per_direction is None:
         per_direction = sections_numbered_per_direction(read)
         per_direction_warnings(per_direction, filename, problems)
@@ -334,6 +336,46 @@ def read_lines(
     problems.sort(key=lambda p: p.location.line or 0)
     form, sign = _form(results, columns)
     return Event(tuple(results), problems=tuple(problems), form=form, form_sign=sign)
+
+
+def one_spelling_per_player(read: list[Result], problems: list[Problem]) -> list[Result]:
+    """The lines with each player of a pair made of its players (``north+south``, BBO's travellers) written as the
+    first line writes them, whatever the case: BBO usernames are case-insensitive (``Cheryl O`` and ``cheryl o``
+    are one account), and two spellings split one pair into two, each with half its boards (issue 18).  A spelling
+    read so is a warning at the first line that writes it.  Only the player columns of a traveller are folded so:
+    a names file's names (``Jan`` and ``jan`` may be two people at a Dutch club) are compared as written."""
+    first: dict[str, str] = {}
+    spelled: dict[str, str] = {}  # a player as written → as read, for the spellings already seen
+
+    def one(pair: str, where: Location, seats: tuple[str, str]) -> str:
+        players = pair.split("+")
+        if len(players) != 2:
+            return pair
+        out = []
+        for player, seat in zip(players, seats, strict=True):
+            if player not in spelled:
+                read_as = first.setdefault(" ".join(player.split()).casefold(), player)
+                spelled[player] = read_as
+                if read_as != player:
+                    problems.append(
+                        Problem.make(
+                            Location(where.file, where.line, seat),
+                            "player '%(player)s' is read as '%(first)s', as an earlier line writes the name: BBO "
+                            "usernames are one player whatever their case",
+                            Severity.WARNING,
+                            player=shorten(player),
+                            first=shorten(read_as),
+                        )
+                    )
+            out.append(spelled[player])
+        return "+".join(out)
+
+    kept: list[Result] = []
+    for r in read:
+        where = r.source or Location("<input>")
+        ns, ew = one(r.ns_pair, where, ("north", "south")), one(r.ew_pair, where, ("east", "west"))
+        kept.append(r if (ns, ew) == (r.ns_pair, r.ew_pair) else replace(r, ns_pair=ns, ew_pair=ew))
+    return kept
 
 
 def _form(results: Sequence[Result], columns: Columns) -> tuple[EventForm, str]:
