@@ -96,3 +96,16 @@ def test_the_short_form_a7_is_read_only_where_the_section_ends_in_a_letter() -> 
     assert lookup({"14": "pair 14"}, "1", "4") is None
     assert lookup({"A7": "x", "7": "y"}, "A", "7") == "x"
     assert lookup({"1:4 NS": "ns", "1:4": "both"}, "1", "4", "NS") == "ns"
+
+
+def test_a_names_file_may_write_a7_for_a_lettered_section_but_14_is_never_pair_4_of_section_1() -> None:
+    from bridgescore.io import csv as traveller_csv
+    from bridgescore.io import names as names_file
+
+    lettered = traveller_csv.loads("section,board,ns,ew,score\nA,1,7,8,420\n", "a.csv")
+    names, _ = names_file.loads("pair,names\nA7,Ann & Bob\n", "names.csv")
+    assert not names_file.with_names(lettered, names).problems
+    numbered = traveller_csv.loads("section,board,ns,ew,score\n1,1,4,8,420\n", "b.csv")
+    names, _ = names_file.loads("pair,names\n14,Cy & Di\n", "names.csv")
+    [warning] = names_file.with_names(numbered, names).problems
+    assert warning.text() == "the event has no pair 14; the names of this line are not used"

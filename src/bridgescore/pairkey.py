@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple, TypeVar
 
-__all__ = ["PairKey", "lookup", "names_pair"]
+__all__ = ["PairKey", "lookup", "names_pair", "written_forms"]
 
 _V = TypeVar("_V")
 
@@ -36,13 +36,15 @@ def _joined(section: str, pair: str) -> str:
     return f"{section}{pair}" if section and not section[-1].isdigit() else ""
 
 
+def written_forms(key: PairKey) -> tuple[str, ...]:
+    """Every way a director may write pair ``key`` (``7``, ``A:7``, and ``A7`` where the section ends in a letter)."""
+    joined = _joined(key.section, key.pair)
+    return (key.pair, f"{key.section}:{key.pair}", joined) if joined else (key.pair, f"{key.section}:{key.pair}")
+
+
 def names_pair(text: str, key: PairKey) -> bool:
     """Whether ``text`` as a director writes a pair (``7``, ``A:7``, ``A7``; see the module docstring) names ``key``."""
-    text = text.strip()
-    if text == key.pair or text == f"{key.section}:{key.pair}":
-        return True
-    joined = _joined(key.section, key.pair)
-    return bool(joined) and text == joined
+    return text.strip() in written_forms(key)
 
 
 def lookup(mapping: Mapping[str, _V], section: str, pair: str, direction: str = "") -> _V | None:

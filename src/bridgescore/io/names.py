@@ -26,6 +26,7 @@ from types import MappingProxyType
 
 from bridgescore.event import Event
 from bridgescore.io.csv import header_key, read_file, read_records, too_large
+from bridgescore.pairkey import PairKey, written_forms
 from bridgescore.players import Player
 from bridgescore.problems import Location, Problem, Severity, shorten
 
@@ -200,13 +201,13 @@ def with_names(event: Event, names: Mapping[str, str], problems: tuple[Problem, 
     A name for a pair the event does not have (a pair number, or ``SECTION:PAIR``, not on any of its lines) is
     a warning at the names file's line: a typing mistake there would otherwise leave the real pair without its
     names, unnoticed."""
-    pairs = {pair for r in event.results for pair in (r.ns_pair, r.ew_pair)}
-    keyed = {f"{r.section}:{pair}" for r in event.results for pair in (r.ns_pair, r.ew_pair)}
+    seated = {PairKey(r.section, pair) for r in event.results for pair in (r.ns_pair, r.ew_pair)}
+    written = {text for key in seated for text in written_forms(key)}  # 7, A:7, A7 (pairkey's rule)
     sections = {r.section for r in event.results}
     sources = names.sources if isinstance(names, Names) else {}
     unknown: list[Problem] = []
     for key in names:
-        if key in keyed or (":" not in key and key in pairs) or not event.results:
+        if key in written or not event.results:
             continue
         section, _, pair = key.rpartition(":")
         where = sources.get(key, Location("<names>"))
