@@ -109,3 +109,23 @@ def test_a_names_file_may_write_a7_for_a_lettered_section_but_14_is_never_pair_4
     names, _ = names_file.loads("pair,names\n14,Cy & Di\n", "names.csv")
     [warning] = names_file.with_names(numbered, names).problems
     assert warning.text() == "the event has no pair 14; the names of this line are not used"
+
+
+def test_carry_over_names_a_pair_as_phantom_and_the_names_file_do(tmp_path: Path) -> None:
+    """--carry-over 14=60 is pair 14 of a Bridgemate section 1, never pair 4; A7 is pair 7 of a lettered section."""
+    from bridgescore.multisession import combine
+    from bridgescore.sessions import PairSession, SessionSummary
+
+    def session(section: str) -> SessionSummary:
+        pairs = tuple(
+            PairSession(key=f"s/{section}:{p}", section=section, pair=p, direction="", players=(), names="",
+                        boards=2, percent=50.0, imps=None, place=1)
+            for p in ("4", "14", "7")
+        )  # fmt: skip
+        return SessionSummary(key="s", date="", club="", title="", unit="percent", method="matchpoints", boards=2,
+                              pairs=pairs)  # fmt: skip
+
+    numbered = combine(["s"], [session("1")], {"14": 60.0})
+    assert {e.pairs[0]: e.carry_over for e in numbered.entries} == {"1:4": None, "1:14": 60.0, "1:7": None}
+    lettered = combine(["s"], [session("A")], {"A7": 60.0})
+    assert not lettered.problems and {e.pairs[0]: e.carry_over for e in lettered.entries}["A:7"] == 60.0
