@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
@@ -50,9 +50,9 @@ def __getattr__(name: str) -> Console:
     if name not in ("out", "err"):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     if name not in _CONSOLES:
-        from rich.console import Console
+        from bridgescore.report.printable import console
 
-        _CONSOLES[name] = Console(stderr=name == "err", highlight=False, emoji=False)  # "1:x:3" is no emoji
+        _CONSOLES[name] = console(stderr=name == "err")  # controls escaped, no emoji ("1:x:3" is a score)
     return _CONSOLES[name]
 
 
@@ -192,9 +192,9 @@ def resolved_options(
 def wide_console(console: Console) -> Console:
     """The screen, or where the output is piped or redirected a console of whole columns (120 at least) rather
     than rich's 80-column default: a ranking's names are not folded in a file the director keeps."""
-    from rich.console import Console
+    from bridgescore.report.printable import console as printable_console
 
-    return console if console.is_terminal else Console(highlight=False, width=max(console.width, 120))
+    return console if console.is_terminal else printable_console(width=max(console.width, 120))
 
 
 def strict_exit(checks: tuple[Check, ...], lang: Language) -> None:
@@ -341,14 +341,31 @@ def guard_commands(application: typer.Typer) -> None:
 
 
 def write_output(text: str, output: Path | None) -> None:
-    """``text`` to ``output``, or to the standard output; a file that cannot be written is an error (exit 2)."""
+    """``text`` to ``output``, or to the standard output, with its controls escaped (a name's ``ESC[2J`` clears
+    no screen: :mod:`bridgescore.report.printable`); a file that cannot be written is an error (exit 2)."""
+    from bridgescore.report.printable import escape_controls
+
     if output is None:
-        sys.stdout.write(text)
+        sys.stdout.write(escape_controls(text))
         return
     try:
-        output.write_text(text, encoding="utf-8")
+        output.write_text(escape_controls(text), encoding="utf-8")
     except OSError as problem:
         raise fail(f"cannot write {output}: {problem.strerror or problem}") from None
+
+
+@contextmanager
+def output_stream(output: Path | None, newline: str | None = None) -> Iterator[TextIO]:
+    """The stream a report is written to as it is made: ``output`` (UTF-8; ``newline`` as for ``open``) or the
+    standard output, with the controls of every text escaped (:class:`~bridgescore.report.printable.PrintableWriter`;
+    a console made on it writes beneath it, escaping its own text and keeping its colours)."""
+    from bridgescore.report.printable import PrintableWriter
+
+    if output is None:
+        yield PrintableWriter.wrap(sys.stdout)
+        return
+    with output.open("w", encoding="utf-8", newline=newline) as handle:
+        yield PrintableWriter.wrap(handle)
 
 
 def write_bytes_output(data: bytes, output: Path | None) -> None:

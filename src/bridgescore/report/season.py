@@ -215,12 +215,13 @@ def title_of(season: Season, lang: Language) -> str:
 
 def render_text(season: Season, stream: TextIO, lang: Language = "en", valet: dict[str, Any] | None = None) -> None:
     """The rules in words, the ranking, and each competitor's evenings (plain aligned columns)."""
-    from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
+    from bridgescore.report.printable import console as printable_console
+
     _ = translator(lang).gettext
-    console = Console(file=stream, width=200 if not stream.isatty() else None, highlight=False, emoji=False)
+    console = printable_console(file=stream, width=200 if not stream.isatty() else None)
     console.print(f"[bold]{escape(title_of(season, lang))}[/]", soft_wrap=True)
     for sentence in rules_words(season, lang):
         console.print(escape(sentence), soft_wrap=True)
