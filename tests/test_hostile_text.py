@@ -3,20 +3,28 @@ do to the terminal, the page and the files written, and what a command line can 
 
 from __future__ import annotations
 
+import csv
+import io
+import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 import typer.main
+from rich.markup import escape
 from typer.testing import CliRunner
 
 from bridgescore.archive.store import _shown, database_url
 from bridgescore.cli import app
 from bridgescore.cli.common import WRITTEN_FILES
+from bridgescore.report.printable import console, xml_characters
 
 runner = CliRunner()
 EXAMPLES = Path(__file__).resolve().parents[1] / "src" / "bridgescore" / "examples"
+DATA = Path(__file__).resolve().parent / "data"
 
 
 # ------------------------------------------------------------------------------------ the archive's password
@@ -120,3 +128,236 @@ def test_season_output_over_the_archive_is_refused(tmp_path: Path) -> None:
     result = runner.invoke(app, ["season", "-o", str(db)], env={"BRIDGESCORE_DB": str(db)})
     assert result.exit_code == 2 and "is one of the input files" in result.output
     assert db.read_bytes() == before
+
+
+# ------------------------------------------------------------------------------ hostile text through every report
+
+#: What a file's text may hold: escape sequences (window title, clear screen, hidden text), C1 controls, a lone
+#: carriage return, rich markup, emoji codes, non-characters, and a 100 kB value.
+HOSTILE = {
+    "escapes": "Esc\x1b]0;pwned\x07\x1b[2J\x1b[8mZ",
+    "c1": "Cee\x9b2J\x85one\x7f",
+    "cr": "Car\rriage",
+    "markup": "Mark[/bold][/][link=http://x.example]y[/link][pl]",
+    "emoji": "1:x:3 & Flo :smile:",
+    "nonchar": "Non\ufffechar\uffff",
+    "long": "L" * 100_000,
+}
+#: The texts but the lone carriage return, which the line-based readers (names files, a session column's split)
+#: take for a line end, as a spreadsheet would not.
+_LINE_SAFE = {k: v for k, v in HOSTILE.items() if k != "cr"}
+#: A raw control in what reaches a terminal or a text file (tab and line ends allowed).
+RAW_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|\r(?!\n)")
+SEASON = EXAMPLES / "season"
+
+
+def _hostile_evening(path: Path, *, session: bool = False) -> Path:
+    """An evening of the bundled season (names in north/south/east/west) with the hostile texts in names, remarks,
+    leads and one contract (a line refused, said with its cell); ``session``: two sessions named by hostile
+    texts."""
+    rows = list(csv.reader((SEASON / "2026-09-07.csv").open(encoding="utf-8")))
+    head, lines = rows[0], rows[1:]
+    col = {name: head.index(name) for name in head}
+    values = list(_LINE_SAFE.values()) if session else list(HOSTILE.values())
+    renamed: dict[str, str] = {}
+    for line in lines:  # a pair's two players renamed wherever the pair plays
+        for seat in ("north", "east"):
+            name = line[col[seat]]
+            if name not in renamed and len(renamed) < len(values):
+                renamed[name] = values[len(renamed)]
+            line[col[seat]] = renamed.get(name, name)
+    for i, value in enumerate(values):
+        lines[3 * i][col["remarks"]] = value
+    lines[1][col["lead"]] = HOSTILE["escapes"]
+    lines[2][col["contract"]] = HOSTILE["markup"]
+    if session:
+        later = list(csv.reader((SEASON / "2026-09-14.csv").open(encoding="utf-8")))[1:]
+        head = ["session", *head]
+        lines = [[HOSTILE["markup"], *line] for line in lines] + [[HOSTILE["escapes"], *line] for line in later]
+    with path.open("w", encoding="utf-8", newline="") as handle:
+        csv.writer(handle).writerows([head, *lines])
+    return path
+
+
+def _hostile_pbn(path: Path) -> Path:
+    """The PBN club evening with hostile event, site and pair names."""
+    text = (DATA / "pbn" / "club-scoretable.pbn").read_text(encoding="utf-8")
+    text = text.replace('[Event "Tuesday Pairs"]', f'[Event "{HOSTILE["escapes"]}{HOSTILE["markup"]}"]')
+    text = text.replace('[Site "Test Club"]', f'[Site "{HOSTILE["c1"]}{HOSTILE["emoji"]}"]')
+    text = text.replace('"Ann Smith - Bob Jones"', f'"{HOSTILE["escapes"]} - {HOSTILE["nonchar"]}"', 1)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _hostile_names(path: Path, numbers: list[str], *, teams: bool = False) -> Path:
+    values = list(_LINE_SAFE.values())
+    if teams:
+        lines = [f"{n} {values[i % len(values)]}: {values[(i + 1) % len(values)]}, Bob" for i, n in enumerate(numbers)]
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    else:
+        with path.open("w", encoding="utf-8", newline="") as handle:
+            csv.writer(handle).writerows([["player", "name"], *([n, values[i % len(values)]] for i, n in
+                                                                 enumerate(numbers))])  # fmt: skip
+    return path
+
+
+def _cases() -> list[tuple[str, list[str], str | None]]:
+    """(case, command line with {evening} {sessions} {pbn} {individual} {players} {teams} {team_names} {db}, the
+    format written to -o {out} or None for the screen)."""
+    cases: list[tuple[str, list[str], str | None]] = []
+    for fmt in ("text", "csv", "json", "html", "usebio"):
+        cases.append((f"score-{fmt}", ["score", "{evening}", "--skip-invalid", "-f", fmt], fmt))
+        cases.append((f"individual-{fmt}", ["individual", "{individual}", "--names", "{players}", "-f", fmt], fmt))
+        cases.append((f"teams-{fmt}", ["teams", "{teams}", "--names", "{team_names}", "-f", fmt], fmt))
+    for fmt in ("text", "html", "usebio"):
+        cases.append((f"score-pbn-{fmt}", ["score", "{pbn}", "--skip-invalid", "-f", fmt], fmt))
+    for fmt in ("text", "csv", "json", "html"):
+        cases.append((f"sessions-{fmt}", ["score", "{sessions}", "--skip-invalid", "-f", fmt], fmt))
+        cases.append((f"season-{fmt}", ["season", "{evening}", "{later}", "--skip-invalid", "-f", fmt], fmt))
+        cases.append((f"valet-{fmt}", ["valet", "{evening}", "--skip-invalid", "-f", fmt], fmt))
+    for fmt in ("text", "csv", "json"):
+        cases.append((f"check-{fmt}", ["check", "{evening}", "-f", fmt], fmt))
+    cases += [
+        ("score-screen", ["score", "{evening}", "--skip-invalid", "--boards"], None),
+        ("sessions-screen", ["score", "{sessions}", "--skip-invalid", "--boards"], None),
+        ("check-screen", ["check", "{evening}"], None),
+        ("season-screen", ["season", "{evening}", "{later}", "--skip-invalid"], None),
+        ("teams-screen", ["teams", "{teams}", "--names", "{team_names}"], None),
+        ("individual-screen", ["individual", "{individual}", "--names", "{players}", "--boards"], None),
+        ("deals-screen", ["deals", "{pbn}"], None),
+        ("deals-json", ["deals", "{pbn}", "-f", "json"], "json"),
+        ("deals-pbn", ["deals", "{pbn}", "-f", "pbn"], "pbn"),
+    ]
+    return cases
+
+
+CASES = _cases()
+
+
+@pytest.fixture(scope="module")
+def hostile_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    folder = tmp_path_factory.mktemp("hostile")
+    later = folder / "later.csv"
+    later.write_text((SEASON / "2026-09-14.csv").read_text(encoding="utf-8"), encoding="utf-8")
+    players = sorted({c for line in list(csv.reader((DATA / "individual" / "three-tables.csv").open()))[1:]
+                      for c in line[1:5]}, key=int)  # fmt: skip
+    return {
+        "evening": str(_hostile_evening(folder / "evening.csv")),
+        "later": str(later),
+        "sessions": str(_hostile_evening(folder / "sessions.csv", session=True)),
+        "pbn": str(_hostile_pbn(folder / "evening.pbn")),
+        "individual": str(DATA / "individual" / "three-tables.csv"),
+        "players": str(_hostile_names(folder / "players.csv", players)),
+        "teams": str(DATA / "teams" / "multiple-teams-4-matches.xml"),
+        "team_names": str(_hostile_names(folder / "teams.txt", [str(n) for n in range(1, 9)], teams=True)),
+    }
+
+
+def _no_raw_control(text: str, where: str) -> None:
+    found = RAW_CONTROL.search(text)
+    assert found is None, f"{where}: raw {found.group()!r} at {found.start()}: {text[found.start() - 40 :][:80]!r}"
+
+
+@pytest.mark.parametrize(("case", "words", "fmt"), CASES, ids=[c for c, _, _ in CASES])
+def test_hostile_text_reaches_no_terminal_and_no_file_raw(
+    tmp_path: Path, hostile_files: dict[str, str], case: str, words: list[str], fmt: str | None
+) -> None:
+    """No traceback; no raw control on stdout, stderr or in the file written; every XML well-formed."""
+    out = tmp_path / f"out.{fmt}"
+    line = [w.format(**hostile_files) for w in words] + (["-o", str(out)] if fmt else [])
+    result = runner.invoke(app, line)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code in (0, 1, 2), result.output
+    _no_raw_control(result.stdout, "stdout")
+    _no_raw_control(result.stderr, "stderr")
+    if fmt is None:
+        assert result.exit_code in (0, 2), result.output
+        return
+    assert out.exists(), result.output
+    if fmt == "usebio":
+        ElementTree.parse(out)  # well-formed, whatever the names held
+        text = out.read_bytes().decode("iso-8859-1")
+    else:
+        text = out.read_text(encoding="utf-8")
+    _no_raw_control(text, str(out.name))
+    if fmt == "json":
+        json.loads(text)
+
+
+def _strings(value: object) -> Iterator[str]:
+    if isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+    elif isinstance(value, str):
+        yield value
+
+
+def test_usebio_with_hostile_names_reads_back_as_documented(tmp_path: Path, hostile_files: dict[str, str]) -> None:
+    """The USEBIO file is read back by bridgescore: every name as written, after the documented replacement
+    (controls as \\u001b, U+FFFE/U+FFFF as U+FFFD)."""
+    xml = tmp_path / "evening.xml"
+    written = runner.invoke(app, ["score", hostile_files["evening"], "--skip-invalid", "-f", "usebio", "-o", str(xml)])
+    assert written.exit_code == 0, written.output
+    before = runner.invoke(app, ["score", hostile_files["evening"], "--skip-invalid", "-f", "json"])
+    after = runner.invoke(app, ["score", str(xml), "-f", "json"])
+    assert after.exit_code == 0, after.output
+
+    def names(output: str) -> set[str]:
+        standings = json.loads(output)["standings"]
+        return {e["pair"] for s in standings for e in s["entries"]}
+
+    expected = {xml_characters(n) for n in names(before.stdout)}
+    assert names(after.stdout) == expected
+    assert any("\\u001b]0;pwned" in n for n in expected) and any("\ufffd" in n for n in expected)
+
+
+def test_the_text_report_shows_markup_and_emoji_codes_as_written(tmp_path: Path) -> None:
+    """A name holding [pl] lost it (rich took it for a tag); '1:x:3 & Flo' became '1❌3 & Flo' in -o files; a
+    session named '[/bold]' and a season's evening titled without a date ended the report in a MarkupError."""
+    rows = list(csv.reader((SEASON / "2026-09-07.csv").open(encoding="utf-8")))
+    rows[1][2] = "Pl[pl]"
+    rows[1][4] = "1:x:3 & Flo"
+    evening = tmp_path / "evening.csv"
+    with evening.open("w", encoding="utf-8", newline="") as handle:
+        csv.writer(handle).writerows(rows)
+    out = tmp_path / "out.txt"
+    result = runner.invoke(app, ["score", str(evening), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    text = out.read_text(encoding="utf-8")
+    assert "Pl[pl]" in text and "1:x:3 & Flo" in text and "❌" not in text
+    sessions = _hostile_evening(tmp_path / "sessions.csv", session=True)
+    result = runner.invoke(app, ["score", str(sessions), "--skip-invalid", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert HOSTILE["markup"] in out.read_text(encoding="utf-8")
+
+
+def test_a_season_evening_titled_with_markup_is_shown_as_written(tmp_path: Path) -> None:
+    """An evening without a date is headed by its title (a PBN's Event): '[/]' in it ended the season report."""
+    pbn = tmp_path / "evening.pbn"
+    text = (DATA / "pbn" / "club-scoretable.pbn").read_text(encoding="utf-8")
+    pbn.write_text(text.replace('[Event "Tuesday Pairs"]', '[Event "Cup [/] [pl]"]').replace(
+        '[Date "2026.11.17"]', '[Date "#"]'), encoding="utf-8")  # fmt: skip
+    result = runner.invoke(app, ["season", str(pbn), "--skip-invalid"])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 0, result.output
+    assert "Cup [/] [pl]" in result.stdout
+
+
+def test_a_console_on_a_terminal_keeps_its_colours_and_escapes_the_files_text() -> None:
+    """On a terminal rich writes its own colours; a cell's ESC[2J or ESC]0; is shown, never sent."""
+    from rich.table import Table
+
+    buffer = io.StringIO()
+    screen = console(file=buffer, force_terminal=True, width=200)
+    table = Table(title=HOSTILE["escapes"])
+    table.add_column("name", style="bold")
+    table.add_row(HOSTILE["escapes"] + HOSTILE["c1"])
+    screen.print(table)
+    screen.print(f"[red]{escape(HOSTILE['escapes'])}[/]")
+    shown = buffer.getvalue()
+    assert "\x1b[1m" in shown  # rich's bold
+    assert "\x1b]0;" not in shown and "\x1b[2J" not in shown and "\x1b[8m" not in shown and "\x9b" not in shown
+    assert "\\u001b]0;pwned\\u0007\\u001b[2J" in shown

@@ -228,7 +228,7 @@ def render_text(season: Season, stream: TextIO, lang: Language = "en", valet: di
     heads = headings(season, lang)
     table = Table(title=_("Ranking"))
     for head in heads:
-        table.add_column(head, justify="left" if head in text_headings(lang) else "right")
+        table.add_column(escape(head), justify="left" if head in text_headings(lang) else "right")
     ordered = ordered_standings(season)
     previous = True
     for s in ordered:
@@ -240,7 +240,7 @@ def render_text(season: Season, stream: TextIO, lang: Language = "en", valet: di
     grid = Table(title=_("Evenings"))
     grid.add_column(_("Player") if season.rules.per == "player" else _("Pair"))
     for number, session in enumerate(season.sessions, 1):
-        grid.add_column(f"{number}\n{session.date or session.title}", justify="right")
+        grid.add_column(escape(f"{number}\n{session.date or session.title}"), justify="right")  # a title: no markup
     for s in ordered:
         grid.add_row(escape(s.name), *(escape(evening_cell(e, lang)) for e in s.evenings))
     console.print(grid)
