@@ -20,7 +20,13 @@ from typer.testing import CliRunner
 from bridgescore.archive.store import _shown, database_url
 from bridgescore.cli import app
 from bridgescore.cli.common import WRITTEN_FILES
-from bridgescore.report.printable import console, xml_characters
+from bridgescore.report.printable import (
+    PrintableWriter,
+    console,
+    escape_controls,
+    escape_controls_bytes,
+    xml_characters,
+)
 
 runner = CliRunner()
 EXAMPLES = Path(__file__).resolve().parents[1] / "src" / "bridgescore" / "examples"
@@ -143,22 +149,22 @@ HOSTILE = {
     "nonchar": "Non\ufffechar\uffff",
     "long": "L" * 100_000,
 }
-#: The texts but the lone carriage return, which the line-based readers (names files, a session column's split)
-#: take for a line end, as a spreadsheet would not.
+#: The texts but the lone carriage return, which the readers take for a line end even inside a quoted CSV value
+#: (the line is refused, said with its place): it is shown escaped by :func:`test_escape_controls`.
 _LINE_SAFE = {k: v for k, v in HOSTILE.items() if k != "cr"}
 #: A raw control in what reaches a terminal or a text file (tab and line ends allowed).
 RAW_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|\r(?!\n)")
 SEASON = EXAMPLES / "season"
 
 
-def _hostile_evening(path: Path, *, session: bool = False) -> Path:
+def _hostile_evening(path: Path, *, session: bool = False, valid: bool = False) -> Path:
     """An evening of the bundled season (names in north/south/east/west) with the hostile texts in names, remarks,
     leads and one contract (a line refused, said with its cell); ``session``: two sessions named by hostile
-    texts."""
+    texts; ``valid``: no line refused (the contract and lead as written)."""
     rows = list(csv.reader((SEASON / "2026-09-07.csv").open(encoding="utf-8")))
     head, lines = rows[0], rows[1:]
     col = {name: head.index(name) for name in head}
-    values = list(_LINE_SAFE.values()) if session else list(HOSTILE.values())
+    values = list(_LINE_SAFE.values())
     renamed: dict[str, str] = {}
     for line in lines:  # a pair's two players renamed wherever the pair plays
         for seat in ("north", "east"):
@@ -167,9 +173,10 @@ def _hostile_evening(path: Path, *, session: bool = False) -> Path:
                 renamed[name] = values[len(renamed)]
             line[col[seat]] = renamed.get(name, name)
     for i, value in enumerate(values):
-        lines[3 * i][col["remarks"]] = value
-    lines[1][col["lead"]] = HOSTILE["escapes"]
-    lines[2][col["contract"]] = HOSTILE["markup"]
+        lines[3 * i + 1][col["remarks"]] = value
+    if not valid:
+        lines[1][col["lead"]] = HOSTILE["escapes"]
+        lines[2][col["contract"]] = HOSTILE["markup"]
     if session:
         later = list(csv.reader((SEASON / "2026-09-14.csv").open(encoding="utf-8")))[1:]
         head = ["session", *head]
@@ -361,3 +368,49 @@ def test_a_console_on_a_terminal_keeps_its_colours_and_escapes_the_files_text() 
     assert "\x1b[1m" in shown  # rich's bold
     assert "\x1b]0;" not in shown and "\x1b[2J" not in shown and "\x1b[8m" not in shown and "\x9b" not in shown
     assert "\\u001b]0;pwned\\u0007\\u001b[2J" in shown
+
+
+def test_hostile_text_through_the_archive(tmp_path: Path, hostile_files: dict[str, str]) -> None:
+    """archive add / list / history and player print what the archive stored from the file: as data."""
+    db = str(tmp_path / "club.sqlite3")
+    evening = str(_hostile_evening(tmp_path / "evening.csv", valid=True))
+    lines = [["archive", "add", evening, "--title", HOSTILE["markup"], "--key", "second", "--db", db],
+             ["archive", "add", hostile_files["evening"], "--db", db]]  # fmt: skip
+    for fmt in ("text", "json"):
+        lines += [["archive", "list", "--db", db, "-f", fmt], ["player", HOSTILE["emoji"], "--db", db, "-f", fmt]]
+    listed = runner.invoke(app, ["archive", "add", evening, "--db", db])
+    assert listed.exit_code == 0, listed.output
+    keys = [s["key"] for s in json.loads(runner.invoke(app, ["archive", "list", "--db", db, "-f", "json"]).stdout)[
+        "sessions"]]  # fmt: skip
+    lines += [["archive", "history", key, "--db", db, "-f", fmt] for key in keys for fmt in ("text", "json")]
+    for line in lines:
+        result = runner.invoke(app, line)
+        assert result.exception is None or isinstance(result.exception, SystemExit), (line, result.exception)
+        assert result.exit_code in (0, 2), (line, result.output)
+        _no_raw_control(result.stdout, f"{line[:2]} stdout")
+        _no_raw_control(result.stderr, f"{line[:2]} stderr")
+
+
+def test_hostile_text_in_a_rubber_file(tmp_path: Path) -> None:
+    deals = tmp_path / "rubber.csv"
+    deals.write_text(
+        "deal,contract,declarer,tricks,honours\n1,4S,N,=,\n2," + HOSTILE["escapes"] + ",E,+2,\n3,3NT,S,=,"
+        + HOSTILE["c1"] + "\n", encoding="utf-8")  # fmt: skip
+    for fmt in ("text", "json"):
+        result = runner.invoke(app, ["rubber", str(deals), "--skip-invalid", "-f", fmt])
+        assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+        _no_raw_control(result.stdout, "stdout")
+        _no_raw_control(result.stderr, "stderr")
+        assert "\\u001b]0;pwned" in result.output
+
+
+def test_escape_controls() -> None:
+    """Tabs and line ends kept; a lone carriage return (which returns the cursor to overwrite the line), C0, DEL
+    and C1 written as JSON escapes; XML also loses the non-characters (U+FFFD) and every carriage return."""
+    assert escape_controls("a\tb\r\nc\n") == "a\tb\r\nc\n"
+    assert escape_controls("Car\rriage\x1b[2J\x7f\x9b") == "Car\\u000driage\\u001b[2J\\u007f\\u009b"
+    assert escape_controls_bytes("x\x1b\x85é\r\n".encode()) == "x\\u001b\\u0085é\r\n".encode()
+    assert xml_characters("a\ufffeb\uffff\r\n\x00") == "a\ufffdb\ufffd\\u000d\n\\u0000"
+    buffer = io.StringIO()
+    PrintableWriter.wrap(buffer).write("Car\rriage,1\r\n")
+    assert buffer.getvalue() == "Car\\u000driage,1\r\n"
