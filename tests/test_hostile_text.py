@@ -414,3 +414,18 @@ def test_escape_controls() -> None:
     buffer = io.StringIO()
     PrintableWriter.wrap(buffer).write("Car\rriage,1\r\n")
     assert buffer.getvalue() == "Car\\u000driage,1\r\n"
+
+
+@pytest.mark.parametrize("words", [["score", "{evening}", "--skip-invalid", "--boards"], ["check", "{evening}"]])
+def test_hostile_text_in_the_plain_columns_of_a_large_event(
+    monkeypatch: pytest.MonkeyPatch, hostile_files: dict[str, str], words: list[str]
+) -> None:
+    """Above PLAIN_ROWS rows the rankings, travellers and check listing are plain columns written past rich."""
+    from bridgescore.report import check, text
+
+    monkeypatch.setattr(check, "PLAIN_ROWS", 0)
+    monkeypatch.setattr(text, "PLAIN_ROWS", 0)
+    result = runner.invoke(app, [w.format(**hostile_files) for w in words])
+    assert result.exit_code in (0, 2), result.output
+    _no_raw_control(result.stdout, "stdout")
+    assert "\\u001b]0;pwned" in result.stdout

@@ -35,6 +35,7 @@ __all__ = [
     "console",
     "escape_controls",
     "escape_controls_bytes",
+    "has_controls",
     "xml_characters",
 ]
 
@@ -48,6 +49,11 @@ _NOT_XML = re.compile("[\r\ud800-\udfff\ufffe\uffff]")
 
 def _escaped(match: re.Match[str]) -> str:
     return f"\\u{ord(match.group()):04x}"
+
+
+def has_controls(text: str) -> bool:
+    """Whether ``text`` holds a control :func:`escape_controls` would escape."""
+    return _CONTROLS.search(text) is not None
 
 
 def escape_controls(text: str) -> str:
