@@ -43,6 +43,14 @@ __all__ = [
 _CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|\r(?!\n)")
 #: The same in UTF-8 bytes (a C1 control is 0xC2 0x80–0x9F; 0xC2 never continues a character).
 _CONTROL_BYTES = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\r(?!\n)|\xc2[\x80-\x9f]")
+#: The quick look for them (a report of 100,000 lines is looked through as it is written): the C0 controls and
+#: DEL (and the C1 controls in a text) deleted by ``translate`` – ten times faster than the expressions above –
+#: and the carriage return and the C1 lead byte looked for apart.
+_C0 = bytes([*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F])
+_DELETED = dict.fromkeys([*_C0, *range(0x80, 0xA0)])
+_LONE_CR = re.compile(r"\r(?!\n)")
+_LONE_CR_BYTES = re.compile(rb"\r(?!\n)")
+_C1_BYTES = re.compile(rb"\xc2[\x80-\x9f]")
 #: What XML 1.0 cannot carry besides the controls: the non-characters U+FFFE, U+FFFF and lone surrogates.
 _NOT_XML = re.compile("[\r\ud800-\udfff\ufffe\uffff]")
 
@@ -53,17 +61,22 @@ def _escaped(match: re.Match[str]) -> str:
 
 def has_controls(text: str) -> bool:
     """Whether ``text`` holds a control :func:`escape_controls` would escape."""
-    return _CONTROLS.search(text) is not None
+    return len(text.translate(_DELETED)) != len(text) or ("\r" in text and _LONE_CR.search(text) is not None)
 
 
 def escape_controls(text: str) -> str:
     """``text`` with its controls written ``\\u001b`` (see the module's docstring); line ends and tabs kept."""
-    return _CONTROLS.sub(_escaped, text) if _CONTROLS.search(text) else text
+    return _CONTROLS.sub(_escaped, text) if has_controls(text) else text
 
 
 def escape_controls_bytes(data: bytes) -> bytes:
     """:func:`escape_controls` of UTF-8 ``data`` (the JSON written as bytes)."""
-    if not _CONTROL_BYTES.search(data):
+    found = (
+        len(data.translate(None, _C0)) != len(data)
+        or (b"\r" in data and _LONE_CR_BYTES.search(data) is not None)
+        or (b"\xc2" in data and _C1_BYTES.search(data) is not None)
+    )
+    if not found:
         return data
     return _CONTROL_BYTES.sub(lambda m: b"\\u%04x" % ord(m.group().decode("utf-8")), data)
 
