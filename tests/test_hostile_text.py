@@ -335,6 +335,8 @@ def test_the_text_report_shows_markup_and_emoji_codes_as_written(tmp_path: Path)
     assert result.exit_code == 0, result.output
     text = out.read_text(encoding="utf-8")
     assert "Pl[pl]" in text and "1:x:3 & Flo" in text and "❌" not in text
+    piped = runner.invoke(app, ["score", str(evening)])  # the standard output a pipe: a console of its own
+    assert "Pl[pl]" in piped.stdout and "1:x:3 & Flo" in piped.stdout and "❌" not in piped.stdout
     sessions = _hostile_evening(tmp_path / "sessions.csv", session=True)
     result = runner.invoke(app, ["score", str(sessions), "--skip-invalid", "-o", str(out)])
     assert result.exit_code == 0, result.output
