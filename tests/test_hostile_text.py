@@ -431,3 +431,29 @@ def test_hostile_text_in_the_plain_columns_of_a_large_event(
     assert result.exit_code in (0, 2), result.output
     _no_raw_control(result.stdout, "stdout")
     assert "\\u001b]0;pwned" in result.stdout
+
+
+@pytest.mark.parametrize("form", ["teams", "individual"])
+def test_teams_and_individual_usebio_read_back_as_documented(
+    tmp_path: Path, hostile_files: dict[str, str], form: str
+) -> None:
+    """The teams' and players' names of a USEBIO file written by bridgescore are read back by it as written,
+    after the documented replacement."""
+    if form == "teams":
+        line = ["teams", hostile_files["teams"], "--names", hostile_files["team_names"]]
+
+        def names(document: dict[str, Any]) -> set[str]:
+            return {m[side] for m in document["matches"] for side in ("home_name", "away_name")}
+    else:
+        line = ["individual", hostile_files["individual"], "--names", hostile_files["players"]]
+
+        def names(document: dict[str, Any]) -> set[str]:
+            return {e["name"] for s in document["standings"] for e in s["entries"]}
+
+    xml = tmp_path / "event.xml"
+    assert runner.invoke(app, [*line, "-f", "usebio", "-o", str(xml)]).exit_code == 0
+    before = names(json.loads(runner.invoke(app, [*line, "-f", "json"]).stdout))
+    after = runner.invoke(app, [form, str(xml), "-f", "json"])
+    assert after.exit_code == 0, after.output
+    assert names(json.loads(after.stdout)) == {xml_characters(n) for n in before}
+    assert any("\ufffd" in n for n in names(json.loads(after.stdout)))
