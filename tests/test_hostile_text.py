@@ -457,3 +457,12 @@ def test_teams_and_individual_usebio_read_back_as_documented(
     assert after.exit_code == 0, after.output
     assert names(json.loads(after.stdout)) == {xml_characters(n) for n in before}
     assert any("\ufffd" in n for n in names(json.loads(after.stdout)))
+
+
+def test_every_console_is_made_by_printable_console() -> None:
+    """A rich Console made elsewhere would print a file's ESC raw and its ':x:' as an emoji again."""
+    source = Path(__file__).resolve().parents[1] / "src" / "bridgescore"
+    made = [f"{path.relative_to(source)}:{n}" for path in source.rglob("*.py") if path.name != "printable.py"
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+            if re.search(r"\bConsole\(", line)]  # fmt: skip
+    assert made == []
