@@ -403,12 +403,47 @@ def file_options(
     :func:`resolve_options` takes them), as ``score``, ``archive add`` and ``season`` all do.  ``options`` None
     (``score``: the options given were refused for the default method) is resolved for any method the file
     names, else returned None."""
-    from bridgescore.io.usebio import written_method
+    from bridgescore.io.usebio import stated_method
 
-    written = None if given else written_method(event.info)
+    stated = None if given else stated_method(event.info)
+    if stated is not None and stated.untold:
+        raise OptionError(
+            N_("the file names its method as %(sign)s, which does not tell bridgescore how to score it (IMPs without "
+               "Butler or cross-IMPs, aggregate, or two methods at once); give --method"),
+            sign=stated.sign,
+        )  # fmt: skip
+    written = stated.method if stated is not None else None
     if written is None or (options is not None and written == options.method.name):
         return options, None
     return resolve_options(written, **resolve), written
+
+
+def file_method_note(event: Event, source: str, method: str, written: str | None, given: bool) -> Problem | None:
+    """The one line that says by which method a USEBIO file was scored where the director gave none (``given``
+    False): the method the file names (``written``, :func:`file_options`) – its ``BOARD_SCORING_METHOD`` or its
+    ``EVENT_TYPE`` – or, where the file names none, the default ``method`` it was scored by, so that a Butler
+    evening scored at matchpoints is never silent; ``source`` names the file.  None for a file that names the method it was scored by, for a
+    method given, and for a file that cannot name one (a traveller CSV); a warning at the file otherwise."""
+    from bridgescore.io.usebio import stated_method
+
+    if given or not ("usebio_version" in event.info or "event_type" in event.info):
+        return None
+    stated = stated_method(event.info)
+    where = Location(source)
+    program = event.info.get("program_name", "") or "?"
+    if written is not None:
+        return Problem.make(
+            where, N_("scored as %(method)s, the method the file names (%(sign)s, written by %(program)s); give "
+                      "--method to score it otherwise"),
+            Severity.WARNING, method=written, sign=stated.sign, program=program,
+        )  # fmt: skip
+    if stated.method == method:
+        return None
+    return Problem.make(
+        where, N_("scored as %(method)s, the default: the file names no scoring method (%(sign)s, written by "
+                  "%(program)s); give --method to score it otherwise"),
+        Severity.WARNING, method=method, sign=stated.sign or "no BOARD_SCORING_METHOD, no EVENT_TYPE", program=program,
+    )  # fmt: skip
 
 
 def with_deal_analysis(scored: ScoredEvent) -> ScoredEvent:
