@@ -189,6 +189,10 @@ def read(
         from bridgescore.io import deals as hand_records
 
         event = hand_records.join(event, hand_records.load(deals), Path(deals).name)
+    if files:  # a lead that reads two ways (KH) and that neither the file nor a hand record settled
+        from bridgescore.io.lead_order import settle_lead_order
+
+        event = settle_lead_order(event, str(files[0]), final=True)
     if strict:
         errors = [p for p in event.problems if p.severity is Severity.ERROR]
         if errors:
@@ -422,8 +426,9 @@ def file_method_note(event: Event, source: str, method: str, written: str | None
     """The one line that says by which method a USEBIO file was scored where the director gave none (``given``
     False): the method the file names (``written``, :func:`file_options`) – its ``BOARD_SCORING_METHOD`` or its
     ``EVENT_TYPE`` – or, where the file names none, the default ``method`` it was scored by, so that a Butler
-    evening scored at matchpoints is never silent; ``source`` names the file.  None for a file that names the method it was scored by, for a
-    method given, and for a file that cannot name one (a traveller CSV); a warning at the file otherwise."""
+    evening scored at matchpoints is never silent; ``source`` names the file.  None for a file that names the
+    method it was scored by, for a method given, and for a file that cannot name one (a traveller CSV); a warning
+    at the file otherwise."""
     from bridgescore.io.usebio import stated_method
 
     if given or not ("usebio_version" in event.info or "event_type" in event.info):
@@ -533,7 +538,9 @@ _SEAT_LETTERS = np.array(["", "N", "E", "S", "W"], dtype=object)
 def lines_table(event: Event, notation: Notation = "en") -> pa.Table:
     """The traveller lines of ``event`` as an Arrow table, one row per line in input order, built from its columns
     (:class:`bridgescore.table.ResultTable`): file, line, section, board, ns_pair, ew_pair, contract (as written
-    on a traveller, e.g. ``4SX``), declarer, tricks, lead, ns_score, status, remarks."""
+    on a traveller, e.g. ``4SX``), declarer, tricks, lead (the card suit first in ``notation``, as the JSON report
+    writes it: ``DA`` for a file's ``RA`` or ``AD``; a lead that is no card as written), lead_written (as the file
+    wrote it), ns_score, status, remarks."""
     return _lines_arrow(event, None, notation)
 
 
@@ -543,6 +550,7 @@ def lines_frame(event: Event, notation: Notation = "en") -> pd.DataFrame:
 
 
 def _lines_arrow(event: Event, scored: ScoredEvent | None, notation: Notation) -> pa.Table:
+    from bridgescore.cards import format_lead
     from bridgescore.contract import Seat
     from bridgescore.table import STATUSES
 
@@ -570,7 +578,10 @@ def _lines_arrow(event: Event, scored: ScoredEvent | None, notation: Notation) -
             pa.array(declarer + 1, type=pa.int32(), mask=declarer < 0), pa.array(list(seats))
         ),
         "tricks": pa.array(tricks, type=pa.int8(), mask=tricks < 0),
-        "lead": _dictionary(table.lead, rows),
+        # the card as the JSON report gives it (``DA``, ``CJ`` – a Dutch ``RA``, ``KB`` or a rank-first ``AD`` alike,
+        # so a group by suit is right), and the text as the file wrote it beside it (issue 18)
+        "lead": _dictionary(table.lead, rows, lambda lead: format_lead(lead, notation)),
+        "lead_written": _dictionary(table.lead, rows),
         "ns_score": _float(take(table.ns_score)),
         "status": pa.DictionaryArray.from_arrays(
             pa.array(take(table.status).astype(np.int32), type=pa.int32()), pa.array(statuses)
@@ -916,13 +927,18 @@ def read_sessions(
         for name, event in by_column.split(file, notation, per_direction):
             parts.setdefault(name, []).append(event)
             sources.setdefault(name, []).append(file)
+    from bridgescore.io.lead_order import settle_lead_order
+
     return [
         (
             name,
-            merge_loaded(events, sources.get(name, []), names, members=members, section_per_file=section_per_file),
+            settle_lead_order(
+                merge_loaded(events, sources.get(name, []), names, members=members, section_per_file=section_per_file),
+                str((sources.get(name) or [""])[0]), final=True,
+            ),
         )
         for name, events in parts.items()
-    ]
+    ]  # fmt: skip
 
 
 def score_sessions(

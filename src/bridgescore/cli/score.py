@@ -261,7 +261,8 @@ def score(
     )  # fmt: skip
     if from_file:
         options = _file_method(event, options if held is None else None, held, given, page_lang,
-                               source=inputs[0].name if inputs else "", across_sections=across_sections, movement=movement, phantoms=phantom or ())  # fmt: skip
+                               source=inputs[0].name if inputs else "", across_sections=across_sections,
+                               movement=movement, phantoms=phantom or ())  # fmt: skip
     bar.stage(progress.SCORING)
     try:
         scores = score_event(event, options, penalties=given_penalties, title=title)
