@@ -196,3 +196,16 @@ def test_archive_add_and_season_take_the_event_type(tmp_path: Path) -> None:
 def test_stated_method(info: dict[str, str], method: str | None, untold: bool) -> None:
     stated = stated_method(info)
     assert (stated.method, stated.untold) == (method, untold)
+
+
+def test_a_swiss_pairs_file_ranked_by_vps_says_the_ranking_differs(tmp_path: Path) -> None:
+    """A Swiss pairs file whose pairs were ranked by the VPs of their matches (``MATCH_SCORING_METHOD`` VPS):
+    bridgescore ranks by the boards' total, and says so rather than print another ranking as the program's."""
+    source = _retyped(tmp_path, "SWISS_PAIRS_CROSS_IMPS", "CROSS_IMPS")
+    text = source.read_text(encoding="iso-8859-1").replace(
+        "<PROGRAM_NAME>", "<MATCH_SCORING_METHOD>VPS</MATCH_SCORING_METHOD><PROGRAM_NAME>"
+    )
+    source.write_text(text, encoding="iso-8859-1")
+    _out, said = _score(tmp_path, source)
+    assert 'ranked the pairs by the VPs of their matches (MATCH_SCORING_METHOD "VPS")' in said
+    assert NOTE in said  # and the method taken, cross-IMPs

@@ -409,7 +409,8 @@ def file_options(
     names, else returned None."""
     from bridgescore.io.usebio import stated_method
 
-    stated = None if given else stated_method(event.info)
+    # a teams or individual file is refused as pairs by the scoring (io.not_pairs), not for its method's words
+    stated = None if given or event.form != "pairs" else stated_method(event.info)
     if stated is not None and stated.untold:
         raise OptionError(
             N_("the file names its method as %(sign)s, which does not tell bridgescore how to score it (IMPs without "
@@ -422,33 +423,46 @@ def file_options(
     return resolve_options(written, **resolve), written
 
 
-def file_method_note(event: Event, source: str, method: str, written: str | None, given: bool) -> Problem | None:
-    """The one line that says by which method a USEBIO file was scored where the director gave none (``given``
-    False): the method the file names (``written``, :func:`file_options`) – its ``BOARD_SCORING_METHOD`` or its
-    ``EVENT_TYPE`` – or, where the file names none, the default ``method`` it was scored by, so that a Butler
-    evening scored at matchpoints is never silent; ``source`` names the file.  None for a file that names the
-    method it was scored by, for a method given, and for a file that cannot name one (a traveller CSV); a warning
-    at the file otherwise."""
-    from bridgescore.io.usebio import stated_method
+def file_method_notes(event: Event, source: str, method: str, written: str | None, given: bool) -> tuple[Problem, ...]:
+    """What a USEBIO file says of its method that the director must read, as warnings at the file (``source``):
 
-    if given or not ("usebio_version" in event.info or "event_type" in event.info):
-        return None
-    stated = stated_method(event.info)
+    * where the director gave no method (``given`` False), the one line that says by which method the file was
+      scored: the method the file names (``written``, :func:`file_options`) – its ``BOARD_SCORING_METHOD`` or its
+      ``EVENT_TYPE`` – or, where the file names none, the default ``method`` it was scored by, so that a Butler
+      evening scored at matchpoints is never silent; nothing for a file that names the method it was scored by;
+    * a pairs file ranked by the VPs of its matches (a Swiss pairs ``MATCH_SCORING_METHOD`` of VPs): bridgescore
+      ranks by the boards' total, so its places are not the program's.
+
+    Nothing for a file that cannot name its method (a traveller CSV)."""
+    from bridgescore.io.usebio import match_scoring, stated_method
+
+    if event.form != "pairs" or not ("usebio_version" in event.info or "event_type" in event.info):
+        return ()
     where = Location(source)
     program = event.info.get("program_name", "") or "?"
-    if written is not None:
-        return Problem.make(
+    notes: list[Problem] = []
+    stated = stated_method(event.info)
+    if not given and written is not None:
+        notes.append(Problem.make(
             where, N_("scored as %(method)s, the method the file names (%(sign)s, written by %(program)s); give "
                       "--method to score it otherwise"),
             Severity.WARNING, method=written, sign=stated.sign, program=program,
-        )  # fmt: skip
-    if stated.method == method:
-        return None
-    return Problem.make(
-        where, N_("scored as %(method)s, the default: the file names no scoring method (%(sign)s, written by "
-                  "%(program)s); give --method to score it otherwise"),
-        Severity.WARNING, method=method, sign=stated.sign or "no BOARD_SCORING_METHOD, no EVENT_TYPE", program=program,
-    )  # fmt: skip
+        ))  # fmt: skip
+    elif not given and stated.method != method:
+        notes.append(Problem.make(
+            where, N_("scored as %(method)s, the default: the file names no scoring method (%(sign)s, written by "
+                      "%(program)s); give --method to score it otherwise"),
+            Severity.WARNING, method=method, sign=stated.sign or "no BOARD_SCORING_METHOD, no EVENT_TYPE",
+            program=program,
+        ))  # fmt: skip
+    vps = match_scoring(event.info)
+    if vps:
+        notes.append(Problem.make(
+            where, N_("%(program)s ranked the pairs by the VPs of their matches (%(sign)s); bridgescore ranks them "
+                      "by the total of their boards, so the places may differ from %(program)s's"),
+            Severity.WARNING, sign=vps, program=program,
+        ))  # fmt: skip
+    return tuple(notes)
 
 
 def with_deal_analysis(scored: ScoredEvent) -> ScoredEvent:

@@ -351,10 +351,10 @@ def _file_method(
     file names (:func:`bridgescore.io.usebio.stated_method`: Pianola's ``CROSS_IMPS``, Compscore3's
     ``EVENT_TYPE="BUTLER_PAIRS"`` …), else ``options`` as resolved, or the option refused before reading (``held``)
     now; said in one line on the error stream where the file names a method other than the default, or a USEBIO
-    file names none (:func:`bridgescore.api.file_method_note`)."""
+    file names none (:func:`bridgescore.api.file_method_notes`)."""
     from rich.markup import escape
 
-    from bridgescore.api import file_method_note, file_options
+    from bridgescore.api import file_method_notes, file_options
     from bridgescore.cli.common import err
     from bridgescore.options import OptionError
 
@@ -368,9 +368,6 @@ def _file_method(
     if chosen is None:
         assert held is not None
         raise fail(held.text(lang))
-    note = file_method_note(event, source, chosen.method.name, written, False)
-    if note is None:
-        return chosen
-    text = note.text(lang)
-    err.print(f"[cyan]{escape(text)}[/]", soft_wrap=True, highlight=False)
+    for note in file_method_notes(event, source, chosen.method.name, written, False):
+        err.print(f"[cyan]{escape(note.text(lang))}[/]", soft_wrap=True, highlight=False)
     return chosen

@@ -563,6 +563,17 @@ def stated_method(info: Mapping[str, str]) -> StatedMethod:
     return StatedMethod(methods.pop() if methods else None, sign)
 
 
+def match_scoring(info: Mapping[str, str]) -> str:
+    """Where a pairs file says its pairs were ranked by the VPs of their matches (a Swiss pairs event: USEBIO's
+    ``MATCH_SCORING_METHOD`` ``VPS``/``VP``/``VICTORY_POINTS``), as written (``MATCH_SCORING_METHOD "VPS"``);
+    "" otherwise.  bridgescore ranks pairs by their boards' total, so such a ranking is not the program's."""
+    word = _word(info.get("match_scoring_method", ""))
+    return f'MATCH_SCORING_METHOD "{shorten(info["match_scoring_method"])}"' if word in _VP_WORDS else ""
+
+
+_VP_WORDS = frozenset({"VP", "VPS", "VICTORY_POINTS", "VICTORY_POINT"})
+
+
 def written_method(info: Mapping[str, str]) -> str | None:
     """The pairs scoring method (``matchpoints``, ``cross-imps``, ``butler``, ``bastille``) a USEBIO file names in
     its ``BOARD_SCORING_METHOD`` (``Event.info["board_scoring_method"]``, :func:`event_info`); None where it names
