@@ -209,3 +209,15 @@ def test_a_swiss_pairs_file_ranked_by_vps_says_the_ranking_differs(tmp_path: Pat
     _out, said = _score(tmp_path, source)
     assert 'ranked the pairs by the VPs of their matches (MATCH_SCORING_METHOD "VPS")' in said
     assert NOTE in said  # and the method taken, cross-IMPs
+
+
+def test_file_sessions_without_options_take_the_event_type(tmp_path: Path) -> None:
+    """The API's FileSessions with no options (matchpoints) and no method given scores Compscore3's Butler evening
+    by Butler, as the command line does – it was scored at matchpoints and said to name no method."""
+    from bridgescore.season.files import FileSessions
+
+    source = _retyped(tmp_path, "BUTLER_PAIRS", name="2026-01-05.xml")
+    files = FileSessions([source], method_given=False)
+    (session,) = files.sessions()
+    assert session.summary.method == "butler"
+    assert any(NOTE in str(p) for p in files.problems)

@@ -71,9 +71,7 @@ class FileSessions:
                 )  # fmt: skip
                 continue
             try:
-                chosen, written = (
-                    file_options(event, self.options, self.method_given) if self.options is not None else (None, None)
-                )
+                chosen, written = file_options(event, self.options, self.method_given)  # None: matchpoints
                 scored = score(event, chosen)
             except InputError as refused:
                 self.problems.extend(refused.problems)
