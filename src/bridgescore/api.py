@@ -554,7 +554,8 @@ def lines_table(event: Event, notation: Notation = "en") -> pa.Table:
     (:class:`bridgescore.table.ResultTable`): file, line, section, board, ns_pair, ew_pair, contract (as written
     on a traveller, e.g. ``4SX``), declarer, tricks, lead (the card suit first in ``notation``, as the JSON report
     writes it: ``DA`` for a file's ``RA`` or ``AD``; a lead that is no card as written), lead_written (as the file
-    wrote it), ns_score, status, remarks."""
+    wrote it, except a ``KH`` read as the file writes its leads, kept as the card read: :mod:`bridgescore.io.
+    lead_order`), ns_score, status, remarks."""
     return _lines_arrow(event, None, notation)
 
 
