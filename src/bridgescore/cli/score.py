@@ -261,7 +261,8 @@ def score(
     )  # fmt: skip
     if from_file:
         options = _file_method(event, options if held is None else None, held, given, page_lang,
-                               across_sections=across_sections, movement=movement, phantoms=phantom or ())  # fmt: skip
+                               source=inputs[0].name if inputs else "", across_sections=across_sections,
+                               movement=movement, phantoms=phantom or ())  # fmt: skip
     bar.stage(progress.SCORING)
     try:
         scores = score_event(event, options, penalties=given_penalties, title=title)
@@ -341,19 +342,20 @@ def _file_method(
     given: dict[str, object],
     lang: Language,
     *,
+    source: str,
     across_sections: bool,
     movement: str,
     phantoms: Sequence[str],
 ) -> ScoringOptions:
     """The options to score ``event`` with where the director gave no ``--method`` and no ``--as``: the method the
-    file names (:func:`bridgescore.io.usebio.written_method`: Pianola's ``CROSS_IMPS`` …), said in one line on the
-    error stream where it is not the default (matchpoints); else ``options`` as resolved, or the option refused
-    before reading (``held``) now."""
+    file names (:func:`bridgescore.io.usebio.stated_method`: Pianola's ``CROSS_IMPS``, Compscore3's
+    ``EVENT_TYPE="BUTLER_PAIRS"`` …), else ``options`` as resolved, or the option refused before reading (``held``)
+    now; said in one line on the error stream where the file names a method other than the default, or a USEBIO
+    file names none (:func:`bridgescore.api.file_method_notes`)."""
     from rich.markup import escape
 
-    from bridgescore.api import file_options
+    from bridgescore.api import file_method_notes, file_options
     from bridgescore.cli.common import err
-    from bridgescore.i18n import N_, translator
     from bridgescore.options import OptionError
 
     try:
@@ -366,15 +368,6 @@ def _file_method(
     if chosen is None:
         assert held is not None
         raise fail(held.text(lang))
-    if written is None:
-        return chosen
-    program = event.info.get("program_name", "") or "?"
-    message = N_(
-        "scored as %(method)s, the method the file names (BOARD_SCORING_METHOD %(written)s, written by "
-        "%(program)s); give --method to score it otherwise"
-    )
-    text = translator(lang).gettext(message) % {
-        "method": written, "written": event.info.get("board_scoring_method", ""), "program": program,
-    }  # fmt: skip
-    err.print(f"[cyan]{escape(text)}[/]", soft_wrap=True, highlight=False)
+    for note in file_method_notes(event, source, chosen.method.name, written, False):
+        err.print(f"[cyan]{escape(note.text(lang))}[/]", soft_wrap=True, highlight=False)
     return chosen
