@@ -286,7 +286,7 @@ def options_fields(scored: ScoredEvent) -> dict[str, Any]:
             out[name] = getattr(value, "value", value)
     if scored.unit is Unit.MATCHPOINTS:  # total over maximum (EBU, BriAn) or mean of board % (BBO, JFR)
         out["pair_percent"] = o.pair_percent.value
-        out["neuberg_factor_decimals"] = getattr(method, "neuberg_factor_decimals", None)  # KoPS: 3; None: exact
+        out["neuberg_factor_decimals"] = getattr(method, "neuberg_factor_decimals", None)  # None: exact
     out["round_board_points"] = o.round_board_points  # None: exact; 2: ACBLscore, TeamsScorer, EBUScoreTeams
     out["session_average_plus"] = o.session_average_plus  # Law 12C2(c): EBUScore, ScoreBridge, RealBridge
     out["session_average_minus"] = o.session_average_minus  # RealBridge's variable "Avg-"
