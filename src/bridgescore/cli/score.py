@@ -90,7 +90,7 @@ def score(
     neuberg: NeubergOption = None,
     neuberg_factor_decimals: Annotated[
         int | None,
-        typer.Option("--neuberg-factor-decimals", help="Round Neuberg's factor N/n to N decimals (as a frequency table factored by hand)."),
+        typer.Option("--neuberg-factor-decimals", help="Round Neuberg's factor N/n to N decimals."),
     ] = None,
     acbl_scale: AcblScaleOption = None,
     datum: DatumOption = None,
