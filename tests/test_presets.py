@@ -30,7 +30,7 @@ runner = CliRunner()
 EXAMPLE = str(Path(__file__).resolve().parents[1] / "src" / "bridgescore" / "examples" / "club-evening.csv")
 README = Path(__file__).resolve().parents[1] / "README.md"
 PROGRAMS = ("nbb", "ebuscore", "pairsscorer", "pianola", "teamsscorer", "acblscore", "bbo", "jfr", "kops",
-            "realbridge", "brian", "bridgewx")  # fmt: skip
+            "realbridge", "brian", "bridgewx", "scorebridge")  # fmt: skip
 
 
 def _score(*args: str) -> tuple[int, str]:
@@ -142,7 +142,7 @@ def test_as_is_stated_in_json_text_and_page() -> None:
         (("--average-minus", "60"), "--average-minus is at most average (50%), not 60%"),
         (("-m", "cross-imps", "--factor-printed", "--no-factor"), "--factor-printed factors the total as printed"),
         (("--phantom", "99"), "--phantom 99: there is no pair 99 in the event"),
-        (("--as", "scorebridge"), "--as: no program 'scorebridge'; choose one of nbb, ebuscore"),
+        (("--as", "scorebrige"), "--as: no program 'scorebrige'; choose one of nbb, ebuscore"),
         (("--as", "jfr", "--lang", "nl", "--datum", "nbb"), "--datum geldt niet voor matchpoints"),
     ],
 )
