@@ -42,3 +42,53 @@ def test_scorebridge_rounds_each_lines_neuberg_matchpoints_to_one_decimal_before
     totals, exact_totals = _ns_totals(scorebridge), _ns_totals(exact)
     assert totals["n10"] == pytest.approx(41.9) and totals["n3"] == pytest.approx(12.6)
     assert exact_totals["n10"] == pytest.approx(20 + 21 * 12 / 11 - 1)
+
+
+# --- Compscore3 ----------------------------------------------------------------------------------------------------
+
+
+def _butler_board(number: int, ns_scores: dict[str, int]) -> list[Result]:
+    return [Result(number, ns, f"e{ns}", ResultStatus.PLAYED, ns_score=s) for ns, s in ns_scores.items()]
+
+
+def test_compscore_datum_drops_the_best_and_worst_from_four_scores_and_rounds_halves_away_from_zero() -> None:
+    """4 scores 110, 120, 130, 1000: 110 and 1000 left out, (120 + 130)/2 = 125 → 130 (halves away from zero;
+    halves toward zero, the NBB's rounding, give 120).  3 scores 110, 120, 1000: all count, 1230/3 = 410
+    (drop:1 would leave 120, the NBB's small field (110 + 2·120 + 1000)/4 = 337.5 → 340)."""
+    four = Event(tuple(_butler_board(1, {"1": 110, "2": 120, "3": 130, "4": 1000})))
+    three = Event(tuple(_butler_board(1, {"1": 110, "2": 120, "3": 1000})))
+    assert _scored(four, "compscore", "butler").boards[0].datum == 130
+    assert _scored(three, "compscore", "butler").boards[0].datum == 410
+    assert _scored(four, None, "butler", datum="drop:1").boards[0].datum == 120  # halves toward zero
+    assert _scored(three, None, "butler").boards[0].datum == 340
+    assert _scored(three, None, "butler", datum="drop:1").boards[0].datum == 120
+    assert _scored(three, None, "butler", datum="drop:1:4").boards[0].datum == 410
+
+
+def test_compscore_factors_a_pair_whose_table_missed_boards_but_not_a_pair_that_sat_out() -> None:
+    """Five boards, three tables a board (datum: the mean, fewer than four scores):
+      boards 1, 2: A 100, B 100, C 400 → datum 200: A −3, B −3, C +5
+      boards 3, 4: A 100, B 400, D 100 → datum 200: A −3, B +5, D −3      (C sits out: the boards are full)
+      board 5:     A 100, C 600        → datum 350: A −6, C +6            (B's table missed it: short)
+    NS totals: A −18 on 5 boards; B +4 on 4, its table missed board 5: 4 × 5/4 = +5; C +16 on 3, a sit-out:
+    +16 unfactored (the EBU's and ACBLscore's factoring: 16 × 5/3 = 26.67)."""
+    boards = [_butler_board(b, {"A": 100, "B": 100, "C": 400}) for b in (1, 2)]
+    boards += [_butler_board(b, {"A": 100, "B": 400, "D": 100}) for b in (3, 4)]
+    boards.append(_butler_board(5, {"A": 100, "C": 600}))
+    event = Event(tuple(line for board in boards for line in board))
+    entries = {
+        e.pair: e
+        for s in compute_standings(score_event(event, scoring_options("butler", {}, as_program="compscore")))
+        for e in s.entries
+    }
+    assert [entries[p].unfactored_total for p in "ABC"] == [-18, 4, 16]
+    assert (entries["A"].total, entries["B"].total, entries["C"].total) == (-18, 5, 16)
+    given = {
+        e.pair: e
+        for s in compute_standings(
+            score_event(event, scoring_options("butler", {"factor_sit_outs": True}, as_program="compscore"))
+        )
+        for e in s.entries
+    }
+    assert given["C"].total == pytest.approx(16 * 5 / 3)  # the director's option over the program's: factored
+    assert given["B"].total == 5

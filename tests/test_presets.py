@@ -30,7 +30,7 @@ runner = CliRunner()
 EXAMPLE = str(Path(__file__).resolve().parents[1] / "src" / "bridgescore" / "examples" / "club-evening.csv")
 README = Path(__file__).resolve().parents[1] / "README.md"
 PROGRAMS = ("nbb", "ebuscore", "pairsscorer", "pianola", "teamsscorer", "acblscore", "bbo", "jfr", "kops",
-            "realbridge", "brian", "bridgewx", "scorebridge")  # fmt: skip
+            "realbridge", "brian", "bridgewx", "scorebridge", "compscore")  # fmt: skip
 
 
 def _score(*args: str) -> tuple[int, str]:

@@ -55,6 +55,7 @@ OPTION_METHODS: Mapping[str, frozenset[str]] = MappingProxyType({
     "cross_imps": frozenset({"cross-imps"}),
     "factor": _IMP_METHODS,
     "factor_printed": _IMP_METHODS,
+    "factor_sit_outs": _IMP_METHODS,
     "adjusted_imps": _IMP_METHODS,
     "imps_per_percent": _IMP_METHODS,
     "round_board_points": _ALL_METHODS,
@@ -76,6 +77,7 @@ DEFAULTS: Mapping[str, object] = MappingProxyType({
     "cross_imps": "average",
     "factor": True,
     "factor_printed": False,
+    "factor_sit_outs": True,
     "adjusted_imps": 3.0,
     "imps_per_percent": 0.3,
     "round_board_points": None,
@@ -85,7 +87,7 @@ DEFAULTS: Mapping[str, object] = MappingProxyType({
 })  # fmt: skip
 
 _TYPES: Mapping[str, tuple[type, ...]] = MappingProxyType({
-    "acbl_scale": (bool,), "neuberg": (bool,), "factor": (bool,), "factor_printed": (bool,),
+    "acbl_scale": (bool,), "neuberg": (bool,), "factor": (bool,), "factor_printed": (bool,), "factor_sit_outs": (bool,),
     "session_average_plus": (bool,), "session_average_minus": (bool,),
     "neuberg_factor_decimals": (int,), "round_board_points": (int,),
     "pair_percent": (str,), "datum": (str,), "datum_rounding": (str,), "cross_imps": (str,), "phantom_award": (str,),
@@ -281,6 +283,7 @@ def scoring_options(
         phantom_award=parse_award(str(values["phantom_award"])),
         factor=bool(values["factor"]),
         factor_printed_total=bool(values["factor_printed"]),
+        factor_sit_outs=bool(values["factor_sit_outs"]),
         pair_percent=pair_percent,
         round_board_points=round_board_points,
         session_average_plus=bool(values["session_average_plus"]),

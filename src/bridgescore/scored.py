@@ -115,11 +115,16 @@ class ScoringOptions:
     factor: bool = True
     #: Factor the IMP total as printed (2 decimals, halves up) rather than the exact sum, as Pianola does.
     factor_printed_total: bool = False
+    #: Factor the total of a pair that sat out as well (the EBU's and ACBLscore's practice, the default); off
+    #: (Compscore3): only a pair whose table missed boards – boards the field played short – is factored, up by
+    #: those boards, and a sit-out (boards every table played) is not.
+    factor_sit_outs: bool = True
     pair_percent: PairPercent = PairPercent.TOTAL_OVER_MAXIMUM
     #: Round every line's points to this many decimals (halves away from zero) before anything sums them, as
     #: programs that keep the printed board values do: ACBLscore (factored matchpoints "rounded to the nearest
     #: hundredth, .005 is rounded up", its manual), TeamsScorer and EBUScoreTeams (pairwise cross-IMPs, 2).
-    #: None: exact values, as PairsScorer, Pianola, BBO and KoPS sum them (checked on their printouts).
+    #: None: exact values, as PairsScorer, Pianola, BBO and KoPS's cross-IMPs sum them (checked on their printouts);
+    #: EBUScore and KoPS at matchpoints 2, ScoreBridge 1.
     round_board_points: int | None = None
     #: Law 12C2(c): a pair given average-plus that scored more on its other boards gets that instead (EBUScore,
     #: ScoreBridge, RealBridge's variable "Avg+"); ``session_average_minus``: average-minus is lowered to a lower

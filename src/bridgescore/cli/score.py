@@ -101,6 +101,14 @@ def score(
         bool | None,
         typer.Option("--factor-printed/--no-factor-printed", help="Factor the total rounded to 2 decimals (Pianola)."),
     ] = None,
+    factor_sit_outs: Annotated[
+        bool | None,
+        typer.Option(
+            "--factor-sit-outs/--no-factor-sit-outs",
+            help="Factor a pair that sat out too (default); --no-factor-sit-outs: only the boards its table missed "
+            "(Compscore3).",
+        ),
+    ] = None,
     pair_percent: PairPercentOption = None,
     round_board_points: Annotated[
         int | None,
@@ -206,6 +214,7 @@ def score(
         "acbl_scale": acbl_scale, "neuberg": neuberg, "neuberg_factor_decimals": neuberg_factor_decimals,
         "pair_percent": pair_percent, "average_plus": average_plus, "average_minus": average_minus, "datum": datum,
         "datum_rounding": datum_rounding, "cross_imps": cross_imps, "factor": factor, "factor_printed": factor_printed,
+        "factor_sit_outs": factor_sit_outs,
         "adjusted_imps": adjusted_imps, "imps_per_percent": imps_per_percent, "round_board_points": round_board_points,
         "session_average_plus": session_average_plus, "session_average_minus": session_average_minus,
         "phantom_award": phantom_award,

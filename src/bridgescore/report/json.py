@@ -270,6 +270,7 @@ def options_fields(scored: ScoredEvent) -> dict[str, Any]:
         "phantom_award": o.phantom_award.label(),
         "factor": o.factor,
         "factor_printed_total": o.factor_printed_total,
+        "factor_sit_outs": o.factor_sit_outs,
         "adjusted": {
             "plus_percent": o.adjustments.plus_percent,
             "average_percent": o.adjustments.average_percent,
@@ -329,7 +330,7 @@ def datum_fields(method: object) -> dict[str, Any] | None:
     elif isinstance(policy, PercentTrim):
         fields = {"policy": "trim", "trim_percent": _num(policy.percent), "min_kept": policy.min_kept}
     elif isinstance(policy, DropExtremes):
-        fields = {"policy": "drop", "drop_count": policy.count}
+        fields = {"policy": "drop", "drop_count": policy.count, "drop_from": policy.from_scores}
     elif isinstance(policy, PlainMean):
         fields = {"policy": "mean"}
     else:
