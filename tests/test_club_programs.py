@@ -92,3 +92,20 @@ def test_compscore_factors_a_pair_whose_table_missed_boards_but_not_a_pair_that_
     }
     assert given["C"].total == pytest.approx(16 * 5 / 3)  # the director's option over the program's: factored
     assert given["B"].total == 5
+
+
+# --- JFR Pary at Butler --------------------------------------------------------------------------------------------
+
+
+def test_jfr_pary_at_butler_gives_average_plus_1_2_imps_and_0_12_per_percent() -> None:
+    """JFR Pary's Butler: average-plus +1.2 IMPs; a percentage (p − 50) × 0.12: A60/40 is +1.2/−1.2 (the
+    defaults give +3/−3).  A phantom's opponents get 60 %: +1.2."""
+    options = scoring_options("butler", {}, as_program="jfr")
+    assert (options.adjustments.plus_imps, options.adjustments.minus_imps) == (1.2, -1.2)
+    assert options.adjustments.imps_per_percent == 0.12
+    lines = [*_board(1, [100, 200, 300]), Result(1, "n9", "e9", ResultStatus.ADJUSTED, remarks="A60/40")]
+    scored = score_event(Event(tuple(lines)), options)
+    adjusted = next(line for line in scored.boards[0].lines() if line.result.ns_pair == "n9")
+    assert (adjusted.ns_points, adjusted.ew_points) == pytest.approx((1.2, -1.2))
+    default = score_event(Event(tuple(lines)), scoring_options("butler", {}))
+    assert next(line for line in default.boards[0].lines() if line.result.ns_pair == "n9").ns_points == 3.0
