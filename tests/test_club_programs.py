@@ -4,9 +4,15 @@ arithmetic in the docstring, so that each fails without the convention."""
 
 from __future__ import annotations
 
-import pytest
+import json
+from pathlib import Path
 
+import pytest
+from typer.testing import CliRunner
+
+from bridgescore.cli import app
 from bridgescore.event import Event, Result, ResultStatus
+from bridgescore.i18n import format_number, print_rounding
 from bridgescore.presets import scoring_options
 from bridgescore.scored import ScoredEvent, score_event
 from bridgescore.standings import compute_standings, format_percent
@@ -109,3 +115,46 @@ def test_jfr_pary_at_butler_gives_average_plus_1_2_imps_and_0_12_per_percent() -
     assert (adjusted.ns_points, adjusted.ew_points) == pytest.approx((1.2, -1.2))
     default = score_event(Event(tuple(lines)), scoring_options("butler", {}))
     assert next(line for line in default.boards[0].lines() if line.result.ns_pair == "n9").ns_points == 3.0
+
+
+# --- how printed values round a half ------------------------------------------------------------------------------
+
+
+def _one_board_csv(tmp_path: Path) -> Path:
+    """One board of 81 results (top 160): NS 1 beats 38 scores and ties one, 2·38 + 1 = 77 matchpoints,
+    77/160 = 48.125 % exactly – RealBridge prints 48.12 (half to even), the NBB's programs and EBUScore 48.13."""
+    scores = [500, *range(10, 390, 10), 500, *range(1000, 1410, 10)]  # NS 1 scores 500
+    assert len(scores) == 81 and sum(s < 500 for s in scores) == 38 and scores.count(500) == 2
+    rows = [f"1,{i + 1},{i + 101},{s}" for i, s in enumerate(scores)]
+    path = tmp_path / "one-board.csv"
+    path.write_text("board,ns,ew,score\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    return path
+
+
+def test_realbridge_prints_a_percentage_that_is_exactly_a_half_to_even(tmp_path: Path) -> None:
+    path = _one_board_csv(tmp_path)
+    half_even = CliRunner().invoke(app, ["score", str(path), "--as", "realbridge", "--boards"])
+    half_up = CliRunner().invoke(app, ["score", str(path), "--boards"])
+    assert half_even.exit_code == 0 and half_up.exit_code == 0, half_even.output
+    assert "48.12" in half_even.output and "48.13" not in half_even.output
+    assert "48.13" in half_up.output and "48.12" not in half_up.output
+    given = CliRunner().invoke(app, ["score", str(path), "--as", "realbridge", "--print-rounding", "half-up"])
+    assert "48.13" in given.output  # the director's option over the program's
+    data = json.loads(CliRunner().invoke(app, ["score", str(path), "--as", "realbridge", "-f", "json"]).output)
+    assert data["options"]["print_rounding"] == "half-even"
+    ranked = {e["pair"]: e["percent"] for s in data["standings"] for e in s["entries"]}
+    assert ranked["1"] == pytest.approx(48.125)  # the JSON is not rounded
+
+
+def test_print_rounding_is_only_within_its_block() -> None:
+    assert (format_percent(48.125), format_number(48.125, "nl", 2)) == ("48.13", "48,13")
+    with print_rounding("half-even"):
+        assert (format_percent(48.125), format_number(48.125, "nl", 2)) == ("48.12", "48,12")
+        assert format_percent(48.135) == "48.14"  # not a tie between two even digits: to even is up
+    assert format_percent(48.125) == "48.13"
+
+
+def test_an_unknown_print_rounding_is_refused_with_words(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["score", str(_one_board_csv(tmp_path)), "--print-rounding", "bankers"])
+    assert result.exit_code == 2 and "--print-rounding is half-up or half-even, not 'bankers'" in result.output
+    assert "Traceback" not in result.output

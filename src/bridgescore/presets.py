@@ -31,7 +31,7 @@ from functools import cache
 from importlib import resources
 from types import MappingProxyType
 
-from bridgescore.i18n import N_
+from bridgescore.i18n import N_, PRINT_ROUNDINGS
 from bridgescore.methods import METHODS, make_method
 from bridgescore.methods.adjustments import AdjustmentValues, parse_award
 from bridgescore.options import OptionError
@@ -62,6 +62,7 @@ OPTION_METHODS: Mapping[str, frozenset[str]] = MappingProxyType({
     "session_average_plus": _ALL_METHODS,
     "session_average_minus": _ALL_METHODS,
     "phantom_award": _ALL_METHODS,
+    "print_rounding": _ALL_METHODS,
 })  # fmt: skip
 
 #: The built-in default of every option (used when neither the director nor the preset sets it).
@@ -84,6 +85,7 @@ DEFAULTS: Mapping[str, object] = MappingProxyType({
     "session_average_plus": False,
     "session_average_minus": False,
     "phantom_award": "A",
+    "print_rounding": "half-up",
 })  # fmt: skip
 
 _TYPES: Mapping[str, tuple[type, ...]] = MappingProxyType({
@@ -91,6 +93,7 @@ _TYPES: Mapping[str, tuple[type, ...]] = MappingProxyType({
     "session_average_plus": (bool,), "session_average_minus": (bool,),
     "neuberg_factor_decimals": (int,), "round_board_points": (int,),
     "pair_percent": (str,), "datum": (str,), "datum_rounding": (str,), "cross_imps": (str,), "phantom_award": (str,),
+    "print_rounding": (str,),
     "average_plus": (int, float), "average_minus": (int, float), "adjusted_imps": (int, float),
     "imps_per_percent": (int, float),
 })  # fmt: skip
@@ -264,6 +267,10 @@ def scoring_options(
         raise OptionError(
             N_("--pair-percent is 'total' or 'mean', not '%(value)s'"), value=str(values["pair_percent"])
         ) from None
+    if values["print_rounding"] not in PRINT_ROUNDINGS:
+        raise OptionError(
+            N_("--print-rounding is half-up or half-even, not '%(value)s'"), value=str(values["print_rounding"])
+        )
     try:
         movement_value = Movement(movement)
     except ValueError:
@@ -288,5 +295,6 @@ def scoring_options(
         round_board_points=round_board_points,
         session_average_plus=bool(values["session_average_plus"]),
         session_average_minus=bool(values["session_average_minus"]),
+        print_rounding=str(values["print_rounding"]),
         preset=preset(as_program).key if as_program else None,
     )

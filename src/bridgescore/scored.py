@@ -131,6 +131,10 @@ class ScoringOptions:
     #: session score (RealBridge's variable "Avg-").  Off: the fixed values (60/40 %, ±3 IMPs).
     session_average_plus: bool = False
     session_average_minus: bool = False
+    #: How the reports round a half when they print a percentage or points (``bridgescore.i18n.PRINT_ROUNDINGS``):
+    #: ``half-up`` (the NBB's programs, EBUScore, ACBLscore) or ``half-even`` (RealBridge, Compscore3).  The
+    #: points themselves are not rounded by it (``round_board_points`` does that).
+    print_rounding: str = "half-up"
     #: The program whose conventions these options are (``--as``, a key of :mod:`bridgescore.presets`), or None
     preset: str | None = None
     #: Pair-level corrections and procedural penalties (Law 90), applied to the rankings after scoring: the boards'
@@ -144,6 +148,8 @@ class ScoringOptions:
             raise ValueError(f"round board points to 0 to 10 decimals, not {self.round_board_points}")
         if self.factor_printed_total and not self.factor:
             raise ValueError("the total cannot be factored as printed (Pianola) when totals are not factored")
+        if self.print_rounding not in ("half-up", "half-even"):
+            raise ValueError(f"print rounding is half-up or half-even, not '{self.print_rounding}'")
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,11 +35,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 import numpy as np
 import numpy.typing as npt
 
+from bridgescore.i18n import round_printed
 from bridgescore.methods.base import Unit
 from bridgescore.penalties import Penalty, matching, penalty_points
 from bridgescore.scored import ALL_SECTIONS, Movement, PairPercent, ScoredEvent, pair_ids
@@ -60,11 +61,11 @@ _TIE = 1e-9
 
 
 def format_percent(value: float | None, decimals: int = PERCENT_DECIMALS) -> str:
-    """A percentage as printed: ``decimals`` places, halves rounded up (62.125 → 62.13)."""
+    """A percentage as printed: ``decimals`` places, halves rounded up (62.125 → 62.13), or to even within
+    :func:`bridgescore.i18n.print_rounding` (RealBridge: 48.125 → 48.12)."""
     if value is None:
         return ""
-    quantum = Decimal(1).scaleb(-decimals)
-    printed = Decimal(repr(round(value, 9))).quantize(quantum, rounding=ROUND_HALF_UP)
+    printed = round_printed(Decimal(repr(round(value, 9))), decimals)
     return str(printed.copy_abs() if printed.is_zero() else printed)  # never "-0.00"
 
 

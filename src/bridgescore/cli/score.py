@@ -44,6 +44,7 @@ from bridgescore.cli.common import (
     wide_console,
     write_bytes_output,
 )
+from bridgescore.i18n import reset_print_rounding, set_print_rounding
 from bridgescore.problems import Severity
 
 if TYPE_CHECKING:
@@ -110,6 +111,14 @@ def score(
         ),
     ] = None,
     pair_percent: PairPercentOption = None,
+    print_rounding: Annotated[
+        str | None,
+        typer.Option(
+            "--print-rounding",
+            help="How printed percentages and points round a half: half-up (default; NBB, EBUScore, ACBLscore) or "
+            "half-even (RealBridge, Compscore3: 48.125 → 48.12).",
+        ),
+    ] = None,
     round_board_points: Annotated[
         int | None,
         typer.Option(
@@ -217,7 +226,7 @@ def score(
         "factor_sit_outs": factor_sit_outs,
         "adjusted_imps": adjusted_imps, "imps_per_percent": imps_per_percent, "round_board_points": round_board_points,
         "session_average_plus": session_average_plus, "session_average_minus": session_average_minus,
-        "phantom_award": phantom_award,
+        "phantom_award": phantom_award, "print_rounding": print_rounding,
     }  # fmt: skip
     # without --method and --as the method is the one the file names (USEBIO BOARD_SCORING_METHOD), as `teams`
     # takes the file's board scoring: an option of that method is then refused only once the file is read
@@ -297,6 +306,7 @@ def score(
     # the JSON and the page show the deals with their double-dummy tables, par and lead analysis: solved here, once,
     # for those two only (text and CSV show no deals)
     shows_deals = scores.analysed if fmt in ("json", "html") else scored
+    rounding = set_print_rounding(options.print_rounding)  # every number printed below rounds a half so
     try:
         if fmt == "text":
             if output is None:
@@ -333,6 +343,8 @@ def score(
                 stream.write(text if output is not None or text.endswith("\n") or not text else text + "\n")
     except OSError as problem:
         raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None
+    finally:
+        reset_print_rounding(rounding)
     bar.hide()
     if (fmt in ("csv", "html", "usebio") or output is not None) and scored.problems:
         # the lines left out by --skip-invalid and the warnings are on the screen too: the CSV and HTML reports do

@@ -271,6 +271,7 @@ def options_fields(scored: ScoredEvent) -> dict[str, Any]:
         "factor": o.factor,
         "factor_printed_total": o.factor_printed_total,
         "factor_sit_outs": o.factor_sit_outs,
+        "print_rounding": o.print_rounding,
         "adjusted": {
             "plus_percent": o.adjustments.plus_percent,
             "average_percent": o.adjustments.average_percent,

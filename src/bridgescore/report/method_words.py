@@ -101,12 +101,14 @@ _SENTENCES = {
         "average-plus is the pair's score on its other boards when that is higher (Law 12C2c)"
     ),
     ("session_average_minus", True): N_("average-minus is the pair's score on its other boards when that is lower"),
+    ("print_rounding", "half-even"): N_("a printed value that is exactly a half rounds to even (48.125 → 48.12)"),
 }
 _SKIP_OPTIONS = {
     "movement",
     "factor",
     "factor_short_boards",
     "factor_sit_outs",
+    "print_rounding",
     "adjusted",
     "phantoms",
     "datum",
