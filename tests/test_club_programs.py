@@ -158,3 +158,24 @@ def test_an_unknown_print_rounding_is_refused_with_words(tmp_path: Path) -> None
     result = CliRunner().invoke(app, ["score", str(_one_board_csv(tmp_path)), "--print-rounding", "bankers"])
     assert result.exit_code == 2 and "--print-rounding is half-up or half-even, not 'bankers'" in result.output
     assert "Traceback" not in result.output
+
+
+# --- KoPS: a comparison at most 17 IMPs ---------------------------------------------------------------------------
+
+
+def test_kops_cross_imps_cap_each_comparison_at_17_imps() -> None:
+    """KoPS's Chorzów board 22: 420 against −1660 is a 2080-point difference, 19 IMPs on the WBF scale
+    (2000–2240), 17 in KoPS – each comparison at most 17 IMPs, as the Polish "Cavendish uśredniony" caps it."""
+    event = Event(tuple(_board(1, [420, -1660, 400])))
+    kops = {line.ns_score: line.ns_points for line in _scored(event, "kops", "cross-imps").boards[0].lines()}
+    wbf = {line.ns_score: line.ns_points for line in _scored(event, None, "cross-imps").boards[0].lines()}
+    assert kops[420] == pytest.approx((17 + 1) / 2) and wbf[420] == pytest.approx((19 + 1) / 2)  # 420 − 400: 1 IMP
+    assert kops[-1660] == pytest.approx(-(17 + 17) / 2) and wbf[-1660] == pytest.approx(-(19 + 19) / 2)
+
+
+def test_an_imp_cap_beyond_the_scale_is_refused_with_words(tmp_path: Path) -> None:
+    path = _one_board_csv(tmp_path)
+    result = CliRunner().invoke(app, ["score", str(path), "-m", "cross-imps", "--imp-cap", "30"])
+    assert result.exit_code == 2, result.output
+    assert "--imp-cap is the most IMPs one comparison is worth, from 1 to 24, not 30" in result.output
+    assert CliRunner().invoke(app, ["score", str(path), "--imp-cap", "17"]).exit_code == 2  # not at matchpoints

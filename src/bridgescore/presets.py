@@ -53,6 +53,7 @@ OPTION_METHODS: Mapping[str, frozenset[str]] = MappingProxyType({
     "datum": frozenset({"butler"}),
     "datum_rounding": frozenset({"butler"}),
     "cross_imps": frozenset({"cross-imps"}),
+    "imp_cap": frozenset({"cross-imps"}),
     "factor": _IMP_METHODS,
     "factor_printed": _IMP_METHODS,
     "factor_sit_outs": _IMP_METHODS,
@@ -76,6 +77,7 @@ DEFAULTS: Mapping[str, object] = MappingProxyType({
     "datum": "nbb",
     "datum_rounding": "half-toward-zero",
     "cross_imps": "average",
+    "imp_cap": None,
     "factor": True,
     "factor_printed": False,
     "factor_sit_outs": True,
@@ -91,7 +93,7 @@ DEFAULTS: Mapping[str, object] = MappingProxyType({
 _TYPES: Mapping[str, tuple[type, ...]] = MappingProxyType({
     "acbl_scale": (bool,), "neuberg": (bool,), "factor": (bool,), "factor_printed": (bool,), "factor_sit_outs": (bool,),
     "session_average_plus": (bool,), "session_average_minus": (bool,),
-    "neuberg_factor_decimals": (int,), "round_board_points": (int,),
+    "neuberg_factor_decimals": (int,), "round_board_points": (int,), "imp_cap": (int,),
     "pair_percent": (str,), "datum": (str,), "datum_rounding": (str,), "cross_imps": (str,), "phantom_award": (str,),
     "print_rounding": (str,),
     "average_plus": (int, float), "average_minus": (int, float), "adjusted_imps": (int, float),
@@ -253,10 +255,16 @@ def scoring_options(
     decimals = values["neuberg_factor_decimals"]
     if decimals is not None and not (isinstance(decimals, int) and 0 <= decimals <= 10):
         raise OptionError(N_("--neuberg-factor-decimals must be from 0 to 10, not %(value)s"), value=str(decimals))
+    imp_cap = values["imp_cap"]
+    if imp_cap is not None and not (isinstance(imp_cap, int) and 1 <= imp_cap <= MOST_IMPS):
+        raise OptionError(
+            N_("--imp-cap is the most IMPs one comparison is worth, from 1 to %(most)s, not %(value)s"),
+            most=int(MOST_IMPS), value=str(imp_cap),
+        )  # fmt: skip
     scoring_method = make_method(
         name, acbl_scale=bool(values["acbl_scale"]), neuberg=bool(values["neuberg"]), datum=str(values["datum"]),
         datum_rounding=str(values["datum_rounding"]), cross_imps=str(values["cross_imps"]),
-        neuberg_factor_decimals=decimals,
+        neuberg_factor_decimals=decimals, imp_cap=imp_cap,
     )  # fmt: skip
     imps = _number(values, "adjusted_imps")
     round_board_points = values["round_board_points"]

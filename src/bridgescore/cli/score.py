@@ -97,6 +97,10 @@ def score(
     datum: DatumOption = None,
     datum_rounding: DatumRoundingOption = None,
     cross_imps: CrossImpsOption = None,
+    imp_cap: Annotated[
+        int | None,
+        typer.Option("--imp-cap", help="Cross-IMPs: the most IMPs one comparison is worth (KoPS: 17)."),
+    ] = None,
     factor: FactorOption = None,
     factor_printed: Annotated[
         bool | None,
@@ -222,8 +226,8 @@ def score(
     given: dict[str, object] = {
         "acbl_scale": acbl_scale, "neuberg": neuberg, "neuberg_factor_decimals": neuberg_factor_decimals,
         "pair_percent": pair_percent, "average_plus": average_plus, "average_minus": average_minus, "datum": datum,
-        "datum_rounding": datum_rounding, "cross_imps": cross_imps, "factor": factor, "factor_printed": factor_printed,
-        "factor_sit_outs": factor_sit_outs,
+        "datum_rounding": datum_rounding, "cross_imps": cross_imps, "imp_cap": imp_cap, "factor": factor,
+        "factor_printed": factor_printed, "factor_sit_outs": factor_sit_outs,
         "adjusted_imps": adjusted_imps, "imps_per_percent": imps_per_percent, "round_board_points": round_board_points,
         "session_average_plus": session_average_plus, "session_average_minus": session_average_minus,
         "phantom_award": phantom_award, "print_rounding": print_rounding,

@@ -73,6 +73,7 @@ def make_method(
     datum_rounding: str = "half-toward-zero",
     cross_imps: str = "average",
     neuberg_factor_decimals: int | None = None,
+    imp_cap: int | None = None,
 ) -> ScoringMethod:
     """The scoring method named ``name`` (one of ``METHODS``) with its options; ValueError if unknown."""
     from bridgescore.methods.bastille import Bastille
@@ -97,5 +98,5 @@ def make_method(
             form = CrossImpsForm(cross_imps)
         except ValueError:
             raise ValueError(f"cross-IMPs are 'average' or 'total', not '{cross_imps}'") from None
-        return CrossImps(form, factor_short_boards=neuberg)
+        return CrossImps(form, factor_short_boards=neuberg, imp_cap=imp_cap)
     raise ValueError(f"unknown method '{name}'; choose one of {', '.join(METHODS)}")

@@ -282,7 +282,7 @@ def options_fields(scored: ScoredEvent) -> dict[str, Any]:
             "imps_per_percent": o.adjustments.imps_per_percent,
         },
     }
-    for name in ("scale", "neuberg", "rounding", "form", "imp_rounding", "factor_short_boards", "percent"):
+    for name in ("scale", "neuberg", "rounding", "form", "imp_rounding", "imp_cap", "factor_short_boards", "percent"):
         value = getattr(method, name, None)
         if value is not None:
             out[name] = getattr(value, "value", value)

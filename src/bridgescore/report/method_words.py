@@ -118,6 +118,7 @@ _SKIP_OPTIONS = {
     "round_board_points",
     "as",
     "neuberg_factor_decimals",
+    "imp_cap",
     "penalties",
 }
 _IMP_METHODS = {"butler", "bastille", "cross-imps", "crossimps"}
@@ -181,6 +182,9 @@ def describe_method(score: Mapping[str, Any], lang: str = "en") -> list[str]:
             lines.append(f"{str(key).replace('_', ' ')}: {inner}")
         else:
             lines.append(f"{str(key).replace('_', ' ')}: {word(value, language)}")
+    cap = options.get("imp_cap")
+    if is_number(cap):
+        lines.append(_("each comparison worth at most %(imps)s IMPs") % {"imps": word(cap, language)})
     factor_decimals = options.get("neuberg_factor_decimals")
     if is_number(factor_decimals) and options.get("neuberg") is not False:
         lines.append(
