@@ -80,8 +80,9 @@ __all__ = [
 #: The scoring options :func:`score` takes by name (the command line's ``--neuberg``, ``--datum`` … without ``--``).
 OPTION_NAMES: tuple[str, ...] = (
     "acbl_scale", "neuberg", "neuberg_factor_decimals", "pair_percent", "average_plus", "average_minus", "datum",
-    "datum_rounding", "cross_imps", "factor", "factor_printed", "adjusted_imps", "imps_per_percent",
-    "round_board_points", "session_average_plus", "session_average_minus", "phantom_award",
+    "datum_rounding", "cross_imps", "imp_cap", "factor", "factor_printed", "factor_sit_outs", "adjusted_imps",
+    "imps_per_percent", "round_board_points", "session_average_plus", "session_average_minus", "phantom_award",
+    "print_rounding",
 )  # fmt: skip
 
 PathLike = str | Path

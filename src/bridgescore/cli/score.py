@@ -44,6 +44,7 @@ from bridgescore.cli.common import (
     wide_console,
     write_bytes_output,
 )
+from bridgescore.i18n import reset_print_rounding, set_print_rounding
 from bridgescore.problems import Severity
 
 if TYPE_CHECKING:
@@ -90,18 +91,38 @@ def score(
     neuberg: NeubergOption = None,
     neuberg_factor_decimals: Annotated[
         int | None,
-        typer.Option("--neuberg-factor-decimals", help="Round Neuberg's factor N/n to N decimals (KoPS: 3)."),
+        typer.Option("--neuberg-factor-decimals", help="Round Neuberg's factor N/n to N decimals."),
     ] = None,
     acbl_scale: AcblScaleOption = None,
     datum: DatumOption = None,
     datum_rounding: DatumRoundingOption = None,
     cross_imps: CrossImpsOption = None,
+    imp_cap: Annotated[
+        int | None,
+        typer.Option("--imp-cap", help="Cross-IMPs: the most IMPs one comparison is worth (KoPS: 17)."),
+    ] = None,
     factor: FactorOption = None,
     factor_printed: Annotated[
         bool | None,
         typer.Option("--factor-printed/--no-factor-printed", help="Factor the total rounded to 2 decimals (Pianola)."),
     ] = None,
+    factor_sit_outs: Annotated[
+        bool | None,
+        typer.Option(
+            "--factor-sit-outs/--no-factor-sit-outs",
+            help="Factor a pair that sat out too (default); --no-factor-sit-outs: only the boards its table missed "
+            "(Compscore3).",
+        ),
+    ] = None,
     pair_percent: PairPercentOption = None,
+    print_rounding: Annotated[
+        str | None,
+        typer.Option(
+            "--print-rounding",
+            help="How printed percentages and points round a half: half-up (default; NBB, EBUScore, ACBLscore) or "
+            "half-even (RealBridge, Compscore3: 48.125 → 48.12).",
+        ),
+    ] = None,
     round_board_points: Annotated[
         int | None,
         typer.Option(
@@ -205,10 +226,11 @@ def score(
     given: dict[str, object] = {
         "acbl_scale": acbl_scale, "neuberg": neuberg, "neuberg_factor_decimals": neuberg_factor_decimals,
         "pair_percent": pair_percent, "average_plus": average_plus, "average_minus": average_minus, "datum": datum,
-        "datum_rounding": datum_rounding, "cross_imps": cross_imps, "factor": factor, "factor_printed": factor_printed,
+        "datum_rounding": datum_rounding, "cross_imps": cross_imps, "imp_cap": imp_cap, "factor": factor,
+        "factor_printed": factor_printed, "factor_sit_outs": factor_sit_outs,
         "adjusted_imps": adjusted_imps, "imps_per_percent": imps_per_percent, "round_board_points": round_board_points,
         "session_average_plus": session_average_plus, "session_average_minus": session_average_minus,
-        "phantom_award": phantom_award,
+        "phantom_award": phantom_award, "print_rounding": print_rounding,
     }  # fmt: skip
     # without --method and --as the method is the one the file names (USEBIO BOARD_SCORING_METHOD), as `teams`
     # takes the file's board scoring: an option of that method is then refused only once the file is read
@@ -289,6 +311,7 @@ def score(
     # the JSON and the page show the deals with their double-dummy tables, par and lead analysis: solved here, once,
     # for those two only (text and CSV show no deals)
     shows_deals = scores.analysed if fmt in ("json", "html") else scored
+    rounding = set_print_rounding(options.print_rounding)  # every number printed below rounds a half so
     try:
         if fmt == "text":
             if output is None:
@@ -325,6 +348,8 @@ def score(
                 stream.write(text if output is not None or text.endswith("\n") or not text else text + "\n")
     except OSError as problem:
         raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None
+    finally:
+        reset_print_rounding(rounding)
     bar.hide()
     if (fmt in ("csv", "html", "usebio") or output is not None) and scored.problems:
         # the lines left out by --skip-invalid and the warnings are on the screen too: the CSV and HTML reports do

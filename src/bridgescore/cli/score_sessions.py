@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from bridgescore.cli.common import fail, strict_exit, wide_console
+from bridgescore.i18n import reset_print_rounding, set_print_rounding
 from bridgescore.problems import Severity
 
 if TYPE_CHECKING:
@@ -78,6 +79,7 @@ def score_sessions_command(
     if any(p.severity is Severity.ERROR for p in problems) and not (skip_invalid and has_results):
         print_problems(problems, err, page_lang, can_go_on=has_results)
         raise typer.Exit(2)
+    rounding = set_print_rounding(options.print_rounding)  # every number printed below rounds a half so
     try:
         if fmt == "text":
             from rich.console import Console
@@ -101,6 +103,8 @@ def score_sessions_command(
                 output.write_text(text, encoding="utf-8")
     except OSError as problem:
         raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None
+    finally:
+        reset_print_rounding(rounding)
     if (fmt != "text" or output is not None) and problems:
         print_problems(problems, err, page_lang, can_go_on=False)
     elif result.overall.problems:  # each session's report lists its own; the event's (a carry-over) here
