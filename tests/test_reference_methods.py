@@ -84,8 +84,9 @@ def test_bbo_cross_imps_and_totals(reference: Path) -> None:
 def test_kops_cross_imps(reference: Path) -> None:
     """KoPS: cross-IMPs averaged over n − 1; the TD's average ('sędzia średnia') is 0 and not compared.
 
-    Board 22 is the documented exception: KoPS counts the 2080-point swing as 17 IMPs where Law 78B's
-    table gives 19, so its lines differ by 2/3 IMP; we follow the Law and assert the difference.
+    Board 22: KoPS counts the 2080-point swing as 17 IMPs where Law 78B's table gives 19, so the uncapped
+    lines differ by 2/3 IMP; a comparison capped at 17 IMPs (``--imp-cap 17``, ``--as kops``) gives every line
+    and every total.
     """
     rows = _rows(reference, "kops-chorzow-sm0807-imp")
     results = []
@@ -122,6 +123,16 @@ def test_kops_cross_imps(reference: Path) -> None:
             assert value == pytest.approx(float(printed), abs=0.005), row
             checked += 1
     assert checked >= 200 and differ == 4  # two lines, NS and EW each
+    capped = score_event(Event(tuple(results)), ScoringOptions(method=CrossImps(imp_cap=17), movement=Movement.HOWELL))
+    capped_lines = _lines(capped)
+    for row in rows:
+        ns, ew, _ = capped_lines[(int(row["board"]), row["ns_pair"], row["ew_pair"])]
+        for value, printed in (
+            (ns, row["points_ns_2dp_from_pair_history"]),
+            (ew, row["points_ew_2dp_from_pair_history"]),
+        ):
+            if printed and value is not None:
+                assert value == pytest.approx(float(printed), abs=0.005), row
 
 
 @pytest.mark.parametrize("folder", ["jfr-pary-warsaw-wb120802", "jfr-pary-warsaw-wb130801"])

@@ -482,7 +482,8 @@ PhantomAwardOption = Annotated[
     str | None, typer.Option("--phantom-award", help="What a phantom's opponents get: A, A+, 60 … (JFR Pary: 60).")
 ]
 DatumOption = Annotated[
-    str | None, typer.Option("--datum", help="Butler datum: nbb, acbl, bridgewx, mean, drop:K, trim:P[:MIN].")
+    str | None,
+    typer.Option("--datum", help="Butler datum: nbb, acbl, bridgewx, compscore, mean, drop:K[:N], trim:P[:MIN]."),
 ]
 DatumRoundingOption = Annotated[
     str | None,

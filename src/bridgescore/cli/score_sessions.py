@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from bridgescore.cli.common import fail, strict_exit, wide_console, write_output
+from bridgescore.i18n import reset_print_rounding, set_print_rounding
 from bridgescore.problems import Severity
 
 if TYPE_CHECKING:
@@ -77,6 +78,7 @@ def score_sessions_command(
     if any(p.severity is Severity.ERROR for p in problems) and not (skip_invalid and has_results):
         print_problems(problems, err, page_lang, can_go_on=has_results)
         raise typer.Exit(2)
+    rounding = set_print_rounding(options.print_rounding)  # every number printed below rounds a half so
     try:
         if fmt == "text":
             from bridgescore.report.printable import console as printable_console
@@ -97,6 +99,8 @@ def score_sessions_command(
             write_output(text, output)
     except OSError as problem:
         raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None
+    finally:
+        reset_print_rounding(rounding)
     if (fmt != "text" or output is not None) and problems:
         print_problems(problems, err, page_lang, can_go_on=False)
     elif result.overall.problems:  # each session's report lists its own; the event's (a carry-over) here

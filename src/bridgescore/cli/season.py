@@ -59,14 +59,14 @@ def season(
         ),
     ] = "average",
     min_evenings: Annotated[
-        int,
+        str,
         typer.Option(
             "--min-evenings",
-            min=0,
-            help="Evenings played to be ranked, the others listed (Bridgewebs' qualifying sessions; NBB clubs: "
-            "half the evenings).",
+            help="Evenings played to be ranked, the others listed below the ranking: a number (6; 0: all ranked), "
+            "a share of the evenings held (50%) or half – the default, as NBB clubs rank; Bridgewebs' qualifying "
+            "sessions.",
         ),
-    ] = 0,
+    ] = "half",
     absent: Annotated[
         str,
         typer.Option(
@@ -131,6 +131,7 @@ def season(
         parse_date,
         parse_drop,
         parse_lines,
+        parse_min_evenings,
         parse_rule,
         run_season,
     )
@@ -143,6 +144,7 @@ def season(
         raise fail(f"--per is pair or player, not '{per}'")
     try:
         best, drop = parse_rule(rule), parse_drop(rule)
+        least, share = parse_min_evenings(min_evenings)
         absent_rule = parse_absent(absent)
         mapping, order = parse_lines(lines) if lines else ({}, ())
         dates = [parse_date("--from", since), parse_date("--to", until)]
@@ -201,7 +203,7 @@ def season(
             )  # fmt: skip
             raise fail(refused.text(page_lang))
     rules = SeasonRules(
-        best=best, drop=drop, min_evenings=min_evenings, absent=absent_rule, lines=mapping, line_order=order,
+        best=best, drop=drop, min_evenings=least, min_share=share, absent=absent_rule, lines=mapping, line_order=order,
         line_correction=line_correction, promote=promote, relegate=relegate,
         per="player" if per == "player" else "pair", unit="imps" if unit == "imps" else "percent",
     )  # fmt: skip
