@@ -835,14 +835,13 @@ class Scores:
         width: int = 120,
     ) -> str | None:
         """The text report: rankings, (with ``boards``) travellers, checks and problems (``score``)."""
-        from rich.console import Console
-
         from bridgescore.i18n import parse_language
+        from bridgescore.report.printable import console as printable_console
         from bridgescore.report.text import render_text
 
         language = parse_language(lang)
         buffer = io.StringIO()
-        console = Console(file=buffer, width=width, highlight=False, color_system=None)
+        console = printable_console(file=buffer, width=width, color_system=None)
         render_text(self.scored, console, notation or language, boards=boards, standings=self.standings, lang=language)
         return _write(buffer.getvalue(), dest)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from contextlib import nullcontext
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated
 
@@ -39,6 +38,7 @@ from bridgescore.cli.common import (
     fail,
     language_option,
     notation_option,
+    output_stream,
     refuse_overwrite,
     strict_exit,
     wide_console,
@@ -201,8 +201,6 @@ def score(
     ] = None,
 ) -> None:
     """Score a pairs event: rankings, travellers and the director's checks (exit 2 on bad input)."""
-    from rich.console import Console
-
     from bridgescore.api import InputError, read, read_penalties, resolve_options
     from bridgescore.api import score as score_event
     from bridgescore.checks import run_checks
@@ -213,6 +211,8 @@ def score(
     from bridgescore.report import csv as score_csv
     from bridgescore.report import json as score_json
     from bridgescore.report.html import page_dict, render_html
+    from bridgescore.report.printable import PrintableBinary, escape_controls
+    from bridgescore.report.printable import console as printable_console
     from bridgescore.report.problems import print_problems
     from bridgescore.report.text import render_text
 
@@ -318,25 +318,25 @@ def score(
                 render_text(scored, wide_console(out), shown, boards=boards, checks=checks, lang=page_lang)
             else:
                 with output.open("w", encoding="utf-8") as handle:
-                    console = Console(file=handle, width=120, highlight=False)
+                    console = printable_console(file=handle, width=120)
                     render_text(scored, console, shown, boards=boards, checks=checks, lang=page_lang)
         elif fmt == "json":  # written a board at a time (issue 12), never the whole document in memory
             binary_stdout: IO[bytes] | None = getattr(sys.stdout, "buffer", None)
             if output is None and binary_stdout is None:  # a text-only stdout (an embedding program's)
-                sys.stdout.write(score_json.dumps(shows_deals, lang, checks))
+                sys.stdout.write(escape_controls(score_json.dumps(shows_deals, lang, checks)))
             elif output is None and binary_stdout is not None:
                 sys.stdout.flush()
-                score_json.dump(shows_deals, binary_stdout, lang, checks=checks)
+                score_json.dump(shows_deals, PrintableBinary.wrap(binary_stdout), lang, checks=checks)
                 binary_stdout.flush()
             elif output is not None:
                 with output.open("wb") as binary:
-                    score_json.dump(shows_deals, binary, lang, checks=checks)
+                    score_json.dump(shows_deals, PrintableBinary.wrap(binary), lang, checks=checks)
         elif fmt == "usebio":  # bytes in the encoding it declares (ISO 8859-1, bridgescore.report.usebio)
             from bridgescore.report.usebio import to_bytes
 
             write_bytes_output(to_bytes(scored, date=date, club=club), output)
         else:
-            with nullcontext(sys.stdout) if output is None else output.open("w", encoding="utf-8") as stream:
+            with output_stream(output) as stream:
                 if fmt == "csv" and boards:
                     score_csv.write_boards_csv(scored, stream, shown, page_lang)
                     text = ""

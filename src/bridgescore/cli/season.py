@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -120,7 +119,7 @@ def season(
 ) -> None:
     """Rank club evenings as a season competition: average or best N, absent evenings, lines with promotion
     and relegation, per pair or per player (exit 2 on bad input or a rule that cannot be met)."""
-    from bridgescore.cli.common import err
+    from bridgescore.cli.common import err, output_stream
     from bridgescore.i18n import format_message
     from bridgescore.methods.base import Unit
     from bridgescore.options import OptionError
@@ -214,10 +213,7 @@ def season(
         raise fail(problem.text(page_lang)) from None
     chosen = next(f for f in SEASON_FORMATS if f == fmt)
     try:
-        if output is None:
-            write_season(result, chosen, sys.stdout, page_lang, valet_sums, source.problems)
-        else:
-            with output.open("w", encoding="utf-8", newline="") as stream:
-                write_season(result, chosen, stream, page_lang, valet_sums, source.problems)
+        with output_stream(output, newline="" if output is not None else None) as stream:
+            write_season(result, chosen, stream, page_lang, valet_sums, source.problems)
     except OSError as problem:
         raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None

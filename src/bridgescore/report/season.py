@@ -228,19 +228,20 @@ def title_of(season: Season, lang: Language) -> str:
 
 def render_text(season: Season, stream: TextIO, lang: Language = "en", valet: dict[str, Any] | None = None) -> None:
     """The rules in words, the ranking, and each competitor's evenings (plain aligned columns)."""
-    from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
+    from bridgescore.report.printable import console as printable_console
+
     _ = translator(lang).gettext
-    console = Console(file=stream, width=200 if not stream.isatty() else None, highlight=False, emoji=False)
+    console = printable_console(file=stream, width=200 if not stream.isatty() else None)
     console.print(f"[bold]{escape(title_of(season, lang))}[/]", soft_wrap=True)
     for sentence in rules_words(season, lang):
         console.print(escape(sentence), soft_wrap=True)
     heads = headings(season, lang)
     table = Table(title=_("Ranking"))
     for head in heads:
-        table.add_column(head, justify="left" if head in text_headings(lang) else "right")
+        table.add_column(escape(head), justify="left" if head in text_headings(lang) else "right")
     ordered = ordered_standings(season)
     previous = True
     for s in ordered:
@@ -252,7 +253,7 @@ def render_text(season: Season, stream: TextIO, lang: Language = "en", valet: di
     grid = Table(title=_("Evenings"))
     grid.add_column(_("Player") if season.rules.per == "player" else _("Pair"))
     for number, session in enumerate(season.sessions, 1):
-        grid.add_column(f"{number}\n{session.date or session.title}", justify="right")
+        grid.add_column(escape(f"{number}\n{session.date or session.title}"), justify="right")  # a title: no markup
     for s in ordered:
         grid.add_row(escape(s.name), *(escape(evening_cell(e, lang)) for e in s.evenings))
     console.print(grid)
