@@ -17,6 +17,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from bridgescore.i18n import Language, translator
+from bridgescore.report.printable import console as printable_console
 from bridgescore.report.teams_view import Grid, TeamsView
 from bridgescore.teams.model import ScoredTeams
 
@@ -93,7 +94,7 @@ def write_teams(scored: ScoredTeams, fmt: TeamsFormat, out: TextIO, lang: Langua
     in Dutch has Dutch headers, decimal commas and ``;`` between fields; ``html`` is one UTF-8 page (write the
     stream to a ``.html`` file: it needs nothing else)."""
     if fmt == "text":
-        render_teams_text(scored, Console(file=out, width=100, soft_wrap=True, emoji=False), lang)
+        render_teams_text(scored, printable_console(file=out, width=100, soft_wrap=True), lang)
     elif fmt == "json":
         from bridgescore.report.teams_json import dump
 
