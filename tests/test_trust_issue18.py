@@ -126,6 +126,8 @@ def test_check_lists_the_lines_in_error_marked_and_says_a_clean_run_is_clean(tmp
     assert next(c for c in cells if c[0] == "3 ✗")[-1] == "left out"
     assert "1,3,4,4Z,N,1" in listed.stdout  # its text as written (folded in a narrow column)
     assert "No problems" not in listed.stdout
+    document = json.loads(runner.invoke(app, ["check", str(travellers), "-f", "json"]).stdout)
+    assert document["left_out"] == [{"file": str(travellers), "line": 3, "text": "1,3,4,4Z,N,10"}]
     dutch = runner.invoke(app, ["check", str(travellers), "--lang", "nl"], terminal_width=120)
     assert "2 scorekaartregels, 1 weggelaten door een fout (✗)" in dutch.stdout and "weggelaten" in dutch.stdout
     travellers.write_text("board,ns,ew,contract,declarer,result\n1,1,2,4S,N,10\n2,1,2,3NT,S,9\n")

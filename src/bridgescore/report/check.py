@@ -220,7 +220,8 @@ def check_csv(event: Event, notation: Notation = "en", lang: str = "en") -> str:
 
 def check_json(event: Event, notation: Notation = "en") -> str:
     """Every traveller line and every problem as JSON (schema ``bridgescore.check/1``): per line its file, line,
-    section, board, pairs, contract, declarer, tricks, lead (in ``notation``), status, NS score and remarks."""
+    section, board, pairs, contract, declarer, tricks, lead (in ``notation``), status, NS score and remarks; and
+    ``left_out``, each line an error left out (file, line and its text as written, :func:`left_out_lines`)."""
     lines: list[dict[str, Any]] = [
         {
             "file": r.source.file if r.source else None,
@@ -249,8 +250,11 @@ def check_json(event: Event, notation: Notation = "en") -> str:
         }
         for p in event.problems
     ]
-    return json.dumps({"schema": "bridgescore.check/1", "lines": lines, "problems": problems}, ensure_ascii=False,
-                      indent=1) + "\n"  # fmt: skip
+    missing = left_out_lines(event)
+    texts = _line_texts(missing)
+    left_out = [{"file": file, "line": line, "text": texts[(file, line)]} for file, line in missing]
+    document = {"schema": "bridgescore.check/1", "lines": lines, "left_out": left_out, "problems": problems}
+    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
 
 
 def render_problems(event: Event, console: Console, lang: str = "en") -> None:
