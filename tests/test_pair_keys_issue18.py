@@ -129,3 +129,14 @@ def test_carry_over_names_a_pair_as_phantom_and_the_names_file_do(tmp_path: Path
     assert {e.pairs[0]: e.carry_over for e in numbered.entries} == {"1:4": None, "1:14": 60.0, "1:7": None}
     lettered = combine(["s"], [session("A")], {"A7": 60.0})
     assert not lettered.problems and {e.pairs[0]: e.carry_over for e in lettered.entries}["A:7"] == 60.0
+
+
+def test_a_names_file_without_sections_for_numbers_two_sections_share_is_a_warning() -> None:
+    from bridgescore.io import csv as traveller_csv
+    from bridgescore.io import names as names_file
+
+    event = traveller_csv.loads("section,board,ns,ew,score\n1,1,1,2,420\n2,1,1,2,450\n", "two.csv")
+    names, _ = names_file.loads("pair,names\n1,Ann & Bob\n2:2,Cy & Di\n", "namen.csv")
+    [warning] = names_file.with_names(event, names).problems
+    assert (warning.location.line, warning.location.field) == (2, "pair")
+    assert warning.text().startswith("pair 1 is a pair of sections 1, 2, and this line names it without a section")
