@@ -258,7 +258,8 @@ def test_check_of_many_lines_prints_plain_columns(tmp_path: Path) -> None:
     res = runner.invoke(app, ["check", str(path)])
     assert res.exit_code == 2
     lines = res.stdout.splitlines()
-    assert lines[0] == "2099 traveller lines"  # the refused line is a problem, not a traveller line
+    assert lines[0] == "2099 traveller lines, 1 left out for an error (✗)"  # listed where it stands (issue 18)
+    assert lines[8].split() == ["7", "✗", "1,6,16,4Z,N,10", "left", "out"]
     assert lines[1].split() == ["Line", "Section", "Board", "NS", "EW", "Contract", "Lead", "NS", "score", "Remarks"]
     assert not any(ch in res.stdout for ch in "│┃━")  # no drawn table
     assert lines[3].split() == ["2", "1", "1", "11", "4S", "N", "=", "+420"]

@@ -268,7 +268,8 @@ def test_pairs_numbered_per_direction_and_a_pair_on_both_sides() -> None:
     assert tuple(fast.results) == tuple(careful.results) and len(fast.results) == 12
     howell = "board,ns,ew,score\n1,1,2,50\n1,3,3,50\n2,1,2,50\n2,1,2,50\n3,1,2,50\n3,2,4,50\n4,5,6,50\n"
     fast, careful = _both(howell, None)
-    assert [p.location.line for p in fast.problems] == [3, 5, 7]
+    assert [p.location.line for p in fast.problems] == [3, 5, 6, 7]  # pair 2 twice on board 3: both lines out
+    assert 3 not in [r.board for r in fast.results]
     assert fast.problems == careful.problems and tuple(fast.results) == tuple(careful.results)
 
 

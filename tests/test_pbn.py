@@ -31,7 +31,7 @@ def test_score_tables_are_read_row_by_row() -> None:
         ("A", 1, "2", "6", ResultStatus.PLAYED, 990, ""),
         ("A", 1, "3", "7", ResultStatus.PLAYED, 990, ""),
         ("A", 1, "4", "8", ResultStatus.PASSED_OUT, 0, ""),
-        ("A", 2, "1", "5", ResultStatus.PLAYED, -420, ""),  # Score_EW 420: East-West's score
+        # ("A", 2, "1", "5") left out: pair 1 plays board 2 again on line 31 (issue 18: which line is right?)
         ("A", 2, "2", "6", ResultStatus.PLAYED, 100, ""),
         ("A", 2, "3", "7", ResultStatus.ADJUSTED, None, "A60/40"),
         ("A", 2, "4", "8", ResultStatus.PLAYED, -620, ""),  # unreadable contract, written score kept
@@ -53,16 +53,18 @@ def test_score_table_problems_carry_their_lines() -> None:
     problems = [(p.location.line, p.location.field, p.severity, p.text()) for p in
                 pbn.load(DATA / "club-scoretable.pbn").problems]  # fmt: skip
     assert [(line, field, severity) for line, field, severity, _ in problems] == [
+        (27, "PairId_NS", Severity.ERROR),
         (30, "Contract", Severity.WARNING),
         (31, "PairId_NS", Severity.ERROR),
         (32, "ScoreTable", Severity.ERROR),
         (39, "Score_NS", Severity.WARNING),
     ]
     messages = [m for *_, m in problems]
-    assert "'4Q' is not a contract" in messages[0]
-    assert "pair 1 played it already (line 27)" in messages[1]
-    assert "11 values for 14 columns" in messages[2]
-    assert "does not match 3NT by S taking 10 tricks" in messages[3]
+    assert messages[0] == messages[2]
+    assert "board 2: pair 1 plays it on more than one line (lines 27, 31); which one is right" in messages[0]
+    assert "'4Q' is not a contract" in messages[1]
+    assert "11 values for 14 columns" in messages[3]
+    assert "does not match 3NT by S taking 10 tricks" in messages[4]
 
 
 def test_a_game_endplay_cannot_read_is_reported_and_the_others_kept() -> None:

@@ -189,10 +189,8 @@ def test_pbn_score_table_sections_and_not_played_in_the_ew_column() -> None:
     )
     event = pbn.loads(text, "t.pbn")
     assert [(r.section, r.ns_pair, r.status) for r in event.results] == [
-        ("A", "1", ResultStatus.PLAYED),
         ("B", "1", ResultStatus.PLAYED),
         ("A", "3", ResultStatus.NOT_PLAYED),
-    ]
-    assert [str(p) for p in event.problems] == [
-        "t.pbn, line 6, tag 'PairId_NS': board 1: pair 1 played it already (line 3); this row is left out"
-    ]
+    ]  # pair 1 of A twice on board 1: neither line is scored (issue 18), pair 1 of B is another pair
+    assert [(p.location.line, p.location.field) for p in event.problems] == [(3, "PairId_NS"), (6, "PairId_NS")]
+    assert "board 1: pair 1 plays it on more than one line (lines 3, 6)" in str(event.problems[0])

@@ -140,9 +140,10 @@ def test_pairs_numbered_per_direction() -> None:
     told = traveller_csv.loads(MITCHELL_PER_DIRECTION, "m.csv", pairs_per_direction=True)
     assert not told.problems and len(told.results) == 6
     twice = traveller_csv.loads(MITCHELL_PER_DIRECTION + "2,1,2,PASS,,\n", "m.csv", pairs_per_direction=True)
-    assert [p.location.line for p in twice.problems] == [8]
+    assert [p.location.line for p in twice.problems] == [5, 7, 8]  # NS 1 (5, 8), EW 2 (7, 8): none scored (issue 18)
+    assert len(twice.results) == 4
     unique = traveller_csv.loads(MITCHELL_PER_DIRECTION, "m.csv", pairs_per_direction=False)
-    assert len(unique.problems) == 5 and all("give --movement mitchell" in str(p) for p in unique.problems)
+    assert len(unique.problems) == 6 and all("give --movement mitchell" in str(p) for p in unique.problems)
 
 
 def test_one_mistyped_line_is_not_a_numbering() -> None:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from bridgescore.i18n import N_
 from bridgescore.options import OptionError
+from bridgescore.pairkey import PairKey, written_forms
 from bridgescore.problems import Location, Problem
 from bridgescore.sessions import PairSession, SessionSummary
 from bridgescore.standings import shared_places
@@ -142,7 +143,7 @@ def combine(
                 own_ids[ident] = []
             if rows[ident][i] is None:
                 rows[ident][i] = p
-            own_ids[ident] += [p.number, p.pair]
+            own_ids[ident] += [p.number, *written_forms(PairKey(p.section, p.pair))]  # 7, A:7, A7 (pairkey)
     given: dict[str, float] = {}
     named: dict[str, str] = {}  # the pair as the director wrote it, per pair carried
     for pair, value in (carry_over or {}).items():

@@ -16,6 +16,8 @@ Which lines take part in a board's comparison is decided here, once, for every m
   phantom's opponents get ``phantom_award`` (average by default, as a sit-out against a missing pair is scored
   by the EBU and the NBB; 60 % at JFR Pary), the phantom nothing; the phantom is left out of the rankings.
   JFR Pary fits a 12-table board with a phantom table and an adjusted score to 11 tables, not 12 (issue 11).
+  A phantom's line on which the file writes an adjusted score (``A50/50``, ``R420``) keeps it, with a warning: the
+  director wrote it, and the option must not overwrite it unsaid (issue 18).
 
 Fields: each section's boards are compared within the section (default), or across all sections with
 ``across_sections`` (the EBU's "matchpointed across the field").  The movement of each section is
@@ -59,8 +61,9 @@ from bridgescore.methods.adjustments import (
 )
 from bridgescore.methods.base import BoardScores, FloatArray, ScoringMethod, Unit
 from bridgescore.methods.matchpoints import Matchpoints
+from bridgescore.pairkey import PairKey, names_pair
 from bridgescore.penalties import Penalty
-from bridgescore.problems import Location, Problem
+from bridgescore.problems import Location, Problem, Severity
 from bridgescore.table import STATUSES, ResultTable, on_both_sides, pair_codes
 
 if TYPE_CHECKING:
@@ -436,11 +439,12 @@ def _classify(
     """The NS score compared (NaN if none; a weighted score's weighted mean), the adjustment, and whether the
     line counts toward N."""
     phantoms = options.phantoms
-    if phantoms and (_is_phantom(result, result.ns_pair, phantoms) or _is_phantom(result, result.ew_pair, phantoms)):
-        award = options.phantom_award
-        ns_phantom = _is_phantom(result, result.ns_pair, phantoms)
-        return math.nan, PhantomScore(award, phantom_is_ns=ns_phantom), False  # not a result: not in N
     adjustment, problem = read_adjustment(result)
+    if phantoms and (_is_phantom(result, result.ns_pair, phantoms) or _is_phantom(result, result.ew_pair, phantoms)):
+        ns_phantom = _is_phantom(result, result.ns_pair, phantoms)
+        if not _adjusted_by_the_file(result, adjustment):
+            return math.nan, PhantomScore(options.phantom_award, phantom_is_ns=ns_phantom), False  # not in N
+        problems.append(_phantom_line_kept(result, result.ns_pair if ns_phantom else result.ew_pair))
     if problem is not None:
         problems.append(problem)
         return math.nan, None, False
@@ -455,6 +459,29 @@ def _classify(
     if result.status is ResultStatus.PASSED_OUT or result.ns_score is None:
         return 0.0, None, True
     return float(result.ns_score), None, True
+
+
+def _adjusted_by_the_file(result: Result, adjustment: Adjustment | None) -> bool:
+    """Whether a line scores an adjusted score its file writes (``A50/50``, ``A60``, ``R420``, a weighted score),
+    which a phantom's award must not replace: the director wrote it (issue 18)."""
+    return isinstance(adjustment, ArtificialScore | AssignedScore | WeightedScore)
+
+
+def _phantom_line_kept(result: Result, phantom: str) -> Problem:
+    """The warning that a phantom's line keeps the adjusted score its file writes instead of ``--phantom-award``."""
+    where = result.source or Location("<input>")
+    return Problem.make(
+        Location(where.file, where.line, "remarks", where.kind),
+        "board %(board)s, %(ns_pair)s against %(ew_pair)s: pair %(pair)s is a phantom (--phantom), but the line "
+        "has the adjusted score '%(text)s'; the adjusted score is kept, not --phantom-award (delete it from the "
+        "file to give the opponents the phantom's award)",
+        Severity.WARNING,
+        board=result.board,
+        ns_pair=result.ns_pair,
+        ew_pair=result.ew_pair,
+        pair=phantom,
+        text=result.remarks or str(result.ns_score),
+    )
 
 
 #: The most combinations of weighted scores' parts scored on one board (each combination scores the board
@@ -539,8 +566,10 @@ def _movements(event: Event, options: ScoringOptions) -> dict[str, Movement]:
 
 
 def _is_phantom_pair(section: str, pair: str, phantoms: frozenset[str]) -> bool:
-    """Whether ``pair`` of ``section`` is a phantom as ``--phantom`` names it: ``7``, ``A7`` or ``A:7``."""
-    return pair in phantoms or f"{section}{pair}" in phantoms or f"{section}:{pair}" in phantoms
+    """Whether ``pair`` of ``section`` is a phantom as ``--phantom`` names it: ``7``, ``A:7``, or ``A7`` where the
+    section ends in a letter (:mod:`bridgescore.pairkey`: ``14`` is pair 14, never pair 4 of Bridgemate's section 1)."""
+    key = PairKey(section, pair)
+    return any(names_pair(p, key) for p in phantoms)
 
 
 def phantom_masks(table: ResultTable, phantoms: frozenset[str]) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:

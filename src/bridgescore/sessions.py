@@ -18,6 +18,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, Protocol
 
+from bridgescore.pairkey import lookup
 from bridgescore.players import Player, pair_key
 
 if TYPE_CHECKING:
@@ -131,7 +132,7 @@ def pair_players(scored: ScoredEvent, section: str, pair: str, names: str) -> tu
     event seats them (member numbers), else its two names as written (a pair known by its names is its two named
     players), else the two players its id is made of (``Ann+Bob``), else none."""
     players = scored.event.players
-    seated = players.get(f"{section}:{pair}") or players.get(f"{section}{pair}") or players.get(pair, ())
+    seated = lookup(players, section, pair)
     if seated:
         return seated
     parts = [p for p in _NAME_JOINS.split(names.strip()) if p]

@@ -42,6 +42,7 @@ import numpy.typing as npt
 
 from bridgescore.i18n import round_printed
 from bridgescore.methods.base import Unit
+from bridgescore.pairkey import lookup
 from bridgescore.penalties import Penalty, matching, penalty_points
 from bridgescore.scored import ALL_SECTIONS, Movement, PairPercent, ScoredEvent, pair_ids
 
@@ -130,11 +131,7 @@ def _name(scored: ScoredEvent, section: str, pair: str, direction: str = "") -> 
     names = scored.event.names
     if not names:
         return ""
-    if direction in ("NS", "EW"):
-        own = names.get(f"{section}:{pair} {direction}") or names.get(f"{pair} {direction}")
-        if own:
-            return own
-    return names.get(f"{section}{pair}") or names.get(f"{section}:{pair}") or names.get(pair, "")
+    return lookup(names, section, pair, direction) or ""
 
 
 def compute_standings(scored: ScoredEvent) -> tuple[Standing, ...]:

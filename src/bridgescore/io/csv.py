@@ -15,7 +15,7 @@ from __future__ import annotations
 import csv as _csv
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 
@@ -40,7 +40,7 @@ from bridgescore.io.line import (
     whole_number,
     worded_problem,
 )
-from bridgescore.problems import Location, Problem, Severity, Value, shorten
+from bridgescore.problems import FieldKind, Location, Problem, Severity, Value, shorten
 
 __all__ = [
     "COLUMN_SYNONYMS",
@@ -325,6 +325,8 @@ def read_lines(
             if ew_view:
                 ew_views[ew_view].append(result)
     read = one_ew_convention(read, ew_views, problems)
+    if "ns" not in columns.index or "ew" not in columns.index:  # pairs made of their players: BBO usernames
+        read = one_spelling_per_player(read, problems)
     if pairs_per_direction is None:
         per_direction = sections_numbered_per_direction(read)
         per_direction_warnings(per_direction, filename, problems)
@@ -334,6 +336,46 @@ def read_lines(
     problems.sort(key=lambda p: p.location.line or 0)
     form, sign = _form(results, columns)
     return Event(tuple(results), problems=tuple(problems), form=form, form_sign=sign)
+
+
+def one_spelling_per_player(read: list[Result], problems: list[Problem]) -> list[Result]:
+    """The lines with each player of a pair made of its players (``north+south``, BBO's travellers) written as the
+    first line writes them, whatever the case: BBO usernames are case-insensitive (``Cheryl O`` and ``cheryl o``
+    are one account), and two spellings split one pair into two, each with half its boards (issue 18).  A spelling
+    read so is a warning at the first line that writes it.  Only the player columns of a traveller are folded so:
+    a names file's names (``Jan`` and ``jan`` may be two people at a Dutch club) are compared as written."""
+    first: dict[str, str] = {}
+    spelled: dict[str, str] = {}  # a player as written → as read, for the spellings already seen
+
+    def one(pair: str, where: Location, seats: tuple[str, str]) -> str:
+        players = pair.split("+")
+        if len(players) != 2:
+            return pair
+        out = []
+        for player, seat in zip(players, seats, strict=True):
+            if player not in spelled:
+                read_as = first.setdefault(" ".join(player.split()).casefold(), player)
+                spelled[player] = read_as
+                if read_as != player:
+                    problems.append(
+                        Problem.make(
+                            Location(where.file, where.line, seat),
+                            "player '%(player)s' is read as '%(first)s', as an earlier line writes the name: BBO "
+                            "usernames are one player whatever their case",
+                            Severity.WARNING,
+                            player=shorten(player),
+                            first=shorten(read_as),
+                        )
+                    )
+            out.append(spelled[player])
+        return "+".join(out)
+
+    kept: list[Result] = []
+    for r in read:
+        where = r.source or Location("<input>")
+        ns, ew = one(r.ns_pair, where, ("north", "south")), one(r.ew_pair, where, ("east", "west"))
+        kept.append(r if (ns, ew) == (r.ns_pair, r.ew_pair) else replace(r, ns_pair=ns, ew_pair=ew))
+    return kept
 
 
 def _form(results: Sequence[Result], columns: Columns) -> tuple[EventForm, str]:
@@ -393,11 +435,24 @@ def one_ew_convention(read: list[Result], views: dict[str, list[Result]], proble
     return [r for r in read if id(r) not in dropped]
 
 
-def one_line_per_table(read: list[Result], per_direction: frozenset[str], problems: list[Problem]) -> list[Result]:
-    """Drop, and report, duplicate lines, a pair on both sides of a line and a pair playing a board twice."""
-    results: list[Result] = []
-    seen_tables: dict[tuple[str, int, str, str], int] = {}
-    seen_pairs: dict[tuple[str, int, str], tuple[int, str]] = {}  # → (line, side) where the pair played it
+def one_line_per_table(
+    read: list[Result],
+    per_direction: frozenset[str],
+    problems: list[Problem],
+    fields: tuple[str, str] = ("ns", "ew"),
+    kind: FieldKind = FieldKind.COLUMN,
+) -> list[Result]:
+    """Drop, and report, duplicate lines, a pair on both sides of a line and a pair playing a board twice.
+
+    A line that is a copy of an earlier one (the same table and the same result: an export concatenated, a game
+    pasted twice) is an error at the copy, and the first is kept – they say the same.  A pair that plays a board
+    on two lines that differ (a pair number typed wrong, a result entered twice differently) is an error at
+    *every* one of those lines, and none of them is scored, also with ``--skip-invalid``: which line is right
+    cannot be told from the file, and keeping the first scored the wrong one when the mistake was the earlier
+    line (issue 18).  The director deletes (or corrects) the wrong line in the file and scores it again.
+    ``fields`` names the two pair columns (``PairId_NS``/``PairId_EW`` in PBN, as ``kind`` says)."""
+    candidates: list[Result] = []
+    seen_tables: dict[tuple[str, int, str, str], tuple[int, tuple[object, ...]]] = {}
     for result in read:
         where = result.source or Location("<input>")
         line = where.line or 0
@@ -405,47 +460,58 @@ def one_line_per_table(read: list[Result], per_direction: frozenset[str], proble
         if result.ns_pair == result.ew_pair and not two_lines:
             problems.append(
                 Problem.make(
-                    Location(where.file, line, "ew"),
+                    Location(where.file, line, fields[1], kind),
                     "pair %(pair)s is written as both North-South and East-West" + _PER_DIRECTION_HINT,
                     pair=result.ns_pair,
                 )
             )
             continue
         table = (result.section, result.board, result.ns_pair, result.ew_pair)
-        if table in seen_tables:
+        said = (result.status, result.contract, result.declarer, result.tricks, result.ns_score, result.remarks)
+        if table in seen_tables and seen_tables[table][1] == said:
             problems.append(
                 Problem.make(
-                    Location(where.file, line),
+                    Location(where.file, line, fields[0], kind),
                     "board %(board)d: %(ns)s against %(ew)s is on line %(before)d already (a duplicate line)",
                     board=result.board,
                     ns=result.ns_pair,
                     ew=result.ew_pair,
-                    before=seen_tables[table],
+                    before=seen_tables[table][0],
                 )
             )
             continue
-        seen_tables[table] = line
-        sides = (("NS", result.ns_pair), ("EW", result.ew_pair))
-        keys = [(result.section, result.board, side + pair if two_lines else pair) for side, pair in sides]
-        twice = [(key, side, pair) for key, (side, pair) in zip(keys, sides, strict=True) if key in seen_pairs]
-        if twice:
-            key, side, pair = twice[0]
-            before, before_side = seen_pairs[key]
-            message = "board %(board)d: pair %(pair)s played it already on line %(before)d"
+        seen_tables.setdefault(table, (line, said))
+        candidates.append(result)
+    played: dict[tuple[str, int, str], list[tuple[int, str]]] = {}  # → (candidate, side) of each line it played
+    for i, result in enumerate(candidates):
+        two_lines = result.section in per_direction
+        for side, pair in (("NS", result.ns_pair), ("EW", result.ew_pair)):
+            played.setdefault((result.section, result.board, side + pair if two_lines else pair), []).append((i, side))
+    refused: set[int] = set()
+    for (_section, board, _key), at in played.items():
+        if len(at) < 2:
+            continue
+        lines = [(candidates[i].source or Location("<input>")).line or 0 for i, _ in at]
+        for (i, side), line in zip(at, lines, strict=True):
+            if i in refused:
+                continue
+            refused.add(i)
+            result = candidates[i]
+            message = (
+                "board %(board)d: pair %(pair)s plays it on more than one line (lines %(lines)s); which one is right "
+                "cannot be told, so none of them is scored: delete or correct the wrong line and score again"
+            )
+            pair = result.ns_pair if side == "NS" else result.ew_pair
             problems.append(
                 Problem.make(
-                    Location(where.file, line),
-                    message + _PER_DIRECTION_HINT if before_side != side else message,
-                    board=result.board,
+                    Location((result.source or Location("<input>")).file, line, fields[side == "EW"], kind),
+                    message + _PER_DIRECTION_HINT if len({s for _, s in at}) > 1 else message,
+                    board=board,
                     pair=pair,
-                    before=before,
+                    lines=", ".join(str(n) for n in lines),
                 )
             )
-            continue
-        for key, (side, _) in zip(keys, sides, strict=True):
-            seen_pairs[key] = (line, side)
-        results.append(result)
-    return results
+    return [result for i, result in enumerate(candidates) if i not in refused]
 
 
 #: The largest board number read: the event's columns hold boards as 32-bit integers (``ResultTable``), and no

@@ -267,7 +267,8 @@ def seated_players(event: Event) -> tuple[dict[str, tuple[Player, ...]], dict[st
         if known is None:
             players[key] = tuple(seated)
             first_line[key] = where
-        elif {(p.number, p.name) for p in known} != {(p.number, p.name) for p in seated}:
+        elif {(p.number, p.name.casefold()) for p in known} != {(p.number, p.name.casefold()) for p in seated}:
+            # a name in another case is the same player (BBO usernames; players.player_key folds case too)
             problems.append(
                 Problem.make(
                     where,

@@ -26,6 +26,7 @@ from types import MappingProxyType
 
 from bridgescore.event import Event
 from bridgescore.io.csv import header_key, read_file, read_records, too_large
+from bridgescore.pairkey import PairKey, written_forms
 from bridgescore.players import Player
 from bridgescore.problems import Location, Problem, Severity, shorten
 
@@ -199,14 +200,29 @@ def with_names(event: Event, names: Mapping[str, str], problems: tuple[Problem, 
 
     A name for a pair the event does not have (a pair number, or ``SECTION:PAIR``, not on any of its lines) is
     a warning at the names file's line: a typing mistake there would otherwise leave the real pair without its
-    names, unnoticed."""
-    pairs = {pair for r in event.results for pair in (r.ns_pair, r.ew_pair)}
-    keyed = {f"{r.section}:{pair}" for r in event.results for pair in (r.ns_pair, r.ew_pair)}
+    names, unnoticed.  So is a name without a section for a number that pairs of several sections have (Bridgemate's
+    sections 1 and 2 both have a pair 4): the name is shown for each of them, and at most one is right (issue 18)."""
+    seated = {PairKey(r.section, pair) for r in event.results for pair in (r.ns_pair, r.ew_pair)}
+    written = {text for key in seated for text in written_forms(key)}  # 7, A:7, A7 (pairkey's rule)
     sections = {r.section for r in event.results}
     sources = names.sources if isinstance(names, Names) else {}
     unknown: list[Problem] = []
+    sections_of: dict[str, set[str]] = {}
+    for seat in seated:
+        sections_of.setdefault(seat.pair, set()).add(seat.section)
     for key in names:
-        if key in keyed or (":" not in key and key in pairs) or not event.results:
+        if len(sections_of.get(key, ())) > 1:
+            unknown.append(
+                Problem.make(
+                    sources.get(key, Location("<names>")),
+                    "pair %(pair)s is a pair of sections %(sections)s, and this line names it without a section: its "
+                    "names are shown for every one of them; give the section (a 'section' column)",
+                    Severity.WARNING,
+                    pair=shorten(key),
+                    sections=shorten(", ".join(sorted(sections_of[key]))),
+                )
+            )
+        if key in written or not event.results:
             continue
         section, _, pair = key.rpartition(":")
         where = sources.get(key, Location("<names>"))

@@ -59,9 +59,9 @@ from bridgescore.contract import (
     score,
     vulnerability_of_board,
 )
-from bridgescore.event import Event, EventForm, Result, ResultStatus
+from bridgescore.event import Event, EventForm, Result, ResultStatus, sections_numbered_per_direction
 from bridgescore.io.adjusted import canonical_adjustment
-from bridgescore.io.csv import is_not_played, read_file
+from bridgescore.io.csv import is_not_played, one_line_per_table, read_file
 from bridgescore.io.deals import PbnDeals
 from bridgescore.io.line import LineReading, read_declarer, read_tricks, whole_number
 from bridgescore.io.usebio import names_by_pair
@@ -418,7 +418,6 @@ class _Reader:
                 count=len(table.get("rows", [])),
             )
             return
-        seen: dict[tuple[str, str], int] = {}  # (section, pair) → line: pair 1 of A and of B are two pairs
         for offset, raw in enumerate(table.get("rows", []), start=1):
             line = tag_line + offset
             cells = _cells(raw)
@@ -470,22 +469,8 @@ class _Reader:
                 "lead": (row.get("lead", ""), line, "Lead"),
             }
             result = self.result(number, section, ns, ew, fields, extra, Location(self.filename, line))
-            if result is None:
-                continue
-            twice = [p for p in (ns, ew) if (section, p) in seen]
-            if twice:
-                first = seen[(section, twice[0])]
-                self.problem(
-                    line,
-                    "PairId_NS",
-                    "board %(board)d: pair %(pair)s played it already (line %(first)s); this row is left out",
-                    board=number,
-                    pair=shorten(twice[0]),
-                    first=first,
-                )
-                continue
-            seen[(section, ns)] = seen[(section, ew)] = line
-            self.results.append(result)
+            if result is not None:  # a pair twice on the board, in this table or another game's: see loads
+                self.results.append(result)
 
     def total_table(self, table: Mapping[str, Any], game: _Game) -> None:
         """The pairs' names (``PairId``, ``Names``) and, issue 13, their players' member numbers: the PBN 2.1
@@ -674,7 +659,14 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Ev
             form, sign = _form(game)
     records = reader.deals.records()
     reader.problems.extend(records.problems)
-    if not reader.results and not reader.problems and not records.deals:
+    # a pair twice on a board, within a score table or over the file (one board's game written twice, an export
+    # concatenated): refused as the CSV reader refuses it, at the line and tag (issue 18); a team plays each board
+    # in both rooms, once each way, which the teams reader pairs up
+    pairs = [r for r in reader.results if r.extra.get("teams") != "yes"]
+    kept = one_line_per_table(pairs, sections_numbered_per_direction(pairs), reader.problems, _PAIR_TAGS, FieldKind.TAG)
+    ids = {id(r) for r in kept}
+    results = [r for r in reader.results if r.extra.get("teams") == "yes" or id(r) in ids]
+    if not results and not reader.problems and not records.deals:
         reader.problem(
             None,
             None,
@@ -684,7 +676,7 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Ev
     reader.problems.sort(key=lambda p: p.location.line or 0)
     names = {**names_by_pair(reader.section_names), **reader.names}  # "A:1" where sections share numbers
     return Event(
-        tuple(reader.results),
+        tuple(results),
         MappingProxyType(names),
         reader.title,
         tuple(reader.problems),
@@ -695,6 +687,9 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Ev
         players=MappingProxyType(reader.players),
     )
 
+
+#: The tags of a line's two pairs (a score table's columns, a single result's tags), where a problem of a pair is.
+_PAIR_TAGS = ("PairId_NS", "PairId_EW")
 
 #: How a PBN ``Names`` cell joins the two players (``Smith - Jones``, ``Smith & Jones``).
 _NAME_JOINS = re.compile(r"\s+(?:&|-|–|/|and|en)\s+")

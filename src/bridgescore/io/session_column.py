@@ -13,6 +13,7 @@ from pathlib import Path
 from bridgescore.contract import Notation
 from bridgescore.event import Event
 from bridgescore.io.csv import header_key, physical_lines, read_file, read_records
+from bridgescore.problems import Location, Problem, shorten
 
 __all__ = ["SESSION_COLUMNS", "has_session_column", "session_column", "session_names", "split"]
 
@@ -64,8 +65,9 @@ def session_names(path: str | Path) -> list[str]:
 def split(
     path: str | Path, notation: Notation = "en", pairs_per_direction: bool | None = None
 ) -> list[tuple[str, Event]]:
-    """Each session of the file (in order of first appearance) with its event; a line without a session is
-    kept with the first session (and its problem said there)."""
+    """Each session of the file (in order of first appearance) with its event.  A line with a blank session cell
+    where the column names sessions is an error at its line and column, said with the first session, and the line
+    is left out: putting it in a session would guess which one (issue 18: it went into the first, unsaid)."""
     from bridgescore.io import csv as traveller_csv
     from bridgescore.io import csv_event
 
@@ -84,10 +86,19 @@ def split(
         sessions.setdefault(name, []).append(line)
     out: list[tuple[str, Event]] = []
     names = [n for n in sessions if n] or [""]
+    if names != [""]:
+        header = records[0][1][column].strip()
+        for line in sessions.get("", ()):
+            problems.append(
+                Problem.make(
+                    Location(str(Path(path)), line, header),
+                    "the session is not written on this line (the other lines name %(sessions)s); the line is left "
+                    "out: write its session",
+                    sessions=shorten(", ".join(names)),
+                )
+            )
     for name in names:
         keep = {header_at, *sessions.get(name, ())}
-        if name == names[0]:
-            keep.update(sessions.get("", ()))
         part = "\n".join(line if i in keep else "" for i, line in enumerate(lines, start=1)) + "\n"
         event = traveller_csv.loads(part, str(Path(path)), notation, pairs_per_direction=pairs_per_direction)
         event = Event(

@@ -72,6 +72,7 @@ from bridgescore.contract import (
 from bridgescore.deal import HandRecords
 from bridgescore.event import Event, EventForm, Result, ResultStatus, sections_numbered_per_direction
 from bridgescore.io.adjusted import canonical_adjustment
+from bridgescore.io.csv import one_line_per_table
 from bridgescore.io.line import LineReading, numbered_per_direction, read_declarer, whole_number
 from bridgescore.players import Player
 from bridgescore.problems import FieldKind, Location, Problem, Severity, Value, shorten
@@ -298,7 +299,6 @@ def loads(
     names: dict[tuple[str, str], str] = {}
     players: dict[tuple[str, str], tuple[Player, ...]] = {}
     pair_info: dict[tuple[str, str], Mapping[str, str]] = {}
-    seen: dict[tuple[str, int, str], int | None] = {}
     reached: set[int] = set()  # the traveller lines and boards read (or reported) by the loop below
     per_direction = _per_direction(doc, event, pairs_per_direction, problems)
     for holder, section, context in event_contexts(event):
@@ -318,10 +318,12 @@ def loads(
             elif element.tag == "BOARD":
                 reached.add(id(element))
                 two_sides = section in per_direction
-                results.extend(_board(doc, element, section, context, notation, problems, seen, reached, two_sides))
+                results.extend(_board(doc, element, section, context, notation, problems, reached, two_sides))
     for other in root.findall("EVENT")[1:]:
         reached.update(id(e) for e in other.iter())
     audit(doc, reached, problems)
+    # a pair twice on a board (a line, or a board, written twice): refused as the CSV and PBN readers refuse it
+    results = one_line_per_table(results, per_direction, problems, _PAIR_ELEMENTS, FieldKind.ELEMENT)
     form, sign = event_form(event)
     records = _hand_records(doc)
     problems.extend(records.problems)
@@ -690,6 +692,10 @@ def _single(doc: Document, parent: Element, tag: str, problems: list[Problem], w
     return values[0], False
 
 
+#: The elements of a traveller line's two pairs, where a problem of a pair is.
+_PAIR_ELEMENTS = ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER")
+
+
 def _board(
     doc: Document,
     board_el: Element,
@@ -697,7 +703,6 @@ def _board(
     context: Mapping[str, str],
     notation: Notation,
     problems: list[Problem],
-    seen: dict[tuple[str, int, str], int | None],
     reached: set[int],
     two_sides: bool,
 ) -> Iterator[Result]:
@@ -732,27 +737,8 @@ def _board(
             board_extra[f"BOARD.{item.tag}"] = _text(item)
     for line_el in lines:
         result = read_line(doc, line_el, board, section, board_extra, notation, problems, two_sides)
-        if result is None:
-            continue
-        line = doc.lines.get(id(line_el))
-        sides = (("NS", result.ns_pair), ("EW", result.ew_pair))
-        keys = [(section, board, f"{side} {pair}" if two_sides else pair) for side, pair in sides]
-        twice = [(key, pair) for key, (_, pair) in zip(keys, sides, strict=True) if key in seen]
-        if twice:
-            key, pair = twice[0]
-            problems.append(
-                Problem.make(
-                    doc.where(line_el),
-                    "board %(board)d: pair %(pair)s played it already (line %(first)s); this line is left out",
-                    board=board,
-                    pair=pair,
-                    first=seen[key] or "?",
-                )
-            )
-            continue
-        for key in keys:
-            seen[key] = line
-        yield result
+        if result is not None:
+            yield result
 
 
 @dataclass(frozen=True, slots=True)

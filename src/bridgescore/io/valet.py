@@ -31,6 +31,7 @@ import numpy as np
 
 from bridgescore.contract import Contract, Seat
 from bridgescore.methods.valet import LEAD_SUITS, KeyIndex, ValetTables
+from bridgescore.pairkey import lookup
 from bridgescore.problems import Location, Problem, Severity, Value, shorten
 
 if TYPE_CHECKING:
@@ -678,7 +679,7 @@ def from_event(event: Event) -> ValetInput:
         t = f"{label}/{k}"
         if t not in tag_index:
             tag_index[t] = len(tag_index)
-            names[t] = event.names.get(f"{section}:{pair}", event.names.get(pair, label))
+            names[t] = lookup(event.names, section, pair) or label
             pair_labels[t] = label
         return tag_index[t]
 

@@ -20,13 +20,24 @@ from bridgescore.cards import format_lead
 from bridgescore.contract import Notation
 from bridgescore.event import Event, Result, ResultStatus
 from bridgescore.i18n import N_, format_number, translator
+from bridgescore.io.csv import physical_lines, read_file
 from bridgescore.methods.adjustments import WeightedScore
+from bridgescore.problems import Severity, shorten
 from bridgescore.report.csv import guard, rows_csv
 from bridgescore.report.plain import write_columns
 from bridgescore.report.problems import print_problems
 from bridgescore.scored import read_adjustment
 
-__all__ = ["PLAIN_ROWS", "check_csv", "check_json", "print_problems", "render_check", "render_problems"]
+__all__ = [
+    "LEFT_OUT_MARK",
+    "PLAIN_ROWS",
+    "check_csv",
+    "check_json",
+    "left_out_lines",
+    "print_problems",
+    "render_check",
+    "render_problems",
+]
 
 #: Above this many lines the listing is printed as plain aligned columns instead of a drawn table: laying out a
 #: table of 100,000 lines takes rich over a minute, and nobody reads that many lines on a screen. Every line is
@@ -104,25 +115,87 @@ def _rows(event: Event, notation: Notation, lang: str) -> list[tuple[str, ...]]:
     return list(zip(*_columns(event, notation, lang), strict=True))
 
 
+#: The mark of a line left out for an error, beside its number in the listing.
+LEFT_OUT_MARK = "✗"
+
+
+def left_out_lines(event: Event) -> list[tuple[str | None, int]]:
+    """The lines of the files that an error left out – (file, line) of every error located at a line that gave no
+    traveller line – in file order.  ``check`` lists them, marked, where they stand: "189 traveller lines" for a
+    file of 192 hid the three a director most needs to see (issue 18)."""
+    located = {(p.location.file, p.location.line) for p in event.problems
+               if p.severity is Severity.ERROR and p.location.line}  # fmt: skip
+    if not located:
+        return []
+    table = event.table
+    files = table.file.labels
+    read = set(zip((files[c] for c in table.file.codes.tolist()), table.line.tolist(), strict=True))
+    order = {file: i for i, file in enumerate(dict.fromkeys([*files, *(f for f, _ in located)]))}
+    return sorted(located - read, key=lambda at: (order[at[0]], at[1]))
+
+
+def _line_texts(lines: list[tuple[str | None, int]]) -> dict[tuple[str | None, int], str]:
+    """The text of each of ``lines`` as its file holds it ("" where the file cannot be read again)."""
+    texts: dict[tuple[str | None, int], str] = {}
+    for file in dict.fromkeys(f for f, _ in lines):
+        text = read_file(file)[0] if file else None
+        held = physical_lines(text) if text is not None else []
+        for at in lines:
+            if at[0] == file:
+                texts[at] = held[at[1] - 1].strip() if 0 < at[1] <= len(held) else ""
+    return texts
+
+
+def _with_left_out(event: Event, columns: list[list[str]], lang: str) -> list[list[str]]:
+    """``columns`` with a row for each line an error left out (:func:`left_out_lines`), where it stands in its file:
+    its number marked, its text as written in the contract column, and "left out" in the remarks."""
+    missing = left_out_lines(event)
+    if not missing:
+        return columns
+    _ = translator(lang).gettext
+    texts = _line_texts(missing)
+    table = event.table
+    files = table.file.labels
+    order = {file: i for i, file in enumerate(dict.fromkeys([*files, *(f for f, _ in missing)]))}
+    rank = np.array([order[f] for f in files], dtype=np.int64)
+    listed = (rank[table.file.codes] if len(files) else np.zeros(0, np.int64)) << 32 | table.line.astype(np.int64)
+    left = np.array([order[f] << 32 | line for f, line in missing], dtype=np.int64)
+    ranked = np.argsort(np.concatenate([listed, left]), kind="stable").tolist()  # by file, then line
+    extra: list[list[str]] = [[""] * len(missing) for _ in _HEADINGS]
+    extra[0] = [f"{line} {LEFT_OUT_MARK}" for _, line in missing]
+    extra[5] = [shorten(texts[at], 60) for at in missing]
+    extra[8] = [_("left out")] * len(missing)
+    merged = [column + more for column, more in zip(columns, extra, strict=True)]
+    return [[cells[i] for i in ranked] for cells in merged]
+
+
 def render_check(event: Event, console: Console, notation: Notation = "en", lang: str = "en") -> None:
     """Print every traveller line read, with its NS score (a weighted assigned score's weighted score), then
     every problem: a table, or above :data:`PLAIN_ROWS` lines plain aligned columns.
 
     ``notation``: contracts, seats and leads; ``lang``: headings and numbers (``nl``: Dutch words)."""
     _ = translator(lang).gettext
-    title = _("%(count)s traveller lines") % {"count": format_number(len(event.results), lang)}
+    columns = _with_left_out(event, _columns(event, notation, lang), lang)
+    count = {"count": format_number(len(event.results), lang)}
+    left_out = len(columns[0]) - len(event.results)
+    title = _("%(count)s traveller lines") % count
+    if left_out:
+        title += _(", %(left)s left out for an error (%(mark)s)") % {
+            "left": format_number(left_out, lang), "mark": LEFT_OUT_MARK
+        }  # fmt: skip
     headings = [_(h) for h in _HEADINGS]
-    if len(event.results) > PLAIN_ROWS:
-        _print_plain(console, title, headings, _columns(event, notation, lang))
+    if len(columns[0]) > PLAIN_ROWS:
+        _print_plain(console, title, headings, columns)
     else:
-        rows = _rows(event, notation, lang)
         table = Table(title=title, title_justify="left")
-        for heading, right in zip(headings, _RIGHT, strict=True):
-            table.add_column(heading, justify="right" if right else "left")
-        for row in rows:  # the file's text as written: a "[/]" in it is not rich markup
-            table.add_row(*map(escape, row))
+        for k, (heading, right) in enumerate(zip(headings, _RIGHT, strict=True)):  # a left-out line's text folds
+            table.add_column(heading, justify="right" if right else "left", overflow="fold" if k == 5 else "ellipsis")
+        for row in zip(*columns, strict=True):  # the file's text as written: a "[/]" in it is not rich markup
+            table.add_row(*map(escape, row), style="red" if row[0].endswith(LEFT_OUT_MARK) else None)
         console.print(table)
     render_problems(event, console, lang)
+    if not event.problems:
+        console.print(_("No problems: all %(count)s traveller lines are read.") % count, highlight=False)
 
 
 def _print_plain(console: Console, title: str, headings: list[str], columns: list[list[str]]) -> None:
@@ -147,7 +220,8 @@ def check_csv(event: Event, notation: Notation = "en", lang: str = "en") -> str:
 
 def check_json(event: Event, notation: Notation = "en") -> str:
     """Every traveller line and every problem as JSON (schema ``bridgescore.check/1``): per line its file, line,
-    section, board, pairs, contract, declarer, tricks, lead (in ``notation``), status, NS score and remarks."""
+    section, board, pairs, contract, declarer, tricks, lead (in ``notation``), status, NS score and remarks; and
+    ``left_out``, each line an error left out (file, line and its text as written, :func:`left_out_lines`)."""
     lines: list[dict[str, Any]] = [
         {
             "file": r.source.file if r.source else None,
@@ -176,8 +250,11 @@ def check_json(event: Event, notation: Notation = "en") -> str:
         }
         for p in event.problems
     ]
-    return json.dumps({"schema": "bridgescore.check/1", "lines": lines, "problems": problems}, ensure_ascii=False,
-                      indent=1) + "\n"  # fmt: skip
+    missing = left_out_lines(event)
+    texts = _line_texts(missing)
+    left_out = [{"file": file, "line": line, "text": texts[(file, line)]} for file, line in missing]
+    document = {"schema": "bridgescore.check/1", "lines": lines, "left_out": left_out, "problems": problems}
+    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
 
 
 def render_problems(event: Event, console: Console, lang: str = "en") -> None:

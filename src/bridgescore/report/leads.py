@@ -20,6 +20,7 @@ from typing import Any
 from bridgescore.contract import Notation
 from bridgescore.i18n import N_, format_number, parse_language, translator
 from bridgescore.leads import LeadAnalysis, LeftOut, LineLeads, PairLeads
+from bridgescore.pairkey import lookup
 
 __all__ = ["DEFINITIONS", "LEFT_OUT_WORDS", "leads_block", "line_fields", "pair_fields", "render_leads_text"]
 
@@ -72,12 +73,7 @@ def pair_fields(pair: PairLeads, names: Mapping[str, str] | None = None) -> dict
 
 
 def _name(names: Mapping[str, str], pair: PairLeads) -> str:
-    section, number, direction = pair.section, pair.pair, pair.direction
-    if direction:
-        own = names.get(f"{section}:{number} {direction}") or names.get(f"{number} {direction}")
-        if own:
-            return own
-    return names.get(f"{section}:{number}") or names.get(number, "")
+    return lookup(names, pair.section, pair.pair, pair.direction) or ""
 
 
 def leads_block(

@@ -63,6 +63,7 @@ from bridgescore.contract import Contract
 from bridgescore.event import Result
 from bridgescore.methods.adjustments import Adjustment, ArtificialScore, AssignedScore, Award, Level, WeightedScore
 from bridgescore.methods.base import Unit
+from bridgescore.pairkey import lookup
 from bridgescore.players import Player
 from bridgescore.report.printable import xml_characters
 from bridgescore.scored import ScoredEvent, read_adjustment
@@ -180,13 +181,7 @@ def _points(value: float) -> str | None:
 
 def _lookup(mapping: Mapping[str, object], section: str, pair: str, direction: str) -> object | None:
     """A pair's entry in a mapping keyed as ``Event.names`` is (``1``, ``A:1``, ``1 NS``, ``A:1 NS``)."""
-    keys = [f"{section}:{pair}", pair]
-    if direction in ("NS", "EW"):
-        keys = [f"{section}:{pair} {direction}", f"{pair} {direction}", *keys]
-    for key in keys:
-        if key in mapping:
-            return mapping[key]
-    return None
+    return lookup(mapping, section, pair, direction)
 
 
 def _player(parent: Element, player: Player) -> None:
