@@ -54,6 +54,8 @@ class Printed:
 
 def all_printed(got: Sequence[float], printed: Sequence[float]) -> bool:
     return bool(Printed(printed) == got)
+
+
 IAF_X = ValetOptions(cloud=False)
 IAF_X_LEADS = ValetOptions(cloud=False, leads=True)
 DATUM_X = ValetOptions(form=ScoringForm.DATUM, cloud=False)
