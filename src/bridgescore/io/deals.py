@@ -33,6 +33,7 @@ from types import MappingProxyType
 from bridgescore.contract import ContractError, Seat, Vulnerability, dealer_of_board, vulnerability_of_board
 from bridgescore.deal import DDTable, HandRecord, HandRecords, Par
 from bridgescore.event import Event
+from bridgescore.io import files
 from bridgescore.io.csv import read_file
 from bridgescore.io.line import whole_number
 from bridgescore.problems import FieldKind, Location, Problem, Severity, Value, shorten
@@ -633,7 +634,7 @@ def lin_deal(md: str, board: int = 0) -> str:
     spades (a hand ``HK63DA8643CJT876`` with no spades became ``K63`` spades) and cannot complete a deal whose
     hand leaves a void's letter out.  Raises :class:`DealError` on a character that is not a card."""
     body = md.strip()
-    body = body[1:] if body[:1].isdigit() else body
+    body = body[1:] if body[:1].isdecimal() else body
     parts = body.split(",")
     while len(parts) > 4 and not parts[-1].strip():
         parts.pop()
@@ -760,7 +761,7 @@ def load(path: str | Path) -> HandRecords:
         return HandRecords(MappingProxyType({}), (problem,))
     if suffix == ".dup":
         try:
-            data = p.read_bytes()
+            data = files.read_bytes(p)
         except OSError as err:
             from bridgescore.io.csv import unreadable
 

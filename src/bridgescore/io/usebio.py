@@ -940,9 +940,14 @@ def participants(data: bytes | str, filename: str = "<input>") -> tuple[Particip
 
 
 def read_bytes(path: str | Path) -> tuple[bytes | None, Problem | None]:
+    """The file's bytes (read with a bound: :mod:`bridgescore.io.files`), or None and the problem why not."""
+    from bridgescore.io import files
+
     p = Path(path)
     try:
-        return p.read_bytes(), None
+        return files.read_bytes(p), None
+    except files.FileRefused as refused:
+        return None, refused.problem(str(p))
     except OSError as err:
         return None, Problem.make(Location(str(p)), "cannot read the file: %(reason)s", reason=str(err.strerror))
 

@@ -338,7 +338,9 @@ def read_standings(path: Path) -> Standings:
     Every problem is located (file, line, field); a reader never stops at the first one."""
     name = str(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        from bridgescore.io import files
+
+        text = files.read_bytes(path).decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         problem = Problem.make(Location(name), N_("cannot read the standings: %(reason)s"), reason=reason)

@@ -327,7 +327,9 @@ def read_scale_file(path: Path) -> FileScale:
     """
     name = str(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        from bridgescore.io import files
+
+        text = files.read_bytes(path).decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         raise VPScaleError([
@@ -487,7 +489,7 @@ def scale_named(name: str) -> VPScale:
             )
         ])  # fmt: skip
     path = Path(name)
-    if not path.is_file():
+    if not path.exists():  # a pipe, a device or a folder is read, and refused as such (io/files.py)
         raise VPScaleError([
             Problem.make(
                 Location("--vp"),
