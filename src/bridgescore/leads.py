@@ -537,4 +537,4 @@ def _pair_sums(lines: Sequence[LineLeads], per_direction: frozenset[str]) -> tup
 
 def _pair_order(key: tuple[str, str, str]) -> tuple[str, int, str, str]:
     section, pair, direction = key
-    return section, int(pair) if pair.isdigit() else 1 << 30, pair, direction
+    return section, int(pair) if pair.isdecimal() else 1 << 30, pair, direction
