@@ -610,9 +610,18 @@ def loads_lin(text: str, filename: str = "<input>") -> HandRecords:
             if "md" not in values:
                 continue
             order += 1
-            label = values.get("ah", "") or values.get("qx", "")
-            digits = re.search(r"\d+", label)
-            number = int(digits[0]) if digits and int(digits[0]) > 0 else order
+            label_field = "ah" if values.get("ah", "") else "qx"
+            label = values.get(label_field, "")
+            digits = re.search(r"[-−]?\d+", label)
+            number = whole_number(digits[0].replace("−", "-")) if digits else order
+            if number is None or number < 1:  # board 0 was board 1 (its place), board -5 was board 5, silently
+                collector.problem(
+                    line_number,
+                    label_field,
+                    "the deal has no board number ('%(text)s'); boards are numbered from 1, and the deal is left out",
+                    text=shorten(label),
+                )
+                continue
             md = values["md"].strip()
             try:
                 hands = parse_hands(lin_deal(md, number), number)
@@ -620,7 +629,26 @@ def loads_lin(text: str, filename: str = "<input>") -> HandRecords:
                 collector.problem(line_number, "md", err.message, Severity.ERROR, **err.values)
                 continue
             dealer = _LIN_DEALERS.get(md[:1], dealer_of_board(number))
-            vulnerability = _LIN_VULNERABILITY.get(values.get("sv", "").strip().lower(), vulnerability_of_board(number))
+            if md[:1].isdecimal() and md[:1] not in _LIN_DEALERS:  # md|9…| took the board number's dealer, silently
+                collector.problem(
+                    line_number,
+                    "md",
+                    "board %(board)d: '%(text)s' is not a dealer; LIN writes 1 (South), 2 (West), 3 (North) or 4 "
+                    "(East) (the board number's dealer is used)",
+                    board=number,
+                    text=md[:1],
+                )
+            sv = values.get("sv", "").strip().lower()
+            vulnerability = _LIN_VULNERABILITY.get(sv, vulnerability_of_board(number))
+            if sv and sv not in _LIN_VULNERABILITY:
+                collector.problem(
+                    line_number,
+                    "sv",
+                    "board %(board)d: '%(text)s' is not a vulnerability; LIN writes o (none), n, e or b (both) (the "
+                    "board number's is used)",
+                    board=number,
+                    text=shorten(values.get("sv", "").strip()),
+                )
             where = Location(filename, line_number, "md", FieldKind.TAG)
             collector.add(HandRecord(number, hands, dealer, vulnerability, source=where), line_number, "md")
     return _records(collector)
@@ -638,6 +666,12 @@ def lin_deal(md: str, board: int = 0) -> str:
     parts = body.split(",")
     while len(parts) > 4 and not parts[-1].strip():
         parts.pop()
+    if len(parts) > 4:  # a fifth hand was dropped, silently
+        raise DealError(
+            "board %(board)d: the deal has %(count)d hands (LIN writes 4, separated by commas); the deal is left out",
+            board=board,
+            count=len(parts),
+        )
     hands: list[dict[str, str]] = []
     for part in [*parts, "", "", "", ""][:4]:
         suits = {"S": "", "H": "", "D": "", "C": ""}
@@ -728,9 +762,27 @@ def loads_dup(data: bytes, filename: str = "<input>") -> HandRecords:
     for index in range(count):
         chunk = data[index * _DUP_RECORD : (index + 1) * _DUP_RECORD]
         settings = chunk[146:].decode("ascii", errors="replace")
-        lowest = whole_number(settings[2:5].strip()) or 1
-        highest = whole_number(settings[7:10].strip()) or lowest + count - 1
+        lowest_text, highest_text = settings[2:5].strip(), settings[7:10].strip()
+        lowest = whole_number(lowest_text) if lowest_text else 1
+        highest = whole_number(highest_text) if highest_text else (lowest or 1) + count - 1
+        if lowest is None or highest is None or lowest < 1 or highest < 1:  # "abc" was board 1 on, silently
+            collector.problem(
+                index + 1,
+                "settings",
+                "the set's board numbers in the record's settings ('%(text)s') are not numbers; the deal is left out "
+                "(give the hand record as PBN instead)",
+                text=shorten(settings),
+            )
+            continue
         number = highest - index if settings[1:2].upper() == "Y" else lowest + index
+        if number < 1:
+            collector.problem(
+                index + 1,
+                "settings",
+                "the deal has no board number ('%(text)s'); boards are numbered from 1, and the deal is left out",
+                text=str(number),
+            )
+            continue
         try:
             hands = parse_hands(_dup_hands(chunk[:78], number), number)
         except DealError as err:
