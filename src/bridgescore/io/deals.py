@@ -844,15 +844,32 @@ def _dd_tricks(dd: DDTable) -> str:
     return "".join(f"{dd.tricks[int(seat)][strain]:x}" for seat in _DD_SEATS for strain in _DD_STRAINS)
 
 
+#: The tags of PBN 2.1's mandatory tag set (section 3.1, "in this order") a hand record keeps from its file, by
+#: where they go: before ``Board``, between ``Board`` and ``Dealer``, after ``Deal``.
+_MTS_HEAD = ("Event", "Site", "Date", "Round")
+_MTS_PLAYERS = ("West", "North", "East", "South")
+_MTS_TAIL = ("Scoring",)
+
+
 def pbn_tags(record: HandRecord) -> list[str]:
-    """One record's tags (and the ``OptimumResultTable`` rows) as PBN 2.1 writes them."""
-    lines = [f'[{k} "{record.extra[k]}"]' for k in ("Event", "Site", "Date") if k in record.extra]
+    """One record's tags (and the ``OptimumResultTable`` rows) as PBN 2.1 writes them: the mandatory tag set in
+    the standard's order (the file's Event, Site, Date, Round, players and Scoring where it had them), the analysis,
+    then every other tag the file gave the deal (Annotator, DealId, BidSystemEW …) as it was read – ``deals -f
+    pbn`` dropped them, though the hand record keeps them to write them back."""
+    extra = record.extra
+
+    def kept(names: Iterable[str]) -> list[str]:
+        return [f'[{k} "{extra[k]}"]' for k in names if k in extra]
+
+    lines = kept(_MTS_HEAD)
+    lines.append(f'[Board "{record.board}"]')
+    lines += kept(_MTS_PLAYERS)
     lines += [
-        f'[Board "{record.board}"]',
         f'[Dealer "{record.dealer.name}"]',
         f'[Vulnerable "{_vul_word(record.vulnerability)}"]',
         f'[Deal "{record.pbn()}"]',
     ]
+    lines += kept(_MTS_TAIL)
     if record.dd is not None:
         lines.append(f'[DoubleDummyTricks "{_dd_tricks(record.dd)}"]')
         lines.append('[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]')
@@ -864,6 +881,8 @@ def pbn_tags(record: HandRecord) -> list[str]:
         lines.append(f'[OptimumScore "{"EW" if score < 0 else "NS"} {abs(score)}"]')
         if record.par.contracts:
             lines.append(f'[ParContract "{par_contract_tag(record.par.contracts)}"]')
+    written = {*_MTS_HEAD, *_MTS_PLAYERS, *_MTS_TAIL}
+    lines += kept(k for k in extra if k not in written)
     return lines
 
 
