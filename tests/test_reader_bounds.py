@@ -99,7 +99,7 @@ def test_a_sparse_file_of_20_gb_is_refused_by_its_size_before_it_is_read(tmp_pat
     huge = tmp_path / "huge.csv"
     with huge.open("wb") as handle:
         handle.truncate(20 * 10**9)  # sparse: takes no room on the disk
-    _refused(tmp_path, huge, "the file is 20000 MB, more than the 512 MB bridgescore reads")
+    _refused(tmp_path, huge, "the file is 20000 MB, more than the 256 MB bridgescore reads")
 
 
 def test_a_folder_given_where_a_file_is_wanted_is_refused(tmp_path: Path) -> None:

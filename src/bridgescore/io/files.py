@@ -11,8 +11,9 @@ members, penalties, VP tables, standings, Valet files, season folders, the archi
 - a file larger than :func:`limit` bytes is refused before it is read, and the read itself stops one byte past the
   limit (a file that grows while it is read, or a system file whose size says 0).
 
-The limit is 512 MB: ten times a federation's largest file (a million traveller lines is 60–100 MB of CSV).  The
-environment variable ``BRIDGESCORE_MAX_FILE_MB`` sets another (a whole number of megabytes).
+The limit is 256 MB: some three times a federation's largest file (a million traveller lines with the players'
+names is 77 MB of CSV, scored in 0.8 GB of memory), so a file within it is read in some 3 GB, not until the system
+gives out.  The environment variable ``BRIDGESCORE_MAX_FILE_MB`` sets another (a whole number of megabytes).
 
 A refusal is a :class:`FileRefused`, an :class:`OSError`, so every reader's handling of an unreadable file says it
 (with the file's name, exit status 2); :meth:`FileRefused.problem` gives its own catalogue message.
@@ -31,7 +32,7 @@ from bridgescore.problems import Location, Problem, Severity, Value
 __all__ = ["DEFAULT_LIMIT_MB", "LIMIT_VARIABLE", "FileRefused", "limit", "read_bytes", "refuse"]
 
 #: The largest file read, in megabytes (10**6 bytes), unless ``BRIDGESCORE_MAX_FILE_MB`` says otherwise.
-DEFAULT_LIMIT_MB = 512
+DEFAULT_LIMIT_MB = 256
 #: The environment variable that sets the limit (a whole number of megabytes).
 LIMIT_VARIABLE = "BRIDGESCORE_MAX_FILE_MB"
 
