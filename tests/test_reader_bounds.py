@@ -162,3 +162,16 @@ def test_the_limit_is_set_by_the_environment(tmp_path: Path, monkeypatch: pytest
     result = runner.invoke(app, ["score", str(EXAMPLE)])
     assert result.exit_code == 2
     assert "the environment variable BRIDGESCORE_MAX_FILE_MB is 'lots'" in result.output, result.output
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_pipe_in_a_season_folder_is_refused_by_name_not_skipped(tmp_path: Path) -> None:
+    folder = tmp_path / "season"
+    folder.mkdir()
+    (folder / "2026-09-07.csv").write_bytes(EXAMPLE.read_bytes())
+    os.mkfifo(folder / "2026-09-14.csv")
+    for command in ("season", "score"):
+        with _deadline(20):
+            result = runner.invoke(app, [command, str(folder)])
+        assert result.exit_code == 2, (command, result.output)
+        assert "2026-09-14.csv: this is not a file but a device, a pipe or a socket" in result.output, result.output
