@@ -138,3 +138,19 @@ def test_an_imp_carry_over_beyond_any_event_is_refused(tmp_path: Path) -> None:
     _clean(result)
     assert result.exit_code == 2 and "IMPs is more than any event scores" in " ".join(result.output.split())
     assert runner.invoke(app, [*base, "--carry-over", "3=-35.5"]).exit_code == 0
+
+
+# --- numbers of 30 digits (Decimal cannot round them to two decimals) -------------------------------------------
+
+
+def test_thirty_digit_vps_and_carry_over_are_problems_not_tracebacks(tmp_path: Path) -> None:
+    huge = "9" * 30
+    table = _write(tmp_path / "vp.csv", f"boards,imps,vp,vp_loser\n*,0,10,10\n*,5,{huge},5\n")
+    result = runner.invoke(app, ["vp", "--vp", str(table), "-b", "8"])
+    _clean(result)
+    assert result.exit_code == 2 and "vp.csv, line 3, column 'vp'" in result.output, result.output
+    header = "round,board,room,ns,ew,contract,declarer,result,carry_over\n"
+    body = f"{header}1,1,open,1,2,4S,N,=,{huge}\n1,1,closed,2,1,4S,N,-1,\n"
+    result = runner.invoke(app, ["teams", str(_write(tmp_path / "ko.csv", body))])
+    _clean(result)
+    assert result.exit_code == 2 and "column 'carry_over'" in result.output, result.output
