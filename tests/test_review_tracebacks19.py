@@ -154,3 +154,11 @@ def test_thirty_digit_vps_and_carry_over_are_problems_not_tracebacks(tmp_path: P
     result = runner.invoke(app, ["teams", str(_write(tmp_path / "ko.csv", body))])
     _clean(result)
     assert result.exit_code == 2 and "column 'carry_over'" in result.output, result.output
+
+
+def test_a_vp_table_echoes_a_long_value_shortened(tmp_path: Path) -> None:
+    table = _write(tmp_path / "vp.csv", f"boards,imps,vp\n*,0,10\n*,{'9' * 5000},11\n")
+    with pytest.raises(VPScaleError) as raised:
+        read_scale_file(table)
+    (problem,) = raised.value.problems
+    assert problem.location.field == "imps" and len(str(problem)) < 300

@@ -27,7 +27,7 @@ from typing import ClassVar, Protocol
 
 from bridgescore.i18n import N_
 from bridgescore.io.line import decimal_number, whole_number
-from bridgescore.problems import Location, Problem
+from bridgescore.problems import Location, Problem, shorten
 
 __all__ = [
     "EBU20",
@@ -369,7 +369,7 @@ def read_scale_file(path: Path) -> FileScale:
                     Location(name, number, "boards"),
                     N_("'%(text)s' is not a match length (a number of boards such as 16, a range such as 7-9, "
                        "or * for every length)"),
-                    text=values[0],
+                    text=shorten(values[0]),
                 )
             )  # fmt: skip
         margin = _unsigned(values[1])
@@ -378,7 +378,7 @@ def read_scale_file(path: Path) -> FileScale:
                 Problem.make(
                     Location(name, number, "imps"),
                     N_("'%(text)s' is not an IMP margin (a whole number of IMPs, 0 or more)"),
-                    text=values[1],
+                    text=shorten(values[1]),
                 )
             )
         vps: list[float | None] = []
@@ -389,7 +389,7 @@ def read_scale_file(path: Path) -> FileScale:
                     Problem.make(
                         Location(name, number, column),
                         N_("'%(text)s' is not a number of victory points"),
-                        text=value,
+                        text=shorten(value),
                     )
                 )
             vps.append(parsed)
