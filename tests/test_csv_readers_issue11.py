@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
-from bridgescore.io import bws, load_event, load_events
+from bridgescore.io import bws, files, load_event, load_events
 from bridgescore.io import csv as traveller_csv
 from bridgescore.io import names as names_file
 from bridgescore.io import rubber as rubber_io
@@ -143,10 +143,10 @@ def test_memory_error_is_a_clear_problem_in_every_reader(tmp_path: Path, monkeyp
     path = tmp_path / "big.csv"
     path.write_text(HEADER + "1,1,2,4S,N,10\n", encoding="utf-8")
 
-    def no_memory(self: Path) -> bytes:
+    def no_memory(path: str | Path) -> bytes:
         raise MemoryError
 
-    monkeypatch.setattr(Path, "read_bytes", no_memory)
+    monkeypatch.setattr(files, "read_bytes", no_memory)  # the one door every reader reads a file through
     for problems in (
         traveller_csv.load(path).problems,
         names_file.load(path)[1],

@@ -116,7 +116,8 @@ def event_files(paths: Iterable[PathLike]) -> tuple[list[Path], list[Problem], l
             files.append(path)
             continue
         found = sorted(
-            (p for p in path.iterdir() if p.suffix.lower() in READERS and p.is_file() and not p.name.startswith(".")),
+            # a pipe or a device named as an event file is taken, and refused by name (io/files.py), not skipped
+            (p for p in path.iterdir() if p.suffix.lower() in READERS and not p.is_dir() and p.name[:1] != "."),
             key=lambda p: p.name,
         )
         if not found:

@@ -442,7 +442,7 @@ def parse_result(text: str, contract: Contract) -> int:
         if len(m["tricks"]) > 2 or int(m["tricks"]) > 13:  # two digits at most: int() refuses 4,300 digits
             raise ContractError(f"{m['tricks']} tricks is impossible; declarer takes 0 to 13 tricks")
         return int(m["tricks"])
-    rel = m["rel"].replace("−", "-").replace(" ", "")
+    rel = "".join(m["rel"].replace("−", "-").split())  # "- 1" as spreadsheets write it: any space, a tab, a NBSP
     if len(rel) > 3:  # a sign and two digits at most: beyond 13 tricks, and int() refuses 4,300 digits
         raise ContractError(f"{contract}{rel} is impossible: declarer takes 0 to 13 tricks")
     delta = int(rel)

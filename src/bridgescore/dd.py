@@ -121,18 +121,25 @@ def _table_from_text(text: str) -> DDTable | None:
     return DDTable(tuple((r[0], r[1], r[2], r[3], r[4]) for r in rows))
 
 
-def solve_tables(deals: list[str], progress: Callable[[int], None] | None = None) -> list[DDTable]:
+def solve_tables(
+    deals: list[str],
+    progress: Callable[[int], None] | None = None,
+    *,
+    batch: int = _BATCH,
+    on_batch: Callable[[dict[str, DDTable]], None] | None = None,
+) -> list[DDTable]:
     """The double-dummy tables of ``deals`` (PBN ``Deal`` values), solved by DDS several at a time on every core
-    (``endplay.dds.calc_all_tables``)."""
+    (``endplay.dds.calc_all_tables``), at most ``batch`` deals at a time; ``on_batch`` is given each batch's tables
+    as soon as they are solved (:func:`analyse` caches them, so an interrupted run keeps what it solved)."""
     from endplay.dds import calc_all_tables
     from endplay.types import Deal
 
     tables: list[DDTable] = []
-    batches = -(-len(deals) // _BATCH)
-    size = -(-len(deals) // batches) if batches else _BATCH
+    batches = -(-len(deals) // batch)
+    size = -(-len(deals) // batches) if batches else batch
     for start in range(0, len(deals), size):
-        batch = [Deal(d) for d in deals[start : start + size]]
-        for solved in calc_all_tables(batch):
+        part = [Deal(d) for d in deals[start : start + size]]
+        for solved in calc_all_tables(part):
             by_denom = solved.to_list()  # [denom][player], denoms S H D C NT, players N E S W
             rows = []
             for seat in range(4):
@@ -141,6 +148,8 @@ def solve_tables(deals: list[str], progress: Callable[[int], None] | None = None
                     row[strain] = by_denom[denom][seat]
                 rows.append((row[0], row[1], row[2], row[3], row[4]))
             tables.append(DDTable(tuple(rows)))
+        if on_batch is not None:
+            on_batch(dict(zip(deals[start : start + size], tables[start:], strict=True)))
         if progress is not None:
             progress(len(tables))
     return tables
@@ -179,12 +188,14 @@ def analyse(
     par: bool = True,
     cache: Cache | None = None,
     progress: Callable[[int], None] | None = None,
+    batch: int = _BATCH,
 ) -> dict[int, HandRecord]:
     """``records`` with the double-dummy table (``dd``) and the par (``par``; needs the table) of each deal that
-    lacks them: tables the file carries are kept, known deals come from the cache, the rest are solved at once
-    and cached.  Par is computed when it is missing; a written par is kept (the reader checked it against a written
-    table; :func:`bridgescore.api.analyse_deals` checks it against a solved one), given the table's contracts when it
-    names none and its score agrees."""
+    lacks them: tables the file carries are kept, known deals come from the cache, the rest are solved ``batch`` at
+    a time and each batch cached as soon as it is solved (100,000 deals take hours: a run stopped half-way resumes
+    where it stopped; only the end of the run was cached before).  Par is computed when it is missing; a written
+    par is kept (the reader checked it against a written table; :func:`bridgescore.api.analyse_deals` checks it
+    against a solved one), given the table's contracts when it names none and its score agrees."""
     out = dict(records)
     if not (dd or par):
         return out
@@ -194,8 +205,7 @@ def analyse(
         known = own.get(missing) if missing else {}
         unsolved = [d for d in missing if d not in known]
         if unsolved:
-            solved = dict(zip(unsolved, solve_tables(unsolved, progress), strict=True))
-            own.put(solved)
+            solved = dict(zip(unsolved, solve_tables(unsolved, progress, batch=batch, on_batch=own.put), strict=True))
             known.update(solved)
     finally:
         if cache is None:

@@ -307,17 +307,22 @@ def default_cache() -> LeadCache:
     return cache
 
 
-def solved(positions: Iterable[Position], cache: LeadCache | None = None) -> dict[Position, dict[Card, int]]:
-    """Every position's solve: from ``cache`` (default: :func:`default_cache`) where known, the rest solved in
-    batches and added to it."""
+def solved(
+    positions: Iterable[Position], cache: LeadCache | None = None, *, batch: int = BATCH
+) -> dict[Position, dict[Card, int]]:
+    """Every position's solve: from ``cache`` (default: :func:`default_cache`) where known, the rest solved
+    ``batch`` at a time and each batch added to it as soon as it is solved, so an interrupted run resumes where it
+    stopped (only the end of the run was cached before)."""
     cache = default_cache() if cache is None else cache
     distinct = list(dict.fromkeys(positions))
     found = cache.get(distinct)
     missing = [p for p in distinct if p not in found]
     if missing:
-        new = dict(zip(missing, solve_leads(missing), strict=True))
-        cache.put({p: tricks for p, tricks in new.items() if len(tricks) == len(p.hands[int(p.leader)])})
-        found.update(new)
+        for start in range(0, len(missing), batch):
+            part = missing[start : start + batch]
+            new = dict(zip(part, solve_leads(part), strict=True))
+            cache.put({p: tricks for p, tricks in new.items() if len(tricks) == len(p.hands[int(p.leader)])})
+            found.update(new)
     return found
 
 
@@ -537,4 +542,4 @@ def _pair_sums(lines: Sequence[LineLeads], per_direction: frozenset[str]) -> tup
 
 def _pair_order(key: tuple[str, str, str]) -> tuple[str, int, str, str]:
     section, pair, direction = key
-    return section, int(pair) if pair.isdigit() else 1 << 30, pair, direction
+    return section, int(pair) if pair.isdecimal() else 1 << 30, pair, direction

@@ -67,6 +67,10 @@ class MultiSession:
     problems: tuple[Problem, ...] = ()
 
 
+#: The largest IMP carry-over taken: more than a whole event of 100 boards at 24 IMPs a board against 40 tables.
+_MOST_IMPS = 100_000
+
+
 def parse_carry_over(given: Sequence[str]) -> dict[str, float]:
     """``--carry-over PAIR=VALUE`` (``7=55.2``, ``A:7=55,2%``, ``3=+12 IMPs``) as pair → value; an entry that is
     not one raises :class:`~bridgescore.options.OptionError`."""
@@ -166,6 +170,24 @@ def combine(
                     "carry-over for pair %(pair)s: it names %(count)s pairs of the event (%(pairs)s); name the pair "
                     "by its section (A:7) or by its players' member numbers (#123+#456)",
                     pair=pair, count=len(match), pairs=", ".join(shown),
+                )
+            )  # fmt: skip
+            continue
+        if unit == "percent" and not 0 <= value <= 100:  # 150 and -20 were used as given; 1e308, a traceback
+            problems.append(
+                Problem.make(
+                    Location(where),
+                    "carry-over for pair %(pair)s: %(value)s is not a percentage (0 to 100)",
+                    pair=pair, value=f"{value:g}",
+                )
+            )  # fmt: skip
+            continue
+        if unit != "percent" and abs(value) > _MOST_IMPS:  # 1e308 IMPs: a traceback
+            problems.append(
+                Problem.make(
+                    Location(where),
+                    "carry-over for pair %(pair)s: %(value)s IMPs is more than any event scores (%(most)s at most)",
+                    pair=pair, value=f"{value:g}", most=_MOST_IMPS,
                 )
             )  # fmt: skip
             continue

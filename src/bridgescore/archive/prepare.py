@@ -90,6 +90,7 @@ def prepare(
     from bridgescore.api import InputError, file_method_notes, file_options, read, read_sessions
     from bridgescore.api import score as score_event
     from bridgescore.archive.store import session_key
+    from bridgescore.io import files as bounded
     from bridgescore.options import OptionError
     from bridgescore.sessions import date_from_name, iso_date
 
@@ -98,7 +99,10 @@ def prepare(
     for path in files:
         name = str(path)
         try:
-            content = path.read_bytes()
+            content = bounded.read_bytes(path)
+        except bounded.FileRefused as refused:
+            problems.append(refused.problem(name))
+            continue
         except OSError as problem:
             problems.append(
                 Problem.make(Location(name), N_("cannot read %(file)s: %(reason)s"), file=name,

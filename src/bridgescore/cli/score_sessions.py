@@ -52,8 +52,8 @@ def score_sessions_command(
         carried = parse_carry_over(carry_over)
     except OptionError as problem:
         raise fail(problem.text(page_lang)) from None
-    if carry_over_boards is not None and carry_over_boards < 0:
-        raise fail("--carry-over-boards must be 0 or more")
+    if carry_over_boards is not None and not 0 <= carry_over_boards < 10**6:  # nan and inf stopped with a traceback
+        raise fail("--carry-over-boards must be a number of boards, 0 or more")
     try:
         parts = read_sessions(
             *inputs, sessions=session, names=names, members=members, movement=movement, notation=notation,

@@ -7,6 +7,7 @@ The function is plain (not registered here): the ``teams`` group is built in ``c
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -14,6 +15,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from bridgescore.cli.common import OutputOption, fail, language_option, refuse_overwrite, write_output
+
+#: The most VPs a match is worth on any scale in use (the ACBL's 30-VP scale; the WBF's and the EBU's give 20).
+_MOST_VP = 30
 
 if TYPE_CHECKING:
     from bridgescore.teams.pairing import Pairing
@@ -60,6 +64,8 @@ def pair_round(
         raise fail(f"--rule must be {' or '.join(RULES)}, not '{rule}'")
     if fmt not in ("text", "json"):
         raise fail(f"--format must be text or json, not '{fmt}'")
+    if not math.isfinite(bye_vp) or bye_vp > _MOST_VP:  # inf and 1e308 stopped with a traceback
+        raise fail(f"--bye-vp {bye_vp:g}: a bye is worth at most a won match ({_MOST_VP} VP on the largest scale)")
     refuse_overwrite(output, [standings])
     read = read_standings(standings)
     if read.problems:

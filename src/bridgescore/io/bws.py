@@ -47,6 +47,7 @@ from pathlib import Path
 
 from bridgescore.contract import Notation
 from bridgescore.event import Event
+from bridgescore.io import files
 from bridgescore.io.csv import Columns, header_key, read_file, read_lines, read_records, too_large, unreadable
 from bridgescore.problems import Location, Problem, Severity, shorten
 
@@ -213,11 +214,10 @@ def load(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bo
             del text
             return Event((), problems=(too_large(str(p)),))
         return Event(event.results, event.names, event.title, (*problems, *event.problems))
-    if not p.is_file():
-        try:
-            p.open("rb").close()
-        except OSError as err:
-            return Event((), problems=(unreadable(str(p), err),))
+    try:  # a pipe, a device, a folder or a file too large is not given to mdb-export (io/files.py)
+        files.refuse(p)
+    except OSError as err:
+        return Event((), problems=(unreadable(str(p), err),))
     exported = _export(p, "ReceivedData")
     if isinstance(exported, Problem):
         return Event((), problems=(exported,))

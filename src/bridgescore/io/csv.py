@@ -31,6 +31,7 @@ from bridgescore.contract import (
 )
 from bridgescore.event import Event, EventForm, Result, ResultStatus, sections_numbered_per_direction
 from bridgescore.i18n import N_
+from bridgescore.io import files
 from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.io.line import (
     adjustment_beside_contract,
@@ -114,7 +115,7 @@ def read_file(path: str | Path, what: str = "the file") -> tuple[str | None, lis
     file")."""
     p = Path(path)
     try:
-        data = p.read_bytes()
+        data = files.read_bytes(p)
     except OSError as err:
         return None, [unreadable(str(p), err, names=what == "the names file")]
     except MemoryError:
@@ -135,7 +136,10 @@ _UNREADABLE = {
 
 
 def unreadable(filename: str, err: OSError, *, names: bool = False) -> Problem:
-    """The problem of a file the system cannot read (``names``: it is the names file)."""
+    """The problem of a file the system cannot read, or one bridgescore does not read (:mod:`bridgescore.io.files`:
+    not a regular file, too large); ``names``: it is the names file."""
+    if isinstance(err, files.FileRefused):
+        return err.problem(filename)
     reason = str(err.strerror or err)
     message = _UNREADABLE.get((names, reason))
     if message is not None:

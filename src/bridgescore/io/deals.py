@@ -33,6 +33,7 @@ from types import MappingProxyType
 from bridgescore.contract import ContractError, Seat, Vulnerability, dealer_of_board, vulnerability_of_board
 from bridgescore.deal import DDTable, HandRecord, HandRecords, Par
 from bridgescore.event import Event
+from bridgescore.io import files
 from bridgescore.io.csv import read_file
 from bridgescore.io.line import whole_number
 from bridgescore.problems import FieldKind, Location, Problem, Severity, Value, shorten
@@ -609,9 +610,18 @@ def loads_lin(text: str, filename: str = "<input>") -> HandRecords:
             if "md" not in values:
                 continue
             order += 1
-            label = values.get("ah", "") or values.get("qx", "")
-            digits = re.search(r"\d+", label)
-            number = int(digits[0]) if digits and int(digits[0]) > 0 else order
+            label_field = "ah" if values.get("ah", "") else "qx"
+            label = values.get(label_field, "")
+            digits = re.search(r"[-−]?\d+", label)
+            number = whole_number(digits[0].replace("−", "-")) if digits else order
+            if number is None or number < 1:  # board 0 was board 1 (its place), board -5 was board 5, silently
+                collector.problem(
+                    line_number,
+                    label_field,
+                    "the deal has no board number ('%(text)s'); boards are numbered from 1, and the deal is left out",
+                    text=shorten(label),
+                )
+                continue
             md = values["md"].strip()
             try:
                 hands = parse_hands(lin_deal(md, number), number)
@@ -619,7 +629,26 @@ def loads_lin(text: str, filename: str = "<input>") -> HandRecords:
                 collector.problem(line_number, "md", err.message, Severity.ERROR, **err.values)
                 continue
             dealer = _LIN_DEALERS.get(md[:1], dealer_of_board(number))
-            vulnerability = _LIN_VULNERABILITY.get(values.get("sv", "").strip().lower(), vulnerability_of_board(number))
+            if md[:1].isdecimal() and md[:1] not in _LIN_DEALERS:  # md|9…| took the board number's dealer, silently
+                collector.problem(
+                    line_number,
+                    "md",
+                    "board %(board)d: '%(text)s' is not a dealer; LIN writes 1 (South), 2 (West), 3 (North) or 4 "
+                    "(East) (the board number's dealer is used)",
+                    board=number,
+                    text=md[:1],
+                )
+            sv = values.get("sv", "").strip().lower()
+            vulnerability = _LIN_VULNERABILITY.get(sv, vulnerability_of_board(number))
+            if sv and sv not in _LIN_VULNERABILITY:
+                collector.problem(
+                    line_number,
+                    "sv",
+                    "board %(board)d: '%(text)s' is not a vulnerability; LIN writes o (none), n, e or b (both) (the "
+                    "board number's is used)",
+                    board=number,
+                    text=shorten(values.get("sv", "").strip()),
+                )
             where = Location(filename, line_number, "md", FieldKind.TAG)
             collector.add(HandRecord(number, hands, dealer, vulnerability, source=where), line_number, "md")
     return _records(collector)
@@ -633,10 +662,16 @@ def lin_deal(md: str, board: int = 0) -> str:
     spades (a hand ``HK63DA8643CJT876`` with no spades became ``K63`` spades) and cannot complete a deal whose
     hand leaves a void's letter out.  Raises :class:`DealError` on a character that is not a card."""
     body = md.strip()
-    body = body[1:] if body[:1].isdigit() else body
+    body = body[1:] if body[:1].isdecimal() else body
     parts = body.split(",")
     while len(parts) > 4 and not parts[-1].strip():
         parts.pop()
+    if len(parts) > 4:  # a fifth hand was dropped, silently
+        raise DealError(
+            "board %(board)d: the deal has %(count)d hands (LIN writes 4, separated by commas); the deal is left out",
+            board=board,
+            count=len(parts),
+        )
     hands: list[dict[str, str]] = []
     for part in [*parts, "", "", "", ""][:4]:
         suits = {"S": "", "H": "", "D": "", "C": ""}
@@ -727,9 +762,27 @@ def loads_dup(data: bytes, filename: str = "<input>") -> HandRecords:
     for index in range(count):
         chunk = data[index * _DUP_RECORD : (index + 1) * _DUP_RECORD]
         settings = chunk[146:].decode("ascii", errors="replace")
-        lowest = whole_number(settings[2:5].strip()) or 1
-        highest = whole_number(settings[7:10].strip()) or lowest + count - 1
+        lowest_text, highest_text = settings[2:5].strip(), settings[7:10].strip()
+        lowest = whole_number(lowest_text) if lowest_text else 1
+        highest = whole_number(highest_text) if highest_text else (lowest or 1) + count - 1
+        if lowest is None or highest is None or lowest < 1 or highest < 1:  # "abc" was board 1 on, silently
+            collector.problem(
+                index + 1,
+                "settings",
+                "the set's board numbers in the record's settings ('%(text)s') are not numbers; the deal is left out "
+                "(give the hand record as PBN instead)",
+                text=shorten(settings),
+            )
+            continue
         number = highest - index if settings[1:2].upper() == "Y" else lowest + index
+        if number < 1:
+            collector.problem(
+                index + 1,
+                "settings",
+                "the deal has no board number ('%(text)s'); boards are numbered from 1, and the deal is left out",
+                text=str(number),
+            )
+            continue
         try:
             hands = parse_hands(_dup_hands(chunk[:78], number), number)
         except DealError as err:
@@ -760,7 +813,7 @@ def load(path: str | Path) -> HandRecords:
         return HandRecords(MappingProxyType({}), (problem,))
     if suffix == ".dup":
         try:
-            data = p.read_bytes()
+            data = files.read_bytes(p)
         except OSError as err:
             from bridgescore.io.csv import unreadable
 
@@ -791,15 +844,32 @@ def _dd_tricks(dd: DDTable) -> str:
     return "".join(f"{dd.tricks[int(seat)][strain]:x}" for seat in _DD_SEATS for strain in _DD_STRAINS)
 
 
+#: The tags of PBN 2.1's mandatory tag set (section 3.1, "in this order") a hand record keeps from its file, by
+#: where they go: before ``Board``, between ``Board`` and ``Dealer``, after ``Deal``.
+_MTS_HEAD = ("Event", "Site", "Date", "Round")
+_MTS_PLAYERS = ("West", "North", "East", "South")
+_MTS_TAIL = ("Scoring",)
+
+
 def pbn_tags(record: HandRecord) -> list[str]:
-    """One record's tags (and the ``OptimumResultTable`` rows) as PBN 2.1 writes them."""
-    lines = [f'[{k} "{record.extra[k]}"]' for k in ("Event", "Site", "Date") if k in record.extra]
+    """One record's tags (and the ``OptimumResultTable`` rows) as PBN 2.1 writes them: the mandatory tag set in
+    the standard's order (the file's Event, Site, Date, Round, players and Scoring where it had them), the analysis,
+    then every other tag the file gave the deal (Annotator, DealId, BidSystemEW …) as it was read – ``deals -f
+    pbn`` dropped them, though the hand record keeps them to write them back."""
+    extra = record.extra
+
+    def kept(names: Iterable[str]) -> list[str]:
+        return [f'[{k} "{extra[k]}"]' for k in names if k in extra]
+
+    lines = kept(_MTS_HEAD)
+    lines.append(f'[Board "{record.board}"]')
+    lines += kept(_MTS_PLAYERS)
     lines += [
-        f'[Board "{record.board}"]',
         f'[Dealer "{record.dealer.name}"]',
         f'[Vulnerable "{_vul_word(record.vulnerability)}"]',
         f'[Deal "{record.pbn()}"]',
     ]
+    lines += kept(_MTS_TAIL)
     if record.dd is not None:
         lines.append(f'[DoubleDummyTricks "{_dd_tricks(record.dd)}"]')
         lines.append('[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]')
@@ -811,6 +881,8 @@ def pbn_tags(record: HandRecord) -> list[str]:
         lines.append(f'[OptimumScore "{"EW" if score < 0 else "NS"} {abs(score)}"]')
         if record.par.contracts:
             lines.append(f'[ParContract "{par_contract_tag(record.par.contracts)}"]')
+    written = {*_MTS_HEAD, *_MTS_PLAYERS, *_MTS_TAIL}
+    lines += kept(k for k in extra if k not in written)
     return lines
 
 

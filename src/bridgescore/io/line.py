@@ -172,6 +172,8 @@ def decimal_number(text: str) -> float | None:
     written = text.strip()
     if not _DECIMAL.fullmatch(written) or len(written) > 2 * _MAX_DIGITS:
         return None
+    if len(re.split(r"[.,]", written.lstrip("+-"))[0]) > _MAX_DIGITS:  # 30 digits stopped the VP table and the
+        return None  # teams carry-over with a traceback (Decimal cannot round them to two decimals)
     value = float(written.replace(",", "."))
     return value if math.isfinite(value) else None
 

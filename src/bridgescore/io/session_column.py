@@ -12,6 +12,7 @@ from pathlib import Path
 
 from bridgescore.contract import Notation
 from bridgescore.event import Event
+from bridgescore.io import files
 from bridgescore.io.csv import header_key, physical_lines, read_file, read_records
 from bridgescore.problems import Location, Problem, shorten
 
@@ -24,7 +25,8 @@ def session_column(path: str | Path) -> int | None:
     """The index of the session column in a CSV file's header, or None (no column, not a CSV, unreadable)."""
     if Path(path).suffix.lower() not in (".csv", ".tsv", ".txt"):
         return None
-    try:  # the header only: a large file is not read twice
+    try:  # the header only: a large file is not read twice; a pipe or a device is not opened (io/files.py)
+        files.refuse(path)
         with open(path, "rb") as handle:
             head = handle.read(65536)
     except OSError:

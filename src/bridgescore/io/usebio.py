@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -340,11 +340,23 @@ def _hand_records(doc: Document) -> HandRecords:
     from bridgescore.io.deals import from_hands
 
     found: list[tuple[int, dict[Seat, str], Location]] = []
+    problems: list[Problem] = []  # as the PBN reader says them: a board number that is none, a suit given twice
     for handset in doc.root.iter("HANDSET"):
         for board in handset.iter("BOARD"):
-            number = whole_number(child_text(board, "BOARD_NUMBER"))
             hands = board.findall("HAND")
-            if number is None or number < 1 or not hands:
+            if not hands:
+                continue
+            number_text = child_text(board, "BOARD_NUMBER")
+            number = whole_number(number_text)
+            if number is None or number < 1:  # board 0 and 10**23 were left out without a word
+                problems.append(
+                    Problem.make(
+                        doc.where(_first(board, "BOARD_NUMBER"), "BOARD_NUMBER"),
+                        "the deal has no board number ('%(text)s'); boards are numbered from 1, and the deal is left "
+                        "out",
+                        text=shorten(number_text),
+                    )
+                )
                 continue
             by_seat: dict[Seat, str] = {}
             for hand in hands:
@@ -352,10 +364,35 @@ def _hand_records(doc: Document) -> HandRecords:
                     seat = Seat.parse(child_text(hand, "DIRECTION")[:1])
                 except ContractError:
                     continue
-                suits = [child_text(hand, tag).replace("-", "") for tag in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")]
+                twice = [tag for tag in _SUIT_TAGS if len(hand.findall(tag)) > 1]
+                if twice:  # the first was kept, silently
+                    problems.append(
+                        Problem.make(
+                            doc.where(hand.findall(twice[0])[1], twice[0]),
+                            "board %(board)d: the hand of %(seat)s gives its %(suit)s twice (write each suit once); "
+                            "the deal is left out",
+                            board=number,
+                            seat=seat.name,
+                            suit=twice[0],
+                        )
+                    )
+                    by_seat.clear()
+                    break
+                suits = [child_text(hand, tag).replace("-", "") for tag in _SUIT_TAGS]
                 by_seat[seat] = ".".join(suits)
-            found.append((number, by_seat, doc.where(board, "HAND")))
-    return from_hands(found, doc.filename)
+            else:
+                found.append((number, by_seat, doc.where(board, "HAND")))
+    records = from_hands(found, doc.filename)
+    return replace(records, problems=(*problems, *records.problems))
+
+
+_SUIT_TAGS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+
+
+def _first(element: Element, tag: str) -> Element:
+    """The element's first ``tag`` child, else the element itself (to locate a problem)."""
+    child = element.find(tag)
+    return element if child is None else child
 
 
 #: ``Event.info`` keys that are not an element's tag in lower case (see :func:`event_info`).
@@ -1003,9 +1040,14 @@ def participants(data: bytes | str, filename: str = "<input>") -> tuple[Particip
 
 
 def read_bytes(path: str | Path) -> tuple[bytes | None, Problem | None]:
+    """The file's bytes (read with a bound: :mod:`bridgescore.io.files`), or None and the problem why not."""
+    from bridgescore.io import files
+
     p = Path(path)
     try:
-        return p.read_bytes(), None
+        return files.read_bytes(p), None
+    except files.FileRefused as refused:
+        return None, refused.problem(str(p))
     except OSError as err:
         return None, Problem.make(Location(str(p)), "cannot read the file: %(reason)s", reason=str(err.strerror))
 

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from bridgescore.contract import Contract, Seat
+from bridgescore.io import files
 from bridgescore.methods.valet import LEAD_SUITS, KeyIndex, ValetTables
 from bridgescore.pairkey import lookup
 from bridgescore.problems import Location, Problem, Severity, Value, shorten
@@ -558,7 +559,7 @@ def load(names_path: str | Path, scores_path: str | Path) -> ValetInput:
     problems: list[Problem] = []
     names: dict[str, str] = {}
     try:
-        names_bytes = Path(names_path).read_bytes()
+        names_bytes = files.read_bytes(names_path)
     except OSError as exc:
         problems.append(_unreadable(names_path, exc))
     except MemoryError:
@@ -598,14 +599,16 @@ def _too_large(path: str | Path) -> Problem:
 
 
 def _read_padded(path: Path) -> np.ndarray:
-    """The file's bytes followed by 16 zero bytes, read straight into a numpy buffer (no copy)."""
+    """The file's bytes followed by 16 zero bytes, read straight into a numpy buffer (no copy); a file that is
+    not one or is too large refused before it is opened (:mod:`bridgescore.io.files`)."""
+    files.refuse(path)
     with path.open("rb") as handle:
         size = os.fstat(handle.fileno()).st_size
         buffer = np.zeros(size + 16, dtype=np.uint8)
         got = handle.readinto(buffer[:size].data)
-        extra = handle.read()
+        extra = handle.read(1)
     if got != size or extra:  # the file changed while being read: read it again as a whole
-        data = path.read_bytes()
+        data = files.read_bytes(path)
         return _padded(data)
     return buffer
 

@@ -350,7 +350,7 @@ def individual_to_bytes(scored: ScoredIndividual, *, date: str | None = None, cl
     writers: dict[str, list[Callable[[Element], None]]] = {}
     count = 0
     for standing in scored.standings:
-        for entry in sorted(standing.entries, key=lambda e: (0, int(e.player), "") if e.player.isdigit() else
+        for entry in sorted(standing.entries, key=lambda e: (0, int(e.player), "") if e.player.isdecimal() else
                             (1, 0, e.player)):  # fmt: skip
             writers.setdefault(standing.section, []).append(_writer(_individual_player, scored.scored, entry))
             count += 1
@@ -479,7 +479,7 @@ def _handset(root: Element, scored: ScoredEvent) -> None:
 def _pair_order(entry: StandingEntry) -> tuple[int, int, str]:
     """Pairs in the order of their numbers (NS before EW where numbered per direction), as the EBU programs list
     them; a pair id that is not a number after the numbers."""
-    number = int(entry.pair) if entry.pair.isdigit() else 1 << 30
+    number = int(entry.pair) if entry.pair.isdecimal() else 1 << 30
     return (1 if entry.direction == "EW" else 0, number, entry.pair)
 
 
@@ -668,4 +668,4 @@ def teams_to_bytes(scored: ScoredTeams, *, date: str | None = None, club: str | 
 
 def _id_order(team: str) -> tuple[int, str]:
     """Teams in the order of their numbers, a name after the numbers."""
-    return (int(team), "") if team.isdigit() else (1 << 30, team)
+    return (int(team), "") if team.isdecimal() else (1 << 30, team)

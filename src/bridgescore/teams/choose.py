@@ -19,8 +19,10 @@ Each value is taken in this order: the option given > the ``--as`` program's > t
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
+from bridgescore.i18n import N_
 from bridgescore.options import OptionError
 from bridgescore.problems import Location, Problem, Severity
 from bridgescore.teams.engine import TeamsOptions
@@ -161,6 +163,7 @@ def teams_options(
     chosen_patton = _choice(patton, "--patton", ("acbl", "nbb")) or _choice(
         program.get("patton"), "--patton", ("acbl", "nbb")
     )
+    _check_bye_vp(bye_vp, scale)
     values: dict[str, Any] = {"form": chosen_form, "vp": scale, "knockout": knockout, "bye_vp": bye_vp}
     if chosen_tiebreak:
         values["tiebreak"] = chosen_tiebreak
@@ -169,3 +172,20 @@ def teams_options(
     if chosen_patton:
         values["patton"] = chosen_patton
     return TeamsOptions(**values), tuple(notes)
+
+
+def _check_bye_vp(bye_vp: float | None, scale: VPScale | None) -> None:
+    """Refuse a bye worth more than a match can be on the scale (``--bye-vp 99999`` ranked the team with the bye
+    first, ``inf`` and ``1e308`` stopped with a traceback): a bye is worth at most a won match, by the conditions
+    of contest of every federation (the EBU's and the WBF's give 12 or 18 of 20, or an average)."""
+    if bye_vp is None:
+        return
+    if not math.isfinite(bye_vp):
+        raise OptionError(N_("--bye-vp %(value)s is not a number of VPs"), value=str(bye_vp))
+    if scale is not None and bye_vp > scale.maximum:
+        raise OptionError(
+            N_("--bye-vp %(value)s is more than a match is worth on the VP scale %(scale)s (%(maximum)s VP at most)"),
+            value=f"{bye_vp:g}",
+            scale=scale.name,
+            maximum=f"{scale.maximum:g}",
+        )

@@ -106,8 +106,9 @@ def rank_key(entry: Entry) -> tuple[float, float, int, int, str]:
     numeric order (2 before 10), before names in alphabetical order – so level teams are always taken the same
     way (the pairing must not depend on the order of the input)."""
     team = entry.team.strip()
-    number = int(team) if team.isdigit() else 0
-    return (-entry.vp, -entry.imps, 0 if team.isdigit() else 1, number, team.casefold())
+    numbered = team.isdecimal()  # "1²".isdigit() is True, but int() refuses it
+    number = int(team) if numbered else 0
+    return (-entry.vp, -entry.imps, 0 if numbered else 1, number, team.casefold())
 
 
 def ranked(entries: Iterable[Entry]) -> list[Entry]:
@@ -338,7 +339,9 @@ def read_standings(path: Path) -> Standings:
     Every problem is located (file, line, field); a reader never stops at the first one."""
     name = str(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        from bridgescore.io import files
+
+        text = files.read_bytes(path).decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         problem = Problem.make(Location(name), N_("cannot read the standings: %(reason)s"), reason=reason)
@@ -515,7 +518,7 @@ def _read_csv(text: str, name: str) -> Standings:
         if imps is None:
             problems.append(_not_imps(Location(name, number, "imps"), row["imps"]))
         bye_text = row.get("bye", "").lower()
-        byes = int(bye_text) if bye_text.isdigit() else _BYE_WORDS.get(bye_text)
+        byes = int(bye_text) if bye_text.isdecimal() else _BYE_WORDS.get(bye_text)
         if byes is None:
             problems.append(
                 Problem.make(

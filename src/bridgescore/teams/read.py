@@ -301,7 +301,10 @@ def _digest(path: Path) -> bytes | None:
     """The file's content hash (None when it cannot be read: its reader says why)."""
     import hashlib
 
+    from bridgescore.io import files
+
     try:
+        files.refuse(path)  # a pipe or a device is not opened: its reader says why
         with path.open("rb") as handle:
             return hashlib.file_digest(handle, "sha256").digest()
     except OSError:

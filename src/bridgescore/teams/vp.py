@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import ClassVar, Protocol
 
 from bridgescore.i18n import N_
-from bridgescore.io.line import decimal_number
-from bridgescore.problems import Location, Problem
+from bridgescore.io.line import decimal_number, whole_number
+from bridgescore.problems import Location, Problem, shorten
 
 __all__ = [
     "EBU20",
@@ -331,16 +331,24 @@ def vp_row(scale: VPScale, boards: int) -> list[float]:
 _HEADER = ("boards", "imps", "vp", "vp_loser")
 
 
+#: The longest match a VP table's row names (a range up to a billion boards is not a list of a billion lengths).
+_LONGEST_MATCH = 1000
+
+
+def _unsigned(text: str) -> int | None:
+    """A whole number written in digits alone (no sign: ``"1²"``, whose ``isdigit()`` is True, is None)."""
+    text = text.strip()
+    return whole_number(text) if text.isdecimal() else None
+
+
 def _boards(text: str) -> list[int | None] | None:
     """``*`` (every length), ``16`` or ``7-9``; None when it is none of these."""
     text = text.strip()
     if text == "*":
         return [None]
     low, dash, high = text.partition("-")
-    if not low.strip().isdigit() or (dash and not high.strip().isdigit()):
-        return None
-    first, last = int(low), int(high) if dash else int(low)
-    if first < 1 or last < first:
+    first, last = _unsigned(low), _unsigned(high) if dash else _unsigned(low)
+    if first is None or last is None or first < 1 or last < first or last > _LONGEST_MATCH:
         return None
     return list(range(first, last + 1))
 
@@ -368,7 +376,9 @@ def read_scale_file(path: Path) -> FileScale:
     """
     name = str(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        from bridgescore.io import files
+
+        text = files.read_bytes(path).decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         raise VPScaleError([
@@ -400,16 +410,16 @@ def read_scale_file(path: Path) -> FileScale:
                     Location(name, number, "boards"),
                     N_("'%(text)s' is not a match length (a number of boards such as 16, a range such as 7-9, "
                        "or * for every length)"),
-                    text=values[0],
+                    text=shorten(values[0]),
                 )
             )  # fmt: skip
-        margin = values[1].strip()
-        if not margin.isdigit():
+        margin = _unsigned(values[1])
+        if margin is None:
             problems.append(
                 Problem.make(
                     Location(name, number, "imps"),
                     N_("'%(text)s' is not an IMP margin (a whole number of IMPs, 0 or more)"),
-                    text=values[1],
+                    text=shorten(values[1]),
                 )
             )
         vps: list[float | None] = []
@@ -420,17 +430,17 @@ def read_scale_file(path: Path) -> FileScale:
                     Problem.make(
                         Location(name, number, column),
                         N_("'%(text)s' is not a number of victory points"),
-                        text=value,
+                        text=shorten(value),
                     )
                 )
             vps.append(parsed)
-        if lengths is None or not margin.isdigit() or any(v is None for v in vps):
+        if lengths is None or margin is None or any(v is None for v in vps):
             continue
         winner = vps[0]
         assert winner is not None
         loser = vps[1] if len(vps) > 1 else None
         for length in lengths:
-            raw.setdefault(length, []).append((number, int(margin), winner, loser))
+            raw.setdefault(length, []).append((number, margin, winner, loser))
     if not raw and not problems:
         problems.append(Problem.make(Location(name), N_("the VP table has no rows")))
     tables: dict[int | None, tuple[_Row, ...]] = {}
@@ -528,7 +538,7 @@ def scale_named(name: str) -> VPScale:
             )
         ])  # fmt: skip
     path = Path(name)
-    if not path.is_file():
+    if not path.exists():  # a pipe, a device or a folder is read, and refused as such (io/files.py)
         raise VPScaleError([
             Problem.make(
                 Location("--vp"),
