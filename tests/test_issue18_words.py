@@ -1,0 +1,41 @@
+"""Issue 18, the words: what the reports print besides the tables' layout (Butler's per-board column, the teams
+page's header and what it leaves to the director, the Dutch words of messages, contracts and evenings)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from bridgescore.cli import app
+
+runner = CliRunner()
+
+#: three NS pairs on two boards: pair 3 gains 1 IMP on each (2 IMPs, 1 a board), pairs 1 and 2 none
+BUTLER = """board,ns,ew,contract,declarer,result,score
+1,1,4,4S,N,=,420
+1,2,5,4S,N,=,420
+1,3,6,4S,N,+1,450
+2,1,5,3NT,N,=,600
+2,2,6,3NT,N,=,600
+2,3,4,3NT,N,+1,630
+"""
+
+
+@pytest.mark.parametrize("plain", [False, True])
+def test_butler_per_board_column_has_two_decimals_throughout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, plain: bool
+) -> None:
+    """The per-board column printed ``1`` and ``0`` among ``-0.50``: a whole number now has its two decimals too,
+    in the drawn table and in the plain columns of a large event."""
+    if plain:
+        monkeypatch.setattr("bridgescore.report.text.PLAIN_ROWS", 0)
+    event = tmp_path / "butler.csv"
+    event.write_text(BUTLER, encoding="utf-8")
+    for lang, one, zero, half in (("en", "1.00", "0.00", "-0.50"), ("nl", "1,00", "0,00", "-0,50")):
+        result = runner.invoke(app, ["score", str(event), "--method", "butler", "--lang", lang])
+        assert result.exit_code == 0, result.output
+        rows = [line.replace("│", " ").split() for line in result.output.splitlines()]
+        per_board = {row[1]: row[-1] for row in rows if len(row) == 5 and row[1].isdigit()}
+        assert per_board == {"3": one, "1": zero, "2": zero, "5": zero, "4": half, "6": half}, result.output
