@@ -39,3 +39,18 @@ def test_butler_per_board_column_has_two_decimals_throughout(
         rows = [line.replace("│", " ").split() for line in result.output.splitlines()]
         per_board = {row[1]: row[-1] for row in rows if len(row) == 5 and row[1].isdigit()}
         assert per_board == {"3": one, "1": zero, "2": zero, "5": zero, "4": half, "6": half}, result.output
+
+
+def test_an_error_is_headed_in_the_language_of_the_run(tmp_path: Path) -> None:
+    """``--lang nl``: the message was Dutch but headed with an English "error:"; it is "fout:" now, and an
+    English run after a Dutch one (one process, as here) is "error:" again."""
+    event = tmp_path / "butler.csv"
+    event.write_text(BUTLER, encoding="utf-8")
+    for lang, word in (("nl", "fout:"), ("en", "error:"), ("nl", "fout:")):
+        result = runner.invoke(app, ["score", str(event), "--method", "xx", "--lang", lang])
+        assert result.exit_code == 2
+        assert result.output.startswith(f"{word} "), result.output
+        assert ("error:" in result.output) is (lang == "en")
+    # a pairs event given to `individual` is refused by the same words
+    result = runner.invoke(app, ["individual", str(event), "--lang", "nl"])
+    assert result.exit_code == 2 and result.output.startswith("fout: "), result.output
