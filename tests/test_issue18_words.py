@@ -54,3 +54,15 @@ def test_an_error_is_headed_in_the_language_of_the_run(tmp_path: Path) -> None:
     # a pairs event given to `individual` is refused by the same words
     result = runner.invoke(app, ["individual", str(event), "--lang", "nl"])
     assert result.exit_code == 2 and result.output.startswith("fout: "), result.output
+
+
+def test_check_in_dutch_writes_the_contract_in_dutch(tmp_path: Path) -> None:
+    """``check --lang nl`` said "past niet bij 3NT S" for a line its own table prints as "3SA Z": a contract and a
+    seat in a message are in the language's notation (English unchanged)."""
+    event = tmp_path / "wrong.csv"
+    event.write_text(BUTLER.replace("2,1,5,3NT,N,=,600", "2,1,5,3NT,S,=,400"), encoding="utf-8")
+    dutch = runner.invoke(app, ["check", str(event), "--lang", "nl"])
+    assert "de score +400 past niet bij 3SA Z met 9 slagen op spel 2" in dutch.output, dutch.output
+    assert "3NT" not in dutch.output
+    english = runner.invoke(app, ["check", str(event)])
+    assert "the score +400 does not match 3NT S taking 9 tricks on board 2" in english.output, english.output
