@@ -66,3 +66,25 @@ def test_check_in_dutch_writes_the_contract_in_dutch(tmp_path: Path) -> None:
     assert "3NT" not in dutch.output
     english = runner.invoke(app, ["check", str(event)])
     assert "the score +400 does not match 3NT S taking 9 tricks on board 2" in english.output, english.output
+
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "src" / "bridgescore" / "examples" / "club-evening.csv"
+
+
+def test_archive_history_in_dutch_writes_contracts_in_dutch(tmp_path: Path) -> None:
+    """``archive history --lang nl`` showed a corrected line as ``3NT S 10 …`` among Dutch words: the contract and
+    declarer are in Dutch notation, as the Dutch score report prints them (``3SA Z``, ``2RX O``)."""
+    evening = tmp_path / "evening.csv"
+    evening.write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    db = ["--db", str(tmp_path / "a.sqlite3")]
+    assert runner.invoke(app, ["archive", "add", str(evening), *db, "--date", "2026-09-07"]).exit_code == 0
+    text = EXAMPLE.read_text(encoding="utf-8").replace("A,1,1,8,4S,S,+1,DK,450,", "A,1,1,8,3NT,S,+1,DK,430,")
+    evening.write_text(text.replace("A,1,2,10,3NT,N,=,HQ,400,", "A,1,2,10,2DX,E,-1,HQ,100,"), encoding="utf-8")
+    replaced = runner.invoke(app, ["archive", "add", str(evening), *db, "--date", "2026-09-07", "--replace"])
+    assert replaced.exit_code == 0, replaced.output
+    dutch = runner.invoke(app, ["archive", "history", "2026-09-07/evening.csv", *db, "--lang", "nl"])
+    assert dutch.exit_code == 0, dutch.output
+    assert ": 4S Z 11 +450 → 3SA Z 10 +430" in dutch.output, dutch.output
+    assert ": 3SA N 9 +400 → 2RX O 7 +100" in dutch.output, dutch.output
+    english = runner.invoke(app, ["archive", "history", "2026-09-07/evening.csv", *db])
+    assert ": 4S S 11 +450 → 3NT S 10 +430" in english.output, english.output
