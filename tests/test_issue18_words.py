@@ -88,3 +88,29 @@ def test_archive_history_in_dutch_writes_contracts_in_dutch(tmp_path: Path) -> N
     assert ": 3SA N 9 +400 → 2RX O 7 +100" in dutch.output, dutch.output
     english = runner.invoke(app, ["archive", "history", "2026-09-07/evening.csv", *db])
     assert ": 4S S 11 +450 → 3NT S 10 +430" in english.output, english.output
+
+
+def test_player_is_found_by_a_name_with_spaces(tmp_path: Path) -> None:
+    """``player "Jan de Vries"`` was refused ("give the number") for the one member of that name in the archive: the
+    name finds the member; namesakes still name their numbers."""
+    travellers = tmp_path / "2026-09-07.csv"
+    travellers.write_text(
+        "board,ns,ew,n_number,s_number,e_number,w_number,score\n"
+        "1,1,2,1001,1002,1003,1004,400\n1,3,4,1005,1006,1007,1008,-50\n"
+        "2,1,2,1001,1002,1003,1004,420\n2,3,4,1005,1006,1007,1008,420\n",
+        encoding="utf-8",
+    )
+    members = tmp_path / "leden.csv"
+    names = {1001: "Jan de Vries", 1002: "Piet  Bakker", 1005: "Kees van Dam", 1006: "Kees van Dam"}
+    rows = "".join(f"{n};{names.get(n, f'Speler {n}')}\n" for n in range(1001, 1009))
+    members.write_text("bondsnummer;naam\n" + rows, encoding="utf-8")
+    db = ["--db", str(tmp_path / "club.sqlite3")]
+    added = runner.invoke(app, ["archive", "add", str(travellers), "--members", str(members), *db])
+    assert added.exit_code == 0, added.output
+    for name in ("Jan de Vries", "jan  de vries", " Jan de Vries "):
+        found = runner.invoke(app, ["player", name, *db])
+        assert found.exit_code == 0, found.output
+        assert found.output.startswith("Jan de Vries (1001)\n"), found.output
+        assert "Piet" in found.output and "Bakker (1002)" in found.output  # the partner
+    namesakes = runner.invoke(app, ["player", "Kees van Dam", *db])
+    assert namesakes.exit_code == 2 and "member 1005, 1006" in namesakes.output, namesakes.output
