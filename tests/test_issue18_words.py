@@ -114,3 +114,21 @@ def test_player_is_found_by_a_name_with_spaces(tmp_path: Path) -> None:
         assert "Piet" in found.output and "Bakker (1002)" in found.output  # the partner
     namesakes = runner.invoke(app, ["player", "Kees van Dam", *db])
     assert namesakes.exit_code == 2 and "member 1005, 1006" in namesakes.output, namesakes.output
+
+
+def test_season_page_heads_its_evenings_with_their_dates(tmp_path: Path) -> None:
+    """The season page headed its evenings 1, 2, 3 …: a member looks for the evening by its date, so each column
+    is headed with it (``7 Sep``, Dutch ``7 sep``); an evening without a date keeps its number."""
+    import re
+
+    folder = tmp_path / "evenings"
+    folder.mkdir()
+    for dated in ("2026-09-07", "2026-10-12"):
+        (folder / f"{dated}.csv").write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "extra.csv").write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    for lang, expected in (("en", ["Pair", "7 Sep", "12 Oct", "3"]), ("nl", ["Paar", "7 sep", "12 okt", "3"])):
+        page = tmp_path / f"season-{lang}.html"
+        result = runner.invoke(app, ["season", str(folder), "--lang", lang, "-f", "html", "-o", str(page)])
+        assert result.exit_code == 0, result.output
+        grid = page.read_text(encoding="utf-8").split('id="evenings-grid"')[1].split("</thead>")[0]
+        assert re.findall(r"<th[^>]*>([^<]*)</th>", grid) == expected
