@@ -132,3 +132,44 @@ def test_season_page_heads_its_evenings_with_their_dates(tmp_path: Path) -> None
         assert result.exit_code == 0, result.output
         grid = page.read_text(encoding="utf-8").split('id="evenings-grid"')[1].split("</thead>")[0]
         assert re.findall(r"<th[^>]*>([^<]*)</th>", grid) == expected
+
+
+TEAMS = Path(__file__).resolve().parent / "data" / "teams" / "realbridge-two-matches.pbn"
+
+
+def test_teams_skip_invalid_says_each_problem_once() -> None:
+    """``teams --skip-invalid`` printed a board without a result in a room three times: under its match, in the
+    report's problems and again on the error stream.  Now the problem is said once, with its file and line; its
+    match says in a member's words that the board was not compared."""
+    result = runner.invoke(app, ["teams", str(TEAMS), "--skip-invalid"])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("board 20 has no result in the closed room") == 1, result.output
+    assert "realbridge-two-matches.pbn, line 1148: round 1, TURKEY against SWITZERLAND" in result.output
+    assert "Board 20: not compared between the rooms; each team gets average" in result.output
+
+
+def test_teams_page_has_title_date_club_and_hand_records_not_the_directors_instructions(tmp_path: Path) -> None:
+    """The teams page had no title, date or club (only the USEBIO export took --date/--club), no hand records, and
+    showed the members the director's instruction ("schrijf de arbitrale beslissing … op de regel").  Now
+    --title/--date/--club head the page as score's do, --deals draws each board's hand record, and the director's
+    problems stay on the terminal (a board not compared is said in a member's words)."""
+    page = tmp_path / "teams.html"
+    args = ["teams", str(TEAMS), "--skip-invalid", "--lang", "nl", "-f", "html", "-o", str(page),
+            "--title", "Viertallen BC De Troef", "--date", "2026-11-24", "--club", "BC De Troef"]  # fmt: skip
+    result = runner.invoke(app, [*args, "--deals", str(TEAMS)])
+    assert result.exit_code == 0, result.output
+    assert "schrijf de arbitrale beslissing" in result.output  # on the terminal, once
+    html = page.read_text(encoding="utf-8")
+    assert "<title>Viertallen BC De Troef</title>" in html and "<h1>Viertallen BC De Troef</h1>" in html
+    assert '<p class="session">BC De Troef · 2026-11-24</p>' in html
+    assert "arbitrale" not in html and "heeft geen uitslag in de gesloten zaal" not in html
+    assert "Spel 20: niet vergeleken tussen de zalen; elk team krijgt gemiddeld" in html
+    assert html.count('class="diagram"') == 10 and 'id="deal-11"' in html and "Spelverdelingen" in html
+    assert 'class="dd"' in html and "Par:" in html  # solved for the page, as score --deals does
+    # the USEBIO export takes the same options
+    xml = tmp_path / "teams.xml"
+    usebio = runner.invoke(app, ["teams", str(TEAMS), "--skip-invalid", "-f", "usebio", "-o", str(xml),
+                                 "--date", "2026-11-24", "--club", "X"])  # fmt: skip
+    assert usebio.exit_code == 0, usebio.output
+    text = xml.read_text(encoding="utf-8")
+    assert "<DATE>24/11/2026</DATE>" in text and "<CLUB_NAME>X</CLUB_NAME>" in text
