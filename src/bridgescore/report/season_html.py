@@ -113,7 +113,7 @@ def _valet(valet: dict[str, Any], lang: Language) -> _Grid:
         "valet-grid",
         "",
         tuple(_Cell(h, "" if i == 0 else "num") for i, h in enumerate(heads)),
-        tuple(_Row(tuple(_Cell(c, "" if i == 0 else "num") for i, c in enumerate(r))) for r in rows),
+        tuple(_Row(tuple(_Cell(c, "names" if i == 0 else "num") for i, c in enumerate(r))) for r in rows),
     )
 
 
