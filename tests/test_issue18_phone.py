@@ -1,8 +1,9 @@
 """Issue 18, the page on a phone: every kind of page the command line publishes – pairs (matchpoints with hand
-records, Butler), individual, teams (a round robin of eight teams, a Swiss with hand records), a season with lines
-and its Valet columns, the Valet page, a multi-session event – rendered from the bundled examples and fixtures with
-long names and a line "not played", then opened in Chromium at 360 px (a small Android phone): no table is wider
-than its box or the screen, and no text a person sees is under 14 px.
+records and the lead analysis, the same summarised as a large event's, Butler), individual, teams (a round robin
+of eight teams, a Swiss with hand records), a season with lines and its Valet columns, the Valet page, a
+multi-session event – rendered from the bundled examples and fixtures with long names and a line "not played",
+then opened in Chromium at 360 px (a small Android phone): no table is wider than its box or the screen, and no
+text a person sees is under 14 px.
 
 Before: a pairs score card was 430–490 px wide (its % and running total off-screen, the opponents' names on three
 lines), a traveller with its DD column ran "10 450" together, a season's evenings were 717 px and the Valet table
@@ -34,7 +35,7 @@ SHOTS = ROOT / "build" / "screenshots"
 WIDTH = 360
 #: names as long as a club's real ones
 LONG = ("Annemieke van der Heijden-Brouwer", "Bartholomeus Jansen", "Wilhelmina Vermeulen", "Christiaan de Vries")
-KINDS = ("pairs", "pairs-butler", "individual", "teams", "teams-swiss", "season", "valet", "sessions")
+KINDS = ("pairs", "pairs-summary", "pairs-butler", "individual", "teams", "teams-swiss", "season", "valet", "sessions")
 
 runner = CliRunner()
 
@@ -59,13 +60,12 @@ def _evening(folder: Path) -> tuple[Path, Path]:
     return evening, names
 
 
-def _pairs_with_deals(evening: Path, lang: str) -> str:
-    """The pairs page with the hand records of boards 1 and 2 (html_cases: diagram, DD table, par; a DD column
-    on their travellers), the director's checks, names, a date and a club."""
+def _pairs_with_deals(evening: Path, lang: str) -> dict[str, Any]:
+    """The pairs page's dict with the hand records of boards 1 and 2 (html_cases: diagram, DD table, par; a DD
+    column on their travellers), the lead analysis, the director's checks, names, a date and a club."""
     from bridgescore.api import read, score
     from bridgescore.contract import dealer_of_board, vulnerability_of_board
     from bridgescore.deal import DDTable, HandRecord, Par
-    from bridgescore.report.html import render_html
     from bridgescore.report.json import to_dict
     from html_cases import DD, HANDS, PAR
 
@@ -79,7 +79,9 @@ def _pairs_with_deals(evening: Path, lang: str) -> str:
     event = replace(
         event, deals=deals, names=MappingProxyType(given), info={"date": "2026-11-23", "club": "BC De Troef"}
     )
-    return render_html(to_dict(score(event).scored), lang)
+    from html_cases import LEADS
+
+    return {**to_dict(score(event).scored), "leads": LEADS}
 
 
 def _build(folder: Path, lang: str) -> dict[str, Path]:
@@ -94,7 +96,13 @@ def _build(folder: Path, lang: str) -> dict[str, Path]:
         pages[kind] = folder / f"{kind}-{lang}.html"
         return pages[kind]
 
-    page("pairs").write_text(_pairs_with_deals(evening, lang), encoding="utf-8")
+    from bridgescore.report.html import render_html, summarise
+
+    document = _pairs_with_deals(evening, lang)
+    page("pairs").write_text(render_html(document, lang), encoding="utf-8")
+    # a large event's page: each traveller a frequency table (FULL_PAGE_LINES)
+    summary = {**document, "boards": list(summarise(document["boards"]))}
+    page("pairs-summary").write_text(render_html(summary, lang), encoding="utf-8")
     _run(["score", str(evening), "--names", str(names), "--method", "butler", "--director", "-f", "html",
           "--lang", lang, "-o", str(page("pairs-butler"))])  # fmt: skip
     players = folder / "players.csv"
@@ -164,6 +172,10 @@ def test_every_table_fits_360_px_at_14_px_type(browser: Any, pages: dict[str, Pa
     page.goto(pages[f"{kind}-{lang}"].as_uri(), wait_until="load")
     found = page.evaluate(_MEASURE)
     assert found["screen"] == WIDTH and found["tables"] > 0
+    if kind == "pairs":  # the lead analysis, a traveller with its DD column, the director's checks are measured
+        assert page.is_visible("#leads-pairs table") and page.is_visible("table.checks"), kind
+    if kind == "pairs-summary":
+        assert page.locator("#board-A-1 td[data-field=count]").count() > 0
     assert found["page"] <= WIDTH, found
     assert found["wide"] == [], found["wide"][:5]
     assert found["small"] == [], found["small"][:5]
