@@ -41,6 +41,16 @@ def test_butler_per_board_column_has_two_decimals_throughout(
         assert per_board == {"3": one, "1": zero, "2": zero, "5": zero, "4": half, "6": half}, result.output
 
 
+def test_individual_butler_per_board_has_two_decimals() -> None:
+    """The individual's ranking printed 2 and 0 per board among 2.33 and -0.67, as the pairs' did."""
+    event = Path(__file__).resolve().parent / "data" / "individual" / "three-tables.csv"
+    result = runner.invoke(app, ["individual", str(event), "--method", "butler"])
+    assert result.exit_code == 0, result.output
+    rows = [line.replace("│", " ").split() for line in result.output.splitlines() if line.startswith("│")]
+    per_board = {row[1]: row[-1] for row in rows if len(row) == 5}
+    assert (per_board["2"], per_board["5"], per_board["8"], per_board["11"]) == ("2.00", "1.00", "0.00", "2.33")
+
+
 def test_an_error_is_headed_in_the_language_of_the_run(tmp_path: Path) -> None:
     """``--lang nl``: the message was Dutch but headed with an English "error:"; it is "fout:" now, and an
     English run after a Dutch one (one process, as here) is "error:" again."""
