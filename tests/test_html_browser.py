@@ -279,6 +279,10 @@ def test_score_card_opponents_wrap_between_words_on_a_phone(browser: sync_api.Br
     path.write_text(render_html(to_dict(score(event).scored), "en"), encoding="utf-8")
     page = _open(browser, path, 390, 844, phone=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # issue 18: on a phone the opponents are their numbers (three lines of names made a card 430–490 px wide);
+    # their names are on their own card, and on a wider screen under the number, wrapping between words only
+    assert page.eval_on_selector_all("td span.who", "s => s.filter(x => x.getClientRects().length).length") == 0
+    page = _open(browser, path, 700, 844)
     broken = page.eval_on_selector_all(
         "td span.who",
         """spans => spans.filter(s => s.textContent.trim()).map(s => {
