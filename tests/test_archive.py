@@ -472,16 +472,3 @@ def test_the_deals_are_stored_with_the_session(archive_url: str) -> None:
 
     assert plain(stored.event.deals) == plain(event.deals)
     assert tuple(stored.event.results) == tuple(event.results)
-
-
-def test_without_postgresql_its_tests_skip_unless_required(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No PostgreSQL binaries: the PostgreSQL half skips (one reason, said once per run by ``pytest -rs``), except
-    in CI (``BRIDGESCORE_REQUIRE_POSTGRES=1``, set by ``.ci/run``), where it fails."""
-    import pg
-
-    monkeypatch.delenv(pg.REQUIRE, raising=False)
-    with pytest.raises(pytest.skip.Exception, match="PostgreSQL is not installed"):
-        pg._unavailable("PostgreSQL is not installed")
-    monkeypatch.setenv(pg.REQUIRE, "1")
-    with pytest.raises(pytest.fail.Exception, match="BRIDGESCORE_REQUIRE_POSTGRES=1"):
-        pg._unavailable("PostgreSQL is not installed")

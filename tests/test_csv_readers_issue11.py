@@ -19,6 +19,7 @@ from bridgescore.io import names as names_file
 from bridgescore.io import rubber as rubber_io
 from bridgescore.io import valet as valet_io
 from bridgescore.problems import Severity, shorten
+from required import unavailable
 
 runner = CliRunner()
 DATA = Path(__file__).resolve().parent / "data"
@@ -362,8 +363,9 @@ def test_a_bws_file_without_mdbtools_says_how_to_read_it(tmp_path: Path, monkeyp
     assert "mdb-export club.bws ReceivedData" in str(event.problems[0])
 
 
-@pytest.mark.skipif(shutil.which("mdb-export") is None, reason="mdbtools (mdb-export) is not installed")
 def test_a_file_that_is_no_access_database_is_a_problem_from_the_real_mdb_export(tmp_path: Path) -> None:
+    if shutil.which("mdb-export") is None:
+        unavailable("mdbtools", "mdbtools (mdb-export) is not installed: apt-get install mdbtools (.ci/run does)")
     club = tmp_path / "club.bws"
     club.write_text("not an Access database", encoding="utf-8")
     event = load_event(club)

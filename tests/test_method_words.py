@@ -41,7 +41,12 @@ def _options(*args: str) -> dict[str, Any]:
             ("--datum", "bridgewx", "--datum-rounding", "half-away-from-zero"),
             {"policy": "trim", "trim_percent": 10, "min_kept": 3, "rounding": "half-away-from-zero"},
         ),
-        (("--datum", "drop:1"), {"policy": "drop", "drop_count": 1, "rounding": "half-toward-zero"}),
+        (("--datum", "drop:1"), {"policy": "drop", "drop_count": 1, "drop_from": 0, "rounding": "half-toward-zero"}),
+        # Compscore3: the best and worst left out from 4 scores on, halves away from zero
+        (
+            ("--datum", "compscore", "--datum-rounding", "half-away-from-zero"),
+            {"policy": "drop", "drop_count": 1, "drop_from": 4, "rounding": "half-away-from-zero"},
+        ),
         (("--datum", "mean", "--datum-rounding", "none"), {"policy": "mean", "rounding": "none"}),
     ],
 )
@@ -97,6 +102,10 @@ def test_method_line_from_the_fields_in_both_languages() -> None:
         "datum rounded down to 10",
     ]
     assert describe_method(one, "nl")[0] == "Butler, datum: de hoogste en de laagste score weggelaten"
+    compscore = _score({"policy": "drop", "drop_count": 1, "drop_from": 4, "rounding": "half-away-from-zero"})
+    assert describe_method(compscore, "en")[0] == (
+        "Butler, datum: the highest and the lowest score left out where a board has 4 scores or more"
+    )
     two = _score({"policy": "drop", "drop_count": 2, "rounding": "none"})
     assert describe_method(two, "nl")[:2] == [
         "Butler, datum: de 2 hoogste en 2 laagste scores weggelaten",

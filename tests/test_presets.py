@@ -1,6 +1,6 @@
 """``score --as PROGRAM`` (issue 11): one table of options per program, resolved option > preset > default, stated
-in every output; the conventions the held-aside events exposed (a phantom is no result, EBUScore's rounded Neuberg
-matchpoints, KoPS's factor); options that do not apply to the method and abused values refused with words."""
+in every output; the conventions the held-aside events exposed (a phantom is no result, EBUScore's and KoPS's rounded
+Neuberg matchpoints); options that do not apply to the method and abused values refused with words."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ runner = CliRunner()
 EXAMPLE = str(Path(__file__).resolve().parents[1] / "src" / "bridgescore" / "examples" / "club-evening.csv")
 README = Path(__file__).resolve().parents[1] / "README.md"
 PROGRAMS = ("nbb", "ebuscore", "pairsscorer", "pianola", "teamsscorer", "acblscore", "bbo", "jfr", "kops",
-            "realbridge", "brian", "bridgewx")  # fmt: skip
+            "realbridge", "brian", "bridgewx", "scorebridge", "compscore")  # fmt: skip
 
 
 def _score(*args: str) -> tuple[int, str]:
@@ -123,7 +123,8 @@ def test_as_is_stated_in_json_text_and_page() -> None:
     assert json.loads(runner.invoke(app, ["score", EXAMPLE, "-f", "json"]).output)["options"]["as"] is None
     assert "Scored as ACBLscore does" in _score("--as", "acblscore")[1]
     assert "Berekend zoals KoPS dat doet" in _score("--as", "kops", "-f", "html", "--lang", "nl")[1]
-    assert "Neuberg's factor rounded to 3 decimals" in _score("--as", "kops")[1]
+    assert "every line's points rounded to 2 decimals" in _score("--as", "kops")[1]
+    assert "Neuberg's factor rounded to 3 decimals" in _score("--neuberg-factor-decimals", "3")[1]
     assert "Scored as" not in _score()[1]
 
 
@@ -141,7 +142,7 @@ def test_as_is_stated_in_json_text_and_page() -> None:
         (("--average-minus", "60"), "--average-minus is at most average (50%), not 60%"),
         (("-m", "cross-imps", "--factor-printed", "--no-factor"), "--factor-printed factors the total as printed"),
         (("--phantom", "99"), "--phantom 99: there is no pair 99 in the event"),
-        (("--as", "scorebridge"), "--as: no program 'scorebridge'; choose one of nbb, ebuscore"),
+        (("--as", "scorebrige"), "--as: no program 'scorebrige'; choose one of nbb, ebuscore"),
         (("--as", "jfr", "--lang", "nl", "--datum", "nbb"), "--datum geldt niet voor matchpoints"),
     ],
 )
@@ -212,15 +213,25 @@ def test_ebuscore_rounds_neuberg_matchpoints_to_2_decimals_before_the_percentage
     assert format_percent(exact[200].ns_percent or 0.0, 2) == "69.92"
 
 
-def test_kops_rounds_neuberg_factor_to_3_decimals() -> None:
-    """11 results in a field of 12: the factor 12/11 is taken as 1.091, so the top line's 20 matchpoints become
-    21 × 1.091 − 1 = 21.911 (exact Neuberg 21.909…); 0.009 % on its percentage, as issue 11 measured on KoPS."""
-    event = _short_board_event(12, list(range(10, 111, 10)))
+def test_kops_rounds_neuberg_matchpoints_to_2_decimals_as_its_pages_print_them() -> None:
+    """KoPS's public pages (KoPS2www, Chorzow 3.10.2011, PCH1003, pair 8): on boards of 21 results in a field of
+    22 (top 40 fitted to 42) a line of 6 matchpoints prints 15.07 % and one of 19 prints 47.50 %.
+    Neuberg: (6 + 1)·22/21 − 1 = 6.3333 → 6.33, 6.33/42 = 15.07 %   (exact 6.3333/42 = 15.08 %)
+             (19 + 1)·22/21 − 1 = 19.952 → 19.95, 19.95/42 = 47.50 %  (exact 47.51 %)
+    A factor rounded to 3 decimals (issue 11's inference): 7 × 1.048 − 1 = 6.336 → 15.09 %, 20 × 1.048 − 1 =
+    19.96 → 47.52 %: the pages contradict it."""
+    short = [*range(10, 91, 10), 100, 100, *range(110, 201, 10)]  # 21 results: 40 beats 3 (6 MP), 100 beats 9, ties 1
+    event = _short_board_event(22, short)
     kops, exact = _board_lines(event, "kops"), _board_lines(event, "jfr")
-    assert kops[110].ns_points == pytest.approx(21.911)
-    assert exact[110].ns_points == pytest.approx(21 * 12 / 11 - 1)
-    difference = (kops[110].ns_percent or 0.0) - (exact[110].ns_percent or 0.0)
-    assert 0.005 < difference < 0.015
+    assert (kops[40].ns_points, kops[100].ns_points) == (6.33, 19.95)
+    assert format_percent(kops[40].ns_percent or 0.0, 2) == "15.07"
+    assert format_percent(kops[100].ns_percent or 0.0, 2) == "47.50"
+    assert format_percent(exact[40].ns_percent or 0.0, 2) == "15.08"
+    assert format_percent(exact[100].ns_percent or 0.0, 2) == "47.51"
+    factor = score_event(event, scoring_options(None, {"neuberg_factor_decimals": 3}))
+    lines = {line.ns_score: line for line in factor.boards[1].lines()}
+    assert format_percent(lines[40].ns_percent or 0.0, 2) == "15.09"
+    assert format_percent(lines[100].ns_percent or 0.0, 2) == "47.52"
 
 
 @settings(max_examples=50, deadline=None)

@@ -154,7 +154,9 @@ def test_butler_season_in_imps_per_board(season_folder: Path) -> None:
 
 def test_lines_with_correction_promotion_and_relegation(tmp_path: Path, slots: dict[int, tuple[float, int]]) -> None:
     sd.write_season(tmp_path, ("A", "B"))
-    document = run(tmp_path, "--lines", "A,B", "--line-correction", "4", "--promote", "2", "--relegate", "2")
+    # every pair ranked (the substitute pair of one evening too), so that each line's places and moves are checked
+    document = run(tmp_path, "--lines", "A,B", "--line-correction", "4", "--promote", "2", "--relegate", "2",
+                   "--min-evenings", "0")  # fmt: skip
     rows = {s["name"]: s for s in document["standings"]}
     expected = {}
     for p in range(sd.PARTNERSHIPS):
@@ -344,3 +346,31 @@ def test_an_archive_without_the_seasons_sessions_is_said_in_the_directors_langua
     assert "bevat geen zittingen van de competitie 'dinsdag' in die periode" in " ".join(dutch.output.split())
     english = runner.invoke(app, ["season", "--db", db, "--from", "2030-01-01"])
     assert english.exit_code == 2 and "holds no sessions in that period" in " ".join(english.output.split())
+
+
+def test_a_pair_of_one_evening_is_not_ranked_by_default(season_folder: Path) -> None:
+    """Issue 18: the substitute pair Ann A03 & Zed played one evening of eight; ranked by default it could head
+    the season on that one evening.  By default a pair must play half of the evenings held (NBB clubs' rule),
+    and the others are listed below the ranking without a place, never dropped; the rule is printed."""
+    document = run(season_folder)
+    rows = {s["name"]: s for s in document["standings"]}
+    zed = rows["Ann A03 & Zed"]
+    assert (zed["played"], zed["ranked"], zed["place"]) == (1, False, "")
+    assert len(document["standings"]) == 17  # listed, not dropped
+    assert document["standings"][-1]["name"] == "Ann A03 & Zed"
+    assert document["rules"]["min_share"] == 0.5 and document["rules"]["min_evenings_needed"] == 4
+    assert all(s["ranked"] for s in document["standings"] if s["played"] >= 4)
+    text = runner.invoke(app, ["season", str(season_folder)]).stdout
+    assert "At least 4 of the 8 evening(s) played to be ranked (50 % of them, rounded up)" in text
+    assert "Ann A03 & Zed" in text
+    everyone = run(season_folder, "--min-evenings", "0")
+    assert {s["ranked"] for s in everyone["standings"]} == {True}
+    share = run(season_folder, "--min-evenings", "75%")
+    assert share["rules"]["min_evenings_needed"] == 6
+    html = runner.invoke(app, ["season", str(season_folder), "-f", "html"]).stdout
+    assert "Not ranked (too few evenings)" in html and "At least 4 of the 8 evening(s)" in html
+
+
+def test_min_evenings_that_is_no_number_or_share_is_refused(season_folder: Path) -> None:
+    result = runner.invoke(app, ["season", str(season_folder), "--min-evenings", "most"])
+    assert result.exit_code == 2 and "a share of the evenings held (50%)" in result.output

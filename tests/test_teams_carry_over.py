@@ -143,8 +143,9 @@ def test_decimal_number(text: str, value: float | None) -> None:
 
 
 def test_knockout_winner_is_on_imps_even_where_the_vp_scale_levels_them(tmp_path: Path) -> None:
-    """12.5–12 IMPs is 10–10 on the EBU's whole-VP scale, but a knock-out match is won by the IMPs."""
-    match = _run(_csv(tmp_path), "--carry-over", "1:Oranje Boven:2.5", "--vp", "ebu-20")
+    """12.4–12 IMPs is 10–10 on the EBU's whole-VP scale (a margin under 0.5 IMP is a draw; 12.5–12 is 11–9), but
+    a knock-out match is won by the IMPs."""
+    match = _run(_csv(tmp_path), "--carry-over", "1:Oranje Boven:2.4", "--vp", "ebu-20")
     assert (match["vp_home"], match["winner"]) == (10, "Oranje Boven")
 
 

@@ -154,14 +154,33 @@ def test_ebu_scale_reproduces_every_match_of_the_ebu_sample_event() -> None:
 
 
 def test_fractional_margins() -> None:
-    """Continuous: interpolated between the whole margins around it; whole-VP scales: the whole margin below."""
+    """Continuous: interpolated between the whole margins around it (unchanged); whole-VP scales: the margin
+    rounded to the nearest whole IMP, halves away from zero – the EBU's rule, a margin under 0.5 IMP is a draw
+    (the whole IMPs below made 1.9 IMPs on 20 boards a draw and 10.99 on 3 boards a win by 10)."""
     scale = WBFContinuous()
     assert scale.vp(2.5, 16) == (10.76, 9.24)  # halfway between 10.61 and 10.91
     assert scale.vp(-2.5, 16) == (9.24, 10.76)
     assert scale.vp(0.5, 16) == (10.16, 9.84)  # 10.155 rounded half up
-    assert WBFDiscrete().vp(1.9, 20) == (10.0, 10.0)
-    assert EBU20().vp(10.99, 3) == (16.0, 4.0)
-    assert EBU20().vp(-0.5, 3) == (10.0, 10.0)
+    assert WBFDiscrete().vp(1.9, 20) == (11.0, 9.0)  # 1.9 → 2 IMPs: 2–5 is 11-9
+    assert WBFDiscrete().vp(1.4, 20) == (10.0, 10.0)  # 1.4 → 1: 0–1 is 10-10
+    assert EBU20().vp(10.99, 3) == (17.0, 3.0)  # 10.99 → 11: 11–13 is 17
+    assert EBU20().vp(-0.5, 3) == (9.0, 11.0)  # half an IMP lost is a defeat by 1
+    assert EBU20().vp(0.49, 3) == (10.0, 10.0)  # under 0.5 IMP: a draw
+    assert EBU20().vp(1.6, 3) == (12.0, 8.0)  # 1.6 → 2 IMPs, not 1
+
+
+def test_wbf_discrete_is_the_formula_solved_at_each_half_vp() -> None:
+    """EBUScore's "WBF-D" table for 10 boards gives 11-9 for 1–3 IMPs; rounding the continuous VPs gave 10-10 at
+    1 IMP (10.39 → 10).  Worked by hand, B = 15·√10 = 47.434, τ = 0.618034, 1 − τ³ = 0.763932:
+      10.5 VPs: I = B/3 · ln(1 − 0.5·0.763932/10)/ln τ = 15.811 · 0.080937 = 1.280 → 11 VPs from 1 IMP
+      11.5 VPs: I = 15.811 · ln(1 − 1.5·0.763932/10)/ln τ = 15.811 · 0.252910 = 3.999 → 12 VPs from 4 IMPs
+    so 1–3 IMPs are 11-9.  On 20 boards (B/3 = 22.361) the same gives 1.81 → 2, 5.66 → 6, 9.85 → 10: Star's
+    0–1 IMP 10, 2–5 IMP 11, 6–9 IMP 12."""
+    assert [WBFDiscrete().vp(m, 10)[0] for m in range(6)] == [10, 11, 11, 11, 12, 12]
+    assert WBFDiscrete().starts(10)[:2] == (1, 4)
+    assert WBFDiscrete().starts(20)[:3] == (2, 6, 10)
+    assert WBFDiscrete().vp(-2, 10) == (9.0, 11.0)
+    assert WBFContinuous().vp(1, 10) == (10.39, 9.61)  # the continuous scale is as it was
 
 
 @settings(max_examples=300, deadline=None)
@@ -207,6 +226,8 @@ def test_a_vp_table_file(tmp_path: Path) -> None:
     assert isinstance(scale, FileScale) and scale.maximum == 25
     assert scale.vp(2, 16) == (15, 15)
     assert scale.vp(9.5, 16) == (17, 13)  # the loser: twice the tie's 15, minus 17
+    assert scale.vp(7.5, 16) == (17, 13)  # 7.5 IMPs rounds to 8, the row of 17 (the whole IMPs below gave 16)
+    assert scale.vp(2.49, 16) == (15, 15)
     assert scale.vp(-65, 16) == (5, 25)
     assert scale.vp(99, 16) == (25, 0)
     assert scale.vp(3, 8) == (12.5, 7.5)  # 8 boards has its own rows

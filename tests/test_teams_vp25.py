@@ -75,7 +75,8 @@ def test_an_old_style_table_quoted_rows_tie_and_large_defeats(old_style: FileSca
     assert [scale.vp(m, 16) for m in range(3, 8)] == [(16, 14)] * 5  # Klinger: 3-7 IMPs is 16-14
     assert scale.vp(21, 16) == (20, 10)  # infobridge.it: 21 IMPs on 16 boards is 20-10
     assert scale.vp(-55, 16) == (5, 25)
-    assert scale.vp(-81.5, 16) == (3, 25)  # a fractional margin scores as the whole margin below it
+    assert scale.vp(-81.5, 16) == (2, 25)  # a fractional margin is rounded, halves away from zero: 82 IMPs
+    assert scale.vp(-81.4, 16) == (3, 25)
     assert scale.vp(150, 16) == (25, 0)
     assert vp_row(scale, 16)[-1] == 25 and len(vp_row(scale, 16)) == 101
 

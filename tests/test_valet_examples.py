@@ -2,22 +2,58 @@
 
 The inputs are the reference distribution's example files (shared/reference/valet/cases/exNN_*/input), run
 with the options the seed lists at the end of its section 2.4.  The seed prints two decimals of values the
-author computed in 32-bit floats, so a value may differ by one unit in the last place.
+author computed in 32-bit floats: each value is compared as printed, and only a value on a half of the last place
+may print on either side of it (``as_printed``); the one other difference is named where it stands.
 """
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
+from collections.abc import Sequence
+from decimal import Decimal
 
 import pytest
 
+from bridgescore.i18n import round_half_up
 from bridgescore.io.valet import load
 from bridgescore.methods.valet import ScoringForm, ValetOptions, ValetResult, score_valet
-from valet_cases import CASES, meta
+from valet_cases import CASES, case_names, meta
 
-pytestmark = pytest.mark.skipif(not CASES.is_dir(), reason=f"reference data not found at {CASES}")
+#: the seed's values are the author's 32-bit floats printed with 2 decimals: ours rounded the same way must be what
+#: it prints, but for a value on a half of the last place (within float noise), which may print either way
+HALF_NOISE = 3e-5
 
-TOL = 0.0101
+
+def as_printed(got: float, printed: float) -> bool:
+    """``got`` rounded to 2 decimals is ``printed``; or ``got`` lies on a half and ``printed`` is one side of it."""
+    got, printed = float(got), float(printed)
+    hundredths = got * 100
+    if round_half_up(got, 2) == Decimal(repr(printed)).quantize(Decimal("0.01")):
+        return True
+    return abs(hundredths - math.floor(hundredths) - 0.5) < 100 * HALF_NOISE and abs(got - printed) < 0.005 + HALF_NOISE
+
+
+class Printed:
+    """Equal to a value (or a sequence of values) that prints as the seed's ``expected`` (``as_printed``)."""
+
+    __array_ufunc__ = None  # numpy's == hands the comparison to __eq__ below instead of comparing element-wise
+
+    def __init__(self, expected: float | Sequence[float]) -> None:
+        self.expected = expected
+
+    def __eq__(self, got: object) -> bool:
+        if isinstance(self.expected, Sequence):
+            values = list(got)  # type: ignore[call-overload]
+            return len(values) == len(self.expected) and all(map(as_printed, values, self.expected))
+        return as_printed(got, self.expected)  # type: ignore[arg-type]
+
+    def __repr__(self) -> str:
+        return f"Printed({self.expected!r})"
+
+
+def all_printed(got: Sequence[float], printed: Sequence[float]) -> bool:
+    return bool(Printed(printed) == got)
 IAF_X = ValetOptions(cloud=False)
 IAF_X_LEADS = ValetOptions(cloud=False, leads=True)
 DATUM_X = ValetOptions(form=ScoringForm.DATUM, cloud=False)
@@ -25,7 +61,7 @@ DATUM_X_LEADS = ValetOptions(form=ScoringForm.DATUM, cloud=False, leads=True)
 
 
 def run(example: int, options: ValetOptions) -> ValetResult:
-    case = next(c for c in sorted(p.name for p in CASES.iterdir()) if c.startswith(f"ex{example:02d}_"))
+    case = next(c for c in sorted(case_names()) if c.startswith(f"ex{example:02d}_"))
     m = meta(case)
     read = load(CASES / case / "input" / str(m["names"]), CASES / case / "input" / str(m["scores"]))
     assert not read.problems
@@ -68,7 +104,7 @@ def check_declarer(result: ValetResult, table: dict[tuple[str, str, int], tuple[
     for key, expected in table.items():
         assert key in view, key
         for got in view[key]:
-            assert got[: len(expected)] == pytest.approx(expected, abs=TOL), key
+            assert all_printed(got[: len(expected)], expected), (key, got)
 
 
 def check_defender(result: ValetResult, table: dict[tuple[str, str, str, int], tuple[float, ...]]) -> None:
@@ -76,7 +112,7 @@ def check_defender(result: ValetResult, table: dict[tuple[str, str, str, int], t
     for key, expected in table.items():
         assert key in view, key
         for got in view[key]:
-            assert got == pytest.approx(expected, abs=TOL), key
+            assert all_printed(got, expected), (key, got)
 
 
 def test_example_1_slam_hand() -> None:
@@ -97,7 +133,9 @@ def test_example_1_slam_hand() -> None:
         ("4NT", "S", 12): (-5.14, -5.64, 0.50),
         ("4H", "S", 12): (-5.52, -5.52, 0.00),
         ("4H", "N", 12): (-5.52, -5.28, -0.24),
-        ("4NT", "S", 11): (-6.14, -5.65, -0.50),
+        # the seed prints this bidding score (-5.642857, the same as the 4NT-S 12 line's) as -5.65 here and as -5.64
+        # on the line above: its one known difference, named here
+        ("4NT", "S", 11): (-6.14, -5.64, -0.50),
     })  # fmt: skip
     # "the sum of all 22 results is now exactly 0 IMPs" (IAF), and -2 for NS with the datum
     assert iaf.total.sum() == pytest.approx(0.0, abs=1e-9)
@@ -166,12 +204,12 @@ def test_example_2_program_output() -> None:
     for name, (hands, imps, bid, play, *cells) in expected.items():
         p = rows[name]
         assert counts[p, 0] == hands
-        assert summary[p, :3] == pytest.approx([imps, bid, play], abs=TOL)
+        assert summary[p, :3] == Printed([imps, bid, play])
         for column, cell in zip((3, 4, 5, 6), cells, strict=True):
             if cell is None:
                 assert counts[p, column] == 0, (name, column)
             else:
-                assert (summary[p, column], counts[p, column]) == (pytest.approx(cell[0], abs=TOL), cell[1])
+                assert (summary[p, column], counts[p, column]) == (Printed(cell[0]), cell[1])
 
 
 def test_example_3_nothing_to_the_play() -> None:
@@ -190,9 +228,9 @@ def test_example_3_nothing_to_the_play() -> None:
     view = defender_view(iaf)
     for (contract, decl, _lead, tricks), values in view.items():
         for overall, bid, lead, rest in values:
-            assert lead == pytest.approx(0.0, abs=TOL)  # "Lead 0.00" everywhere
+            assert lead == Printed(0.0)  # "Lead 0.00" everywhere
             expected_rest = {("6H", 13): -0.13, ("6H", 12): 0.13}.get((contract, tricks), 0.0)
-            assert rest == pytest.approx(expected_rest, abs=TOL), (contract, decl, tricks)
+            assert rest == Printed(expected_rest), (contract, decl, tricks)
             assert overall == pytest.approx(bid + lead + rest, abs=1e-9)
 
 
@@ -222,13 +260,13 @@ def test_example_4_sacrifice() -> None:
     })  # fmt: skip
     # the overall IAF IMPs of each score, North-South's view
     ns = {(c, d, t): v for (c, d, t), vals in declarer_view(iaf).items() for v in vals}
-    assert ns[("4H", "N", 12)][0] == pytest.approx(6.93, abs=TOL)  # +680
-    assert ns[("4H", "N", 11)][0] == pytest.approx(6.33, abs=TOL)  # +650
+    assert ns[("4H", "N", 12)][0] == Printed(6.93)  # +680
+    assert ns[("4H", "N", 11)][0] == Printed(6.33)  # +650
     # +300 for NS is East's 5CX-2; the seed's table gives +0.33, declarer's (East-West's) view
-    assert ns[("5CX", "E", 9)][0] == pytest.approx(0.33, abs=TOL)
-    assert ns[("3D", "S", 9)][0] == pytest.approx(-4.07, abs=TOL)  # +110
-    assert ns[("5D", "S", 10)][0] == pytest.approx(-7.67, abs=TOL)  # -100
-    assert ns[("6D", "S", 10)][0] == pytest.approx(-9.13, abs=TOL)  # -200
+    assert ns[("5CX", "E", 9)][0] == Printed(0.33)
+    assert ns[("3D", "S", 9)][0] == Printed(-4.07)  # +110
+    assert ns[("5D", "S", 10)][0] == Printed(-7.67)  # -100
+    assert ns[("6D", "S", 10)][0] == Printed(-9.13)  # -200
 
 
 def test_example_5_defence() -> None:
@@ -278,7 +316,7 @@ def test_example_6_levels() -> None:
         rows = [v for (c, d, _lead, t), vals in defence.items() if (c, d, t) == (contract, decl, tricks) for v in vals]
         assert rows
         for row in rows:
-            assert row == pytest.approx((-overall, -bid, 0.0, -play), abs=TOL)
+            assert row == Printed((-overall, -bid, 0.0, -play))
 
 
 EX7 = ("3NT", "N", 10), ("3NT", "N", 13), ("5C", "N", 13), ("7C", "N", 12)  # players 1-4 (630, 720, 640, -100)
@@ -292,18 +330,18 @@ def _players(result: ValetResult) -> list[tuple[float, float, float]]:
 def test_example_7_iaf() -> None:
     """Michele Cammarata's example (seed §4.1-4.3.1): standard IAF o1/b1, o1/b4 and the cloud o3/b4."""
     standard = _players(run(7, IAF_X))
-    assert [p[0] for p in standard] == pytest.approx([3.00, 6.00, 3.33, -12.33], abs=TOL)  # o1, Butler
-    assert [p[1] for p in standard] == pytest.approx([4.50, 4.50, 2.67, 2.46], abs=TOL)  # b1
-    assert [p[2] for p in standard] == pytest.approx([-1.50, 1.50, 0.67, -14.79], abs=TOL)
+    assert [p[0] for p in standard] == Printed([3.00, 6.00, 3.33, -12.33])  # o1, Butler
+    assert [p[1] for p in standard] == Printed([4.50, 4.50, 2.67, 2.46])  # b1
+    assert [p[2] for p in standard] == Printed([-1.50, 1.50, 0.67, -14.79])
     cloud = _players(run(7, ValetOptions()))
-    assert [p[0] for p in cloud] == pytest.approx([-1.33, 0.83, -1.50, -12.33], abs=TOL)  # o3, fair Butler
-    assert [p[1] for p in cloud] == pytest.approx([-0.25, -0.25, -1.67, 2.17], abs=TOL)  # b4
-    assert [p[2] for p in cloud] == pytest.approx([-1.08, 1.08, 0.17, -14.50], abs=TOL)
+    assert [p[0] for p in cloud] == Printed([-1.33, 0.83, -1.50, -12.33])  # o3, fair Butler
+    assert [p[1] for p in cloud] == Printed([-0.25, -0.25, -1.67, 2.17])  # b4
+    assert [p[2] for p in cloud] == Printed([-1.08, 1.08, 0.17, -14.50])
     # the intermediate table: o1 with b4 (play = o1 - b4) and the luck o1 - o3
     o1_b4_play = [s[0] - c[1] for s, c in zip(standard, cloud, strict=True)]
-    assert o1_b4_play == pytest.approx([3.25, 6.25, 5.00, -14.50], abs=TOL)
+    assert o1_b4_play == Printed([3.25, 6.25, 5.00, -14.50])
     luck = [s[0] - c[0] for s, c in zip(standard, cloud, strict=True)]
-    assert luck == pytest.approx([4.33, 5.17, 4.83, 0.00], abs=TOL)
+    assert luck == Printed([4.33, 5.17, 4.83, 0.00])
     assert sum(p[1] for p in cloud) == pytest.approx(0.0, abs=1e-9)  # Rule 2: b4 averages to zero
     assert sum(p[2] for p in cloud) != pytest.approx(0.0, abs=0.1)  # the luck goes to the play
 
@@ -311,12 +349,12 @@ def test_example_7_iaf() -> None:
 def test_example_7_datum() -> None:
     """Seed §4.3.2: the standard datum decomposition and the cloud one (o2/b3), with "luck"."""
     standard = _players(run(7, DATUM_X))
-    assert [p[0] for p in standard] == pytest.approx([4.0, 6.0, 5.0, -11.0], abs=TOL)
-    assert [p[1] for p in standard] == pytest.approx([5.0, 5.0, 4.5, 3.0], abs=TOL)
-    assert [p[2] for p in standard] == pytest.approx([-1.0, 1.0, 0.5, -14.0], abs=TOL)
+    assert [p[0] for p in standard] == Printed([4.0, 6.0, 5.0, -11.0])
+    assert [p[1] for p in standard] == Printed([5.0, 5.0, 4.5, 3.0])
+    assert [p[2] for p in standard] == Printed([-1.0, 1.0, 0.5, -14.0])
     cloud = _players(run(7, ValetOptions(form=ScoringForm.DATUM)))
-    assert [p[0] for p in cloud] == pytest.approx([-3.67, -0.67, -3.67, -12.67], abs=TOL)  # o2
-    assert [p[1] for p in cloud] == pytest.approx([-2.00, -2.00, -4.33, 8.33], abs=TOL)  # b3
-    assert [p[2] for p in cloud] == pytest.approx([-1.67, 1.33, 0.67, -21.00], abs=TOL)
+    assert [p[0] for p in cloud] == Printed([-3.67, -0.67, -3.67, -12.67])  # o2
+    assert [p[1] for p in cloud] == Printed([-2.00, -2.00, -4.33, 8.33])  # b3
+    assert [p[2] for p in cloud] == Printed([-1.67, 1.33, 0.67, -21.00])
     luck = [s[0] - c[0] for s, c in zip(standard, cloud, strict=True)]
-    assert luck == pytest.approx([7.67, 6.67, 8.67, 1.67], abs=TOL)
+    assert luck == Printed([7.67, 6.67, 8.67, 1.67])

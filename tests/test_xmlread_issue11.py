@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import reference_data
 from bridgescore.cli import app
 from bridgescore.event import Event, Result, ResultStatus
 from bridgescore.i18n import translator
@@ -17,7 +18,7 @@ from bridgescore.io import READERS, load_event, load_events, not_pairs, pbn, use
 from bridgescore.problems import FieldKind, Location, Problem, Severity, shorten
 
 runner = CliRunner()
-REFERENCE = Path(__file__).resolve().parents[1].parent / "shared" / "reference" / "events"
+REFERENCE = reference_data.REFERENCE / "events"  # the collection, or the bundled subset in a clone alone
 EBU = REFERENCE / "usebio-ebu-examples" / "original"
 DATA = Path(__file__).resolve().parent / "data" / "xmlread"
 
@@ -144,10 +145,9 @@ def test_score_refuses_teams_and_individual_files(tmp_path: Path, name: str, tex
 
 
 def test_reference_teams_and_individual_files_are_refused() -> None:
-    if not EBU.is_dir():
-        pytest.skip(f"reference data not found at {EBU}")
     for path in (EBU / "multiple-teams.xml", EBU / "individual.xml",
                  REFERENCE / "realbridge-teams-imp-pbn" / "original" / "example2.pbn"):  # fmt: skip
+        reference_data.need(path)  # skips with one line, or fails where the run requires the collection
         result = runner.invoke(app, ["score", str(path)])
         assert result.exit_code == 2 and "event (" in result.output and "SWEDEN" not in result.output, path
     assert not_pairs(load_event(EBU / "mp-pairs.xml")) is None

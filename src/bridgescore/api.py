@@ -80,8 +80,9 @@ __all__ = [
 #: The scoring options :func:`score` takes by name (the command line's ``--neuberg``, ``--datum`` … without ``--``).
 OPTION_NAMES: tuple[str, ...] = (
     "acbl_scale", "neuberg", "neuberg_factor_decimals", "pair_percent", "average_plus", "average_minus", "datum",
-    "datum_rounding", "cross_imps", "factor", "factor_printed", "adjusted_imps", "imps_per_percent",
-    "round_board_points", "session_average_plus", "session_average_minus", "phantom_award",
+    "datum_rounding", "cross_imps", "imp_cap", "factor", "factor_printed", "factor_sit_outs", "adjusted_imps",
+    "imps_per_percent", "round_board_points", "session_average_plus", "session_average_minus", "phantom_award",
+    "print_rounding",
 )  # fmt: skip
 
 PathLike = str | Path
@@ -189,6 +190,10 @@ def read(
         from bridgescore.io import deals as hand_records
 
         event = hand_records.join(event, hand_records.load(deals), Path(deals).name)
+    if files:  # a lead that reads two ways (KH) and that neither the file nor a hand record settled
+        from bridgescore.io.lead_order import settle_lead_order
+
+        event = settle_lead_order(event, str(files[0]), final=True)
     if strict:
         errors = [p for p in event.problems if p.severity is Severity.ERROR]
         if errors:
@@ -403,12 +408,62 @@ def file_options(
     :func:`resolve_options` takes them), as ``score``, ``archive add`` and ``season`` all do.  ``options`` None
     (``score``: the options given were refused for the default method) is resolved for any method the file
     names, else returned None."""
-    from bridgescore.io.usebio import written_method
+    from bridgescore.io.usebio import stated_method
 
-    written = None if given else written_method(event.info)
+    # a teams or individual file is refused as pairs by the scoring (io.not_pairs), not for its method's words
+    stated = None if given or event.form != "pairs" else stated_method(event.info)
+    if stated is not None and stated.untold:
+        raise OptionError(
+            N_("the file names its method as %(sign)s, which does not tell bridgescore how to score it (IMPs without "
+               "Butler or cross-IMPs, aggregate, or two methods at once); give --method"),
+            sign=stated.sign,
+        )  # fmt: skip
+    written = stated.method if stated is not None else None
     if written is None or (options is not None and written == options.method.name):
         return options, None
     return resolve_options(written, **resolve), written
+
+
+def file_method_notes(event: Event, source: str, method: str, written: str | None, given: bool) -> tuple[Problem, ...]:
+    """What a USEBIO file says of its method that the director must read, as warnings at the file (``source``):
+
+    * where the director gave no method (``given`` False), the one line that says by which method the file was
+      scored: the method the file names (``written``, :func:`file_options`) – its ``BOARD_SCORING_METHOD`` or its
+      ``EVENT_TYPE`` – or, where the file names none, the default ``method`` it was scored by, so that a Butler
+      evening scored at matchpoints is never silent; nothing for a file that names the method it was scored by;
+    * a pairs file ranked by the VPs of its matches (a Swiss pairs ``MATCH_SCORING_METHOD`` of VPs): bridgescore
+      ranks by the boards' total, so its places are not the program's.
+
+    Nothing for a file that cannot name its method (a traveller CSV)."""
+    from bridgescore.io.usebio import match_scoring, stated_method
+
+    if event.form != "pairs" or not ("usebio_version" in event.info or "event_type" in event.info):
+        return ()
+    where = Location(source)
+    program = event.info.get("program_name", "") or "?"
+    notes: list[Problem] = []
+    stated = stated_method(event.info)
+    if not given and written is not None:
+        notes.append(Problem.make(
+            where, N_("scored as %(method)s, the method the file names (%(sign)s, written by %(program)s); give "
+                      "--method to score it otherwise"),
+            Severity.WARNING, method=written, sign=stated.sign, program=program,
+        ))  # fmt: skip
+    elif not given and stated.method != method:
+        notes.append(Problem.make(
+            where, N_("scored as %(method)s, the default: the file names no scoring method (%(sign)s, written by "
+                      "%(program)s); give --method to score it otherwise"),
+            Severity.WARNING, method=method, sign=stated.sign or "no BOARD_SCORING_METHOD, no EVENT_TYPE",
+            program=program,
+        ))  # fmt: skip
+    vps = match_scoring(event.info)
+    if vps:
+        notes.append(Problem.make(
+            where, N_("%(program)s ranked the pairs by the VPs of their matches (%(sign)s); bridgescore ranks them "
+                      "by the total of their boards, so the places may differ from %(program)s's"),
+            Severity.WARNING, sign=vps, program=program,
+        ))  # fmt: skip
+    return tuple(notes)
 
 
 def with_deal_analysis(scored: ScoredEvent) -> ScoredEvent:
@@ -498,7 +553,10 @@ _SEAT_LETTERS = np.array(["", "N", "E", "S", "W"], dtype=object)
 def lines_table(event: Event, notation: Notation = "en") -> pa.Table:
     """The traveller lines of ``event`` as an Arrow table, one row per line in input order, built from its columns
     (:class:`bridgescore.table.ResultTable`): file, line, section, board, ns_pair, ew_pair, contract (as written
-    on a traveller, e.g. ``4SX``), declarer, tricks, lead, ns_score, status, remarks."""
+    on a traveller, e.g. ``4SX``), declarer, tricks, lead (the card suit first in ``notation``, as the JSON report
+    writes it: ``DA`` for a file's ``RA`` or ``AD``; a lead that is no card as written), lead_written (as the file
+    wrote it, except a ``KH`` read as the file writes its leads, kept as the card read: :mod:`bridgescore.io.
+    lead_order`), ns_score, status, remarks."""
     return _lines_arrow(event, None, notation)
 
 
@@ -508,6 +566,7 @@ def lines_frame(event: Event, notation: Notation = "en") -> pd.DataFrame:
 
 
 def _lines_arrow(event: Event, scored: ScoredEvent | None, notation: Notation) -> pa.Table:
+    from bridgescore.cards import format_lead
     from bridgescore.contract import Seat
     from bridgescore.table import STATUSES
 
@@ -535,7 +594,10 @@ def _lines_arrow(event: Event, scored: ScoredEvent | None, notation: Notation) -
             pa.array(declarer + 1, type=pa.int32(), mask=declarer < 0), pa.array(list(seats))
         ),
         "tricks": pa.array(tricks, type=pa.int8(), mask=tricks < 0),
-        "lead": _dictionary(table.lead, rows),
+        # the card as the JSON report gives it (``DA``, ``CJ`` – a Dutch ``RA``, ``KB`` or a rank-first ``AD`` alike,
+        # so a group by suit is right), and the text as the file wrote it beside it (issue 18)
+        "lead": _dictionary(table.lead, rows, lambda lead: format_lead(lead, notation)),
+        "lead_written": _dictionary(table.lead, rows),
         "ns_score": _float(take(table.ns_score)),
         "status": pa.DictionaryArray.from_arrays(
             pa.array(take(table.status).astype(np.int32), type=pa.int32()), pa.array(statuses)
@@ -773,14 +835,13 @@ class Scores:
         width: int = 120,
     ) -> str | None:
         """The text report: rankings, (with ``boards``) travellers, checks and problems (``score``)."""
-        from rich.console import Console
-
         from bridgescore.i18n import parse_language
+        from bridgescore.report.printable import console as printable_console
         from bridgescore.report.text import render_text
 
         language = parse_language(lang)
         buffer = io.StringIO()
-        console = Console(file=buffer, width=width, highlight=False, color_system=None)
+        console = printable_console(file=buffer, width=width, color_system=None)
         render_text(self.scored, console, notation or language, boards=boards, standings=self.standings, lang=language)
         return _write(buffer.getvalue(), dest)
 
@@ -881,13 +942,18 @@ def read_sessions(
         for name, event in by_column.split(file, notation, per_direction):
             parts.setdefault(name, []).append(event)
             sources.setdefault(name, []).append(file)
+    from bridgescore.io.lead_order import settle_lead_order
+
     return [
         (
             name,
-            merge_loaded(events, sources.get(name, []), names, members=members, section_per_file=section_per_file),
+            settle_lead_order(
+                merge_loaded(events, sources.get(name, []), names, members=members, section_per_file=section_per_file),
+                str((sources.get(name) or [""])[0]), final=True,
+            ),
         )
         for name, events in parts.items()
-    ]
+    ]  # fmt: skip
 
 
 def score_sessions(

@@ -9,11 +9,15 @@ suits ``S`` schoppen, ``H`` harten, ``R`` ruiten, ``K`` klaveren; honours ``A`` 
 Reading needs no notation. The suit comes first in both, and in each place (suit, rank) no letter means two
 different things: ``S`` and ``H`` are the same suits in both notations, ``K`` is a suit only in Dutch (klaveren) and
 a rank only in English (king), ``H`` a rank only in Dutch (heer, the king again), ``A`` and ``T``/``10`` the same
-rank. So ``SA`` is the spade ace, ``HK`` the heart king and ``KH`` the club king in any file (and letters of the
-two notations mixed read too: ``KK`` is the club king). Suit symbols
-(``♠A``, ``♥10``) read too. An entry that does not read suit first is read English rank first (``AS``, ``QH``,
-``10D``, as some players write it); the one entry read both ways, ``KH``, is the club king (suit first: every
-program seen - USEBIO, PBN, JFR Pary, KoPS - writes the suit first). An entry that is no card is kept as written.
+rank. So ``SA`` is the spade ace, ``HK`` the heart king and ``KH`` the club king suit first (and letters of the
+two notations mixed read too: ``KK`` is the club king). Suit symbols (``♠A``, ``♥10``) read too.
+
+Some programs write the rank first, in English: BBO's Extractor, ScoreBridge and Compscore3 (``QH`` the heart
+queen, ``10D``; BBO's own play record agrees).  An entry that does not read suit first is read so (``AS``, ``QH``).
+Of all the entries of both notations and both orders exactly one reads two ways, ``KH``: klaveren heer (♣K) suit
+first, the heart king rank first (:func:`card_readings`).  :func:`parse_card` alone reads it suit first; a file's
+``KH`` is settled by the file's other leads and its hand record (:func:`bridgescore.leads.settle_lead_order`). An
+entry that is no card is kept as written.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from dataclasses import dataclass
 
 from bridgescore.contract import Notation, Strain
 
-__all__ = ["Card", "format_lead", "parse_card"]
+__all__ = ["Card", "card_readings", "format_lead", "parse_card"]
 
 #: The suit letters of both notations (and the symbols), to the suit; no letter is a different suit in the other.
 _SUITS = {
@@ -61,18 +65,24 @@ class Card:
         return f"{self.suit.label(notation)}{self.rank_label(notation)}"
 
 
-def parse_card(text: str) -> Card | None:
-    """The card written in ``text`` in either notation (see the module's docstring), or None if it is none."""
+def card_readings(text: str) -> tuple[Card | None, Card | None]:
+    """The card ``text`` is read as suit first (either notation: ``HQ``, ``RV``, ``KH`` klaveren heer) and the card
+    it is read as rank first (English: ``QH``, ``10D``, ``KH`` the heart king); None where it does not read so."""
     key = "".join(text.split()).upper()
     if len(key) < 2:
-        return None
+        return None, None
     suit, rank = _SUITS.get(key[0]), _RANKS.get(key[1:])
-    if suit is not None and rank is not None:
-        return Card(suit, rank)
+    first = Card(suit, rank) if suit is not None and rank is not None else None
     suit, rank = _EN_SUITS.get(key[-1]), _EN_RANKS.get(key[:-1])
-    if suit is not None and rank is not None:
-        return Card(suit, rank)
-    return None
+    last = Card(suit, rank) if suit is not None and rank is not None else None
+    return first, last
+
+
+def parse_card(text: str) -> Card | None:
+    """The card written in ``text`` in either notation (see the module's docstring), or None if it is none: suit
+    first where it reads so (``KH`` is then klaveren heer, ♣K), else rank first."""
+    first, last = card_readings(text)
+    return first if first is not None else last
 
 
 def format_lead(text: str | None, notation: Notation = "en") -> str:

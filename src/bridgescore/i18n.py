@@ -16,7 +16,9 @@ Use it from any output (HTML, text tables, CSV headers, the rubber pad)::
 Numbers follow the language's conventions through Babel's CLDR data (decimal comma in Dutch), without
 grouping separators (a score of 1430 is written as on a score card, not as 1.430). Rounding is half away
 from zero, the way directors and the established programs print percentages (Python's and Babel's default
-would round halves to even, printing 56.125 as 56.12).
+would round halves to even, printing 56.125 as 56.12).  A program that prints halves to even – RealBridge
+(48.125 → 48.12), Compscore3 – is followed within :func:`print_rounding` (``--print-rounding half-even``, set
+by the ``--as`` presets): every number printed there rounds a half to even; the JSON's numbers are not rounded.
 """
 
 from __future__ import annotations
@@ -24,8 +26,10 @@ from __future__ import annotations
 import gettext
 import io
 import re
-from collections.abc import Mapping
-from decimal import ROUND_HALF_UP, Decimal
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar, Token
+from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from functools import cache, lru_cache
 from importlib import resources
 from typing import Literal
@@ -37,6 +41,7 @@ __all__ = [
     "DOMAIN",
     "LANGUAGES",
     "N_",
+    "PRINT_ROUNDINGS",
     "Language",
     "MessageError",
     "format_message",
@@ -44,9 +49,51 @@ __all__ = [
     "localise_decimal",
     "parse_language",
     "parse_number",
+    "print_rounding",
+    "reset_print_rounding",
     "round_half_up",
+    "round_printed",
+    "set_print_rounding",
     "translator",
 ]
+
+#: How a printed number rounds a half (``--print-rounding``): ``half-up`` – away from zero, as the NBB's programs,
+#: EBUScore and ACBLscore print (48.125 → 48.13; the default); ``half-even`` – to the even digit, as RealBridge
+#: prints its percentages (48.125 → 48.12) and Compscore3 its Neuberg values.
+PRINT_ROUNDINGS = ("half-up", "half-even")
+_PRINT_ROUNDING: ContextVar[str] = ContextVar("print_rounding", default="half-up")
+_DECIMAL_ROUNDING = {"half-up": ROUND_HALF_UP, "half-even": ROUND_HALF_EVEN}
+
+
+@contextmanager
+def print_rounding(mode: str) -> Iterator[None]:
+    """Within the block every number printed (:func:`format_number`, ``standings.format_percent``) rounds a
+    half as ``mode`` says (one of :data:`PRINT_ROUNDINGS`); ValueError for another mode."""
+    token = set_print_rounding(mode)
+    try:
+        yield
+    finally:
+        _PRINT_ROUNDING.reset(token)
+
+
+def set_print_rounding(mode: str) -> Token[str]:
+    """:func:`print_rounding` without a block: from here on (in this context) a printed half rounds as ``mode``
+    says, until ``reset_print_rounding(token)`` with the token returned."""
+    if mode not in _DECIMAL_ROUNDING:
+        raise ValueError(f"print rounding is {' or '.join(PRINT_ROUNDINGS)}, not '{mode}'")
+    return _PRINT_ROUNDING.set(mode)
+
+
+def reset_print_rounding(token: Token[str]) -> None:
+    """The rounding as it was before :func:`set_print_rounding` returned ``token``."""
+    _PRINT_ROUNDING.reset(token)
+
+
+def round_printed(value: float | int | Decimal, decimals: int) -> Decimal:
+    """``value`` rounded to ``decimals`` places as printed: halves away from zero, or to even within
+    ``print_rounding("half-even")``; floats taken at their shortest repr, as in :func:`round_half_up`."""
+    return _rounded(value, decimals, _DECIMAL_ROUNDING[_PRINT_ROUNDING.get()])
+
 
 Language = Literal["en", "nl"]
 LANGUAGES: tuple[Language, ...] = ("en", "nl")
@@ -97,8 +144,12 @@ def round_half_up(value: float | int | Decimal, decimals: int) -> Decimal:
 
     Floats are taken at their shortest repr (``repr(56.125)``), so what JSON says is what gets rounded.
     """
+    return _rounded(value, decimals, ROUND_HALF_UP)
+
+
+def _rounded(value: float | int | Decimal, decimals: int, rounding: str) -> Decimal:
     exact = value if isinstance(value, Decimal) else Decimal(repr(value) if isinstance(value, float) else value)
-    return exact.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+    return exact.quantize(Decimal(1).scaleb(-decimals), rounding=rounding)
 
 
 @cache
@@ -109,16 +160,21 @@ def _symbols(lang: Language) -> tuple[str, str, str]:
     return get_decimal_symbol(lang), get_minus_sign_symbol(lang), get_plus_sign_symbol(lang)
 
 
-@lru_cache(maxsize=1 << 16)
 def format_number(value: float | int | Decimal, lang: str = "en", decimals: int = 0, *, signed: bool = False) -> str:
     """``value`` with exactly ``decimals`` decimals in the conventions of ``lang`` (decimal comma in Dutch).
 
     ``signed=True`` writes a plus sign before positive numbers (IMPs, scores: ``+420``); zero stays ``0``.
     No grouping separators, so the separator and signs are all that differ between languages; they come
-    from CLDR through Babel (cached: a page of 10,000 results formats some 130,000 numbers).
+    from CLDR through Babel (cached: a page of 10,000 results formats some 130,000 numbers).  A half rounds
+    away from zero, or to even within :func:`print_rounding`.
     """
+    return _format_number(value, lang, decimals, signed, _PRINT_ROUNDING.get())
+
+
+@lru_cache(maxsize=1 << 16)
+def _format_number(value: float | int | Decimal, lang: str, decimals: int, signed: bool, mode: str) -> str:
     language = parse_language(lang)
-    rounded = round_half_up(value, decimals)
+    rounded = _rounded(value, decimals, _DECIMAL_ROUNDING[mode])
     point, minus, plus = _symbols(language)
     digits = f"{abs(rounded):f}".replace(".", point)
     if rounded < 0:

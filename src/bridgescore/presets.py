@@ -31,7 +31,7 @@ from functools import cache
 from importlib import resources
 from types import MappingProxyType
 
-from bridgescore.i18n import N_
+from bridgescore.i18n import N_, PRINT_ROUNDINGS
 from bridgescore.methods import METHODS, make_method
 from bridgescore.methods.adjustments import AdjustmentValues, parse_award
 from bridgescore.options import OptionError
@@ -53,14 +53,17 @@ OPTION_METHODS: Mapping[str, frozenset[str]] = MappingProxyType({
     "datum": frozenset({"butler"}),
     "datum_rounding": frozenset({"butler"}),
     "cross_imps": frozenset({"cross-imps"}),
+    "imp_cap": frozenset({"cross-imps"}),
     "factor": _IMP_METHODS,
     "factor_printed": _IMP_METHODS,
+    "factor_sit_outs": _IMP_METHODS,
     "adjusted_imps": _IMP_METHODS,
     "imps_per_percent": _IMP_METHODS,
     "round_board_points": _ALL_METHODS,
     "session_average_plus": _ALL_METHODS,
     "session_average_minus": _ALL_METHODS,
     "phantom_award": _ALL_METHODS,
+    "print_rounding": _ALL_METHODS,
 })  # fmt: skip
 
 #: The built-in default of every option (used when neither the director nor the preset sets it).
@@ -74,21 +77,25 @@ DEFAULTS: Mapping[str, object] = MappingProxyType({
     "datum": "nbb",
     "datum_rounding": "half-toward-zero",
     "cross_imps": "average",
+    "imp_cap": None,
     "factor": True,
     "factor_printed": False,
+    "factor_sit_outs": True,
     "adjusted_imps": 3.0,
     "imps_per_percent": 0.3,
     "round_board_points": None,
     "session_average_plus": False,
     "session_average_minus": False,
     "phantom_award": "A",
+    "print_rounding": "half-up",
 })  # fmt: skip
 
 _TYPES: Mapping[str, tuple[type, ...]] = MappingProxyType({
-    "acbl_scale": (bool,), "neuberg": (bool,), "factor": (bool,), "factor_printed": (bool,),
+    "acbl_scale": (bool,), "neuberg": (bool,), "factor": (bool,), "factor_printed": (bool,), "factor_sit_outs": (bool,),
     "session_average_plus": (bool,), "session_average_minus": (bool,),
-    "neuberg_factor_decimals": (int,), "round_board_points": (int,),
+    "neuberg_factor_decimals": (int,), "round_board_points": (int,), "imp_cap": (int,),
     "pair_percent": (str,), "datum": (str,), "datum_rounding": (str,), "cross_imps": (str,), "phantom_award": (str,),
+    "print_rounding": (str,),
     "average_plus": (int, float), "average_minus": (int, float), "adjusted_imps": (int, float),
     "imps_per_percent": (int, float),
 })  # fmt: skip
@@ -248,10 +255,16 @@ def scoring_options(
     decimals = values["neuberg_factor_decimals"]
     if decimals is not None and not (isinstance(decimals, int) and 0 <= decimals <= 10):
         raise OptionError(N_("--neuberg-factor-decimals must be from 0 to 10, not %(value)s"), value=str(decimals))
+    imp_cap = values["imp_cap"]
+    if imp_cap is not None and not (isinstance(imp_cap, int) and 1 <= imp_cap <= MOST_IMPS):
+        raise OptionError(
+            N_("--imp-cap is the most IMPs one comparison is worth, from 1 to %(most)s, not %(value)s"),
+            most=int(MOST_IMPS), value=str(imp_cap),
+        )  # fmt: skip
     scoring_method = make_method(
         name, acbl_scale=bool(values["acbl_scale"]), neuberg=bool(values["neuberg"]), datum=str(values["datum"]),
         datum_rounding=str(values["datum_rounding"]), cross_imps=str(values["cross_imps"]),
-        neuberg_factor_decimals=decimals,
+        neuberg_factor_decimals=decimals, imp_cap=imp_cap,
     )  # fmt: skip
     imps = _number(values, "adjusted_imps")
     round_board_points = values["round_board_points"]
@@ -262,6 +275,10 @@ def scoring_options(
         raise OptionError(
             N_("--pair-percent is 'total' or 'mean', not '%(value)s'"), value=str(values["pair_percent"])
         ) from None
+    if values["print_rounding"] not in PRINT_ROUNDINGS:
+        raise OptionError(
+            N_("--print-rounding is half-up or half-even, not '%(value)s'"), value=str(values["print_rounding"])
+        )
     try:
         movement_value = Movement(movement)
     except ValueError:
@@ -281,9 +298,11 @@ def scoring_options(
         phantom_award=parse_award(str(values["phantom_award"])),
         factor=bool(values["factor"]),
         factor_printed_total=bool(values["factor_printed"]),
+        factor_sit_outs=bool(values["factor_sit_outs"]),
         pair_percent=pair_percent,
         round_board_points=round_board_points,
         session_average_plus=bool(values["session_average_plus"]),
         session_average_minus=bool(values["session_average_minus"]),
+        print_rounding=str(values["print_rounding"]),
         preset=preset(as_program).key if as_program else None,
     )

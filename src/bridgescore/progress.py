@@ -143,9 +143,9 @@ def start(
 
         if not _is_terminal_file(sys.stderr):
             return Progress()
-        from rich.console import Console
+        from bridgescore.report.printable import console as printable_console
 
-        console = Console(stderr=True, highlight=False)
+        console = printable_console(stderr=True)
     if not _is_terminal(console):
         return Progress()
     bar = _Bar(console, stages, delay() if after is None else after, lang)

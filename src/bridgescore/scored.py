@@ -115,17 +115,26 @@ class ScoringOptions:
     factor: bool = True
     #: Factor the IMP total as printed (2 decimals, halves up) rather than the exact sum, as Pianola does.
     factor_printed_total: bool = False
+    #: Factor the total of a pair that sat out as well (the EBU's and ACBLscore's practice, the default); off
+    #: (Compscore3): only a pair whose table missed boards – boards the field played short – is factored, up by
+    #: those boards, and a sit-out (boards every table played) is not.
+    factor_sit_outs: bool = True
     pair_percent: PairPercent = PairPercent.TOTAL_OVER_MAXIMUM
     #: Round every line's points to this many decimals (halves away from zero) before anything sums them, as
     #: programs that keep the printed board values do: ACBLscore (factored matchpoints "rounded to the nearest
     #: hundredth, .005 is rounded up", its manual), TeamsScorer and EBUScoreTeams (pairwise cross-IMPs, 2).
-    #: None: exact values, as PairsScorer, Pianola, BBO and KoPS sum them (checked on their printouts).
+    #: None: exact values, as PairsScorer, Pianola, BBO and KoPS's cross-IMPs sum them (checked on their printouts);
+    #: EBUScore and KoPS at matchpoints 2, ScoreBridge 1.
     round_board_points: int | None = None
     #: Law 12C2(c): a pair given average-plus that scored more on its other boards gets that instead (EBUScore,
     #: ScoreBridge, RealBridge's variable "Avg+"); ``session_average_minus``: average-minus is lowered to a lower
     #: session score (RealBridge's variable "Avg-").  Off: the fixed values (60/40 %, ±3 IMPs).
     session_average_plus: bool = False
     session_average_minus: bool = False
+    #: How the reports round a half when they print a percentage or points (``bridgescore.i18n.PRINT_ROUNDINGS``):
+    #: ``half-up`` (the NBB's programs, EBUScore, ACBLscore) or ``half-even`` (RealBridge, Compscore3).  The
+    #: points themselves are not rounded by it (``round_board_points`` does that).
+    print_rounding: str = "half-up"
     #: The program whose conventions these options are (``--as``, a key of :mod:`bridgescore.presets`), or None
     preset: str | None = None
     #: Pair-level corrections and procedural penalties (Law 90), applied to the rankings after scoring: the boards'
@@ -139,6 +148,8 @@ class ScoringOptions:
             raise ValueError(f"round board points to 0 to 10 decimals, not {self.round_board_points}")
         if self.factor_printed_total and not self.factor:
             raise ValueError("the total cannot be factored as printed (Pianola) when totals are not factored")
+        if self.print_rounding not in ("half-up", "half-even"):
+            raise ValueError(f"print rounding is half-up or half-even, not '{self.print_rounding}'")
 
 
 @dataclass(frozen=True, slots=True)

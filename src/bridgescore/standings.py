@@ -14,6 +14,10 @@ NS 1 and EW 1 are two pairs.
   practice for a pair that sat out or missed boards) the total used for the ranking is scaled to the number
   of boards the fullest pair of the group played: total × B / b.  ``unfactored_total`` keeps the sum.
   Pianola (EBU) factors the total as printed, rounded to 2 decimals first: ``factor_printed_total``.
+  Compscore3 factors only a pair whose table missed boards, not one that sat out (``factor_sit_outs`` off): the
+  boards a pair missed that the field played short (fewer lines than its fullest board) are boards its table
+  missed, and its total is scaled up by them, total × min(B, b + m) / b; boards every table played are a sit-out.
+  A short board the pair was never due to play counts as missed (no movement is read to tell them apart).
 
 Penalties and corrections (``ScoringOptions.penalties``, :mod:`bridgescore.penalties`) are applied last: the
 total (after factoring) and the percentage or average move by the penalty, ``total_before_penalty`` keeps the total
@@ -31,11 +35,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 import numpy as np
 import numpy.typing as npt
 
+from bridgescore.i18n import round_printed
 from bridgescore.methods.base import Unit
 from bridgescore.penalties import Penalty, matching, penalty_points
 from bridgescore.scored import ALL_SECTIONS, Movement, PairPercent, ScoredEvent, pair_ids
@@ -56,11 +61,11 @@ _TIE = 1e-9
 
 
 def format_percent(value: float | None, decimals: int = PERCENT_DECIMALS) -> str:
-    """A percentage as printed: ``decimals`` places, halves rounded up (62.125 → 62.13)."""
+    """A percentage as printed: ``decimals`` places, halves rounded up (62.125 → 62.13), or to even within
+    :func:`bridgescore.i18n.print_rounding` (RealBridge: 48.125 → 48.12)."""
     if value is None:
         return ""
-    quantum = Decimal(1).scaleb(-decimals)
-    printed = Decimal(repr(round(value, 9))).quantize(quantum, rounding=ROUND_HALF_UP)
+    printed = round_printed(Decimal(repr(round(value, 9))), decimals)
     return str(printed.copy_abs() if printed.is_zero() else printed)  # never "-0.00"
 
 
@@ -115,6 +120,8 @@ class _PairSums:
     totals: npt.NDArray[np.float64]
     maxima: npt.NDArray[np.float64]
     percent_sums: npt.NDArray[np.float64]
+    #: The boards of its field played short (fewer lines than the field's fullest board) the pair has no line on.
+    short_missed: npt.NDArray[np.int64]
 
 
 def _name(scored: ScoredEvent, section: str, pair: str, direction: str = "") -> str:
@@ -173,11 +180,15 @@ def _ranking(scored: ScoredEvent, sums: _PairSums, members: npt.NDArray[np.int64
     else:
         average[played] = totals[played] / boards[played]
         short = played & (boards < full_boards) if options.factor else np.zeros(len(members), dtype=bool)
+        target = np.full(len(members), full_boards, dtype=np.int64)
+        if not options.factor_sit_outs:  # Compscore3: up by the boards its table missed, a sit-out not at all
+            target = np.minimum(target, boards + sums.short_missed[members])
+            short &= target > boards
         if short.any():
             base = totals
             if options.factor_printed_total:  # Pianola: the total as printed, 2 decimals, is factored
                 base = np.array([float(format_percent(t)) for t in totals.tolist()])
-            total[short] = base[short] * full_boards / boards[short]
+            total[short] = base[short] * target[short] / boards[short]
         key = np.where(played, total, np.nan)
     before = total.copy()
     points = np.zeros(len(members))
@@ -251,13 +262,39 @@ def _pair_sums(scored: ScoredEvent, two_lines: dict[str, bool], is_mp: bool) -> 
     size = len(keys)
     counted = ids[valid]  # (bincount of nothing is integer: the weighted sums are made floats)
     present = np.unique(ids[ids >= 0])  # keys are numbered in order of first appearance
+    short_missed = _short_boards_missed(scored, ids, valid, size)[present]
     return _PairSums(
         [(keys[i][0], keys[i][1], keys[i][2] or "all") for i in present.tolist()],
         np.bincount(counted, minlength=size).astype(np.int64)[present],
         np.bincount(counted, weights=points[valid], minlength=size).astype(np.float64)[present],
         np.bincount(counted, weights=tops[valid], minlength=size).astype(np.float64)[present],
         np.bincount(counted, weights=percents[valid], minlength=size).astype(np.float64)[present],
+        short_missed,
     )
+
+
+def _short_boards_missed(
+    scored: ScoredEvent, ids: npt.NDArray[np.int64], valid: npt.NDArray[np.bool_], size: int
+) -> npt.NDArray[np.int64]:
+    """Per pair key: the boards of its field (a board's section, ``*`` across sections) with fewer lines than the
+    field's fullest board, on which the pair has no line – the boards its table missed (``factor_sit_outs``)."""
+    if scored.options.factor_sit_outs or size == 0:
+        return np.zeros(size, dtype=np.int64)
+    lines = scored.lines
+    n_boards = len(lines.board_sections)
+    board_of_side = np.repeat(lines.board_of_line, 2)
+    counts = np.bincount(lines.board_of_line[~np.isnan(lines.ns_points)], minlength=n_boards)
+    fields = {name: i for i, name in enumerate(dict.fromkeys(lines.board_sections))}
+    field_of_board = np.array([fields[name] for name in lines.board_sections], dtype=np.int64)
+    fullest = np.zeros(len(fields), dtype=np.int64)
+    np.maximum.at(fullest, field_of_board, counts)
+    short_board = counts < fullest[field_of_board]
+    short_in_field = np.bincount(field_of_board[short_board], minlength=len(fields))
+    played_short = np.bincount(ids[valid], weights=short_board[board_of_side[valid]], minlength=size)
+    field_of_pair = np.zeros(size, dtype=np.int64)
+    field_of_pair[ids[valid]] = field_of_board[board_of_side[valid]]
+    missed: npt.NDArray[np.int64] = short_in_field[field_of_pair] - played_short.astype(np.int64)
+    return missed
 
 
 def _pair_order(pair: str) -> tuple[int, str]:

@@ -87,7 +87,7 @@ def prepare(
     its file.  ``date`` and ``club`` override the file's; ``key`` names one session (more is a problem).  Where
     ``method_given`` is False, a file naming its method is scored by it as ``score`` does
     (:func:`bridgescore.api.file_options`, with the other options ``resolve``)."""
-    from bridgescore.api import InputError, file_options, read, read_sessions
+    from bridgescore.api import InputError, file_method_notes, file_options, read, read_sessions
     from bridgescore.api import score as score_event
     from bridgescore.archive.store import session_key
     from bridgescore.options import OptionError
@@ -136,6 +136,7 @@ def prepare(
                 problems.append(_refused(refused, name))
                 continue
             problems.extend(scores.scored.problems)
+            problems.extend(file_method_notes(event, name, scores.scored.options.method.name, written, method_given))
             within = f"{path.name}#{part}" if part else path.name  # one session of a multi-session file
             session = key or session_key(iso_date(info.get("date", "")), info.get("club", ""), scores.event.title,
                                          within)  # fmt: skip

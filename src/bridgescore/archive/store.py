@@ -25,6 +25,7 @@ import hashlib
 import json
 import math
 import os
+import re
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -125,15 +126,21 @@ def database_url(given: str | os.PathLike[str] | None = None) -> str:
     return "sqlite:///" + str(Path(text_).expanduser().absolute())
 
 
+#: A password given in the URL's query (``?password=``, libpq's documented form; ``sslpassword``): its value.
+_QUERY_PASSWORD = re.compile(r"([?&][^=&#]*password[^=&#]*=)[^&#]*", re.IGNORECASE)
+_USER_PASSWORD = re.compile(r"(://[^/@:]*:)[^/@]*@")
+
+
 def _shown(url: str) -> str:
-    """The URL as a message shows it: the password hidden; an SQLite file as its path."""
+    """The URL as a message shows it: the password hidden, in the ``user:***@`` part and in the query
+    (``?password=***``); an SQLite file as its path."""
     try:
         parsed = make_url(url)
-    except (ArgumentError, ValueError):
-        return url
+    except (ArgumentError, ValueError):  # a URL SQLAlchemy cannot read: its user:password@ hidden all the same
+        return _QUERY_PASSWORD.sub(r"\1***", _USER_PASSWORD.sub(r"\1***@", url))
     if parsed.get_backend_name() == "sqlite":
         return parsed.database or ":memory:"
-    return parsed.render_as_string(hide_password=True)
+    return _QUERY_PASSWORD.sub(r"\1***", parsed.render_as_string(hide_password=True))
 
 
 def database_reason(problem: BaseException) -> str:
@@ -154,7 +161,7 @@ def open_archive(url: str | os.PathLike[str] | None = None, *, create: bool = Tr
     except (ArgumentError, ValueError):
         raise ArchiveError(
             N_("'%(db)s' is no archive: give a file name (SQLite) or a URL such as postgresql://user@host/database"),
-            db=str(url),
+            db=_shown(str(url)),
         ) from None
     backend = parsed.get_backend_name()
     if backend == "sqlite" and parsed.database and parsed.database != ":memory:":

@@ -16,7 +16,9 @@ from bridgescore.cli import (  # noqa: F401  (each registers its command)
     valet,
     vp,
 )
-from bridgescore.cli.common import app
+from bridgescore.cli.common import app, guard_commands
+
+guard_commands(app)  # -o never replaces a file the command line names as an input
 
 
 def main() -> None:

@@ -5,7 +5,6 @@ corrections shown (``history``).  The work is :mod:`bridgescore.archive`'s and t
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -108,7 +107,7 @@ def add(
     from rich.markup import escape
 
     from bridgescore.archive.prepare import given_options, prepare, store
-    from bridgescore.cli.common import err, out
+    from bridgescore.cli.common import err, out, write_output
     from bridgescore.i18n import N_
     from bridgescore.problems import Location, Problem, Severity
     from bridgescore.report.archive import added_json, render_added
@@ -172,7 +171,7 @@ def add(
     done, refused_ = store(archive, prepared, competition=competition, options=recorded, replace=replace)
     archive.close()
     if fmt == "json":
-        sys.stdout.write(added_json(done, refused_, page_lang))
+        write_output(added_json(done, refused_, page_lang), None)
     else:
         render_added(done, out, page_lang)
     if refused_:
@@ -194,7 +193,7 @@ def list_command(
     lang: ReportLangOption = "en",
 ) -> None:
     """The stored sessions in date order: key, date, competition, pairs, boards, version."""
-    from bridgescore.cli.common import out
+    from bridgescore.cli.common import out, write_output
     from bridgescore.report.archive import list_json, render_list
 
     page_lang = language_option(lang)
@@ -202,7 +201,7 @@ def list_command(
     with reading_archive(db, page_lang) as archive:
         sessions = archive.list_sessions(competition)
     if fmt == "json":
-        sys.stdout.write(list_json(sessions))
+        write_output(list_json(sessions), None)
     else:
         render_list(sessions, archive.shown, wide_console(out), page_lang)
 
@@ -215,7 +214,7 @@ def history_command(
     lang: ReportLangOption = "en",
 ) -> None:
     """The versions of one session: when, from which file, and what each correction changed."""
-    from bridgescore.cli.common import out
+    from bridgescore.cli.common import out, write_output
     from bridgescore.report.archive import history_json, render_history
 
     page_lang = language_option(lang)
@@ -223,6 +222,6 @@ def history_command(
     with reading_archive(db, page_lang) as archive:
         versions = archive.history(key)
     if fmt == "json":
-        sys.stdout.write(history_json(key, versions))
+        write_output(history_json(key, versions), None)
     else:
         render_history(versions, out, page_lang)

@@ -56,11 +56,10 @@ def check(
 
     Above 2,000 lines the listing is plain aligned columns. With -f csv or json the problems go to the error
     stream and the lines to the output."""
-    from rich.console import Console
-
     from bridgescore.api import check_lines, read
     from bridgescore.cli.common import err, out
     from bridgescore.report.check import check_csv, check_json, render_check, render_problems
+    from bridgescore.report.printable import console as printable_console
 
     labels = language_option(lang)
     if movement not in ("auto", *PER_DIRECTION):
@@ -109,7 +108,7 @@ def check(
         assert output is not None
         try:
             with output.open("w", encoding="utf-8") as handle:
-                render_check(event, Console(file=handle, width=120, highlight=False), shown, labels)
+                render_check(event, printable_console(file=handle, width=120), shown, labels)
         except OSError as problem:
             raise fail(f"cannot write {output}: {problem.strerror or problem}") from None
     else:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
@@ -52,9 +53,9 @@ def __getattr__(name: str) -> Console:
     if name not in ("out", "err"):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     if name not in _CONSOLES:
-        from rich.console import Console
+        from bridgescore.report.printable import console
 
-        _CONSOLES[name] = Console(stderr=name == "err", highlight=False, emoji=False)  # "1:x:3" is no emoji
+        _CONSOLES[name] = console(stderr=name == "err")  # controls escaped, no emoji ("1:x:3" is a score)
     return _CONSOLES[name]
 
 
@@ -202,9 +203,9 @@ def resolved_options(
 def wide_console(console: Console) -> Console:
     """The screen, or where the output is piped or redirected a console of whole columns (120 at least) rather
     than rich's 80-column default: a ranking's names are not folded in a file the director keeps."""
-    from rich.console import Console
+    from bridgescore.report.printable import console as printable_console
 
-    return console if console.is_terminal else Console(highlight=False, width=max(console.width, 120))
+    return console if console.is_terminal else printable_console(width=max(console.width, 120))
 
 
 def strict_exit(checks: tuple[Check, ...], lang: Language) -> None:
@@ -293,15 +294,89 @@ def refuse_overwrite(output: Path | None, inputs: Iterable[Path | None], option:
             raise fail(f"{option} {output} is one of the input files; it would be replaced. Name another file.")
 
 
+#: The parameters of a command that name a file it writes: every other file named on its command line is read.
+WRITTEN_FILES = ("output", "tableau")
+
+
+def _named_paths(value: object) -> Iterator[Path]:
+    """The paths ``value`` (a command's argument) may name: a path, a text (a VP table or anything else that may be
+    a file's name: :func:`_same_file` only matches a file that exists), or a list of them."""
+    if isinstance(value, Path):
+        yield value
+    elif isinstance(value, str) and value.strip():
+        yield Path(value)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _named_paths(item)
+
+
+def command_inputs(given: Mapping[str, object]) -> list[Path]:
+    """Every file a command's arguments ``given`` (by parameter name) may read: each path or text among them but
+    the files it writes (:data:`WRITTEN_FILES`), and the archive ``--db`` names (``$BRIDGESCORE_DB`` or
+    ``bridgescore.sqlite3`` when not given) as its file when it is SQLite."""
+    inputs = [path for name, value in given.items() if name not in WRITTEN_FILES for path in _named_paths(value)]
+    if "db" in given:
+        from bridgescore.archive import database_url
+
+        url = database_url(given["db"] if isinstance(given["db"], str) else None)
+        if url.startswith("sqlite:///"):
+            inputs.append(Path(url.removeprefix("sqlite:///").split("?", 1)[0]))
+    return inputs
+
+
+def refusing_overwrite(command: Callable[..., None]) -> Callable[..., None]:
+    """``command`` (a Typer command's function) refusing before it starts an ``--output`` that is one of the files
+    its own command line names (:func:`command_inputs`): the members file, names, VP table, penalties, hand record
+    or archive as well as the event files. Every command of the application is wrapped by :func:`guard_commands`,
+    so an input option added later is covered without being listed anywhere; a folder's files are refused by the
+    command itself, which knows which files it reads in a folder."""
+
+    @functools.wraps(command)
+    def guarded(**given: object) -> None:
+        output = given.get("output")
+        if isinstance(output, Path):
+            refuse_overwrite(output, command_inputs(given))
+        command(**given)
+
+    return guarded
+
+
+def guard_commands(application: typer.Typer) -> None:
+    """Wrap every command of ``application`` and of its groups in :func:`refusing_overwrite`, once."""
+    for info in application.registered_commands:
+        if info.callback is not None and not hasattr(info.callback, "__wrapped__"):
+            info.callback = refusing_overwrite(info.callback)
+    for group in application.registered_groups:
+        if group.typer_instance is not None:
+            guard_commands(group.typer_instance)
+
+
 def write_output(text: str, output: Path | None) -> None:
-    """``text`` to ``output``, or to the standard output; a file that cannot be written is an error (exit 2)."""
+    """``text`` to ``output``, or to the standard output, with its controls escaped (a name's ``ESC[2J`` clears
+    no screen: :mod:`bridgescore.report.printable`); a file that cannot be written is an error (exit 2)."""
+    from bridgescore.report.printable import escape_controls
+
     if output is None:
-        sys.stdout.write(text)
+        sys.stdout.write(escape_controls(text))
         return
     try:
-        output.write_text(text, encoding="utf-8")
+        output.write_text(escape_controls(text), encoding="utf-8")
     except OSError as problem:
         raise fail(f"cannot write {output}: {problem.strerror or problem}") from None
+
+
+@contextmanager
+def output_stream(output: Path | None, newline: str | None = None) -> Iterator[TextIO]:
+    """The stream a report is written to as it is made: ``output`` (UTF-8; ``newline`` as for ``open``) or the
+    standard output, with the controls of every text escaped (:class:`~bridgescore.report.printable.PrintableWriter`;
+    a console made on it writes beneath it, escaping its own text and keeping its colours)."""
+    from bridgescore.report.printable import PrintableWriter
+
+    if output is None:
+        yield PrintableWriter.wrap(sys.stdout)
+        return
+    with output.open("w", encoding="utf-8", newline=newline) as handle:
+        yield PrintableWriter.wrap(handle)
 
 
 def write_bytes_output(data: bytes, output: Path | None) -> None:
@@ -420,7 +495,8 @@ PhantomAwardOption = Annotated[
     str | None, typer.Option("--phantom-award", help="What a phantom's opponents get: A, A+, 60 … (JFR Pary: 60).")
 ]
 DatumOption = Annotated[
-    str | None, typer.Option("--datum", help="Butler datum: nbb, acbl, bridgewx, mean, drop:K, trim:P[:MIN].")
+    str | None,
+    typer.Option("--datum", help="Butler datum: nbb, acbl, bridgewx, compscore, mean, drop:K[:N], trim:P[:MIN]."),
 ]
 DatumRoundingOption = Annotated[
     str | None,

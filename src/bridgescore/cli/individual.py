@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -75,7 +74,7 @@ def individual(
     input)."""
 
     from bridgescore.api import read
-    from bridgescore.cli.common import err
+    from bridgescore.cli.common import err, output_stream
     from bridgescore.individual import not_individual, score_individual
     from bridgescore.individual.names import with_player_names
     from bridgescore.report.individual import INDIVIDUAL_FORMATS, IndividualFormat, write_individual
@@ -111,12 +110,9 @@ def individual(
             from bridgescore.report.usebio import individual_to_bytes
 
             write_bytes_output(individual_to_bytes(scored), output)
-        elif output is None:
-            chosen: IndividualFormat = next(f for f in INDIVIDUAL_FORMATS if f == fmt)
-            write_individual(scored, chosen, sys.stdout, page_lang, shown, boards)
         else:
-            chosen = next(f for f in INDIVIDUAL_FORMATS if f == fmt)
-            with output.open("w", encoding="utf-8", newline="") as stream:
+            chosen: IndividualFormat = next(f for f in INDIVIDUAL_FORMATS if f == fmt)
+            with output_stream(output, newline="" if output is not None else None) as stream:
                 write_individual(scored, chosen, stream, page_lang, shown, boards)
     except OSError as problem:
         raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None

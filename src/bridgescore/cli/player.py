@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Annotated
 
 import typer
@@ -23,7 +22,7 @@ def player(
     """A player's history: every session in the archive (date, competition, pair, partner, result, place) and
     the average (percentages weighted by boards; IMPs per board)."""
     from bridgescore.archive import PlayerAverage
-    from bridgescore.cli.common import out, reading_archive, wide_console
+    from bridgescore.cli.common import out, reading_archive, wide_console, write_output
     from bridgescore.report.archive import player_json, render_player
 
     page_lang = language_option(lang)
@@ -32,6 +31,6 @@ def player(
         who, sessions = archive.player(number)
     average = PlayerAverage.of(sessions)
     if fmt == "json":
-        sys.stdout.write(player_json(who, sessions, average))
+        write_output(player_json(who, sessions, average), None)
     else:
         render_player(who, sessions, average, wide_console(out), page_lang)

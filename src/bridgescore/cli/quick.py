@@ -156,8 +156,10 @@ def run(argv: Sequence[str]) -> bool:
         return False
     import typer
 
+    from bridgescore.cli.common import refusing_overwrite
+
     try:
-        command(**values)
+        refusing_overwrite(command)(**values)  # -o refused over any input, as through Typer
     except typer.Exit as done:
         sys.exit(done.exit_code)
     except KeyboardInterrupt:

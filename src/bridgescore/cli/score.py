@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from contextlib import nullcontext
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated
 
@@ -39,11 +38,13 @@ from bridgescore.cli.common import (
     fail,
     language_option,
     notation_option,
+    output_stream,
     refuse_overwrite,
     strict_exit,
     wide_console,
     write_bytes_output,
 )
+from bridgescore.i18n import reset_print_rounding, set_print_rounding
 from bridgescore.problems import Severity
 
 if TYPE_CHECKING:
@@ -90,18 +91,38 @@ def score(
     neuberg: NeubergOption = None,
     neuberg_factor_decimals: Annotated[
         int | None,
-        typer.Option("--neuberg-factor-decimals", help="Round Neuberg's factor N/n to N decimals (KoPS: 3)."),
+        typer.Option("--neuberg-factor-decimals", help="Round Neuberg's factor N/n to N decimals."),
     ] = None,
     acbl_scale: AcblScaleOption = None,
     datum: DatumOption = None,
     datum_rounding: DatumRoundingOption = None,
     cross_imps: CrossImpsOption = None,
+    imp_cap: Annotated[
+        int | None,
+        typer.Option("--imp-cap", help="Cross-IMPs: the most IMPs one comparison is worth (KoPS: 17)."),
+    ] = None,
     factor: FactorOption = None,
     factor_printed: Annotated[
         bool | None,
         typer.Option("--factor-printed/--no-factor-printed", help="Factor the total rounded to 2 decimals (Pianola)."),
     ] = None,
+    factor_sit_outs: Annotated[
+        bool | None,
+        typer.Option(
+            "--factor-sit-outs/--no-factor-sit-outs",
+            help="Factor a pair that sat out too (default); --no-factor-sit-outs: only the boards its table missed "
+            "(Compscore3).",
+        ),
+    ] = None,
     pair_percent: PairPercentOption = None,
+    print_rounding: Annotated[
+        str | None,
+        typer.Option(
+            "--print-rounding",
+            help="How printed percentages and points round a half: half-up (default; NBB, EBUScore, ACBLscore) or "
+            "half-even (RealBridge, Compscore3: 48.125 → 48.12).",
+        ),
+    ] = None,
     round_board_points: Annotated[
         int | None,
         typer.Option(
@@ -180,8 +201,6 @@ def score(
     ] = None,
 ) -> None:
     """Score a pairs event: rankings, travellers and the director's checks (exit 2 on bad input)."""
-    from rich.console import Console
-
     from bridgescore.api import InputError, read, read_penalties, resolve_options
     from bridgescore.api import score as score_event
     from bridgescore.checks import run_checks
@@ -192,6 +211,8 @@ def score(
     from bridgescore.report import csv as score_csv
     from bridgescore.report import json as score_json
     from bridgescore.report.html import page_dict, render_html
+    from bridgescore.report.printable import PrintableBinary, escape_controls
+    from bridgescore.report.printable import console as printable_console
     from bridgescore.report.problems import print_problems
     from bridgescore.report.text import render_text
 
@@ -205,10 +226,11 @@ def score(
     given: dict[str, object] = {
         "acbl_scale": acbl_scale, "neuberg": neuberg, "neuberg_factor_decimals": neuberg_factor_decimals,
         "pair_percent": pair_percent, "average_plus": average_plus, "average_minus": average_minus, "datum": datum,
-        "datum_rounding": datum_rounding, "cross_imps": cross_imps, "factor": factor, "factor_printed": factor_printed,
+        "datum_rounding": datum_rounding, "cross_imps": cross_imps, "imp_cap": imp_cap, "factor": factor,
+        "factor_printed": factor_printed, "factor_sit_outs": factor_sit_outs,
         "adjusted_imps": adjusted_imps, "imps_per_percent": imps_per_percent, "round_board_points": round_board_points,
         "session_average_plus": session_average_plus, "session_average_minus": session_average_minus,
-        "phantom_award": phantom_award,
+        "phantom_award": phantom_award, "print_rounding": print_rounding,
     }  # fmt: skip
     # without --method and --as the method is the one the file names (USEBIO BOARD_SCORING_METHOD), as `teams`
     # takes the file's board scoring: an option of that method is then refused only once the file is read
@@ -261,7 +283,8 @@ def score(
     )  # fmt: skip
     if from_file:
         options = _file_method(event, options if held is None else None, held, given, page_lang,
-                               across_sections=across_sections, movement=movement, phantoms=phantom or ())  # fmt: skip
+                               source=inputs[0].name if inputs else "", across_sections=across_sections,
+                               movement=movement, phantoms=phantom or ())  # fmt: skip
     bar.stage(progress.SCORING)
     try:
         scores = score_event(event, options, penalties=given_penalties, title=title)
@@ -285,31 +308,32 @@ def score(
     # the JSON and the page show the deals with their double-dummy tables, par and lead analysis: solved here, once,
     # for those two only (text and CSV show no deals)
     shows_deals = scores.analysed if fmt in ("json", "html") else scored
+    rounding = set_print_rounding(options.print_rounding)  # every number printed below rounds a half so
     try:
         if fmt == "text":
             if output is None:
                 render_text(scored, wide_console(out), shown, boards=boards, checks=checks, lang=page_lang)
             else:
                 with output.open("w", encoding="utf-8") as handle:
-                    console = Console(file=handle, width=120, highlight=False)
+                    console = printable_console(file=handle, width=120)
                     render_text(scored, console, shown, boards=boards, checks=checks, lang=page_lang)
         elif fmt == "json":  # written a board at a time (issue 12), never the whole document in memory
             binary_stdout: IO[bytes] | None = getattr(sys.stdout, "buffer", None)
             if output is None and binary_stdout is None:  # a text-only stdout (an embedding program's)
-                sys.stdout.write(score_json.dumps(shows_deals, lang, checks))
+                sys.stdout.write(escape_controls(score_json.dumps(shows_deals, lang, checks)))
             elif output is None and binary_stdout is not None:
                 sys.stdout.flush()
-                score_json.dump(shows_deals, binary_stdout, lang, checks=checks)
+                score_json.dump(shows_deals, PrintableBinary.wrap(binary_stdout), lang, checks=checks)
                 binary_stdout.flush()
             elif output is not None:
                 with output.open("wb") as binary:
-                    score_json.dump(shows_deals, binary, lang, checks=checks)
+                    score_json.dump(shows_deals, PrintableBinary.wrap(binary), lang, checks=checks)
         elif fmt == "usebio":  # bytes in the encoding it declares (ISO 8859-1, bridgescore.report.usebio)
             from bridgescore.report.usebio import to_bytes
 
             write_bytes_output(to_bytes(scored, date=date, club=club), output)
         else:
-            with nullcontext(sys.stdout) if output is None else output.open("w", encoding="utf-8") as stream:
+            with output_stream(output) as stream:
                 if fmt == "csv" and boards:
                     score_csv.write_boards_csv(scored, stream, shown, page_lang)
                     text = ""
@@ -321,6 +345,8 @@ def score(
                 stream.write(text if output is not None or text.endswith("\n") or not text else text + "\n")
     except OSError as problem:
         raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None
+    finally:
+        reset_print_rounding(rounding)
     bar.hide()
     if (fmt in ("csv", "html", "usebio") or output is not None) and scored.problems:
         # the lines left out by --skip-invalid and the warnings are on the screen too: the CSV and HTML reports do
@@ -338,19 +364,20 @@ def _file_method(
     given: dict[str, object],
     lang: Language,
     *,
+    source: str,
     across_sections: bool,
     movement: str,
     phantoms: Sequence[str],
 ) -> ScoringOptions:
     """The options to score ``event`` with where the director gave no ``--method`` and no ``--as``: the method the
-    file names (:func:`bridgescore.io.usebio.written_method`: Pianola's ``CROSS_IMPS`` …), said in one line on the
-    error stream where it is not the default (matchpoints); else ``options`` as resolved, or the option refused
-    before reading (``held``) now."""
+    file names (:func:`bridgescore.io.usebio.stated_method`: Pianola's ``CROSS_IMPS``, Compscore3's
+    ``EVENT_TYPE="BUTLER_PAIRS"`` …), else ``options`` as resolved, or the option refused before reading (``held``)
+    now; said in one line on the error stream where the file names a method other than the default, or a USEBIO
+    file names none (:func:`bridgescore.api.file_method_notes`)."""
     from rich.markup import escape
 
-    from bridgescore.api import file_options
+    from bridgescore.api import file_method_notes, file_options
     from bridgescore.cli.common import err
-    from bridgescore.i18n import N_, translator
     from bridgescore.options import OptionError
 
     try:
@@ -363,15 +390,6 @@ def _file_method(
     if chosen is None:
         assert held is not None
         raise fail(held.text(lang))
-    if written is None:
-        return chosen
-    program = event.info.get("program_name", "") or "?"
-    message = N_(
-        "scored as %(method)s, the method the file names (BOARD_SCORING_METHOD %(written)s, written by "
-        "%(program)s); give --method to score it otherwise"
-    )
-    text = translator(lang).gettext(message) % {
-        "method": written, "written": event.info.get("board_scoring_method", ""), "program": program,
-    }  # fmt: skip
-    err.print(f"[cyan]{escape(text)}[/]", soft_wrap=True, highlight=False)
+    for note in file_method_notes(event, source, chosen.method.name, written, False):
+        err.print(f"[cyan]{escape(note.text(lang))}[/]", soft_wrap=True, highlight=False)
     return chosen

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
 
-from bridgescore.cli.common import fail, strict_exit, wide_console
+from bridgescore.cli.common import fail, strict_exit, wide_console, write_output
+from bridgescore.i18n import reset_print_rounding, set_print_rounding
 from bridgescore.problems import Severity
 
 if TYPE_CHECKING:
@@ -78,15 +78,16 @@ def score_sessions_command(
     if any(p.severity is Severity.ERROR for p in problems) and not (skip_invalid and has_results):
         print_problems(problems, err, page_lang, can_go_on=has_results)
         raise typer.Exit(2)
+    rounding = set_print_rounding(options.print_rounding)  # every number printed below rounds a half so
     try:
         if fmt == "text":
-            from rich.console import Console
+            from bridgescore.report.printable import console as printable_console
 
             if output is None:
                 report.render_sessions_text(result, wide_console(out), shown, page_lang, boards=boards)
             else:
                 with output.open("w", encoding="utf-8") as handle:
-                    console = Console(file=handle, width=120, highlight=False)
+                    console = printable_console(file=handle, width=120)
                     report.render_sessions_text(result, console, shown, page_lang, boards=boards)
         else:
             if fmt == "csv":
@@ -95,12 +96,11 @@ def score_sessions_command(
                 text = report.sessions_json(result, notation)
             else:
                 text = report.sessions_html(result, page_lang, title or "")
-            if output is None:
-                sys.stdout.write(text)
-            else:
-                output.write_text(text, encoding="utf-8")
+            write_output(text, output)
     except OSError as problem:
         raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None
+    finally:
+        reset_print_rounding(rounding)
     if (fmt != "text" or output is not None) and problems:
         print_problems(problems, err, page_lang, can_go_on=False)
     elif result.overall.problems:  # each session's report lists its own; the event's (a carry-over) here

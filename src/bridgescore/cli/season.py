@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -60,14 +59,14 @@ def season(
         ),
     ] = "average",
     min_evenings: Annotated[
-        int,
+        str,
         typer.Option(
             "--min-evenings",
-            min=0,
-            help="Evenings played to be ranked, the others listed (Bridgewebs' qualifying sessions; NBB clubs: "
-            "half the evenings).",
+            help="Evenings played to be ranked, the others listed below the ranking: a number (6; 0: all ranked), "
+            "a share of the evenings held (50%) or half – the default, as NBB clubs rank; Bridgewebs' qualifying "
+            "sessions.",
         ),
-    ] = 0,
+    ] = "half",
     absent: Annotated[
         str,
         typer.Option(
@@ -120,7 +119,7 @@ def season(
 ) -> None:
     """Rank club evenings as a season competition: average or best N, absent evenings, lines with promotion
     and relegation, per pair or per player (exit 2 on bad input or a rule that cannot be met)."""
-    from bridgescore.cli.common import err
+    from bridgescore.cli.common import err, output_stream
     from bridgescore.i18n import format_message
     from bridgescore.methods.base import Unit
     from bridgescore.options import OptionError
@@ -132,6 +131,7 @@ def season(
         parse_date,
         parse_drop,
         parse_lines,
+        parse_min_evenings,
         parse_rule,
         run_season,
     )
@@ -144,6 +144,7 @@ def season(
         raise fail(f"--per is pair or player, not '{per}'")
     try:
         best, drop = parse_rule(rule), parse_drop(rule)
+        least, share = parse_min_evenings(min_evenings)
         absent_rule = parse_absent(absent)
         mapping, order = parse_lines(lines) if lines else ({}, ())
         dates = [parse_date("--from", since), parse_date("--to", until)]
@@ -202,7 +203,7 @@ def season(
             )  # fmt: skip
             raise fail(refused.text(page_lang))
     rules = SeasonRules(
-        best=best, drop=drop, min_evenings=min_evenings, absent=absent_rule, lines=mapping, line_order=order,
+        best=best, drop=drop, min_evenings=least, min_share=share, absent=absent_rule, lines=mapping, line_order=order,
         line_correction=line_correction, promote=promote, relegate=relegate,
         per="player" if per == "player" else "pair", unit="imps" if unit == "imps" else "percent",
     )  # fmt: skip
@@ -212,10 +213,7 @@ def season(
         raise fail(problem.text(page_lang)) from None
     chosen = next(f for f in SEASON_FORMATS if f == fmt)
     try:
-        if output is None:
-            write_season(result, chosen, sys.stdout, page_lang, valet_sums, source.problems)
-        else:
-            with output.open("w", encoding="utf-8", newline="") as stream:
-                write_season(result, chosen, stream, page_lang, valet_sums, source.problems)
+        with output_stream(output, newline="" if output is not None else None) as stream:
+            write_season(result, chosen, stream, page_lang, valet_sums, source.problems)
     except OSError as problem:
         raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None

@@ -214,10 +214,11 @@ def valet(
 
             text += "\n" + render_leads_text(analysis, labels, _names_of(dealt))
     if tableau is not None:
+        from bridgescore.report.printable import escape_controls
         from bridgescore.report.valet import render_tableau
 
         try:
-            tableau.write_text(render_tableau(result, lang=labels), encoding="utf-8")
+            tableau.write_text(escape_controls(render_tableau(result, lang=labels)), encoding="utf-8")
         except OSError as problem:
             raise fail(f"cannot write the tableau to {tableau}: {problem.strerror or problem}") from None
     bar.hide()

@@ -134,7 +134,9 @@ def load_event(path: str | Path, notation: Notation = "en", *, pairs_per_directi
             size=size,
         )
         return Event((), problems=(problem,))
-    return _with_nothing_to_score(event, p)
+    from bridgescore.io.lead_order import settle_lead_order
+
+    return _with_nothing_to_score(settle_lead_order(event, str(p)), p)
 
 
 def _megabytes(path: Path) -> str:

@@ -866,6 +866,7 @@ def join(event: Event, records: HandRecords, name: str = "") -> Event:
     import numpy as np
 
     from bridgescore.cards import parse_card
+    from bridgescore.io.lead_order import settle_lead_order
 
     given = next(iter(records.deals.values()), None)
     hand_record = name or Path(_file_of(given)).name
@@ -885,6 +886,8 @@ def join(event: Event, records: HandRecords, name: str = "") -> Event:
                 )
             )
         deals[number] = record
+    # a lead that reads two ways (KH) is read by the hand record before the leads are checked against it
+    event = settle_lead_order(replace(event, deals=MappingProxyType(deals)), hand_record)
     table = event.table
     if len(table) and records.deals:  # a hand record that gives no deal at all is said once, by its own problem
         boards, first = np.unique(table.board, return_index=True)
@@ -950,12 +953,10 @@ def _holds(deal: HandRecord | None, declarer: int, lead: str | None) -> bool:
     """Whether declarer's left-hand opponent holds the lead on ``deal`` (True when there is no deal or the lead
     is no card: nothing to check)."""
     from bridgescore.cards import parse_card
+    from bridgescore.io.lead_order import held
 
     card = parse_card(lead or "")
-    if deal is None or card is None:
-        return True
-    suit = deal.hand(Seat(declarer).lho).split(".")[3 - int(card.suit)]  # PBN suits: spades, hearts, diamonds, clubs
-    return _RANKS[14 - card.rank] in suit
+    return deal is None or card is None or held(deal, declarer, card)
 
 
 def _file_of(record: HandRecord | None) -> str:

@@ -497,6 +497,83 @@ _WRITTEN_METHODS = {
 }  # fmt: skip
 
 
+#: A pairs event's ``EVENT_TYPE`` → the method that scores it, where the type names one.  USEBIO 1.0 and 1.1 state the
+#: method by the event type alone (``MP_PAIRS``, ``BUTLER_PAIRS``, ``CROSS_IMP``, ``AGGREGATE``, ``SWISS_PAIRS``,
+#: ``SWISS_PAIRS_CROSS_IMPS``, ``SWISS_PAIRS_BUTLER_IMPS`` … in the DTD's list; BriAn writes ``MP_PAIRS``, Compscore3
+#: ``BUTLER_PAIRS`` and ``CROSS_IMP`` with no ``BOARD_SCORING_METHOD``); 1.2 writes ``PAIRS`` and says the method in
+#: ``BOARD_SCORING_METHOD``.  ``PAIRS`` and ``SWISS_PAIRS`` name no method.
+_EVENT_TYPE_METHODS = {
+    "MP_PAIRS": "matchpoints", "MATCHPOINT_PAIRS": "matchpoints", "BUTLER_PAIRS": "butler",
+    "SWISS_PAIRS_BUTLER_IMPS": "butler", "CROSS_IMP": "cross-imps", "CROSS_IMPS": "cross-imps",
+    "CROSS_IMP_PAIRS": "cross-imps", "SWISS_PAIRS_CROSS_IMPS": "cross-imps",
+}  # fmt: skip
+#: Words that name a way of scoring pairs that bridgescore cannot tell or does not have: ``IMP_PAIRS`` and
+#: ``IMPS`` say IMPs but not whether Butler or cross-IMPs; ``AGGREGATE`` is total points.  A file naming one is
+#: refused without ``--method`` (scoring it at matchpoints would be a wrong result said as a right one).
+_UNTOLD_METHODS = frozenset({"IMP_PAIRS", "IMPS", "IMP", "AGGREGATE", "TOTAL_POINTS"})
+
+
+@dataclass(frozen=True)
+class StatedMethod:
+    """How a USEBIO file states its pairs scoring method (:func:`stated_method`).
+
+    ``method``: the method to score it by (``matchpoints``, ``cross-imps``, ``butler``, ``bastille``), None where
+    the file names none or one that cannot be taken; ``sign``: where the file says it, as written
+    (``BOARD_SCORING_METHOD "CROSS_IMPS"``, ``EVENT_TYPE "BUTLER_PAIRS"``), "" where it says nothing; ``untold``:
+    the file names a method but it cannot be taken (IMPs without Butler or cross-IMPs, aggregate, or two elements
+    naming two methods) – the director must give ``--method``."""
+
+    method: str | None
+    sign: str
+    untold: bool = False
+
+
+def _word(text: str) -> str:
+    return text.strip().upper().replace(" ", "_").replace("-", "_")
+
+
+def stated_method(info: Mapping[str, str]) -> StatedMethod:
+    """Every way a USEBIO file (``Event.info``, :func:`event_info`) states its pairs method: ``BOARD_SCORING_METHOD``
+    (USEBIO 1.2: PairsScorer ``MATCH_POINTS``, Pianola ``CROSS_IMPS``, bridgescore's own ``BUTLER_IMPS``) and
+    ``EVENT_TYPE`` (USEBIO 1.0/1.1: BriAn ``MP_PAIRS``, Compscore3 ``BUTLER_PAIRS``/``CROSS_IMP``).  Where both name a
+    method they must agree; ``MATCH_SCORING_METHOD`` is how matches become VPs (teams, Swiss) and names no board
+    method."""
+    board = info.get("board_scoring_method", "")
+    kind = info.get("event_type", "")
+    signs = []
+    methods = set()
+    untold = False
+    if _word(board):  # an unknown word is shown, not taken
+        signs.append(f'BOARD_SCORING_METHOD "{shorten(board)}"')
+        found = written_method(info)
+        if found is not None:
+            methods.add(found)
+        elif _word(board) in _UNTOLD_METHODS:
+            untold = True
+    if _word(kind) in _EVENT_TYPE_METHODS or _word(kind) in _UNTOLD_METHODS:
+        signs.append(f'EVENT_TYPE "{shorten(kind)}"')
+        if _word(kind) in _UNTOLD_METHODS:
+            untold = True
+        else:
+            methods.add(_EVENT_TYPE_METHODS[_word(kind)])
+    sign = ", ".join(signs)
+    if len(methods) > 1 or (untold and not methods):
+        return StatedMethod(None, sign, untold=True)
+    # one method (IMPs in one place and Butler or cross-IMPs in the other: the other tells which), or none
+    return StatedMethod(methods.pop() if methods else None, sign)
+
+
+def match_scoring(info: Mapping[str, str]) -> str:
+    """Where a pairs file says its pairs were ranked by the VPs of their matches (a Swiss pairs event: USEBIO's
+    ``MATCH_SCORING_METHOD`` ``VPS``/``VP``/``VICTORY_POINTS``), as written (``MATCH_SCORING_METHOD "VPS"``);
+    "" otherwise.  bridgescore ranks pairs by their boards' total, so such a ranking is not the program's."""
+    word = _word(info.get("match_scoring_method", ""))
+    return f'MATCH_SCORING_METHOD "{shorten(info["match_scoring_method"])}"' if word in _VP_WORDS else ""
+
+
+_VP_WORDS = frozenset({"VP", "VPS", "VICTORY_POINTS", "VICTORY_POINT"})
+
+
 def written_method(info: Mapping[str, str]) -> str | None:
     """The pairs scoring method (``matchpoints``, ``cross-imps``, ``butler``, ``bastille``) a USEBIO file names in
     its ``BOARD_SCORING_METHOD`` (``Event.info["board_scoring_method"]``, :func:`event_info`); None where it names

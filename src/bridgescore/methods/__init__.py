@@ -22,8 +22,10 @@ METHODS = ("matchpoints", "butler", "bastille", "cross-imps")
 
 #: Datum policies by name: ``nbb`` (seed 001, default), ``acbl`` (ACBLscore: 5 % trim; pair it with
 #: ``half-even`` rounding), ``bridgewx`` (10 %, keep 3; pair it with ``half-away-from-zero`` rounding),
-#: ``mean`` (no trimming), ``drop:K`` (K best and K worst), ``trim:P[:MIN]`` (P % each side, keep MIN).
-DATUM_POLICY_NAMES = ("nbb", "acbl", "bridgewx", "mean", "drop:K", "trim:P[:MIN]")
+#: ``compscore`` (Compscore3: the best and the worst left out from 4 scores on; pair it with
+#: ``half-away-from-zero`` rounding), ``mean`` (no trimming), ``drop:K`` (K best and K worst), ``drop:K:N`` (from N
+#: scores on), ``trim:P[:MIN]`` (P % each side, keep MIN).
+DATUM_POLICY_NAMES = ("nbb", "acbl", "bridgewx", "compscore", "mean", "drop:K[:N]", "trim:P[:MIN]")
 
 
 def __getattr__(name: str) -> Any:
@@ -46,11 +48,13 @@ def parse_datum_policy(text: str) -> DatumPolicy:
         return PercentTrim(5.0)
     if key == "bridgewx":
         return PercentTrim(10.0, min_kept=3)
+    if key == "compscore":
+        return DropExtremes(1, from_scores=4)
     if key in ("mean", "none", "plain"):
         return PlainMean()
-    m = re.fullmatch(r"drop:(\d{1,9})", key)
+    m = re.fullmatch(r"drop:(\d{1,9})(?::(\d{1,9}))?", key)
     if m:
-        return DropExtremes(int(m.group(1)))
+        return DropExtremes(int(m.group(1)), int(m.group(2) or 0))
     m = re.fullmatch(r"trim:(\d+(?:\.\d+)?)(?::(\d{1,9}))?", key)
     if m:
         percent, kept = float(m.group(1)), int(m.group(2) or 1)
@@ -69,6 +73,7 @@ def make_method(
     datum_rounding: str = "half-toward-zero",
     cross_imps: str = "average",
     neuberg_factor_decimals: int | None = None,
+    imp_cap: int | None = None,
 ) -> ScoringMethod:
     """The scoring method named ``name`` (one of ``METHODS``) with its options; ValueError if unknown."""
     from bridgescore.methods.bastille import Bastille
@@ -93,5 +98,5 @@ def make_method(
             form = CrossImpsForm(cross_imps)
         except ValueError:
             raise ValueError(f"cross-IMPs are 'average' or 'total', not '{cross_imps}'") from None
-        return CrossImps(form, factor_short_boards=neuberg)
+        return CrossImps(form, factor_short_boards=neuberg, imp_cap=imp_cap)
     raise ValueError(f"unknown method '{name}'; choose one of {', '.join(METHODS)}")

@@ -14,7 +14,9 @@ program's variant is one line of configuration:
   manual, chapter 83); ``PercentTrim(10, min_kept=3)`` is BridgeWx's ("remove 10 % of highest/lowest,
   keep at least 3 scores", its source constants).
 * :class:`DropExtremes` – drop the k highest and k lowest (k = 1: "take out one highest and one lowest",
-  the usual English club Butler scored with Scorebridge or by hand).
+  the usual English club Butler scored with Scorebridge or by hand); ``DropExtremes(1, from_scores=4)`` is
+  Compscore3's (the Australian club program: the highest and the lowest left out where a board has four or more
+  scores, every score counted below that; issue 18).
 * :class:`PlainMean` – every score counts (the WBF's Butler rankings of the Bermuda Bowl).
 
 Rounding (:class:`DatumRounding`): halves toward zero (seed 001, default), halves away from zero (seed 001's
@@ -119,16 +121,20 @@ class PercentTrim:
 
 @dataclass(frozen=True, slots=True)
 class DropExtremes:
-    """Drop the ``count`` highest and ``count`` lowest scores (English club Butler: one of each)."""
+    """Drop the ``count`` highest and ``count`` lowest scores (English club Butler: one of each), where the board
+    has at least ``from_scores`` scores (Compscore3: 4) and more than ``2 × count``; otherwise every score counts."""
 
     count: int = 1
+    from_scores: int = 0
 
     @property
     def description(self) -> str:
-        return f"drop the {self.count} best and {self.count} worst scores"
+        words = f"drop the {self.count} best and {self.count} worst scores"
+        return f"{words} from {self.from_scores} scores on" if self.from_scores > 2 * self.count + 1 else words
 
     def datum(self, ordered: FloatArray) -> float:
-        k = self.count if len(ordered) > 2 * self.count else 0
+        n = len(ordered)
+        k = self.count if n > 2 * self.count and n >= self.from_scores else 0
         return _trimmed_mean(ordered, k)
 
 

@@ -10,11 +10,10 @@ scale, the same thing halved).  It is on by default and applied when a board has
 fullest board of its field, or when artificial adjusted scores take lines out of the comparison.
 
 ``neuberg_factor_decimals`` rounds the factor N/n before it is applied, as when a frequency table is factored by
-hand (12/11 → 1.091 at 3 decimals).  KoPS (the Polish program) is taken to do so at 3 decimals: its Neuberg
-matchpoints differ from the exact formula by at most about 0.015 % on a few lines of a board with an adjusted
-score – the size this rounding gives on a 12-table board, growing with the matchpoints, so the top lines show it.
-That is inferred from the size of the differences, not checked on a KoPS matchpoint printout (none is in the
-reference data); the EBU's PairsScorer sample fits it in its pair percentages but not in its lines.
+hand (12/11 → 1.091 at 3 decimals).  Issue 11 took KoPS (the Polish program) to do so at 3 decimals; its public
+matchpoint pages (KoPS2www, Chorzów 3.10.2011) contradict that and show EBUScore's rule instead – the Neuberg
+matchpoints rounded to 2 decimals before the percentage (``round_board_points``, see ``presets.toml``).  No
+program is known to round the factor; the option stays for a director who meets one.
 
 Vectorised: one sort and two ``searchsorted`` per board, O(n log n).
 """

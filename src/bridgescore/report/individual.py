@@ -45,6 +45,7 @@ from bridgescore.report.check import render_problems
 from bridgescore.report.csv import guard, rows_csv
 from bridgescore.report.json import checks_fields, iter_boards, options_fields
 from bridgescore.report.labels import adjustment_label, method_name, number, percent, points
+from bridgescore.report.printable import console as printable_console
 from bridgescore.report.problems import problem_fields
 from bridgescore.report.text import ranking_table, render_check_lines
 from bridgescore.scored import ALL_SECTIONS
@@ -89,9 +90,7 @@ def write_individual(
 
         out.write(render_individual_html(scored, lang, notation))
     else:
-        render_individual_text(
-            scored, Console(file=out, width=120, highlight=False, emoji=False), lang, notation, boards
-        )
+        render_individual_text(scored, printable_console(file=out, width=120), lang, notation, boards)
 
 
 def _board_records(scored: ScoredIndividual, notation: Notation) -> Iterator[dict[str, Any]]:

@@ -270,6 +270,8 @@ def options_fields(scored: ScoredEvent) -> dict[str, Any]:
         "phantom_award": o.phantom_award.label(),
         "factor": o.factor,
         "factor_printed_total": o.factor_printed_total,
+        "factor_sit_outs": o.factor_sit_outs,
+        "print_rounding": o.print_rounding,
         "adjusted": {
             "plus_percent": o.adjustments.plus_percent,
             "average_percent": o.adjustments.average_percent,
@@ -280,13 +282,13 @@ def options_fields(scored: ScoredEvent) -> dict[str, Any]:
             "imps_per_percent": o.adjustments.imps_per_percent,
         },
     }
-    for name in ("scale", "neuberg", "rounding", "form", "imp_rounding", "factor_short_boards", "percent"):
+    for name in ("scale", "neuberg", "rounding", "form", "imp_rounding", "imp_cap", "factor_short_boards", "percent"):
         value = getattr(method, name, None)
         if value is not None:
             out[name] = getattr(value, "value", value)
     if scored.unit is Unit.MATCHPOINTS:  # total over maximum (EBU, BriAn) or mean of board % (BBO, JFR)
         out["pair_percent"] = o.pair_percent.value
-        out["neuberg_factor_decimals"] = getattr(method, "neuberg_factor_decimals", None)  # KoPS: 3; None: exact
+        out["neuberg_factor_decimals"] = getattr(method, "neuberg_factor_decimals", None)  # None: exact
     out["round_board_points"] = o.round_board_points  # None: exact; 2: ACBLscore, TeamsScorer, EBUScoreTeams
     out["session_average_plus"] = o.session_average_plus  # Law 12C2(c): EBUScore, ScoreBridge, RealBridge
     out["session_average_minus"] = o.session_average_minus  # RealBridge's variable "Avg-"
@@ -329,7 +331,7 @@ def datum_fields(method: object) -> dict[str, Any] | None:
     elif isinstance(policy, PercentTrim):
         fields = {"policy": "trim", "trim_percent": _num(policy.percent), "min_kept": policy.min_kept}
     elif isinstance(policy, DropExtremes):
-        fields = {"policy": "drop", "drop_count": policy.count}
+        fields = {"policy": "drop", "drop_count": policy.count, "drop_from": policy.from_scores}
     elif isinstance(policy, PlainMean):
         fields = {"policy": "mean"}
     else:

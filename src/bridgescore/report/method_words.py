@@ -94,15 +94,21 @@ _SENTENCES = {
     ("pair_percent", "total"): N_("a pair's percentage is its total over the most it could score"),
     ("pair_percent", "mean"): N_("a pair's percentage is the mean of its board percentages"),
     ("factor_printed_total", True): N_("the IMP total is factored as printed, rounded to 2 decimals"),
+    ("factor_sit_outs", False): N_(
+        "a pair that sat out is not factored up, only one whose table missed boards the others played"
+    ),
     ("session_average_plus", True): N_(
         "average-plus is the pair's score on its other boards when that is higher (Law 12C2c)"
     ),
     ("session_average_minus", True): N_("average-minus is the pair's score on its other boards when that is lower"),
+    ("print_rounding", "half-even"): N_("a printed value that is exactly a half rounds to even (48.125 → 48.12)"),
 }
 _SKIP_OPTIONS = {
     "movement",
     "factor",
     "factor_short_boards",
+    "factor_sit_outs",
+    "print_rounding",
     "adjusted",
     "phantoms",
     "datum",
@@ -112,6 +118,7 @@ _SKIP_OPTIONS = {
     "round_board_points",
     "as",
     "neuberg_factor_decimals",
+    "imp_cap",
     "penalties",
 }
 _IMP_METHODS = {"butler", "bastille", "cross-imps", "crossimps"}
@@ -157,7 +164,9 @@ def describe_method(score: Mapping[str, Any], lang: str = "en") -> list[str]:
             options.pop("rounding")  # already in the title: "not rounded"
     for key, value in options.items():
         if isinstance(value, bool | str) and (key, value) in _SENTENCES:
-            if key in ("factor", "factor_short_boards", "factor_printed_total") and name not in _IMP_METHODS:
+            if key in ("factor", "factor_short_boards", "factor_printed_total", "factor_sit_outs") and (
+                name not in _IMP_METHODS or (key == "factor_sit_outs" and options.get("factor") is False)
+            ):
                 continue
             if key == "across_sections" and not value and len(sections) < 2:
                 continue  # one section: nothing to say about comparing sections
@@ -173,6 +182,9 @@ def describe_method(score: Mapping[str, Any], lang: str = "en") -> list[str]:
             lines.append(f"{str(key).replace('_', ' ')}: {inner}")
         else:
             lines.append(f"{str(key).replace('_', ' ')}: {word(value, language)}")
+    cap = options.get("imp_cap")
+    if is_number(cap):
+        lines.append(_("each comparison worth at most %(imps)s IMPs") % {"imps": word(cap, language)})
     factor_decimals = options.get("neuberg_factor_decimals")
     if is_number(factor_decimals) and options.get("neuberg") is not False:
         lines.append(
@@ -278,6 +290,7 @@ def _datum_words(datum: Mapping[str, Any], lang: Language) -> str:
         "weight": word(datum.get("inner_weight"), lang),
         "kept": word(datum.get("min_kept"), lang),
         "count": word(datum.get("drop_count"), lang),
+        "from": word(datum.get("drop_from"), lang),
     }
     if policy == "nbb":
         return (
@@ -296,6 +309,9 @@ def _datum_words(datum: Mapping[str, Any], lang: Language) -> str:
             )
         return _("%(percent)s%% of the highest and lowest scores left out (rounded up)") % values
     if policy == "drop":
+        start = datum.get("drop_from")
+        if datum.get("drop_count") == 1 and is_number(start) and start > 3:
+            return _("the highest and the lowest score left out where a board has %(from)s scores or more") % values
         if datum.get("drop_count") == 1:
             return _("the highest and the lowest score left out")
         return _("the %(count)s highest and %(count)s lowest scores left out") % values

@@ -12,7 +12,9 @@ JSON schema ``bridgescore.season/1``::
     title       the season's title
     unit        "percent" (matchpoint evenings) or "imps" (Butler: IMPs per board)
     per         "pair" or "player"
-    rules       best (null: all evenings), min_evenings, absent {kind: none|fixed|average, value, cap},
+    rules       best (null: all evenings), min_evenings, min_share (0.5: half of the evenings held),
+                min_evenings_needed (the evenings a competitor must have played: the larger of the two),
+                absent {kind: none|fixed|average, value, cap},
                 lines {section: line}, line_order [top line first], line_correction, promote, relegate
     sessions[]  key, date (ISO where known), title, boards (the most a pair played: an absent evening's weight)
     standings[] ranked (false: too few evenings, listed after the ranking), place ("3=" where shared; "" when not
@@ -85,6 +87,8 @@ def season_dict(
             "best": r.best,
             "drop": r.drop,
             "min_evenings": r.min_evenings,
+            "min_share": r.min_share,
+            "min_evenings_needed": r.minimum(len(season.sessions)),
             "absent": {"kind": r.absent.kind, "value": r.absent.value, "cap": r.absent.cap},
             "lines": dict(r.lines),
             "line_order": list(r.line_order),
@@ -120,11 +124,20 @@ def rules_words(season: Season, lang: Language) -> list[str]:
         words.append(_("The best %(best)d evening(s) count, the others are dropped.") % {"best": r.best})
     if r.drop:
         words.append(_("Each competitor's %(drop)d lowest evening(s) are dropped.") % {"drop": r.drop})
-    if r.min_evenings:
+    minimum = r.minimum(held)
+    if r.min_share and minimum:
+        words.append(
+            _("At least %(minimum)d of the %(evenings)d evening(s) played to be ranked (%(share)s of them, rounded "
+              "up); the others are listed below the ranking, without a place.")
+            % {"minimum": minimum, "evenings": held, "share": format_number(100 * r.min_share, lang, 0) + " %"}
+        )  # fmt: skip
+    elif minimum:
         words.append(
             _("At least %(minimum)d evening(s) played to be ranked; the others are listed below the ranking.")
-            % {"minimum": r.min_evenings}
+            % {"minimum": minimum}
         )
+    else:
+        words.append(_("Every competitor is ranked, however few evenings it played."))
     if r.absent.kind == "fixed":
         words.append(_("An absent evening counts %(value)s.") % {"value": _num(r.absent.value, lang) + f" {unit}"})
     elif r.absent.kind == "average":
@@ -215,19 +228,20 @@ def title_of(season: Season, lang: Language) -> str:
 
 def render_text(season: Season, stream: TextIO, lang: Language = "en", valet: dict[str, Any] | None = None) -> None:
     """The rules in words, the ranking, and each competitor's evenings (plain aligned columns)."""
-    from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
+    from bridgescore.report.printable import console as printable_console
+
     _ = translator(lang).gettext
-    console = Console(file=stream, width=200 if not stream.isatty() else None, highlight=False, emoji=False)
+    console = printable_console(file=stream, width=200 if not stream.isatty() else None)
     console.print(f"[bold]{escape(title_of(season, lang))}[/]", soft_wrap=True)
     for sentence in rules_words(season, lang):
         console.print(escape(sentence), soft_wrap=True)
     heads = headings(season, lang)
     table = Table(title=_("Ranking"))
     for head in heads:
-        table.add_column(head, justify="left" if head in text_headings(lang) else "right")
+        table.add_column(escape(head), justify="left" if head in text_headings(lang) else "right")
     ordered = ordered_standings(season)
     previous = True
     for s in ordered:
@@ -239,7 +253,7 @@ def render_text(season: Season, stream: TextIO, lang: Language = "en", valet: di
     grid = Table(title=_("Evenings"))
     grid.add_column(_("Player") if season.rules.per == "player" else _("Pair"))
     for number, session in enumerate(season.sessions, 1):
-        grid.add_column(f"{number}\n{session.date or session.title}", justify="right")
+        grid.add_column(escape(f"{number}\n{session.date or session.title}"), justify="right")  # a title: no markup
     for s in ordered:
         grid.add_row(escape(s.name), *(escape(evening_cell(e, lang)) for e in s.evenings))
     console.print(grid)

@@ -73,22 +73,23 @@ def render_sessions_text(
     result: SessionsScores, console: Console, notation: Notation = "en", lang: Language = "en", *, boards: bool = False
 ) -> None:
     """Each session's report (as ``score`` prints one session), then the overall ranking."""
+    from rich.markup import escape
     from rich.table import Table
 
     from bridgescore.report.text import render_text
 
     session = translator(lang).pgettext("multi-session", "Session")
-    for name, scores in zip(result.names, result.sessions, strict=True):
-        console.rule(f"{session} {name}".strip(), align="left")
+    for name, scores in zip(result.names, result.sessions, strict=True):  # names as the files write them: no markup
+        console.rule(escape(f"{session} {name}".strip()), align="left")
         render_text(scores.scored, console, notation, boards=boards, lang=lang)
         console.print()
     _ = translator(lang).gettext
     header, rows = overall_table(result.overall, lang)
     table = Table(title=_("Overall ranking"), title_justify="left")
     for i, name in enumerate(header):
-        table.add_column(name, justify="left" if i in (1, 2) else "right")
+        table.add_column(escape(name), justify="left" if i in (1, 2) else "right")
     for row in rows:
-        table.add_row(*row)
+        table.add_row(*map(escape, row))
     console.print(table)
     if result.overall.unit == "percent" and any(e.carry_over is not None for e in result.overall.entries):
         console.print(

@@ -17,6 +17,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from bridgescore.i18n import N_, Language, translator
+from bridgescore.report.printable import console as printable_console
 from bridgescore.report.teams_view import Grid, TeamsView
 from bridgescore.teams.model import ScoredTeams
 
@@ -123,7 +124,7 @@ def write_teams(
     in Dutch has Dutch headers, decimal commas and ``;`` between fields; ``html`` is one UTF-8 page (write the
     stream to a ``.html`` file: it needs nothing else)."""
     if fmt == "text":
-        render_teams_text(scored, Console(file=out, width=100, soft_wrap=True, emoji=False), lang, problems)
+        render_teams_text(scored, printable_console(file=out, width=100, soft_wrap=True), lang, problems)
     elif fmt == "json":
         from bridgescore.report.teams_json import dump
 

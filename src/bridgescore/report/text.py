@@ -33,6 +33,7 @@ from bridgescore.report.json import options_fields
 from bridgescore.report.labels import adjustment_label, method_name, penalty_cell, percent, points
 from bridgescore.report.method_words import describe_method
 from bridgescore.report.plain import write_columns
+from bridgescore.report.printable import escape_controls
 from bridgescore.scored import ALL_SECTIONS, ScoredEvent
 from bridgescore.standings import PERCENT_DECIMALS, Standing, compute_standings
 from bridgescore.table import STATUSES
@@ -281,7 +282,7 @@ def _plain_standing(standing: Standing, console: Console, is_mp: bool, penalised
         headings.append(_("Penalty"))
         right.append(True)
         columns.append([penalty_cell(e, lang) for e in entries])
-    console.file.write(_standing_title(standing, lang) + "\n")
+    console.file.write(escape_controls(_standing_title(standing, lang)) + "\n")
     write_columns(console.file, headings, right, columns)
     console.file.write("\n")
     console.file.flush()

@@ -43,7 +43,9 @@ BriAn's ``TITLE`` and ``MASTER_POINT_TYPE`` – where those programs put them):
 An individual event (``individual -f usebio``, :func:`individual_to_bytes`) is written in the form of the EBU's
 individual sample: ``EVENT_TYPE="INDIVIDUAL"``, a ``PLAYER`` per player and the four players of each line.
 
-Written with :mod:`xml.etree.ElementTree` (never by pasting strings), indented two spaces.
+Written with :mod:`xml.etree.ElementTree` (never by pasting strings), indented two spaces.  A text XML 1.0 cannot carry
+is written as :func:`~bridgescore.report.printable.xml_characters` shows it: a control as ``\\u001b``, the
+non-characters U+FFFE and U+FFFF as U+FFFD.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ from bridgescore.event import Result
 from bridgescore.methods.adjustments import Adjustment, ArtificialScore, AssignedScore, Award, Level, WeightedScore
 from bridgescore.methods.base import Unit
 from bridgescore.players import Player
+from bridgescore.report.printable import xml_characters
 from bridgescore.scored import ScoredEvent, read_adjustment
 from bridgescore.sessions import iso_date, pair_players
 from bridgescore.standings import StandingEntry, compute_standings, format_percent, format_points
@@ -420,7 +423,13 @@ def _root(info: Mapping[str, str], club: str | None) -> Element:
 
 
 def _serialise(root: Element) -> bytes:
-    """The file's bytes: the declaration and DOCTYPE the EBU's programs write, the tree indented two spaces."""
+    """The file's bytes: the declaration and DOCTYPE the EBU's programs write, the tree indented two spaces.  Every
+    text and attribute as XML 1.0 can carry it (:func:`~bridgescore.report.printable.xml_characters`): a name
+    holding a control character or U+FFFE made a file no XML reader could read back."""
+    for element in root.iter():
+        if element.text:
+            element.text = xml_characters(element.text)
+        element.attrib.update({k: xml_characters(v) for k, v in element.attrib.items()})
     indent(root, "  ")
     head = f'<?xml version="1.0" encoding="{ENCODING}"?>\n<!DOCTYPE USEBIO SYSTEM "{SYSTEM_ID}">\n'
     body: bytes = tostring(root, encoding=ENCODING, xml_declaration=False)

@@ -15,6 +15,7 @@ from bridgescore.season.rules import (
     parse_date,
     parse_drop,
     parse_lines,
+    parse_min_evenings,
     parse_rule,
 )
 
@@ -33,6 +34,7 @@ __all__ = [
     "parse_date",
     "parse_drop",
     "parse_lines",
+    "parse_min_evenings",
     "parse_rule",
     "run_season",
     "shared_places",

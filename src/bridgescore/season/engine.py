@@ -17,8 +17,9 @@ The arithmetic:
   of equal scores the earlier evening is kept); the season's score is
   sum(score × boards) / sum(boards) over the evenings counted (an average weighted by boards; for Butler the
   IMPs per board of the season);
-* a competitor who played fewer than ``min_evenings`` evenings is listed after the ranking, not ranked; ties
-  share their place (``3=``);
+* a competitor who played fewer than the minimum (``min_evenings``, or a share of the evenings held:
+  :meth:`SeasonRules.minimum`; the command line's default is half of them) is listed after the ranking, not
+  ranked – never dropped; ties share their place (``3=``);
 * with lines, a competitor's line is the one it played most (the latest on a tie); each line has its own
   ranking, whose best ``promote`` pairs (below the top line) go up and worst ``relegate`` pairs (above the bottom
   line) go down at the season's end.
@@ -310,7 +311,7 @@ def _standing(
         total=total,
         score=total / boards if boards else None,
         absent_value=absent_value,
-        ranked=n_played >= rules.min_evenings and boards > 0,
+        ranked=n_played >= rules.minimum(len(summaries)) and boards > 0,
     )
 
 

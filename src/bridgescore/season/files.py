@@ -56,7 +56,7 @@ class FileSessions:
         """The evenings of the files between ``since`` and ``until`` (ISO, inclusive), in date order when every
         evening has a date, else in the order given; ``competition`` names them.  An evening without a date is
         kept in any period, with a warning when a period is asked for."""
-        from bridgescore.api import InputError, file_options, read, score
+        from bridgescore.api import InputError, file_method_notes, file_options, read, score
         from bridgescore.options import OptionError
 
         found: list[tuple[int, StoredSession]] = []
@@ -71,7 +71,7 @@ class FileSessions:
                 )  # fmt: skip
                 continue
             try:
-                chosen = file_options(event, self.options, self.method_given)[0] if self.options is not None else None
+                chosen, written = file_options(event, self.options, self.method_given)  # None: matchpoints
                 scored = score(event, chosen)
             except InputError as refused:
                 self.problems.extend(refused.problems)
@@ -82,6 +82,8 @@ class FileSessions:
                 )
                 continue
             self.problems.extend(p for p in scored.problems if p not in event.problems)
+            method = scored.scored.options.method.name
+            self.problems.extend(file_method_notes(event, str(path), method, written, self.method_given))
             summary = summarise(scored.scored, key=path.name, competition=competition or "")
             if not summary.date and date_from_name(path):
                 summary = dataclasses.replace(summary, date=date_from_name(path))

@@ -16,7 +16,8 @@ What was found (researched 2026-11; where nothing was found the rule is an optio
   3 % compensation": BC Berg & Terblijt) – our ``--line-correction``; promotion and relegation ("promotie/
   degradatie") of the best and worst two to four pairs of each line at the end of a round (BC Neer, GBO, De
   Muralt: three) – our ``--promote``/``--relegate``; a minimum number of evenings to be ranked (Berg & Terblijt:
-  half of the evenings; the club championship at 70 %) – our ``--min-evenings``.
+  half of the evenings; the club championship at 70 %; Reeuwijk-Dorp 4 of 6; Beek 10 a year) – our
+  ``--min-evenings``, half of the evenings by default (:data:`DEFAULT_MIN_EVENINGS`).
 * **The NBB-Clubranking** (Thilo Kielmann, for the NBB) has no absence rules at all: "Als iemand een zitting niet
   speelt, dan verandert zijn/haar ranking niet" – our ``--absent none`` (the default).
 * **Bridgewebs' competitions and leaderboards** (the EBU's club sites, e.g. Cheltenham's leaderboards): scores
@@ -46,7 +47,10 @@ from typing import Literal
 from bridgescore.i18n import N_
 from bridgescore.options import OptionError
 
-__all__ = ["AbsentRule", "SeasonRules", "parse_absent", "parse_date", "parse_drop", "parse_lines", "parse_rule"]
+__all__ = [
+    "DEFAULT_MIN_EVENINGS", "AbsentRule", "SeasonRules", "parse_absent", "parse_date", "parse_drop", "parse_lines",
+    "parse_min_evenings", "parse_rule",
+]  # fmt: skip
 
 AbsentKind = Literal["none", "fixed", "average"]
 Per = Literal["pair", "player"]
@@ -77,6 +81,9 @@ class SeasonRules:
 
     best: int | None = None
     min_evenings: int = 0
+    #: a share of the evenings held to be ranked (0.5: half of them, rounded up); the minimum is the larger of the
+    #: two (:meth:`minimum`).  The command line's default is half (``--min-evenings half``, see the module docstring)
+    min_share: float = 0.0
     #: the K lowest evenings of each competitor left out (the NBB program's "aantal laagste scores weglaten")
     drop: int = 0
     absent: AbsentRule = AbsentRule()
@@ -87,6 +94,37 @@ class SeasonRules:
     relegate: int = 0
     per: Per = "pair"
     unit: Literal["percent", "imps"] = "percent"
+
+    def minimum(self, held: int) -> int:
+        """The evenings a competitor must have played to be ranked in a season of ``held`` evenings."""
+        return max(self.min_evenings, math.ceil(self.min_share * held - 1e-9))
+
+
+#: The command line's minimum to be ranked: half of the evenings held, rounded up.  Clubs under the NBB program
+#: rank a pair that played half of the evenings (BC Berg & Terblijt; BC Reeuwijk-Dorp asks 4 of 6, Bridge Club
+#: Beek 10 a year for its club championship); Bridgewebs' leaderboards and Pianola's competitions rank only those
+#: who played a qualifying number of sessions the club sets (Cheltenham: 12 a quarter, fewer when fewer were held);
+#: no program found ranks a pair on one evening of many.  Without a minimum, a substitute pair's one good evening
+#: (58 %) headed the season.
+DEFAULT_MIN_EVENINGS = "half"
+
+
+def parse_min_evenings(text: str) -> tuple[int, float]:
+    """``--min-evenings``: a number of evenings (``6``; ``0``: every competitor ranked), a share of the evenings
+    held (``50%``) or ``half`` (``helft``); returns (evenings, share)."""
+    value = text.strip().lower().replace(" ", "")
+    if value in ("half", "helft"):
+        return 0, 0.5
+    if re.fullmatch(r"\d+", value):
+        return int(value), 0.0
+    m = re.fullmatch(r"(\d+(?:[.,]\d+)?)%", value)
+    if m and 0 <= float(m[1].replace(",", ".")) <= 100:
+        return 0, float(m[1].replace(",", ".")) / 100
+    raise OptionError(
+        N_("--min-evenings is a number of evenings (6), a share of the evenings held (50%%) or half, not "
+           "'%(value)s'"),
+        value=text,
+    )  # fmt: skip
 
 
 def parse_rule(text: str) -> int | None:

@@ -10,10 +10,13 @@ The scales, by the name ``--vp`` gives them (:func:`scale_named`):
 - ``ebu-20`` – the EBU's integer 20-VP scale as the EBU's TeamsScorer writes it (:class:`EBU20`);
 - a file name – a club's own table (:class:`FileScale`, format in :func:`read_scale_file`).
 
-Every table is defined at whole IMP margins.  A fractional margin (a carry-over of 2.5, a split adjustment) is
-read the way each scale says: the continuous scale interpolates between the two whole margins around it, the
-integer scales give the VPs of the whole margin below it (a team that has not reached the next whole IMP has not
-reached the next range).
+Every table is defined at whole IMP margins.  A fractional margin (a carry-over of 2.5, a split adjustment, a
+Swiss pairs' cross-IMP quotient) is read the way each scale says: the continuous scale interpolates between the
+two whole margins around it; the whole-VP scales (``wbf-discrete``, ``ebu-20``, a table file) read the margin
+rounded to the nearest whole IMP, halves away from zero (:func:`whole_margin`) – the EBU's rule (a margin under
+0.5 IMP is a draw, 1.6 IMPs a win by 2; its White Book, §4.2.6.3, rounds a Swiss pairs' cross-IMP total to whole
+IMPs before the teams scale is applied).  Taking the whole IMPs below, as this module did before, made 0.9 IMP a
+draw and 1.6 IMPs a win by 1.
 """
 
 from __future__ import annotations
@@ -41,6 +44,8 @@ __all__ = [
     "scale_named",
     "vp_row",
     "wbf_continuous_table",
+    "wbf_discrete_starts",
+    "whole_margin",
 ]
 
 
@@ -157,14 +162,40 @@ class WBFContinuous:
         return wbf_continuous_table(boards).index(2000)
 
 
-def _starts(boards: int, up: bool) -> tuple[int, ...]:
-    """The smallest whole margin worth 11, 12 … 20 VPs on an integer version of the continuous scale: each
-    margin's two-decimal VPs rounded to a whole number (``up``: rounded up, else halves up), then the ranges
-    made concave – no VP's range of margins narrower than the range of the VP below it, the rule of the WBF's
-    discrete scales – by moving the lower end of a too narrow range down one IMP until none is."""
-    table = wbf_continuous_table(boards)
-    whole = [-(-h // 100) if up else (h + 50) // 100 for h in table]
-    starts = [next(i for i, v in enumerate(whole) if v >= k) for k in range(11, 21)]
+def whole_margin(margin: float) -> int:
+    """The size of a margin as a whole-VP scale reads it: rounded to the nearest whole IMP, halves away from zero
+    (the EBU White Book, §4.2.6.3: 0.4 IMP is a draw, 0.5 and 1.4 a win by 1, 1.6 a win by 2)."""
+    return math.floor(abs(margin) + 0.5 + 1e-9)
+
+
+def _margin_reaching(vps: float, boards: int) -> float:
+    """The margin (not a whole number) at which the WBF 2013 formula reaches ``vps`` for the winner: the formula
+    of :func:`wbf_continuous_table` solved for the margin, I = (B/3)·log_τ(1 − (V − 10)(1 − τ³)/10)."""
+    return _blitz(boards) / 3 * math.log(1 - (vps - 10) * (1 - _TAU**3) / 10) / math.log(_TAU)
+
+
+@lru_cache(maxsize=256)
+def wbf_discrete_starts(boards: int) -> tuple[int, ...]:
+    """The smallest whole margin worth 11, 12 … 20 VPs on the WBF 2013 discrete scale for ``boards`` boards.
+
+    Source: the WBF Scoring Panel's technical report ("The New WBF IMP to VP Scales": the discrete scale gives a
+    range of IMPs for each whole VP, and that range never narrows as the VPs grow), as the EBU's VP-table generator
+    builds it (its tables are EBUScore's "WBF-D"): the formula is solved for the margin at each half VP (10.5,
+    11.5 … 19.5) and that margin rounded to the nearest whole IMP starts the next VP's range; a range narrower
+    than the one below it is then widened downwards (:func:`_concave`); each VP takes at least one IMP.  Checked
+    against EBUScore's 10-board table (1–3 IMPs 11-9, where rounding the continuous VPs gives 10-10 at 1 IMP)
+    and the rows the NBB club program Star quotes for 20 boards (0–1 IMP 10, 2–5 IMP 11, 6–9 IMP 12).  The
+    direction of the widening is not confirmed on a published table of a length that needs it (4, 8, 12 or 20
+    boards, among others)."""
+    _check_boards(boards)
+    # a win, however short the match, is at least 1 IMP, and no IMP is worth more than one VP (1 board: 0.4 IMP
+    # reaches 10.5 VPs, yet a margin of 0 stays a draw)
+    return _concave([max(math.floor(_margin_reaching(k + 0.5, boards) + 0.5), k - 9) for k in range(10, 20)])
+
+
+def _concave(starts: list[int]) -> tuple[int, ...]:
+    """The ranges made concave – no VP's range of margins narrower than the range of the VP below it, the rule of
+    the WBF's discrete scales – by moving the lower end of a too narrow range down one IMP until none is."""
     changed = True
     while changed:
         changed = False
@@ -173,6 +204,16 @@ def _starts(boards: int, up: bool) -> tuple[int, ...]:
                 starts[k] -= 1
                 changed = True
     return tuple(starts)
+
+
+def _starts(boards: int, up: bool) -> tuple[int, ...]:
+    """The smallest whole margin worth 11, 12 … 20 VPs: the WBF discrete scale (:func:`wbf_discrete_starts`), or
+    with ``up`` the EBU's whole-VP scale – each margin's two-decimal continuous VPs rounded up, made concave."""
+    if not up:
+        return wbf_discrete_starts(boards)
+    table = wbf_continuous_table(boards)
+    whole = [-(-h // 100) for h in table]
+    return _concave([next(i for i, v in enumerate(whole) if v >= k) for k in range(11, 21)])
 
 
 class _IntegerScale:
@@ -184,7 +225,7 @@ class _IntegerScale:
 
     def vp(self, margin: float, boards: int) -> tuple[float, float]:
         _check_boards(boards)
-        m = math.floor(abs(margin))
+        m = whole_margin(margin)
         winner = 10.0 + sum(1 for start in _starts(boards, self._up) if start <= m)
         return _split(winner, self.maximum, margin)
 
@@ -205,12 +246,11 @@ class WBFDiscrete(_IntegerScale):
     length beside the continuous scale for clubs that prefer whole VPs; the NBB's scale for its lower teams
     divisions.
 
-    Derived, as the WBF technical report describes, from the continuous scale: a margin scores the continuous
-    scale's VPs rounded to the nearest whole number (halves up), and no VP's range of IMPs is narrower than the
-    range below it (a too narrow range is widened downwards, the direction in which the WBF corrects the
-    continuous table).  Checked against the rows the NBB club program Star quotes for 20 boards (0–1 IMP 10,
-    2–5 IMP 11, 6–9 IMP 12); the WBF's own per-length tables were not at hand to compare every row.
-    A fractional margin scores as the whole margin below it."""
+    Derived, as the WBF technical report describes, from the continuous formula solved for the margin at each
+    half VP (:func:`wbf_discrete_starts`) – not from the continuous table's VPs rounded, which gave 10-10 at 1 IMP
+    on 10 boards where the WBF's table (as EBUScore prints it) gives 11-9 for 1–3 IMPs.  The WBF's own per-length
+    tables were not at hand to compare every row.  A fractional margin is rounded to the nearest whole IMP
+    (:func:`whole_margin`)."""
 
     name: str = "wbf-discrete"
     maximum: float = 20.0
@@ -224,7 +264,8 @@ class EBU20(_IntegerScale):
     concave as in :class:`WBFDiscrete`.  Derived from the EBU's published sample event (``multiple-teams.xml``,
     3-board matches: 0 → 10, 1 → 11, 2 → 12, 3–4 → 13, 5–6 → 14, 7–8 → 15, 9–10 → 16, 11–13 → 17, 14–16 → 18,
     19 → 19, 21+ → 20), every one of whose 40 match scores it reproduces; rounding up alone would give 16 at
-    11 IMPs, the concavity rule gives the file's 17.  A fractional margin scores as the whole margin below it."""
+    11 IMPs, the concavity rule gives the file's 17.  A fractional margin is rounded to the nearest whole IMP
+    (:func:`whole_margin`, the EBU's rule: under 0.5 IMP is a draw)."""
 
     name: str = "ebu-20"
     maximum: float = 20.0
@@ -242,7 +283,7 @@ class _Row:
 class FileScale:
     """A club's own VP table read from a file (:func:`read_scale_file`): for each match length (or for every
     length, ``*``), rows of the smallest whole margin and the VPs of the winner and the loser from it on.  A
-    fractional margin scores as the whole margin below it."""
+    fractional margin is rounded to the nearest whole IMP (:func:`whole_margin`), as the EBU reads its tables."""
 
     name: str
     maximum: float
@@ -263,7 +304,7 @@ class FileScale:
 
     def vp(self, margin: float, boards: int) -> tuple[float, float]:
         rows = self._rows(boards)
-        m = math.floor(abs(margin))
+        m = whole_margin(margin)
         row = [r for r in rows if r.margin <= m][-1]
         if margin >= 0:
             return (row.winner, row.loser)
