@@ -153,8 +153,9 @@ def test_phone_shows_dutch_labels_and_fits(browser: sync_api.Browser, pages: dic
     for table in ("#board-Sect1-1 table", "#pair-Sect1-NS-1 table"):
         assert page.evaluate(f"document.querySelector('{table}').getBoundingClientRect().right") <= 390, table
     text = page.inner_text("body")
+    # (issue 18: no "Res." on a phone – the declarer and result follow the contract in its cell, 4♠ Z +1)
     for word in ("Uitslag", "Klassement", "Noord-Zuid", "Oost-West", "Plaats", "Paar", "Totaal", "Frequentiestaten",
-                 "Spel 1", "Contr.", "Res.", "Sc. NZ", "Persoonlijke scorekaarten", "Tgst.", "Tot.",
+                 "Spel 1", "Contr.", "Sc. NZ", "Persoonlijke scorekaarten", "Tgst.", "Tot.",
                  "Controles van de wedstrijdleider"):  # fmt: skip
         assert word in text, word
     everything = page.text_content("body") or ""
@@ -278,6 +279,10 @@ def test_score_card_opponents_wrap_between_words_on_a_phone(browser: sync_api.Br
     path.write_text(render_html(to_dict(score(event).scored), "en"), encoding="utf-8")
     page = _open(browser, path, 390, 844, phone=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # issue 18: on a phone the opponents are their numbers (three lines of names made a card 430–490 px wide);
+    # their names are on their own card, and on a wider screen under the number, wrapping between words only
+    assert page.eval_on_selector_all("td span.who", "s => s.filter(x => x.getClientRects().length).length") == 0
+    page = _open(browser, path, 700, 844)
     broken = page.eval_on_selector_all(
         "td span.who",
         """spans => spans.filter(s => s.textContent.trim()).map(s => {

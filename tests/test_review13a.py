@@ -325,9 +325,10 @@ def test_player_by_the_name_of_a_numbered_member_names_the_number(tmp_path: Path
     db = tmp_path / "club.sqlite3"
     members = _write(tmp_path, "leden.csv", _MEMBERS.replace("1005;Speler 5", "1005;Speler 1"))
     assert _add(db, str(_write(tmp_path, "2026-09-07.csv", _NUMBERED)), "--members", str(members))[0] == 0
+    # issue 18: the one member of a name is found by it (it was refused: "give the number")
     result = runner.invoke(app, ["player", "Speler 2", "--db", str(db)])
-    assert result.exit_code == 2
-    assert "Speler 2 is member 1002 in the archive: give the number (bridgescore player 1002)" in _flat(result.output)
+    assert result.exit_code == 0, result.output
+    assert _flat(result.output).startswith("Speler 2 (1002)")
     both = runner.invoke(app, ["player", "speler 1", "--db", str(db)])
     assert both.exit_code == 2 and "speler 1 is member 1001, 1005 in the archive" in _flat(both.output), both.output
 

@@ -84,7 +84,8 @@ def test_the_page_never_scrolls_sideways_and_a_match_card_fits(
 def test_the_phone_reads_dutch(browser: sync_api.Browser, pages: dict[str, Path]) -> None:
     page = _open(browser, pages["eight-nl"], 390, 844, phone=True)
     text = page.inner_text("body")
-    for word in ("Uitslag", "Stand", "Kruistabel", "Wedstrijden", "Ronde 1", "WP", "Plaats", "Gesl.", "Tot.",
+    # (issue 18: a match card's running total, "Tot.", gives way on a phone; the total row has the match's IMPs)
+    for word in ("Uitslag", "Stand", "Kruistabel", "Wedstrijden", "Ronde 1", "WP", "Plaats", "Gesl.",
                  "Meegenomen", "Winstpunten"):  # fmt: skip
         assert word in text, word
     everything = page.text_content("body") or ""

@@ -468,6 +468,26 @@ def format_result(contract: Contract, tricks: int, notation: Notation = "en") ->
     return f"{delta:+d}"
 
 
+def words_in_notation(text: str, notation: Notation) -> str:
+    """A contract, a seat, or the two with a result (``3NT S``, ``4SX N =``) as English messages hold them,
+    written in ``notation``: Dutch ``3SA Z``, ``4SX N C`` (what the Dutch reports print, :meth:`Contract.format`,
+    :meth:`Seat.label`, :func:`format_result`).  A word that is none of these is kept as written."""
+    if notation == "en":
+        return text
+    words = []
+    for word in text.split(" "):
+        if word in ("N", "E", "S", "W"):
+            words.append(Seat[word].label(notation))
+        elif word == "=":
+            words.append("C")
+        else:
+            try:
+                words.append(parse_contract(word).format(notation) if word[:1].isdigit() or word == "PASS" else word)
+            except ContractError:
+                words.append(word)
+    return " ".join(words)
+
+
 _COMBINED_RE = re.compile(
     r"""^\s*(?P<contract>\d\s*(?:NT|SA|N|S|H|D|C|K|R|♠|♥|♡|♦|♢|♣)\s*(?:XX|X|\*\*|\*|!!|!)?)
         \s*(?P<declarer>\b[NESWOZ]\b|\s+[NESWOZ]\s+|[NESWOZ](?=\s*(?:[=+\-−]|C$|$)))?

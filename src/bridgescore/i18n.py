@@ -248,6 +248,11 @@ class MessageError(Exception):
         return format_message(self.message, self.values, lang)
 
 
+#: The message fields that hold a contract or a seat in English notation (the readers' and checks' problems): written
+#: in the message's language (:func:`bridgescore.contract.words_in_notation`).
+_NOTATION_FIELDS = frozenset({"contract", "declarer", "leader"})
+
+
 def format_message(message: str, values: Mapping[str, int | float | str], lang: str = "en") -> str:
     """``message`` (a catalogue message with ``%(name)…`` fields) in ``lang``, its numbers written the
     language's way.  The placeholder says how: ``%(n)d`` a whole number, ``%(n)+d`` with its sign (``+420``),
@@ -256,6 +261,13 @@ def format_message(message: str, values: Mapping[str, int | float | str], lang: 
     ``float`` with 2 decimals and a sign, as IMP sums are printed (``+3.00``, Dutch ``+3,00``).  Text values
     (pair numbers, a contract) are written as they are."""
     language = parse_language(lang)
+    if language != "en":  # a contract and a seat in the language's notation: Dutch 3SA Z, not 3NT S
+        from bridgescore.contract import words_in_notation
+
+        values = {
+            name: words_in_notation(value, language) if name in _NOTATION_FIELDS and isinstance(value, str) else value
+            for name, value in values.items()
+        }
 
     def field(match: re.Match[str]) -> str:
         if match.group(0) == "%%":

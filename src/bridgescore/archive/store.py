@@ -894,8 +894,9 @@ class Archive:
 
     def player(self, number: str) -> tuple[Player, list[PlayerSession]]:
         """A player's sessions in date order (``bridgescore player``): ``number`` a member number, else a name as
-        written (a player known by name only); :class:`ArchiveError` when the archive has no such player."""
-        wanted = number.strip()
+        written (a player known by name only, or the one member of that name; namesakes are told to give the
+        number); :class:`ArchiveError` when the archive has no such player."""
+        wanted = " ".join(number.split())  # "Jan  de Vries" as "Jan de Vries"
         with Session(self.engine) as db:
             stored = db.scalars(select(PlayerRow).where(PlayerRow.number == wanted)).first()
             if stored is None:
@@ -908,12 +909,15 @@ class Archive:
                         )
                     ) if n
                 )  # fmt: skip
-                if numbers:
+                if len(numbers) == 1:  # the one member of that name: found by it (player "Jan de Vries")
+                    stored = db.scalars(select(PlayerRow).where(PlayerRow.number == numbers[0])).first()
+                elif numbers:  # namesakes: which one is for the number to say
                     raise ArchiveError(
                         N_("%(name)s is member %(numbers)s in the archive: give the number (bridgescore player "
                            "%(number)s)"),
                         name=wanted, numbers=", ".join(numbers), number=numbers[0],
                     )  # fmt: skip
+            if stored is None:
                 raise ArchiveError(
                     N_("no player %(number)s in the archive %(db)s (a member number as the files write it)"),
                     number=wanted,

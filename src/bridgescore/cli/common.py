@@ -41,6 +41,9 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 _CONSOLES: dict[str, Console] = {}
+#: The language of this run's messages: the command's --lang, recorded by :func:`language_option` (each command
+#: reads it first), so an error says "fout:" under --lang nl; English until then.
+_MESSAGES_LANG: list[Language] = ["en"]
 
 
 def __getattr__(name: str) -> Console:
@@ -153,12 +156,20 @@ SessionOption = Annotated[
 PER_DIRECTION = {"mitchell": True, "howell": False}
 
 
-def fail(message: str) -> typer.Exit:
-    """Print ``message`` as an error and return the exit (status 2) for the caller to raise."""
+def print_error(message: str) -> None:
+    """Print ``message`` as an error, headed "error:" in the run's language (:func:`language_option`): under
+    ``--lang nl`` a Dutch message began with an English "error:"."""
     from rich.markup import escape
 
-    err = __getattr__("err")
-    err.print(f"[red]error:[/] {escape(message)}", soft_wrap=True)  # file names whole, not cut at 80 columns
+    from bridgescore.i18n import translator
+
+    word = translator(_MESSAGES_LANG[0]).gettext("error")
+    __getattr__("err").print(f"[red]{escape(word)}:[/] {escape(message)}", soft_wrap=True)  # file names whole
+
+
+def fail(message: str) -> typer.Exit:
+    """Print ``message`` as an error and return the exit (status 2) for the caller to raise."""
+    print_error(message)
     return typer.Exit(2)
 
 
@@ -389,10 +400,12 @@ def language_option(text: str) -> Language:
     """The value of ``--lang``, or a clear error."""
     from bridgescore.i18n import parse_language
 
+    _MESSAGES_LANG[0] = "en"  # a run of its own (the tests run many in one process)
     try:
-        return parse_language(text)
+        _MESSAGES_LANG[0] = language = parse_language(text)
     except ValueError as problem:
         raise fail(f"--lang: {problem}") from None
+    return language
 
 
 def _version(value: bool) -> None:

@@ -72,7 +72,6 @@ def individual(
 ) -> None:
     """Score an individual event: each board as in a pairs event, each player ranked on their own (exit 2 on bad
     input)."""
-    from rich.markup import escape
 
     from bridgescore.api import read
     from bridgescore.cli.common import err, output_stream
@@ -95,8 +94,7 @@ def individual(
     event = read(*files, notation=read_notation, section_per_file=section_per_file or None)
     refused = not_individual(event)
     if refused is not None:
-        err.print(f"[red]error:[/] {escape(refused.describe(page_lang))}", soft_wrap=True)
-        raise typer.Exit(2)
+        raise fail(refused.describe(page_lang))
     if names is not None:
         event = with_player_names(event, names)
     if title:

@@ -1,4 +1,4 @@
-"""The ``player`` command (issue 13): a player's sessions in the archive, by member number."""
+"""The ``player`` command (issue 13): a player's sessions in the archive, by member number or by name."""
 
 from __future__ import annotations
 

@@ -292,11 +292,8 @@ def score(
         bar.hide()
         raise fail(problem.text(page_lang)) from None
     except InputError as refused:  # teams and individuals are not scored as pairs (issue 11)
-        from rich.markup import escape
-
         bar.hide()
-        err.print(f"[red]error:[/] {escape(refused.problems[0].describe(page_lang))}", soft_wrap=True)
-        raise typer.Exit(2) from None
+        raise fail(refused.problems[0].describe(page_lang)) from None
     scored = scores.scored
     if any(p.severity is Severity.ERROR for p in scored.problems) and not (skip_invalid and event.results):
         bar.hide()

@@ -8,16 +8,20 @@ options are in :mod:`bridgescore.teams` (``read``, ``choose``); this module only
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
+from types import MappingProxyType
 from typing import Annotated, Any
 
 import typer
 from typer.core import TyperGroup
 
 from bridgescore.cli.common import (
+    DealsOption,
     OutputOption,
     SkipInvalidOption,
     app,
+    date_option,
     event_files,
     fail,
     language_option,
@@ -134,8 +138,16 @@ def score_teams_command(
     fmt: Annotated[
         str, typer.Option("--format", "-f", help="text, json, csv, html or usebio (USEBIO 1.2 XML, as TeamsScorer).")
     ] = "text",
-    date: Annotated[str | None, typer.Option("--date", help="USEBIO: the event's date (default: the file's).")] = None,
-    club: Annotated[str | None, typer.Option("--club", help="USEBIO: the club's name (default: the file's).")] = None,
+    title: Annotated[
+        str | None, typer.Option("--title", help="Event title (default: the input's, else Teams event/Viertallen).")
+    ] = None,
+    date: Annotated[
+        str | None, typer.Option("--date", help="The event's date: the page's header, USEBIO (default: the file's).")
+    ] = None,
+    club: Annotated[
+        str | None, typer.Option("--club", help="The club: the page's header, USEBIO (default: the file's).")
+    ] = None,
+    deals: DealsOption = None,
     lang: Annotated[str, typer.Option("--lang", help="Language of labels and numbers: en or nl.")] = "en",
     notation: Annotated[
         str | None,
@@ -166,9 +178,20 @@ def score_teams_command(
     reading = notation_option(notation or "en")
     if fmt not in (*TEAMS_FORMATS, "usebio"):
         raise fail(f"--format must be {', '.join(TEAMS_FORMATS)} or usebio, not '{fmt}'")
+    if fmt == "usebio" and date is not None:  # USEBIO's DATE is a day (dd/mm/yyyy); a page's header takes any text
+        date_option(date, "--date", page_lang)
     files = event_files(inputs)
-    refuse_overwrite(output, [*files, names])
+    refuse_overwrite(output, [*files, names, deals])
     event = given_carry_over(load_teams(files, names=names, notation=reading), carry_over or ())
+    given = {key: value for key, value in (("date", date), ("club", club)) if value is not None}
+    if title is not None or given:  # as score's --title/--date/--club: over the file's own
+        extra = MappingProxyType({**event.extra, **given})
+        event = dataclasses.replace(event, title=event.title if title is None else title, extra=extra)
+    records = None
+    if deals is not None:  # the page draws each board's hand record (diagram, double dummy, par), as score's
+        from bridgescore.api import read_deals
+
+        records = read_deals(deals, dd=fmt == "html", par=fmt == "html")
     try:
         options, notes = teams_options(
             event, vp=vp, form=form, as_program=as_program, tiebreak=tiebreak, board_points=board_points,
@@ -180,7 +203,8 @@ def score_teams_command(
     except VPScaleError as error:  # the scale's problems, located (a VP table file's lines), as `vp` reports them
         print_problems(error.problems, err, page_lang, can_go_on=False)
         raise typer.Exit(2) from None
-    problems = (*scored.problems, *notes)  # the reader's and the engine's (a board with no result in a room)
+    problems = (*scored.problems, *notes, *(records.problems if records is not None else ()))
+    # (the reader's, the engine's – a board with no result in a room – and the hand record's)
     if any(p.severity is Severity.ERROR for p in problems) and not (skip_invalid and event.matches):
         print_problems(problems, err, page_lang, can_go_on=bool(event.matches))
         raise typer.Exit(2)
@@ -191,7 +215,9 @@ def score_teams_command(
     else:
         chosen: TeamsFormat = next(f for f in TEAMS_FORMATS if f == fmt)
         buffer = io.StringIO()
-        write_teams(scored, chosen, buffer, page_lang)
+        # a report on the screen leaves its list of problems to the error stream below: a problem was read three
+        # times (under its match, in the report's list, on the error stream); a report file keeps its list
+        write_teams(scored, chosen, buffer, page_lang, deals=records, problems=output is not None)
         write_output(buffer.getvalue(), output)
     if problems:
         print_problems(problems, err, page_lang, can_go_on=False)

@@ -130,6 +130,16 @@ def _pair_result(result: Mapping[str, Any] | None, lang: Language) -> str:
     return _result(result["percent"], result["imps"], lang) + place
 
 
+def _line(text: str, lang: Language) -> str:
+    """A stored line's words (``4S S 11 +450``: contract, declarer, tricks, score, remarks; made by the archive in
+    English) with its contract and declarer in ``lang``'s notation, as the score report prints them (Dutch
+    ``2SX Z 4 -800``); the rest, the remarks included, as stored."""
+    from bridgescore.contract import words_in_notation
+
+    head = text.split(" ", 2)
+    return " ".join([words_in_notation(" ".join(head[:2]), lang), *head[2:]])
+
+
 def render_history(versions: Sequence[Mapping[str, Any]], console: Console, lang: Language) -> None:
     """``archive history``: each version of a session (when, from which file) and what its correction changed:
     lines changed, added and removed (old → new), pairs whose result or place changed, the options."""
@@ -148,11 +158,12 @@ def render_history(versions: Sequence[Mapping[str, Any]], console: Console, lang
             continue
         console.print("  " + escape(_changed(changes, lang)), soft_wrap=True)
         for line in changes.get("lines_changed", ()):
-            console.print(f"  {escape(_where(line, lang))}: {escape(line['old'])} → {escape(line['new'])}")
+            old, new = _line(line["old"], lang), _line(line["new"], lang)
+            console.print(f"  {escape(_where(line, lang))}: {escape(old)} → {escape(new)}")
         for line in changes.get("lines_added", ()):
-            console.print(f"  {escape(_where(line, lang))}: + {escape(line['new'])}")
+            console.print(f"  {escape(_where(line, lang))}: + {escape(_line(line['new'], lang))}")
         for line in changes.get("lines_removed", ()):
-            console.print(f"  {escape(_where(line, lang))}: − {escape(line['old'])}")
+            console.print(f"  {escape(_where(line, lang))}: − {escape(_line(line['old'], lang))}")
         for pair in changes.get("pairs_changed", ()):
             label = _pair(pair["section"], str(pair["pair"]), pair["direction"], lang)
             old, new = _pair_result(pair["old"], lang), _pair_result(pair["new"], lang)

@@ -95,6 +95,8 @@ class Cell:
     strain_css: str = ""
     rest: str = ""
     note: str = ""  # words under a number: the opponents' names on a score card
+    phone: str = ""  # contract cells: declarer and result shown after the contract on a phone (4♠ N +1, CSS ::after
+    # of data-phone: the cell's text stays the contract), their own columns hidden there
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,24 +357,26 @@ class Page:
     def travellers(self) -> list[Table]:
         _ = self._
         pgettext = translator(self.lang).pgettext
-        # on a phone the lead (and, at matchpoints, the points beside the percentages) give way: class "opt"
+        # on a phone the lead (and, at matchpoints, the points beside the percentages; at IMPs East-West's points,
+        # North-South's with the other sign) give way: class "opt"
         points_css = "num opt" if self.matchpoints else "num"
+        ew_points_css = "num opt"
         headings: list[tuple[str, str]] = [
             (_("NS"), "num"),
             (_("EW"), "num"),
             (f"{_('Contract')}|{_('Contr.')}", ""),
-            (f"{_('By')}|{pgettext('short heading', 'By')}", ""),
+            (f"{_('By')}|{pgettext('short heading', 'By')}", "desk"),
         ]
         if self.has_lead:
             headings.append((_("Lead"), "opt"))
-        headings.append((f"{_('Result')}|{_('Res.')}", "num"))
+        headings.append((f"{_('Result')}|{_('Res.')}", "num desk"))
         if self.has_dd:  # what double dummy makes in the line's contract, by its declarer
             headings.append((f"{_('Double dummy')}|DD", "num"))
         headings += [
             (f"{_('Score NS')}|{_('Sc. NS')}", "num"),
             (f"{_('Score EW')}|{_('Sc. EW')}", "num"),
             (f"{_('Points NS')}|{_('Pts NS')}", points_css),
-            (f"{_('Points EW')}|{_('Pts EW')}", points_css),
+            (f"{_('Points EW')}|{_('Pts EW')}", ew_points_css),
         ]
         if self.matchpoints:
             headings += [(_("NS %"), "num"), (_("EW %"), "num")]
@@ -388,6 +392,8 @@ class Page:
                 json_path = f"boards/{b}/results/{r}"
                 status = str(result.get("status") or "")
                 contract, made = self.contract_cell(result)
+                if contract.strain:  # on a phone "4♠ N +1" in one cell, the By and Result columns hidden (desk)
+                    contract = replace(contract, phone=f"{self.declarer(result)} {made}".strip())
                 ns_ref = self.pair_ref("NS", section, result.get("ns_pair"))
                 ew_ref = self.pair_ref("EW", section, result.get("ew_pair"))
                 ns_score = result.get("ns_score")
@@ -405,11 +411,11 @@ class Page:
                         href=f"#{ew_ref.anchor}" if ew_ref else "",
                     ),
                     contract,
-                    Cell(self.declarer(result), "declarer"),
+                    Cell(self.declarer(result), "declarer", "desk"),
                 ]
                 if self.has_lead:
                     cells.append(replace(self.lead(result), css="opt"))
-                cells.append(Cell(made, "result", "num"))
+                cells.append(Cell(made, "result", "num desk"))
                 if self.has_dd:
                     tricks = dd_tricks(deal, result.get("contract"), result.get("declarer"))
                     cells.append(Cell(self.num(tricks, 0), "dd", "num"))
@@ -425,7 +431,7 @@ class Page:
                         "num",
                     ),
                     Cell(self.num(result.get("ns_points"), self.points_decimals, signed), "ns_points", points_css),
-                    Cell(self.num(result.get("ew_points"), self.points_decimals, signed), "ew_points", points_css),
+                    Cell(self.num(result.get("ew_points"), self.points_decimals, signed), "ew_points", ew_points_css),
                 ]
                 if self.matchpoints:
                     cells += [
@@ -551,10 +557,10 @@ class Page:
                 note=opp_ref.names if opp_ref else "",
             ),
             contract,
-            Cell(self.declarer(result), "declarer"),
-            Cell(made, "result", "num"),
+            Cell(self.declarer(result), "declarer", "desk"),
+            Cell(made, "result", "num desk"),
             Cell(self.num(score, 0, signed=True), "score", "num"),
-            Cell(self.num(points, self.points_decimals, signed), "points", "num"),
+            Cell(self.num(points, self.points_decimals, signed), "points", self.card_points_css),
         ]
         if self.matchpoints:
             cells.append(
@@ -569,6 +575,11 @@ class Page:
 
     _running: dict[str, Decimal]
 
+    @property
+    def card_points_css(self) -> str:
+        """A score card's points column: at matchpoints it gives way on a phone to the percentage beside it."""
+        return "num opt" if self.matchpoints else "num"
+
     def score_cards(self) -> list[Table]:
         _ = self._
         pgettext = translator(self.lang).pgettext
@@ -577,10 +588,10 @@ class Page:
         headings += [
             (f"{_('Opponents')}|{_('Opp.')}", "num"),
             (f"{_('Contract')}|{_('Contr.')}", ""),
-            (f"{_('By')}|{pgettext('short heading', 'By')}", ""),
-            (f"{_('Result')}|{_('Res.')}", "num"),
+            (f"{_('By')}|{pgettext('short heading', 'By')}", "desk"),
+            (f"{_('Result')}|{_('Res.')}", "num desk"),
             (_("Score"), "num"),
-            (f"{_('Points')}|{_('Pts')}", "num"),
+            (f"{_('Points')}|{_('Pts')}", self.card_points_css),
         ]
         if self.matchpoints:
             headings.append((f"{_('Percentage')}|%", "num"))

@@ -223,7 +223,7 @@ def render_individual_text(
                 row += [points(e.total, lang), points(e.maximum, lang), percent(e.percent, lang)]
             else:
                 factored = "*" if abs(e.total - e.unfactored_total) > 1e-9 else ""
-                row += [points(e.total, lang) + factored, points(e.average, lang)]
+                row += [points(e.total, lang) + factored, percent(e.average, lang)]  # per board: always 2 decimals
             table.add_row(*row)
         console.print(table)
     if is_mp:

@@ -79,10 +79,24 @@ def _ranking(season: Season, lang: Language) -> list[_Grid]:
     return grids
 
 
+def _evening_heading(number: int, date: str | None, lang: Language) -> str:
+    """An evening's column heading: its date, short (``7 Sep``, Dutch ``7 sep``), where the evening has one in ISO
+    form; else its number (the legend under the grid gives each number its date and title)."""
+    import datetime
+
+    from babel.dates import format_date
+
+    try:
+        day = datetime.date.fromisoformat(date or "")
+    except ValueError:
+        return str(number)
+    return format_date(day, "d MMM", locale=lang).rstrip(".")
+
+
 def _evenings(season: Season, lang: Language) -> _Grid:
     _ = translator(lang).gettext
     who = _("Player") if season.rules.per == "player" else _("Pair")
-    heads = (_Cell(who), *(_Cell(str(n), "num") for n in range(1, len(season.sessions) + 1)))
+    heads = (_Cell(who), *(_Cell(_evening_heading(n, s.date, lang), "num") for n, s in enumerate(season.sessions, 1)))
     rows = []
     for s in ordered_standings(season):
         cells = [_Cell(s.name, "names")]
@@ -99,7 +113,7 @@ def _valet(valet: dict[str, Any], lang: Language) -> _Grid:
         "valet-grid",
         "",
         tuple(_Cell(h, "" if i == 0 else "num") for i, h in enumerate(heads)),
-        tuple(_Row(tuple(_Cell(c, "" if i == 0 else "num") for i, c in enumerate(r))) for r in rows),
+        tuple(_Row(tuple(_Cell(c, "names" if i == 0 else "num") for i, c in enumerate(r))) for r in rows),
     )
 
 

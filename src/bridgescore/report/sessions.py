@@ -161,13 +161,21 @@ def sessions_html(result: SessionsScores, lang: str = "en", title: str = "") -> 
     then each session's ranking, a table per section and direction titled as the one-session page titles them
     (place, pair, names, boards, % or IMPs); every table scrolls inside its own box, so a phone never scrolls the
     page sideways."""
+    from bridgescore.report.html import environment
+
     _ = translator(lang).gettext
     esc = html.escape
 
     def table(header: list[str], rows: list[list[str]]) -> str:
+        """A table; on a phone each row a card of "heading value" pairs (``_stack.css.j2``): every table fits."""
         head = "".join(f"<th>{esc(h)}</th>" for h in header)
-        body = "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in row) + "</tr>" for row in rows)
-        return f'<div class="scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+        labels = ["", "", ' class="names"', *(f' data-label="{esc(h)}"' for h in header[3:])]
+        body = "".join(
+            "<tr>" + "".join(f"<td{label}>{esc(c)}</td>" for label, c in zip(labels, row, strict=False)) + "</tr>"
+            for row in rows
+        )
+        head = f"<thead><tr>{head}</tr></thead>"
+        return f'<div class="scroll"><table class="stack">{head}<tbody>{body}</tbody></table></div>'
 
     def group_title(section: str, direction: str) -> str:
         words = {"NS": _("North-South"), "EW": _("East-West")}.get(direction, "")
@@ -202,6 +210,7 @@ def sessions_html(result: SessionsScores, lang: str = "en", title: str = "") -> 
         "body{font-family:system-ui,sans-serif;margin:1em}table{border-collapse:collapse;margin-bottom:1.5em}"
         "td,th{border:1px solid #ccc;padding:.2em .5em;text-align:right}th:nth-child(2),th:nth-child(3),"
         "td:nth-child(2),td:nth-child(3){text-align:left}.scroll{overflow-x:auto;max-width:100%}"
+        + environment().get_template("_stack.css.j2").render()
     )
     return (
         f'<!DOCTYPE html>\n<html lang="{esc(lang)}"><head><meta charset="utf-8">'

@@ -10,17 +10,33 @@ the reader's language), so the page shows what the JSON holds.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bridgescore import __version__
 from bridgescore.report.html import environment
 from bridgescore.report.teams_view import TeamsView
 
+if TYPE_CHECKING:
+    from bridgescore.deal import HandRecords
+
 __all__ = ["render_teams_html"]
 
 
-def render_teams_html(view: TeamsView) -> str:
-    """The whole page, as text, for the tables of ``view`` (in its language)."""
+def render_teams_html(view: TeamsView, deals: HandRecords | None = None) -> str:
+    """The whole page, as text, for the tables of ``view`` (in its language); with ``deals`` (``teams --deals``)
+    each board's hand record drawn as the pairs page draws it (diagram, double-dummy table, par), after the
+    matches."""
+    from bridgescore.report.hand_records import deal_dict
+    from bridgescore.report.html_deals import deal_view
+
     _ = view._
     title = str(view.doc.get("title") or "") or _("Teams event")
+    hands = []
+    for index, number in enumerate(sorted(deals.deals) if deals is not None else ()):
+        assert deals is not None
+        drawn = deal_view(deal_dict(deals.deals[number]), view.lang, index)
+        if drawn is not None:
+            hands.append((f"deal-{number}", _("Board %(board)s") % {"board": number}, drawn))
     return (
         environment()
         .get_template("teams.html.j2")
@@ -34,6 +50,8 @@ def render_teams_html(view: TeamsView) -> str:
             cards=view.match_cards(),
             checks=view.checks(),
             problems=view.problems(),
+            session=" · ".join(str(view.doc.get(k) or "") for k in ("club", "date") if view.doc.get(k)),
+            hands=hands,
             version=__version__,
         )
     )

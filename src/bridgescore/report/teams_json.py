@@ -130,6 +130,9 @@ def to_dict(scored: ScoredTeams) -> dict[str, Any]:
     return {
         "schema": SCHEMA,
         "title": scored.event.title,
+        # the event's date and club as the file gives them, or teams --date/--club (the page's header, USEBIO)
+        "date": scored.event.extra.get("date") or None,
+        "club": scored.event.extra.get("club") or None,
         "form": scored.form,
         "vp_scale": scored.vp_scale,
         "options": {

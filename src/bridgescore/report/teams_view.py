@@ -402,7 +402,9 @@ class TeamsView:
         title = self.match_title(m)
         if m.get("table"):
             title += f" ({_('table')} {m.get('table')})"
-        grid = Grid(f"match-{index + 1}", title, tuple(headings), tuple(numeric), tuple(rows), short=short)
+        # on a phone the running total gives way (the total row has the match's IMPs): the card fits 360 px
+        css = tuple("opt" if h == _("Running total") else "" for h in headings)
+        grid = Grid(f"match-{index + 1}", title, tuple(headings), tuple(numeric), tuple(rows), short=short, css=css)
         return MatchCard(grid, self.match_result(m), tuple(problems))
 
     def match_cards(self) -> list[MatchCard]:

@@ -152,7 +152,7 @@ def render_text(
                 row += [points(e.total, lang), points(e.maximum, lang), percent(e.percent, lang)]
             else:
                 factored = "*" if abs(e.total - e.penalty - e.unfactored_total) > 1e-9 else ""  # not a penalty
-                row += [points(e.total, lang) + factored, points(e.average, lang)]
+                row += [points(e.total, lang) + factored, percent(e.average, lang)]  # per board: always 2 decimals
             if penalised:
                 row.append(penalty_cell(e, lang))
             table.add_row(*row)
@@ -253,6 +253,7 @@ def _plain_standing(standing: Standing, console: Console, is_mp: bool, penalised
     across = standing.section == ALL_SECTIONS
     entries = standing.entries
     count, total, maximum, pct = (memo(form, lang) for form in (format_number, points, points, percent))
+    per_board = pct  # two decimals always, as the HTML page: 1.00 among 0.79 and 2.43, not 1
     headings = [_("Place"), *([_("Section")] if across else []), _("Pair"), _("Names"), _("Boards")]
     right = [True, *([False] if across else []), True, False, True]
     columns: list[list[str]] = [
@@ -274,7 +275,7 @@ def _plain_standing(standing: Standing, console: Console, is_mp: bool, penalised
         columns += [
             [total(e.total) + ("*" if abs(e.total - e.penalty - e.unfactored_total) > 1e-9 else "")
              for e in entries],
-            [maximum(e.average) for e in entries],
+            [per_board(e.average) for e in entries],
         ]  # fmt: skip
     right += [True] * (3 if is_mp else 2)
     if penalised:

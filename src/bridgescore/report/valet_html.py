@@ -89,9 +89,14 @@ def render_valet_html(result: ValetResult, title: str | None = None, lang: str =
         cols += [7, 8] + ([9] if opts.lead_average else []) + [10]
     neutral = result.offset
 
-    def cell(v: float, count: int | None = None) -> dict[str, object]:
+    def cell(v: float, count: int | None = None, label: str = "") -> dict[str, object]:
         text = "–" if np.isnan(v) or count == 0 else localise_decimal(f"{v:.{d}f}", language)
-        return {"text": text, "neg": not np.isnan(v) and v < neutral, "count": count}
+        return {"text": text, "neg": not np.isnan(v) and v < neutral, "count": count, "label": label}
+
+    # each number's heading beside it on a phone, where the table is a card per pair (_stack.css.j2)
+    labels = {3: _("Declaring"), 4: _("Defending"), 5: _("Declarer 1"), 6: _("Declarer 2"), 7: _("Lead 1"),
+              8: _("Lead 2"), 9: _("Lead average"), 10: _("Rest of defence")}  # fmt: skip
+    main_labels = (opts.form.header, _("Bid"), _("Play"))
 
     tables = []
     printed = result.tables_to_print()
@@ -104,8 +109,8 @@ def render_valet_html(result: ValetResult, title: str | None = None, lang: str =
                 "rank": rank,
                 "name": result.pair_name(int(p)),
                 "hands": int(counts[p, 0]),
-                "main": [cell(summary[p, 0]), cell(summary[p, 1]), cell(summary[p, 2])],
-                "cells": [cell(summary[p, k], int(counts[p, k])) for k in cols],
+                "main": [cell(summary[p, k], label=main_labels[k]) for k in range(3)],
+                "cells": [cell(summary[p, k], int(counts[p, k]), labels[k]) for k in cols],
                 "chart": _chart(parts[p], limit, unit, language),
             })  # fmt: skip
         heading = ""
