@@ -10,7 +10,7 @@ benchmarks' data folder, once; ``python -m benchmarks`` measures the commands on
   rounds of ``boards``-board matches, the first half of the field against the second rotated a place each round
   (no repeat meeting), each board played in both rooms;
 * ``individual``: an individual CSV (``board,north,south,east,west,contract,declarer,result``): ``tables`` tables
-  of four players each playing every board, the East and West players moving;
+  of four players each playing every board, the South, East and West players moving;
 * ``standings``: a CSV of standings (``team,vp,imps,met,bye``) of ``teams`` teams where each team has met every
   other but a few: the teams it has not met form a sparse graph (the union of a few random perfect matchings, so
   a round without a repeat exists), the VPs random.
@@ -80,19 +80,20 @@ def teams_file(path: Path, teams: int, rounds: int, boards: int, rng: np.random.
 
 
 def individual_file(path: Path, boards: int, tables: int, rng: np.random.Generator) -> None:
-    """An individual CSV: ``tables`` tables, every table playing every board; North (1…T) and South (T+1…2T) stay,
-    East and West move (so no two players are partners twice in a row)."""
+    """An individual CSV: ``tables`` tables, every table playing every board; North (1…T) stays, South (T+1…2T),
+    East and West move at different speeds (so every player changes partner from board to board)."""
     t = np.arange(tables)
     with path.open("w", encoding="utf-8") as out:
         out.write("board,north,south,east,west,contract,declarer,result\n")
         for board in range(1, boards + 1):
+            south = (tables + 1 + (t + 3 * board) % tables).tolist()
             east = (2 * tables + 1 + (t + board) % tables).tolist()
             west = (3 * tables + 1 + (t + 2 * board) % tables).tolist()
             chosen = rng.integers(0, len(_OUTCOMES), tables).tolist()
             out.write(
                 "".join(
-                    f"{board},{n + 1},{tables + n + 1},{e},{w},{','.join(_OUTCOMES[k])}\n"
-                    for n, e, w, k in zip(t.tolist(), east, west, chosen, strict=True)
+                    f"{board},{n + 1},{s},{e},{w},{','.join(_OUTCOMES[k])}\n"
+                    for n, s, e, w, k in zip(t.tolist(), south, east, west, chosen, strict=True)
                 )
             )
 
