@@ -249,6 +249,7 @@ def seated_players(event: Event) -> tuple[dict[str, tuple[Player, ...]], dict[st
         _, first = np.unique(codes, axis=1, return_index=True)
         sides += [(int(i), pair_column, seats, (n1, a1, n2, a2)) for i in first.tolist()]
     sides.sort(key=lambda side: side[0])
+    made: dict[tuple[str, str], Player] = {}
     for i, pair_column, seats, cells in sides:
         file = table.file[i]
         where = Location(file or "<input>", int(table.line[i]) or None)
@@ -259,7 +260,10 @@ def seated_players(event: Event) -> tuple[dict[str, tuple[Player, ...]], dict[st
             if number and number not in sources:
                 sources[number] = replace(where, field=by_seat_number[seat])
             if number or name:
-                seated.append(Player(number=number, name=name))
+                player = made.get((number, name))
+                if player is None:  # one (immutable) Player per player, not one per line (an individual's pairs)
+                    player = made[(number, name)] = Player(number=number, name=name)
+                seated.append(player)
         if len(seated) != 2:
             continue
         key = _pair_key(table.section[i], pair_column[i], sectioned)
