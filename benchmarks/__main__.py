@@ -9,7 +9,10 @@ seed 2026), into ``benchmarks/.data/`` (git-ignored):
 * ``event``: 1,000,000 results, 100 boards × 10,000 tables of a Mitchell (NS 1–10,000 stay, EW 10,001–20,000
   move up a table each board), ``board,ns,ew,score``;
 * ``board``: one board with 100,000 results, ``board,ns,ew,score``;
-* ``check``: 100,000 traveller lines (100 boards × 1,000 tables) with contract, declarer, result, lead and score.
+* ``check``: 100,000 traveller lines (100 boards × 1,000 tables) with contract, declarer, result, lead and score;
+* issue 19's federation-scale inputs (:mod:`benchmarks.federation`): the event as a USEBIO file (read back), a
+  teams CSV of 1,000,000 lines (2,500 teams, 20 rounds of 20-board matches), an individual CSV of 1,000,000 lines
+  (100 boards × 10,000 tables) and the standings of 300 teams that have nearly all met (``teams pair-round``).
 
 Every score is the Law 77 score of a contract at the board's vulnerability: each board has a few likely
 contracts (weighted), made, overtricked or defeated, and 1 % of tables pass it out. The Valet rows run
@@ -34,7 +37,7 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks import valet_bench
+from benchmarks import federation, valet_bench
 from benchmarks._process import bridgescore_command, environment, run, time_tool
 
 DATA = Path(__file__).resolve().parent / ".data"
@@ -45,18 +48,23 @@ DATA_VERSION = 1
 
 @dataclass(frozen=True)
 class Sizes:
-    """The inputs' sizes: the event's boards × tables, the single board's tables, the check file's boards × tables."""
+    """The inputs' sizes: the event's boards × tables, the single board's tables, the check file's boards × tables;
+    issue 19's teams file (teams, rounds, boards a match), individual (boards × tables) and pair-round field
+    (teams)."""
 
     name: str
     event: tuple[int, int]
     board: int
     check: tuple[int, int]
+    teams: tuple[int, int, int]
+    individual: tuple[int, int]
+    standings: int
 
 
 SIZES = {
-    "full": Sizes("full", (100, 10_000), 100_000, (100, 1_000)),
-    "quick": Sizes("quick", (100, 1_000), 10_000, (100, 100)),
-    "tiny": Sizes("tiny", (4, 25), 100, (4, 25)),
+    "full": Sizes("full", (100, 10_000), 100_000, (100, 1_000), (2_500, 20, 20), (100, 10_000), 300),
+    "quick": Sizes("quick", (100, 1_000), 10_000, (100, 100), (250, 20, 20), (100, 1_000), 100),
+    "tiny": Sizes("tiny", (4, 25), 100, (4, 25), (6, 2, 3), (4, 6), 9),
 }
 
 
@@ -69,6 +77,8 @@ class Workload:
     args: tuple[str, ...]
     goal_seconds: float
     goal_mb: float | None = None
+    #: the words of the command line between the command and the file (``teams pair-round FILE``)
+    subcommand: tuple[str, ...] = ()
 
 
 WORKLOADS = (
@@ -78,6 +88,14 @@ WORKLOADS = (
     Workload("100k-result board, --format csv", "board", ("score", "--format", "csv"), 2),
     Workload("100k-result board, --format text", "board", ("score", "--format", "text"), 3),
     Workload("check of 100,000 lines", "check", ("check",), 3),
+    # issue 19: resources at federation scale
+    Workload("1M-result event, --format usebio", "event", ("score", "--format", "usebio"), 10, 1000),
+    Workload("1M-line USEBIO file, read to csv", "usebio", ("score", "--format", "csv"), 10, 1000),
+    Workload("teams, 1M lines, --format json", "teams", ("teams", "--format", "json"), 10, 1000),
+    Workload("individual, 1M lines, --format csv", "individual", ("individual", "--format", "csv"), 10, 1000),
+    Workload(
+        "pair-round, 300 teams nearly all met", "standings", ("teams", "--format", "json"), 2, None, ("pair-round",)
+    ),
 )
 
 #: the Valet goals of issue 12: at most half the reference program's time in every mode, at most 200 MB
@@ -164,18 +182,29 @@ def _check_file(path: Path, boards: int, tables: int, rng: np.random.Generator) 
     path.write_text("".join(lines), encoding="utf-8")
 
 
-def inputs(sizes: Sizes, directory: Path, say: Callable[[str], None]) -> dict[str, Path]:
-    """The three input files of ``sizes`` in ``directory``, generated when not there yet."""
+def inputs(sizes: Sizes, directory: Path, say: Callable[[str], None], keys: set[str] | None = None) -> dict[str, Path]:
+    """The input files of ``sizes`` in ``directory`` (those of ``keys``: all by default), generated when not there
+    yet."""
     directory.mkdir(parents=True, exist_ok=True)
     (boards, tables), (check_boards, check_tables) = sizes.event, sizes.check
+    teams, rounds, match_boards = sizes.teams
+    individual_boards, individual_tables = sizes.individual
     wanted: dict[str, tuple[str, Callable[[Path, np.random.Generator], None]]] = {
         "event": (f"event-{boards}x{tables}", lambda p, g: _scores_file(p, boards, tables, g)),
         "board": (f"board-{sizes.board}", lambda p, g: _scores_file(p, 1, sizes.board, g)),
         "check": (f"check-{check_boards}x{check_tables}", lambda p, g: _check_file(p, check_boards, check_tables, g)),
-    }
+        "usebio": (f"usebio-{boards}x{tables}", lambda p, g: federation.usebio_file(p, boards, tables, g)),
+        "teams": (f"teams-{teams}x{rounds}x{match_boards}",
+                  lambda p, g: federation.teams_file(p, teams, rounds, match_boards, g)),
+        "individual": (f"individual-{individual_boards}x{individual_tables}",
+                       lambda p, g: federation.individual_file(p, individual_boards, individual_tables, g)),
+        "standings": (f"standings-{sizes.standings}", lambda p, g: federation.standings_file(p, sizes.standings, 3, g)),
+    }  # fmt: skip
     found: dict[str, Path] = {}
     for key, (stem, make) in wanted.items():
-        path = directory / f"{stem}-v{DATA_VERSION}.csv"
+        if keys is not None and key not in keys:
+            continue
+        path = directory / f"{stem}-v{DATA_VERSION}.{'xml' if key == 'usebio' else 'csv'}"
         if not path.is_file():
             say(f"generating {path.name} …")
             partial = path.with_suffix(".partial")
@@ -202,12 +231,11 @@ def _verdict(seconds: float, peak_mb: float, goal_seconds: float, goal_mb: float
 def measure(workload: Workload, path: Path, runs: int, judged: bool) -> Row:
     """``bridgescore`` on ``path``, the output to a file in a temporary folder, ``runs`` times."""
     env = environment()
+    command, *options = workload.args
     with tempfile.TemporaryDirectory(prefix="bridgescore-bench-") as folder:
         output = Path(folder) / "output"
-        done = [
-            run([*bridgescore_command(), workload.args[0], str(path), *workload.args[1:], "--output", str(output)], env)
-            for _ in range(runs)
-        ]
+        line = [*bridgescore_command(), command, *workload.subcommand, str(path), *options, "--output", str(output)]
+        done = [run(line, env) for _ in range(runs)]
     failed = next((r for r in done if r.status != 0), None)
     seconds = statistics.median(r.seconds for r in done)
     peak = max(r.peak_mb for r in done)
@@ -266,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
           f"Python {platform.python_version()}, memory by {'GNU time' if time_tool() else 'getrusage'}")  # fmt: skip
     if not judged:
         print("(not the full sizes: the rows keep the full workloads' names; the goals are shown, not judged)")
-    files = inputs(sizes, args.data, print) if selected else {}
+    files = inputs(sizes, args.data, print, {w.input for w in selected}) if selected else {}
     if selected:
         (boards, tables), (check_boards, check_tables) = sizes.event, sizes.check
         print(f"inputs in {args.data}: event {boards} boards × {tables:,} tables = {boards * tables:,} results; "

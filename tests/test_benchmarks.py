@@ -27,22 +27,28 @@ def test_the_benchmark_runs_every_workload_on_tiny_inputs(tmp_path: Path) -> Non
     assert done.returncode == 0, done.stdout + done.stderr
     rows = json.loads(report.read_text(encoding="utf-8"))["rows"]
     names = [row["workload"] for row in rows]
-    assert names[:6] == [
+    assert names[:11] == [
         "1M-result event, --format csv",
         "1M-result event, --format text",
         "1M-result event, --format json",
         "100k-result board, --format csv",
         "100k-result board, --format text",
         "check of 100,000 lines",
+        "1M-result event, --format usebio",
+        "1M-line USEBIO file, read to csv",
+        "teams, 1M lines, --format json",
+        "individual, 1M lines, --format csv",
+        "pair-round, 300 teams nearly all met",
     ]
-    assert [n for n in names[6:]] == ["Valet IAF cloud", "Valet IAF no-cloud", "Valet datum no-cloud",
+    assert [n for n in names[11:]] == ["Valet IAF cloud", "Valet IAF no-cloud", "Valet datum no-cloud",
                                       "Valet matchpoints cloud"]  # fmt: skip
     for row in rows:
         assert row["met"] == "-", row  # tiny sizes: no verdict, and no run failed
         assert row["seconds"] > 0 and row["peak_mb"] > 0, row
         assert row["workload"] in done.stdout
     generated = sorted(p.name for p in (tmp_path / "data").iterdir())
-    assert generated == ["board-100-v1.csv", "check-4x25-v1.csv", "event-4x25-v1.csv"]
+    assert generated == ["board-100-v1.csv", "check-4x25-v1.csv", "event-4x25-v1.csv", "individual-4x6-v1.csv",
+                         "standings-9-v1.csv", "teams-6x2x3-v1.csv", "usebio-4x25-v1.xml"]  # fmt: skip
 
 
 def test_the_generated_inputs_are_deterministic_and_scored_without_problems(tmp_path: Path) -> None:

@@ -36,7 +36,25 @@ LAYOUTS: tuple[tuple[str, ...], ...] = (
     ("spel", "nz", "ow", "contract", "leider", "slagen", "uitkomst", "score", "opmerkingen"),
     ("board", "ns", "ew", "result", "score"),  # BBO-like: contract, declarer and result in one column
     ("board", "ns", "ew", "contract", "declarer", "result", "score", "ew_score", "remarks"),
+    # issue 19: pairs made of their players (an individual, BBO's travellers), read on columns too
+    ("board", "north", "south", "east", "west", "contract", "declarer", "result", "score"),
+    (
+        "section",
+        "board",
+        "north",
+        "south",
+        "east",
+        "west",
+        "contract",
+        "declarer",
+        "result",
+        "lead",
+        "score",
+        "remarks",
+    ),
 )
+#: Players of the seat columns: a few names (so some partnerships repeat), a missing one, spaces around one.
+PLAYERS = ("Ann", "Bob", "Cy", "Di", "Ed", "Fay", "Gus", "", " Hal ")
 FIELD_OF = {"spel": "board", "nz": "ns", "ow": "ew", "leider": "declarer", "slagen": "result", "uitkomst": "lead",
             "opmerkingen": "remarks"}  # fmt: skip
 
@@ -80,6 +98,8 @@ def line_fields(draw: st.DrawFn) -> dict[str, str]:
     board = draw(st.sampled_from(BOARDS[:20] if kind != "odd" else BOARDS))
     pairs = PAIRS if kind == "odd" else PAIRS[:6]
     fields = {"board": board, "ns": draw(st.sampled_from(pairs)), "ew": draw(st.sampled_from(pairs))}
+    players = PLAYERS if kind == "odd" else PLAYERS[:7]
+    fields.update({seat: draw(st.sampled_from(players)) for seat in ("north", "south", "east", "west")})
     fields["section"] = draw(st.sampled_from(("A", "B", "")))
     fields["lead"] = draw(st.sampled_from(("", "HK", "SA", "d2")))
     fields["table"] = draw(st.sampled_from(("1", "2", "", "x", "a, b; c", " 3  ")))
@@ -174,6 +194,7 @@ def test_the_columnar_reader_reads_as_the_line_reader(text: str, per_direction: 
     assert fast.problems == careful.problems
     assert tuple(fast.results) == tuple(careful.results)
     assert fast.table.results() == careful.table.results()
+    assert (fast.form, fast.form_sign) == (careful.form, careful.form_sign)  # an individual is told on columns too
 
 
 @SAME

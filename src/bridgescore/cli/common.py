@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import functools
+import io
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, TextIO
+from typing import TYPE_CHECKING, Annotated, BinaryIO, TextIO
 
 import typer
 
@@ -379,21 +380,32 @@ def output_stream(output: Path | None, newline: str | None = None) -> Iterator[T
         yield PrintableWriter.wrap(handle)
 
 
-def write_bytes_output(data: bytes, output: Path | None) -> None:
-    """``data`` (a file in the encoding it declares: USEBIO's ISO 8859-1) to ``output``, or to the standard output
-    as bytes; a text-only standard output (an embedding program's) gets the characters, read as ISO 8859-1.  A file
-    that cannot be written is an error (exit 2)."""
+def write_bytes_output(data: bytes | Callable[[BinaryIO], None], output: Path | None) -> None:
+    """``data`` (a file in the encoding it declares: USEBIO's ISO 8859-1), or what the function ``data`` writes to
+    the stream it is given (a large file written as it is made), to ``output``, or to the standard output as bytes;
+    a text-only standard output (an embedding program's) gets the characters, read as ISO 8859-1.  A file that
+    cannot be written is an error (exit 2)."""
+
+    def write(stream: BinaryIO) -> None:
+        if isinstance(data, bytes):
+            stream.write(data)
+        else:
+            data(stream)
+
     if output is not None:
         try:
-            output.write_bytes(data)
+            with output.open("wb") as stream:
+                write(stream)
         except OSError as problem:
             raise fail(f"cannot write {output}: {problem.strerror or problem}") from None
     elif (stdout_bytes := getattr(sys.stdout, "buffer", None)) is not None:
         sys.stdout.flush()
-        stdout_bytes.write(data)
+        write(stdout_bytes)
         stdout_bytes.flush()
     else:
-        sys.stdout.write(data.decode("iso-8859-1"))
+        buffer = io.BytesIO()
+        write(buffer)
+        sys.stdout.write(buffer.getvalue().decode("iso-8859-1"))
 
 
 def language_option(text: str) -> Language:

@@ -107,9 +107,9 @@ def individual(
         raise typer.Exit(2)
     try:
         if fmt == "usebio":  # bytes in the encoding the file declares (bridgescore.report.usebio)
-            from bridgescore.report.usebio import individual_to_bytes
+            from bridgescore.report.usebio import write_individual_usebio
 
-            write_bytes_output(individual_to_bytes(scored), output)
+            write_bytes_output(lambda stream: write_individual_usebio(scored, stream), output)
         else:
             chosen: IndividualFormat = next(f for f in INDIVIDUAL_FORMATS if f == fmt)
             with output_stream(output, newline="" if output is not None else None) as stream:

@@ -329,9 +329,9 @@ def score(
                 with output.open("wb") as binary:
                     score_json.dump(shows_deals, PrintableBinary.wrap(binary), lang, checks=checks)
         elif fmt == "usebio":  # bytes in the encoding it declares (ISO 8859-1, bridgescore.report.usebio)
-            from bridgescore.report.usebio import to_bytes
+            from bridgescore.report.usebio import write_usebio
 
-            write_bytes_output(to_bytes(scored, date=date, club=club), output)
+            write_bytes_output(lambda stream: write_usebio(scored, stream, date=date, club=club), output)
         else:
             with output_stream(output) as stream:
                 if fmt == "csv" and boards:

@@ -30,8 +30,10 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from bridgescore.event import Event
-from bridgescore.individual.seats import Seating, has_seats, seatings
+import numpy as np
+
+from bridgescore.event import Event, Result
+from bridgescore.individual.seats import SeatColumns, Seating, has_seats, seat_columns, seatings
 from bridgescore.methods.base import Unit
 from bridgescore.problems import Location, Problem
 from bridgescore.scored import ALL_SECTIONS, PairPercent, ScoredEvent, ScoringOptions, score_event
@@ -79,7 +81,7 @@ class ScoredIndividual:
     problem (the reading's, the scoring's and the seats')."""
 
     scored: ScoredEvent
-    seatings: tuple[Seating | None, ...]
+    seatings: Sequence[Seating | None]
     standings: tuple[IndividualStanding, ...]
     problems: tuple[Problem, ...]
 
@@ -95,8 +97,8 @@ class ScoredIndividual:
 def not_individual(event: Event) -> Problem | None:
     """The refusal to score ``event`` as an individual (None where it is one): a teams event goes to
     ``bridgescore teams``, and lines that name no players (a pairs event) to ``bridgescore score``."""
-    files = list(dict.fromkeys(r.source.file for r in event.results if r.source is not None)) or ["<input>"]
-    where = Location(files[0])
+    # the first file named (not a list of every line's: a large event would build every line to find it)
+    where = Location(next((r.source.file for r in event.results if r.source is not None), "<input>"))
     if event.form == "teams":
         return Problem.make(
             where,
@@ -118,8 +120,71 @@ def score_individual(event: Event, options: ScoringOptions | None = None) -> Sco
     module docstring)."""
     options = options or ScoringOptions()
     results = event.results
-    seats, seat_problems = seatings(results)
+    columns = seat_columns(results)
+    seats: Sequence[Seating | None]
+    seats, seat_problems = (columns, []) if columns is not None else seatings(results)
     scored = score_event(event, options)
+    is_mp = scored.unit is Unit.MATCHPOINTS
+    sums = _sums_on_columns(scored, columns) if columns is not None else _sums(scored, results, seats)
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for key in sums:
+        groups.setdefault(ALL_SECTIONS if options.across_sections else key[0], []).append(key)
+    standings = tuple(
+        IndividualStanding(group, _ranking(event.names, sums, members, options, is_mp))
+        for group, members in sorted(groups.items())
+    )
+    problems = (*scored.problems, *seat_problems)
+    return ScoredIndividual(scored, seats, standings, problems)
+
+
+def _sums_on_columns(scored: ScoredEvent, columns: SeatColumns) -> dict[tuple[str, str], list[float]]:
+    """:func:`_sums` on the columns: the four seats of every line in line order, North and South credited with the
+    North-South side, East and West with East-West, a side without a score (NaN) left out; each player's sums
+    added in the same order as the loop (``np.bincount`` adds its weights in order), so the totals are the same
+    to the last bit."""
+    lines = scored.lines
+    table = lines.table
+    is_mp = scored.unit is Unit.MATCHPOINTS
+    rows = lines.rows
+    n = len(rows)
+    sections = table.section
+    section_codes = sections.codes[rows].astype(np.int64)
+    width = len(columns.players)
+    players = columns.codes[rows]  # (lines, 4): North, South, East, West
+    keys = section_codes[:, None] * width + players
+    tops = lines.tops[lines.board_of_line]
+    tops = np.where(np.isnan(tops), 0.0, tops)
+    values = np.stack([lines.ns_points, lines.ns_points, lines.ew_points, lines.ew_points], axis=1)
+    percents = (
+        np.stack([lines.ns_percent, lines.ns_percent, lines.ew_percent, lines.ew_percent], axis=1) if is_mp else values
+    )
+    keep = ~np.isnan(values).ravel()
+    flat_keys = keys.ravel()[keep]
+    if not len(flat_keys):
+        return {}
+    found, first, inverse = np.unique(flat_keys, return_index=True, return_inverse=True)
+    size = len(found)
+    counts = np.bincount(inverse, minlength=size).astype(np.float64)
+    totals = np.bincount(inverse, weights=values.ravel()[keep], minlength=size)
+    maxima = np.bincount(inverse, weights=np.repeat(tops, 4)[keep] if n else tops, minlength=size)
+    percent_sums = np.bincount(inverse, weights=percents.ravel()[keep], minlength=size)
+    out: dict[tuple[str, str], list[float]] = {}
+    for k in np.argsort(first, kind="stable").tolist():  # in the order the loop meets them
+        key = int(found[k])
+        section = sections.labels[key // width]
+        out[(section, columns.players[key % width])] = [
+            float(counts[k]),
+            float(totals[k]),
+            float(maxima[k]),
+            float(percent_sums[k]),
+        ]
+    return out
+
+
+def _sums(
+    scored: ScoredEvent, results: Sequence[Result], seats: Sequence[Seating | None]
+) -> dict[tuple[str, str], list[float]]:
+    """Each player's sums, by (section, player): [boards, total, maximum, percent sum] (see the module docstring)."""
     lines = scored.lines
     is_mp = scored.unit is Unit.MATCHPOINTS
     sums: dict[tuple[str, str], list[float]] = {}  # (section, player) → [boards, total, maximum, percent sum]
@@ -145,15 +210,7 @@ def score_individual(event: Event, options: ScoringOptions | None = None) -> Sco
                 acc[1] += value
                 acc[2] += top
                 acc[3] += percent
-    groups: dict[str, list[tuple[str, str]]] = {}
-    for key in sums:
-        groups.setdefault(ALL_SECTIONS if options.across_sections else key[0], []).append(key)
-    standings = tuple(
-        IndividualStanding(group, _ranking(event.names, sums, members, options, is_mp))
-        for group, members in sorted(groups.items())
-    )
-    problems = (*scored.problems, *seat_problems)
-    return ScoredIndividual(scored, tuple(seats), standings, problems)
+    return sums
 
 
 def player_name(names: Mapping[str, str], section: str, player: str) -> str:

@@ -15,15 +15,20 @@ credited with it only where the line says unambiguously that they sat there.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import overload
+
+import numpy as np
+import numpy.typing as npt
 
 from bridgescore.event import Event, Result
 from bridgescore.i18n import N_
 from bridgescore.io.csv import SEATS as CSV_SEATS
 from bridgescore.problems import FieldKind, Location, Problem, shorten
+from bridgescore.table import Column, ResultTable, ResultView, distinct
 
-__all__ = ["SEAT_FIELDS", "Seating", "seatings"]
+__all__ = ["SEAT_FIELDS", "SeatColumns", "Seating", "seat_columns", "seatings"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,3 +163,65 @@ def seatings(results: Sequence[Result]) -> tuple[list[Seating | None], list[Prob
             if doubled:
                 out[i] = Seating(*seating.players, uncredited=seating.uncredited | doubled)
     return out, problems
+
+
+class SeatColumns(Sequence[Seating]):
+    """The seatings of a large event held as columns (issue 19: a Seating per line of a 1,000,000-line individual was
+    most of its time and memory): ``players`` the distinct players, ``codes[i]`` the four seats' codes of line ``i``
+    (North, South, East, West); a ``Seating`` is made when asked for.  Only for lines that each name four different
+    players, no player on two lines of a board: every player is credited, no problem to report."""
+
+    __slots__ = ("codes", "players")
+
+    def __init__(self, players: tuple[str, ...], codes: npt.NDArray[np.int64]) -> None:
+        self.players = players
+        self.codes = codes
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    @overload
+    def __getitem__(self, i: int) -> Seating: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Seating]: ...
+    def __getitem__(self, i: int | slice) -> Seating | Sequence[Seating]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        north, south, east, west = (self.players[c] for c in self.codes[i].tolist())
+        return Seating(north, south, east, west)
+
+    def __iter__(self) -> Iterator[Seating]:
+        players = self.players
+        for north, south, east, west in self.codes.tolist():
+            yield Seating(players[north], players[south], players[east], players[west])
+
+
+def seat_columns(results: Sequence[Result]) -> SeatColumns | None:
+    """The seatings of ``results`` on columns where that gives what :func:`seatings` gives and it reports nothing:
+    a columnar event (:class:`bridgescore.table.ResultView`) whose every line keeps its four players in one
+    reader's seat fields, four different players, none on two lines of a board (its section's).  None otherwise:
+    :func:`seatings` then reads the lines one by one (and words each problem)."""
+    if not isinstance(results, ResultView) or not len(results):
+        return None
+    table: ResultTable = results.table
+    present = [fields for fields, _ in SEAT_FIELDS if any(f in table.extra for f in fields)]
+    if len(present) != 1 or not all(f in table.extra for f in present[0]):
+        return None
+    seats: list[Column[str | None]] = [table.extra[f] for f in present[0]]
+    if any(None in column.labels for column in seats):
+        return None
+    players = Column.concat([column.map(lambda v: (v or "").strip()) for column in seats])
+    n = len(table)
+    codes = players.codes.astype(np.int64).reshape(4, n).T
+    if "" in players.labels and bool((codes == players.labels.index("")).any()):
+        return None  # a seat without a player: reported line by line
+    for a in range(4):
+        for b in range(a + 1, 4):
+            if bool((codes[:, a] == codes[:, b]).any()):
+                return None  # a player in two seats of a table
+    width = len(players.labels)
+    board = (table.section.codes.astype(np.int64) * (int(table.board.max()) + 1) + table.board) * width
+    keys = (board[:, None] + codes).ravel()
+    if len(distinct(keys)) != len(keys):
+        return None  # a player on two lines of a board
+    return SeatColumns(tuple(str(p) for p in players.labels), codes)

@@ -32,11 +32,11 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.contract import Contract, Notation, vulnerability_of_board
-from bridgescore.event import Event, Result, sections_numbered_per_direction
+from bridgescore.event import Event, EventForm, Result, sections_numbered_per_direction
 from bridgescore.io import csv as careful
 from bridgescore.io.line import whole_number
-from bridgescore.problems import FieldKind, Location, Problem
-from bridgescore.table import FIELD_KINDS, STATUSES, Column, ResultTable, pair_codes
+from bridgescore.problems import FieldKind, Location, Problem, shorten
+from bridgescore.table import FIELD_KINDS, STATUSES, Column, ResultTable, distinct, pair_codes
 
 __all__ = ["COLUMNAR_FROM", "loads"]
 
@@ -87,7 +87,8 @@ def loads(text: str, filename: str, notation: Notation, *, pairs_per_direction: 
     if bws.is_received_data(header):
         return None
     columns, header_problems = careful.map_header(header, Location(filename, 1))
-    if header_problems or "ns" not in columns.index or "ew" not in columns.index or _ADDED_EXTRAS & set(columns.extra):
+    numbered = "ns" in columns.index and "ew" in columns.index
+    if header_problems or not (numbered or _made_of_players(columns)) or _ADDED_EXTRAS & set(columns.extra):
         return None
     parsed = _parse(data, len(header), delimiter, quoted)
     if parsed is None:
@@ -173,6 +174,7 @@ class _Reading:
         self.notation = notation
         self.lines: npt.NDArray[np.int32] = lines
         self.n = len(lines)
+        self.players = _made_of_players(columns)
 
     def stripped(self, field: str) -> Column[str]:
         i = self.columns.index.get(field)
@@ -190,7 +192,10 @@ class _Reading:
             board_of_label[board_column.codes] if numbers else np.zeros(self.n, dtype=np.int32)
         )
         vul = vul_of_label[board_column.codes] if numbers else np.zeros(self.n, dtype=np.int64)
-        ns, ew = self.stripped("ns"), self.stripped("ew")
+        if self.players:  # the pairs made of their players (an individual's lines, BBO's travellers): north+south
+            ns, ew = self._pair_of("north", "south"), self._pair_of("east", "west")
+        else:
+            ns, ew = self.stripped("ns"), self.stripped("ew")
         good = vul != _BAD_BOARD
         good &= ns.mask(bool) & ew.mask(bool)
 
@@ -235,7 +240,20 @@ class _Reading:
             per_direction = frozenset(table.section.compact().labels) if pairs_per_direction else frozenset()
         table = _one_line_per_table(table, per_direction, problems)
         problems.sort(key=lambda p: p.location.line or 0)
-        return Event.from_table(table, problems=tuple(problems))
+        form, sign = _individual_form(table, self.columns) if self.players else ("pairs", "")
+        return Event.from_table(table, problems=tuple(problems), form=form, form_sign=sign)
+
+    def _pair_of(self, first: str, second: str) -> Column[str]:
+        """The pair of two seat columns as the line reader makes it (:meth:`bridgescore.io.csv.Columns.pair`):
+        ``first+second``, empty where a player is missing; each distinct couple joined once."""
+        a, b = self.stripped(first), self.stripped(second)
+        width = max(len(b.labels), 1)
+        couples = Column.from_values((a.codes.astype(np.int64) * width + b.codes).tolist())
+        labels = tuple(
+            f"{a.labels[k // width]}+{b.labels[k % width]}" if a.labels[k // width] and b.labels[k % width] else ""
+            for k in couples.labels
+        )
+        return Column(couples.codes, labels).map(_same)
 
     def _row(self, i: int) -> list[str]:
         return [column[i] for column in self.raw]
@@ -248,7 +266,10 @@ class _Reading:
         row = [""] * len(self.columns.headers)
         index = self.columns.index
         row[index["board"]] = str(int(board[r]))
-        row[index["ns"]], row[index["ew"]] = "1", "2"
+        for field, pair in (("north", "1"), ("south", "2"), ("east", "3"), ("west", "4")) if self.players else ():
+            row[index[field]] = pair
+        if not self.players:
+            row[index["ns"]], row[index["ew"]] = "1", "2"
         for field, column in key_columns.items():
             row[index[field]] = column[r]
         result, problems, ew_view = careful.read_line(row, self.columns, self.filename, 0, self.notation)
@@ -282,7 +303,13 @@ class _Reading:
         extra: dict[str, Column[str | None]] = {
             name: _optional(self.raw[i]).take(rows) for name, i in self.columns.extra.items()
         }
-        added = [{k: v for k, v in r.extra.items() if k not in self.columns.extra} if r else {} for r in readings]
+        seats = careful.SEATS if self.players else ()
+        for seat in seats:  # the players, kept by seat as the line reader keeps them (an individual credits them)
+            extra[seat] = _optional(self.stripped(seat)).take(rows)
+        added = [
+            {k: v for k, v in r.extra.items() if k not in self.columns.extra and k not in seats} if r else {}
+            for r in readings
+        ]
         for name in dict.fromkeys(name for names in added for name in names):
             extra[name] = column_per_key([a.get(name) for a in added])
         lead = self.stripped("lead").map(lambda text: text or None) if "lead" in self.columns.index else None
@@ -304,6 +331,33 @@ class _Reading:
             source_kind=np.full(n, _COLUMN_KIND, dtype=np.int8),
             extra=MappingProxyType(extra),
         )
+
+
+def _made_of_players(columns: careful.Columns) -> bool:
+    """Whether the pairs are made of the four seat columns (no ``ns``/``ew`` column: an individual, BBO)."""
+    return "ns" not in columns.index and "ew" not in columns.index and all(s in columns.index for s in careful.SEATS)
+
+
+def _individual_form(table: ResultTable, columns: careful.Columns) -> tuple[EventForm, str]:
+    """:func:`bridgescore.io.csv.read_lines`' test on columns: an individual where most players have more than one
+    partner (North with South, East with West, on the lines that name both)."""
+    seats = [table.extra.get(seat) for seat in careful.SEATS]
+    if any(column is None for column in seats):
+        return "pairs", ""
+    players = Column.concat([column.map(lambda v: v or "") for column in seats if column is not None])
+    n = len(table)
+    codes = [players.codes[i * n : (i + 1) * n].astype(np.int64) for i in range(4)]
+    blank = players.labels.index("") if "" in players.labels else -1
+    width = max(len(players.labels), 1)
+    keys = [a * width + b for x, y in ((0, 1), (2, 3)) for a, b in ((codes[x], codes[y]), (codes[y], codes[x]))]
+    couples = distinct(np.concatenate([k[(k // width != blank) & (k % width != blank)] for k in keys]))
+    partners = np.bincount(couples // width, minlength=width)
+    with_partner = int(np.count_nonzero(partners))
+    changing = int(np.count_nonzero(partners > 1))
+    if with_partner and 2 * changing > with_partner:
+        headers = ", ".join(columns.headers[columns.index[seat]].strip() for seat in careful.SEATS)
+        return "individual", shorten(headers)
+    return "pairs", ""
 
 
 def _optional(column: Column[str]) -> Column[str | None]:

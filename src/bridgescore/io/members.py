@@ -27,6 +27,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 import numpy as np
 
@@ -241,28 +242,44 @@ def seated_players(event: Event) -> tuple[dict[str, tuple[Player, ...]], dict[st
         return number, name
 
     # each distinct (section, pair, its players) once, in order of first appearance: a large event is not read
-    # line by line (issue 12), and a pair's players are written alike on most of its lines
-    sides = []
+    # line by line (issue 12), and a pair's players are written alike on most of its lines; the columns looked at
+    # as lists (an individual's pairs, north+south, are nearly all distinct: a Column look-up per value was most of
+    # its time, issue 19)
+    listed_columns: dict[int, list[Any]] = {}
+
+    def listed(column: Column[Any]) -> list[Any]:
+        found = listed_columns.get(id(column))
+        if found is None:
+            found = listed_columns[id(column)] = column.values()
+        return found
+
+    sides: list[tuple[int, list[Any], tuple[str, str], tuple[list[Any], ...]]] = []
     for pair_column, seats in ((table.ns_pair, ("north", "south")), (table.ew_pair, ("east", "west"))):
         (n1, a1), (n2, a2) = seat_columns(seats[0]), seat_columns(seats[1])
         codes = np.stack([table.section.codes, pair_column.codes, n1.codes, a1.codes, n2.codes, a2.codes])
         _, first = np.unique(codes, axis=1, return_index=True)
-        sides += [(int(i), pair_column, seats, (n1, a1, n2, a2)) for i in first.tolist()]
+        cells = (listed(n1), listed(a1), listed(n2), listed(a2))
+        sides += [(i, listed(pair_column), seats, cells) for i in first.tolist()]
     sides.sort(key=lambda side: side[0])
-    for i, pair_column, seats, cells in sides:
-        file = table.file[i]
-        where = Location(file or "<input>", int(table.line[i]) or None)
+    made: dict[tuple[str, str], Player] = {}
+    files, line_numbers, sections = listed(table.file), table.line.tolist(), listed(table.section)
+    for i, pairs, seats, seat_values in sides:
+        file = files[i]
+        where = Location(file or "<input>", line_numbers[i] or None)
         seated: list[Player] = []
-        for seat, (number_column, name_column) in zip(seats, (cells[:2], cells[2:]), strict=True):
+        for seat, (number_column, name_column) in zip(seats, (seat_values[:2], seat_values[2:]), strict=True):
             number = (number_column[i] or "").strip()
             name = (name_column[i] or "").strip()
             if number and number not in sources:
                 sources[number] = replace(where, field=by_seat_number[seat])
             if number or name:
-                seated.append(Player(number=number, name=name))
+                player = made.get((number, name))
+                if player is None:  # one (immutable) Player per player, not one per line (an individual's pairs)
+                    player = made[(number, name)] = Player(number=number, name=name)
+                seated.append(player)
         if len(seated) != 2:
             continue
-        key = _pair_key(table.section[i], pair_column[i], sectioned)
+        key = _pair_key(sections[i], pairs[i], sectioned)
         known = players.get(key)
         if known is None:
             players[key] = tuple(seated)

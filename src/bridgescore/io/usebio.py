@@ -102,6 +102,7 @@ __all__ = [
 _V = TypeVar("_V")
 _KNOWN_VERSIONS = {"1.0", "1.1", "1.2"}
 _LINE_FIELDS = frozenset({"NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "TRICKS", "LEAD", "SCORE"})
+_SORTED_LINE_FIELDS = tuple(sorted(_LINE_FIELDS))
 _PLAYER_FIELDS = ("N_PLAYER_NUMBER", "S_PLAYER_NUMBER", "E_PLAYER_NUMBER", "W_PLAYER_NUMBER")
 _NOT_PLAYED = frozenset({"NP", "NG", "NOTPLAYED", "NOPLAY"})
 #: Deeper than this no USEBIO file goes (its deepest element is about 8 levels down); deeper is refused.
@@ -124,8 +125,10 @@ _KNOWN_ELEMENTS = frozenset(
 )
 
 
+@lru_cache(maxsize=4096)
 def _is_line(tag: str) -> bool:
-    """A traveller line however spelt: ``TRAVELLER_LINE``, ``TRAVELER_LINE``, ``traveller_line`` …"""
+    """A traveller line however spelt: ``TRAVELLER_LINE``, ``TRAVELER_LINE``, ``traveller_line`` … (worked out
+    once per name: a large file asks it of millions of elements with a few names)."""
     return re.sub(r"[^A-Z]", "", tag.upper()) in ("TRAVELLERLINE", "TRAVELERLINE")
 
 
@@ -814,12 +817,22 @@ def read_line(
 
     extra = dict(board_extra)
     extra.update({f"@{k}": v for k, v in el.attrib.items()})
+    first: dict[str, Element] = {}
+    repeated: set[str] = set()
     for child in el:
-        if child.tag not in _LINE_FIELDS:
-            extra[child.tag] = _text(child) if len(child) == 0 else "".join(child.itertext()).strip()
+        tag = child.tag
+        if tag not in _LINE_FIELDS:
+            extra[tag] = _text(child) if len(child) == 0 else "".join(child.itertext()).strip()
+        elif tag in first:
+            repeated.add(tag)
+        else:
+            first[tag] = child
 
     fields: dict[str, str] = {}
-    for tag in sorted(_LINE_FIELDS):
+    for tag in _SORTED_LINE_FIELDS:
+        if tag not in repeated:  # one pass over the children instead of a search per field (issue 19)
+            fields[tag] = _text(first.get(tag))
+            continue
         twice: list[Problem] = []
         fields[tag], _ = _single(doc, el, tag, twice, "line")
         for problem in twice:

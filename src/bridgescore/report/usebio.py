@@ -43,24 +43,31 @@ BriAn's ``TITLE`` and ``MASTER_POINT_TYPE`` – where those programs put them):
 An individual event (``individual -f usebio``, :func:`individual_to_bytes`) is written in the form of the EBU's
 individual sample: ``EVENT_TYPE="INDIVIDUAL"``, a ``PLAYER`` per player and the four players of each line.
 
-Written with :mod:`xml.etree.ElementTree` (never by pasting strings), indented two spaces.  A text XML 1.0 cannot carry
-is written as :func:`~bridgescore.report.printable.xml_characters` shows it: a control as ``\\u001b``, the
-non-characters U+FFFE and U+FFFF as U+FFFD.
+Built with :mod:`xml.etree.ElementTree` (never by pasting strings), indented two spaces; the traveller lines, most
+of a large file, are written straight from the scored columns, each value escaped as ElementTree escapes it, and the
+file is written as it is made (issue 19: a 1,000,000-line event built a million elements, took 39 s and 3 GB).  A text
+XML 1.0 cannot carry is written as :func:`~bridgescore.report.printable.xml_characters` shows it (:func:`escape`): a
+control as ``\\u001b``, the non-characters U+FFFE and U+FFFF as U+FFFD.
 """
 
 from __future__ import annotations
 
+import io
+import itertools
 import math
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
-from xml.etree.ElementTree import Element, SubElement, indent, tostring
+from typing import TYPE_CHECKING, BinaryIO
+from xml.etree.ElementTree import Element, SubElement
+from xml.sax.saxutils import escape as sax_escape
+
+import numpy as np
 
 from bridgescore import __version__
 from bridgescore.cards import format_lead
-from bridgescore.contract import Contract
-from bridgescore.event import Result
+from bridgescore.contract import Contract, Seat
+from bridgescore.event import Result, ResultStatus
 from bridgescore.methods.adjustments import Adjustment, ArtificialScore, AssignedScore, Award, Level, WeightedScore
 from bridgescore.methods.base import Unit
 from bridgescore.pairkey import lookup
@@ -84,6 +91,8 @@ __all__ = [
     "teams_to_bytes",
     "to_bytes",
     "usebio_date",
+    "write_individual_usebio",
+    "write_usebio",
 ]
 
 #: The encoding written (see the module docstring).
@@ -253,37 +262,114 @@ def _ordered_fields(
             _add(contact, tag, info.get(f"contact_{tag.lower()}", ""))
 
 
-def _board_lines(scored: ScoredEvent, seats: Sequence[Seating | None] | None) -> dict[str, dict[int, list[Element]]]:
-    """Every traveller line as a ``TRAVELLER_LINE`` element, by its own section (not the field's: a field scored
-    across sections still has its lines in their sections) and board number, in board order.  ``seats``: an
-    individual's four players per line (by the event's row), written as ``N_/S_/E_/W_PLAYER_NUMBER``."""
+_SEAT_NAMES = tuple(seat.name for seat in Seat)  # ResultTable.declarer is an index into tuple(Seat)
+_NOT_PLAYED = tuple(ResultStatus).index(ResultStatus.NOT_PLAYED)  # ResultTable.status is an index into the same
+
+
+def _board_positions(scored: ScoredEvent) -> dict[str, list[tuple[int, list[int]]]]:
+    """The lines' positions by their own section (not the field's: a field scored across sections still has its
+    lines in their sections) and board number, in board order, each board's lines in the order scored."""
     c = scored.lines
-    table, rows = c.table, c.rows
+    sections = c.table.section
+    row_sections = [label or "" for label in sections.labels]
+    section_of_line = sections.codes[c.rows] if len(c.rows) else np.zeros(0, dtype=np.int32)
+    numbers = c.board_numbers[c.board_of_line] if len(c.rows) else np.zeros(0, dtype=np.int64)
+    rank = {label: i for i, label in enumerate(sorted(set(row_sections)))}
+    section_rank = np.array([rank[label] for label in row_sections], dtype=np.int64)
+    line_rank = section_rank[section_of_line] if len(section_of_line) else np.zeros(0, dtype=np.int64)
+    order = np.lexsort((numbers, line_rank))  # stable: a board's lines stay in the order they were scored
+    ordered_ranks, ordered_numbers = line_rank[order], numbers[order]
+    changes = (ordered_ranks[1:] != ordered_ranks[:-1]) | (ordered_numbers[1:] != ordered_numbers[:-1])
+    starts = np.flatnonzero(np.concatenate(([True], changes))) if len(order) else np.zeros(0, dtype=np.int64)
+    by_label = sorted(rank)
+    out: dict[str, list[tuple[int, list[int]]]] = {}
+    positions = order.tolist()
+    bounds = [*starts.tolist(), len(positions)]
+    for first, last in itertools.pairwise(bounds):
+        label = by_label[int(ordered_ranks[first])]
+        out.setdefault(label, []).append((int(ordered_numbers[first]), positions[first:last]))
+    return out
+
+
+def _line_children(
+    scored: ScoredEvent, seats: Sequence[Seating | None] | None
+) -> Callable[[int], list[tuple[str, str]]]:
+    """A function giving a traveller line's children (tag, escaped text) by its position: the pairs (or an
+    individual's four players, ``seats`` by the event's row), the result (:func:`_result_fields`) and the points;
+    each distinct pair, contract and lead formatted once."""
+    c = scored.lines
+    table = c.table
     is_mp = scored.unit is Unit.MATCHPOINTS
     ns_tag, ew_tag = ("NS_MATCH_POINTS", "EW_MATCH_POINTS") if is_mp else ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS")
-    sections = table.section
-    out: dict[str, dict[int, list[Element]]] = {}
-    for position in range(len(rows)):
-        row = int(rows[position])
-        result = scored.result(position)
-        section = sections[row] or ""
-        board = int(c.board_numbers[int(c.board_of_line[position])])
-        line = Element("TRAVELLER_LINE")
+    rows = c.rows.tolist()
+    ns_pairs, ew_pairs = table.ns_pair, table.ew_pair
+    ns_labels = [escape(label) for label in ns_pairs.labels]
+    ew_labels = [escape(label) for label in ew_pairs.labels]
+    ns_codes, ew_codes = ns_pairs.codes.tolist(), ew_pairs.codes.tolist()
+    contracts = [
+        None if contract is None else "PASS" if contract.is_passed_out else escape(_contract(contract))
+        for contract in table.contract.labels
+    ]
+    passed = [contract is not None and contract.is_passed_out for contract in table.contract.labels]
+    contract_codes = table.contract.codes.tolist()
+    leads = [escape(format_lead(lead, "en")) if lead else "" for lead in table.lead.labels]
+    lead_codes = table.lead.codes.tolist()
+    declarers, tricks, statuses = table.declarer.tolist(), table.tricks.tolist(), table.status.tolist()
+    scores, raw_scores = c.ns_scores.tolist(), table.ns_score.tolist()
+    ns_points, ew_points = c.ns_points.tolist(), c.ew_points.tolist()
+    adjustments = c.adjustments
+    points: dict[float, str] = {}
+
+    def point_text(value: float) -> str:
+        if math.isnan(value):
+            return ""
+        text = points.get(value)
+        if text is None:
+            text = points[value] = escape(_points(value) or "")
+        return text
+
+    def children(position: int) -> list[tuple[str, str]]:
+        row = rows[position]
+        out: list[tuple[str, str]] = []
         seating = seats[row] if seats is not None and row < len(seats) else None
         if seating is not None:
-            for tag, player in zip(_SEAT_TAGS, seating.players, strict=True):
-                _add(line, tag, player)
+            out.extend((tag, escape(p)) for tag, p in zip(_SEAT_TAGS, seating.players, strict=True) if p)
         else:
-            _add(line, "NS_PAIR_NUMBER", result.ns_pair)
-            _add(line, "EW_PAIR_NUMBER", result.ew_pair)
-        value = float(c.ns_scores[position])
-        if math.isnan(value) and result.ns_score is not None:
-            value = float(result.ns_score)
-        _result_fields(line, result, c.adjustments.get(position), value)
-        _add(line, ns_tag, _points(float(c.ns_points[position])))
-        _add(line, ew_tag, _points(float(c.ew_points[position])))
-        out.setdefault(section, {}).setdefault(board, []).append(line)
-    return out
+            for tag, label in (
+                ("NS_PAIR_NUMBER", ns_labels[ns_codes[row]]),
+                ("EW_PAIR_NUMBER", ew_labels[ew_codes[row]]),
+            ):
+                if label:
+                    out.append((tag, label))
+        value = scores[position]
+        if math.isnan(value):
+            value = raw_scores[row]  # NaN: none
+        adjustment = adjustments.get(position)
+        if adjustment is not None or statuses[row] == _NOT_PLAYED:  # the rare lines: through the elements
+            holder = Element("TRAVELLER_LINE")
+            _result_fields(holder, scored.result(position), adjustment, value)
+            out.extend((child.tag, escape(child.text or "")) for child in holder)
+        else:
+            code = contract_codes[row]
+            contract = contracts[code]
+            if contract is not None:
+                out.append(("CONTRACT", contract))
+                if declarers[row] >= 0 and not passed[code]:
+                    out.append(("PLAYED_BY", _SEAT_NAMES[declarers[row]]))
+            lead = leads[lead_codes[row]]
+            if lead:
+                out.append(("LEAD", lead))
+            if tricks[row] >= 0 and not passed[code]:
+                out.append(("TRICKS", str(tricks[row])))
+            if not math.isnan(value):
+                out.append(("SCORE", str(round(value))))
+        for tag, value in ((ns_tag, ns_points[position]), (ew_tag, ew_points[position])):
+            text = point_text(value)
+            if text:
+                out.append((tag, text))
+        return out
+
+    return children
 
 
 def _result_fields(line: Element, result: Result, adjustment: Adjustment | None, value: float) -> None:
@@ -322,6 +408,13 @@ def _contract(contract: Contract) -> str:
 
 def to_bytes(scored: ScoredEvent, *, date: str | None = None, club: str | None = None) -> bytes:
     """The USEBIO 1.2 file of ``scored`` (see the module docstring); ``date`` and ``club`` override the input's."""
+    out = io.BytesIO()
+    write_usebio(scored, out, date=date, club=club)
+    return out.getvalue()
+
+
+def write_usebio(scored: ScoredEvent, stream: BinaryIO, *, date: str | None = None, club: str | None = None) -> None:
+    """:func:`to_bytes` written to ``stream`` as it is made, a board at a time."""
     standings = compute_standings(scored)
     per_direction = any(s.group in ("NS", "EW") for s in standings)
     entries: dict[str, list[StandingEntry]] = {}
@@ -338,7 +431,7 @@ def to_bytes(scored: ScoredEvent, *, date: str | None = None, club: str | None =
         section: [_writer(_pair, scored, e, per_direction) for e in sorted(found, key=_pair_order)]
         for section, found in entries.items()
     }
-    return _document(scored, "PAIRS", counts, writers, None, date, club)
+    _document(stream, scored, "PAIRS", counts, writers, None, date, club)
 
 
 def individual_to_bytes(scored: ScoredIndividual, *, date: str | None = None, club: str | None = None) -> bytes:
@@ -347,15 +440,22 @@ def individual_to_bytes(scored: ScoredIndividual, *, date: str | None = None, cl
     masterpoints read, ``PLACE``, ``PERCENTAGE`` or ``TOTAL_SCORE``, ``PLAYER_NAME``, ``CLUB_ID_NUMBER``,
     ``NATIONAL_ID_NUMBER``) and the four players of each line as ``N_/S_/E_/W_PLAYER_NUMBER``; the rest as for
     pairs (:func:`to_bytes`)."""
+    out = io.BytesIO()
+    write_individual_usebio(scored, out, date=date, club=club)
+    return out.getvalue()
+
+
+def write_individual_usebio(
+    scored: ScoredIndividual, stream: BinaryIO, *, date: str | None = None, club: str | None = None
+) -> None:
+    """:func:`individual_to_bytes` written to ``stream`` as it is made."""
     writers: dict[str, list[Callable[[Element], None]]] = {}
-    count = 0
     for standing in scored.standings:
         for entry in sorted(standing.entries, key=lambda e: (0, int(e.player), "") if e.player.isdecimal() else
                             (1, 0, e.player)):  # fmt: skip
             writers.setdefault(standing.section, []).append(_writer(_individual_player, scored.scored, entry))
-            count += 1
     counts = {"PAIRS": "", "WINNER_TYPE": "1", "EW_PAIRS": ""}
-    return _document(scored.scored, "INDIVIDUAL", counts, writers, scored.seatings, date, club)
+    _document(stream, scored.scored, "INDIVIDUAL", counts, writers, scored.seatings, date, club)
 
 
 def _writer(function: Callable[..., None], *args: object) -> Callable[[Element], None]:
@@ -365,7 +465,12 @@ def _writer(function: Callable[..., None], *args: object) -> Callable[[Element],
     return write
 
 
+#: The tag of the place in the tree where a section's boards are written from the columns (never a USEBIO name).
+_BOARDS = "bridgescore-boards"
+
+
 def _document(
+    stream: BinaryIO,
     scored: ScoredEvent,
     event_type: str,
     counts: Mapping[str, str],
@@ -373,14 +478,14 @@ def _document(
     seats: Sequence[Seating | None] | None,
     date: str | None,
     club: str | None,
-) -> bytes:
+) -> None:
     """The file: CLUB, EVENT with its fields, the sections with their participants (``writers``, each writing one
     participant into ``PARTICIPANTS``) and boards, the HANDSET (see the module docstring)."""
     info = scored.event.info
     root = _root(info, club)
     event_el = SubElement(root, "EVENT", {"EVENT_TYPE": event_type})
     _event_fields(event_el, scored, counts, date if date is not None else info.get("date", ""))
-    lines = _board_lines(scored, seats)
+    lines = _board_positions(scored)
     labels = sorted(set(lines) | set(writers))
     if labels == [""]:
         holders = {"": event_el}
@@ -392,18 +497,37 @@ def _document(
             if session not in session_els:
                 session_els[session] = SubElement(event_el, "SESSION", {"SESSION_ID": session})
             holders[label] = SubElement(session_els[session], "SECTION", {"SECTION_ID": section})
+    boards: dict[int, list[tuple[int, list[int]]]] = {}
     for label in labels:
         holder = holders[label]
         if writers.get(label):
             participants = SubElement(holder, "PARTICIPANTS")
             for write in writers[label]:
                 write(participants)
-        for board in sorted(lines.get(label, {})):
-            board_el = SubElement(holder, "BOARD")
-            _add(board_el, "BOARD_NUMBER", str(board))
-            board_el.extend(lines[label][board])
+        if lines.get(label):
+            boards[len(boards)] = lines[label]
+            SubElement(holder, _BOARDS, {"n": str(len(boards) - 1)})
     _handset(root, scored)
-    return _serialise(root)
+    children = _line_children(scored, seats)
+
+    def board_text(key: int, level: int, between: str, after: str) -> Iterator[str]:
+        """A section's BOARD elements at ``level``, each followed by ``between`` but the last (by ``after``)."""
+        found = boards[key]
+        inner, line_inner = _indentation(level + 1), _indentation(level + 2)
+        for i, (number, positions) in enumerate(found):
+            parts = [f"<BOARD>{inner}<BOARD_NUMBER>{number}</BOARD_NUMBER>"]
+            for position in positions:
+                fields = children(position)
+                if fields:
+                    parts.append(f"{inner}<TRAVELLER_LINE>")
+                    parts.extend(f"{line_inner}<{tag}>{text}</{tag}>" for tag, text in fields)
+                    parts.append(f"{inner}</TRAVELLER_LINE>")
+                else:
+                    parts.append(f"{inner}<TRAVELLER_LINE />")
+            parts.append(f"{_indentation(level)}</BOARD>{between if i < len(found) - 1 else after}")
+            yield "".join(parts)
+
+    _write(stream, root, board_text)
 
 
 def _root(info: Mapping[str, str], club: str | None) -> Element:
@@ -417,18 +541,75 @@ def _root(info: Mapping[str, str], club: str | None) -> Element:
     return root
 
 
+def escape(text: str, entities: Mapping[str, str] | None = None) -> str:
+    """``text`` as XML 1.0 can carry it (:func:`~bridgescore.report.printable.xml_characters`: a name holding a
+    control character or U+FFFE made a file no XML reader could read back, issue 19), then escaped as ElementTree
+    escapes it (``&``, ``<``, ``>`` and ``entities``).  Every text and attribute of the file goes through here."""
+    return sax_escape(xml_characters(text), dict(entities or {}))
+
+
+#: What ElementTree writes for these characters in an attribute's value (``escape`` does ``&``, ``<``, ``>``)
+_ATTRIBUTE = {'"': "&quot;", "\r": "&#13;", "\n": "&#10;", "\t": "&#09;"}
+_HEAD = f'<?xml version="1.0" encoding="{ENCODING}"?>\n<!DOCTYPE USEBIO SYSTEM "{SYSTEM_ID}">\n'
+
+
+def _indentation(level: int) -> str:
+    return "\n" + "  " * level
+
+
+BoardText = Callable[[int, int, str, str], Iterator[str]]
+
+
+def _xml(element: Element, level: int, boards: BoardText) -> Iterator[str]:
+    """``element`` (without its tail) as ElementTree writes it once ``indent(root, "  ")`` has indented the tree:
+    a child on its own line two spaces deeper, ``<TAG />`` for an element without text or children; the
+    placeholder ``_BOARDS`` by ``boards``."""
+    attributes = "".join(f' {key}="{escape(value, _ATTRIBUTE)}"' for key, value in element.items())
+    text = element.text
+    children = list(element)
+    if not children:
+        yield f"<{element.tag}{attributes}>{escape(text)}</{element.tag}>" if text else f"<{element.tag}{attributes} />"
+        return
+    inner = _indentation(level + 1)
+    yield f"<{element.tag}{attributes}>{escape(text) if text and text.strip() else inner}"
+    for i, child in enumerate(children):
+        tail = child.tail if child.tail and child.tail.strip() else inner if i < len(children) - 1 else None
+        if tail is None:
+            tail = _indentation(level)
+        if child.tag == _BOARDS:
+            yield from boards(int(child.get("n", "0")), level + 1, inner, tail)
+            continue
+        yield from _xml(child, level + 1, boards)
+        yield escape(tail)
+    yield f"</{element.tag}>"
+
+
+def _write(stream: BinaryIO, root: Element, boards: BoardText) -> None:
+    """The file to ``stream``: the declaration and DOCTYPE the EBU's programs write, the tree indented two spaces
+    (as ``indent`` and ``tostring`` write it), in ISO 8859-1 with a character reference for any other character,
+    written in pieces of about a megabyte."""
+    stream.write(_HEAD.encode("ascii"))
+    pending: list[str] = []
+    size = 0
+    for piece in _xml(root, 0, boards):
+        pending.append(piece)
+        size += len(piece)
+        if size > 1 << 20:
+            stream.write("".join(pending).encode(ENCODING, "xmlcharrefreplace"))
+            pending, size = [], 0
+    pending.append("\n")
+    stream.write("".join(pending).encode(ENCODING, "xmlcharrefreplace"))
+
+
 def _serialise(root: Element) -> bytes:
-    """The file's bytes: the declaration and DOCTYPE the EBU's programs write, the tree indented two spaces.  Every
-    text and attribute as XML 1.0 can carry it (:func:`~bridgescore.report.printable.xml_characters`): a name
-    holding a control character or U+FFFE made a file no XML reader could read back."""
-    for element in root.iter():
-        if element.text:
-            element.text = xml_characters(element.text)
-        element.attrib.update({k: xml_characters(v) for k, v in element.attrib.items()})
-    indent(root, "  ")
-    head = f'<?xml version="1.0" encoding="{ENCODING}"?>\n<!DOCTYPE USEBIO SYSTEM "{SYSTEM_ID}">\n'
-    body: bytes = tostring(root, encoding=ENCODING, xml_declaration=False)
-    return head.encode("ascii") + body + b"\n"
+    """The file's bytes (:func:`_write`) of a tree without placeholders."""
+    out = io.BytesIO()
+    _write(out, root, _no_boards)
+    return out.getvalue()
+
+
+def _no_boards(key: int, level: int, between: str, after: str) -> Iterator[str]:
+    raise AssertionError("a tree written by _serialise has no board placeholder")  # pragma: no cover
 
 
 def _individual_player(parent: Element, scored: ScoredEvent, entry: PlayerStanding) -> None:

@@ -132,94 +132,106 @@ def _preference(remaining: Sequence[int], vps: Sequence[float], rule: PairingRul
 
 
 Pairs = tuple[tuple[int, int], ...]
+#: A matching of teams (by index) that have not met: each matched team → its opponent.
+Mates = dict[int, int]
 
 
-class _TooLong(Exception):
-    """The backtracking has looked at more partial pairings than its budget: the guided search takes over."""
-
-
-def _unmet_matching(teams: Sequence[int], met: Sequence[int]) -> int:
-    """The most matches of ``teams`` that repeat no meeting: a maximum matching of the graph of teams that have not
-    met (a general graph – the teams are not two sides – so Edmonds' blossom algorithm, networkx's
-    ``max_weight_matching`` with every edge worth 1 and the largest number of edges asked for)."""
-    import networkx as nx
-
-    graph = nx.Graph()
-    graph.add_nodes_from(range(len(teams)))
-    graph.add_edges_from(
-        (i, j) for i in range(len(teams)) for j in range(i + 1, len(teams)) if not met[teams[i]] >> teams[j] & 1
-    )
-    return len(nx.max_weight_matching(graph, maxcardinality=True))
+def _bits(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask``, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
 
 
 @dataclass
 class _Search:
     """The pairing of a set of teams (bit i of a mask: the i-th ranked team) with the fewest repeat meetings, and
-    among those the one whose top team has its most preferred opponent, then the next team … .
+    among those the one whose top team has its most preferred opponent, then the next team … (what trying the
+    opponents in order of preference and backtracking finds).
 
-    Backtracking finds it at once in an ordinary field; where the field forces repeats and the backtracking would
-    look at more than ``budget`` partial pairings, the same pairing is built directly: the fewest repeats a set
-    of teams needs is known exactly from a maximum matching of the teams that have not met, so each top team
-    takes the first opponent that keeps that minimum (a field of 40 teams in two halves that have met each other
-    is paired in a moment instead of hours)."""
+    The fewest repeats a set of teams needs is known exactly from a maximum matching of the teams that have not met
+    (a general graph – the teams are not two sides – so Edmonds' blossom algorithm, networkx's
+    ``max_weight_matching`` with every edge worth 1 and the largest number of edges asked for): half the teams less
+    the matching's size.  So the pairing is built directly, top team first, each taking the first opponent in its
+    order of preference that keeps that minimum.  A maximum matching in hand answers most of those questions
+    without a new one: an opponent it pairs the top team with keeps the minimum (so does a repeat against a team
+    that it leaves unpaired when it leaves the top team unpaired too), a repeat is never tried when no repeat is
+    needed, and a matching that pairs every team is found by taking the first team not met (no blossom needed).
+    A field of 300 teams that have nearly all met is paired in a moment (issue 19: it took a minute and more when
+    every opponent tried was a new matching), and the search is a loop, not a recursion, so 2,000 teams pair too."""
 
     met: Sequence[int]
     vps: Sequence[float]
     rule: PairingRule
-    budget: int = 20_000
-    memo: dict[int, tuple[int, Pairs]] = field(default_factory=dict)
-    least_memo: dict[int, int] = field(default_factory=dict)
-    steps: int = 0
+    #: bit j of ``unmet[i]``: teams i and j have not met
+    unmet: list[int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        everyone = (1 << len(self.met)) - 1
+        self.unmet = [everyone & ~m & ~(1 << i) for i, m in enumerate(self.met)]
+
+    def matching(self, mask: int) -> Mates:
+        """A maximum matching of the teams of ``mask`` that have not met: each team paired with the first team it
+        has not met while that pairs every team, else Edmonds' blossom algorithm."""
+        mates: Mates = {}
+        free, alone = mask, 0
+        while free and alone < 2:  # one team left alone in an odd field still leaves a maximum matching
+            top = (free & -free).bit_length() - 1
+            free ^= 1 << top
+            choice = self.unmet[top] & free
+            if not choice:
+                alone += 1
+                continue
+            other = (choice & -choice).bit_length() - 1
+            free ^= 1 << other
+            mates[top] = other
+            mates[other] = top
+        if len(mates) // 2 == mask.bit_count() // 2:
+            return mates
+        import networkx as nx
+
+        graph = nx.Graph()
+        graph.add_nodes_from(_bits(mask))
+        for i in _bits(mask):
+            graph.add_edges_from((i, j) for j in _bits(self.unmet[i] & mask & ~((2 << i) - 1)))
+        mates = {}
+        for a, b in nx.max_weight_matching(graph, maxcardinality=True):
+            mates[a] = b
+            mates[b] = a
+        return mates
 
     def least(self, mask: int) -> int:
         """The fewest repeat meetings the teams of ``mask`` need."""
-        if mask not in self.least_memo:
-            teams = [i for i in range(mask.bit_length()) if mask >> i & 1]
-            self.least_memo[mask] = len(teams) // 2 - _unmet_matching(teams, self.met)
-        return self.least_memo[mask]
+        return mask.bit_count() // 2 - len(self.matching(mask)) // 2
 
     def solve(self, mask: int) -> tuple[int, Pairs]:
-        try:
-            return self.backtrack(mask)
-        except _TooLong:
-            return self.guided(mask)
-
-    def backtrack(self, mask: int) -> tuple[int, Pairs]:
-        if mask == 0:
-            return (0, ())
-        if mask in self.memo:
-            return self.memo[mask]
-        self.steps += 1
-        if self.steps > self.budget:
-            raise _TooLong
-        remaining = [i for i in range(mask.bit_length()) if mask >> i & 1]
-        top = remaining[0]
-        best: tuple[int, Pairs] | None = None
-        for other in _preference(remaining, self.vps, self.rule):
-            cost = 1 if self.met[top] >> other & 1 else 0
-            if best is not None and cost >= best[0]:
-                continue
-            sub_cost, sub_pairs = self.backtrack(mask & ~(1 << top) & ~(1 << other))
-            if best is None or cost + sub_cost < best[0]:
-                best = (cost + sub_cost, ((top, other), *sub_pairs))
-                if best[0] == 0:
-                    break
-        assert best is not None  # an even number of teams always pairs
-        self.memo[mask] = best
-        return best
-
-    def guided(self, mask: int) -> tuple[int, Pairs]:
-        total = self.least(mask)
+        """The fewest repeats the teams of ``mask`` need, and the pairing (see the class's description)."""
+        mates = self.matching(mask)
+        need = total = mask.bit_count() // 2 - len(mates) // 2
         pairs: list[tuple[int, int]] = []
         while mask:
-            remaining = [i for i in range(mask.bit_length()) if mask >> i & 1]
-            top, need = remaining[0], self.least(mask)
+            remaining = _bits(mask)
+            top = remaining[0]
             for other in _preference(remaining, self.vps, self.rule):
+                cost = self.met[top] >> other & 1
+                if cost > need:  # no repeat where none is needed
+                    continue
                 rest = mask & ~(1 << top) & ~(1 << other)
-                if (1 if self.met[top] >> other & 1 else 0) + self.least(rest) == need:
-                    pairs.append((top, other))
-                    mask = rest
-                    break
+                if cost == 0 and mates.get(top) == other:  # the matching less this match: a maximum one of the rest
+                    del mates[top], mates[other]
+                elif not (cost == 1 and top not in mates and other not in mates):  # (then the matching is the rest's)
+                    found = self.matching(rest)
+                    if cost + rest.bit_count() // 2 - len(found) // 2 != need:
+                        continue
+                    mates = found
+                pairs.append((top, other))
+                mask, need = rest, need - cost
+                break
+            else:  # pragma: no cover - a maximum matching always leaves a way on
+                raise AssertionError("no opponent keeps the fewest repeats")
         return (total, tuple(pairs))
 
 
@@ -244,18 +256,22 @@ def pair_round(entries: Iterable[Entry], rule: PairingRule = "swiss", *, bye_vp:
     everyone = (1 << len(ids)) - 1
     bye: int | None = None
     if len(ids) % 2:
+        # the lowest team with the fewest byes whose sitting out needs the fewest repeats: no team needs fewer than
+        # the whole field's matching leaves, and a team that matching leaves out needs no more
         fewest = min(e.byes for e in field_)
-        best: tuple[int, Pairs] | None = None
+        mates = search.matching(everyone)
+        lowest = len(ids) // 2 - len(mates) // 2
+        best: int | None = None
         for candidate in reversed(range(len(ids))):
             if field_[candidate].byes != fewest:
                 continue
-            found = search.solve(everyone & ~(1 << candidate))
-            if best is None or found[0] < best[0]:
-                best, bye = found, candidate
-                if found[0] == 0:
+            least = lowest if candidate not in mates else search.least(everyone & ~(1 << candidate))
+            if best is None or least < best:
+                best, bye = least, candidate
+                if least == lowest:
                     break
-        assert best is not None
-        pairs = best[1]
+        assert bye is not None
+        pairs = search.solve(everyone & ~(1 << bye))[1]
     else:
         pairs = search.solve(everyone)[1]
     tables = tuple(
