@@ -400,7 +400,7 @@ def test_a_database_failing_halfway_is_said_in_words(tmp_path: Path, monkeypatch
         raise OperationalError("INSERT INTO lines", {}, Exception("server closed the connection unexpectedly"))
 
     db = str(tmp_path / "a.sqlite3")
-    monkeypatch.setattr(Archive, "add", gone)
+    monkeypatch.setattr(Archive, "add_all", gone)
     stored = runner.invoke(app, ["archive", "add", str(EXAMPLE), "--db", db])
     assert stored.exit_code == 2, stored.output
     assert "cannot store" in stored.output and "server closed the connection unexpectedly" in stored.output

@@ -1,6 +1,6 @@
 """Files made ready for the archive (``bridgescore archive add``, issue 13): each file read, split into its sessions
 (a ``session`` column), dated, scored and keyed, every problem collected before anything is stored – so a file
-with an error stores nothing and the archive is not even opened; then each session stored in its own transaction.
+with an error stores nothing and the archive is not even opened; then all the sessions stored in one transaction.
 
 The session's date is the one given (``--date``), else the file's (USEBIO ``<DATE>``, PBN ``[Date]``), else the
 date the file is named by (``2026-09-07.csv``), as a season reading the same files dates it
@@ -175,30 +175,26 @@ def store(
     options: Mapping[str, Any] | None = None,
     replace: bool = False,
 ) -> tuple[list[tuple[Path, Added]], list[Problem]]:
-    """Each prepared session stored in ``archive``, one transaction each: what was stored, and what was refused
-    (another process stored the session meanwhile, the database failed: said in words, the others still
-    stored)."""
+    """Every prepared session stored in ``archive`` in one transaction (:meth:`Archive.add_all`): what was stored
+    (all of them), or nothing and why (another process stored one of them meanwhile, the database failed: said in
+    words) – the same command run again stores them all."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    from bridgescore.archive.store import ArchiveRefusal, database_reason
+    from bridgescore.archive.store import ArchiveRefusal, ToStore, database_reason
 
-    done: list[tuple[Path, Added]] = []
-    refused: list[Problem] = []
-    for p in prepared:
-        try:
-            recorded = {**(options or {}), "method": p.method} if p.method else options  # as it was scored
-            added = archive.add(
-                p.scores, file=str(p.path), content=p.content, key=p.key, competition=competition, options=recorded,
-                replace=replace,
-            )  # fmt: skip
-        except ArchiveRefusal as refusal:  # another process stored it meanwhile
-            refused.append(refusal.problem)
-            continue
-        except SQLAlchemyError as problem:  # the server went away, a value the database refuses …
-            refused.append(
-                Problem.make(Location(str(p.path)), N_("cannot store %(file)s in the archive %(db)s: %(reason)s"),
-                             file=str(p.path), db=archive.shown, reason=database_reason(problem))
-            )  # fmt: skip
-            continue
-        done.append((p.path, added))
-    return done, refused
+    sessions = [
+        ToStore(p.scores, str(p.path), p.content, p.key,
+                {**(options or {}), "method": p.method} if p.method else options)  # as it was scored
+        for p in prepared
+    ]  # fmt: skip
+    try:
+        added = archive.add_all(sessions, competition=competition, replace=replace)
+    except ArchiveRefusal as refusal:  # another process stored one meanwhile
+        return [], [refusal.problem]
+    except SQLAlchemyError as problem:  # the server went away, a value the database refuses …
+        files = ", ".join(str(p.path) for p in prepared)
+        return [], [
+            Problem.make(Location(files), N_("cannot store %(file)s in the archive %(db)s: %(reason)s"),
+                         file=files, db=archive.shown, reason=database_reason(problem))
+        ]  # fmt: skip
+    return [(p.path, a) for p, a in zip(prepared, added, strict=True)], []

@@ -2,10 +2,13 @@
 PostgreSQL for a federation (``postgresql://…``, the psycopg 3 driver), one schema for both
 (:mod:`bridgescore.archive.models`), created and migrated with Alembic when the archive is opened.
 
-Writing (:meth:`Archive.add`): one transaction per session.  Two processes adding at once lose nothing:
+Writing (:meth:`Archive.add_all`): the sessions of one ``archive add`` in one transaction, all stored or none (a
+process stopped halfway leaves nothing, and the same command run again stores everything).  Two processes adding at
+once lose nothing:
 
-* SQLite: the file in WAL mode, a busy timeout of a minute, and every transaction ``BEGIN IMMEDIATE`` (the write
-  lock is taken at the start, so two writers queue instead of failing halfway);
+* SQLite: the file in WAL mode, a busy timeout of a minute, and every writing transaction ``BEGIN IMMEDIATE`` (the
+  write lock is taken at the start, so two writers queue instead of failing halfway); a reading one a deferred
+  ``BEGIN`` (WAL: it reads its snapshot beside a writer, and takes no lock to queue behind);
 * PostgreSQL: unique constraints on the session key and the player key, players inserted with ``INSERT … ON
   CONFLICT DO UPDATE`` (an upsert: the second writer finds the first's player), the session row locked ``FOR
   UPDATE`` while it is replaced, and a transaction that fails on a serialization failure or a deadlock run again.
@@ -14,7 +17,9 @@ A session stored twice is refused (:class:`ArchiveRefusal`): the same key, or th
 key.  ``replace=True`` stores the new scoring as the next version and records what changed (a
 :class:`~bridgescore.archive.models.Correction`).
 
-Reading: :meth:`Archive.sessions` is the :class:`bridgescore.sessions.SessionSource` a season reads, each session
+Reading: one transaction for all of a command's queries, one snapshot (PostgreSQL REPEATABLE READ), so a season
+read while a correction is stored sees every session whole, in one version.  :meth:`Archive.sessions` is the
+:class:`bridgescore.sessions.SessionSource` a season reads, each session
 rebuilt as its :class:`~bridgescore.sessions.SessionSummary` and its :class:`~bridgescore.event.Event` (lines,
 names, players, info), so the event scored again gives the same standings.
 """
@@ -77,6 +82,7 @@ __all__ = [
     "PlayerAverage",
     "PlayerSession",
     "SessionInfo",
+    "ToStore",
     "database_reason",
     "database_url",
     "file_hash",
@@ -93,6 +99,8 @@ HEAD = "0001"
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: PostgreSQL: the advisory lock two processes creating the schema at once queue on ("brdg").
 _SCHEMA_LOCK = 0x62726467
+#: The execution option that marks a reading transaction (SQLite: a deferred ``BEGIN``, no write lock).
+_READING = "bridgescore_reading"
 #: A transaction that fails on a serialization failure or a deadlock (PostgreSQL's SQLSTATE 40001, 40P01) or on
 #: a busy SQLite file is run again, this many times at most.
 _ATTEMPTS = 6
@@ -221,7 +229,10 @@ def _engine(url: str, backend: str) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _begin(connection: Connection) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # a reader's transaction is deferred: in WAL mode it reads its snapshot while a writer writes, and takes no
+        # lock another reader or a writer would queue behind; a writer's takes the write lock at once
+        reading = connection.get_execution_options().get(_READING)
+        connection.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
 
     return engine
 
@@ -235,6 +246,18 @@ def session_key(date: str, club: str, title: str, file: str) -> str:
     """The key of a session added without ``--key``: its date, club, title and file name, those it has, joined
     with ``/`` (``2026-11-03/BC Utrecht/Monday/evening.csv``); the file's name alone when it says none of them."""
     return "/".join(part.strip() for part in (date, club, title, Path(file).name) if part and part.strip())
+
+
+@dataclass(frozen=True, slots=True)
+class ToStore:
+    """One session for :meth:`Archive.add_all`: its scoring, the file it was read from and that file's bytes, its key
+    and what was given to score it."""
+
+    scores: Scores
+    file: str
+    content: bytes
+    key: str
+    options: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -534,6 +557,12 @@ class Archive:
         self.engine = engine
         self.shown = shown
         self.backend = engine.dialect.name
+        # what reads: one transaction, one snapshot of the whole archive (PostgreSQL's REPEATABLE READ: under READ
+        # COMMITTED each statement sees its own, and a session's summary and its lines could come from two versions
+        # while archive add --replace commits); on SQLite a deferred BEGIN, which in WAL mode is a snapshot too
+        self._reader = engine.execution_options(
+            **({"isolation_level": "REPEATABLE READ"} if self.backend == "postgresql" else {_READING: True})
+        )
 
     def close(self) -> None:
         self.engine.dispose()
@@ -552,6 +581,9 @@ class Archive:
         advisory lock), so two processes opening a new archive at once create it once."""
         from alembic.runtime.migration import MigrationContext
 
+        with self._reader.connect() as connection:  # the revision read without a lock: an archive at HEAD is used
+            if MigrationContext.configure(connection).get_current_revision() == HEAD:
+                return
         with self.engine.begin() as connection:
             if self.backend == "postgresql":
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _SCHEMA_LOCK})
@@ -582,6 +614,10 @@ class Archive:
         with Session(self.engine, expire_on_commit=False) as db, db.begin():
             yield db
 
+    def _reading(self) -> Session:
+        """A session whose queries all read in one transaction, one snapshot (see ``_reader``), without a lock."""
+        return Session(self._reader)
+
     def add(
         self,
         scores: Scores,
@@ -597,33 +633,44 @@ class Archive:
         transaction.  Refused (:class:`ArchiveRefusal`, nothing written) when ``key`` is stored already or the same
         content is stored under another key, unless ``replace``: then the new scoring is the next version and the
         history keeps what changed.  ``options``: what was given to score it (stored to score it again)."""
+        (added,) = self.add_all([ToStore(scores, file, content, key, options)], competition=competition,
+                                replace=replace)  # fmt: skip
+        return added
+
+    def add_all(self, sessions: Sequence[ToStore], *, competition: str = "", replace: bool = False) -> list[Added]:
+        """Store every session of ``sessions`` (as :meth:`add` stores one) in ONE transaction: all of them or,
+        refused (:class:`ArchiveRefusal`) or failed (the process killed, the connection lost), none – so ``archive
+        add`` of several files run again after it was stopped halfway stores them all, not "already stored" for
+        the first and nothing for the rest."""
         from bridgescore.sessions import summarise
 
-        summary = summarise(scores.scored, key, competition)
-        lines, boards = _line_rows(scores)
-        digest = file_hash(content)
-        given = dict(options or {})
-        event_ = scores.event
-        event_json: StoredEvent = {
-            "title": event_.title,
-            "names": dict(event_.names),
-            "info": dict(event_.info),
-            "players": {pair: [_player_json(p) for p in seated] for pair, seated in event_.players.items()},
-            "form": event_.form,
-        }
-        if event_.deals:  # the hand records as PBN (the Valet across a season needs the deals)
-            from bridgescore.io.deals import dumps_pbn
+        ready = []
+        for s in sessions:
+            lines, boards = _line_rows(s.scores)
+            event_ = s.scores.event
+            event_json: StoredEvent = {
+                "title": event_.title,
+                "names": dict(event_.names),
+                "info": dict(event_.info),
+                "players": {pair: [_player_json(p) for p in seated] for pair, seated in event_.players.items()},
+                "form": event_.form,
+            }
+            if event_.deals:  # the hand records as PBN (the Valet across a season needs the deals)
+                from bridgescore.io.deals import dumps_pbn
 
-            event_json["deals"] = dumps_pbn(event_.deals[n] for n in sorted(event_.deals))
+                event_json["deals"] = dumps_pbn(event_.deals[n] for n in sorted(event_.deals))
+            summary = summarise(s.scores.scored, s.key, competition)
+            ready.append((summary, lines, boards, event_json, dict(s.options or {}), s.file, file_hash(s.content)))
         for attempt in range(_ATTEMPTS):
             try:
                 with self._transaction() as db:
-                    return self._store(db, summary, lines, boards, event_json, given, file, digest, replace)
+                    return [self._store(db, *one, replace) for one in ready]
             except IntegrityError:
                 # a process adding the same session committed first: now it is there, and refused as stored
-                with self._transaction() as db:
-                    if not replace and db.scalar(select(SessionRow.id).where(SessionRow.key == key)) is not None:
-                        self._refuse_stored(db, key, file)
+                if not replace:
+                    with self._reading() as db:
+                        for s in sessions:
+                            self._refuse_stored(db, s.key, s.file)
                 if attempt == _ATTEMPTS - 1:
                     raise
             except DBAPIError as problem:
@@ -655,7 +702,7 @@ class Archive:
         asks of every file before it stores any (the store asks again, in its transaction).  Given the session's
         ISO ``date`` and ``competition``: a warning when another session of that day is in that competition (a
         season counts both: a correction stored as a new session?)."""
-        with Session(self.engine) as db:
+        with self._reading() as db:
             try:
                 existing = self._check(db, key, file_hash(content), file, replace, date=date)
             except ArchiveRefusal as refused:
@@ -845,7 +892,7 @@ class Archive:
 
     def list_sessions(self, competition: str | None = None) -> list[SessionInfo]:
         """The stored sessions in date order (``archive list``)."""
-        with Session(self.engine) as db:
+        with self._reading() as db:
             counts = (
                 select(PairRow.session_id, func.count(PairRow.id).label("n")).group_by(PairRow.session_id).subquery()
             )
@@ -865,7 +912,7 @@ class Archive:
     def history(self, key: str) -> list[dict[str, Any]]:
         """Every version of session ``key`` with what changed (``archive history``); :class:`ArchiveError` for a
         key not stored."""
-        with Session(self.engine) as db:
+        with self._reading() as db:
             found = db.scalars(
                 select(Correction).where(Correction.session_key == key).order_by(Correction.version)
             ).all()
@@ -879,7 +926,7 @@ class Archive:
 
     def counts(self) -> dict[str, int]:
         """How many rows each table holds (what the tests compare before and after a refused add)."""
-        with Session(self.engine) as db:
+        with self._reading() as db:
             return {
                 model.__tablename__: int(db.scalar(select(func.count()).select_from(model)) or 0)
                 for model in (SessionRow, BoardRow, LineRow, PairRow, PlayerRow, PairPlayer, Correction)
@@ -889,7 +936,7 @@ class Archive:
         """A player's sessions in date order (``bridgescore player``): ``number`` a member number, else a name as
         written (a player known by name only); :class:`ArchiveError` when the archive has no such player."""
         wanted = number.strip()
-        with Session(self.engine) as db:
+        with self._reading() as db:
             stored = db.scalars(select(PlayerRow).where(PlayerRow.number == wanted)).first()
             if stored is None:
                 stored = db.scalars(select(PlayerRow).where(PlayerRow.key == player_key(Player(name=wanted)))).first()
@@ -942,7 +989,7 @@ class Archive:
         (:class:`bridgescore.sessions.SessionSource`)."""
         from bridgescore.event import Event
 
-        with Session(self.engine) as db:
+        with self._reading() as db:
             query = select(SessionRow).order_by(SessionRow.date, SessionRow.key)
             if competition is not None:
                 query = query.where(SessionRow.competition == competition)
@@ -995,7 +1042,7 @@ class Archive:
     def options(self, key: str) -> dict[str, Any]:
         """What session ``key`` was scored with (``method``, ``as_program``, option names), as :func:`bridgescore.score`
         takes them: ``bridgescore.score(event, **archive.options(key))`` scores it again the same way."""
-        with Session(self.engine) as db:
+        with self._reading() as db:
             stored = db.scalar(select(SessionRow.options).where(SessionRow.key == key))
             if stored is None:
                 raise ArchiveError(N_("there is no session %(key)s in the archive %(db)s"), key=key, db=self.shown)

@@ -101,7 +101,7 @@ def add(
     factor: FactorOption = None,
     pair_percent: PairPercentOption = None,
 ) -> None:
-    """Score each file as `score` does and store it in the archive, one transaction per file.
+    """Score each file as `score` does and store them all in the archive in one transaction (all or none).
 
     A session stored already is refused (exit 2) unless --replace; a file with an error stores nothing (exit 2).
     The archive: --db, else $BRIDGESCORE_DB, else bridgescore.sqlite3 in the current folder."""
@@ -177,6 +177,7 @@ def add(
         render_added(done, out, page_lang)
     if refused_:
         print_problems(refused_, err, page_lang, can_go_on=False)
+        err.print(escape(_("nothing was stored in the archive %(db)s", page_lang) % {"db": archive.shown}))
         raise typer.Exit(2)
 
 
