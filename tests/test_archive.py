@@ -60,6 +60,13 @@ def _dated(event: Event, date: str) -> Event:
     return dataclasses.replace(event, info=MappingProxyType({**event.info, "date": date}))
 
 
+def _another(event: Event, remark: str) -> Event:
+    """Another evening's lines (the first line's remark): the archive knows an evening by its lines, whatever the
+    date or the players."""
+    first, *rest = event.results
+    return dataclasses.replace(event, results=(dataclasses.replace(first, remarks=remark), *rest))
+
+
 # --- the schema ---------------------------------------------------------------------------------------------------
 
 
@@ -153,7 +160,7 @@ def test_sessions_by_competition_and_dates(archive_url: str) -> None:
     shifted = dataclasses.replace(event, results=tuple(dataclasses.replace(r, remarks="") for r in event.results))
     for day, competition in ((21, "monday"), (7, "monday"), (14, "thursday"), (28, "monday")):
         base = event if day != 14 else shifted
-        _add(archive_url, _dated(base, f"2026-09-{day:02d}"), f"s{day}", competition)
+        _add(archive_url, _dated(_another(base, f"day {day}"), f"2026-09-{day:02d}"), f"s{day}", competition)
     with open_archive(archive_url) as archive:
         assert [s.summary.date for s in archive.sessions("monday")] == ["2026-09-07", "2026-09-21", "2026-09-28"]
         assert [s.summary.key for s in archive.sessions("monday", since="2026-09-10", until="2026-09-21")] == ["s21"]
@@ -221,7 +228,7 @@ def test_a_players_sessions_with_partners(archive_url: str) -> None:
     event = bridgescore.read(EXAMPLE)
     _add(archive_url, _dated(_seated(event), "2026-09-07"), "s1")
     # a week later player 1002's partner 1003 sits with pair 6's players, and pair 1 plays as pair 6
-    week = _seated(event, swap={"6": "1", "1": "6"})
+    week = _seated(_another(event, "a week later"), swap={"6": "1", "1": "6"})
     _add(archive_url, _dated(week, "2026-09-14"), "s2")
     with open_archive(archive_url) as archive:
         who, sessions = archive.player("1002")

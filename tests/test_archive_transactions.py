@@ -146,3 +146,72 @@ def test_an_archive_at_its_newest_schema_is_opened_without_the_write_lock(tmp_pa
     archive.close()
     assert statements and not [s for s in statements if "IMMEDIATE" in s.upper()], statements
     assert any("alembic_version" in s for s in statements)
+
+
+def _saved_again(source: Path, target: Path) -> Path:
+    """``source`` as a spreadsheet or a second download writes it: a BOM and CRLF line ends."""
+    target.write_bytes(b"\xef\xbb\xbf" + source.read_bytes().replace(b"\n", b"\r\n"))
+    return target
+
+
+def test_the_same_evening_saved_again_is_one_session(tmp_path: Path, archive_url: str) -> None:
+    """The evening saved again (a BOM and CRLF: other bytes, the same lines) is refused as stored already, alone
+    and beside the first in one call; it was stored as a second session, which a season counts twice."""
+    first = _evening(tmp_path, "monday.csv")
+    again = _saved_again(first, tmp_path / "monday-saved.csv")
+    assert first.read_bytes() != again.read_bytes()
+    both = runner.invoke(app, ["archive", "add", str(first), str(again), "--db", archive_url])
+    assert both.exit_code == 2 and "holds the same lines as" in both.output, both.output
+    assert runner.invoke(app, ["archive", "add", str(first), "--db", archive_url]).exit_code == 0
+    refused = runner.invoke(app, ["archive", "add", str(again), "--db", archive_url])
+    assert refused.exit_code == 2 and "is already in the archive as session monday.csv" in refused.output
+    with open_archive(archive_url) as archive:
+        assert [s.key for s in archive.list_sessions()] == ["monday.csv"]
+
+
+def test_a_season_counts_a_copied_evening_once(tmp_path: Path) -> None:
+    """A season folder holding a copy of an evening (``2026-09-07 (1).csv``) and the evening saved again with a
+    BOM and CRLF: each counted once, with a warning naming the first file; the pairs' evenings were counted twice."""
+    import json
+
+    folder = tmp_path / "season"
+    folder.mkdir()
+    first = _evening(folder, "2026-09-07.csv")
+    (folder / "2026-09-07 (1).csv").write_bytes(first.read_bytes())
+    _evening(folder, "2026-09-14.csv", "DJ")
+    _saved_again(folder / "2026-09-14.csv", folder / "2026-09-14-saved.csv")
+    result = runner.invoke(app, ["season", str(folder), "-f", "json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout[result.stdout.index("{") :])
+    # the folder's order ('2026-09-07 (1).csv' before '2026-09-07.csv'): the first read is counted, the other said
+    assert [s["key"] for s in document["sessions"]] == ["2026-09-07 (1).csv", "2026-09-14-saved.csv"]
+    assert sorted(p["message"] for p in document["problems"]) == [
+        f"{folder / second} holds the same lines as {folder / first_} (the same file given twice?); it is read once"
+        for second, first_ in (("2026-09-07.csv", "2026-09-07 (1).csv"), ("2026-09-14.csv", "2026-09-14-saved.csv"))
+    ]
+
+
+def test_the_migration_gives_the_stored_sessions_their_digest(tmp_path: Path, archive_url: str) -> None:
+    """An archive made before the digest of the lines (schema 0001) is migrated when opened: every stored session
+    gets the digest a new one would, so the evening saved again is refused there too."""
+    from alembic import command
+    from alembic.config import Config
+
+    from bridgescore.archive.store import HEAD, MIGRATIONS
+
+    first = _evening(tmp_path, "monday.csv")
+    assert runner.invoke(app, ["archive", "add", str(first), "--db", archive_url]).exit_code == 0
+    with open_archive(archive_url) as archive, archive.engine.begin() as connection:
+        digest = connection.execute(text("SELECT content_hash FROM sessions")).scalar_one()
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0001")
+        assert "content_hash" not in str(connection.execute(text("SELECT * FROM sessions")).keys())
+    with open_archive(archive_url) as archive, archive.engine.connect() as connection:
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == HEAD
+        assert connection.execute(text("SELECT content_hash FROM sessions")).scalar_one() == digest
+        assert archive.counts()["lines"] == 98  # the table altered in place: its lines kept (no cascade)
+    again = _saved_again(first, tmp_path / "monday-saved.csv")
+    refused = runner.invoke(app, ["archive", "add", str(again), "--db", archive_url])
+    assert refused.exit_code == 2 and "is already in the archive as session monday.csv" in refused.output

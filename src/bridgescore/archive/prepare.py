@@ -30,8 +30,9 @@ __all__ = ["Prepared", "given_options", "prepare", "store"]
 
 @dataclass(frozen=True, slots=True)
 class Prepared:
-    """One session ready to store: the file it was read from, the bytes a copy of it is recognised by (a session
-    of a multi-session file: the file's bytes and the session's name), its key and its scoring."""
+    """One session ready to store: the file it was read from, its bytes (a session of a multi-session file: the
+    file's bytes and the session's name), its key and its scoring, and the digest of its lines a copy of it is
+    recognised by (:func:`bridgescore.sessions.content_digest`: the same lines whatever the bytes)."""
 
     path: Path
     content: bytes
@@ -39,6 +40,7 @@ class Prepared:
     scores: Scores
     #: the method the file names, where it was scored by it (no method given; :func:`bridgescore.api.file_options`)
     method: str | None = None
+    digest: str = ""
 
 
 def given_options(
@@ -91,7 +93,7 @@ def prepare(
     from bridgescore.api import score as score_event
     from bridgescore.archive.store import session_key
     from bridgescore.options import OptionError
-    from bridgescore.sessions import date_from_name, iso_date
+    from bridgescore.sessions import content_digest, date_from_name, iso_date, line_columns
 
     prepared: list[Prepared] = []
     problems: list[Problem] = []
@@ -141,7 +143,8 @@ def prepare(
                                          within)  # fmt: skip
             # a session of a multi-session file is its own content (the file's other sessions are not a copy of it)
             marked = content + (b"\0session " + part.encode() if part else b"")
-            prepared.append(Prepared(path, marked, session, scores, written))
+            digest = content_digest(line_columns(scores.scored.lines.table))
+            prepared.append(Prepared(path, marked, session, scores, written, digest))
     keys = [p.key for p in prepared]
     for session in dict.fromkeys(k for k in keys if keys.count(k) > 1):
         problems.append(
@@ -152,9 +155,9 @@ def prepare(
                 key=session,
             )
         )  # fmt: skip
-    first_with: dict[bytes, Prepared] = {}
-    for p in prepared:  # one session given twice in one call (a copy under another name): refused before storing
-        seen = first_with.setdefault(p.content, p)
+    first_with: dict[str, Prepared] = {}
+    for p in prepared:  # one session given twice in one call (a copy, saved again): refused before storing
+        seen = first_with.setdefault(p.digest, p)
         if seen.path != p.path and seen.key != p.key:  # the same key is said above
             problems.append(
                 Problem.make(

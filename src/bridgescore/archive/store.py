@@ -13,8 +13,9 @@ once lose nothing:
   CONFLICT DO UPDATE`` (an upsert: the second writer finds the first's player), the session row locked ``FOR
   UPDATE`` while it is replaced, and a transaction that fails on a serialization failure or a deadlock run again.
 
-A session stored twice is refused (:class:`ArchiveRefusal`): the same key, or the same file content under another
-key.  ``replace=True`` stores the new scoring as the next version and records what changed (a
+A session stored twice is refused (:class:`ArchiveRefusal`): the same key, or the same lines under another key (the
+digest of the lines read, :func:`bridgescore.sessions.content_digest`: a file saved again with a BOM and CRLF is
+the same evening).  ``replace=True`` stores the new scoring as the next version and records what changed (a
 :class:`~bridgescore.archive.models.Correction`).
 
 Reading: one transaction for all of a command's queries, one snapshot (PostgreSQL REPEATABLE READ), so a season
@@ -95,7 +96,7 @@ __all__ = [
 ENVIRONMENT = "BRIDGESCORE_DB"
 DEFAULT_FILE = "bridgescore.sqlite3"
 #: The newest migration (``migrations/versions``); an archive at it is not handed to Alembic (a quick start).
-HEAD = "0001"
+HEAD = "0002"
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: PostgreSQL: the advisory lock two processes creating the schema at once queue on ("brdg").
 _SCHEMA_LOCK = 0x62726467
@@ -343,13 +344,15 @@ def _nan(value: float) -> float | None:
     return None if math.isnan(value) else float(value)
 
 
-def _line_rows(scores: Scores) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def _line_rows(scores: Scores) -> tuple[list[dict[str, Any]], list[dict[str, Any]], str]:
     """The traveller lines (every field of each ``Result``, in input order, with its points) and the boards (field,
-    number, datum, top, scores compared) of a scored event, as rows to insert; built from the event's columns
+    number, datum, top, scores compared) of a scored event, as rows to insert, and the digest of its content
+    (:func:`bridgescore.sessions.content_digest`); built from the event's columns
     (:class:`bridgescore.table.ResultTable`, one conversion per distinct value), not line by line."""
     import numpy as np
 
-    from bridgescore.table import FIELD_KINDS, STATUSES
+    from bridgescore.sessions import content_digest, line_columns
+    from bridgescore.table import FIELD_KINDS
 
     lines = scores.scored.lines
     table = lines.table
@@ -360,32 +363,12 @@ def _line_rows(scores: Scores) -> tuple[list[dict[str, Any]], list[dict[str, Any
         full[lines.rows] = values
         return [None if v != v else v for v in full.tolist()]
 
-    def whole(values: Any, missing: float) -> list[int | None]:
-        return [None if v == missing else int(v) for v in values.tolist()]
-
-    seats = ["N", "E", "S", "W"]
-    contracts = table.contract.map(lambda c: None if c is None else c.format("en")).values()
-    statuses = [STATUSES[code].value for code in table.status.tolist()]
-    kinds = [FIELD_KINDS[code].value for code in table.source_kind.tolist()]
-    extra_columns = {name: column.values() for name, column in table.extra.items()}
-    extras = [
-        {name: v for name, values in extra_columns.items() if (v := values[i]) is not None} for i in range(n)
-    ] if extra_columns else [{}] * n  # fmt: skip
     files = table.file.values()
-    columns = {
+    kinds = [FIELD_KINDS[code].value for code in table.source_kind.tolist()]
+    read = line_columns(table)
+    columns: dict[str, Any] = {
         "position": range(n),
-        "board": table.board.tolist(),
-        "section": table.section.values(),
-        "ns_pair": table.ns_pair.values(),
-        "ew_pair": table.ew_pair.values(),
-        "status": statuses,
-        "contract": contracts,
-        "declarer": [None if d < 0 else seats[d] for d in table.declarer.tolist()],
-        "tricks": whole(table.tricks, -1),
-        "lead": table.lead.values(),
-        "ns_score": [None if v != v else int(v) for v in table.ns_score.tolist()],
-        "remarks": table.remarks.values(),
-        "extra": extras,
+        **read,
         "source_file": files,
         "source_line": [
             None if f is None or not line else line for f, line in zip(files, table.line.tolist(), strict=True)
@@ -409,7 +392,7 @@ def _line_rows(scores: Scores) -> tuple[list[dict[str, Any]], list[dict[str, Any
         }
         for b, (section, number) in enumerate(zip(lines.board_sections, lines.board_numbers.tolist(), strict=True))
     ]
-    return rows, boards
+    return rows, boards, content_digest(read)
 
 
 def _result(row: LineRow) -> Result:
@@ -646,7 +629,7 @@ class Archive:
 
         ready = []
         for s in sessions:
-            lines, boards = _line_rows(s.scores)
+            lines, boards, digest = _line_rows(s.scores)
             event_ = s.scores.event
             event_json: StoredEvent = {
                 "title": event_.title,
@@ -660,7 +643,9 @@ class Archive:
 
                 event_json["deals"] = dumps_pbn(event_.deals[n] for n in sorted(event_.deals))
             summary = summarise(s.scores.scored, s.key, competition)
-            ready.append((summary, lines, boards, event_json, dict(s.options or {}), s.file, file_hash(s.content)))
+            ready.append(
+                (summary, lines, boards, event_json, dict(s.options or {}), s.file, file_hash(s.content), digest)
+            )
         for attempt in range(_ATTEMPTS):
             try:
                 with self._transaction() as db:
@@ -696,15 +681,16 @@ class Archive:
         )  # fmt: skip
 
     def refusal(
-        self, key: str, content: bytes, file: str, replace: bool = False, *, date: str = "", competition: str = ""
+        self, key: str, digest: str, file: str, replace: bool = False, *, date: str = "", competition: str = ""
     ) -> Problem | None:
-        """Why ``file`` (its bytes ``content``) would be refused as session ``key``, or None: what ``archive add``
+        """Why ``file`` (the digest of its lines ``digest``: :func:`bridgescore.sessions.content_digest`) would be
+        refused as session ``key``, or None: what ``archive add``
         asks of every file before it stores any (the store asks again, in its transaction).  Given the session's
         ISO ``date`` and ``competition``: a warning when another session of that day is in that competition (a
         season counts both: a correction stored as a new session?)."""
         with self._reading() as db:
             try:
-                existing = self._check(db, key, file_hash(content), file, replace, date=date)
+                existing = self._check(db, key, digest, file, replace, date=date)
             except ArchiveRefusal as refused:
                 return refused.problem
             other = None if existing is not None else self._same_day(db, key, date, competition)
@@ -745,7 +731,8 @@ class Archive:
         existing = db.scalars(query).first()
         if existing is not None and not replace:
             self._refuse_stored(db, key, file)
-        twin = db.scalars(select(SessionRow).where(SessionRow.file_hash == digest, SessionRow.key != key)).first()
+        # the same lines: the same evening whatever the file's bytes (saved again with a BOM and CRLF, copied)
+        twin = db.scalars(select(SessionRow).where(SessionRow.content_hash == digest, SessionRow.key != key)).first()
         if twin is not None:
             raise ArchiveRefusal(
                 Problem.make(
@@ -779,6 +766,7 @@ class Archive:
         event_json: StoredEvent,
         options: dict[str, Any],
         file: str,
+        sha: str,
         digest: str,
         replace: bool,
     ) -> Added:
@@ -827,7 +815,8 @@ class Archive:
         row.options = options
         row.event = event_json
         row.file_name = file
-        row.file_hash = digest
+        row.file_hash = sha
+        row.content_hash = digest
         row.added_at = now
         db.flush()
         sid = row.id
@@ -856,7 +845,7 @@ class Archive:
             ]  # fmt: skip
             if links:
                 db.execute(insert(PairPlayer), links)
-        db.add(Correction(session_key=key, version=row.version, at=now, file_name=file, file_hash=digest,
+        db.add(Correction(session_key=key, version=row.version, at=now, file_name=file, file_hash=sha,
                           changes=changes))  # fmt: skip
         return Added(key, row.version, row.date, len(summary.pairs), len(lines), changes)
 

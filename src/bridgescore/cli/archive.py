@@ -153,7 +153,7 @@ def add(
     archive = open_or_fail(db, page_lang, create=True)
     for p in prepared:
         refusal = archive.refusal(
-            p.key, p.content, str(p.path), replace, date=iso_date(p.scores.event.info.get("date", "")),
+            p.key, p.digest, str(p.path), replace, date=iso_date(p.scores.event.info.get("date", "")),
             competition=competition,
         )  # fmt: skip
         if refusal is not None:
