@@ -87,7 +87,7 @@ def test_a_season_read_while_a_correction_is_stored_sees_one_version(tmp_path: P
     corrections: list[int] = []
 
     def correct_now(_conn: object, _cursor: object, statement: str, *_: object) -> None:
-        if "FROM lines" in statement and not corrections:
+        if "FROM pairs" in statement and not corrections:  # after the sessions, before their pairs and lines
             scores = bridgescore.score(bridgescore.read(corrected))
             corrections.append(writer.add(scores, file=str(corrected), content=corrected.read_bytes(),
                                           key="first.csv", replace=True).version)  # fmt: skip

@@ -203,6 +203,7 @@ def line_columns(table: ResultTable) -> dict[str, list[Any]]:
 
     n = len(table)
     seats = ["N", "E", "S", "W"]
+    statuses = [status.value for status in STATUSES]
     extra_columns = {name: column.values() for name, column in table.extra.items()}
     extras = [
         {name: v for name, values in extra_columns.items() if (v := values[i]) is not None} for i in range(n)
@@ -212,7 +213,7 @@ def line_columns(table: ResultTable) -> dict[str, list[Any]]:
         "section": table.section.values(),
         "ns_pair": table.ns_pair.values(),
         "ew_pair": table.ew_pair.values(),
-        "status": [STATUSES[code].value for code in table.status.tolist()],
+        "status": [statuses[code] for code in table.status.tolist()],
         "contract": table.contract.map(lambda c: None if c is None else c.format("en")).values(),
         "declarer": [None if d < 0 else seats[d] for d in table.declarer.tolist()],
         "tricks": [None if v == -1 else int(v) for v in table.tricks.tolist()],

@@ -187,7 +187,7 @@ def store(
 
     sessions = [
         ToStore(p.scores, str(p.path), p.content, p.key,
-                {**(options or {}), "method": p.method} if p.method else options)  # as it was scored
+                {**(options or {}), "method": p.method} if p.method else options, p.digest)  # as it was scored
         for p in prepared
     ]  # fmt: skip
     try:

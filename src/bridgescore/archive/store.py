@@ -27,12 +27,14 @@ names, players, info), so the event scored again gives the same standings.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import itertools
 import json
 import math
 import os
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -64,13 +66,13 @@ from bridgescore.archive.models import (
 )
 from bridgescore.i18n import N_, MessageError
 from bridgescore.players import Player, player_key
-from bridgescore.problems import FieldKind, Location, Problem, Severity
+from bridgescore.problems import Location, Problem, Severity
 from bridgescore.sessions import PairSession, SessionSummary, StoredSession
 
 if TYPE_CHECKING:
     from bridgescore.api import Scores
     from bridgescore.deal import HandRecord
-    from bridgescore.event import Result
+    from bridgescore.table import ResultTable
 
 __all__ = [
     "DEFAULT_FILE",
@@ -259,6 +261,8 @@ class ToStore:
     content: bytes
     key: str
     options: Mapping[str, Any] | None = None
+    #: the digest of its lines where it is known (:func:`bridgescore.sessions.content_digest`); "": worked out here
+    digest: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,9 +348,10 @@ def _nan(value: float) -> float | None:
     return None if math.isnan(value) else float(value)
 
 
-def _line_rows(scores: Scores) -> tuple[list[dict[str, Any]], list[dict[str, Any]], str]:
-    """The traveller lines (every field of each ``Result``, in input order, with its points) and the boards (field,
-    number, datum, top, scores compared) of a scored event, as rows to insert, and the digest of its content
+def _line_rows(scores: Scores, digest: str = "") -> tuple[dict[str, list[Any]], list[dict[str, Any]], str]:
+    """The traveller lines (every field of each ``Result``, in input order, with its points) as a list per column
+    of the ``lines`` table, and the boards (field, number, datum, top, scores compared) of a scored event as rows to
+    insert, and the digest of its content
     (:func:`bridgescore.sessions.content_digest`); built from the event's columns
     (:class:`bridgescore.table.ResultTable`, one conversion per distinct value), not line by line."""
     import numpy as np
@@ -367,7 +372,7 @@ def _line_rows(scores: Scores) -> tuple[list[dict[str, Any]], list[dict[str, Any
     kinds = [FIELD_KINDS[code].value for code in table.source_kind.tolist()]
     read = line_columns(table)
     columns: dict[str, Any] = {
-        "position": range(n),
+        "position": list(range(n)),
         **read,
         "source_file": files,
         "source_line": [
@@ -380,8 +385,6 @@ def _line_rows(scores: Scores) -> tuple[list[dict[str, Any]], list[dict[str, Any
         "ns_percent": floats(lines.ns_percent),
         "ew_percent": floats(lines.ew_percent),
     }
-    names = list(columns)
-    rows = [dict(zip(names, values, strict=True)) for values in zip(*columns.values(), strict=True)]
     boards = [
         {
             "section": section,
@@ -392,30 +395,70 @@ def _line_rows(scores: Scores) -> tuple[list[dict[str, Any]], list[dict[str, Any
         }
         for b, (section, number) in enumerate(zip(lines.board_sections, lines.board_numbers.tolist(), strict=True))
     ]
-    return rows, boards, content_digest(read)
+    return columns, boards, digest or content_digest(read)
 
 
-def _result(row: LineRow) -> Result:
-    """A stored line as the ``Result`` it was read as."""
+def _json_texts(values: Iterable[Mapping[str, Any]]) -> Iterator[str]:
+    """Each value as the JSON text a JSON column holds (``{}`` for the many empty ones, not dumped again)."""
+    for value in values:
+        yield json.dumps(value) if value else "{}"
+
+
+#: the columns of ``lines`` a stored line is read back from, in the order :func:`_stored_lines` takes them
+_READ_BACK = (
+    "board", "section", "ns_pair", "ew_pair", "status", "contract", "declarer", "tricks", "lead", "ns_score",
+    "remarks", "extra", "source_file", "source_line", "source_field", "source_kind",
+)  # fmt: skip
+
+
+def _stored_lines(db: Session, session_id: int) -> ResultTable:
+    """The stored lines of session ``session_id`` as the columns they were read as (:class:`ResultTable`), in
+    input order: fetched by the driver in batches and turned into columns, each distinct contract parsed once – no
+    ORM object and no ``Result`` per line (the event's ``results`` builds a line when asked for it)."""
+    import numpy as np
+
     from bridgescore.contract import Seat, parse_contract
-    from bridgescore.event import Result, ResultStatus
+    from bridgescore.table import FIELD_KINDS, STATUSES, Column, ResultTable
 
-    return Result(
-        board=row.board,
-        ns_pair=row.ns_pair,
-        ew_pair=row.ew_pair,
-        status=ResultStatus(row.status),
-        section=row.section,
-        contract=None if row.contract is None else parse_contract(row.contract),
-        declarer=None if row.declarer is None else Seat.parse(row.declarer),
-        tricks=row.tricks,
-        lead=row.lead,
-        ns_score=row.ns_score,
-        remarks=row.remarks,
-        extra=MappingProxyType(dict(row.extra)) if row.extra else MappingProxyType({}),
-        source=None
-        if row.source_file is None
-        else Location(row.source_file, row.source_line, row.source_field, FieldKind(row.source_kind or "column")),
+    columns: list[list[Any]] = [[] for _ in _READ_BACK]
+    cursor: Any = db.connection().connection.cursor()  # the driver's own: its rows as tuples, in batches
+    try:
+        mark = "%s" if db.get_bind().dialect.name == "postgresql" else "?"
+        cursor.execute(
+            f"SELECT {', '.join(_READ_BACK)} FROM lines WHERE session_id = {mark} ORDER BY position", (session_id,)
+        )
+        while batch := cursor.fetchmany(65536):
+            for values, column in zip(zip(*batch, strict=True), columns, strict=True):
+                column.extend(values)
+    finally:
+        cursor.close()
+    (board, section, ns_pair, ew_pair, status, contract, declarer, tricks, lead, ns_score, remarks, extra, file,
+     line, source_field, source_kind) = columns  # fmt: skip
+    n = len(board)
+    status_code = {s.value: i for i, s in enumerate(STATUSES)}
+    seat_code = {seat.name: int(seat) for seat in Seat}
+    kind_code = {k.value: i for i, k in enumerate(FIELD_KINDS)}
+    extras = [json.loads(e) if isinstance(e, str) else e for e in extra]  # SQLite gives the JSON text
+    names: dict[str, None] = {}
+    for found in filter(None, extras):
+        names.update(dict.fromkeys(found))
+    return ResultTable(
+        board=np.array(board, dtype=np.int32).reshape(n),
+        section=Column.from_values(section),
+        ns_pair=Column.from_values(ns_pair),
+        ew_pair=Column.from_values(ew_pair),
+        status=np.fromiter(map(status_code.__getitem__, status), dtype=np.int8, count=n),
+        ns_score=np.fromiter((math.nan if v is None else v for v in ns_score), dtype=np.float64, count=n),
+        contract=Column.from_values(contract).map(lambda c: None if c is None else parse_contract(c)),
+        declarer=np.fromiter((-1 if d is None else seat_code[d] for d in declarer), dtype=np.int8, count=n),
+        tricks=np.fromiter((-1 if t is None else t for t in tricks), dtype=np.int8, count=n),
+        lead=Column.from_values(lead),
+        remarks=Column.from_values(remarks),
+        file=Column.from_values(file),
+        line=np.fromiter((0 if v is None else v for v in line), dtype=np.int32, count=n),
+        source_field=Column.from_values(source_field),
+        source_kind=np.fromiter((kind_code.get(k or "column", 0) for k in source_kind), dtype=np.int8, count=n),
+        extra=MappingProxyType({name: Column.from_values([(e or {}).get(name) for e in extras]) for name in names}),
     )
 
 
@@ -456,34 +499,38 @@ def _describe(line: Mapping[str, Any]) -> str:
 
 
 _COMPARED = ("status", "contract", "declarer", "tricks", "lead", "ns_score", "remarks")
+#: a line as a correction compares it: where it was played, then what is compared
+_LINE_FIELDS = ("section", "board", "ns_pair", "ew_pair", *_COMPARED)
 
 
 def _changes(
-    old_lines: Sequence[Mapping[str, Any]],
-    new_lines: Sequence[Mapping[str, Any]],
+    old_lines: Iterable[Sequence[Any]],
+    new_lines: Iterable[Sequence[Any]],
     old_pairs: Sequence[Mapping[str, Any]],
     new_pairs: Sequence[Mapping[str, Any]],
     old_options: Mapping[str, Any],
     new_options: Mapping[str, Any],
 ) -> dict[str, Any]:
     """What a correction changed: lines added, removed and changed (by section, board and pairs; old → new), pairs
-    whose percentage, IMPs or place changed (old → new), and the options if they differ."""
+    whose percentage, IMPs or place changed (old → new), and the options if they differ.  A line is a tuple of
+    :data:`_LINE_FIELDS` (no dict per line: a federation's event has a million)."""
 
-    def line_key(line: Mapping[str, Any]) -> tuple[str, int, str, str]:
-        return (str(line["section"]), int(line["board"]), str(line["ns_pair"]), str(line["ew_pair"]))
+    def where(k: tuple[Any, ...]) -> dict[str, Any]:
+        return {"section": k[0], "board": k[1], "ns": k[2], "ew": k[3]}
 
-    def where(line: Mapping[str, Any]) -> dict[str, Any]:
-        return {"section": line["section"], "board": line["board"], "ns": line["ns_pair"], "ew": line["ew_pair"]}
+    def described(compared: tuple[Any, ...]) -> str:
+        return _describe(dict(zip(_COMPARED, compared, strict=True)))
 
-    before = {line_key(line): line for line in old_lines}
-    after = {line_key(line): line for line in new_lines}
-    added = [{**where(line), "new": _describe(line)} for k, line in after.items() if k not in before]
-    removed = [{**where(line), "old": _describe(line)} for k, line in before.items() if k not in after]
+    before = {(str(t[0]), int(t[1]), str(t[2]), str(t[3])): tuple(t[4:]) for t in old_lines}
+    after = {(str(t[0]), int(t[1]), str(t[2]), str(t[3])): tuple(t[4:]) for t in new_lines}
+    score = _COMPARED.index("ns_score")
+    added = [{**where(k), "new": described(line)} for k, line in after.items() if k not in before]
+    removed = [{**where(k), "old": described(line)} for k, line in before.items() if k not in after]
     changed = [
-        {**where(line), "old": _describe(before[k]), "new": _describe(line),
-         "old_score": before[k].get("ns_score"), "new_score": line.get("ns_score")}
+        {**where(k), "old": described(before[k]), "new": described(line),
+         "old_score": before[k][score], "new_score": line[score]}
         for k, line in after.items()
-        if k in before and any(before[k].get(f) != line.get(f) for f in _COMPARED)
+        if k in before and before[k] != line
     ]  # fmt: skip
 
     def pair_key_(pair: Mapping[str, Any]) -> tuple[str, str, str]:
@@ -629,7 +676,7 @@ class Archive:
 
         ready = []
         for s in sessions:
-            lines, boards, digest = _line_rows(s.scores)
+            lines, boards, digest = _line_rows(s.scores, s.digest)
             event_ = s.scores.event
             event_json: StoredEvent = {
                 "title": event_.title,
@@ -761,7 +808,7 @@ class Archive:
         self,
         db: Session,
         summary: SessionSummary,
-        lines: list[dict[str, Any]],
+        lines: dict[str, list[Any]],
         boards: list[dict[str, Any]],
         event_json: StoredEvent,
         options: dict[str, Any],
@@ -781,19 +828,19 @@ class Archive:
         if existing is None:
             row = SessionRow(key=key, version=1)
             db.add(row)
-            changes: dict[str, Any] = {"added": True, "lines": len(lines), "pairs": len(summary.pairs)}
+            changes: dict[str, Any] = {"added": True, "lines": len(lines["board"]), "pairs": len(summary.pairs)}
         else:
             row = existing
-            old_lines = [
-                {c: getattr(line, c) for c in ("section", "board", "ns_pair", "ew_pair", *_COMPARED)}
-                for line in db.scalars(select(LineRow).where(LineRow.session_id == row.id))
-            ]
+            old_lines = db.execute(
+                select(*(getattr(LineRow, c) for c in _LINE_FIELDS)).where(LineRow.session_id == row.id)
+            )
             old_pairs = [
                 {"section": p.section, "pair": p.pair, "direction": p.direction, "percent": p.percent,
                  "imps": p.imps, "place": p.place}
                 for p in db.scalars(select(PairRow).where(PairRow.session_id == row.id))
             ]  # fmt: skip
-            changes = _changes(old_lines, lines, old_pairs, new_pairs, row.options, options)
+            new_lines = zip(*(lines[c] for c in _LINE_FIELDS), strict=True)
+            changes = _changes(old_lines, new_lines, old_pairs, new_pairs, row.options, options)
             pair_ids = select(PairRow.id).where(PairRow.session_id == row.id)
             db.execute(delete(PairPlayer).where(PairPlayer.pair_id.in_(pair_ids)))
             for table in (PairRow, LineRow, BoardRow):
@@ -820,11 +867,9 @@ class Archive:
         row.added_at = now
         db.flush()
         sid = row.id
-        connection = db.connection()  # the lines as one executemany of the driver, not through the ORM's units
-        if lines:
-            for line in lines:
-                line["session_id"] = sid
-            connection.execute(insert(LineRow), lines)
+        connection = db.connection()
+        if lines["board"]:
+            self._insert_lines(connection, sid, lines)
         if boards:
             connection.execute(insert(BoardRow), [{**board, "session_id": sid} for board in boards])
         player_ids = self._players(db, [p for pair in summary.pairs for p in pair.players])
@@ -847,7 +892,31 @@ class Archive:
                 db.execute(insert(PairPlayer), links)
         db.add(Correction(session_key=key, version=row.version, at=now, file_name=file, file_hash=sha,
                           changes=changes))  # fmt: skip
-        return Added(key, row.version, row.date, len(summary.pairs), len(lines), changes)
+        return Added(key, row.version, row.date, len(summary.pairs), len(lines["board"]), changes)
+
+    def _insert_lines(self, connection: Connection, sid: int, lines: dict[str, list[Any]]) -> None:
+        """The lines of session ``sid`` (``lines``: a list per column) written by the driver itself, row tuples
+        zipped from the columns as they are written – no dict and no SQLAlchemy parameter set per line (a million
+        of them cost more than the rest of archive add): PostgreSQL's ``COPY … FROM STDIN`` (psycopg), SQLite's
+        ``executemany``."""
+        names = ["session_id", *lines]
+        n = len(lines["board"])
+        columns: list[Iterable[Any]] = [
+            itertools.repeat(sid, n),
+            *(_json_texts(values) if name == "extra" else values for name, values in lines.items()),
+        ]
+        rows = zip(*columns)  # noqa: B905 – every column has n values (repeat is bounded)
+        cursor: Any = connection.connection.cursor()  # the driver's own (psycopg's copy, sqlite3's)
+        try:
+            if self.backend == "postgresql":
+                with cursor.copy(f"COPY lines ({', '.join(names)}) FROM STDIN") as copy:
+                    for row in rows:
+                        copy.write_row(row)
+            else:
+                marks = ", ".join("?" * len(names))
+                cursor.executemany(f"INSERT INTO lines ({', '.join(names)}) VALUES ({marks})", rows)
+        finally:
+            cursor.close()
 
     def _players(self, db: Session, players: Sequence[Player]) -> dict[str, int]:
         """The id of each player (by :func:`player_key`), inserting those not stored yet: an upsert (``INSERT …
@@ -1013,14 +1082,15 @@ class Archive:
                     ),
                     competition=row.competition,
                 )  # fmt: skip
-                lines = db.scalars(select(LineRow).where(LineRow.session_id == row.id).order_by(LineRow.position))
                 data = row.event
                 seated_json = data.get("players") or {}
                 players = {str(pair): tuple(_player_of(p) for p in seated) for pair, seated in seated_json.items()}
-                event_ = Event(
-                    tuple(_result(line) for line in lines),
-                    names=MappingProxyType({str(k): str(v) for k, v in (data.get("names") or {}).items()}),
-                    title=str(data.get("title") or ""),
+                event_ = dataclasses.replace(
+                    Event.from_table(
+                        _stored_lines(db, row.id),
+                        names=MappingProxyType({str(k): str(v) for k, v in (data.get("names") or {}).items()}),
+                        title=str(data.get("title") or ""),
+                    ),
                     info=MappingProxyType({str(k): str(v) for k, v in (data.get("info") or {}).items()}),
                     players=MappingProxyType(players),
                     deals=_deals(str(data.get("deals") or ""), row.file_name),
