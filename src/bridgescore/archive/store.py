@@ -438,7 +438,10 @@ def _stored_lines(db: Session, session_id: int) -> ResultTable:
     status_code = {s.value: i for i, s in enumerate(STATUSES)}
     seat_code = {seat.name: int(seat) for seat in Seat}
     kind_code = {k.value: i for i, k in enumerate(FIELD_KINDS)}
-    extras = [json.loads(e) if isinstance(e, str) else e for e in extra]  # SQLite gives the JSON text
+    extras = [
+        None if not e or e == "{}" else json.loads(e) if isinstance(e, str) else e  # SQLite gives the JSON text
+        for e in extra
+    ]
     names: dict[str, None] = {}
     for found in filter(None, extras):
         names.update(dict.fromkeys(found))
