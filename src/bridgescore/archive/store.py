@@ -421,12 +421,16 @@ def _stored_lines(db: Session, session_id: int) -> ResultTable:
     from bridgescore.table import FIELD_KINDS, STATUSES, Column, ResultTable
 
     columns: list[list[Any]] = [[] for _ in _READ_BACK]
-    cursor: Any = db.connection().connection.cursor()  # the driver's own: its rows as tuples, in batches
+    driver: Any = db.connection().connection
+    postgresql = db.get_bind().dialect.name == "postgresql"
+    # the driver's own cursor, its rows as tuples in batches; on PostgreSQL a server-side one (named), so the
+    # client holds a batch, not the whole result
+    cursor: Any = driver.cursor(name=f"lines_{session_id}") if postgresql else driver.cursor()
     try:
-        mark = "%s" if db.get_bind().dialect.name == "postgresql" else "?"
-        cursor.execute(
-            f"SELECT {', '.join(_READ_BACK)} FROM lines WHERE session_id = {mark} ORDER BY position", (session_id,)
-        )
+        mark = "%s" if postgresql else "?"
+        # extra as its text on PostgreSQL too (parsed here only where a line has one: most have none)
+        wanted = ", ".join("extra::text" if postgresql and c == "extra" else c for c in _READ_BACK)
+        cursor.execute(f"SELECT {wanted} FROM lines WHERE session_id = {mark} ORDER BY position", (session_id,))
         while batch := cursor.fetchmany(65536):
             for values, column in zip(zip(*batch, strict=True), columns, strict=True):
                 column.extend(values)
