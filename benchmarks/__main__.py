@@ -59,12 +59,14 @@ class Sizes:
     teams: tuple[int, int, int]
     individual: tuple[int, int]
     standings: int
+    #: the archive's event (issue 19: a federation's 1,000,000 lines), boards × tables of the check file's kind
+    archive: tuple[int, int]
 
 
 SIZES = {
-    "full": Sizes("full", (100, 10_000), 100_000, (100, 1_000), (2_500, 20, 20), (100, 10_000), 300),
-    "quick": Sizes("quick", (100, 1_000), 10_000, (100, 100), (250, 20, 20), (100, 1_000), 100),
-    "tiny": Sizes("tiny", (4, 25), 100, (4, 25), (6, 2, 3), (4, 6), 9),
+    "full": Sizes("full", (100, 10_000), 100_000, (100, 1_000), (2_500, 20, 20), (100, 10_000), 300, (100, 10_000)),
+    "quick": Sizes("quick", (100, 1_000), 10_000, (100, 100), (250, 20, 20), (100, 1_000), 100, (100, 1_000)),
+    "tiny": Sizes("tiny", (4, 25), 100, (4, 25), (6, 2, 3), (4, 6), 9, (4, 25)),
 }
 
 
@@ -199,6 +201,11 @@ def inputs(sizes: Sizes, directory: Path, say: Callable[[str], None], keys: set[
         "individual": (f"individual-{individual_boards}x{individual_tables}",
                        lambda p, g: federation.individual_file(p, individual_boards, individual_tables, g)),
         "standings": (f"standings-{sizes.standings}", lambda p, g: federation.standings_file(p, sizes.standings, 3, g)),
+        # the same generator as the check file's (archive_bench.py names it so too: generated once for both)
+        "archive": (
+            f"check-{sizes.archive[0]}x{sizes.archive[1]}",
+            lambda p, g: _check_file(p, *sizes.archive, np.random.default_rng([SEED, sum(map(ord, "check"))])),
+        ),
     }  # fmt: skip
     found: dict[str, Path] = {}
     for key, (stem, make) in wanted.items():
@@ -265,6 +272,50 @@ def valet_rows(directory: Path, runs: int, judged: bool) -> list[Row]:
     return rows
 
 
+#: issue 19's goals for the archive at a federation's size (1,000,000 lines): archive add, and season --db over it
+ARCHIVE_GOAL_SECONDS = 10.0
+ARCHIVE_GOAL_MB = 1000.0
+
+
+def archive_rows(path: Path, runs: int, judged: bool, postgres: str | None) -> list[Row]:
+    """``archive add`` of ``path`` (1,000,000 lines at the full size; the rows keep the name) into a new SQLite
+    file (and into the PostgreSQL database ``postgres``, its session deleted before each run), then ``season --db``
+    over it (``-f csv`` to a file): whole processes, from the file, with their peak memory."""
+    from bridgescore.archive import open_archive
+
+    env = environment()
+    goal = f"≤ {ARCHIVE_GOAL_SECONDS:g} s, ≤ {ARCHIVE_GOAL_MB:g} MB"
+    rows = []
+    targets = [("SQLite", None), *([("PostgreSQL", postgres)] if postgres else [])]
+    with tempfile.TemporaryDirectory(prefix="bridgescore-bench-") as folder:
+        for where, url in targets:
+            added, seasons = [], []
+            for n in range(runs):
+                db = url or str(Path(folder) / f"archive-{n}.sqlite3")
+                if url:
+                    with open_archive(url) as archive, archive.engine.begin() as connection:
+                        from sqlalchemy import text
+
+                        connection.execute(text("DELETE FROM sessions WHERE key = 'bench'"))
+                        connection.execute(text("DELETE FROM corrections WHERE session_key = 'bench'"))
+                command = [*bridgescore_command(), "archive", "add", str(path), "--db", db, "--key", "bench"]
+                added.append(run([*command, "--date", "2026-09-07"], env))
+                output = Path(folder) / "season.csv"
+                seasons.append(run([*bridgescore_command(), "season", "--db", db, "-f", "csv", "-o", str(output)], env))
+            for name, done in ((f"archive add 1M lines, {where}", added),
+                               (f"season --db of 1M lines, {where}", seasons)):  # fmt: skip
+                seconds = statistics.median(r.seconds for r in done)
+                peak = max(r.peak_mb for r in done)
+                failed = next((r for r in done if r.status != 0), None)
+                if failed is not None:
+                    last = failed.stderr.strip().splitlines()[-1:] or [""]
+                    rows.append(Row(name, seconds, peak, goal, "failed", runs, f"exit {failed.status}: {last[0]}"))
+                    continue
+                verdict = _verdict(seconds, peak, ARCHIVE_GOAL_SECONDS, ARCHIVE_GOAL_MB, judged)
+                rows.append(Row(name, seconds, peak, goal, verdict, runs))
+    return rows
+
+
 def _print_row(row: Row) -> None:
     seconds = f"{row.seconds:8.2f}" if row.seconds is not None else f"{'':8}"
     peak = f"{row.peak_mb:8.0f}" if row.peak_mb is not None and row.peak_mb == row.peak_mb else f"{'?':>8}"
@@ -284,6 +335,7 @@ def main(argv: list[str] | None = None) -> int:
         "--valet", type=Path, default=valet_bench.BENCH, help="Valet input folder (names.txt, scores.txt)"
     )
     parser.add_argument("--json", type=Path, metavar="FILE", help="also save the results as JSON")
+    parser.add_argument("--postgres", metavar="URL", help="also the archive rows on this PostgreSQL database")
     args = parser.parse_args(argv)
     sizes = SIZES["quick" if args.quick else "tiny" if args.tiny else "full"]
     judged = sizes.name == "full"
@@ -304,6 +356,11 @@ def main(argv: list[str] | None = None) -> int:
     for workload in selected:
         rows.append(measure(workload, files[workload.input], args.runs or 1, judged))
         _print_row(rows[-1])
+    if not args.only or args.only.lower() in "archive add season --db":
+        for row in archive_rows(inputs(sizes, args.data, print, {"archive"})["archive"],
+                                args.runs or 1, judged, args.postgres):  # fmt: skip
+            rows.append(row)
+            _print_row(row)
     valet_names = [f"valet {mode}".lower() for mode in valet_bench.MODES]
     if not args.only or any(args.only.lower() in name for name in valet_names):
         if (args.valet / "scores.txt").is_file():

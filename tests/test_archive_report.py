@@ -14,11 +14,11 @@ EXAMPLE = Path(__file__).resolve().parents[1] / "src" / "bridgescore" / "example
 runner = CliRunner()
 
 
-def test_history_writes_a_pairs_result_in_the_numbers_of_its_language(tmp_path: Path) -> None:
+def test_history_writes_a_pairs_result_in_the_numbers_of_its_language(tmp_path: Path, archive_url: str) -> None:
     evening = tmp_path / "evening.csv"
     text = EXAMPLE.read_text(encoding="utf-8")
     evening.write_text(text, encoding="utf-8")
-    db = ["--db", str(tmp_path / "club.sqlite3")]
+    db = ["--db", archive_url]  # SQLite and PostgreSQL (tests/pg.py)
     assert runner.invoke(app, ["archive", "add", str(evening), *db, "--key", "s1"]).exit_code == 0
     evening.write_text(text.replace("A,1,1,8,4S,S,+1,DK,450,", "A,1,1,8,4S,S,=,DK,420,"), encoding="utf-8")
     assert runner.invoke(app, ["archive", "add", str(evening), *db, "--key", "s1", "--replace"]).exit_code == 0

@@ -168,10 +168,10 @@ def test_a_stored_session_without_a_date_is_kept_in_a_period_and_said(tmp_path: 
     assert "warning: session monday.csv has no date: it is counted whatever --from and --to say" in flat, flat
 
 
-def test_archive_history_in_dutch_writes_numbers_and_directions_the_dutch_way(tmp_path: Path) -> None:
+def test_archive_history_in_dutch_writes_numbers_and_directions_the_dutch_way(tmp_path: Path, archive_url: str) -> None:
     """Before: ``archive history --lang nl`` wrote ``paar 1 NS: 62.50 % #1 → 37.50 % #2`` – a decimal point and
     the English direction under a Dutch heading that says ``NZ 1 – OW 2``."""
-    db = tmp_path / "club.sqlite3"
+    db = archive_url  # SQLite and PostgreSQL (tests/pg.py)
     evening = _write(tmp_path, "2026-09-14.csv", "board,ns,ew,score\n1,1,2,400\n1,3,4,-50\n1,5,6,420\n2,1,2,420\n"
                      "2,3,4,420\n2,5,6,100\n")  # fmt: skip
     assert _add(db, str(evening))[0] == 0
@@ -240,11 +240,11 @@ def test_a_carry_over_naming_two_pairs_is_refused(tmp_path: Path) -> None:
     assert runner.invoke(app, [*base, "--carry-over", "A:1=60"]).exit_code == 0
 
 
-def test_a_season_of_sessions_stored_in_two_units_says_so(tmp_path: Path) -> None:
+def test_a_season_of_sessions_stored_in_two_units_says_so(tmp_path: Path, archive_url: str) -> None:
     """Before: a competition with one evening added with ``-m butler`` by mistake was refused as "a Butler season
     (IMPs per board) cannot rank …" – a season the director never asked for (the first session's unit was taken
     as the season's).  Now the message says the sessions are scored both ways and how to rank them one way."""
-    db = tmp_path / "club.sqlite3"
+    db = archive_url  # SQLite and PostgreSQL (tests/pg.py)
     assert _add(db, str(_write(tmp_path, "2026-09-07.csv", _EVENING)), "-m", "butler")[0] == 0
     assert _add(db, str(_write(tmp_path, "2026-09-14.csv", _EVENING.replace("-50", "-100"))))[0] == 0
     result = runner.invoke(app, ["season", "--db", str(db)])
@@ -319,10 +319,10 @@ def test_a_tie_at_the_promotion_or_relegation_line_moves_every_pair_tied() -> No
     assert moved["Ann"] == ("1", "") and moved["Dan"] == ("3", "")
 
 
-def test_player_by_the_name_of_a_numbered_member_names_the_number(tmp_path: Path) -> None:
+def test_player_by_the_name_of_a_numbered_member_names_the_number(tmp_path: Path, archive_url: str) -> None:
     """Before: ``bridgescore player "Speler 1"`` for a player stored with member number 1001 said "no player Speler
     1 in the archive" – untrue, and no way on.  Now it names the member number(s) stored under that name."""
-    db = tmp_path / "club.sqlite3"
+    db = archive_url  # SQLite and PostgreSQL (tests/pg.py)
     members = _write(tmp_path, "leden.csv", _MEMBERS.replace("1005;Speler 5", "1005;Speler 1"))
     assert _add(db, str(_write(tmp_path, "2026-09-07.csv", _NUMBERED)), "--members", str(members))[0] == 0
     # issue 18: the one member of a name is found by it (it was refused: "give the number")
@@ -371,11 +371,11 @@ def test_an_archive_in_memory_is_refused_by_the_commands(tmp_path: Path) -> None
         assert "an archive in memory keeps nothing once the command ends" in said, said
 
 
-def test_a_season_of_an_archive_of_several_competitions_asks_which(tmp_path: Path) -> None:
+def test_a_season_of_an_archive_of_several_competitions_asks_which(tmp_path: Path, archive_url: str) -> None:
     """Before: ``season --db`` without --competition on an archive holding a Monday and a Thursday competition
     (or a federation's clubs) ranked all their sessions together as one season, silently.  Now it names the
     competitions and asks for one."""
-    db = tmp_path / "club.sqlite3"
+    db = archive_url  # SQLite and PostgreSQL (tests/pg.py)
     assert _add(db, str(_write(tmp_path, "2026-09-07.csv", _EVENING)), "--competition", "maandag")[0] == 0
     thursday = _write(tmp_path, "2026-09-10.csv", _EVENING.replace("-50", "-100"))
     assert _add(db, str(thursday), "--competition", "donderdag")[0] == 0

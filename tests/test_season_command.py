@@ -304,9 +304,9 @@ def test_files_are_a_session_source_as_the_archive_is(season_folder: Path) -> No
 def test_evenings_of_scores_only(tmp_path: Path) -> None:
     """Evenings without players or declarers: the pairs cannot be followed (each evening's own), a player ranking
     says who it leaves out, and the Valet score, which needs declarers, is refused with exit 2."""
-    for day in ("2026-09-07", "2026-09-14"):
+    for day, score in (("2026-09-07", 420), ("2026-09-14", 400)):  # two evenings: their lines differ
         (tmp_path / f"{day}.csv").write_text(
-            "board,ns,ew,score\n1,1,2,420\n1,3,4,450\n2,1,4,-100\n2,3,2,-50\n", encoding="utf-8"
+            f"board,ns,ew,score\n1,1,2,{score}\n1,3,4,450\n2,1,4,-100\n2,3,2,-50\n", encoding="utf-8"
         )
     document = run(tmp_path)
     assert len(document["standings"]) == 8  # 4 pairs an evening, none known to be the same
@@ -319,7 +319,8 @@ def test_evenings_of_scores_only(tmp_path: Path) -> None:
 
 def test_an_evening_without_a_date_is_kept_in_any_period_with_a_warning(season_folder: Path, tmp_path: Path) -> None:
     undated = tmp_path / "extra.csv"
-    undated.write_text((season_folder / "2026-09-07.csv").read_text(encoding="utf-8"), encoding="utf-8")
+    evening = (season_folder / "2026-09-07.csv").read_text(encoding="utf-8").splitlines(keepends=True)
+    undated.write_text("".join(evening[:-1]), encoding="utf-8")  # another evening's lines: not a copy of it
     result = runner.invoke(app, ["season", str(season_folder), str(undated), "--from", "2026-10-01", "-f", "json"])
     assert result.exit_code == 0
     assert "extra.csv gives no date" in " ".join(result.stderr.split())

@@ -10,13 +10,15 @@ in IMPs per board), so the summary keeps the unrounded numbers and the boards, n
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from bridgescore.pairkey import lookup
 from bridgescore.players import Player, pair_key
@@ -24,9 +26,11 @@ from bridgescore.players import Player, pair_key
 if TYPE_CHECKING:
     from bridgescore.event import Event
     from bridgescore.scored import ScoredEvent
+    from bridgescore.table import ResultTable
 
 __all__ = [
-    "PairSession", "SessionSource", "SessionSummary", "StoredSession", "iso_date", "pair_players", "summarise",
+    "CONTENT_FIELDS", "PairSession", "SessionSource", "SessionSummary", "StoredSession", "content_digest", "iso_date",
+    "line_columns", "pair_players", "summarise",
 ]  # fmt: skip
 
 SessionUnit = Literal["percent", "imps"]
@@ -182,3 +186,53 @@ def summarise(scored: ScoredEvent, key: str = "", competition: str = "") -> Sess
         pairs=tuple(pairs),
         competition=competition,
     )
+
+
+#: The fields of a traveller line that are the evening's content: what was played and scored, not where it was read
+#: (the same evening saved again with a BOM and CRLF, or copied to ``2026-09-07 (1).csv``, is the same evening).
+CONTENT_FIELDS = (
+    "board", "section", "ns_pair", "ew_pair", "status", "contract", "declarer", "tricks", "lead", "ns_score",
+    "remarks", "extra",
+)  # fmt: skip
+
+
+def line_columns(table: ResultTable) -> dict[str, list[Any]]:
+    """The traveller lines of ``table`` as read, a list per field in the archive's form (``lines``: the contract in
+    English, the declarer as N E S W, the status's name, ``extra`` the columns a line has), in input order; built
+    from the columns (one conversion per distinct value), not line by line."""
+    from bridgescore.table import STATUSES
+
+    n = len(table)
+    seats = ["N", "E", "S", "W"]
+    statuses = [status.value for status in STATUSES]
+    extra_columns = {name: column.values() for name, column in table.extra.items()}
+    extras = [
+        {name: v for name, values in extra_columns.items() if (v := values[i]) is not None} for i in range(n)
+    ] if extra_columns else [{}] * n  # fmt: skip
+    return {
+        "board": table.board.tolist(),
+        "section": table.section.values(),
+        "ns_pair": table.ns_pair.values(),
+        "ew_pair": table.ew_pair.values(),
+        "status": [statuses[code] for code in table.status.tolist()],
+        "contract": table.contract.map(lambda c: None if c is None else c.format("en")).values(),
+        "declarer": [None if d < 0 else seats[d] for d in table.declarer.tolist()],
+        "tricks": [None if v == -1 else int(v) for v in table.tricks.tolist()],
+        "lead": table.lead.values(),
+        "ns_score": [None if v != v else int(v) for v in table.ns_score.tolist()],
+        "remarks": table.remarks.values(),
+        "extra": extras,
+    }
+
+
+def content_digest(columns: Mapping[str, Sequence[Any]]) -> str:
+    """The SHA-256 of an evening's content: its lines' :data:`CONTENT_FIELDS` in input order (``columns`` as
+    :func:`line_columns` gives them, or as the archive stores them).  Two files with the same lines are the same
+    evening whatever their bytes: a BOM, CRLF or another name (the archive refuses it as stored already, a season
+    counts it once)."""
+    digest = hashlib.sha256()
+    for name in CONTENT_FIELDS:
+        digest.update(name.encode())
+        values = json.dumps(list(columns[name]), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        digest.update(values.encode())
+    return digest.hexdigest()

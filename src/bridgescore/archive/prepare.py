@@ -1,6 +1,6 @@
 """Files made ready for the archive (``bridgescore archive add``, issue 13): each file read, split into its sessions
 (a ``session`` column), dated, scored and keyed, every problem collected before anything is stored – so a file
-with an error stores nothing and the archive is not even opened; then each session stored in its own transaction.
+with an error stores nothing and the archive is not even opened; then all the sessions stored in one transaction.
 
 The session's date is the one given (``--date``), else the file's (USEBIO ``<DATE>``, PBN ``[Date]``), else the
 date the file is named by (``2026-09-07.csv``), as a season reading the same files dates it
@@ -30,8 +30,9 @@ __all__ = ["Prepared", "given_options", "prepare", "store"]
 
 @dataclass(frozen=True, slots=True)
 class Prepared:
-    """One session ready to store: the file it was read from, the bytes a copy of it is recognised by (a session
-    of a multi-session file: the file's bytes and the session's name), its key and its scoring."""
+    """One session ready to store: the file it was read from, its bytes (a session of a multi-session file: the
+    file's bytes and the session's name), its key and its scoring, and the digest of its lines a copy of it is
+    recognised by (:func:`bridgescore.sessions.content_digest`: the same lines whatever the bytes)."""
 
     path: Path
     content: bytes
@@ -39,6 +40,7 @@ class Prepared:
     scores: Scores
     #: the method the file names, where it was scored by it (no method given; :func:`bridgescore.api.file_options`)
     method: str | None = None
+    digest: str = ""
 
 
 def given_options(
@@ -92,7 +94,7 @@ def prepare(
     from bridgescore.archive.store import session_key
     from bridgescore.io import files as bounded
     from bridgescore.options import OptionError
-    from bridgescore.sessions import date_from_name, iso_date
+    from bridgescore.sessions import content_digest, date_from_name, iso_date, line_columns
 
     prepared: list[Prepared] = []
     problems: list[Problem] = []
@@ -146,7 +148,8 @@ def prepare(
                                          within)  # fmt: skip
             # a session of a multi-session file is its own content (the file's other sessions are not a copy of it)
             marked = content + (b"\0session " + part.encode() if part else b"")
-            prepared.append(Prepared(path, marked, session, scores, written))
+            digest = content_digest(line_columns(scores.scored.lines.table))
+            prepared.append(Prepared(path, marked, session, scores, written, digest))
     keys = [p.key for p in prepared]
     for session in dict.fromkeys(k for k in keys if keys.count(k) > 1):
         problems.append(
@@ -157,9 +160,9 @@ def prepare(
                 key=session,
             )
         )  # fmt: skip
-    first_with: dict[bytes, Prepared] = {}
-    for p in prepared:  # one session given twice in one call (a copy under another name): refused before storing
-        seen = first_with.setdefault(p.content, p)
+    first_with: dict[str, Prepared] = {}
+    for p in prepared:  # one session given twice in one call (a copy, saved again): refused before storing
+        seen = first_with.setdefault(p.digest, p)
         if seen.path != p.path and seen.key != p.key:  # the same key is said above
             problems.append(
                 Problem.make(
@@ -180,30 +183,26 @@ def store(
     options: Mapping[str, Any] | None = None,
     replace: bool = False,
 ) -> tuple[list[tuple[Path, Added]], list[Problem]]:
-    """Each prepared session stored in ``archive``, one transaction each: what was stored, and what was refused
-    (another process stored the session meanwhile, the database failed: said in words, the others still
-    stored)."""
+    """Every prepared session stored in ``archive`` in one transaction (:meth:`Archive.add_all`): what was stored
+    (all of them), or nothing and why (another process stored one of them meanwhile, the database failed: said in
+    words) – the same command run again stores them all."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    from bridgescore.archive.store import ArchiveRefusal, database_reason
+    from bridgescore.archive.store import ArchiveRefusal, ToStore, database_reason
 
-    done: list[tuple[Path, Added]] = []
-    refused: list[Problem] = []
-    for p in prepared:
-        try:
-            recorded = {**(options or {}), "method": p.method} if p.method else options  # as it was scored
-            added = archive.add(
-                p.scores, file=str(p.path), content=p.content, key=p.key, competition=competition, options=recorded,
-                replace=replace,
-            )  # fmt: skip
-        except ArchiveRefusal as refusal:  # another process stored it meanwhile
-            refused.append(refusal.problem)
-            continue
-        except SQLAlchemyError as problem:  # the server went away, a value the database refuses …
-            refused.append(
-                Problem.make(Location(str(p.path)), N_("cannot store %(file)s in the archive %(db)s: %(reason)s"),
-                             file=str(p.path), db=archive.shown, reason=database_reason(problem))
-            )  # fmt: skip
-            continue
-        done.append((p.path, added))
-    return done, refused
+    sessions = [
+        ToStore(p.scores, str(p.path), p.content, p.key,
+                {**(options or {}), "method": p.method} if p.method else options, p.digest)  # as it was scored
+        for p in prepared
+    ]  # fmt: skip
+    try:
+        added = archive.add_all(sessions, competition=competition, replace=replace)
+    except ArchiveRefusal as refusal:  # another process stored one meanwhile
+        return [], [refusal.problem]
+    except SQLAlchemyError as problem:  # the server went away, a value the database refuses …
+        files = ", ".join(str(p.path) for p in prepared)
+        return [], [
+            Problem.make(Location(files), N_("cannot store %(file)s in the archive %(db)s: %(reason)s"),
+                         file=files, db=archive.shown, reason=database_reason(problem))
+        ]  # fmt: skip
+    return [(p.path, a) for p, a in zip(prepared, added, strict=True)], []

@@ -2,32 +2,40 @@
 PostgreSQL for a federation (``postgresql://…``, the psycopg 3 driver), one schema for both
 (:mod:`bridgescore.archive.models`), created and migrated with Alembic when the archive is opened.
 
-Writing (:meth:`Archive.add`): one transaction per session.  Two processes adding at once lose nothing:
+Writing (:meth:`Archive.add_all`): the sessions of one ``archive add`` in one transaction, all stored or none (a
+process stopped halfway leaves nothing, and the same command run again stores everything).  Two processes adding at
+once lose nothing:
 
-* SQLite: the file in WAL mode, a busy timeout of a minute, and every transaction ``BEGIN IMMEDIATE`` (the write
-  lock is taken at the start, so two writers queue instead of failing halfway);
+* SQLite: the file in WAL mode, a busy timeout of a minute, and every writing transaction ``BEGIN IMMEDIATE`` (the
+  write lock is taken at the start, so two writers queue instead of failing halfway); a reading one a deferred
+  ``BEGIN`` (WAL: it reads its snapshot beside a writer, and takes no lock to queue behind);
 * PostgreSQL: unique constraints on the session key and the player key, players inserted with ``INSERT … ON
   CONFLICT DO UPDATE`` (an upsert: the second writer finds the first's player), the session row locked ``FOR
   UPDATE`` while it is replaced, and a transaction that fails on a serialization failure or a deadlock run again.
 
-A session stored twice is refused (:class:`ArchiveRefusal`): the same key, or the same file content under another
-key.  ``replace=True`` stores the new scoring as the next version and records what changed (a
+A session stored twice is refused (:class:`ArchiveRefusal`): the same key, or the same lines under another key (the
+digest of the lines read, :func:`bridgescore.sessions.content_digest`: a file saved again with a BOM and CRLF is
+the same evening).  ``replace=True`` stores the new scoring as the next version and records what changed (a
 :class:`~bridgescore.archive.models.Correction`).
 
-Reading: :meth:`Archive.sessions` is the :class:`bridgescore.sessions.SessionSource` a season reads, each session
+Reading: one transaction for all of a command's queries, one snapshot (PostgreSQL REPEATABLE READ), so a season
+read while a correction is stored sees every session whole, in one version.  :meth:`Archive.sessions` is the
+:class:`bridgescore.sessions.SessionSource` a season reads, each session
 rebuilt as its :class:`~bridgescore.sessions.SessionSummary` and its :class:`~bridgescore.event.Event` (lines,
 names, players, info), so the event scored again gives the same standings.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import itertools
 import json
 import math
 import os
 import re
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -59,13 +67,13 @@ from bridgescore.archive.models import (
 )
 from bridgescore.i18n import N_, MessageError
 from bridgescore.players import Player, player_key
-from bridgescore.problems import FieldKind, Location, Problem, Severity
+from bridgescore.problems import Location, Problem, Severity
 from bridgescore.sessions import PairSession, SessionSummary, StoredSession
 
 if TYPE_CHECKING:
     from bridgescore.api import Scores
     from bridgescore.deal import HandRecord
-    from bridgescore.event import Result
+    from bridgescore.table import ResultTable
 
 __all__ = [
     "DEFAULT_FILE",
@@ -78,6 +86,7 @@ __all__ = [
     "PlayerAverage",
     "PlayerSession",
     "SessionInfo",
+    "ToStore",
     "database_reason",
     "database_url",
     "file_hash",
@@ -90,10 +99,12 @@ __all__ = [
 ENVIRONMENT = "BRIDGESCORE_DB"
 DEFAULT_FILE = "bridgescore.sqlite3"
 #: The newest migration (``migrations/versions``); an archive at it is not handed to Alembic (a quick start).
-HEAD = "0001"
+HEAD = "0002"
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: PostgreSQL: the advisory lock two processes creating the schema at once queue on ("brdg").
 _SCHEMA_LOCK = 0x62726467
+#: The execution option that marks a reading transaction (SQLite: a deferred ``BEGIN``, no write lock).
+_READING = "bridgescore_reading"
 #: A transaction that fails on a serialization failure or a deadlock (PostgreSQL's SQLSTATE 40001, 40P01) or on
 #: a busy SQLite file is run again, this many times at most.
 _ATTEMPTS = 6
@@ -228,7 +239,10 @@ def _engine(url: str, backend: str) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _begin(connection: Connection) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # a reader's transaction is deferred: in WAL mode it reads its snapshot while a writer writes, and takes no
+        # lock another reader or a writer would queue behind; a writer's takes the write lock at once
+        reading = connection.get_execution_options().get(_READING)
+        connection.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
 
     return engine
 
@@ -242,6 +256,20 @@ def session_key(date: str, club: str, title: str, file: str) -> str:
     """The key of a session added without ``--key``: its date, club, title and file name, those it has, joined
     with ``/`` (``2026-11-03/BC Utrecht/Monday/evening.csv``); the file's name alone when it says none of them."""
     return "/".join(part.strip() for part in (date, club, title, Path(file).name) if part and part.strip())
+
+
+@dataclass(frozen=True, slots=True)
+class ToStore:
+    """One session for :meth:`Archive.add_all`: its scoring, the file it was read from and that file's bytes, its key
+    and what was given to score it."""
+
+    scores: Scores
+    file: str
+    content: bytes
+    key: str
+    options: Mapping[str, Any] | None = None
+    #: the digest of its lines where it is known (:func:`bridgescore.sessions.content_digest`); "": worked out here
+    digest: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,13 +355,16 @@ def _nan(value: float) -> float | None:
     return None if math.isnan(value) else float(value)
 
 
-def _line_rows(scores: Scores) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The traveller lines (every field of each ``Result``, in input order, with its points) and the boards (field,
-    number, datum, top, scores compared) of a scored event, as rows to insert; built from the event's columns
+def _line_rows(scores: Scores, digest: str = "") -> tuple[dict[str, list[Any]], list[dict[str, Any]], str]:
+    """The traveller lines (every field of each ``Result``, in input order, with its points) as a list per column
+    of the ``lines`` table, and the boards (field, number, datum, top, scores compared) of a scored event as rows to
+    insert, and the digest of its content
+    (:func:`bridgescore.sessions.content_digest`); built from the event's columns
     (:class:`bridgescore.table.ResultTable`, one conversion per distinct value), not line by line."""
     import numpy as np
 
-    from bridgescore.table import FIELD_KINDS, STATUSES
+    from bridgescore.sessions import content_digest, line_columns
+    from bridgescore.table import FIELD_KINDS
 
     lines = scores.scored.lines
     table = lines.table
@@ -344,32 +375,12 @@ def _line_rows(scores: Scores) -> tuple[list[dict[str, Any]], list[dict[str, Any
         full[lines.rows] = values
         return [None if v != v else v for v in full.tolist()]
 
-    def whole(values: Any, missing: float) -> list[int | None]:
-        return [None if v == missing else int(v) for v in values.tolist()]
-
-    seats = ["N", "E", "S", "W"]
-    contracts = table.contract.map(lambda c: None if c is None else c.format("en")).values()
-    statuses = [STATUSES[code].value for code in table.status.tolist()]
-    kinds = [FIELD_KINDS[code].value for code in table.source_kind.tolist()]
-    extra_columns = {name: column.values() for name, column in table.extra.items()}
-    extras = [
-        {name: v for name, values in extra_columns.items() if (v := values[i]) is not None} for i in range(n)
-    ] if extra_columns else [{}] * n  # fmt: skip
     files = table.file.values()
-    columns = {
-        "position": range(n),
-        "board": table.board.tolist(),
-        "section": table.section.values(),
-        "ns_pair": table.ns_pair.values(),
-        "ew_pair": table.ew_pair.values(),
-        "status": statuses,
-        "contract": contracts,
-        "declarer": [None if d < 0 else seats[d] for d in table.declarer.tolist()],
-        "tricks": whole(table.tricks, -1),
-        "lead": table.lead.values(),
-        "ns_score": [None if v != v else int(v) for v in table.ns_score.tolist()],
-        "remarks": table.remarks.values(),
-        "extra": extras,
+    kinds = [FIELD_KINDS[code].value for code in table.source_kind.tolist()]
+    read = line_columns(table)
+    columns: dict[str, Any] = {
+        "position": list(range(n)),
+        **read,
         "source_file": files,
         "source_line": [
             None if f is None or not line else line for f, line in zip(files, table.line.tolist(), strict=True)
@@ -381,8 +392,6 @@ def _line_rows(scores: Scores) -> tuple[list[dict[str, Any]], list[dict[str, Any
         "ns_percent": floats(lines.ns_percent),
         "ew_percent": floats(lines.ew_percent),
     }
-    names = list(columns)
-    rows = [dict(zip(names, values, strict=True)) for values in zip(*columns.values(), strict=True)]
     boards = [
         {
             "section": section,
@@ -393,30 +402,77 @@ def _line_rows(scores: Scores) -> tuple[list[dict[str, Any]], list[dict[str, Any
         }
         for b, (section, number) in enumerate(zip(lines.board_sections, lines.board_numbers.tolist(), strict=True))
     ]
-    return rows, boards
+    return columns, boards, digest or content_digest(read)
 
 
-def _result(row: LineRow) -> Result:
-    """A stored line as the ``Result`` it was read as."""
+def _json_texts(values: Iterable[Mapping[str, Any]]) -> Iterator[str]:
+    """Each value as the JSON text a JSON column holds (``{}`` for the many empty ones, not dumped again)."""
+    for value in values:
+        yield json.dumps(value) if value else "{}"
+
+
+#: the columns of ``lines`` a stored line is read back from, in the order :func:`_stored_lines` takes them
+_READ_BACK = (
+    "board", "section", "ns_pair", "ew_pair", "status", "contract", "declarer", "tricks", "lead", "ns_score",
+    "remarks", "extra", "source_file", "source_line", "source_field", "source_kind",
+)  # fmt: skip
+
+
+def _stored_lines(db: Session, session_id: int) -> ResultTable:
+    """The stored lines of session ``session_id`` as the columns they were read as (:class:`ResultTable`), in
+    input order: fetched by the driver in batches and turned into columns, each distinct contract parsed once – no
+    ORM object and no ``Result`` per line (the event's ``results`` builds a line when asked for it)."""
+    import numpy as np
+
     from bridgescore.contract import Seat, parse_contract
-    from bridgescore.event import Result, ResultStatus
+    from bridgescore.table import FIELD_KINDS, STATUSES, Column, ResultTable
 
-    return Result(
-        board=row.board,
-        ns_pair=row.ns_pair,
-        ew_pair=row.ew_pair,
-        status=ResultStatus(row.status),
-        section=row.section,
-        contract=None if row.contract is None else parse_contract(row.contract),
-        declarer=None if row.declarer is None else Seat.parse(row.declarer),
-        tricks=row.tricks,
-        lead=row.lead,
-        ns_score=row.ns_score,
-        remarks=row.remarks,
-        extra=MappingProxyType(dict(row.extra)) if row.extra else MappingProxyType({}),
-        source=None
-        if row.source_file is None
-        else Location(row.source_file, row.source_line, row.source_field, FieldKind(row.source_kind or "column")),
+    columns: list[list[Any]] = [[] for _ in _READ_BACK]
+    driver: Any = db.connection().connection
+    postgresql = db.get_bind().dialect.name == "postgresql"
+    # the driver's own cursor, its rows as tuples in batches; on PostgreSQL a server-side one (named), so the
+    # client holds a batch, not the whole result
+    cursor: Any = driver.cursor(name=f"lines_{session_id}") if postgresql else driver.cursor()
+    try:
+        mark = "%s" if postgresql else "?"
+        # extra as its text on PostgreSQL too (parsed here only where a line has one: most have none)
+        wanted = ", ".join("extra::text" if postgresql and c == "extra" else c for c in _READ_BACK)
+        cursor.execute(f"SELECT {wanted} FROM lines WHERE session_id = {mark} ORDER BY position", (session_id,))
+        while batch := cursor.fetchmany(65536):
+            for values, column in zip(zip(*batch, strict=True), columns, strict=True):
+                column.extend(values)
+    finally:
+        cursor.close()
+    (board, section, ns_pair, ew_pair, status, contract, declarer, tricks, lead, ns_score, remarks, extra, file,
+     line, source_field, source_kind) = columns  # fmt: skip
+    n = len(board)
+    status_code = {s.value: i for i, s in enumerate(STATUSES)}
+    seat_code = {seat.name: int(seat) for seat in Seat}
+    kind_code = {k.value: i for i, k in enumerate(FIELD_KINDS)}
+    extras = [
+        None if not e or e == "{}" else json.loads(e) if isinstance(e, str) else e  # SQLite gives the JSON text
+        for e in extra
+    ]
+    names: dict[str, None] = {}
+    for found in filter(None, extras):
+        names.update(dict.fromkeys(found))
+    return ResultTable(
+        board=np.array(board, dtype=np.int32).reshape(n),
+        section=Column.from_values(section),
+        ns_pair=Column.from_values(ns_pair),
+        ew_pair=Column.from_values(ew_pair),
+        status=np.fromiter(map(status_code.__getitem__, status), dtype=np.int8, count=n),
+        ns_score=np.fromiter((math.nan if v is None else v for v in ns_score), dtype=np.float64, count=n),
+        contract=Column.from_values(contract).map(lambda c: None if c is None else parse_contract(c)),
+        declarer=np.fromiter((-1 if d is None else seat_code[d] for d in declarer), dtype=np.int8, count=n),
+        tricks=np.fromiter((-1 if t is None else t for t in tricks), dtype=np.int8, count=n),
+        lead=Column.from_values(lead),
+        remarks=Column.from_values(remarks),
+        file=Column.from_values(file),
+        line=np.fromiter((0 if v is None else v for v in line), dtype=np.int32, count=n),
+        source_field=Column.from_values(source_field),
+        source_kind=np.fromiter((kind_code.get(k or "column", 0) for k in source_kind), dtype=np.int8, count=n),
+        extra=MappingProxyType({name: Column.from_values([(e or {}).get(name) for e in extras]) for name in names}),
     )
 
 
@@ -457,34 +513,38 @@ def _describe(line: Mapping[str, Any]) -> str:
 
 
 _COMPARED = ("status", "contract", "declarer", "tricks", "lead", "ns_score", "remarks")
+#: a line as a correction compares it: where it was played, then what is compared
+_LINE_FIELDS = ("section", "board", "ns_pair", "ew_pair", *_COMPARED)
 
 
 def _changes(
-    old_lines: Sequence[Mapping[str, Any]],
-    new_lines: Sequence[Mapping[str, Any]],
+    old_lines: Iterable[Sequence[Any]],
+    new_lines: Iterable[Sequence[Any]],
     old_pairs: Sequence[Mapping[str, Any]],
     new_pairs: Sequence[Mapping[str, Any]],
     old_options: Mapping[str, Any],
     new_options: Mapping[str, Any],
 ) -> dict[str, Any]:
     """What a correction changed: lines added, removed and changed (by section, board and pairs; old → new), pairs
-    whose percentage, IMPs or place changed (old → new), and the options if they differ."""
+    whose percentage, IMPs or place changed (old → new), and the options if they differ.  A line is a tuple of
+    :data:`_LINE_FIELDS` (no dict per line: a federation's event has a million)."""
 
-    def line_key(line: Mapping[str, Any]) -> tuple[str, int, str, str]:
-        return (str(line["section"]), int(line["board"]), str(line["ns_pair"]), str(line["ew_pair"]))
+    def where(k: tuple[Any, ...]) -> dict[str, Any]:
+        return {"section": k[0], "board": k[1], "ns": k[2], "ew": k[3]}
 
-    def where(line: Mapping[str, Any]) -> dict[str, Any]:
-        return {"section": line["section"], "board": line["board"], "ns": line["ns_pair"], "ew": line["ew_pair"]}
+    def described(compared: tuple[Any, ...]) -> str:
+        return _describe(dict(zip(_COMPARED, compared, strict=True)))
 
-    before = {line_key(line): line for line in old_lines}
-    after = {line_key(line): line for line in new_lines}
-    added = [{**where(line), "new": _describe(line)} for k, line in after.items() if k not in before]
-    removed = [{**where(line), "old": _describe(line)} for k, line in before.items() if k not in after]
+    before = {(str(t[0]), int(t[1]), str(t[2]), str(t[3])): tuple(t[4:]) for t in old_lines}
+    after = {(str(t[0]), int(t[1]), str(t[2]), str(t[3])): tuple(t[4:]) for t in new_lines}
+    score = _COMPARED.index("ns_score")
+    added = [{**where(k), "new": described(line)} for k, line in after.items() if k not in before]
+    removed = [{**where(k), "old": described(line)} for k, line in before.items() if k not in after]
     changed = [
-        {**where(line), "old": _describe(before[k]), "new": _describe(line),
-         "old_score": before[k].get("ns_score"), "new_score": line.get("ns_score")}
+        {**where(k), "old": described(before[k]), "new": described(line),
+         "old_score": before[k][score], "new_score": line[score]}
         for k, line in after.items()
-        if k in before and any(before[k].get(f) != line.get(f) for f in _COMPARED)
+        if k in before and before[k] != line
     ]  # fmt: skip
 
     def pair_key_(pair: Mapping[str, Any]) -> tuple[str, str, str]:
@@ -541,6 +601,12 @@ class Archive:
         self.engine = engine
         self.shown = shown
         self.backend = engine.dialect.name
+        # what reads: one transaction, one snapshot of the whole archive (PostgreSQL's REPEATABLE READ: under READ
+        # COMMITTED each statement sees its own, and a session's summary and its lines could come from two versions
+        # while archive add --replace commits); on SQLite a deferred BEGIN, which in WAL mode is a snapshot too
+        self._reader = engine.execution_options(
+            **({"isolation_level": "REPEATABLE READ"} if self.backend == "postgresql" else {_READING: True})
+        )
 
     def close(self) -> None:
         self.engine.dispose()
@@ -559,6 +625,9 @@ class Archive:
         advisory lock), so two processes opening a new archive at once create it once."""
         from alembic.runtime.migration import MigrationContext
 
+        with self._reader.connect() as connection:  # the revision read without a lock: an archive at HEAD is used
+            if MigrationContext.configure(connection).get_current_revision() == HEAD:
+                return
         with self.engine.begin() as connection:
             if self.backend == "postgresql":
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _SCHEMA_LOCK})
@@ -589,6 +658,10 @@ class Archive:
         with Session(self.engine, expire_on_commit=False) as db, db.begin():
             yield db
 
+    def _reading(self) -> Session:
+        """A session whose queries all read in one transaction, one snapshot (see ``_reader``), without a lock."""
+        return Session(self._reader)
+
     def add(
         self,
         scores: Scores,
@@ -604,33 +677,46 @@ class Archive:
         transaction.  Refused (:class:`ArchiveRefusal`, nothing written) when ``key`` is stored already or the same
         content is stored under another key, unless ``replace``: then the new scoring is the next version and the
         history keeps what changed.  ``options``: what was given to score it (stored to score it again)."""
+        (added,) = self.add_all([ToStore(scores, file, content, key, options)], competition=competition,
+                                replace=replace)  # fmt: skip
+        return added
+
+    def add_all(self, sessions: Sequence[ToStore], *, competition: str = "", replace: bool = False) -> list[Added]:
+        """Store every session of ``sessions`` (as :meth:`add` stores one) in ONE transaction: all of them or,
+        refused (:class:`ArchiveRefusal`) or failed (the process killed, the connection lost), none – so ``archive
+        add`` of several files run again after it was stopped halfway stores them all, not "already stored" for
+        the first and nothing for the rest."""
         from bridgescore.sessions import summarise
 
-        summary = summarise(scores.scored, key, competition)
-        lines, boards = _line_rows(scores)
-        digest = file_hash(content)
-        given = dict(options or {})
-        event_ = scores.event
-        event_json: StoredEvent = {
-            "title": event_.title,
-            "names": dict(event_.names),
-            "info": dict(event_.info),
-            "players": {pair: [_player_json(p) for p in seated] for pair, seated in event_.players.items()},
-            "form": event_.form,
-        }
-        if event_.deals:  # the hand records as PBN (the Valet across a season needs the deals)
-            from bridgescore.io.deals import dumps_pbn
+        ready = []
+        for s in sessions:
+            lines, boards, digest = _line_rows(s.scores, s.digest)
+            event_ = s.scores.event
+            event_json: StoredEvent = {
+                "title": event_.title,
+                "names": dict(event_.names),
+                "info": dict(event_.info),
+                "players": {pair: [_player_json(p) for p in seated] for pair, seated in event_.players.items()},
+                "form": event_.form,
+            }
+            if event_.deals:  # the hand records as PBN (the Valet across a season needs the deals)
+                from bridgescore.io.deals import dumps_pbn
 
-            event_json["deals"] = dumps_pbn(event_.deals[n] for n in sorted(event_.deals))
+                event_json["deals"] = dumps_pbn(event_.deals[n] for n in sorted(event_.deals))
+            summary = summarise(s.scores.scored, s.key, competition)
+            ready.append(
+                (summary, lines, boards, event_json, dict(s.options or {}), s.file, file_hash(s.content), digest)
+            )
         for attempt in range(_ATTEMPTS):
             try:
                 with self._transaction() as db:
-                    return self._store(db, summary, lines, boards, event_json, given, file, digest, replace)
+                    return [self._store(db, *one, replace) for one in ready]
             except IntegrityError:
                 # a process adding the same session committed first: now it is there, and refused as stored
-                with self._transaction() as db:
-                    if not replace and db.scalar(select(SessionRow.id).where(SessionRow.key == key)) is not None:
-                        self._refuse_stored(db, key, file)
+                if not replace:
+                    with self._reading() as db:
+                        for s in sessions:
+                            self._refuse_stored(db, s.key, s.file)
                 if attempt == _ATTEMPTS - 1:
                     raise
             except DBAPIError as problem:
@@ -656,15 +742,16 @@ class Archive:
         )  # fmt: skip
 
     def refusal(
-        self, key: str, content: bytes, file: str, replace: bool = False, *, date: str = "", competition: str = ""
+        self, key: str, digest: str, file: str, replace: bool = False, *, date: str = "", competition: str = ""
     ) -> Problem | None:
-        """Why ``file`` (its bytes ``content``) would be refused as session ``key``, or None: what ``archive add``
+        """Why ``file`` (the digest of its lines ``digest``: :func:`bridgescore.sessions.content_digest`) would be
+        refused as session ``key``, or None: what ``archive add``
         asks of every file before it stores any (the store asks again, in its transaction).  Given the session's
         ISO ``date`` and ``competition``: a warning when another session of that day is in that competition (a
         season counts both: a correction stored as a new session?)."""
-        with Session(self.engine) as db:
+        with self._reading() as db:
             try:
-                existing = self._check(db, key, file_hash(content), file, replace, date=date)
+                existing = self._check(db, key, digest, file, replace, date=date)
             except ArchiveRefusal as refused:
                 return refused.problem
             other = None if existing is not None else self._same_day(db, key, date, competition)
@@ -705,7 +792,8 @@ class Archive:
         existing = db.scalars(query).first()
         if existing is not None and not replace:
             self._refuse_stored(db, key, file)
-        twin = db.scalars(select(SessionRow).where(SessionRow.file_hash == digest, SessionRow.key != key)).first()
+        # the same lines: the same evening whatever the file's bytes (saved again with a BOM and CRLF, copied)
+        twin = db.scalars(select(SessionRow).where(SessionRow.content_hash == digest, SessionRow.key != key)).first()
         if twin is not None:
             raise ArchiveRefusal(
                 Problem.make(
@@ -734,11 +822,12 @@ class Archive:
         self,
         db: Session,
         summary: SessionSummary,
-        lines: list[dict[str, Any]],
+        lines: dict[str, list[Any]],
         boards: list[dict[str, Any]],
         event_json: StoredEvent,
         options: dict[str, Any],
         file: str,
+        sha: str,
         digest: str,
         replace: bool,
     ) -> Added:
@@ -753,19 +842,19 @@ class Archive:
         if existing is None:
             row = SessionRow(key=key, version=1)
             db.add(row)
-            changes: dict[str, Any] = {"added": True, "lines": len(lines), "pairs": len(summary.pairs)}
+            changes: dict[str, Any] = {"added": True, "lines": len(lines["board"]), "pairs": len(summary.pairs)}
         else:
             row = existing
-            old_lines = [
-                {c: getattr(line, c) for c in ("section", "board", "ns_pair", "ew_pair", *_COMPARED)}
-                for line in db.scalars(select(LineRow).where(LineRow.session_id == row.id))
-            ]
+            old_lines = db.execute(
+                select(*(getattr(LineRow, c) for c in _LINE_FIELDS)).where(LineRow.session_id == row.id)
+            )
             old_pairs = [
                 {"section": p.section, "pair": p.pair, "direction": p.direction, "percent": p.percent,
                  "imps": p.imps, "place": p.place}
                 for p in db.scalars(select(PairRow).where(PairRow.session_id == row.id))
             ]  # fmt: skip
-            changes = _changes(old_lines, lines, old_pairs, new_pairs, row.options, options)
+            new_lines = zip(*(lines[c] for c in _LINE_FIELDS), strict=True)
+            changes = _changes(old_lines, new_lines, old_pairs, new_pairs, row.options, options)
             pair_ids = select(PairRow.id).where(PairRow.session_id == row.id)
             db.execute(delete(PairPlayer).where(PairPlayer.pair_id.in_(pair_ids)))
             for table in (PairRow, LineRow, BoardRow):
@@ -787,15 +876,14 @@ class Archive:
         row.options = options
         row.event = event_json
         row.file_name = file
-        row.file_hash = digest
+        row.file_hash = sha
+        row.content_hash = digest
         row.added_at = now
         db.flush()
         sid = row.id
-        connection = db.connection()  # the lines as one executemany of the driver, not through the ORM's units
-        if lines:
-            for line in lines:
-                line["session_id"] = sid
-            connection.execute(insert(LineRow), lines)
+        connection = db.connection()
+        if lines["board"]:
+            self._insert_lines(connection, sid, lines)
         if boards:
             connection.execute(insert(BoardRow), [{**board, "session_id": sid} for board in boards])
         player_ids = self._players(db, [p for pair in summary.pairs for p in pair.players])
@@ -816,9 +904,33 @@ class Archive:
             ]  # fmt: skip
             if links:
                 db.execute(insert(PairPlayer), links)
-        db.add(Correction(session_key=key, version=row.version, at=now, file_name=file, file_hash=digest,
+        db.add(Correction(session_key=key, version=row.version, at=now, file_name=file, file_hash=sha,
                           changes=changes))  # fmt: skip
-        return Added(key, row.version, row.date, len(summary.pairs), len(lines), changes)
+        return Added(key, row.version, row.date, len(summary.pairs), len(lines["board"]), changes)
+
+    def _insert_lines(self, connection: Connection, sid: int, lines: dict[str, list[Any]]) -> None:
+        """The lines of session ``sid`` (``lines``: a list per column) written by the driver itself, row tuples
+        zipped from the columns as they are written – no dict and no SQLAlchemy parameter set per line (a million
+        of them cost more than the rest of archive add): PostgreSQL's ``COPY … FROM STDIN`` (psycopg), SQLite's
+        ``executemany``."""
+        names = ["session_id", *lines]
+        n = len(lines["board"])
+        columns: list[Iterable[Any]] = [
+            itertools.repeat(sid, n),
+            *(_json_texts(values) if name == "extra" else values for name, values in lines.items()),
+        ]
+        rows = zip(*columns)  # noqa: B905 – every column has n values (repeat is bounded)
+        cursor: Any = connection.connection.cursor()  # the driver's own (psycopg's copy, sqlite3's)
+        try:
+            if self.backend == "postgresql":
+                with cursor.copy(f"COPY lines ({', '.join(names)}) FROM STDIN") as copy:
+                    for row in rows:
+                        copy.write_row(row)
+            else:
+                marks = ", ".join("?" * len(names))
+                cursor.executemany(f"INSERT INTO lines ({', '.join(names)}) VALUES ({marks})", rows)
+        finally:
+            cursor.close()
 
     def _players(self, db: Session, players: Sequence[Player]) -> dict[str, int]:
         """The id of each player (by :func:`player_key`), inserting those not stored yet: an upsert (``INSERT …
@@ -852,7 +964,7 @@ class Archive:
 
     def list_sessions(self, competition: str | None = None) -> list[SessionInfo]:
         """The stored sessions in date order (``archive list``)."""
-        with Session(self.engine) as db:
+        with self._reading() as db:
             counts = (
                 select(PairRow.session_id, func.count(PairRow.id).label("n")).group_by(PairRow.session_id).subquery()
             )
@@ -872,7 +984,7 @@ class Archive:
     def history(self, key: str) -> list[dict[str, Any]]:
         """Every version of session ``key`` with what changed (``archive history``); :class:`ArchiveError` for a
         key not stored."""
-        with Session(self.engine) as db:
+        with self._reading() as db:
             found = db.scalars(
                 select(Correction).where(Correction.session_key == key).order_by(Correction.version)
             ).all()
@@ -886,7 +998,7 @@ class Archive:
 
     def counts(self) -> dict[str, int]:
         """How many rows each table holds (what the tests compare before and after a refused add)."""
-        with Session(self.engine) as db:
+        with self._reading() as db:
             return {
                 model.__tablename__: int(db.scalar(select(func.count()).select_from(model)) or 0)
                 for model in (SessionRow, BoardRow, LineRow, PairRow, PlayerRow, PairPlayer, Correction)
@@ -897,7 +1009,7 @@ class Archive:
         written (a player known by name only, or the one member of that name; namesakes are told to give the
         number); :class:`ArchiveError` when the archive has no such player."""
         wanted = " ".join(number.split())  # "Jan  de Vries" as "Jan de Vries"
-        with Session(self.engine) as db:
+        with self._reading() as db:
             stored = db.scalars(select(PlayerRow).where(PlayerRow.number == wanted)).first()
             if stored is None:
                 stored = db.scalars(select(PlayerRow).where(PlayerRow.key == player_key(Player(name=wanted)))).first()
@@ -953,7 +1065,7 @@ class Archive:
         (:class:`bridgescore.sessions.SessionSource`)."""
         from bridgescore.event import Event
 
-        with Session(self.engine) as db:
+        with self._reading() as db:
             query = select(SessionRow).order_by(SessionRow.date, SessionRow.key)
             if competition is not None:
                 query = query.where(SessionRow.competition == competition)
@@ -988,14 +1100,15 @@ class Archive:
                     ),
                     competition=row.competition,
                 )  # fmt: skip
-                lines = db.scalars(select(LineRow).where(LineRow.session_id == row.id).order_by(LineRow.position))
                 data = row.event
                 seated_json = data.get("players") or {}
                 players = {str(pair): tuple(_player_of(p) for p in seated) for pair, seated in seated_json.items()}
-                event_ = Event(
-                    tuple(_result(line) for line in lines),
-                    names=MappingProxyType({str(k): str(v) for k, v in (data.get("names") or {}).items()}),
-                    title=str(data.get("title") or ""),
+                event_ = dataclasses.replace(
+                    Event.from_table(
+                        _stored_lines(db, row.id),
+                        names=MappingProxyType({str(k): str(v) for k, v in (data.get("names") or {}).items()}),
+                        title=str(data.get("title") or ""),
+                    ),
                     info=MappingProxyType({str(k): str(v) for k, v in (data.get("info") or {}).items()}),
                     players=MappingProxyType(players),
                     deals=_deals(str(data.get("deals") or ""), row.file_name),
@@ -1006,7 +1119,7 @@ class Archive:
     def options(self, key: str) -> dict[str, Any]:
         """What session ``key`` was scored with (``method``, ``as_program``, option names), as :func:`bridgescore.score`
         takes them: ``bridgescore.score(event, **archive.options(key))`` scores it again the same way."""
-        with Session(self.engine) as db:
+        with self._reading() as db:
             stored = db.scalar(select(SessionRow.options).where(SessionRow.key == key))
             if stored is None:
                 raise ArchiveError(N_("there is no session %(key)s in the archive %(db)s"), key=key, db=self.shown)

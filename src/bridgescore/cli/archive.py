@@ -100,7 +100,7 @@ def add(
     factor: FactorOption = None,
     pair_percent: PairPercentOption = None,
 ) -> None:
-    """Score each file as `score` does and store it in the archive, one transaction per file.
+    """Score each file as `score` does and store them all in the archive in one transaction (all or none).
 
     A session stored already is refused (exit 2) unless --replace; a file with an error stores nothing (exit 2).
     The archive: --db, else $BRIDGESCORE_DB, else bridgescore.sqlite3 in the current folder."""
@@ -152,7 +152,7 @@ def add(
     archive = open_or_fail(db, page_lang, create=True)
     for p in prepared:
         refusal = archive.refusal(
-            p.key, p.content, str(p.path), replace, date=iso_date(p.scores.event.info.get("date", "")),
+            p.key, p.digest, str(p.path), replace, date=iso_date(p.scores.event.info.get("date", "")),
             competition=competition,
         )  # fmt: skip
         if refusal is not None:
@@ -176,6 +176,7 @@ def add(
         render_added(done, out, page_lang)
     if refused_:
         print_problems(refused_, err, page_lang, can_go_on=False)
+        err.print(escape(_("nothing was stored in the archive %(db)s", page_lang) % {"db": archive.shown}))
         raise typer.Exit(2)
 
 

@@ -19,7 +19,14 @@ from typing import TYPE_CHECKING
 
 from bridgescore.i18n import N_
 from bridgescore.problems import Location, Problem, Severity
-from bridgescore.sessions import SessionSource, StoredSession, date_from_name, summarise
+from bridgescore.sessions import (
+    SessionSource,
+    StoredSession,
+    content_digest,
+    date_from_name,
+    line_columns,
+    summarise,
+)
 
 if TYPE_CHECKING:
     from bridgescore.scored import ScoringOptions
@@ -60,6 +67,7 @@ class FileSessions:
         from bridgescore.options import OptionError
 
         found: list[tuple[int, StoredSession]] = []
+        first_with: dict[str, tuple[int, Path]] = {}  # the digest of an evening's lines → where it was read first
         for position, path in enumerate(self.files):
             event = read(path, members=self.members)
             # the members file's own problems once, not once per evening
@@ -69,6 +77,20 @@ class FileSessions:
                     Problem.make(Location(str(path)), N_("%(file)s holds no traveller lines: it is no evening"),
                                  file=path.name)
                 )  # fmt: skip
+                continue
+            # the same lines as another file's (a copy '2026-09-07 (1).csv', the evening saved again with a BOM and
+            # CRLF): one evening, counted once and said
+            first_position, first = first_with.setdefault(content_digest(line_columns(event.table)), (position, path))
+            if first_position != position:
+                self.problems.append(
+                    Problem.make(
+                        Location(str(path)),
+                        N_("%(file)s holds the same lines as %(first)s (the same file given twice?); it is read once"),
+                        Severity.WARNING,
+                        file=str(path),
+                        first=str(first),
+                    )
+                )
                 continue
             try:
                 chosen, written = file_options(event, self.options, self.method_given)  # None: matchpoints
