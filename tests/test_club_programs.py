@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
 from rich.console import Console
+from typer.testing import CliRunner
 
 from bridgescore.api import read
 from bridgescore.cli import app
@@ -191,6 +191,23 @@ def test_compscore_json_keeps_the_neuberg_points_beside_a_short_boards_own(tmp_p
     assert fitted == [(3, 3), (5.666667, 0.333333), (0.333333, 5.666667)]
     default = json.loads(CliRunner().invoke(app, ["score", str(path), "-f", "json"]).output)
     assert "traveller_own_points" not in default["options"] and "own_top" not in default["boards"][1]
+
+
+def test_compscore_page_prints_a_short_boards_own_matchpoints_and_neubergs_to_one_decimal(tmp_path: Path) -> None:
+    path, page = _short_event(tmp_path), tmp_path / "page.html"
+    result = CliRunner().invoke(app, ["score", str(path), "--as", "compscore", "-f", "html", "-o", str(page)])
+    assert result.exit_code == 0, result.output
+    html = page.read_text(encoding="utf-8")
+    short = html[html.index('data-json="boards/1"') :]
+    assert "Top 4 (Neuberg 6)" in short and "Top 4" not in html[: html.index('data-json="boards/1"')]
+    row = short[short.index('data-json="boards/1/results/1"') :].split("</tr>")[0]  # NS 2 – EW 12, +140
+    cells = dict(re.findall(r'data-field="(\w+)">([^<]*)<', row))
+    assert (cells["ns_own_points"], cells["ew_own_points"]) == ("4", "0")
+    assert (cells["ns_points"], cells["ew_points"], cells["ns_percent"]) == ("5.7", "0.3", "94.44")
+    default = tmp_path / "default.html"
+    assert CliRunner().invoke(app, ["score", str(path), "-f", "html", "-o", str(default)]).exit_code == 0
+    assert 'data-field="ns_points">5.67<' in default.read_text(encoding="utf-8")
+    assert "own_points" not in default.read_text(encoding="utf-8")
 
 
 def test_compscore_prints_a_neuberg_value_to_one_decimal_with_a_half_to_even() -> None:
