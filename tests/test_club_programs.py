@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -21,7 +22,7 @@ from bridgescore.i18n import format_number, print_rounding
 from bridgescore.presets import scoring_options
 from bridgescore.report import text
 from bridgescore.report.text import render_text
-from bridgescore.scored import ScoredEvent, score_event
+from bridgescore.scored import ScoredEvent, own_matchpoints, score_event
 from bridgescore.standings import compute_standings, format_percent
 
 
@@ -208,6 +209,24 @@ def test_compscore_page_prints_a_short_boards_own_matchpoints_and_neubergs_to_on
     assert CliRunner().invoke(app, ["score", str(path), "-f", "html", "-o", str(default)]).exit_code == 0
     assert 'data-field="ns_points">5.67<' in default.read_text(encoding="utf-8")
     assert "own_points" not in default.read_text(encoding="utf-8")
+
+
+def test_own_matchpoints_of_an_award_and_on_the_acbl_scale(tmp_path: Path) -> None:
+    """Board 2 with an A60/40 at the fourth table: 3 scores compared, fitted to 4 (top 6).  The award is 60 % of 6,
+    3.6, and of the board's own top 4, 2.4 (EW 40 %: 2.4 and 1.6).  On the ACBL scale (½ per tie) the own points
+    are halved: 110 → 1, 140 → 2, −100 → 0, of a top 2 (Neuberg: (M + ½)·4/3 − ½, 1.5 → 1.5 for 110)."""
+    event = read(_short_event(tmp_path))
+    adjusted = Result(2, "4", "14", ResultStatus.ADJUSTED, remarks="A60/40")
+    with_award = _scored(Event((*event.results, adjusted)), "compscore")
+    ns, ew, tops = own_matchpoints(with_award) or (None, None, None)
+    assert ns is not None and ew is not None and tops is not None
+    short = slice(int(with_award.lines.board_starts[1]), None)
+    pairs = {(round(a, 6), round(b, 6)) for a, b in zip(ns[short].tolist(), ew[short].tolist(), strict=True)}
+    assert pairs == {(0, 4), (2, 2), (2.4, 1.6), (4, 0)}
+    assert tops.tolist()[1] == 4 and math.isnan(tops.tolist()[0])
+    acbl = own_matchpoints(_scored(event, "compscore", acbl_scale=True))
+    assert acbl is not None and acbl[0][4:].tolist() == pytest.approx([1, 2, 0]) and acbl[2].tolist()[1] == 2
+    assert own_matchpoints(_scored(event, None)) is None  # off by default
 
 
 def test_compscore_prints_a_neuberg_value_to_one_decimal_with_a_half_to_even() -> None:
