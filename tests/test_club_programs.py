@@ -4,17 +4,25 @@ arithmetic in the docstring, so that each fails without the convention."""
 
 from __future__ import annotations
 
+import io
 import json
+import math
+import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
+from bridgescore.api import read
 from bridgescore.cli import app
 from bridgescore.event import Event, Result, ResultStatus
 from bridgescore.i18n import format_number, print_rounding
 from bridgescore.presets import scoring_options
-from bridgescore.scored import ScoredEvent, score_event
+from bridgescore.report import text
+from bridgescore.report.text import render_text
+from bridgescore.scored import ScoredEvent, own_matchpoints, score_event
 from bridgescore.standings import compute_standings, format_percent
 
 
@@ -98,6 +106,141 @@ def test_compscore_factors_a_pair_whose_table_missed_boards_but_not_a_pair_that_
     }
     assert given["C"].total == pytest.approx(16 * 5 / 3)  # the director's option over the program's: factored
     assert given["B"].total == 5
+
+
+# --- Compscore3's travellers: a short board's own matchpoints, Neuberg's beside them -------------------------------
+
+_SHORT_EVENT = """board,ns,ew,score
+1,1,11,420
+1,2,12,450
+1,3,13,-50
+1,4,14,420
+2,1,11,110
+2,2,12,140
+2,3,13,-100
+"""
+
+
+def _short_event(tmp_path: Path) -> Path:
+    """Board 1 played at 4 tables (top 6), board 2 at 3 (NS 4 – EW 14 did not play it): top 4 of its own, fitted by
+    Neuberg to 6.  Board 1: 420 beats −50 and ties 420, 2 + 1 = 3; 450 beats all three, 6; −50 none, 0.
+    Board 2 among its 3 results: 110 → 2, 140 → 4, −100 → 0 (EW 2, 0, 4).  Neuberg, (M + 1)·4/3 − 1:
+    2 → 3, 4 → 5.667, 0 → 0.333.  NS 2's total is 6 + 5.667 = 11.67 of 12, 97.22 % (with its own 4 it would be
+    10, 83.33 %); NS 1's 3 + 3 = 6, 50 %."""
+    path = tmp_path / "short-board.csv"
+    path.write_text(_SHORT_EVENT, encoding="utf-8")
+    return path
+
+
+def _text(scored: ScoredEvent) -> str:
+    out = io.StringIO()
+    with print_rounding(scored.options.print_rounding):
+        render_text(scored, Console(file=out, width=200, color_system=None), boards=True)
+    return out.getvalue()
+
+
+def _rows(report: str, board_heading: str) -> dict[str, list[str]]:
+    """The traveller under ``board_heading`` as cells by NS pair (drawn or plain columns alike)."""
+    lines = report.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(board_heading))
+    rows: dict[str, list[str]] = {}
+    for line in lines[start + 1 :]:
+        if line.startswith(("Board", "North-South")):
+            break
+        cells = [c for c in line.replace("│", " ").split() if c]
+        if cells and cells[0].isdigit():
+            rows[cells[0]] = cells
+    return rows
+
+
+@pytest.mark.parametrize("plain", [False, True], ids=["drawn", "plain columns"])
+def test_compscore_traveller_prints_a_short_boards_own_matchpoints_while_the_totals_use_neubergs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, plain: bool
+) -> None:
+    if plain:
+        monkeypatch.setattr(text, "PLAIN_ROWS", 0)
+    event = read(_short_event(tmp_path))
+    compscore, default = _scored(event, "compscore"), _scored(event, None)
+    report = _text(compscore)
+    assert "Board 2 – top 4 (Neuberg 6)" in report
+    rows = _rows(report, "Board 2")
+    # NS, EW, contract-less score, own NS and EW points, Neuberg NS and EW to one decimal, then the percentages
+    assert rows["1"][2:] == ["+110", "2", "2", "3.0", "3.0", "50.00", "50.00"]
+    assert rows["2"][2:] == ["+140", "4", "0", "5.7", "0.3", "94.44", "5.56"]
+    assert rows["3"][2:] == ["-100", "0", "4", "0.3", "5.7", "5.56", "94.44"]
+    assert _rows(report, "Board 1 – top 6")["2"][2:] == ["+450", "6", "0", "100.00", "0.00"]  # a full board: as ever
+    totals = {e.pair: (e.total, e.percent) for s in compute_standings(compscore) for e in s.entries}
+    assert totals["2"] == pytest.approx((6 + 5 * 4 / 3 - 1, (6 + 5 * 4 / 3 - 1) / 12 * 100))  # Neuberg's, not 10
+    assert _ns_totals(compscore) == _ns_totals(default)  # print only: no total changes
+    plain_report = _text(default)  # without the option the traveller is Neuberg's, to two decimals
+    assert "NS Neuberg" not in plain_report and _rows(plain_report, "Board 2")["2"][2:5] == ["+140", "5.67", "0.33"]
+    given = _text(_scored(event, "compscore", traveller_own_points=False))  # the director's option over the preset
+    assert given == _text(replace(compscore, options=replace(compscore.options, traveller_own_points=False)))
+    assert "NS Neuberg" not in given
+
+
+def test_compscore_json_keeps_the_neuberg_points_beside_a_short_boards_own(tmp_path: Path) -> None:
+    path = _short_event(tmp_path)
+    data = json.loads(CliRunner().invoke(app, ["score", str(path), "--as", "compscore", "-f", "json"]).output)
+    assert data["options"]["traveller_own_points"] is True
+    full, short = data["boards"]
+    assert "own_top" not in full and all("ns_own_points" not in r for r in full["results"])
+    assert (short["top"], short["own_top"]) == (6, 4)
+    own = [(r["ns_own_points"], r["ew_own_points"]) for r in short["results"]]
+    fitted = [(r["ns_points"], r["ew_points"]) for r in short["results"]]
+    assert own == [(2, 2), (4, 0), (0, 4)]
+    assert fitted == [(3, 3), (5.666667, 0.333333), (0.333333, 5.666667)]
+    default = json.loads(CliRunner().invoke(app, ["score", str(path), "-f", "json"]).output)
+    assert "traveller_own_points" not in default["options"] and "own_top" not in default["boards"][1]
+
+
+def test_compscore_page_prints_a_short_boards_own_matchpoints_and_neubergs_to_one_decimal(tmp_path: Path) -> None:
+    path, page = _short_event(tmp_path), tmp_path / "page.html"
+    result = CliRunner().invoke(app, ["score", str(path), "--as", "compscore", "-f", "html", "-o", str(page)])
+    assert result.exit_code == 0, result.output
+    html = page.read_text(encoding="utf-8")
+    short = html[html.index('data-json="boards/1"') :]
+    assert "Top 4 (Neuberg 6)" in short and "Top 4" not in html[: html.index('data-json="boards/1"')]
+    row = short[short.index('data-json="boards/1/results/1"') :].split("</tr>")[0]  # NS 2 – EW 12, +140
+    cells = dict(re.findall(r'data-field="(\w+)">([^<]*)<', row))
+    assert (cells["ns_own_points"], cells["ew_own_points"]) == ("4", "0")
+    assert (cells["ns_points"], cells["ew_points"], cells["ns_percent"]) == ("5.7", "0.3", "94.44")
+    default = tmp_path / "default.html"
+    assert CliRunner().invoke(app, ["score", str(path), "-f", "html", "-o", str(default)]).exit_code == 0
+    assert 'data-field="ns_points">5.67<' in default.read_text(encoding="utf-8")
+    assert "own_points" not in default.read_text(encoding="utf-8")
+
+
+def test_own_matchpoints_of_an_award_and_on_the_acbl_scale(tmp_path: Path) -> None:
+    """Board 2 with an A60/40 at the fourth table: 3 scores compared, fitted to 4 (top 6).  The award is 60 % of 6,
+    3.6, and of the board's own top 4, 2.4 (EW 40 %: 2.4 and 1.6).  On the ACBL scale (½ per tie) the own points
+    are halved: 110 → 1, 140 → 2, −100 → 0, of a top 2 (Neuberg: (M + ½)·4/3 − ½, 1.5 → 1.5 for 110)."""
+    event = read(_short_event(tmp_path))
+    adjusted = Result(2, "4", "14", ResultStatus.ADJUSTED, remarks="A60/40")
+    with_award = _scored(Event((*event.results, adjusted)), "compscore")
+    ns, ew, tops = own_matchpoints(with_award) or (None, None, None)
+    assert ns is not None and ew is not None and tops is not None
+    short = slice(int(with_award.lines.board_starts[1]), None)
+    pairs = {(round(a, 6), round(b, 6)) for a, b in zip(ns[short].tolist(), ew[short].tolist(), strict=True)}
+    assert pairs == {(0, 4), (2, 2), (2.4, 1.6), (4, 0)}
+    assert tops.tolist()[1] == 4 and math.isnan(tops.tolist()[0])
+    acbl = own_matchpoints(_scored(event, "compscore", acbl_scale=True))
+    assert acbl is not None and acbl[0][4:].tolist() == pytest.approx([1, 2, 0]) and acbl[2].tolist()[1] == 2
+    assert own_matchpoints(_scored(event, None)) is None  # off by default
+
+
+def test_compscore_prints_a_neuberg_value_to_one_decimal_with_a_half_to_even() -> None:
+    """Board 2 played at 4 tables of 5: Neuberg's (M + 1)·5/4 − 1 gives 0.25 for the bottom (M 0), 2.75 for 2
+    (M 2), 5.25 for M 4 and 7.75 for the top (M 6).  To one decimal, halves to even: 0.2, 2.8, 5.2, 7.8 (halves
+    up: 0.3, 2.8, 5.3, 7.8)."""
+    lines = [Result(b, str(ns), str(ns + 10), ResultStatus.PLAYED, ns_score=10 * ns) for b, n in ((1, 5), (2, 4))
+             for ns in range(1, n + 1)]  # fmt: skip
+    event = Event(tuple(lines))
+    report = _text(_scored(event, "compscore"))
+    rows = _rows(report, "Board 2 – top 6 (Neuberg 8)")
+    assert [rows[str(ns)][-4] for ns in range(1, 5)] == ["0.2", "2.8", "5.2", "7.8"]  # NS Neuberg
+    half_up = _text(_scored(event, "compscore", print_rounding="half-up"))
+    assert [_rows(half_up, "Board 2")[str(ns)][-4] for ns in range(1, 5)] == ["0.3", "2.8", "5.3", "7.8"]
 
 
 # --- JFR Pary at Butler --------------------------------------------------------------------------------------------

@@ -82,7 +82,7 @@ OPTION_NAMES: tuple[str, ...] = (
     "acbl_scale", "neuberg", "neuberg_factor_decimals", "pair_percent", "average_plus", "average_minus", "datum",
     "datum_rounding", "cross_imps", "imp_cap", "factor", "factor_printed", "factor_sit_outs", "adjusted_imps",
     "imps_per_percent", "round_board_points", "session_average_plus", "session_average_minus", "phantom_award",
-    "print_rounding",
+    "print_rounding", "traveller_own_points",
 )  # fmt: skip
 
 PathLike = str | Path

@@ -64,6 +64,7 @@ OPTION_METHODS: Mapping[str, frozenset[str]] = MappingProxyType({
     "session_average_minus": _ALL_METHODS,
     "phantom_award": _ALL_METHODS,
     "print_rounding": _ALL_METHODS,
+    "traveller_own_points": frozenset({"matchpoints"}),
 })  # fmt: skip
 
 #: The built-in default of every option (used when neither the director nor the preset sets it).
@@ -88,6 +89,7 @@ DEFAULTS: Mapping[str, object] = MappingProxyType({
     "session_average_minus": False,
     "phantom_award": "A",
     "print_rounding": "half-up",
+    "traveller_own_points": False,
 })  # fmt: skip
 
 _TYPES: Mapping[str, tuple[type, ...]] = MappingProxyType({
@@ -95,7 +97,7 @@ _TYPES: Mapping[str, tuple[type, ...]] = MappingProxyType({
     "session_average_plus": (bool,), "session_average_minus": (bool,),
     "neuberg_factor_decimals": (int,), "round_board_points": (int,), "imp_cap": (int,),
     "pair_percent": (str,), "datum": (str,), "datum_rounding": (str,), "cross_imps": (str,), "phantom_award": (str,),
-    "print_rounding": (str,),
+    "print_rounding": (str,), "traveller_own_points": (bool,),
     "average_plus": (int, float), "average_minus": (int, float), "adjusted_imps": (int, float),
     "imps_per_percent": (int, float),
 })  # fmt: skip
@@ -304,5 +306,6 @@ def scoring_options(
         session_average_plus=bool(values["session_average_plus"]),
         session_average_minus=bool(values["session_average_minus"]),
         print_rounding=str(values["print_rounding"]),
+        traveller_own_points=bool(values["traveller_own_points"]),
         preset=preset(as_program).key if as_program else None,
     )

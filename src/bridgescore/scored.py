@@ -78,6 +78,7 @@ __all__ = [
     "ScoredLine",
     "ScoredLines",
     "ScoringOptions",
+    "own_matchpoints",
     "read_adjustment",
     "round_points",
     "score_event",
@@ -138,6 +139,11 @@ class ScoringOptions:
     #: ``half-up`` (the NBB's programs, EBUScore, ACBLscore) or ``half-even`` (RealBridge, Compscore3).  The
     #: points themselves are not rounded by it (``round_board_points`` does that).
     print_rounding: str = "half-up"
+    #: At matchpoints, a short board's traveller (one Neuberg fitted: fewer scores than the field's full board)
+    #: shows each line's own matchpoints among the scores that board had, the Neuberg values beside them to one
+    #: decimal, as Compscore3 prints its travellers (issue 18; :func:`own_matchpoints`).  The totals, percentages
+    #: and the JSON's ``ns_points`` stay Neuberg's.  Print only: no number summed changes.
+    traveller_own_points: bool = False
     #: The program whose conventions these options are (``--as``, a key of :mod:`bridgescore.presets`), or None
     preset: str | None = None
     #: Pair-level corrections and procedural penalties (Law 90), applied to the rankings after scoring: the boards'
@@ -860,6 +866,35 @@ def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEv
                 ew_percent[position] = sessions.get((position, "EW"), values.percent(ew_award))
     lines = replace(lines, ns_points=ns_points, ew_points=ew_points, ns_percent=ns_percent, ew_percent=ew_percent)
     return ScoredEvent(event, options, None, MappingProxyType(movements), tuple(problems), lines)
+
+
+def own_matchpoints(scored: ScoredEvent) -> tuple[FloatArray, FloatArray, FloatArray] | None:
+    """What a short board's traveller shows with ``traveller_own_points`` (Compscore3, issue 18): each line's NS and
+    EW matchpoints among the scores its board had (line columns, board order), and each board's own top
+    2(n − 1) (board column); NaN on a board Neuberg did not fit (as many scores as the field's full board, or none
+    compared).  A real or assigned score's Neuberg value is undone (:meth:`Matchpoints.unfitted`); an artificial
+    award keeps its share of the top, of the board's own top.  Where ``round_board_points`` rounded the fitted
+    values, the own ones are rounded alike.  None when the option is off or the method is not matchpoints with
+    Neuberg (nothing is fitted then)."""
+    method = scored.method
+    if not (scored.options.traveller_own_points and isinstance(method, Matchpoints) and method.neuberg):
+        return None
+    c = scored.lines
+    short = (c.n_scores > 0) & (c.n_scores < c.full_counts)
+    own_tops = np.array([method.top(int(k)) for k in c.n_scores], dtype=np.float64)
+    own_tops = np.where(short, own_tops, math.nan)
+    line_short = short[c.board_of_line]
+    n, full = c.n_scores[c.board_of_line], c.full_counts[c.board_of_line]
+    compared = ~np.isnan(c.ns_scores) & line_short
+    ratio = np.nan_to_num(own_tops)[c.board_of_line] / np.where(line_short, c.tops[c.board_of_line], 1.0)
+    own: list[FloatArray] = []
+    for points in (c.ns_points, c.ew_points):
+        values = np.where(compared, method.unfitted(points, n, full), points * ratio)
+        values = np.where(line_short, values, math.nan)
+        if scored.options.round_board_points is not None:
+            values = round_points(values, scored.options.round_board_points)
+        own.append(values)
+    return own[0], own[1], own_tops
 
 
 _PLAYED = STATUSES.index(ResultStatus.PLAYED)

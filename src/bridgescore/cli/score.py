@@ -115,6 +115,14 @@ def score(
         ),
     ] = None,
     pair_percent: PairPercentOption = None,
+    traveller_own_points: Annotated[
+        bool | None,
+        typer.Option(
+            "--traveller-own-points/--traveller-neuberg-points",
+            help="Matchpoints: a short board's traveller shows each line's own matchpoints among that board's "
+            "results, the Neuberg values the totals use beside them to 1 decimal (Compscore3); default: Neuberg's.",
+        ),
+    ] = None,
     print_rounding: Annotated[
         str | None,
         typer.Option(
@@ -231,6 +239,7 @@ def score(
         "adjusted_imps": adjusted_imps, "imps_per_percent": imps_per_percent, "round_board_points": round_board_points,
         "session_average_plus": session_average_plus, "session_average_minus": session_average_minus,
         "phantom_award": phantom_award, "print_rounding": print_rounding,
+        "traveller_own_points": traveller_own_points,
     }  # fmt: skip
     # without --method and --as the method is the one the file names (USEBIO BOARD_SCORING_METHOD), as `teams`
     # takes the file's board scoring: an option of that method is then refused only once the file is read

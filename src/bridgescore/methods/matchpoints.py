@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 import numpy as np
+import numpy.typing as npt
 
 from bridgescore.methods.adjustments import AdjustmentValues, Award
 from bridgescore.methods.base import BoardScores, FloatArray, Unit
@@ -75,16 +76,37 @@ class Matchpoints:
         ew = 2.0 * (n - 1) - ns
         count = n
         if self.neuberg and full_count > n > 0:
-            factor = full_count / n
-            if self.neuberg_factor_decimals is not None:
-                scale = 10.0**self.neuberg_factor_decimals
-                factor = math.floor(factor * scale + 0.5 + 1e-9) / scale
+            factor = self.neuberg_factor(n, full_count)
             ns = (ns + 1.0) * factor - 1.0
             ew = (ew + 1.0) * factor - 1.0
             count = full_count
         if self.scale is MatchpointScale.ACBL:
             ns, ew = ns / 2, ew / 2
         return BoardScores(ns, ew, None, self.top(count))
+
+    def neuberg_factor(self, n: int, full_count: int) -> float:
+        """Neuberg's factor N/n for a board with ``n`` scores in a field of ``full_count``, rounded to
+        ``neuberg_factor_decimals`` (half up) where that is set."""
+        factor = full_count / n
+        if self.neuberg_factor_decimals is not None:
+            scale = 10.0**self.neuberg_factor_decimals
+            factor = math.floor(factor * scale + 0.5 + 1e-9) / scale
+        return factor
+
+    def unfitted(self, points: FloatArray, n: npt.NDArray[np.int64], full_count: npt.NDArray[np.int64]) -> FloatArray:
+        """Neuberg undone: the matchpoints on this scale among the board's own ``n`` scores, from the values
+        :meth:`score_board` fitted to ``full_count`` (M = (M' + 1)·n/N − 1 on 2/1/0, with ½ on the ACBL scale);
+        a weighted line's mean of fitted parts is undone too (the fit is linear).  Compscore3's travellers print
+        these (issue 18, :attr:`bridgescore.scored.ScoringOptions.traveller_own_points`)."""
+        step = 0.5 if self.scale is MatchpointScale.ACBL else 1.0
+        factors = np.array(
+            [
+                self.neuberg_factor(k, f) if f > k > 0 else 1.0
+                for k, f in zip(n.tolist(), full_count.tolist(), strict=True)
+            ],
+            dtype=np.float64,
+        )
+        return np.asarray((points + step) / factors - step, dtype=np.float64)
 
     def artificial_points(self, award: Award, values: AdjustmentValues, top: float | None, n_scores: int) -> float:
         """A percentage of the board's top (Law 12C2: average-plus 60 %, average 50 %, average-minus 40 %)."""

@@ -45,7 +45,7 @@ from bridgescore.contract import ContractError, Notation, Seat, format_result, p
 from bridgescore.i18n import Language, format_message, format_number, parse_language, translator
 from bridgescore.report.html_deals import DealView, dd_tricks, deal_view
 from bridgescore.report.json import iter_boards, to_dict
-from bridgescore.report.labels import penalty_text
+from bridgescore.report.labels import NEUBERG_DECIMALS, penalty_text
 from bridgescore.report.method_words import (
     decimals_needed,
     describe_method,
@@ -382,12 +382,26 @@ class Page:
             headings += [(_("NS %"), "num"), (_("EW %"), "num")]
         signed = not self.matchpoints
         tables = []
+        fitted_at = headings.index((f"{_('Points EW')}|{_('Pts EW')}", ew_points_css)) + 1
         for b, board in enumerate(self.boards):
             section = str(board.get("section") or "")
             number = board.get("board")
             anchor = self.board_anchor(section, number)
             rows = []
             deal = self.deals[number][1] if isinstance(number, int) and number in self.deals else None
+            # Compscore3 (--traveller-own-points): a short board's own matchpoints, the Neuberg values beside them
+            own = is_number(board.get("own_top"))
+            own_decimals = decimals_needed(
+                [r.get(k) for r in board.get("results") or [] for k in ("ns_own_points", "ew_own_points")]
+            )
+            board_headings = headings
+            if own:
+                board_headings = [
+                    *headings[:fitted_at],
+                    (f"{_('Neuberg NS')}|{_('Nbg NS')}", "num"),
+                    (f"{_('Neuberg EW')}|{_('Nbg EW')}", "num"),
+                    *headings[fitted_at:],
+                ]
             for r, result in _by_score(board.get("results") or []):
                 json_path = f"boards/{b}/results/{r}"
                 status = str(result.get("status") or "")
@@ -433,6 +447,13 @@ class Page:
                     Cell(self.num(result.get("ns_points"), self.points_decimals, signed), "ns_points", points_css),
                     Cell(self.num(result.get("ew_points"), self.points_decimals, signed), "ew_points", ew_points_css),
                 ]
+                if own:
+                    cells[-2:] = [
+                        Cell(self.num(result.get("ns_own_points"), own_decimals), "ns_own_points", points_css),
+                        Cell(self.num(result.get("ew_own_points"), own_decimals), "ew_own_points", ew_points_css),
+                        Cell(self.num(result.get("ns_points"), NEUBERG_DECIMALS), "ns_points", "num"),
+                        Cell(self.num(result.get("ew_points"), NEUBERG_DECIMALS), "ew_points", "num"),
+                    ]
                 if self.matchpoints:
                     cells += [
                         Cell(self.num(result.get("ns_percent"), PERCENT_DECIMALS), "ns_percent", "num"),
@@ -450,8 +471,15 @@ class Page:
                 Table(
                     anchor,
                     self.board_title(section, number),
-                    tuple(headings),
+                    tuple(board_headings),
                     tuple(rows),
+                    subtitle=_(
+                        "Top %(top)s (Neuberg %(neuberg)s): the points are each line's own among this board's "
+                        "results, the totals use Neuberg's"
+                    )
+                    % {"top": self.num(board.get("own_top"), 0), "neuberg": self.num(board.get("top"), 0)}
+                    if own
+                    else "",
                     json=f"boards/{b}",
                     datum=datum,
                     deal=self.deal(number),

@@ -23,7 +23,7 @@ from bridgescore.methods.base import Unit
 from bridgescore.methods.bastille import Bastille
 from bridgescore.methods.butler import Butler, DropExtremes, NbbDatum, PercentTrim, PlainMean
 from bridgescore.report.columns import per_code, per_int, per_label, per_value, seats
-from bridgescore.scored import ScoredEvent
+from bridgescore.scored import ScoredEvent, own_matchpoints
 from bridgescore.standings import PERCENT_DECIMALS, Standing, StandingEntry, compute_standings
 from bridgescore.table import STATUSES
 
@@ -178,6 +178,7 @@ def _board_fields(scored: ScoredEvent) -> Iterator[tuple[dict[str, Any], int, in
     c = scored.lines
     starts = c.board_starts.tolist()
     numbers = c.board_numbers.tolist()
+    own = own_matchpoints(scored)
     for b, section in enumerate(c.board_sections):
         board = {
             "section": section,
@@ -187,6 +188,8 @@ def _board_fields(scored: ScoredEvent) -> Iterator[tuple[dict[str, Any], int, in
             "scores": int(c.n_scores[b]),
             "full_count": int(c.full_counts[b]),
         }
+        if own is not None and not np.isnan(own[2][b]):  # Compscore3's traveller: the short board's own top
+            board["own_top"] = _num(float(own[2][b]))
         yield board, starts[b], starts[b + 1]
 
 
@@ -217,6 +220,7 @@ def _line_records(scored: ScoredEvent, notation: Notation) -> Callable[[int, int
     )
     adjustments = c.adjustments
     adjusted_at = np.array(sorted(adjustments), dtype=np.int64)
+    own = own_matchpoints(scored)
 
     def records(start: int, end: int) -> list[dict[str, Any]]:
         results = [
@@ -242,6 +246,13 @@ def _line_records(scored: ScoredEvent, notation: Notation) -> Callable[[int, int
                 *(column[start:end].tolist() for column in columns), strict=True
             )
         ]
+        if own is not None and end > start and not np.isnan(own[2][c.board_of_line[start]]):
+            # a short board's traveller as Compscore3 prints it: each line's own matchpoints, kept beside the
+            # Neuberg values (ns_points, ew_points) the totals use
+            for record, ns_own, ew_own in zip(results, own[0][start:end].tolist(), own[1][start:end].tolist(),
+                                              strict=True):  # fmt: skip
+                record["ns_own_points"] = _num(ns_own)
+                record["ew_own_points"] = _num(ew_own)
         low, high = np.searchsorted(adjusted_at, (start, end)).tolist()
         for position in adjusted_at[low:high].tolist():
             adjustment = adjustments[position]
@@ -289,6 +300,8 @@ def options_fields(scored: ScoredEvent) -> dict[str, Any]:
     if scored.unit is Unit.MATCHPOINTS:  # total over maximum (EBU, BriAn) or mean of board % (BBO, JFR)
         out["pair_percent"] = o.pair_percent.value
         out["neuberg_factor_decimals"] = getattr(method, "neuberg_factor_decimals", None)  # None: exact
+        if o.traveller_own_points:  # Compscore3; only when set, so that every other report stays as it was
+            out["traveller_own_points"] = True
     out["round_board_points"] = o.round_board_points  # None: exact; 2: ACBLscore, TeamsScorer, EBUScoreTeams
     out["session_average_plus"] = o.session_average_plus  # Law 12C2(c): EBUScore, ScoreBridge, RealBridge
     out["session_average_minus"] = o.session_average_minus  # RealBridge's variable "Avg-"

@@ -24,6 +24,7 @@ __all__ = [
     "METHOD_NAMES",
     "adjustment_label",
     "method_name",
+    "neuberg_points",
     "number",
     "penalty_cell",
     "penalty_text",
@@ -62,6 +63,16 @@ def points(value: float | None, lang: str, decimals: int = 2) -> str:
     if abs(value - round(value)) < 1e-9:
         return format_number(round(value), lang, 0)
     return percent(value, lang, decimals)
+
+
+#: Decimals of a Neuberg value printed beside a short board's own matchpoints (Compscore3 prints one, issue 18)
+NEUBERG_DECIMALS = 1
+
+
+def neuberg_points(value: float | None, lang: str) -> str:
+    """A Neuberg-fitted line value beside the line's own matchpoints (``--traveller-own-points``, Compscore3): one
+    decimal, a half rounded as ``--print-rounding`` says (Compscore3: to even, 2.25 → 2.2)."""
+    return percent(value, lang, NEUBERG_DECIMALS)
 
 
 def number(value: float | int | None, lang: str) -> str:

@@ -102,6 +102,9 @@ _SENTENCES = {
     ),
     ("session_average_minus", True): N_("average-minus is the pair's score on its other boards when that is lower"),
     ("print_rounding", "half-even"): N_("a printed value that is exactly a half rounds to even (48.125 → 48.12)"),
+    ("traveller_own_points", True): N_(
+        "a short board's traveller shows each line's own matchpoints, the Neuberg values the totals use beside them"
+    ),
 }
 _SKIP_OPTIONS = {
     "movement",

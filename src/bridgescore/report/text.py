@@ -26,15 +26,15 @@ from bridgescore.checks import Check, run_checks
 from bridgescore.contract import Notation
 from bridgescore.event import ResultStatus
 from bridgescore.i18n import N_, Language, format_number, translator
-from bridgescore.methods.base import Unit
+from bridgescore.methods.base import FloatArray, Unit
 from bridgescore.report.check import PLAIN_ROWS, render_problems
 from bridgescore.report.columns import memo, per_label, per_value
 from bridgescore.report.json import options_fields
-from bridgescore.report.labels import adjustment_label, method_name, penalty_cell, percent, points
+from bridgescore.report.labels import adjustment_label, method_name, neuberg_points, penalty_cell, percent, points
 from bridgescore.report.method_words import describe_method
 from bridgescore.report.plain import write_columns
 from bridgescore.report.printable import escape_controls
-from bridgescore.scored import ALL_SECTIONS, ScoredEvent
+from bridgescore.scored import ALL_SECTIONS, ScoredEvent, own_matchpoints
 from bridgescore.standings import PERCENT_DECIMALS, Standing, compute_standings
 from bridgescore.table import STATUSES
 
@@ -129,11 +129,12 @@ def render_text(
     _render_failed_checks(checks, console, lang)
     rows = sum(len(s.entries) for s in standings) + (len(scored.lines.rows) if boards else 0)
     plain = rows > PLAIN_ROWS
+    own = own_matchpoints(scored) if boards else None  # Compscore3: a short board's own matchpoints
     if boards and plain:
-        _plain_boards(scored, console, notation, lang)
+        _plain_boards(scored, console, notation, lang, own)
     elif boards:
         for index in range(len(scored.boards)):
-            _render_board(scored, board_index=index, console=console, notation=notation, lang=lang)
+            _render_board(scored, board_index=index, console=console, notation=notation, lang=lang, own=own)
     penalised = any(e.penalty_label for s in standings for e in s.entries)
     for standing in standings if plain else ():
         _plain_standing(standing, console, is_mp, penalised, lang)
@@ -188,8 +189,11 @@ def _render_failed_checks(checks: tuple[Check, ...], console: Console, lang: Lan
     )
 
 
-def _board_heading(section: str, number: int, datum: float | None, top: float | None, lang: Language) -> str:
-    """``Section A, board 3 – datum NS +120, EW -120 – top 20``: a traveller's title."""
+def _board_heading(
+    section: str, number: int, datum: float | None, top: float | None, lang: Language, own_top: float | None = None
+) -> str:
+    """``Section A, board 3 – datum NS +120, EW -120 – top 20``: a traveller's title; with ``own_top`` (a short
+    board's own matchpoints shown, Compscore3) ``top 4 (Neuberg 6)``."""
     _ = translator(lang).gettext
     heading = _("Board %(board)s") % {"board": number}
     if section and section != ALL_SECTIONS:
@@ -197,16 +201,36 @@ def _board_heading(section: str, number: int, datum: float | None, top: float | 
     if datum is not None:
         ew = points(-datum, lang) if datum else "0"
         heading += " – " + _("datum NS %(ns)s, EW %(ew)s") % {"ns": points(datum, lang), "ew": ew}
-    if top is not None:
+    if top is not None and own_top is not None:
+        heading += " – " + _("top %(top)s (Neuberg %(neuberg)s)") % {
+            "top": points(own_top, lang),
+            "neuberg": points(top, lang),
+        }
+    elif top is not None:
         heading += " – " + _("top %(top)s") % {"top": points(top, lang)}
     return heading
 
 
-def _render_board(scored: ScoredEvent, board_index: int, console: Console, notation: Notation, lang: Language) -> None:
+def _own(own: tuple[FloatArray, FloatArray, FloatArray] | None, board: int) -> float | None:
+    """The board's own top where its traveller shows its own matchpoints (:func:`own_matchpoints`), else None."""
+    return None if own is None else _opt(own[2][board])
+
+
+def _render_board(
+    scored: ScoredEvent,
+    board_index: int,
+    console: Console,
+    notation: Notation,
+    lang: Language,
+    own: tuple[FloatArray, FloatArray, FloatArray] | None = None,
+) -> None:
+    """One traveller as a drawn table; on a short board with ``own`` (Compscore3) the points columns are the
+    lines' own matchpoints and two columns beside them the Neuberg values the totals use, to one decimal."""
     _ = translator(lang).gettext
     board = scored.boards[board_index]
     is_mp = scored.unit is Unit.MATCHPOINTS
-    heading = _board_heading(board.section, board.number, board.datum, board.top, lang)
+    own_top = _own(own, board_index)
+    heading = _board_heading(board.section, board.number, board.datum, board.top, lang, own_top)
     table = Table(title=escape(heading), title_justify="left")
     across = board.section == ALL_SECTIONS
     if across:
@@ -214,10 +238,14 @@ def _render_board(scored: ScoredEvent, board_index: int, console: Console, notat
     for name, justify in ((_("NS"), "right"), (_("EW"), "right"), (_("Contract"), "left"), (_("Lead"), "left"),
                           (_("NS score"), "right"), (_("NS pts"), "right"), (_("EW pts"), "right")):  # fmt: skip
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    if own is not None and own_top is not None:
+        table.add_column(_("NS Neuberg"), justify="right")
+        table.add_column(_("EW Neuberg"), justify="right")
     if is_mp:
         table.add_column(_("NS %"), justify="right")
         table.add_column(_("EW %"), justify="right")
-    for line in board.lines():
+    first = int(scored.lines.board_starts[board_index])
+    for i, line in enumerate(board.lines()):
         r = line.result
         if line.adjustment is not None:
             contract = f"{r.describe_contract(notation)} ({adjustment_label(line.adjustment, lang)})".strip()
@@ -235,6 +263,9 @@ def _render_board(scored: ScoredEvent, board_index: int, console: Console, notat
             points(line.ns_points, lang),
             points(line.ew_points, lang),
         ]
+        if own is not None and own_top is not None:
+            row[-2:] = [points(_opt(own[0][first + i]), lang), points(_opt(own[1][first + i]), lang)]
+            row += [neuberg_points(line.ns_points, lang), neuberg_points(line.ew_points, lang)]
         if is_mp:
             row += [percent(line.ns_percent, lang), percent(line.ew_percent, lang)]
         table.add_row(*row)
@@ -288,7 +319,13 @@ def _plain_standing(standing: Standing, console: Console, is_mp: bool, penalised
     console.file.flush()
 
 
-def _plain_boards(scored: ScoredEvent, console: Console, notation: Notation, lang: Language) -> None:
+def _plain_boards(
+    scored: ScoredEvent,
+    console: Console,
+    notation: Notation,
+    lang: Language,
+    own: tuple[FloatArray, FloatArray, FloatArray] | None = None,
+) -> None:
     """Every traveller as plain columns, worked out from the event's columns (each distinct contract, lead and
     number formatted once, :mod:`bridgescore.report.columns`): the cells of :func:`_render_board`."""
     _ = translator(lang).gettext
@@ -320,17 +357,30 @@ def _plain_boards(scored: ScoredEvent, console: Console, notation: Notation, lan
     ]
     headings = [_("Section"), _("NS"), _("EW"), _("Contract"), _("Lead"), _("NS score"), _("NS pts"), _("EW pts")]
     right = [False, True, True, False, False, True, True, True]
+    fitted = 8  # where a short board's Neuberg columns go (Compscore3), after the points
+    if own is not None:
+        columns += [per_value(v, lambda x: neuberg_points(_opt(x), lang)) for v in (c.ns_points, c.ew_points)]
+        columns += [per_value(v, lambda x: points(_opt(x), lang)) for v in (own[0], own[1])]
     if is_mp:
-        columns += [per_value(v, lambda x: percent(_opt(x), lang)) for v in (c.ns_percent, c.ew_percent)]
+        columns[fitted:fitted] = [per_value(v, lambda x: percent(_opt(x), lang)) for v in (c.ns_percent, c.ew_percent)]
         headings += [_("NS %"), _("EW %")]
         right += [True, True]
     starts = c.board_starts.tolist()
     out = console.file
     for b, section in enumerate(c.board_sections):
         s, e = starts[b], starts[b + 1]
-        out.write(_board_heading(section, int(c.board_numbers[b]), _opt(c.datums[b]), _opt(c.tops[b]), lang) + "\n")
+        own_top = _own(own, b)
+        heading = _board_heading(section, int(c.board_numbers[b]), _opt(c.datums[b]), _opt(c.tops[b]), lang, own_top)
+        out.write(heading + "\n")
+        board_headings, board_right, board_columns = headings, right, columns[: len(headings)]
+        if own_top is not None:  # own matchpoints in the points columns, the Neuberg values beside them
+            board_columns = [*columns[:6], *columns[-2:], *columns[-4:-2], *columns[fitted : len(headings)]]
+            board_headings = [*headings[:fitted], _("NS Neuberg"), _("EW Neuberg"), *headings[fitted:]]
+            board_right = [*right[:fitted], True, True, *right[fitted:]]
         skip = 0 if section == ALL_SECTIONS else 1  # the section column only across sections, as the drawn table
-        write_columns(out, headings[skip:], right[skip:], [column[s:e].tolist() for column in columns[skip:]])
+        write_columns(
+            out, board_headings[skip:], board_right[skip:], [column[s:e].tolist() for column in board_columns[skip:]]
+        )
         out.write("\n")
     out.flush()
 
