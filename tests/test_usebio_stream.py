@@ -27,6 +27,8 @@ _LINES = (
     "<SCORE> -110 </SCORE>",
     "<CONTRACT>2H</CONTRACT><PLAYED_BY>S</PLAYED_BY><TRICKS>9</TRICKS><LEAD>D2</LEAD>",
     "<SCORE>NP</SCORE>",
+    "<SCORE>-50</SCORE><NS_MATCH_POINTS>2</NS_MATCH_POINTS><EW_MATCH_POINTS>4</EW_MATCH_POINTS>",
+    "<SCORE>A5050</SCORE><NS_MATCH_POINTS>3</NS_MATCH_POINTS><NOTES>Adjusted</NOTES>",
 )
 
 
@@ -84,6 +86,7 @@ def test_a_plain_file_is_streamed_and_reads_as_the_tree(
     streamed = usebio._loads_streamed(text, "f.xml", None)
     assert streamed is not None
     assert len(streamed.results) == sessions * 2 * 6 * 4
+    assert {"NOTES", "NS_MATCH_POINTS", "EW_MATCH_POINTS"} <= set(streamed.table.extra)
     assert _facts(usebio.loads(text, "f.xml")) == _facts(_as_tree(text, monkeypatch))
     assert _facts(usebio.loads(text.encode(), "f.xml")) == _facts(_as_tree(text, monkeypatch))
 
@@ -108,7 +111,10 @@ def test_a_second_event_and_a_handset_read_as_the_tree(monkeypatch: pytest.Monke
         _line("2", "7", "<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS><SCORE>999</SCORE>"),
         _line("2", "7", "<SCORE>5<!-- x -->0</SCORE>"),  # a comment inside a value
         _line("2", "7", "<SCORE>50</SCORE><SCORE>60</SCORE>"),
-        _line("2", "7", "<SCORE>50</SCORE><NS_MATCH_POINTS>3</NS_MATCH_POINTS>"),
+        _line("2", "7", "<SCORE>50</SCORE><ODD>3</ODD>"),  # an element bridgescore does not know
+        _line("2", "7", "<SCORE>50</SCORE><N_PLAYER_NUMBER>3</N_PLAYER_NUMBER>"),
+        _line("2", "7", "<SCORE>50</SCORE><NOTES><B>x</B></NOTES>"),
+        _line("2", "7", "<EW_MATCH_POINTS>1</EW_MATCH_POINTS><SCORE>50</SCORE><NS_MATCH_POINTS>3</NS_MATCH_POINTS>"),
         '<TRAVELLER_LINE ID="9"><NS_PAIR_NUMBER>2</NS_PAIR_NUMBER><EW_PAIR_NUMBER>7</EW_PAIR_NUMBER></TRAVELLER_LINE>',
         _line("2", "7", "<SCORE>50</SCORE>").replace("TRAVELLER", "TRAVELER"),
         "<NOTES>late</NOTES>",

@@ -53,6 +53,7 @@ from array import array
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import pairwise
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
@@ -379,17 +380,29 @@ class _Lines:
     ew: array[int] = field(default_factory=lambda: array("i"))
     lead: array[int] = field(default_factory=lambda: array("i"))
     key: array[int] = field(default_factory=lambda: array("i"))
+    extra: array[int] = field(default_factory=lambda: array("i"))
     pairs: dict[str, int] = field(default_factory=dict)
     leads: dict[str, int] = field(default_factory=dict)
     #: (CONTRACT, PLAYED_BY, TRICKS, SCORE, whether SCORE is written) → code
     keys: dict[tuple[str, str, str, str, bool], int] = field(default_factory=dict)
+    #: the line's other elements (``Result.extra``: ``NS_MATCH_POINTS`` …) as ((tag, text), …) → code
+    extras: dict[tuple[tuple[str, str], ...], int] = field(default_factory=dict)
+
+
+#: The elements other than the line fields that programs write on a traveller line, which the streamed reading
+#: keeps in ``Result.extra`` as the tree reading does (PairsScorer, Pianola, BriAn, RealBridge's files).
+_STREAMED_EXTRAS = frozenset(
+    {"NS_MATCH_POINTS", "EW_MATCH_POINTS", "NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS", "DIRECTION", "LIN_DATA",
+     "NOTES", "TABLE_NUMBER", "ROUND_NUMBER"}
+)  # fmt: skip
 
 
 def _parse_streamed(data: bytes | str) -> tuple[Element, dict[int, int], _Lines] | None:
     """The file as :func:`parse_document` reads it, but without the ``TRAVELLER_LINE`` elements of the BOARDs of
     the first EVENT (directly or in SESSION/SECTION): those are read as they stream past into :class:`_Lines`
     (issue 19: a million lines as elements took 1.8 GB and most of the time).  Only lines of the plain shape are
-    taken – no attributes, each child one of the line fields, once, holding text only; anything else (and any
+    taken – no attributes, each child one of the line fields (once) or of ``_STREAMED_EXTRAS``, holding text only;
+    anything else (and any
     problem with the XML) gives None, and the file is read as a tree.  The parser is defusedxml's, as there."""
     parser = DefusedXMLParser(target=TreeBuilder())
     expat = parser.parser
@@ -404,13 +417,14 @@ def _parse_streamed(data: bytes | str) -> tuple[Element, dict[int, int], _Lines]
     child: str | None = None
     parts: list[str] = []
     fields: dict[str, str] = {}
+    extra: dict[str, str] = {}
     line_number = 0
-    pairs, leads, keys = out.pairs, out.leads, out.keys
+    pairs, leads, keys, extras = out.pairs, out.leads, out.keys, out.extras
 
     def on_start(tag: str, attrs: Any) -> Any:
         nonlocal events, board, in_line, child, line_number
         if in_line:
-            if child is not None or attrs or tag not in _LINE_FIELDS or tag in fields:
+            if child is not None or attrs or tag in fields or (tag not in _LINE_FIELDS and tag not in _STREAMED_EXTRAS):
                 raise _Fallback
             child = tag
             parts.clear()
@@ -420,6 +434,7 @@ def _parse_streamed(data: bytes | str) -> tuple[Element, dict[int, int], _Lines]
                 raise _Fallback
             in_line = True
             fields.clear()
+            extra.clear()
             line_number = expat.CurrentLineNumber
             return None
         element = start(tag, attrs)
@@ -440,7 +455,7 @@ def _parse_streamed(data: bytes | str) -> tuple[Element, dict[int, int], _Lines]
         nonlocal board, in_line, child
         if in_line:
             if child is not None:
-                fields[child] = "".join(parts).strip()
+                (fields if child in _LINE_FIELDS else extra)[child] = "".join(parts).strip()
                 child = None
                 return None
             in_line = False
@@ -455,6 +470,7 @@ def _parse_streamed(data: bytes | str) -> tuple[Element, dict[int, int], _Lines]
             out.ew.append(pairs.setdefault(ew, len(pairs)))
             out.lead.append(leads.setdefault(get("LEAD", ""), len(leads)))
             out.key.append(keys.setdefault(key, len(keys)))
+            out.extra.append(extras.setdefault(tuple(extra.items()), len(extras)))
             return None
         if tag == "BOARD" and path[-1] == "BOARD":
             board = -1
@@ -560,6 +576,9 @@ def _loads_streamed(data: bytes | str, filename: str, pairs_per_direction: bool 
         return np.array(values, dtype=dtype)[keys] if values else np.zeros(count, dtype=dtype)
 
     board_of_row = boards[order]
+    extra = _extra_columns(codes(found.extra), list(found.extras))
+    if extra is None:
+        return None
     table = ResultTable(
         board=number_of_board[board_of_row],
         section=_in_order(board_of_row, tuple(section_of_board)),
@@ -576,7 +595,7 @@ def _loads_streamed(data: bytes | str, filename: str, pairs_per_direction: bool 
         line=codes(found.line),
         source_field=Column.constant(None, count),
         source_kind=np.full(count, FIELD_KINDS.index(FieldKind.ELEMENT), dtype=np.int8),
-        extra=MappingProxyType({}),
+        extra=extra,
     )
     if pairs_per_direction is None and sections_numbered_per_direction(table):
         return None
@@ -593,6 +612,28 @@ def _loads_streamed(data: bytes | str, filename: str, pairs_per_direction: bool 
         ResultView(table), names_by_pair(names), title, tuple(problems), form, sign, deals=records.deals,
         info=event_info(root, event), players=names_by_pair(players), pair_info=names_by_pair(pair_info),
     )  # fmt: skip
+
+
+def _extra_columns(
+    codes: npt.NDArray[np.int32], extras: list[tuple[tuple[str, str], ...]]
+) -> Mapping[str, Column[str | None]] | None:
+    """The lines' other elements as ``ResultTable.extra`` columns (as ``ResultTable.from_results`` makes them:
+    names in order of first appearance, None where a line has none): ``codes`` per line index ``extras``.  None
+    where a line writes them in another order than the columns' (its ``Result.extra`` would change order)."""
+    names: dict[str, None] = {}
+    if len(codes):
+        used, first = np.unique(codes, return_index=True)
+        for code in used[np.argsort(first, kind="stable")].tolist():
+            names.update(dict.fromkeys(tag for tag, _ in extras[code]))
+    position = {name: i for i, name in enumerate(names)}
+    if any(position[a] > position[b] for items in extras for (a, _), (b, _) in pairwise(items)):
+        return None
+    columns: dict[str, Column[str | None]] = {}
+    by_name = [dict(items) for items in extras] if names else []
+    for name in names:
+        values = tuple(found.get(name) for found in by_name)
+        columns[name] = _in_order(codes, values)
+    return MappingProxyType(columns)
 
 
 def _in_order(codes: npt.NDArray[Any], labels: tuple[_V, ...]) -> Column[_V]:
