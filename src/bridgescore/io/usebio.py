@@ -600,9 +600,9 @@ def _loads_streamed(data: bytes | str, filename: str, pairs_per_direction: bool 
     if pairs_per_direction is None and sections_numbered_per_direction(table):
         return None
     twice: list[Problem] = []
-    from bridgescore.io.csv_columns import _one_line_per_table
+    from bridgescore.io.csv_columns import one_line_per_table_on_columns
 
-    if len(_one_line_per_table(table, frozenset(), twice)) != count or twice:
+    if len(one_line_per_table_on_columns(table, frozenset(), twice)) != count or twice:
         return None  # a pair twice on a board: the tree reading words it
     form, sign = event_form(event)
     records = _hand_records(doc)
