@@ -386,7 +386,7 @@ class _Lines:
     #: (CONTRACT, PLAYED_BY, TRICKS, SCORE, whether SCORE is written) → code
     keys: dict[tuple[str, str, str, str, bool], int] = field(default_factory=dict)
     #: the line's other elements (``Result.extra``: ``NS_MATCH_POINTS`` …) as ((tag, text), …) → code
-    extras: dict[tuple[tuple[str, str], ...], int] = field(default_factory=dict)
+    extras: dict[tuple[tuple[str, str], ...], int] = field(default_factory=lambda: {(): 0})
 
 
 #: The elements other than the line fields that programs write on a traveller line, which the streamed reading
@@ -415,19 +415,19 @@ def _parse_streamed(data: bytes | str) -> tuple[Element, dict[int, int], _Lines]
     board = -1  # the index of the open plain BOARD, -1 outside one
     in_line = False
     child: str | None = None
-    parts: list[str] = []
+    text = ""  # the open child's text (expat gives it in one piece or a few)
     fields: dict[str, str] = {}
     extra: dict[str, str] = {}
     line_number = 0
     pairs, leads, keys, extras = out.pairs, out.leads, out.keys, out.extras
 
     def on_start(tag: str, attrs: Any) -> Any:
-        nonlocal events, board, in_line, child, line_number
+        nonlocal events, board, in_line, child, line_number, text
         if in_line:
             if child is not None or attrs or tag in fields or (tag not in _LINE_FIELDS and tag not in _STREAMED_EXTRAS):
                 raise _Fallback
             child = tag
-            parts.clear()
+            text = ""
             return None
         if tag == "TRAVELLER_LINE" and board >= 0 and path[-1] == "BOARD":
             if attrs or len(path) > _MAX_DEPTH - 4:
@@ -455,7 +455,10 @@ def _parse_streamed(data: bytes | str) -> tuple[Element, dict[int, int], _Lines]
         nonlocal board, in_line, child
         if in_line:
             if child is not None:
-                (fields if child in _LINE_FIELDS else extra)[child] = "".join(parts).strip()
+                if child in _LINE_FIELDS:
+                    fields[child] = text.strip()
+                else:
+                    extra[child] = text.strip()
                 child = None
                 return None
             in_line = False
@@ -468,21 +471,22 @@ def _parse_streamed(data: bytes | str) -> tuple[Element, dict[int, int], _Lines]
             out.line.append(line_number)
             out.ns.append(pairs.setdefault(ns, len(pairs)))
             out.ew.append(pairs.setdefault(ew, len(pairs)))
-            out.lead.append(leads.setdefault(get("LEAD", ""), len(leads)))
             out.key.append(keys.setdefault(key, len(keys)))
-            out.extra.append(extras.setdefault(tuple(extra.items()), len(extras)))
+            out.lead.append(leads.setdefault(get("LEAD", ""), len(leads)))
+            out.extra.append(extras.setdefault(tuple(extra.items()), len(extras)) if extra else 0)
             return None
         if tag == "BOARD" and path[-1] == "BOARD":
             board = -1
         path.pop()
         return end(tag)
 
-    def on_text(text: str) -> None:
+    def on_text(data: str) -> None:
+        nonlocal text
         if in_line:
             if child is not None:
-                parts.append(text)
+                text += data
         else:
-            text_of(text)
+            text_of(data)
 
     def outside_lines(handler: Any) -> Any:
         def handle(*args: Any) -> Any:
