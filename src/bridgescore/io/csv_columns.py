@@ -38,7 +38,7 @@ from bridgescore.io.line import whole_number
 from bridgescore.problems import FieldKind, Location, Problem, shorten
 from bridgescore.table import FIELD_KINDS, STATUSES, Column, ResultTable, distinct, pair_codes
 
-__all__ = ["COLUMNAR_FROM", "loads"]
+__all__ = ["COLUMNAR_FROM", "loads", "one_line_per_table_on_columns"]
 
 #: Files of fewer characters (some 2,000 lines) are read line by line (:func:`bridgescore.io.csv.loads`): that
 #: takes a few milliseconds, less than loading Arrow's CSV engine (about 0.1 s) in a command that reads a club's
@@ -238,7 +238,7 @@ class _Reading:
             careful.per_direction_warnings(per_direction, filename, problems)
         else:
             per_direction = frozenset(table.section.compact().labels) if pairs_per_direction else frozenset()
-        table = _one_line_per_table(table, per_direction, problems)
+        table = one_line_per_table_on_columns(table, per_direction, problems)
         problems.sort(key=lambda p: p.location.line or 0)
         form, sign = _individual_form(table, self.columns) if self.players else ("pairs", "")
         return Event.from_table(table, problems=tuple(problems), form=form, form_sign=sign)
@@ -395,7 +395,9 @@ def _distinct_with_a_row(key: IntArray, size: int) -> tuple[IntArray, IntArray]:
     return row_of_key[present], index[key]
 
 
-def _one_line_per_table(table: ResultTable, per_direction: frozenset[str], problems: list[Problem]) -> ResultTable:
+def one_line_per_table_on_columns(
+    table: ResultTable, per_direction: frozenset[str], problems: list[Problem]
+) -> ResultTable:
     """The lines of ``table`` without the duplicate lines, the lines with a pair on both sides and the lines where
     a pair plays a board a second time, each reported.  Whether any board of a section has such a line is found
     with one sort; the lines of those boards only are checked (and the problems worded) by the careful reader's

@@ -49,15 +49,19 @@ errors.  A teams file (``EVENT_TYPE`` with TEAMS, ``MATCH`` elements, ``TEAM`` p
 from __future__ import annotations
 
 import re
+from array import array
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import pairwise
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
 from xml.etree.ElementTree import Element, ParseError, TreeBuilder
 
 import defusedxml
+import numpy as np
+import numpy.typing as npt
 from defusedxml.ElementTree import DefusedXMLParser
 
 from bridgescore.contract import (
@@ -76,6 +80,7 @@ from bridgescore.io.csv import one_line_per_table
 from bridgescore.io.line import LineReading, numbered_per_direction, read_declarer, whole_number
 from bridgescore.players import Player
 from bridgescore.problems import FieldKind, Location, Problem, Severity, Value, shorten
+from bridgescore.table import FIELD_KINDS, STATUSES, Column, ResultTable, ResultView
 
 __all__ = [
     "Document",
@@ -266,6 +271,9 @@ def loads(
     mitchell``) NS 1 and EW 1 are two pairs in every section, ``False`` (``howell``) never; ``None``: where
     ``PARTICIPANTS`` says so by ``DIRECTION``, or else the data shows it
     (:func:`bridgescore.event.sections_numbered_per_direction`, with a warning)."""
+    streamed = _loads_streamed(data, filename, pairs_per_direction)
+    if streamed is not None:
+        return streamed
     doc, problems = parse_document(data, filename)
     if doc is None:
         return Event((), problems=tuple(problems))
@@ -281,16 +289,7 @@ def loads(
                 ),
             ),
         )
-    version = root.get("Version", "")
-    if version and version not in _KNOWN_VERSIONS:
-        problems.append(
-            Problem.make(
-                doc.where(root, "Version"),
-                "USEBIO version %(version)s is newer than 1.2; read as 1.2 (check the results)",
-                Severity.WARNING,
-                version=shorten(version),
-            )
-        )
+    problems.extend(_version_problems(doc))
     event = root.find("EVENT")
     if event is None:
         problems.append(Problem.make(doc.where(root, "EVENT"), "the file has no <EVENT>: there are no results"))
@@ -307,17 +306,7 @@ def loads(
     for holder, section, context in event_contexts(event):
         for element in holder:
             if element.tag == "PARTICIPANTS":
-                for p in _participants(doc, element, section):
-                    key = f"{p.number} {p.direction}" if section in per_direction else p.number
-                    if p.names:
-                        names[(p.section, key)] = p.names
-                    if p.kind == "TEAM" or p.team:
-                        continue  # a team's (and its pairs') are the teams reader's
-                    if p.players:
-                        players[(p.section, key)] = p.players
-                    kept = {k: v for k, v in p.extra.items() if k not in ("PAIR_NUMBER", "PLAYER_NUMBER")}
-                    if kept:
-                        pair_info[(p.section, key)] = MappingProxyType(kept)
+                _take_participants(doc, element, section, per_direction, names, players, pair_info)
             elif element.tag == "BOARD":
                 reached.add(id(element))
                 two_sides = section in per_direction
@@ -335,6 +324,333 @@ def loads(
         tuple(results), names_by_pair(names), title, tuple(problems), form, sign, deals=records.deals, info=info,
         players=names_by_pair(players), pair_info=names_by_pair(pair_info),
     )  # fmt: skip
+
+
+def _version_problems(doc: Document) -> list[Problem]:
+    """The warning for a USEBIO version newer than bridgescore knows (none for 1.0–1.2 or no version)."""
+    version = doc.root.get("Version", "")
+    if not version or version in _KNOWN_VERSIONS:
+        return []
+    return [
+        Problem.make(
+            doc.where(doc.root, "Version"),
+            "USEBIO version %(version)s is newer than 1.2; read as 1.2 (check the results)",
+            Severity.WARNING,
+            version=shorten(version),
+        )
+    ]
+
+
+def _take_participants(
+    doc: Document,
+    element: Element,
+    section: str,
+    per_direction: frozenset[str],
+    names: dict[tuple[str, str], str],
+    players: dict[tuple[str, str], tuple[Player, ...]],
+    pair_info: dict[tuple[str, str], Mapping[str, str]],
+) -> None:
+    """A PARTICIPANTS element's names, players and pair fields, keyed by (section, pair) (see :func:`loads`)."""
+    for p in _participants(doc, element, section):
+        key = f"{p.number} {p.direction}" if section in per_direction else p.number
+        if p.names:
+            names[(p.section, key)] = p.names
+        if p.kind == "TEAM" or p.team:
+            continue  # a team's (and its pairs') are the teams reader's
+        if p.players:
+            players[(p.section, key)] = p.players
+        kept = {k: v for k, v in p.extra.items() if k not in ("PAIR_NUMBER", "PLAYER_NUMBER")}
+        if kept:
+            pair_info[(p.section, key)] = MappingProxyType(kept)
+
+
+class _Fallback(Exception):
+    """The streamed reading met what only the whole tree reads (:func:`loads` then reads the file as a tree)."""
+
+
+@dataclass
+class _Lines:
+    """The traveller lines of the plain BOARDs of a file read as a stream (:func:`_parse_streamed`): per line its
+    board (an index into ``boards``), source line, pairs, lead and contract fields as codes of the distinct values."""
+
+    boards: list[Element] = field(default_factory=list)
+    board: array[int] = field(default_factory=lambda: array("i"))
+    line: array[int] = field(default_factory=lambda: array("i"))
+    ns: array[int] = field(default_factory=lambda: array("i"))
+    ew: array[int] = field(default_factory=lambda: array("i"))
+    lead: array[int] = field(default_factory=lambda: array("i"))
+    key: array[int] = field(default_factory=lambda: array("i"))
+    extra: array[int] = field(default_factory=lambda: array("i"))
+    pairs: dict[str, int] = field(default_factory=dict)
+    leads: dict[str, int] = field(default_factory=dict)
+    #: (CONTRACT, PLAYED_BY, TRICKS, SCORE, whether SCORE is written) → code
+    keys: dict[tuple[str, str, str, str, bool], int] = field(default_factory=dict)
+    #: the line's other elements (``Result.extra``: ``NS_MATCH_POINTS`` …) as ((tag, text), …) → code
+    extras: dict[tuple[tuple[str, str], ...], int] = field(default_factory=lambda: {(): 0})
+
+
+#: The elements other than the line fields that programs write on a traveller line, which the streamed reading
+#: keeps in ``Result.extra`` as the tree reading does (PairsScorer, Pianola, BriAn, RealBridge's files).
+_STREAMED_EXTRAS = frozenset(
+    {"NS_MATCH_POINTS", "EW_MATCH_POINTS", "NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS", "DIRECTION", "LIN_DATA",
+     "NOTES", "TABLE_NUMBER", "ROUND_NUMBER"}
+)  # fmt: skip
+
+
+def _parse_streamed(data: bytes | str) -> tuple[Element, dict[int, int], _Lines] | None:
+    """The file as :func:`parse_document` reads it, but without the ``TRAVELLER_LINE`` elements of the BOARDs of
+    the first EVENT (directly or in SESSION/SECTION): those are read as they stream past into :class:`_Lines`
+    (issue 19: a million lines as elements took 1.8 GB and most of the time).  Only lines of the plain shape are
+    taken – no attributes, each child one of the line fields (once) or of ``_STREAMED_EXTRAS``, holding text only;
+    anything else (and any
+    problem with the XML) gives None, and the file is read as a tree.  The parser is defusedxml's, as there."""
+    parser = DefusedXMLParser(target=TreeBuilder())
+    expat = parser.parser
+    lines: dict[int, int] = {}
+    start, end, text_of = expat.StartElementHandler, expat.EndElementHandler, expat.CharacterDataHandler
+    comment, pi, default = expat.CommentHandler, expat.ProcessingInstructionHandler, expat.DefaultHandlerExpand
+    out = _Lines()
+    path: list[str] = []
+    events = 0
+    board = -1  # the index of the open plain BOARD, -1 outside one
+    in_line = False
+    child: str | None = None
+    text = ""  # the open child's text (expat gives it in one piece or a few)
+    fields: dict[str, str] = {}
+    extra: dict[str, str] = {}
+    line_number = 0
+    pairs, leads, keys, extras = out.pairs, out.leads, out.keys, out.extras
+
+    def on_start(tag: str, attrs: Any) -> Any:
+        nonlocal events, board, in_line, child, line_number, text
+        if in_line:
+            if child is not None or attrs or tag in fields or (tag not in _LINE_FIELDS and tag not in _STREAMED_EXTRAS):
+                raise _Fallback
+            child = tag
+            text = ""
+            return None
+        if tag == "TRAVELLER_LINE" and board >= 0 and path[-1] == "BOARD":
+            if attrs or len(path) > _MAX_DEPTH - 4:
+                raise _Fallback
+            in_line = True
+            fields.clear()
+            extra.clear()
+            line_number = expat.CurrentLineNumber
+            return None
+        element = start(tag, attrs)
+        lines[id(element)] = expat.CurrentLineNumber
+        if tag == "BOARD":
+            if board >= 0:
+                raise _Fallback
+            if (len(path) >= 2 and path[0] == "USEBIO" and path[1] == "EVENT" and events == 1
+                    and all(t in ("SESSION", "SECTION") for t in path[2:])):  # fmt: skip
+                board = len(out.boards)
+                out.boards.append(element)
+        elif tag == "EVENT" and len(path) == 1:
+            events += 1
+        path.append(tag)
+        return element
+
+    def on_end(tag: str) -> Any:
+        nonlocal board, in_line, child
+        if in_line:
+            if child is not None:
+                if child in _LINE_FIELDS:
+                    fields[child] = text.strip()
+                else:
+                    extra[child] = text.strip()
+                child = None
+                return None
+            in_line = False
+            get = fields.get
+            ns, ew = get("NS_PAIR_NUMBER", ""), get("EW_PAIR_NUMBER", "")
+            if not ns or not ew or ns == ew:
+                raise _Fallback  # the tree reading words the problem
+            key = (get("CONTRACT", ""), get("PLAYED_BY", ""), get("TRICKS", ""), get("SCORE", ""), "SCORE" in fields)
+            out.board.append(board)
+            out.line.append(line_number)
+            out.ns.append(pairs.setdefault(ns, len(pairs)))
+            out.ew.append(pairs.setdefault(ew, len(pairs)))
+            out.key.append(keys.setdefault(key, len(keys)))
+            out.lead.append(leads.setdefault(get("LEAD", ""), len(leads)))
+            out.extra.append(extras.setdefault(tuple(extra.items()), len(extras)) if extra else 0)
+            return None
+        if tag == "BOARD" and path[-1] == "BOARD":
+            board = -1
+        path.pop()
+        return end(tag)
+
+    def on_text(data: str) -> None:
+        nonlocal text
+        if in_line:
+            if child is not None:
+                text += data
+        else:
+            text_of(data)
+
+    def outside_lines(handler: Any) -> Any:
+        def handle(*args: Any) -> Any:
+            if in_line:  # a comment, processing instruction or entity in a line: the tree reads it as it does
+                raise _Fallback
+            return handler(*args)
+
+        return handle
+
+    expat.StartElementHandler, expat.EndElementHandler, expat.CharacterDataHandler = on_start, on_end, on_text
+    expat.CommentHandler, expat.ProcessingInstructionHandler = outside_lines(comment), outside_lines(pi)
+    expat.DefaultHandlerExpand = outside_lines(default)
+    try:
+        parser.feed(data)
+        root = parser.close()
+    except (_Fallback, ParseError, defusedxml.DefusedXmlException, ValueError, LookupError):
+        return None
+    return root, lines, out
+
+
+def _loads_streamed(data: bytes | str, filename: str, pairs_per_direction: bool | None) -> Event | None:
+    """The event of a file whose traveller lines all read without a problem, on columns (issue 19): what
+    :func:`loads` reads from the tree, the same lines, names and problems; None where the tree reading is needed
+    (a line or board with a problem or a warning, pairs numbered per direction, a pair twice on a board, a MATCH,
+    a BOARD with other elements than its number and lines …)."""
+    parsed = _parse_streamed(data)
+    if parsed is None:
+        return None
+    root, element_lines, found = parsed
+    doc = Document(root, element_lines, filename)
+    event = root.find("EVENT")
+    if root.tag != "USEBIO" or event is None or _too_deep(root) is not None:
+        return None
+    problems = _version_problems(doc)
+    other_events(doc, event, problems)
+    count = len(found.line)
+    if (pairs_per_direction and count) or (pairs_per_direction is None and _sections_per_direction(doc, event)):
+        return None  # pairs numbered per direction
+    plain = {id(element): index for index, element in enumerate(found.boards)}
+    names: dict[tuple[str, str], str] = {}
+    players: dict[tuple[str, str], tuple[Player, ...]] = {}
+    pair_info: dict[tuple[str, str], Mapping[str, str]] = {}
+    reached: set[int] = set()
+    number_of_board = np.zeros(len(found.boards), dtype=np.int32)
+    section_of_board: list[str] = [""] * len(found.boards)
+    board_order: list[int] = []
+    for holder, section, context in event_contexts(event):
+        for element in holder:
+            if element.tag == "PARTICIPANTS":
+                _take_participants(doc, element, section, frozenset(), names, players, pair_info)
+            elif element.tag == "BOARD":
+                index = plain.get(id(element))
+                if index is None or context or [child.tag for child in element] != ["BOARD_NUMBER"]:
+                    return None
+                number_text = _text(element[0])
+                number = whole_number(number_text) if number_text[:1] not in ("+", "-") else None
+                if number is None or number < 1:
+                    return None
+                reached.add(id(element))
+                number_of_board[index] = number
+                section_of_board[index] = section
+                board_order.append(index)
+    for other in root.findall("EVENT")[1:]:
+        reached.update(id(e) for e in other.iter())
+    audit(doc, reached, problems)
+
+    boards = np.frombuffer(found.board, dtype=np.int32) if count else np.zeros(0, dtype=np.int32)
+    rank = np.zeros(len(found.boards), dtype=np.int64)
+    rank[np.asarray(board_order, dtype=np.int64)] = np.arange(len(board_order))
+    order = np.argsort(rank[boards], kind="stable")  # the lines in the order the tree reading reads them
+    combos, combo_of_row = np.unique(
+        boards.astype(np.int64) * max(len(found.keys), 1) + np.frombuffer(found.key, dtype=np.int32)[:count],
+        return_inverse=True,
+    )
+    key_texts = list(found.keys)
+    readings: list[LineReading] = []
+    for combo in combos.tolist():
+        board_index, key = divmod(combo, max(len(found.keys), 1))
+        reading, problems_found = _interpret(int(number_of_board[board_index]), *key_texts[key])
+        if problems_found:
+            return None
+        readings.append(reading)
+    keys = combo_of_row.reshape(-1)[order]
+    pair_labels = tuple(found.pairs)
+    lead_labels = tuple(text or None for text in found.leads)
+
+    def codes(values: array[int]) -> npt.NDArray[np.int32]:
+        return np.frombuffer(values, dtype=np.int32)[order] if count else np.zeros(0, dtype=np.int32)
+
+    def per_key(values: list[Any], dtype: Any) -> npt.NDArray[Any]:
+        return np.array(values, dtype=dtype)[keys] if values else np.zeros(count, dtype=dtype)
+
+    board_of_row = boards[order]
+    extra = _extra_columns(codes(found.extra), list(found.extras))
+    if extra is None:
+        return None
+    table = ResultTable(
+        board=number_of_board[board_of_row],
+        section=_in_order(board_of_row, tuple(section_of_board)),
+        ns_pair=_in_order(codes(found.ns), pair_labels),
+        ew_pair=_in_order(codes(found.ew), pair_labels),
+        status=per_key([STATUSES.index(r.status) for r in readings], np.int8),
+        ns_score=per_key([np.nan if r.ns_score is None else r.ns_score for r in readings], np.float64),
+        contract=_in_order(keys, tuple(r.contract for r in readings)),
+        declarer=per_key([-1 if r.declarer is None else int(r.declarer) for r in readings], np.int8),
+        tricks=per_key([-1 if r.tricks is None else r.tricks for r in readings], np.int8),
+        lead=_in_order(codes(found.lead), lead_labels),
+        remarks=_in_order(keys, tuple(r.remarks for r in readings)),
+        file=Column.constant(filename, count),
+        line=codes(found.line),
+        source_field=Column.constant(None, count),
+        source_kind=np.full(count, FIELD_KINDS.index(FieldKind.ELEMENT), dtype=np.int8),
+        extra=extra,
+    )
+    if pairs_per_direction is None and sections_numbered_per_direction(table):
+        return None
+    twice: list[Problem] = []
+    from bridgescore.io.csv_columns import one_line_per_table_on_columns
+
+    if len(one_line_per_table_on_columns(table, frozenset(), twice)) != count or twice:
+        return None  # a pair twice on a board: the tree reading words it
+    form, sign = event_form(event)
+    records = _hand_records(doc)
+    problems.extend(records.problems)
+    title = child_text(event, "EVENT_DESCRIPTION") or child_text(event, "TITLE")
+    return Event(
+        ResultView(table), names_by_pair(names), title, tuple(problems), form, sign, deals=records.deals,
+        info=event_info(root, event), players=names_by_pair(players), pair_info=names_by_pair(pair_info),
+    )  # fmt: skip
+
+
+def _extra_columns(
+    codes: npt.NDArray[np.int32], extras: list[tuple[tuple[str, str], ...]]
+) -> Mapping[str, Column[str | None]] | None:
+    """The lines' other elements as ``ResultTable.extra`` columns (as ``ResultTable.from_results`` makes them:
+    names in order of first appearance, None where a line has none): ``codes`` per line index ``extras``.  None
+    where a line writes them in another order than the columns' (its ``Result.extra`` would change order)."""
+    names: dict[str, None] = {}
+    if len(codes):
+        used, first = np.unique(codes, return_index=True)
+        for code in used[np.argsort(first, kind="stable")].tolist():
+            names.update(dict.fromkeys(tag for tag, _ in extras[code]))
+    position = {name: i for i, name in enumerate(names)}
+    if any(position[a] > position[b] for items in extras for (a, _), (b, _) in pairwise(items)):
+        return None
+    columns: dict[str, Column[str | None]] = {}
+    by_name = [dict(items) for items in extras] if names else []
+    for name in names:
+        values = tuple(found.get(name) for found in by_name)
+        columns[name] = _in_order(codes, values)
+    return MappingProxyType(columns)
+
+
+def _in_order(codes: npt.NDArray[Any], labels: tuple[_V, ...]) -> Column[_V]:
+    """The column of ``labels[codes]`` with its labels in order of first appearance (as ``Column.from_values``
+    makes them), labels that no row has left out, equal labels merged."""
+    if not len(codes):
+        return Column(np.zeros(0, dtype=np.int32), ())
+    used, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
+    index: dict[_V, int] = {}
+    new_code = np.empty(len(used), dtype=np.int32)
+    for position in np.argsort(first, kind="stable").tolist():
+        new_code[position] = index.setdefault(labels[int(used[position])], len(index))
+    return Column(new_code[inverse.reshape(-1)], tuple(index))
 
 
 def _hand_records(doc: Document) -> HandRecords:
