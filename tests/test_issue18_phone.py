@@ -112,7 +112,11 @@ def _build(folder: Path, lang: str) -> dict[str, Path]:
     out = io.StringIO()
     write_teams(score_teams(_eight_teams()), "html", out, lang)
     page("teams").write_text(out.getvalue(), encoding="utf-8")
-    swiss = DATA / "teams" / "realbridge-two-matches.pbn"
+    # the file in a folder whose name has no place to break (an absolute path as a checkout's can be): the page's
+    # director's checks name it, and the line must wrap, not widen the page (it did, by 2 px, in a longer checkout)
+    swiss = folder / ("clubresults" * 5) / "realbridge-two-matches.pbn"
+    swiss.parent.mkdir(exist_ok=True)
+    swiss.write_bytes((DATA / "teams" / "realbridge-two-matches.pbn").read_bytes())
     _run(["teams", str(swiss), "--skip-invalid", "--deals", str(swiss), "--title", "Viertallen", "--date",
           "2026-11-24", "-f", "html", "--lang", lang, "-o", str(page("teams-swiss"))])  # fmt: skip
     evenings = folder / "evenings"
