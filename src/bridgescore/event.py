@@ -251,8 +251,11 @@ class Event:
                 pair_info.setdefault(pair, fields)
             for number, deal in event.deals.items():
                 deals.setdefault(number, deal)
-            for pair, seated in event.players.items():
-                players.setdefault(pair, seated)
+            if players:
+                for pair, seated in event.players.items():
+                    players.setdefault(pair, seated)
+            else:  # the first file's players as they are (an individual's: one pair per line side, issue 19)
+                players.update(event.players)
             for item, value in event.info.items():
                 if value:
                     info.setdefault(item, value)
@@ -285,7 +288,9 @@ class Event:
         if columnar and any(e.results for e in kept):
             from bridgescore.table import ResultTable
 
-            table = ResultTable.concat([e.table for e in kept if e.results])
+            read_tables = [e.table for e in kept if e.results]
+            # one file's table as it is: concat would recode every column to the same codes (issue 19)
+            table = read_tables[0] if len(read_tables) == 1 else ResultTable.concat(read_tables)
             merged = Event.from_table(table, MappingProxyType(names), " / ".join(titles), tuple(problems), form, sign)
             merged = replace(merged, info=MappingProxyType(info)) if info else merged
             merged = replace(merged, players=MappingProxyType(players)) if players else merged
