@@ -23,7 +23,9 @@ where it is written, naming the number and the members file.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
@@ -209,6 +211,20 @@ def _pair_key(section: str, pair: str, sectioned: bool) -> str:
     return f"{section}:{pair}" if sectioned and section else pair
 
 
+@contextmanager
+def _without_cycle_collection() -> Iterator[None]:
+    """Python's cycle collector paused while a million or two pairs' tuples are made: it runs every 700 new
+    container objects and now and then walks the whole heap of a large event, about half of the time of making
+    an individual's 2,000,000 pairs (issue 19); those tuples hold players only and make no cycle."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def seated_players(event: Event) -> tuple[dict[str, tuple[Player, ...]], dict[str, Location], list[Problem]]:
     """The players of each pair as the traveller lines give them: member numbers in the ``n_number`` …
     columns (:data:`NUMBER_COLUMNS`), names in the ``north`` … player columns; keyed as :attr:`Event.names`
@@ -326,17 +342,18 @@ def seated_players(event: Event) -> tuple[dict[str, tuple[Player, ...]], dict[st
         keys_in_order = [key_of(g) for g in first_groups.tolist()]
     else:
         keys_in_order = list(map(pair_labels.__getitem__, (first_groups % pair_width).tolist()))
-    players: dict[str, tuple[Player, ...]] = dict(
-        zip(
-            keys_in_order,
+    with _without_cycle_collection():
+        players: dict[str, tuple[Player, ...]] = dict(
             zip(
-                map(made_players.__getitem__, firsts[is_first].tolist()),
-                map(made_players.__getitem__, seconds[is_first].tolist()),
+                keys_in_order,
+                zip(
+                    map(made_players.__getitem__, firsts[is_first].tolist()),
+                    map(made_players.__getitem__, seconds[is_first].tolist()),
+                    strict=True,
+                ),
                 strict=True,
-            ),
-            strict=True,
+            )
         )
-    )
     # a pair given on more than one key: each later key compared with the first line's players, said once per change
     problems: list[Problem] = []
     again = np.flatnonzero(counts[inverse.reshape(-1)] > 1)
