@@ -330,33 +330,34 @@ def seated_players(event: Event) -> tuple[dict[str, tuple[Player, ...]], dict[st
     if not len(rows):
         return {}, sources, []
     _, first_of_group, inverse, counts = np.unique(groups, return_index=True, return_inverse=True, return_counts=True)
-    is_first = np.zeros(len(rows), dtype=bool)
-    is_first[first_of_group] = True
+    again = np.flatnonzero(counts[inverse.reshape(-1)] > 1)  # the pairs given on more than one key
+    del inverse, counts
+    first_of_group.sort()  # each pair's first key, in the order of the lines
     pair_width = max(len(pair_labels), 1)
 
     def key_of(group: int) -> str:
         return _pair_key(section_labels[group // pair_width], pair_labels[group % pair_width], sectioned)
 
-    first_groups = groups[is_first]
+    first_groups = groups[first_of_group]
     if sectioned:
         keys_in_order = [key_of(g) for g in first_groups.tolist()]
     else:
         keys_in_order = list(map(pair_labels.__getitem__, (first_groups % pair_width).tolist()))
+    del first_groups
+    # the players as object arrays: a list of references, not a Python int per pair to look them up by
+    by_code = np.empty(len(made_players), dtype=object)
+    by_code[:] = made_players
     with _without_cycle_collection():
         players: dict[str, tuple[Player, ...]] = dict(
             zip(
                 keys_in_order,
-                zip(
-                    map(made_players.__getitem__, firsts[is_first].tolist()),
-                    map(made_players.__getitem__, seconds[is_first].tolist()),
-                    strict=True,
-                ),
+                zip(by_code[firsts[first_of_group]].tolist(), by_code[seconds[first_of_group]].tolist(), strict=True),
                 strict=True,
             )
         )
+    del keys_in_order
     # a pair given on more than one key: each later key compared with the first line's players, said once per change
     problems: list[Problem] = []
-    again = np.flatnonzero(counts[inverse.reshape(-1)] > 1)
     first_line: dict[int, Location] = {}
     for i, group, row in zip(again.tolist(), groups[again].tolist(), rows[again].tolist(), strict=True):
         seated = (made_players[int(firsts[i])], made_players[int(seconds[i])])
