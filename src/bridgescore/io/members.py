@@ -24,11 +24,12 @@ where it is written, naming the number and the members file.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -321,46 +322,57 @@ def seated_players(event: Event) -> tuple[dict[str, tuple[Player, ...]], dict[st
         pair_parts.append(group[rows])
         first_parts.append(first_player[rows])
         second_parts.append(second_player[rows])
-    side = np.concatenate([np.zeros(len(rows_parts[0]), np.int64), np.ones(len(rows_parts[1]), np.int64)])
-    in_order = np.lexsort((side, np.concatenate(rows_parts)))
-    rows = np.concatenate(rows_parts)[in_order]
+    del seat_players, first_player, second_player, group, key, order_of_key, ordered, starts, whole
+    side = np.concatenate([np.zeros(len(rows_parts[0]), np.int8), np.ones(len(rows_parts[1]), np.int8)])
+    rows = np.concatenate(rows_parts)
+    in_order = np.lexsort((side, rows))
+    del side
+    rows = rows[in_order]
     groups = np.concatenate(pair_parts)[in_order]
     firsts = np.concatenate(first_parts)[in_order]
     seconds = np.concatenate(second_parts)[in_order]
+    del in_order, rows_parts, pair_parts, first_parts, second_parts  # a large event's arrays go before its pairs come
     if not len(rows):
         return {}, sources, []
     _, first_of_group, inverse, counts = np.unique(groups, return_index=True, return_inverse=True, return_counts=True)
     again = np.flatnonzero(counts[inverse.reshape(-1)] > 1)  # the pairs given on more than one key
     del inverse, counts
     first_of_group.sort()  # each pair's first key, in the order of the lines
+    # what the pairs given on more than one key need; the rest of the arrays go
+    again_groups, again_rows, again_firsts, again_seconds = groups[again], rows[again], firsts[again], seconds[again]
+    firsts, seconds, groups = firsts[first_of_group], seconds[first_of_group], groups[first_of_group]
+    del rows, again, first_of_group
     pair_width = max(len(pair_labels), 1)
 
     def key_of(group: int) -> str:
         return _pair_key(section_labels[group // pair_width], pair_labels[group % pair_width], sectioned)
 
-    first_groups = groups[first_of_group]
+    # the keys and players taken through object arrays (references), not a Python int per pair to look them up by
+    keys_in_order: Iterable[Any]
     if sectioned:
-        keys_in_order = [key_of(g) for g in first_groups.tolist()]
+        keys_in_order = [key_of(g) for g in groups.tolist()]
     else:
-        keys_in_order = list(map(pair_labels.__getitem__, (first_groups % pair_width).tolist()))
-    del first_groups
-    # the players as object arrays: a list of references, not a Python int per pair to look them up by
+        label_of = np.empty(len(pair_labels), dtype=object)
+        label_of[:] = pair_labels
+        keys_in_order = label_of[groups % pair_width]
+        del label_of
+    del groups
     by_code = np.empty(len(made_players), dtype=object)
     by_code[:] = made_players
+    first_seated, second_seated = by_code[firsts], by_code[seconds]
+    del firsts, seconds
     with _without_cycle_collection():
         players: dict[str, tuple[Player, ...]] = dict(
-            zip(
-                keys_in_order,
-                zip(by_code[firsts[first_of_group]].tolist(), by_code[seconds[first_of_group]].tolist(), strict=True),
-                strict=True,
-            )
+            zip(keys_in_order, zip(first_seated, second_seated, strict=True), strict=True)
         )
-    del keys_in_order
+    del keys_in_order, first_seated, second_seated
     # a pair given on more than one key: each later key compared with the first line's players, said once per change
     problems: list[Problem] = []
     first_line: dict[int, Location] = {}
-    for i, group, row in zip(again.tolist(), groups[again].tolist(), rows[again].tolist(), strict=True):
-        seated = (made_players[int(firsts[i])], made_players[int(seconds[i])])
+    for group, row, first_code, second_code in zip(
+        again_groups.tolist(), again_rows.tolist(), again_firsts.tolist(), again_seconds.tolist(), strict=True
+    ):
+        seated = (made_players[first_code], made_players[second_code])
         if group not in first_line:
             first_line[group] = where(row)
             continue
