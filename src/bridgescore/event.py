@@ -251,11 +251,13 @@ class Event:
                 pair_info.setdefault(pair, fields)
             for number, deal in event.deals.items():
                 deals.setdefault(number, deal)
-            for pair, seated in event.players.items():
+            for pair, seated in event.players.items() if len(kept) > 1 else ():
                 players.setdefault(pair, seated)
             for item, value in event.info.items():
                 if value:
                     info.setdefault(item, value)
+        # one file's players as they are, not copied (an individual's: a pair per line side, 2,000,000, issue 19)
+        seated_pairs = kept[0].players if len(kept) == 1 else MappingProxyType(players)
         columnar = all(_is_view(e.results) for e in kept if e.results)
         for event in kept:
             if not columnar:
@@ -285,15 +287,17 @@ class Event:
         if columnar and any(e.results for e in kept):
             from bridgescore.table import ResultTable
 
-            table = ResultTable.concat([e.table for e in kept if e.results])
+            read_tables = [e.table for e in kept if e.results]
+            # one file's table as it is: concat would recode every column to the same codes (issue 19)
+            table = read_tables[0] if len(read_tables) == 1 else ResultTable.concat(read_tables)
             merged = Event.from_table(table, MappingProxyType(names), " / ".join(titles), tuple(problems), form, sign)
             merged = replace(merged, info=MappingProxyType(info)) if info else merged
-            merged = replace(merged, players=MappingProxyType(players)) if players else merged
+            merged = replace(merged, players=seated_pairs) if seated_pairs else merged
             merged = replace(merged, pair_info=MappingProxyType(pair_info)) if pair_info else merged
             return replace(merged, deals=MappingProxyType(deals)) if deals else merged
         merged = Event(
             tuple(results), MappingProxyType(names), " / ".join(titles), tuple(problems), form, sign,
-            MappingProxyType(deals), MappingProxyType(info), MappingProxyType(players), MappingProxyType(pair_info),
+            MappingProxyType(deals), MappingProxyType(info), seated_pairs, MappingProxyType(pair_info),
         )  # fmt: skip
         tables = [e._table for e in kept if e.results]
         if len(tables) > 1 and all(t is not None for t in tables):  # the files' tables, built to compare them

@@ -106,6 +106,12 @@ class Column(Generic[T]):
         index: dict[U, int] = {}
         parts: list[IntArray] = []
         for column in columns:
+            if not index:  # the first labels as they are (distinct): one C-level dict, the codes kept (issue 19)
+                index = dict(zip(column.labels, range(len(column.labels)), strict=True))
+                if len(index) == len(column.labels):
+                    parts.append(column.codes)
+                    continue
+                index = {}
             recode = np.fromiter(
                 (index.setdefault(label, len(index)) for label in column.labels), dtype=np.int32,
                 count=len(column.labels),

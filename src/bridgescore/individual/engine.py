@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from bridgescore.event import Event, Result
 from bridgescore.individual.seats import SeatColumns, Seating, has_seats, seat_columns, seatings
@@ -151,23 +152,43 @@ def _sums_on_columns(scored: ScoredEvent, columns: SeatColumns) -> dict[tuple[st
     section_codes = sections.codes[rows].astype(np.int64)
     width = len(columns.players)
     players = columns.codes[rows]  # (lines, 4): North, South, East, West
-    keys = section_codes[:, None] * width + players
+    flat_keys = (section_codes[:, None] * width + players).ravel()
+    del section_codes, players
     tops = lines.tops[lines.board_of_line]
     tops = np.where(np.isnan(tops), 0.0, tops)
-    values = np.stack([lines.ns_points, lines.ns_points, lines.ew_points, lines.ew_points], axis=1)
-    percents = (
-        np.stack([lines.ns_percent, lines.ns_percent, lines.ew_percent, lines.ew_percent], axis=1) if is_mp else values
-    )
-    keep = ~np.isnan(values).ravel()
-    flat_keys = keys.ravel()[keep]
+    # one (lines, 4) buffer for each weight in turn, North and South the North-South value, East and West East-West's
+    # (three stacked arrays and their selections were a 1,000,000-line individual's peak of memory, issue 19)
+    side_values = np.empty((n, 4), dtype=np.float64)
+
+    def by_seat(ns: npt.NDArray[np.float64], ew: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        side_values[:, 0], side_values[:, 1], side_values[:, 2], side_values[:, 3] = ns, ns, ew, ew
+        return side_values.ravel()
+
+    keep = ~np.isnan(by_seat(lines.ns_points, lines.ew_points))
+    flat_keys = flat_keys[keep]
     if not len(flat_keys):
         return {}
-    found, first, inverse = np.unique(flat_keys, return_index=True, return_inverse=True)
-    size = len(found)
+    space = len(sections.labels) * width
+    direct = space <= len(flat_keys) + 1_000_000
+    if direct:  # (section, player) keys from a small space: summed on the keys themselves, no sort of 4 per line
+        found = np.flatnonzero(np.bincount(flat_keys, minlength=space))
+        first_of_key = np.full(space, len(flat_keys), dtype=np.int64)
+        np.minimum.at(first_of_key, flat_keys, np.arange(len(flat_keys), dtype=np.int64))
+        first, inverse = first_of_key[found], flat_keys
+        size = space
+    else:
+        found, first, inverse = np.unique(flat_keys, return_index=True, return_inverse=True)
+        size = len(found)
+    totals = np.bincount(inverse, weights=by_seat(lines.ns_points, lines.ew_points)[keep], minlength=size)
+    maxima = np.bincount(inverse, weights=by_seat(tops, tops)[keep], minlength=size)
+    percent_sums = (
+        np.bincount(inverse, weights=by_seat(lines.ns_percent, lines.ew_percent)[keep], minlength=size)
+        if is_mp
+        else totals
+    )
     counts = np.bincount(inverse, minlength=size).astype(np.float64)
-    totals = np.bincount(inverse, weights=values.ravel()[keep], minlength=size)
-    maxima = np.bincount(inverse, weights=np.repeat(tops, 4)[keep] if n else tops, minlength=size)
-    percent_sums = np.bincount(inverse, weights=percents.ravel()[keep], minlength=size)
+    if direct:  # the sums of the keys found
+        counts, totals, maxima, percent_sums = counts[found], totals[found], maxima[found], percent_sums[found]
     out: dict[tuple[str, str], list[float]] = {}
     for k in np.argsort(first, kind="stable").tolist():  # in the order the loop meets them
         key = int(found[k])

@@ -57,10 +57,15 @@ def csv_event(event: Event) -> Event:
             # a pair numbered on the lines whose players' names are written beside: named so in the rankings (a pair
             # made of its players, BBO's ``north+south``, is named by its id already)
             names = dict(event.names)
-            for key, seated in players.items():
-                pair = key.rpartition(":")[2]
-                if key not in names and all(p.name for p in seated) and pair != "+".join(p.name for p in seated):
-                    names[key] = " & ".join(p.name for p in seated)
+            # seated_players gives each pair its two players; one comprehension, as an individual's pairs (one per
+            # line side, issue 19) are a million or two
+            named = {
+                key: f"{first.name} & {second.name}"
+                for key, (first, second) in players.items()
+                if first.name and second.name and key.rpartition(":")[2] != f"{first.name}+{second.name}"
+                and key not in names
+            }  # fmt: skip
+            names.update(named)
             event = replace(
                 event,
                 players=MappingProxyType(players),

@@ -23,19 +23,22 @@ where it is written, naming the number and the members file.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import gc
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from bridgescore.event import Event
 from bridgescore.io.csv import COLUMN_SYNONYMS, header_key, read_file, read_records, too_large
 from bridgescore.players import Player
 from bridgescore.problems import Location, Problem, Severity, shorten
-from bridgescore.table import Column
+from bridgescore.table import Column, distinct, pair_codes
 
 __all__ = ["NUMBER_COLUMNS", "Members", "load", "loads", "seated_players", "with_members"]
 
@@ -209,12 +212,32 @@ def _pair_key(section: str, pair: str, sectioned: bool) -> str:
     return f"{section}:{pair}" if sectioned and section else pair
 
 
+@contextmanager
+def _without_cycle_collection() -> Iterator[None]:
+    """Python's cycle collector paused while a million or two pairs' tuples are made: it runs every 700 new
+    container objects and now and then walks the whole heap of a large event, about half of the time of making
+    an individual's 2,000,000 pairs (issue 19); those tuples hold players only and make no cycle."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def seated_players(event: Event) -> tuple[dict[str, tuple[Player, ...]], dict[str, Location], list[Problem]]:
     """The players of each pair as the traveller lines give them: member numbers in the ``n_number`` …
     columns (:data:`NUMBER_COLUMNS`), names in the ``north`` … player columns; keyed as :attr:`Event.names`
     (``SECTION:PAIR`` where the event has sections).  Returns the players, where each member number was first
     written (number → file, line, column), and a warning for a pair given other players on a later line (the first
-    line's players are kept)."""
+    line's players are kept).
+
+    Worked out on the columns (issues 12 and 19: an individual's pairs, north+south, are nearly all distinct, so a
+    Python step per line side was most of a 1,000,000-line individual's time): each seat's (number, name) is one
+    player code, each side of a line a (section, pair, player, player) key, and only its distinct keys, in the
+    order of the lines (North-South before East-West), are looked at; a pair given on more than one key (other
+    players, or the same players in other seats) is compared in the order of the lines, as they are written."""
     if not event.results:
         return {}, {}, []
     table = event.table
@@ -230,75 +253,146 @@ def seated_players(event: Event) -> tuple[dict[str, tuple[Player, ...]], dict[st
         return {}, {}, []
     by_seat_number = {seat: name for name, seat in columns.items()}
     sectioned = any(table.section.labels)
-    players: dict[str, tuple[Player, ...]] = {}
-    first_line: dict[str, Location] = {}
+    n = len(table)
+    empty: Column[str | None] = Column.constant(None, n)
+
+    def stripped(column: Column[str | None]) -> Column[str]:
+        return column.map(lambda value: (value or "").strip())
+
+    # each seat's player as a code into ``made`` (-1: no number and no name), one Player per (number, name)
+    made: dict[tuple[str, str], int] = {}
+    seat_players: dict[str, npt.NDArray[np.int64]] = {}
+    seat_numbers: dict[str, Column[str]] = {}
+    for seat in ("north", "south", "east", "west"):
+        number = stripped(table.extra.get(by_seat_number[seat], empty) if seat in by_seat_number else empty)
+        player_name = stripped(table.extra.get(named[seat], empty) if seat in named else empty)
+        seat_numbers[seat] = number
+        width = max(len(player_name.labels), 1)
+        combined = number.codes.astype(np.int64) * width + player_name.codes
+        found = distinct(combined)
+        code_of = np.array(
+            [
+                -1 if not (pair := (number.labels[k // width], player_name.labels[k % width]))[0] and not pair[1]
+                else made.setdefault(pair, len(made))
+                for k in found.tolist()
+            ],
+            dtype=np.int64,
+        )  # fmt: skip
+        seat_players[seat] = code_of[np.searchsorted(found, combined)] if len(found) else np.full(n, -1, np.int64)
+    made_players = [Player(number=number, name=name) for number, name in made]  # one per player, not per line
+    pair_labels, ns_codes, ew_codes = pair_codes(table)
+    files, line_numbers, section_labels = table.file, table.line, table.section.labels
+
+    def where(row: int) -> Location:
+        return Location(files[row] or "<input>", int(line_numbers[row]) or None)
+
+    # where each member number is first written: the lines in order, each line's seats North, South, East, West
     sources: dict[str, Location] = {}
+    if by_seat_number:
+        order = ("north", "south", "east", "west")
+        numbers = Column.concat([seat_numbers[seat] for seat in order])
+        written = numbers.codes.reshape(4, n).T.ravel()  # row by row, seat by seat
+        blank = numbers.labels.index("") if "" in numbers.labels else -1
+        _, first = np.unique(written, return_index=True)
+        for at in np.sort(first[written[first] != blank]).tolist():
+            row, seat = divmod(at, 4)
+            sources[numbers.labels[written[at]]] = replace(where(row), field=by_seat_number[order[seat]])
+
+    # the distinct (section, pair, players) of each side, in the order of the lines, North-South first
+    player_width = len(made) + 1
+    rows_parts, pair_parts, first_parts, second_parts = [], [], [], []
+    for pair_of_row, seats in ((ns_codes, ("north", "south")), (ew_codes, ("east", "west"))):
+        first_player, second_player = seat_players[seats[0]], seat_players[seats[1]]
+        group = table.section.codes.astype(np.int64) * max(len(pair_labels), 1) + pair_of_row
+        keys = [group, first_player + 1, second_player + 1]
+        key, size = keys[0], int(keys[0].max(initial=0)) + 1
+        for part in keys[1:]:
+            if size * player_width >= 2**62:
+                _, key = np.unique(key, return_inverse=True)
+                key, size = key.reshape(-1).astype(np.int64), int(key.max(initial=0)) + 1
+            key, size = key * player_width + part, size * player_width
+        order_of_key = np.argsort(key, kind="stable")
+        ordered = key[order_of_key]
+        starts = np.ones(n, dtype=bool)
+        np.not_equal(ordered[1:], ordered[:-1], out=starts[1:])
+        rows = np.sort(order_of_key[starts])  # the first line of each distinct key
+        whole = (first_player[rows] >= 0) & (second_player[rows] >= 0)  # a pair of two players
+        rows = rows[whole]
+        rows_parts.append(rows)
+        pair_parts.append(group[rows])
+        first_parts.append(first_player[rows])
+        second_parts.append(second_player[rows])
+    del seat_players, first_player, second_player, group, key, order_of_key, ordered, starts, whole
+    side = np.concatenate([np.zeros(len(rows_parts[0]), np.int8), np.ones(len(rows_parts[1]), np.int8)])
+    rows = np.concatenate(rows_parts)
+    in_order = np.lexsort((side, rows))
+    del side
+    rows = rows[in_order]
+    groups = np.concatenate(pair_parts)[in_order]
+    firsts = np.concatenate(first_parts)[in_order]
+    seconds = np.concatenate(second_parts)[in_order]
+    del in_order, rows_parts, pair_parts, first_parts, second_parts  # a large event's arrays go before its pairs come
+    if not len(rows):
+        return {}, sources, []
+    _, first_of_group, inverse, counts = np.unique(groups, return_index=True, return_inverse=True, return_counts=True)
+    again = np.flatnonzero(counts[inverse.reshape(-1)] > 1)  # the pairs given on more than one key
+    del inverse, counts
+    first_of_group.sort()  # each pair's first key, in the order of the lines
+    # what the pairs given on more than one key need; the rest of the arrays go
+    again_groups, again_rows, again_firsts, again_seconds = groups[again], rows[again], firsts[again], seconds[again]
+    firsts, seconds, groups = firsts[first_of_group], seconds[first_of_group], groups[first_of_group]
+    del rows, again, first_of_group
+    pair_width = max(len(pair_labels), 1)
+
+    def key_of(group: int) -> str:
+        return _pair_key(section_labels[group // pair_width], pair_labels[group % pair_width], sectioned)
+
+    # the keys and players taken through object arrays (references), not a Python int per pair to look them up by
+    keys_in_order: Iterable[Any]
+    if sectioned:
+        keys_in_order = [key_of(g) for g in groups.tolist()]
+    else:
+        label_of = np.empty(len(pair_labels), dtype=object)
+        label_of[:] = pair_labels
+        keys_in_order = label_of[groups % pair_width]
+        del label_of
+    del groups
+    by_code = np.empty(len(made_players), dtype=object)
+    by_code[:] = made_players
+    first_seated, second_seated = by_code[firsts], by_code[seconds]
+    del firsts, seconds
+    with _without_cycle_collection():
+        players: dict[str, tuple[Player, ...]] = dict(
+            zip(keys_in_order, zip(first_seated, second_seated, strict=True), strict=True)
+        )
+    del keys_in_order, first_seated, second_seated
+    # a pair given on more than one key: each later key compared with the first line's players, said once per change
     problems: list[Problem] = []
-    empty: Column[str | None] = Column.constant(None, len(table))
-
-    def seat_columns(seat: str) -> tuple[Column[str | None], Column[str | None]]:
-        number = table.extra.get(by_seat_number[seat], empty) if seat in by_seat_number else empty
-        name = table.extra.get(named[seat], empty) if seat in named else empty
-        return number, name
-
-    # each distinct (section, pair, its players) once, in order of first appearance: a large event is not read
-    # line by line (issue 12), and a pair's players are written alike on most of its lines; the columns looked at
-    # as lists (an individual's pairs, north+south, are nearly all distinct: a Column look-up per value was most of
-    # its time, issue 19)
-    listed_columns: dict[int, list[Any]] = {}
-
-    def listed(column: Column[Any]) -> list[Any]:
-        found = listed_columns.get(id(column))
-        if found is None:
-            found = listed_columns[id(column)] = column.values()
-        return found
-
-    sides: list[tuple[int, list[Any], tuple[str, str], tuple[list[Any], ...]]] = []
-    for pair_column, seats in ((table.ns_pair, ("north", "south")), (table.ew_pair, ("east", "west"))):
-        (n1, a1), (n2, a2) = seat_columns(seats[0]), seat_columns(seats[1])
-        codes = np.stack([table.section.codes, pair_column.codes, n1.codes, a1.codes, n2.codes, a2.codes])
-        _, first = np.unique(codes, axis=1, return_index=True)
-        cells = (listed(n1), listed(a1), listed(n2), listed(a2))
-        sides += [(i, listed(pair_column), seats, cells) for i in first.tolist()]
-    sides.sort(key=lambda side: side[0])
-    made: dict[tuple[str, str], Player] = {}
-    files, line_numbers, sections = listed(table.file), table.line.tolist(), listed(table.section)
-    for i, pairs, seats, seat_values in sides:
-        file = files[i]
-        where = Location(file or "<input>", line_numbers[i] or None)
-        seated: list[Player] = []
-        for seat, (number_column, name_column) in zip(seats, (seat_values[:2], seat_values[2:]), strict=True):
-            number = (number_column[i] or "").strip()
-            name = (name_column[i] or "").strip()
-            if number and number not in sources:
-                sources[number] = replace(where, field=by_seat_number[seat])
-            if number or name:
-                player = made.get((number, name))
-                if player is None:  # one (immutable) Player per player, not one per line (an individual's pairs)
-                    player = made[(number, name)] = Player(number=number, name=name)
-                seated.append(player)
-        if len(seated) != 2:
+    first_line: dict[int, Location] = {}
+    for group, row, first_code, second_code in zip(
+        again_groups.tolist(), again_rows.tolist(), again_firsts.tolist(), again_seconds.tolist(), strict=True
+    ):
+        seated = (made_players[first_code], made_players[second_code])
+        if group not in first_line:
+            first_line[group] = where(row)
             continue
-        key = _pair_key(sections[i], pairs[i], sectioned)
-        known = players.get(key)
-        if known is None:
-            players[key] = tuple(seated)
-            first_line[key] = where
-        elif {(p.number, p.name.casefold()) for p in known} != {(p.number, p.name.casefold()) for p in seated}:
+        pair_key = key_of(group)
+        known = players[pair_key]
+        if {(p.number, p.name.casefold()) for p in known} != {(p.number, p.name.casefold()) for p in seated}:
             # a name in another case is the same player (BBO usernames; players.player_key folds case too)
             problems.append(
                 Problem.make(
-                    where,
+                    where(row),
                     "pair %(pair)s is %(second)s on this line but %(first)s on line %(before)s; the players "
                     "of line %(before)s are kept",
                     Severity.WARNING,
-                    pair=shorten(key),
+                    pair=shorten(pair_key),
                     second=shorten(" & ".join(p.number or p.name for p in seated)),
                     first=shorten(" & ".join(p.number or p.name for p in known)),
-                    before=first_line[key].line or 0,
+                    before=first_line[group].line or 0,
                 )
             )
-            first_line[key] = where  # said once per change, not on every later line
+            first_line[group] = where(row)  # said once per change, not on every later line
     return players, sources, problems
 
 
