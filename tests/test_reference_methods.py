@@ -105,51 +105,46 @@ def test_kops_cross_imps(reference: Path) -> None:
             continue
         score = int(row["score_ns"] or row["score_ew"])  # KoPS writes both columns from NS's side
         results.append(Result(board, row["ns_pair"], row["ew_pair"], ResultStatus.PLAYED, ns_score=score))
-    scored = score_event(Event(tuple(results)), ScoringOptions(method=CrossImps(), movement=Movement.HOWELL))
-    lines = _lines(scored)
-    totals = {e.pair: e.unfactored_total for s in compute_standings(scored) for e in s.entries}
     with need(reference / "events" / "kops-chorzow-sm0807-imp" / "normalized" / "standings.csv").open(
         encoding="utf-8"
     ) as f:
-        for entry in csv.DictReader(f):
-            # board 22's two lines (pairs 1 v 10 and 5 v 9) carry KoPS's 2/3-IMP difference
-            off = {"1": -2 / 3, "5": 2 / 3, "10": 2 / 3, "9": -2 / 3}.get(entry["pair"], 0.0)
-            assert printed(totals[entry["pair"]], entry["result"], known=off), entry
+        standings = list(csv.DictReader(f))
+
+    def scored_as_printed(cap: int | None) -> tuple[dict[str, float], list[tuple[dict[str, str], float, str]]]:
+        """The pairs' totals, and (row, our value, KoPS's printed value) of every line KoPS printed a value for."""
+        scored = score_event(Event(tuple(results)), ScoringOptions(method=CrossImps(imp_cap=cap),
+                                                                   movement=Movement.HOWELL))  # fmt: skip
+        lines = _lines(scored)
+        totals = {e.pair: e.unfactored_total for s in compute_standings(scored) for e in s.entries}
+        shown = []
+        for row in rows:
+            ns, ew, _ = lines[(int(row["board"]), row["ns_pair"], row["ew_pair"])]
+            for value, text in ((ns, row["points_ns_2dp_from_pair_history"]),
+                                (ew, row["points_ew_2dp_from_pair_history"])):  # fmt: skip
+                if text and value is not None:
+                    shown.append((row, value, text))
+        return totals, shown
+
+    totals, shown = scored_as_printed(None)
+    for entry in standings:
+        # board 22's two lines (pairs 1 v 10 and 5 v 9) carry KoPS's 2/3-IMP difference
+        off = {"1": -2 / 3, "5": 2 / 3, "10": 2 / 3, "9": -2 / 3}.get(entry["pair"], 0.0)
+        assert printed(totals[entry["pair"]], entry["result"], known=off), entry
     checked = differ = 0
-    for row in rows:
-        ns, ew, _ = lines[(int(row["board"]), row["ns_pair"], row["ew_pair"])]
-        for value, text in (
-            (ns, row["points_ns_2dp_from_pair_history"]),
-            (ew, row["points_ew_2dp_from_pair_history"]),
-        ):
-            if not text or value is None:
-                continue
-            if row["board"] == "22" and abs(float(text)) > 10:
-                assert printed(value, text, known=2 / 3 if float(text) > value else -2 / 3), row
-                differ += 1
-                continue
-            assert printed(value, text), row
-            checked += 1
+    for row, value, text in shown:
+        if row["board"] == "22" and abs(float(text)) > 10:
+            assert printed(value, text, known=2 / 3 if float(text) > value else -2 / 3), row
+            differ += 1
+            continue
+        assert printed(value, text), row
+        checked += 1
     assert checked >= 200 and differ == 4  # two lines, NS and EW each
-    capped = score_event(Event(tuple(results)), ScoringOptions(method=CrossImps(imp_cap=17), movement=Movement.HOWELL))
-    capped_lines = _lines(capped)
-    compared = 0
-    for row in rows:
-        ns, ew, _ = capped_lines[(int(row["board"]), row["ns_pair"], row["ew_pair"])]
-        for value, text in (
-            (ns, row["points_ns_2dp_from_pair_history"]),
-            (ew, row["points_ew_2dp_from_pair_history"]),
-        ):
-            if text and value is not None:
-                assert printed(value, text), row  # every line as printed, board 22's included
-                compared += 1
-    assert compared == checked + differ
-    capped_totals = {e.pair: e.unfactored_total for s in compute_standings(capped) for e in s.entries}
-    with need(reference / "events" / "kops-chorzow-sm0807-imp" / "normalized" / "standings.csv").open(
-        encoding="utf-8"
-    ) as f:
-        for entry in csv.DictReader(f):
-            assert printed(capped_totals[entry["pair"]], entry["result"]), entry
+    capped_totals, capped_shown = scored_as_printed(17)
+    for row, value, text in capped_shown:
+        assert printed(value, text), row  # every line as printed, board 22's included
+    assert len(capped_shown) == checked + differ
+    for entry in standings:
+        assert printed(capped_totals[entry["pair"]], entry["result"]), entry
 
 
 @pytest.mark.parametrize("folder", ["jfr-pary-warsaw-wb120802", "jfr-pary-warsaw-wb130801"])
