@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import html
+import io
+import json
 from pathlib import Path
 
 import pytest
@@ -67,3 +69,84 @@ def test_teams_text_report_keeps_the_checks(lang: str) -> None:
     result = runner.invoke(app, ["teams", str(REALBRIDGE), "--skip-invalid", "--lang", lang])
     assert result.exit_code == 0, result.output
     assert heading in result.output and check in result.output
+
+
+#: three NS pairs on one board at matchpoints: a ranking with percentages, so the footer says how they are printed
+MATCHPOINTS = """board,ns,ew,contract,declarer,result,score
+1,1,4,4S,N,=,420
+1,2,5,4S,N,=,420
+1,3,6,4S,N,+1,450
+"""
+
+#: the footer of the text report and the page's sentence, by language and rounding
+ROUNDING = {
+    ("en", "half-up"): ("Percentages to 2 decimals, halves rounded up.",
+                        "Percentages are rounded to 2 decimals, halves up."),
+    ("en", "half-even"): ("Percentages to 2 decimals, halves rounded to even.",
+                          "Percentages are rounded to 2 decimals, halves to even."),
+    ("nl", "half-up"): ("Percentages op 2 decimalen, halven naar boven afgerond.",
+                        "Percentages zijn afgerond op 2 decimalen, halven naar boven."),
+    ("nl", "half-even"): ("Percentages op 2 decimalen, halven naar even afgerond.",
+                          "Percentages zijn afgerond op 2 decimalen, halven naar even."),
+}  # fmt: skip
+
+#: how the rounding is asked for: the option, or a preset that sets it (RealBridge, Compscore3)
+HALF_EVEN = [["--print-rounding", "half-even"], ["--as", "realbridge"], ["--as", "compscore"]]
+
+
+def _score(tmp_path: Path, *options: str) -> str:
+    event = tmp_path / "evening.csv"
+    event.write_text(MATCHPOINTS, encoding="utf-8")
+    result = runner.invoke(app, ["score", str(event), *options])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize("options", HALF_EVEN, ids=lambda o: " ".join(o))
+def test_text_footer_says_halves_to_even_under_half_even_printing(
+    tmp_path: Path, lang: str, options: list[str]
+) -> None:
+    """Under ``--print-rounding half-even`` (and the presets that set it) the text report printed its percentages
+    with halves to even but said "halves rounded up" under them.  It says what it does now."""
+    up, even = ROUNDING[lang, "half-up"][0], ROUNDING[lang, "half-even"][0]
+    output = _score(tmp_path, "--lang", lang, *options)
+    assert even in output and up not in output
+    plain = _score(tmp_path, "--lang", lang)  # the default is unchanged
+    assert up in plain and even not in plain
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_page_and_json_say_the_rounding_used(tmp_path: Path, lang: str) -> None:
+    """The page's method sentences said "halves up" beside "a printed value that is exactly a half rounds to
+    even"; the JSON's ``percent_rounding`` said "halves rounded up" beside ``print_rounding: half-even``."""
+    up, even = ROUNDING[lang, "half-up"][1], ROUNDING[lang, "half-even"][1]
+    page = html.unescape(_score(tmp_path, "--as", "realbridge", "-f", "html", "--lang", lang))
+    assert even in page and up not in page
+    plain = html.unescape(_score(tmp_path, "-f", "html", "--lang", lang))
+    assert up in plain and even not in plain
+    assert json.loads(_score(tmp_path, "-f", "json"))["percent_rounding"].startswith(
+        "percentages printed to 2 decimals, halves rounded up;"
+    )
+    document = json.loads(_score(tmp_path, "--print-rounding", "half-even", "-f", "json"))
+    assert document["options"]["print_rounding"] == "half-even"
+    assert document["percent_rounding"] == (
+        "percentages printed to 2 decimals, halves rounded to even; the numbers here are unrounded"
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_individual_footer_follows_the_rounding_in_force(lang: str) -> None:
+    """The individual's text report printed the same fixed sentence; it follows the rounding its numbers are
+    printed with (``print_rounding``), as the pairs report does."""
+    from bridgescore.i18n import print_rounding
+    from bridgescore.individual import score_individual
+    from bridgescore.io import load_event
+    from bridgescore.report.individual import write_individual
+
+    scored = score_individual(load_event(Path(__file__).resolve().parent / "data" / "individual" / "three-tables.csv"))
+    for rounding in ("half-up", "half-even"):
+        out = io.StringIO()
+        with print_rounding(rounding):
+            write_individual(scored, "text", out, lang)
+        assert ROUNDING[lang, rounding][0] in out.getvalue()
