@@ -118,7 +118,7 @@ def _build(folder: Path, lang: str) -> dict[str, Path]:
     swiss.parent.mkdir(exist_ok=True)
     swiss.write_bytes((DATA / "teams" / "realbridge-two-matches.pbn").read_bytes())
     _run(["teams", str(swiss), "--skip-invalid", "--deals", str(swiss), "--title", "Viertallen", "--date",
-          "2026-11-24", "-f", "html", "--lang", lang, "-o", str(page("teams-swiss"))])  # fmt: skip
+          "2026-11-24", "-f", "html", "--director", "--lang", lang, "-o", str(page("teams-swiss"))])  # fmt: skip
     evenings = folder / "evenings"
     if not evenings.exists():
         for file in season_data.write_season(evenings, ("A", "B")):

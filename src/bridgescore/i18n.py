@@ -50,6 +50,7 @@ __all__ = [
     "parse_language",
     "parse_number",
     "print_rounding",
+    "printed_rounding",
     "reset_print_rounding",
     "round_half_up",
     "round_printed",
@@ -87,6 +88,12 @@ def set_print_rounding(mode: str) -> Token[str]:
 def reset_print_rounding(token: Token[str]) -> None:
     """The rounding as it was before :func:`set_print_rounding` returned ``token``."""
     _PRINT_ROUNDING.reset(token)
+
+
+def printed_rounding() -> str:
+    """How a printed half rounds here (one of :data:`PRINT_ROUNDINGS`): what the reports' words on rounding say, so
+    that a footer never says "halves rounded up" over numbers rounded to even (issue 18)."""
+    return _PRINT_ROUNDING.get()
 
 
 def round_printed(value: float | int | Decimal, decimals: int) -> Decimal:

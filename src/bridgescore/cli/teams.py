@@ -148,6 +148,10 @@ def score_teams_command(
         str | None, typer.Option("--club", help="The club: the page's header, USEBIO (default: the file's).")
     ] = None,
     deals: DealsOption = None,
+    director: Annotated[
+        bool,
+        typer.Option("--director", help="HTML: add the director's checks (the members' page leaves them out)."),
+    ] = False,
     lang: Annotated[str, typer.Option("--lang", help="Language of labels and numbers: en or nl.")] = "en",
     notation: Annotated[
         str | None,
@@ -217,7 +221,7 @@ def score_teams_command(
         buffer = io.StringIO()
         # a report on the screen leaves its list of problems to the error stream below: a problem was read three
         # times (under its match, in the report's list, on the error stream); a report file keeps its list
-        write_teams(scored, chosen, buffer, page_lang, deals=records, problems=output is not None)
+        write_teams(scored, chosen, buffer, page_lang, deals=records, problems=output is not None, director=director)
         write_output(buffer.getvalue(), output)
     if problems:
         print_problems(problems, err, page_lang, can_go_on=False)

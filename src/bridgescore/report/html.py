@@ -25,7 +25,8 @@ section of its own.  On a phone no type is under 14 px and the travellers fit 39
 It is one file: inline CSS, no scripts, no external requests (nothing to load, nothing to block); anchors link
 a pair to its score card and a board to its traveller; a print stylesheet starts every section on a new page
 and drops the navigation. Words come from :mod:`bridgescore.i18n` (English, ``lang="nl"`` for Dutch) and
-numbers are written in the language's conventions (decimal comma in Dutch), rounded half up.
+numbers are written in the language's conventions (decimal comma in Dutch), rounded half up (to even under
+``--print-rounding half-even``, and the page says which).
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from bridgescore.contract import ContractError, Notation, Seat, format_result, p
 from bridgescore.i18n import Language, format_message, format_number, parse_language, translator
 from bridgescore.report.html_deals import DealView, dd_tricks, deal_view
 from bridgescore.report.json import iter_boards, to_dict
-from bridgescore.report.labels import NEUBERG_DECIMALS, penalty_text
+from bridgescore.report.labels import NEUBERG_DECIMALS, penalty_text, percent_rounding
 from bridgescore.report.method_words import (
     decimals_needed,
     describe_method,
@@ -724,9 +725,7 @@ class Page:
         )
         method = describe_method(self.score, self.lang)
         if self.matchpoints:
-            method.append(
-                _("Percentages are rounded to %(decimals)d decimals, halves up.") % {"decimals": PERCENT_DECIMALS}
-            )
+            method.append(percent_rounding(self.lang, "page"))
         env = environment()
         template = env.get_template("page.html.j2")
         pgettext = translator(self.lang).pgettext

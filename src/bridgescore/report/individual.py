@@ -44,12 +44,11 @@ from bridgescore.methods.base import Unit
 from bridgescore.report.check import render_problems
 from bridgescore.report.csv import guard, rows_csv
 from bridgescore.report.json import checks_fields, iter_boards, options_fields
-from bridgescore.report.labels import adjustment_label, method_name, number, percent, points
+from bridgescore.report.labels import adjustment_label, method_name, number, percent, percent_rounding, points
 from bridgescore.report.printable import console as printable_console
 from bridgescore.report.problems import problem_fields
 from bridgescore.report.text import ranking_table, render_check_lines
 from bridgescore.scored import ALL_SECTIONS
-from bridgescore.standings import PERCENT_DECIMALS
 
 __all__ = ["INDIVIDUAL_FORMATS", "SCHEMA", "IndividualFormat", "individual_dict", "write_individual"]
 
@@ -227,10 +226,7 @@ def render_individual_text(
             table.add_row(*row)
         console.print(table)
     if is_mp:
-        console.print(
-            _("Percentages to %(decimals)d decimals, halves rounded up.") % {"decimals": PERCENT_DECIMALS},
-            highlight=False,
-        )
+        console.print(percent_rounding(lang), highlight=False)
     elif any(abs(e.total - e.unfactored_total) > 1e-9 for s in scored.standings for e in s.entries):
         console.print(_("* total factored to the full number of boards (player played fewer boards)."), highlight=False)
     render_check_lines(individual_checks(scored, notation), console, lang)

@@ -18,6 +18,7 @@ import orjson
 from bridgescore.cards import format_lead
 from bridgescore.checks import Check, run_checks
 from bridgescore.contract import Notation
+from bridgescore.i18n import printed_rounding
 from bridgescore.methods.adjustments import PhantomScore, WeightedScore
 from bridgescore.methods.base import Unit
 from bridgescore.methods.bastille import Bastille
@@ -68,8 +69,8 @@ def _head(scored: ScoredEvent) -> dict[str, Any]:
         "method": scored.method.name,
         "unit": scored.unit.value,
         "options": options_fields(scored),
-        "percent_rounding": f"percentages printed to {PERCENT_DECIMALS} decimals, halves rounded up; "
-        "the numbers here are unrounded",
+        "percent_rounding": f"percentages printed to {PERCENT_DECIMALS} decimals, halves "
+        f"{'rounded to even' if printed_rounding() == 'half-even' else 'rounded up'}; the numbers here are unrounded",
         "movements": {section: m.value for section, m in sorted(scored.movements.items())},
         **_session(scored),
     }

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from bridgescore.i18n import N_, format_number, translator
+from bridgescore.i18n import N_, format_number, printed_rounding, translator
 from bridgescore.methods.adjustments import (
     Adjustment,
     ArtificialScore,
@@ -46,8 +46,27 @@ def method_name(name: str, lang: str) -> str:
     return translator(lang).gettext(METHOD_NAMES[name]) if name in METHOD_NAMES else name
 
 
+#: How percentages are printed, in the words of the text report's footer (``text``) and of the page's method
+#: sentences (``page``), for each rounding of a printed half (``--print-rounding``; RealBridge and Compscore3 round
+#: halves to even, issue 18)
+_PERCENT_ROUNDING = {
+    ("text", "half-up"): N_("Percentages to %(decimals)d decimals, halves rounded up."),
+    ("text", "half-even"): N_("Percentages to %(decimals)d decimals, halves rounded to even."),
+    ("page", "half-up"): N_("Percentages are rounded to %(decimals)d decimals, halves up."),
+    ("page", "half-even"): N_("Percentages are rounded to %(decimals)d decimals, halves to even."),
+}
+
+
+def percent_rounding(lang: str, where: str = "text") -> str:
+    """The sentence that says how the percentages are printed, in ``lang``, as the rounding in force rounds them
+    (:func:`bridgescore.i18n.printed_rounding`); ``where`` is ``text`` (the text reports' footer) or ``page``."""
+    message = _PERCENT_ROUNDING[where, printed_rounding()]
+    return translator(lang).gettext(message) % {"decimals": PERCENT_DECIMALS}
+
+
 def percent(value: float | None, lang: str, decimals: int = PERCENT_DECIMALS) -> str:
-    """A percentage as printed: ``decimals`` places, halves rounded up (62.125 → 62.13, Dutch 62,13).
+    """A percentage as printed: ``decimals`` places, halves rounded up (62.125 → 62.13, Dutch 62,13), or to even
+    within :func:`bridgescore.i18n.print_rounding` (``--print-rounding half-even``).
 
     Rounded to 9 places first, as ``standings.format_percent`` does, so float noise (62.12499999…) does
     not decide a half."""

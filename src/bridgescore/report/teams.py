@@ -117,12 +117,15 @@ def write_teams(
     lang: Language = "en",
     deals: HandRecords | None = None,
     problems: bool = True,
+    director: bool = True,
 ) -> None:
     """``scored`` written to the text stream ``out`` in ``fmt`` (``text``, ``json``, ``csv``, ``html``).
 
     ``json`` is the same in every language (numbers as JSON numbers, English keys and problem messages); ``csv``
     in Dutch has Dutch headers, decimal commas and ``;`` between fields; ``html`` is one UTF-8 page (write the
-    stream to a ``.html`` file: it needs nothing else)."""
+    stream to a ``.html`` file: it needs nothing else).  ``director=False`` (``teams --format html`` without
+    ``--director``, as ``score``'s): the members' page, without the director's checks; the API keeps them, as
+    :func:`bridgescore.report.html.render_html` does.  The text report always lists them, as ``score``'s does."""
     if fmt == "text":
         render_teams_text(scored, printable_console(file=out, width=100, soft_wrap=True), lang, problems)
     elif fmt == "json":
@@ -136,6 +139,6 @@ def write_teams(
     elif fmt == "html":
         from bridgescore.report.teams_html import render_teams_html
 
-        out.write(render_teams_html(teams_view(scored, lang, published=True), deals))
+        out.write(render_teams_html(teams_view(scored, lang, published=True), deals, director=director))
     else:
         raise ValueError(f"unknown teams format {fmt!r}; expected one of {', '.join(TEAMS_FORMATS)}")

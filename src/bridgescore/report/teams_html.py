@@ -22,10 +22,13 @@ if TYPE_CHECKING:
 __all__ = ["render_teams_html"]
 
 
-def render_teams_html(view: TeamsView, deals: HandRecords | None = None) -> str:
+def render_teams_html(view: TeamsView, deals: HandRecords | None = None, director: bool = True) -> str:
     """The whole page, as text, for the tables of ``view`` (in its language); with ``deals`` (``teams --deals``)
     each board's hand record drawn as the pairs page draws it (diagram, double-dummy table, par), after the
-    matches."""
+    matches.  The director's checks only on the director's page (``director``, the default of the API;
+    ``teams --format html --director``), as the pairs page (:mod:`bridgescore.report.html`, issue 10): the
+    members' page leaves them out (issue 18); the director's page says "All checks passed." where none found
+    anything."""
     from bridgescore.report.hand_records import deal_dict
     from bridgescore.report.html_deals import deal_view
 
@@ -48,7 +51,8 @@ def render_teams_html(view: TeamsView, deals: HandRecords | None = None) -> str:
             standings=view.standings_grid(),
             meetings=view.meetings_grid(),
             cards=view.match_cards(),
-            checks=view.checks(),
+            director=director,
+            checks=view.checks() if director else [],
             problems=view.problems(),
             session=" · ".join(str(view.doc.get(k) or "") for k in ("club", "date") if view.doc.get(k)),
             hands=hands,

@@ -30,12 +30,20 @@ from bridgescore.methods.base import FloatArray, Unit
 from bridgescore.report.check import PLAIN_ROWS, render_problems
 from bridgescore.report.columns import memo, per_label, per_value
 from bridgescore.report.json import options_fields
-from bridgescore.report.labels import adjustment_label, method_name, neuberg_points, penalty_cell, percent, points
+from bridgescore.report.labels import (
+    adjustment_label,
+    method_name,
+    neuberg_points,
+    penalty_cell,
+    percent,
+    percent_rounding,
+    points,
+)
 from bridgescore.report.method_words import describe_method
 from bridgescore.report.plain import write_columns
 from bridgescore.report.printable import escape_controls
 from bridgescore.scored import ALL_SECTIONS, ScoredEvent, own_matchpoints
-from bridgescore.standings import PERCENT_DECIMALS, Standing, compute_standings
+from bridgescore.standings import Standing, compute_standings
 from bridgescore.table import STATUSES
 
 __all__ = ["PLAIN_ROWS", "ranking_table", "render_check_lines", "render_text"]
@@ -159,10 +167,7 @@ def render_text(
             table.add_row(*row)
         console.print(table)
     if is_mp:
-        console.print(
-            _("Percentages to %(decimals)d decimals, halves rounded up.") % {"decimals": PERCENT_DECIMALS},
-            highlight=False,
-        )
+        console.print(percent_rounding(lang), highlight=False)
     elif any(abs(e.total - e.penalty - e.unfactored_total) > 1e-9 for s in standings for e in s.entries):
         console.print(_("* total factored to the full number of boards (pair played fewer boards)."), highlight=False)
     render_check_lines(checks, console, lang)
