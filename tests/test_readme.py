@@ -11,6 +11,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
+import pytest
 import typer
 
 from bridgescore.cli import app
@@ -124,3 +125,23 @@ def test_every_option_of_every_command_is_documented() -> None:
     walk(root, "")
     assert len(getattr(root, "commands", {})) >= 10
     assert undocumented == []
+
+
+def test_the_files_the_readme_examples_name_are_bundled() -> None:
+    """The five-line examples run from the repository's root on files it holds: every path they name is there."""
+    text = README.read_text(encoding="utf-8")
+    blocks = "\n".join(re.findall(r"^```[^\n]*\n(.*?)^```", text, re.S | re.M))
+    paths = set(re.findall(r"(?<![\w/.])((?:src|tests)/[\w./-]+)", blocks))
+    assert len(paths) >= 6
+    assert sorted(p for p in paths if not (ROOT / p).exists()) == []
+
+
+def test_the_readme_api_example_runs(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The API in ten lines runs as written, from the repository's root, and prints the example's first line."""
+    monkeypatch.chdir(ROOT)
+    (code,) = re.findall(r"^```python\n(.*?)^```", README.read_text(encoding="utf-8"), re.S | re.M)
+    assert len(code.splitlines()) <= 10
+    namespace: dict[str, object] = {}
+    exec(compile(code, str(README), "exec"), namespace)
+    assert capsys.readouterr().out.startswith("98 lines, 0 problems\n")
+    assert str(namespace["html"]).lstrip().lower().startswith("<!doctype html>")
