@@ -10,12 +10,12 @@ The command line is built on these functions, so a notebook and ``bridgescore sc
 
 * :func:`read` reads files or folders as ``bridgescore score`` does; bad input never raises: every problem is on
   ``event.problems`` (``strict=True`` raises :class:`InputError` listing them, for those who want that).
-* :func:`score` resolves its options as the command line does (:func:`bridgescore.presets.scoring_options`: an
+* :func:`score` resolves its options as the command line does (:func:`bridgescore.pairs.presets.scoring_options`: an
   option given over the program's preset ``as_program`` over the default); an unknown option name is a
-  ``TypeError`` naming the valid ones, a value that cannot be used an :class:`~bridgescore.options.OptionError`.
+  ``TypeError`` naming the valid ones, a value that cannot be used an :class:`~bridgescore.core.options.OptionError`.
 * :class:`Scores` holds the scored event, its rankings (:class:`Standings`), its lines (:class:`Lines`), the
   director's checks and the problems; ``to_pandas()``/``to_arrow()`` build the tables from the columns of
-  :class:`bridgescore.scored.ScoredLines` (no Python object per line), and ``to_json``/``to_csv``/``to_html``/
+  :class:`bridgescore.pairs.scored.ScoredLines` (no Python object per line), and ``to_json``/``to_csv``/``to_html``/
   ``to_text`` write the reports of :mod:`bridgescore.report`.
 
 pandas and pyarrow are dependencies of bridgescore (analysts work in Jupyter with pandas: the natural path is
@@ -36,22 +36,22 @@ from typing import TYPE_CHECKING, Any, TextIO
 import numpy as np
 import numpy.typing as npt
 
-from bridgescore.event import Event, ResultStatus
-from bridgescore.i18n import N_
-from bridgescore.options import OptionError
-from bridgescore.problems import Location, Problem, Severity
+from bridgescore.core.event import Event, ResultStatus
+from bridgescore.core.i18n import N_
+from bridgescore.core.options import OptionError
+from bridgescore.core.problems import Location, Problem, Severity
 
 if TYPE_CHECKING:
     import pandas as pd
     import pyarrow as pa
 
-    from bridgescore.checks import Check
-    from bridgescore.contract import Notation
-    from bridgescore.deal import HandRecord, HandRecords
-    from bridgescore.penalties import Penalty
-    from bridgescore.scored import ScoredBoard, ScoredEvent, ScoringOptions
-    from bridgescore.standings import Standing
-    from bridgescore.table import Column
+    from bridgescore.pairs.checks import Check
+    from bridgescore.core.contract import Notation
+    from bridgescore.core.deal import HandRecord, HandRecords
+    from bridgescore.pairs.penalties import Penalty
+    from bridgescore.pairs.scored import ScoredBoard, ScoredEvent, ScoringOptions
+    from bridgescore.pairs.standings import Standing
+    from bridgescore.core.table import Column
 
 __all__ = [
     "OPTION_NAMES",
@@ -163,7 +163,7 @@ def read(
     are refused, unless they carry one date: :meth:`Event.merge`).  Every problem found is on ``event.problems``;
     ``strict=True`` raises :class:`InputError` instead when one of them is an error."""
     from bridgescore.io import load_events
-    from bridgescore.scored import Movement
+    from bridgescore.pairs.scored import Movement
 
     try:
         Movement(movement)
@@ -214,12 +214,12 @@ def read_deals(path: PathLike, *, dd: bool = False, par: bool = False) -> HandRe
 
 def analyse_deals(records: HandRecords, *, dd: bool = False, par: bool = False) -> HandRecords:
     """``records`` with the double-dummy table (``dd``) and the par (``par``) of each deal: the file's own when it
-    carries them, else solved with DDS, several deals at once, and cached (:mod:`bridgescore.dd`).  What was
+    carries them, else solved with DDS, several deals at once, and cached (:mod:`bridgescore.core.dd`).  What was
     asked for is given: a table or par the file carries comes with ``dd`` or ``par`` only."""
     if not (dd or par):
         chosen = {n: dataclasses.replace(r, dd=None, par=None) for n, r in records.deals.items()}
         return dataclasses.replace(records, deals=chosen)
-    from bridgescore.dd import analyse
+    from bridgescore.core.dd import analyse
 
     found = analyse(records.deals, dd=True, par=par)  # par needs the table
     chosen = {n: dataclasses.replace(r, dd=r.dd if dd else None, par=r.par if par else None) for n, r in found.items()}
@@ -230,7 +230,7 @@ def analyse_deals(records: HandRecords, *, dd: bool = False, par: bool = False) 
 def _written_par_checks(records: HandRecords, solved: Mapping[int, HandRecord]) -> list[Problem]:
     """A written ``OptimumScore`` of a deal whose table was not written (so the reader could not check it) against
     the par of the solved table; the reader's own message, at the deal's place in the file."""
-    from bridgescore.dd import par_of
+    from bridgescore.core.dd import par_of
 
     problems = []
     for number, record in records.deals.items():
@@ -257,8 +257,8 @@ def _written_par_checks(records: HandRecords, solved: Mapping[int, HandRecord]) 
 def check_lines(event: Event) -> Event:
     """``event`` with a problem for each adjusted score that cannot be read, as :func:`score` reads them: what
     ``bridgescore check`` lists, so that a line the check accepts is one the scoring scores."""
-    from bridgescore.scored import read_adjustment
-    from bridgescore.table import STATUSES
+    from bridgescore.pairs.scored import read_adjustment
+    from bridgescore.core.table import STATUSES
 
     # the lines whose adjustment may be unreadable – played or adjusted with remarks, or without a score – found on
     # the columns (issue 12), so the lines of a large event that carry a plain score are never built one by one
@@ -283,11 +283,11 @@ class PenaltyList:
 
 def read_penalties(given: Iterable[Penalty | str] = (), path: PathLike | None = None) -> PenaltyList:
     """The penalties of a penalties file (CSV ``pair,penalty[,section][,reason]``, its problems kept) and of
-    ``given``: :class:`~bridgescore.penalties.Penalty` objects or texts as ``--penalty`` takes them
+    ``given``: :class:`~bridgescore.pairs.penalties.Penalty` objects or texts as ``--penalty`` takes them
     (``5:-10%``, ``A:5:-25% top``, ``7:-3 IMPs``); a text that cannot be read raises
-    :class:`~bridgescore.penalties.PenaltyError`."""
-    from bridgescore.io.penalties import load
-    from bridgescore.penalties import Penalty, parse_penalty_option
+    :class:`~bridgescore.pairs.penalties.PenaltyError`."""
+    from bridgescore.pairs.penalties_file import load
+    from bridgescore.pairs.penalties import Penalty, parse_penalty_option
 
     read_: list[Penalty] = []
     found: list[Problem] = []
@@ -316,11 +316,11 @@ def resolve_options(
     **options: object,
 ) -> ScoringOptions:
     """The options to score with, resolved as the command line resolves them
-    (:func:`bridgescore.presets.scoring_options`): an option given (not None) over the preset of ``as_program``
+    (:func:`bridgescore.pairs.presets.scoring_options`): an option given (not None) over the preset of ``as_program``
     (``nbb``, ``ebuscore``, ``acblscore``, ``bbo`` …) over the default; ``method`` None is the preset's method,
     else matchpoints.  An unknown option name raises ``TypeError`` naming the valid ones; a value that cannot be
-    used raises :class:`~bridgescore.options.OptionError` (a ``ValueError``)."""
-    from bridgescore.presets import scoring_options
+    used raises :class:`~bridgescore.core.options.OptionError` (a ``ValueError``)."""
+    from bridgescore.pairs.presets import scoring_options
 
     unknown = sorted(set(options) - set(OPTION_NAMES))
     if unknown:
@@ -354,15 +354,15 @@ def score(
 ) -> Scores:
     """``event`` scored, ranked and checked: ``method`` ``matchpoints`` (the default, or the preset's),
     ``butler``, ``bastille`` or ``cross-imps``, with ``options`` by name as :func:`resolve_options` takes them
-    (or ``method`` an already resolved :class:`~bridgescore.scored.ScoringOptions`).
+    (or ``method`` an already resolved :class:`~bridgescore.pairs.scored.ScoringOptions`).
 
     ``phantoms``: phantom pairs (their opponents get ``phantom_award``); ``penalties``/``penalties_file``: as
     :func:`read_penalties`.  A penalty for a pair in no ranking (or in several) is not applied and becomes a
     problem.  Raises :class:`InputError` for an event that must not be scored as pairs (teams, individuals), and
-    :class:`~bridgescore.options.OptionError` for a phantom pair the event does not have; the problems of the
+    :class:`~bridgescore.core.options.OptionError` for a phantom pair the event does not have; the problems of the
     lines are on ``Scores.problems`` (a line in error is left out of the scoring)."""
     from bridgescore.io import not_pairs
-    from bridgescore.scored import ScoringOptions, score_event, unknown_phantoms
+    from bridgescore.pairs.scored import ScoringOptions, score_event, unknown_phantoms
 
     if isinstance(method, ScoringOptions):
         if options or as_program or across_sections or movement != "auto" or phantoms:
@@ -390,8 +390,8 @@ def score(
     scored = score_event(dataclasses.replace(event, title=title) if title else event, resolved)
     if given.penalties or given.problems:
         scored = _with_penalties(scored, given.problems)
-    if event.deals:  # a lead the leader does not hold in the deal (issue 10: bridgescore.leads)
-        from bridgescore.leads import lead_problems
+    if event.deals:  # a lead the leader does not hold in the deal (issue 10: bridgescore.core.leads)
+        from bridgescore.core.leads import lead_problems
 
         found = lead_problems(event)
         if found:
@@ -470,14 +470,14 @@ def file_method_notes(event: Event, source: str, method: str, written: str | Non
 def with_deal_analysis(scored: ScoredEvent) -> ScoredEvent:
     """``scored`` ready for the reports that show the deals (JSON and HTML, issue 10's page): every deal with its
     double-dummy table and par – what the file carries is kept, the rest is solved (several deals at once, cached:
-    :func:`bridgescore.dd.analyse`), so the page shows both for every board whichever program wrote the hand record –
-    and the lead analysis of the played boards on ``leads`` (:func:`bridgescore.leads.analyse`).  An event without
+    :func:`bridgescore.core.dd.analyse`), so the page shows both for every board whichever program wrote the hand record –
+    and the lead analysis of the played boards on ``leads`` (:func:`bridgescore.core.leads.analyse`).  An event without
     deals, or one already analysed, is returned as it is.  The text and CSV reports show no deals: they are written
     from the plain scored event, so they never solve (:attr:`Scores.analysed` does this once, when first asked)."""
     if not scored.event.deals or scored.leads is not None:
         return scored
-    from bridgescore.dd import analyse as analyse_tables
-    from bridgescore.leads import analyse as analyse_leads
+    from bridgescore.core.dd import analyse as analyse_tables
+    from bridgescore.core.leads import analyse as analyse_leads
 
     leads = analyse_leads(scored.event)
     deals = MappingProxyType(analyse_tables(scored.event.deals))
@@ -487,9 +487,9 @@ def with_deal_analysis(scored: ScoredEvent) -> ScoredEvent:
 def _with_penalties(scored: ScoredEvent, found: Sequence[Problem]) -> ScoredEvent:
     """The scored event with only the penalties that can be applied, and the problems of the others (a pair in no
     ranking or in several, a unit the ranking does not count in) added to its problems."""
-    from bridgescore.methods.base import Unit
-    from bridgescore.penalties import penalty_problems
-    from bridgescore.standings import compute_standings
+    from bridgescore.pairs.methods.base import Unit
+    from bridgescore.pairs.penalties import penalty_problems
+    from bridgescore.pairs.standings import compute_standings
 
     valid, unmatched = penalty_problems(
         scored.options.penalties, compute_standings(scored), scored.unit is Unit.MATCHPOINTS
@@ -553,7 +553,7 @@ _SEAT_LETTERS = np.array(["", "N", "E", "S", "W"], dtype=object)
 
 def lines_table(event: Event, notation: Notation = "en") -> pa.Table:
     """The traveller lines of ``event`` as an Arrow table, one row per line in input order, built from its columns
-    (:class:`bridgescore.table.ResultTable`): file, line, section, board, ns_pair, ew_pair, contract (as written
+    (:class:`bridgescore.core.table.ResultTable`): file, line, section, board, ns_pair, ew_pair, contract (as written
     on a traveller, e.g. ``4SX``), declarer, tricks, lead (the card suit first in ``notation``, as the JSON report
     writes it: ``DA`` for a file's ``RA`` or ``AD``; a lead that is no card as written), lead_written (as the file
     wrote it, except a ``KH`` read as the file writes its leads, kept as the card read: :mod:`bridgescore.io.
@@ -567,9 +567,9 @@ def lines_frame(event: Event, notation: Notation = "en") -> pd.DataFrame:
 
 
 def _lines_arrow(event: Event, scored: ScoredEvent | None, notation: Notation) -> pa.Table:
-    from bridgescore.cards import format_lead
-    from bridgescore.contract import Seat
-    from bridgescore.table import STATUSES
+    from bridgescore.core.cards import format_lead
+    from bridgescore.core.contract import Seat
+    from bridgescore.core.table import STATUSES
 
     pa = _arrow()
     lines = scored.lines if scored is not None else None
@@ -662,7 +662,7 @@ _STANDING_FIELDS = (
 
 
 class Standings(tuple["Standing", ...]):
-    """The rankings of a scored event (a tuple of :class:`~bridgescore.standings.Standing`, one per ranking: a
+    """The rankings of a scored event (a tuple of :class:`~bridgescore.pairs.standings.Standing`, one per ranking: a
     direction of a Mitchell section, a Howell section, or all sections), and as one table: ``to_pandas()`` /
     ``to_arrow()``, one row per pair with the ranking's ``group`` (NS, EW, all) and ``section`` (``*``: all)."""
 
@@ -690,10 +690,10 @@ class Standings(tuple["Standing", ...]):
 class Scores:
     """An event scored (:func:`score`): the typed objects and the tables of a notebook.
 
-    ``event``, ``options`` (the resolved :class:`~bridgescore.scored.ScoringOptions`), ``standings``
-    (:class:`Standings`), ``lines`` (:class:`Lines`), ``boards`` (one :class:`~bridgescore.scored.ScoredBoard`
+    ``event``, ``options`` (the resolved :class:`~bridgescore.pairs.scored.ScoringOptions`), ``standings``
+    (:class:`Standings`), ``lines`` (:class:`Lines`), ``boards`` (one :class:`~bridgescore.pairs.scored.ScoredBoard`
     per board), ``checks`` (the director's checks), ``problems``; ``scored`` is the
-    :class:`~bridgescore.scored.ScoredEvent` the reports take.  Rankings and checks are worked out when first
+    :class:`~bridgescore.pairs.scored.ScoredEvent` the reports take.  Rankings and checks are worked out when first
     asked for."""
 
     scored: ScoredEvent
@@ -732,7 +732,7 @@ class Scores:
 
     @cached_property
     def standings(self) -> Standings:
-        from bridgescore.standings import compute_standings
+        from bridgescore.pairs.standings import compute_standings
 
         return Standings(compute_standings(self.scored))
 
@@ -742,7 +742,7 @@ class Scores:
 
     @cached_property
     def checks(self) -> tuple[Check, ...]:
-        from bridgescore.checks import run_checks
+        from bridgescore.pairs.checks import run_checks
 
         return run_checks(self.scored)
 
@@ -796,7 +796,7 @@ class Scores:
 
     def to_json(self, dest: Destination = None, notation: Notation = "en") -> str | None:
         """The JSON report (``bridgescore.score`` schema, as ``score -f json``)."""
-        from bridgescore.report import json as score_json
+        from bridgescore.pairs.report import json as score_json
 
         if isinstance(dest, str | Path):  # written a board at a time, as `score -f json -o FILE` writes it
             with Path(dest).open("wb") as binary:
@@ -808,8 +808,8 @@ class Scores:
         self, dest: Destination = None, *, boards: bool = False, lang: str = "en", notation: Notation | None = None
     ) -> str | None:
         """The CSV report: one row per ranked pair, or with ``boards`` one per traveller line (``score -f csv``)."""
-        from bridgescore.i18n import parse_language
-        from bridgescore.report import csv as score_csv
+        from bridgescore.core.i18n import parse_language
+        from bridgescore.pairs.report import csv as score_csv
 
         language = parse_language(lang)
         if boards:
@@ -820,8 +820,8 @@ class Scores:
 
     def to_html(self, dest: Destination = None, *, lang: str = "en", notation: Notation = "en") -> str | None:
         """The HTML page (``score -f html``)."""
-        from bridgescore.i18n import parse_language
-        from bridgescore.report.html import page_dict, render_html
+        from bridgescore.core.i18n import parse_language
+        from bridgescore.pairs.report.html import page_dict, render_html
 
         # page_dict: the travellers of a large event summarised as they are made (the page `score -f html` makes)
         return _write(render_html(page_dict(self.analysed, notation), parse_language(lang)), dest)
@@ -836,9 +836,9 @@ class Scores:
         width: int = 120,
     ) -> str | None:
         """The text report: rankings, (with ``boards``) travellers, checks and problems (``score``)."""
-        from bridgescore.i18n import parse_language
+        from bridgescore.core.i18n import parse_language
         from bridgescore.report.printable import console as printable_console
-        from bridgescore.report.text import render_text
+        from bridgescore.pairs.report.text import render_text
 
         language = parse_language(lang)
         buffer = io.StringIO()
@@ -871,11 +871,11 @@ def _write(text: str, dest: Destination) -> str | None:
 @dataclass(frozen=True)
 class SessionsScores:
     """A multi-session event scored (:func:`score_sessions`): each session's :class:`Scores` (in the order given,
-    named ``names``) and the event ranked over them (:class:`bridgescore.multisession.MultiSession`)."""
+    named ``names``) and the event ranked over them (:class:`bridgescore.pairs.multisession.MultiSession`)."""
 
     names: tuple[str, ...]
     sessions: tuple[Scores, ...]
-    overall: Any  # bridgescore.multisession.MultiSession (imported on use)
+    overall: Any  # bridgescore.pairs.multisession.MultiSession (imported on use)
 
     @property
     def problems(self) -> tuple[Problem, ...]:
@@ -897,7 +897,7 @@ def read_sessions(
     ``sessions``: the session of each file in file order (``score --session``; files of one session are its
     sections, merged as :func:`read` merges them); without it, the ``session`` column of traveller CSV files
     (:mod:`bridgescore.io.session_column`) splits them, where it names two sessions or more.  A count of
-    ``sessions`` other than the files' raises :class:`~bridgescore.options.OptionError`."""
+    ``sessions`` other than the files' raises :class:`~bridgescore.core.options.OptionError`."""
     from bridgescore.io import merge_loaded
     from bridgescore.io import session_column as by_column
 
@@ -967,10 +967,10 @@ def score_sessions(
     **options: Any,
 ) -> SessionsScores:
     """Each session scored on its own (:func:`score`, as if alone) and the event ranked by the running total
-    (:func:`bridgescore.multisession.combine`: matchpoint percentages averaged weighted by boards, IMPs summed,
+    (:func:`bridgescore.pairs.multisession.combine`: matchpoint percentages averaged weighted by boards, IMPs summed,
     ``carry_over`` pair → percentage or IMPs, a percentage weighing ``carry_over_boards`` boards)."""
-    from bridgescore.multisession import combine
-    from bridgescore.sessions import summarise
+    from bridgescore.pairs.multisession import combine
+    from bridgescore.pairs.sessions import summarise
 
     scored = []
     for name, event in sessions:

@@ -16,14 +16,14 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from bridgescore.i18n import N_
-from bridgescore.problems import Location, Problem, Severity
+from bridgescore.core.i18n import N_
+from bridgescore.core.problems import Location, Problem, Severity
 
 if TYPE_CHECKING:
     from bridgescore.api import Scores
     from bridgescore.archive.store import Added, Archive
-    from bridgescore.options import OptionError
-    from bridgescore.scored import ScoringOptions
+    from bridgescore.core.options import OptionError
+    from bridgescore.pairs.scored import ScoringOptions
 
 __all__ = ["Prepared", "given_options", "prepare", "store"]
 
@@ -32,7 +32,7 @@ __all__ = ["Prepared", "given_options", "prepare", "store"]
 class Prepared:
     """One session ready to store: the file it was read from, its bytes (a session of a multi-session file: the
     file's bytes and the session's name), its key and its scoring, and the digest of its lines a copy of it is
-    recognised by (:func:`bridgescore.sessions.content_digest`: the same lines whatever the bytes)."""
+    recognised by (:func:`bridgescore.pairs.sessions.content_digest`: the same lines whatever the bytes)."""
 
     path: Path
     content: bytes
@@ -93,8 +93,8 @@ def prepare(
     from bridgescore.api import score as score_event
     from bridgescore.archive.store import session_key
     from bridgescore.io import files as bounded
-    from bridgescore.options import OptionError
-    from bridgescore.sessions import content_digest, date_from_name, iso_date, line_columns
+    from bridgescore.core.options import OptionError
+    from bridgescore.pairs.sessions import content_digest, date_from_name, iso_date, line_columns
 
     prepared: list[Prepared] = []
     problems: list[Problem] = []

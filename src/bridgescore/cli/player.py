@@ -23,7 +23,7 @@ def player(
     the average (percentages weighted by boards; IMPs per board)."""
     from bridgescore.archive import PlayerAverage
     from bridgescore.cli.common import out, reading_archive, wide_console, write_output
-    from bridgescore.report.archive import player_json, render_player
+    from bridgescore.archive.report import player_json, render_player
 
     page_lang = language_option(lang)
     text_or_json(fmt)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 
-from bridgescore.contract import (
+from bridgescore.core.contract import (
     Contract,
     ContractError,
     Notation,
@@ -29,8 +29,8 @@ from bridgescore.contract import (
     score,
     vulnerability_of_board,
 )
-from bridgescore.event import Event, EventForm, Result, ResultStatus, sections_numbered_per_direction
-from bridgescore.i18n import N_
+from bridgescore.core.event import Event, EventForm, Result, ResultStatus, sections_numbered_per_direction
+from bridgescore.core.i18n import N_
 from bridgescore.io import files
 from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.io.line import (
@@ -41,7 +41,7 @@ from bridgescore.io.line import (
     whole_number,
     worded_problem,
 )
-from bridgescore.problems import FieldKind, Location, Problem, Severity, Value, shorten
+from bridgescore.core.problems import FieldKind, Location, Problem, Severity, Value, shorten
 
 __all__ = [
     "COLUMN_SYNONYMS",
@@ -275,7 +275,7 @@ def loads(
     ``pairs_per_direction``: NS 1 and EW 1 are two pairs (a Mitchell numbered per direction, as ACBLscore does),
     so a line with the same number on both sides is no mistake, and a pair is identified by number and direction
     when looking for a pair that plays a board twice.  ``None`` (the default) recognises it per section from the
-    data (:func:`bridgescore.event.sections_numbered_per_direction`) and says so in a warning.
+    data (:func:`bridgescore.core.event.sections_numbered_per_direction`) and says so in a warning.
     """
     from bridgescore.io import csv_columns
 

@@ -19,7 +19,7 @@ Two ways of carrying results are read:
   (Bridgewebs' score tables).
 
 Every game's deal (``[Deal]``, with its double-dummy and par tags) is read by :mod:`bridgescore.io.deals` and
-travels with the event (:attr:`bridgescore.event.Event.deals`, issue 10); a deals-only file is a hand record, not
+travels with the event (:attr:`bridgescore.core.event.Event.deals`, issue 10); a deals-only file is a hand record, not
 a file without results.
 
 The written score is what the exporting program scored: where it disagrees with the contract (or the contract
@@ -34,7 +34,7 @@ Lines are counted as an editor counts them (a line ends at LF or CR LF; a lone C
 line are read as spaces), so a problem's line is the line the director sees.  A game that starts without a blank
 line before it (a tag such as ``[Event]`` or ``[Board]`` written a second time) is read as a new game, with a
 warning.  A teams file (``[HomeTeam]``/``[VisitTeam]``, ``[Room]``, ``[ScoreIMP]``, ``[Competition "Teams"]``) or
-an individual (``[Competition "Individuals"]``) is read and marked (:attr:`bridgescore.event.Event.form`), so that
+an individual (``[Competition "Individuals"]``) is read and marked (:attr:`bridgescore.core.event.Event.form`), so that
 ``score`` does not score it as pairs.
 """
 
@@ -50,7 +50,7 @@ from typing import Any
 
 from endplay.parsers import pbn as endplay_pbn
 
-from bridgescore.contract import (
+from bridgescore.core.contract import (
     Contract,
     ContractError,
     Notation,
@@ -59,14 +59,14 @@ from bridgescore.contract import (
     score,
     vulnerability_of_board,
 )
-from bridgescore.event import Event, EventForm, Result, ResultStatus, sections_numbered_per_direction
+from bridgescore.core.event import Event, EventForm, Result, ResultStatus, sections_numbered_per_direction
 from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.io.csv import is_not_played, one_line_per_table, read_file
 from bridgescore.io.deals import PbnDeals
 from bridgescore.io.line import LineReading, read_declarer, read_tricks, whole_number
 from bridgescore.io.usebio import names_by_pair
-from bridgescore.players import Player
-from bridgescore.problems import FieldKind, Location, Problem, Severity, Value, shorten
+from bridgescore.core.players import Player
+from bridgescore.core.problems import FieldKind, Location, Problem, Severity, Value, shorten
 
 __all__ = ["load", "loads", "split_games"]
 

@@ -18,7 +18,7 @@ The per-format modules (``read_usebio``, ``read_pbn``, ``read_csv``) turn a file
 * a match played in segments (a CSV ``segment`` column) keeps each segment's boards apart, so a board number
   used again in a later segment is no double room;
 * a file given twice (the same content) is read once, and that is an error, as for pairs
-  (:meth:`bridgescore.event.Event.merge`);
+  (:meth:`bridgescore.core.event.Event.merge`);
 * a team in two matches of one round on the same boards is an error; where one of the two is a stray line or
   two (fewer lines than the other), those lines are reported as "not a match of that round" and left out.
   Two matches of one team in one round on *different* boards are read as they are: TeamsScorer's multiple-teams
@@ -36,9 +36,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 
-from bridgescore.contract import Notation
-from bridgescore.event import Result
-from bridgescore.problems import Location, Problem, Severity, shorten
+from bridgescore.core.contract import Notation
+from bridgescore.core.event import Result
+from bridgescore.core.problems import Location, Problem, Severity, shorten
 from bridgescore.teams.carry import carry_in_lines
 from bridgescore.teams.model import Match, MatchBoard, Room, Team, TeamsEvent, TeamsForm
 

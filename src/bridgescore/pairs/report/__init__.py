@@ -1,0 +1,1 @@
+"""pairs/report"""
