@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from bridgescore.i18n import translator
+from bridgescore.core.i18n import translator
+from bridgescore.core.problems import Problem
 from bridgescore.io import bws
 from bridgescore.io import csv as traveller_csv
 from bridgescore.io import names as names_file
-from bridgescore.io import rubber as rubber_io
-from bridgescore.io import valet as valet_io
 from bridgescore.io.line import ERROR_MESSAGES
-from bridgescore.problems import Problem
+from bridgescore.rubber import read as rubber_io
+from bridgescore.valet import read as valet_io
 
 DATA = Path(__file__).resolve().parent / "data"
 PACKAGE = Path(traveller_csv.__file__).resolve().parent

@@ -1,5 +1,5 @@
 """The result pages (pairs, individual, teams) are rendered by one Jinja environment,
-``bridgescore.report.html.environment``: one place says how the templates escape and trim, so a team's name is
+``bridgescore.pairs.report.html.environment``: one place says how the templates escape and trim, so a team's name is
 escaped on the teams page exactly as a pair's name is on the pairs page."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 import bridgescore.report
-from bridgescore.report.html import environment, red_suits
+from bridgescore.pairs.report.html import environment, red_suits
 
 REPORT = Path(bridgescore.report.__file__).parent
 #: valet_html.py renders valet's own page without trim_blocks (its whitespace is part of the reference output)

@@ -34,9 +34,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TextIO
 
 import numpy as np
-import numpy.typing as npt
 
-from bridgescore.core.event import Event, ResultStatus
+from bridgescore.core.arrow import arrow, floats, frame, line_columns
+from bridgescore.core.event import Event, ResultStatus, lines_frame, lines_table
 from bridgescore.core.i18n import N_
 from bridgescore.core.options import OptionError
 from bridgescore.core.problems import Location, Problem, Severity
@@ -45,13 +45,12 @@ if TYPE_CHECKING:
     import pandas as pd
     import pyarrow as pa
 
-    from bridgescore.pairs.checks import Check
     from bridgescore.core.contract import Notation
     from bridgescore.core.deal import HandRecord, HandRecords
+    from bridgescore.pairs.checks import Check
     from bridgescore.pairs.penalties import Penalty
     from bridgescore.pairs.scored import ScoredBoard, ScoredEvent, ScoringOptions
     from bridgescore.pairs.standings import Standing
-    from bridgescore.core.table import Column
 
 __all__ = [
     "OPTION_NAMES",
@@ -257,8 +256,8 @@ def _written_par_checks(records: HandRecords, solved: Mapping[int, HandRecord]) 
 def check_lines(event: Event) -> Event:
     """``event`` with a problem for each adjusted score that cannot be read, as :func:`score` reads them: what
     ``bridgescore check`` lists, so that a line the check accepts is one the scoring scores."""
-    from bridgescore.pairs.scored import read_adjustment
     from bridgescore.core.table import STATUSES
+    from bridgescore.pairs.scored import read_adjustment
 
     # the lines whose adjustment may be unreadable – played or adjusted with remarks, or without a score – found on
     # the columns (issue 12), so the lines of a large event that carry a plain score are never built one by one
@@ -286,8 +285,8 @@ def read_penalties(given: Iterable[Penalty | str] = (), path: PathLike | None = 
     ``given``: :class:`~bridgescore.pairs.penalties.Penalty` objects or texts as ``--penalty`` takes them
     (``5:-10%``, ``A:5:-25% top``, ``7:-3 IMPs``); a text that cannot be read raises
     :class:`~bridgescore.pairs.penalties.PenaltyError`."""
-    from bridgescore.pairs.penalties_file import load
     from bridgescore.pairs.penalties import Penalty, parse_penalty_option
+    from bridgescore.pairs.penalties_file import load
 
     read_: list[Penalty] = []
     found: list[Problem] = []
@@ -501,130 +500,32 @@ def _with_penalties(scored: ScoredEvent, found: Sequence[Problem]) -> ScoredEven
 # --- tables ------------------------------------------------------------------------------------------------------
 
 
-def _arrow() -> Any:
-    try:
-        import pyarrow
-    except ImportError:  # pragma: no cover - a dependency; a broken environment only
-        raise ImportError("bridgescore's tables need pyarrow: pip install 'pyarrow>=15'") from None
-    return pyarrow
-
-
-def _dictionary(column: Column[Any], rows: npt.NDArray[Any] | None, text: Any = str) -> pa.DictionaryArray:
-    """A dictionary-encoded column as an Arrow dictionary array (the labels once, an index per row), ``rows``
-    taken in that order; a None label is a null."""
-    pa = _arrow()
-    codes = column.codes if rows is None else column.codes[rows]
-    labels = column.labels
-    is_null = np.fromiter((label is None for label in labels), dtype=bool, count=len(labels))
-    words = [("" if label is None else text(label)) for label in labels]
-    # labels that read the same (a contract written two ways) become one word: the dictionary must be distinct
-    index: dict[str, int] = {}
-    recode = np.fromiter((index.setdefault(w, len(index)) for w in words), dtype=np.int32, count=len(words))
-    indices = recode[codes] if len(labels) else codes.astype(np.int32)
-    mask = is_null[codes] if len(labels) and is_null.any() else None
-    return pa.DictionaryArray.from_arrays(pa.array(indices, type=pa.int32(), mask=mask), pa.array(list(index)))
-
-
-def _float(values: npt.NDArray[np.float64]) -> pa.Array:
-    """Floats with NaN (none) as nulls."""
-    pa = _arrow()
-    return pa.array(values, type=pa.float64(), from_pandas=True)
-
-
-def _frame(table: pa.Table) -> pd.DataFrame:
-    """An Arrow table as a pandas DataFrame with plain columns (text as strings, not categories, so that a
-    ``groupby`` reads as on any other frame); missing numbers NaN."""
-    try:
-        import pandas  # noqa: F401
-    except ImportError:  # pragma: no cover - a dependency; a broken environment only
-        raise ImportError("bridgescore's DataFrames need pandas: pip install 'pandas>=2'") from None
-    pa = _arrow()
-    plain = table.cast(
-        pa.schema([pa.field(f.name, f.type.value_type) if pa.types.is_dictionary(f.type) else f for f in table.schema])
+def _lines_arrow(event: Event, scored: ScoredEvent, notation: Notation) -> pa.Table:
+    """The scored lines: the columns of the lines as read (:func:`bridgescore.core.arrow.line_columns`) and their
+    points."""
+    pa = arrow()
+    lines = scored.lines
+    rows = lines.rows
+    columns = line_columns(lines.table, rows, notation)
+    b = lines.board_of_line
+    adjusted = np.zeros(len(rows if rows is not None else ()), dtype=bool)
+    if lines.adjustments:
+        adjusted[np.fromiter(lines.adjustments, dtype=np.int64, count=len(lines.adjustments))] = True
+    columns.update(
+        {
+            "ns_compared": floats(lines.ns_scores),
+            "ns_points": floats(lines.ns_points),
+            "ew_points": floats(lines.ew_points),
+            "ns_percent": floats(lines.ns_percent),
+            "ew_percent": floats(lines.ew_percent),
+            "adjusted": pa.array(adjusted, type=pa.bool_()),
+            "datum": floats(lines.datums[b]),
+            "top": floats(lines.tops[b]),
+            "field": pa.DictionaryArray.from_arrays(
+                pa.array(b.astype(np.int32), type=pa.int32()), pa.array(list(lines.board_sections))
+            ),
+        }
     )
-    import pandas as pd
-
-    integers = {pa.int8(): pd.Int8Dtype(), pa.int32(): pd.Int32Dtype()}  # a missing number <NA>, not a float NaN
-    return plain.to_pandas(types_mapper=integers.get)
-
-
-_SEAT_LETTERS = np.array(["", "N", "E", "S", "W"], dtype=object)
-
-
-def lines_table(event: Event, notation: Notation = "en") -> pa.Table:
-    """The traveller lines of ``event`` as an Arrow table, one row per line in input order, built from its columns
-    (:class:`bridgescore.core.table.ResultTable`): file, line, section, board, ns_pair, ew_pair, contract (as written
-    on a traveller, e.g. ``4SX``), declarer, tricks, lead (the card suit first in ``notation``, as the JSON report
-    writes it: ``DA`` for a file's ``RA`` or ``AD``; a lead that is no card as written), lead_written (as the file
-    wrote it, except a ``KH`` read as the file writes its leads, kept as the card read: :mod:`bridgescore.io.
-    lead_order`), ns_score, status, remarks."""
-    return _lines_arrow(event, None, notation)
-
-
-def lines_frame(event: Event, notation: Notation = "en") -> pd.DataFrame:
-    """The traveller lines of ``event`` as a pandas DataFrame (:func:`lines_table`)."""
-    return _frame(lines_table(event, notation))
-
-
-def _lines_arrow(event: Event, scored: ScoredEvent | None, notation: Notation) -> pa.Table:
-    from bridgescore.core.cards import format_lead
-    from bridgescore.core.contract import Seat
-    from bridgescore.core.table import STATUSES
-
-    pa = _arrow()
-    lines = scored.lines if scored is not None else None
-    table = lines.table if lines is not None else event.table
-    rows = lines.rows if lines is not None else None
-
-    def take(values: npt.NDArray[Any]) -> npt.NDArray[Any]:
-        return values if rows is None else values[rows]
-
-    declarer = take(table.declarer).astype(np.int64)
-    seats = np.array(["", *(s.label(notation) for s in Seat)], dtype=object)
-    tricks = take(table.tricks).astype(np.int64)
-    statuses = [s.value for s in STATUSES]
-    columns: dict[str, Any] = {
-        "file": _dictionary(table.file, rows),
-        "line": pa.array(take(table.line), type=pa.int32(), mask=take(table.line) == 0),
-        "section": _dictionary(table.section, rows),
-        "board": pa.array(take(table.board), type=pa.int32()),
-        "ns_pair": _dictionary(table.ns_pair, rows),
-        "ew_pair": _dictionary(table.ew_pair, rows),
-        "contract": _dictionary(table.contract, rows, lambda c: c.format(notation)),
-        "declarer": pa.DictionaryArray.from_arrays(
-            pa.array(declarer + 1, type=pa.int32(), mask=declarer < 0), pa.array(list(seats))
-        ),
-        "tricks": pa.array(tricks, type=pa.int8(), mask=tricks < 0),
-        # the card as the JSON report gives it (``DA``, ``CJ`` – a Dutch ``RA``, ``KB`` or a rank-first ``AD`` alike,
-        # so a group by suit is right), and the text as the file wrote it beside it (issue 18)
-        "lead": _dictionary(table.lead, rows, lambda lead: format_lead(lead, notation)),
-        "lead_written": _dictionary(table.lead, rows),
-        "ns_score": _float(take(table.ns_score)),
-        "status": pa.DictionaryArray.from_arrays(
-            pa.array(take(table.status).astype(np.int32), type=pa.int32()), pa.array(statuses)
-        ),
-        "remarks": _dictionary(table.remarks, rows),
-    }
-    if lines is not None:
-        b = lines.board_of_line
-        adjusted = np.zeros(len(rows if rows is not None else ()), dtype=bool)
-        if lines.adjustments:
-            adjusted[np.fromiter(lines.adjustments, dtype=np.int64, count=len(lines.adjustments))] = True
-        columns.update(
-            {
-                "ns_compared": _float(lines.ns_scores),
-                "ns_points": _float(lines.ns_points),
-                "ew_points": _float(lines.ew_points),
-                "ns_percent": _float(lines.ns_percent),
-                "ew_percent": _float(lines.ew_percent),
-                "adjusted": pa.array(adjusted, type=pa.bool_()),
-                "datum": _float(lines.datums[b]),
-                "top": _float(lines.tops[b]),
-                "field": pa.DictionaryArray.from_arrays(
-                    pa.array(b.astype(np.int32), type=pa.int32()), pa.array(list(lines.board_sections))
-                ),
-            }
-        )
     return pa.table(columns)
 
 
@@ -652,7 +553,7 @@ class Lines:
 
     def to_pandas(self, notation: Notation = "en") -> pd.DataFrame:
         """The lines as a pandas ``DataFrame``."""
-        return _frame(self.to_arrow(notation))
+        return frame(self.to_arrow(notation))
 
 
 _STANDING_FIELDS = (
@@ -669,7 +570,7 @@ class Standings(tuple["Standing", ...]):
     __slots__ = ()
 
     def to_arrow(self) -> pa.Table:
-        pa = _arrow()
+        pa = arrow()
         rows = [(s.group, s.section, entry) for s in self for entry in s.entries]
         columns: dict[str, list[Any]] = {"group": [r[0] for r in rows], "section": [r[1] for r in rows]}
         for name in _STANDING_FIELDS:
@@ -680,7 +581,7 @@ class Standings(tuple["Standing", ...]):
 
     def to_pandas(self) -> pd.DataFrame:
         """The rankings as a pandas ``DataFrame``, one row per pair, in ranking order."""
-        return _frame(self.to_arrow())
+        return frame(self.to_arrow())
 
 
 # --- the result ---------------------------------------------------------------------------------------------------
@@ -837,8 +738,8 @@ class Scores:
     ) -> str | None:
         """The text report: rankings, (with ``boards``) travellers, checks and problems (``score``)."""
         from bridgescore.core.i18n import parse_language
-        from bridgescore.report.printable import console as printable_console
         from bridgescore.pairs.report.text import render_text
+        from bridgescore.report.printable import console as printable_console
 
         language = parse_language(lang)
         buffer = io.StringIO()

@@ -92,8 +92,8 @@ def prepare(
     from bridgescore.api import InputError, file_method_notes, file_options, read, read_sessions
     from bridgescore.api import score as score_event
     from bridgescore.archive.store import session_key
-    from bridgescore.io import files as bounded
     from bridgescore.core.options import OptionError
+    from bridgescore.io import files as bounded
     from bridgescore.pairs.sessions import content_digest, date_from_name, iso_date, line_columns
 
     prepared: list[Prepared] = []

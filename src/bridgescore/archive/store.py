@@ -363,8 +363,8 @@ def _line_rows(scores: Scores, digest: str = "") -> tuple[dict[str, list[Any]], 
     (:class:`bridgescore.core.table.ResultTable`, one conversion per distinct value), not line by line."""
     import numpy as np
 
-    from bridgescore.pairs.sessions import content_digest, line_columns
     from bridgescore.core.table import FIELD_KINDS
+    from bridgescore.pairs.sessions import content_digest, line_columns
 
     lines = scores.scored.lines
     table = lines.table

@@ -107,12 +107,12 @@ def add(
     from rich.markup import escape
 
     from bridgescore.archive.prepare import given_options, prepare, store
+    from bridgescore.archive.report import added_json, render_added
     from bridgescore.cli.common import err, out, write_output
     from bridgescore.core.i18n import N_
     from bridgescore.core.problems import Location, Problem, Severity
-    from bridgescore.archive.report import added_json, render_added
-    from bridgescore.report.problems import print_problems
     from bridgescore.pairs.sessions import iso_date
+    from bridgescore.report.problems import print_problems
 
     page_lang = language_option(lang)
     text_or_json(fmt)
@@ -194,8 +194,8 @@ def list_command(
     lang: ReportLangOption = "en",
 ) -> None:
     """The stored sessions in date order: key, date, competition, pairs, boards, version."""
-    from bridgescore.cli.common import out, write_output
     from bridgescore.archive.report import list_json, render_list
+    from bridgescore.cli.common import out, write_output
 
     page_lang = language_option(lang)
     text_or_json(fmt)
@@ -215,8 +215,8 @@ def history_command(
     lang: ReportLangOption = "en",
 ) -> None:
     """The versions of one session: when, from which file, and what each correction changed."""
-    from bridgescore.cli.common import out, write_output
     from bridgescore.archive.report import history_json, render_history
+    from bridgescore.cli.common import out, write_output
 
     page_lang = language_option(lang)
     text_or_json(fmt)

@@ -7,7 +7,6 @@ from typing import Annotated
 
 import typer
 
-from bridgescore.report import progress
 from bridgescore.cli.common import (
     PER_DIRECTION,
     DealsOption,
@@ -26,6 +25,7 @@ from bridgescore.cli.common import (
     write_output,
 )
 from bridgescore.core.problems import Severity
+from bridgescore.report import progress
 
 
 @app.command()

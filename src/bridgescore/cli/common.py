@@ -13,16 +13,16 @@ from typing import TYPE_CHECKING, Annotated, BinaryIO, TextIO
 
 import typer
 
-from bridgescore.core.version import __version__
 from bridgescore.core.contract import Notation
+from bridgescore.core.version import __version__
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from bridgescore.archive import Archive
-    from bridgescore.pairs.checks import Check
     from bridgescore.core.event import Event
     from bridgescore.core.i18n import Language
+    from bridgescore.pairs.checks import Check
     from bridgescore.pairs.scored import ScoringOptions
 
     #: The screen and the error stream (rich consoles), made at their first use: see ``__getattr__``.

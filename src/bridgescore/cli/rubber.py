@@ -54,9 +54,9 @@ def rubber(
 
     from bridgescore.cli.common import err, out
     from bridgescore.core.contract import Side
-    from bridgescore.rubber.sheet import read as rubber_io
-    from bridgescore.rubber.sheet import report as rubber_report
-    from bridgescore.rubber.sheet.sheet import Rounding, RubberError, RubberOptions, Sheet, parse_stake, settle
+    from bridgescore.rubber import read as rubber_io
+    from bridgescore.rubber import report as rubber_report
+    from bridgescore.rubber.sheet import Rounding, RubberError, RubberOptions, Sheet, parse_stake, settle
 
     labels = language_option(lang)
     try:

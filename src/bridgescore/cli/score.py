@@ -8,7 +8,6 @@ from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
-from bridgescore.report import progress
 from bridgescore.cli.common import (
     AcblScaleOption,
     AcrossSectionsOption,
@@ -46,6 +45,7 @@ from bridgescore.cli.common import (
 )
 from bridgescore.core.i18n import reset_print_rounding, set_print_rounding
 from bridgescore.core.problems import Severity
+from bridgescore.report import progress
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -211,18 +211,18 @@ def score(
     """Score a pairs event: rankings, travellers and the director's checks (exit 2 on bad input)."""
     from bridgescore.api import InputError, read, read_penalties, resolve_options
     from bridgescore.api import score as score_event
-    from bridgescore.pairs.checks import run_checks
     from bridgescore.cli.common import err, out
-    from bridgescore.io.session_column import has_session_column
     from bridgescore.core.options import OptionError
+    from bridgescore.io.session_column import has_session_column
+    from bridgescore.pairs.checks import run_checks
     from bridgescore.pairs.penalties import PenaltyError
     from bridgescore.pairs.report import csv as score_csv
     from bridgescore.pairs.report import json as score_json
     from bridgescore.pairs.report.html import page_dict, render_html
+    from bridgescore.pairs.report.text import render_text
     from bridgescore.report.printable import PrintableBinary, escape_controls
     from bridgescore.report.printable import console as printable_console
     from bridgescore.report.problems import print_problems
-    from bridgescore.pairs.report.text import render_text
 
     page_lang = language_option(lang)
     lang = notation_option(notation or "en")  # reading: the readers take either notation

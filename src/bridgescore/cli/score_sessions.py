@@ -43,8 +43,8 @@ def score_sessions_command(
     caller scores them as one session)."""
     from bridgescore.api import InputError, read_sessions, score_sessions
     from bridgescore.cli.common import err, out
-    from bridgescore.pairs.multisession import parse_carry_over
     from bridgescore.core.options import OptionError
+    from bridgescore.pairs.multisession import parse_carry_over
     from bridgescore.pairs.report import sessions as report
     from bridgescore.report.problems import print_problems
 

@@ -121,10 +121,9 @@ def season(
     and relegation, per pair or per player (exit 2 on bad input or a rule that cannot be met)."""
     from bridgescore.cli.common import err, output_stream
     from bridgescore.core.i18n import format_message
-    from bridgescore.pairs.methods.base import Unit
     from bridgescore.core.options import OptionError
+    from bridgescore.pairs.methods.base import Unit
     from bridgescore.report.problems import print_problems
-    from bridgescore.season.report import SEASON_FORMATS, write_season
     from bridgescore.season import (
         SeasonRules,
         parse_absent,
@@ -136,6 +135,7 @@ def season(
         run_season,
     )
     from bridgescore.season.files import ArchiveSessions, FileSessions
+    from bridgescore.season.report import SEASON_FORMATS, write_season
 
     page_lang = language_option(lang)
     if fmt not in SEASON_FORMATS:

@@ -167,11 +167,11 @@ def score_teams_command(
     from bridgescore.core.options import OptionError
     from bridgescore.core.problems import Severity
     from bridgescore.report.problems import print_problems
-    from bridgescore.teams.report import TEAMS_FORMATS, TeamsFormat, write_teams
     from bridgescore.teams import score_teams
     from bridgescore.teams.carry import given_carry_over
     from bridgescore.teams.choose import teams_options
     from bridgescore.teams.read import load_teams
+    from bridgescore.teams.report import TEAMS_FORMATS, TeamsFormat, write_teams
     from bridgescore.teams.vp import VPScaleError
 
     page_lang = language_option(lang)

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from bridgescore.report import progress
 from bridgescore.cli.common import (
     SkipInvalidOption,
     app,
@@ -18,6 +17,7 @@ from bridgescore.cli.common import (
     write_output,
 )
 from bridgescore.core.problems import Problem, Severity
+from bridgescore.report import progress
 
 if TYPE_CHECKING:
     from bridgescore.core.event import Event

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
@@ -17,21 +16,28 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core.contract import (
-    Contract,
     Notation,
-    Seat,
     Vulnerability,
-    format_result,
     vulnerability_of_board,
 )
 from bridgescore.core.players import Player
 from bridgescore.core.problems import Location, Problem, Severity
+from bridgescore.core.result import Result, ResultStatus
 
 if TYPE_CHECKING:
     from bridgescore.core.deal import HandRecord
     from bridgescore.core.table import Column, ResultTable
 
-__all__ = ["Board", "Event", "EventForm", "Result", "ResultStatus", "sections_numbered_per_direction"]
+__all__ = [
+    "Board",
+    "Event",
+    "EventForm",
+    "Result",
+    "ResultStatus",
+    "lines_frame",
+    "lines_table",
+    "sections_numbered_per_direction",
+]
 
 #: What kind of event a file holds: pairs (scored here), teams or individual (issue 7 scores them; until then
 #: ``score`` refuses them rather than scoring their lines as a pairs event).
@@ -41,59 +47,6 @@ _EMPTY: Mapping[str, str] = MappingProxyType({})
 _NO_DEALS: Mapping[int, HandRecord] = MappingProxyType({})
 _NO_PLAYERS: Mapping[str, tuple[Player, ...]] = MappingProxyType({})
 _NO_PAIR_INFO: Mapping[str, Mapping[str, str]] = MappingProxyType({})
-
-
-class ResultStatus(Enum):
-    """What a traveller line says happened at the table.
-
-    Seed 000: a board not played ("N.G.") is not a score and is left out of the pair's average, while a
-    passed-out board is a score of 0 that takes part in the comparison.
-    """
-
-    PLAYED = "played"
-    PASSED_OUT = "passed-out"
-    NOT_PLAYED = "not-played"
-    ADJUSTED = "adjusted"
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """One traveller line: a board played (or not) between an NS pair and an EW pair.
-
-    ``ns_score`` is North-South's score (None when the board was not played or only an adjustment is known).
-    ``extra`` keeps every column the reader did not understand, so nothing in the input is lost.
-    """
-
-    board: int
-    ns_pair: str
-    ew_pair: str
-    status: ResultStatus
-    section: str = ""
-    contract: Contract | None = None
-    declarer: Seat | None = None
-    tricks: int | None = None
-    lead: str | None = None
-    ns_score: int | None = None
-    remarks: str = ""
-    extra: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
-    source: Location | None = None
-
-    @property
-    def vulnerability(self) -> Vulnerability:
-        return vulnerability_of_board(self.board)
-
-    def describe_contract(self, lang: Notation = "en") -> str:
-        """The contract and result as on a traveller, e.g. ``4SX N -2``; empty where none was written."""
-        if self.contract is None:
-            return ""
-        if self.contract.is_passed_out:
-            return self.contract.format(lang)
-        text = self.contract.format(lang)
-        if self.declarer is not None:
-            text += f" {self.declarer.label(lang)}"
-        if self.tricks is not None:
-            text += f" {format_result(self.contract, self.tricks, lang)}"
-        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,15 +126,11 @@ class Event:
 
     def to_arrow(self, notation: Notation = "en") -> Any:
         """The lines as a ``pyarrow.Table``, one row per line in input order, built from the columns
-        (:func:`bridgescore.api.lines_table`)."""
-        from bridgescore.api import lines_table
-
+        (:func:`lines_table`)."""
         return lines_table(self, notation)
 
     def to_pandas(self, notation: Notation = "en") -> Any:
         """The lines as a pandas ``DataFrame`` (:meth:`to_arrow` with plain text columns)."""
-        from bridgescore.api import lines_frame
-
         return lines_frame(self, notation)
 
     def boards(self) -> Iterator[Board]:
@@ -520,3 +469,22 @@ def _numbered_per_direction(
     return frozenset(
         label for label, n, total in zip(sections.labels, crossed, boards_per_section, strict=True) if 2 * n > total
     )
+
+
+def lines_table(event: Event, notation: Notation = "en") -> Any:
+    """The traveller lines of ``event`` as an Arrow table, one row per line in input order, built from its columns
+    (:class:`bridgescore.core.table.ResultTable`, :func:`bridgescore.core.arrow.line_columns`): file, line, section,
+    board, ns_pair, ew_pair, contract (as written on a traveller, e.g. ``4SX``), declarer, tricks, lead (the card
+    suit first in ``notation``, as the JSON report writes it: ``DA`` for a file's ``RA`` or ``AD``; a lead that is no
+    card as written), lead_written (as the file wrote it, except a ``KH`` read as the file writes its leads, kept as
+    the card read: :mod:`bridgescore.io.lead_order`), ns_score, status, remarks."""
+    from bridgescore.core.arrow import arrow, line_columns
+
+    return arrow().table(line_columns(event.table, None, notation))
+
+
+def lines_frame(event: Event, notation: Notation = "en") -> Any:
+    """The traveller lines of ``event`` as a pandas DataFrame (:func:`lines_table`)."""
+    from bridgescore.core.arrow import frame
+
+    return frame(lines_table(event, notation))

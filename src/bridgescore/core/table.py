@@ -24,8 +24,8 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core.contract import Contract, Seat
-from bridgescore.core.event import Result, ResultStatus
 from bridgescore.core.problems import FieldKind, Location
+from bridgescore.core.result import Result, ResultStatus
 
 __all__ = ["STATUSES", "Column", "ResultTable", "ResultView", "distinct", "on_both_sides", "pair_codes"]
 

@@ -34,9 +34,9 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core.event import Event, Result
+from bridgescore.core.problems import Location, Problem
 from bridgescore.individual.seats import SeatColumns, Seating, has_seats, seat_columns, seatings
 from bridgescore.pairs.methods.base import Unit
-from bridgescore.core.problems import Location, Problem
 from bridgescore.pairs.scored import ALL_SECTIONS, PairPercent, ScoredEvent, ScoringOptions, score_event
 from bridgescore.pairs.standings import rank
 

@@ -16,9 +16,9 @@ from pathlib import Path
 from types import MappingProxyType
 
 from bridgescore.core.event import Event
+from bridgescore.core.problems import Location, Problem, Severity, shorten
 from bridgescore.individual.seats import seatings
 from bridgescore.io import names as names_file
-from bridgescore.core.problems import Location, Problem, Severity, shorten
 
 __all__ = ["with_player_names"]
 

@@ -24,9 +24,9 @@ import numpy.typing as npt
 
 from bridgescore.core.event import Event, Result
 from bridgescore.core.i18n import N_
-from bridgescore.io.csv import SEATS as CSV_SEATS
 from bridgescore.core.problems import FieldKind, Location, Problem, shorten
 from bridgescore.core.table import Column, ResultTable, ResultView, distinct
+from bridgescore.io.csv import SEATS as CSV_SEATS
 
 __all__ = ["SEAT_FIELDS", "SeatColumns", "Seating", "seat_columns", "seatings"]
 

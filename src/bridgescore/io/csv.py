@@ -31,6 +31,7 @@ from bridgescore.core.contract import (
 )
 from bridgescore.core.event import Event, EventForm, Result, ResultStatus, sections_numbered_per_direction
 from bridgescore.core.i18n import N_
+from bridgescore.core.problems import FieldKind, Location, Problem, Severity, Value, shorten
 from bridgescore.io import files
 from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.io.line import (
@@ -41,7 +42,6 @@ from bridgescore.io.line import (
     whole_number,
     worded_problem,
 )
-from bridgescore.core.problems import FieldKind, Location, Problem, Severity, Value, shorten
 
 __all__ = [
     "COLUMN_SYNONYMS",

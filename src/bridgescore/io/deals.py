@@ -33,10 +33,10 @@ from types import MappingProxyType
 from bridgescore.core.contract import ContractError, Seat, Vulnerability, dealer_of_board, vulnerability_of_board
 from bridgescore.core.deal import DDTable, HandRecord, HandRecords, Par
 from bridgescore.core.event import Event
+from bridgescore.core.problems import FieldKind, Location, Problem, Severity, Value, shorten
 from bridgescore.io import files
 from bridgescore.io.csv import read_file
 from bridgescore.io.line import whole_number
-from bridgescore.core.problems import FieldKind, Location, Problem, Severity, Value, shorten
 
 __all__ = [
     "DEAL_SUFFIXES",

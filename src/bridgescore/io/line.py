@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 
+from bridgescore.core.adjustments import looks_weighted, parse_adjustment
 from bridgescore.core.contract import Contract, ContractError, Seat, parse_result
 from bridgescore.core.event import Result, ResultStatus
-from bridgescore.core.adjustments import looks_weighted, parse_adjustment
 from bridgescore.core.problems import Location, Problem, Severity, shorten
 
 __all__ = [

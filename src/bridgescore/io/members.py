@@ -35,10 +35,10 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core.event import Event
-from bridgescore.io.csv import COLUMN_SYNONYMS, header_key, read_file, read_records, too_large
 from bridgescore.core.players import Player
 from bridgescore.core.problems import Location, Problem, Severity, shorten
 from bridgescore.core.table import Column, distinct, pair_codes
+from bridgescore.io.csv import COLUMN_SYNONYMS, header_key, read_file, read_records, too_large
 
 __all__ = ["NUMBER_COLUMNS", "Members", "load", "loads", "seated_players", "with_members"]
 

@@ -25,10 +25,10 @@ from pathlib import Path
 from types import MappingProxyType
 
 from bridgescore.core.event import Event
-from bridgescore.io.csv import header_key, read_file, read_records, too_large
 from bridgescore.core.pairkey import PairKey, written_forms
 from bridgescore.core.players import Player
 from bridgescore.core.problems import Location, Problem, Severity, shorten
+from bridgescore.io.csv import header_key, read_file, read_records, too_large
 
 __all__ = ["Names", "load", "loads", "with_names"]
 

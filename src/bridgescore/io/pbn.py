@@ -60,13 +60,13 @@ from bridgescore.core.contract import (
     vulnerability_of_board,
 )
 from bridgescore.core.event import Event, EventForm, Result, ResultStatus, sections_numbered_per_direction
+from bridgescore.core.players import Player
+from bridgescore.core.problems import FieldKind, Location, Problem, Severity, Value, shorten
 from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.io.csv import is_not_played, one_line_per_table, read_file
 from bridgescore.io.deals import PbnDeals
 from bridgescore.io.line import LineReading, read_declarer, read_tricks, whole_number
 from bridgescore.io.usebio import names_by_pair
-from bridgescore.core.players import Player
-from bridgescore.core.problems import FieldKind, Location, Problem, Severity, Value, shorten
 
 __all__ = ["load", "loads", "split_games"]
 

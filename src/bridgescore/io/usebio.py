@@ -75,12 +75,12 @@ from bridgescore.core.contract import (
 )
 from bridgescore.core.deal import HandRecords
 from bridgescore.core.event import Event, EventForm, Result, ResultStatus, sections_numbered_per_direction
-from bridgescore.io.adjusted import canonical_adjustment
-from bridgescore.io.csv import one_line_per_table
-from bridgescore.io.line import LineReading, numbered_per_direction, read_declarer, whole_number
 from bridgescore.core.players import Player
 from bridgescore.core.problems import FieldKind, Location, Problem, Severity, Value, shorten
 from bridgescore.core.table import FIELD_KINDS, STATUSES, Column, ResultTable, ResultView
+from bridgescore.io.adjusted import canonical_adjustment
+from bridgescore.io.csv import one_line_per_table
+from bridgescore.io.line import LineReading, numbered_per_direction, read_declarer, whole_number
 
 __all__ = [
     "Document",

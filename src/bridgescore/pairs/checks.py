@@ -26,14 +26,14 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from bridgescore.core.adjustments import ArtificialScore, PhantomScore
 from bridgescore.core.contract import Notation
 from bridgescore.core.contract import score as contract_score
 from bridgescore.core.i18n import N_, format_message, translator
-from bridgescore.core.adjustments import ArtificialScore, PhantomScore
+from bridgescore.core.table import distinct, on_both_sides, pair_codes
 from bridgescore.pairs.methods.base import Unit
 from bridgescore.pairs.methods.matchpoints import Matchpoints, MatchpointScale
 from bridgescore.pairs.scored import Movement, ScoredEvent, pair_ids
-from bridgescore.core.table import distinct, on_both_sides, pair_codes
 
 __all__ = ["Check", "Finding", "findings_text", "run_checks"]
 

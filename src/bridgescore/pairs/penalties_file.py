@@ -20,9 +20,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from bridgescore.core.i18n import N_
+from bridgescore.core.problems import Location, Problem
 from bridgescore.io.csv import header_key, read_file, read_records
 from bridgescore.pairs.penalties import Penalty, PenaltyError, make_penalty
-from bridgescore.core.problems import Location, Problem
 
 __all__ = ["load", "loads"]
 

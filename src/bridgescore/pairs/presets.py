@@ -31,10 +31,10 @@ from functools import cache
 from importlib import resources
 from types import MappingProxyType
 
-from bridgescore.core.i18n import N_, PRINT_ROUNDINGS
-from bridgescore.pairs.methods import METHODS, make_method
 from bridgescore.core.adjustments import AdjustmentValues, parse_award
+from bridgescore.core.i18n import N_, PRINT_ROUNDINGS
 from bridgescore.core.options import OptionError
+from bridgescore.pairs.methods import METHODS, make_method
 from bridgescore.pairs.scored import Movement, PairPercent, ScoringOptions
 
 __all__ = ["DEFAULTS", "OPTION_METHODS", "Preset", "preset", "presets", "resolve", "scoring_options"]

@@ -42,9 +42,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from bridgescore.core.contract import ContractError, Seat
-from bridgescore.core.event import Event, Result, ResultStatus, sections_numbered_per_direction
-from bridgescore.core.i18n import N_
 from bridgescore.core.adjustments import (
     Adjustment,
     AdjustmentError,
@@ -59,12 +56,15 @@ from bridgescore.core.adjustments import (
     parse_adjustment,
     parse_weighted_score,
 )
-from bridgescore.pairs.methods.base import BoardScores, FloatArray, ScoringMethod, Unit
-from bridgescore.pairs.methods.matchpoints import Matchpoints
+from bridgescore.core.contract import ContractError, Seat
+from bridgescore.core.event import Event, Result, ResultStatus, sections_numbered_per_direction
+from bridgescore.core.i18n import N_
 from bridgescore.core.pairkey import PairKey, names_pair
-from bridgescore.pairs.penalties import Penalty
 from bridgescore.core.problems import Location, Problem, Severity
 from bridgescore.core.table import STATUSES, ResultTable, on_both_sides, pair_codes
+from bridgescore.pairs.methods.base import BoardScores, FloatArray, ScoringMethod, Unit
+from bridgescore.pairs.methods.matchpoints import Matchpoints
+from bridgescore.pairs.penalties import Penalty
 
 if TYPE_CHECKING:
     from bridgescore.core.leads import LeadAnalysis

@@ -25,8 +25,8 @@ from bridgescore.core.players import Player, pair_key
 
 if TYPE_CHECKING:
     from bridgescore.core.event import Event
-    from bridgescore.pairs.scored import ScoredEvent
     from bridgescore.core.table import ResultTable
+    from bridgescore.pairs.scored import ScoredEvent
 
 __all__ = [
     "CONTENT_FIELDS", "PairSession", "SessionSource", "SessionSummary", "StoredSession", "content_digest", "iso_date",

@@ -41,8 +41,8 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core.i18n import round_printed
-from bridgescore.pairs.methods.base import Unit
 from bridgescore.core.pairkey import lookup
+from bridgescore.pairs.methods.base import Unit
 from bridgescore.pairs.penalties import Penalty, matching, penalty_points
 from bridgescore.pairs.scored import ALL_SECTIONS, Movement, PairPercent, ScoredEvent, pair_ids
 

@@ -28,10 +28,10 @@ from bridgescore.core.contract import (
     parse_contract,
     parse_contract_and_result,
 )
+from bridgescore.core.problems import Location, Problem, Severity, Value, shorten
 from bridgescore.io.csv import header_key, read_file, read_records, too_large
 from bridgescore.io.line import read_declarer, read_tricks, whole_number, worded_problem
-from bridgescore.core.problems import Location, Problem, Severity, Value, shorten
-from bridgescore.rubber.sheet.sheet import Deal, Honours, RubberError, RubberOptions, Sheet, parse_honours
+from bridgescore.rubber.sheet import Deal, Honours, RubberError, RubberOptions, Sheet, parse_honours
 
 __all__ = ["COLUMN_SYNONYMS", "DealFile", "DealLine", "load", "loads", "parse_entry", "play_lines", "play_rubbers"]
 

@@ -18,8 +18,17 @@ from typing import Any
 
 from bridgescore.core.contract import Notation, Side, Vulnerability
 from bridgescore.core.i18n import N_, format_number, translator
-from bridgescore.rubber.sheet.read import parse_entry
-from bridgescore.rubber.sheet.sheet import Entry, Rounding, RubberError, RubberOptions, Settlement, Sheet, settle, settle_session
+from bridgescore.rubber.read import parse_entry
+from bridgescore.rubber.sheet import (
+    Entry,
+    Rounding,
+    RubberError,
+    RubberOptions,
+    Settlement,
+    Sheet,
+    settle,
+    settle_session,
+)
 
 __all__ = [
     "HELP_EN",

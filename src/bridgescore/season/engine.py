@@ -34,9 +34,9 @@ from typing import Literal
 from bridgescore.core.i18n import N_
 from bridgescore.core.options import OptionError
 from bridgescore.core.players import Player, player_key
-from bridgescore.season.rules import SeasonRules
 from bridgescore.pairs.sessions import PairSession, SessionSummary
 from bridgescore.pairs.standings import shared_places
+from bridgescore.season.rules import SeasonRules
 
 __all__ = ["Evening", "Season", "SeasonSession", "Standing", "compute_season", "pair_name", "shared_places"]
 

@@ -22,8 +22,8 @@ from typing import Any
 from bridgescore.core.i18n import N_
 from bridgescore.core.options import OptionError
 from bridgescore.core.players import player_key
-from bridgescore.season.engine import pair_name
 from bridgescore.pairs.sessions import PairSession, StoredSession
+from bridgescore.season.engine import pair_name
 
 __all__ = ["PARTS", "season_valet"]
 

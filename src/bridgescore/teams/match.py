@@ -55,10 +55,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from bridgescore.core.adjustments import AdjustmentValues, ArtificialScore, AssignedScore, Award, WeightedScore
 from bridgescore.core.event import Result, ResultStatus
 from bridgescore.core.i18n import N_
 from bridgescore.core.imps import wbf_imps
-from bridgescore.core.adjustments import AdjustmentValues, ArtificialScore, AssignedScore, Award, WeightedScore
 from bridgescore.core.problems import Location, Problem, Severity
 from bridgescore.pairs.scored import read_adjustment
 from bridgescore.teams.model import TIED, BoardScore, Match, MatchBoard, MatchScore, SegmentScore, TeamsForm

@@ -38,8 +38,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from bridgescore.core.i18n import N_
-from bridgescore.io.line import decimal_number
 from bridgescore.core.problems import FieldKind, Location, Problem, Severity, shorten
+from bridgescore.io.line import decimal_number
 
 __all__ = [
     "RULES",

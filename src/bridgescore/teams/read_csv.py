@@ -22,9 +22,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from bridgescore.core.contract import Notation
+from bridgescore.core.problems import Location, Problem, Severity, shorten
 from bridgescore.io import csv as traveller_csv
 from bridgescore.io.line import decimal_number, whole_number
-from bridgescore.core.problems import Location, Problem, Severity, shorten
 from bridgescore.teams.model import Room
 from bridgescore.teams.read import TeamFile, TeamLine
 

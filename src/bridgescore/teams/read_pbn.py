@@ -19,9 +19,9 @@ from pathlib import Path
 
 from bridgescore.core.contract import Notation
 from bridgescore.core.event import Event
+from bridgescore.core.problems import FieldKind, Location, Problem, shorten
 from bridgescore.io import pbn
 from bridgescore.io.line import whole_number
-from bridgescore.core.problems import FieldKind, Location, Problem, shorten
 from bridgescore.teams.model import Room
 from bridgescore.teams.read import TeamFile, TeamLine
 

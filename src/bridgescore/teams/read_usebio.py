@@ -33,10 +33,10 @@ from types import MappingProxyType
 from xml.etree.ElementTree import Element
 
 from bridgescore.core.contract import Notation
-from bridgescore.io import usebio
-from bridgescore.io.line import whole_number
 from bridgescore.core.players import Player
 from bridgescore.core.problems import Problem, Severity, shorten
+from bridgescore.io import usebio
+from bridgescore.io.line import whole_number
 from bridgescore.teams.model import Room, Team, TeamsForm
 from bridgescore.teams.read import TeamFile, TeamLine, with_result_teams
 

@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import ClassVar, Protocol
 
 from bridgescore.core.i18n import N_
-from bridgescore.io.line import decimal_number, whole_number
 from bridgescore.core.problems import Location, Problem, shorten
+from bridgescore.io.line import decimal_number, whole_number
 
 __all__ = [
     "EBU20",

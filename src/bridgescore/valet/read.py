@@ -30,10 +30,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from bridgescore.core.contract import Contract, Seat
-from bridgescore.io import files
-from bridgescore.valet.score import LEAD_SUITS, KeyIndex, ValetTables
 from bridgescore.core.pairkey import lookup
 from bridgescore.core.problems import Location, Problem, Severity, Value, shorten
+from bridgescore.io import files
+from bridgescore.valet.score import LEAD_SUITS, KeyIndex, ValetTables
 
 if TYPE_CHECKING:
     from bridgescore.core.event import Event

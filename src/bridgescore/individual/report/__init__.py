@@ -35,21 +35,21 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from bridgescore.pairs.checks import Check, run_checks
 from bridgescore.core.contract import Notation
 from bridgescore.core.event import Event
 from bridgescore.core.i18n import N_, Language, format_number, translator
 from bridgescore.individual import ScoredIndividual
+from bridgescore.pairs.checks import Check, run_checks
 from bridgescore.pairs.methods.base import Unit
 from bridgescore.pairs.report.check import render_problems
 from bridgescore.pairs.report.csv import guard, rows_csv
 from bridgescore.pairs.report.json import checks_fields, iter_boards, options_fields
 from bridgescore.pairs.report.labels import adjustment_label, method_name, number, percent, points
-from bridgescore.report.printable import console as printable_console
-from bridgescore.report.problems import problem_fields
 from bridgescore.pairs.report.text import ranking_table, render_check_lines
 from bridgescore.pairs.scored import ALL_SECTIONS
 from bridgescore.pairs.standings import PERCENT_DECIMALS
+from bridgescore.report.printable import console as printable_console
+from bridgescore.report.problems import problem_fields
 
 __all__ = ["INDIVIDUAL_FORMATS", "SCHEMA", "IndividualFormat", "individual_dict", "write_individual"]
 

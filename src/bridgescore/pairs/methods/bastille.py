@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bridgescore.core.imps import bastille_imps
 from bridgescore.core.adjustments import AdjustmentValues, Award
+from bridgescore.core.imps import bastille_imps
 from bridgescore.pairs.methods.base import BoardScores, FloatArray, Unit
 from bridgescore.pairs.methods.butler import imps_against_datum
 

@@ -35,8 +35,8 @@ from typing import Protocol
 
 import numpy as np
 
-from bridgescore.core.imps import RoundingPolicy, wbf_imps
 from bridgescore.core.adjustments import AdjustmentValues, Award
+from bridgescore.core.imps import RoundingPolicy, wbf_imps
 from bridgescore.pairs.methods.base import BoardScores, FloatArray, Unit
 
 __all__ = [

@@ -22,8 +22,8 @@ from enum import Enum
 
 import numpy as np
 
-from bridgescore.core.imps import WBF_THRESHOLDS, RoundingPolicy
 from bridgescore.core.adjustments import AdjustmentValues, Award
+from bridgescore.core.imps import WBF_THRESHOLDS, RoundingPolicy
 from bridgescore.pairs.methods.base import BoardScores, FloatArray, Unit
 
 __all__ = ["CrossImps", "CrossImpsForm", "cross_imp_totals"]

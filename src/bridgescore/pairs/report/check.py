@@ -16,17 +16,17 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from bridgescore.core.adjustments import WeightedScore
 from bridgescore.core.cards import format_lead
 from bridgescore.core.contract import Notation
 from bridgescore.core.event import Event, Result, ResultStatus
 from bridgescore.core.i18n import N_, format_number, translator
-from bridgescore.io.csv import physical_lines, read_file
-from bridgescore.core.adjustments import WeightedScore
 from bridgescore.core.problems import Severity, shorten
+from bridgescore.io.csv import physical_lines, read_file
 from bridgescore.pairs.report.csv import guard, rows_csv
+from bridgescore.pairs.scored import read_adjustment
 from bridgescore.report.plain import write_columns
 from bridgescore.report.problems import print_problems
-from bridgescore.pairs.scored import read_adjustment
 
 __all__ = [
     "LEFT_OUT_MARK",

@@ -18,11 +18,11 @@ import numpy as np
 from bridgescore.core.cards import format_lead
 from bridgescore.core.contract import Notation
 from bridgescore.core.i18n import N_, translator
-from bridgescore.report.columns import memo, per_code, per_int, per_label, per_value, seats
+from bridgescore.core.table import STATUSES
 from bridgescore.pairs.report.labels import adjustment_label, number, penalty_cell
 from bridgescore.pairs.scored import ScoredEvent
 from bridgescore.pairs.standings import Standing, compute_standings
-from bridgescore.core.table import STATUSES
+from bridgescore.report.columns import memo, per_code, per_int, per_label, per_value, seats
 
 __all__ = ["DELIMITERS", "FORMULA_STARTS", "boards_csv", "guard", "rows_csv", "standings_csv", "write_boards_csv"]
 

@@ -38,12 +38,11 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup, escape
 
-from bridgescore.core.version import __version__
 from bridgescore.core.cards import parse_card
-from bridgescore.pairs.checks import Check, Finding, findings_text
 from bridgescore.core.contract import ContractError, Notation, Seat, format_result, parse_contract
 from bridgescore.core.i18n import Language, format_message, format_number, parse_language, translator
-from bridgescore.report.html_deals import DealView, dd_tricks, deal_view
+from bridgescore.core.version import __version__
+from bridgescore.pairs.checks import Check, Finding, findings_text
 from bridgescore.pairs.report.json import iter_boards, to_dict
 from bridgescore.pairs.report.labels import NEUBERG_DECIMALS, penalty_text
 from bridgescore.pairs.report.method_words import (
@@ -54,6 +53,7 @@ from bridgescore.pairs.report.method_words import (
     method_name,
 )
 from bridgescore.pairs.scored import ScoredEvent
+from bridgescore.report.html_deals import DealView, dd_tricks, deal_view
 
 __all__ = [
     "FULL_PAGE_LINES",

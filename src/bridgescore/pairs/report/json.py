@@ -15,17 +15,17 @@ from typing import IO, Any
 import numpy as np
 import orjson
 
-from bridgescore.core.cards import format_lead
-from bridgescore.pairs.checks import Check, run_checks
-from bridgescore.core.contract import Notation
 from bridgescore.core.adjustments import PhantomScore, WeightedScore
+from bridgescore.core.cards import format_lead
+from bridgescore.core.contract import Notation
+from bridgescore.core.table import STATUSES
+from bridgescore.pairs.checks import Check, run_checks
 from bridgescore.pairs.methods.base import Unit
 from bridgescore.pairs.methods.bastille import Bastille
 from bridgescore.pairs.methods.butler import Butler, DropExtremes, NbbDatum, PercentTrim, PlainMean
-from bridgescore.report.columns import per_code, per_int, per_label, per_value, seats
 from bridgescore.pairs.scored import ScoredEvent, own_matchpoints
 from bridgescore.pairs.standings import PERCENT_DECIMALS, Standing, StandingEntry, compute_standings
-from bridgescore.core.table import STATUSES
+from bridgescore.report.columns import per_code, per_int, per_label, per_value, seats
 
 __all__ = ["SCHEMA", "checks_fields", "datum_fields", "dump", "dumps", "iter_boards", "options_fields", "to_dict"]
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from bridgescore.core.i18n import N_, format_number, translator
 from bridgescore.core.adjustments import (
     Adjustment,
     ArtificialScore,
@@ -18,6 +17,7 @@ from bridgescore.core.adjustments import (
     PhantomScore,
     WeightedScore,
 )
+from bridgescore.core.i18n import N_, format_number, translator
 from bridgescore.pairs.standings import PERCENT_DECIMALS, StandingEntry
 
 __all__ = [

@@ -22,21 +22,21 @@ from rich.markup import escape
 from rich.table import Table
 
 from bridgescore.core.cards import format_lead
-from bridgescore.pairs.checks import Check, run_checks
 from bridgescore.core.contract import Notation
 from bridgescore.core.event import ResultStatus
 from bridgescore.core.i18n import N_, Language, format_number, translator
+from bridgescore.core.table import STATUSES
+from bridgescore.pairs.checks import Check, run_checks
 from bridgescore.pairs.methods.base import FloatArray, Unit
 from bridgescore.pairs.report.check import PLAIN_ROWS, render_problems
-from bridgescore.report.columns import memo, per_label, per_value
 from bridgescore.pairs.report.json import options_fields
 from bridgescore.pairs.report.labels import adjustment_label, method_name, neuberg_points, penalty_cell, percent, points
 from bridgescore.pairs.report.method_words import describe_method
-from bridgescore.report.plain import write_columns
-from bridgescore.report.printable import escape_controls
 from bridgescore.pairs.scored import ALL_SECTIONS, ScoredEvent, own_matchpoints
 from bridgescore.pairs.standings import PERCENT_DECIMALS, Standing, compute_standings
-from bridgescore.core.table import STATUSES
+from bridgescore.report.columns import memo, per_label, per_value
+from bridgescore.report.plain import write_columns
+from bridgescore.report.printable import escape_controls
 
 __all__ = ["PLAIN_ROWS", "ranking_table", "render_check_lines", "render_text"]
 

@@ -64,18 +64,18 @@ from xml.sax.saxutils import escape as sax_escape
 
 import numpy as np
 
-from bridgescore.core.version import __version__
+from bridgescore.core.adjustments import Adjustment, ArtificialScore, AssignedScore, Award, Level, WeightedScore
 from bridgescore.core.cards import format_lead
 from bridgescore.core.contract import Contract, Seat
 from bridgescore.core.event import Result, ResultStatus
-from bridgescore.core.adjustments import Adjustment, ArtificialScore, AssignedScore, Award, Level, WeightedScore
-from bridgescore.pairs.methods.base import Unit
 from bridgescore.core.pairkey import lookup
 from bridgescore.core.players import Player
-from bridgescore.report.printable import xml_characters
+from bridgescore.core.version import __version__
+from bridgescore.pairs.methods.base import Unit
 from bridgescore.pairs.scored import ScoredEvent, read_adjustment
 from bridgescore.pairs.sessions import iso_date, pair_players
 from bridgescore.pairs.standings import StandingEntry, compute_standings, format_percent, format_points
+from bridgescore.report.printable import xml_characters
 
 if TYPE_CHECKING:
     from bridgescore.individual.engine import PlayerStanding, ScoredIndividual

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bridgescore.core.version import __version__
 from bridgescore.core.i18n import Language, parse_language, translator
+from bridgescore.core.version import __version__
 from bridgescore.pairs.report.html import environment
+from bridgescore.season.engine import Season
 from bridgescore.season.report import (
     evening_cell,
     headings,
@@ -23,7 +24,6 @@ from bridgescore.season.report import (
     title_of,
     valet_rows,
 )
-from bridgescore.season.engine import Season
 
 __all__ = ["render_season_html"]
 

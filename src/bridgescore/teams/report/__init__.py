@@ -18,8 +18,8 @@ from rich.table import Table
 
 from bridgescore.core.i18n import N_, Language, translator
 from bridgescore.report.printable import console as printable_console
-from bridgescore.teams.report.view import Grid, TeamsView
 from bridgescore.teams.model import ScoredTeams
+from bridgescore.teams.report.view import Grid, TeamsView
 
 if TYPE_CHECKING:
     from bridgescore.core.deal import HandRecords
