@@ -35,7 +35,7 @@ from bridgescore.core.contract import Contract, Notation, vulnerability_of_board
 from bridgescore.core.event import Event, EventForm, Result, sections_numbered_per_direction
 from bridgescore.core.problems import FieldKind, Location, Problem, shorten
 from bridgescore.core.table import FIELD_KINDS, STATUSES, Column, ResultTable, distinct, pair_codes
-from bridgescore.io import csv as careful
+from bridgescore.io import csv_lines as careful
 from bridgescore.io.line import whole_number
 
 __all__ = ["COLUMNAR_FROM", "loads", "one_line_per_table_on_columns"]

@@ -538,7 +538,7 @@ class PbnDeals:
 
 def loads_pbn(text: str, filename: str = "<input>") -> HandRecords:
     """The hand records of a PBN file's text: every game with a ``Deal`` tag (see the module docstring)."""
-    from bridgescore.io.pbn import split_games
+    from bridgescore.io.pbn_games import split_games
 
     reader = PbnDeals(filename)
     problems: list[Problem] = []
