@@ -469,7 +469,8 @@ def file_method_notes(event: Event, source: str, method: str, written: str | Non
 def with_deal_analysis(scored: ScoredEvent) -> ScoredEvent:
     """``scored`` ready for the reports that show the deals (JSON and HTML, issue 10's page): every deal with its
     double-dummy table and par – what the file carries is kept, the rest is solved (several deals at once, cached:
-    :func:`bridgescore.core.dd.analyse`), so the page shows both for every board whichever program wrote the hand record –
+    :func:`bridgescore.core.dd.analyse`), so the page shows both for every board whichever program wrote the hand
+    record –
     and the lead analysis of the played boards on ``leads`` (:func:`bridgescore.core.leads.analyse`).  An event without
     deals, or one already analysed, is returned as it is.  The text and CSV reports show no deals: they are written
     from the plain scored event, so they never solve (:attr:`Scores.analysed` does this once, when first asked)."""

@@ -60,7 +60,8 @@ class SessionRow(Base):
     event: Mapped[StoredEvent] = mapped_column(JSON)
     file_name: Mapped[str] = mapped_column(Text)
     file_hash: Mapped[str] = mapped_column(String(64), index=True)
-    #: the SHA-256 of the lines read (:func:`bridgescore.pairs.sessions.content_digest`): the same evening whatever its bytes
+    #: the SHA-256 of the lines read (:func:`bridgescore.pairs.sessions.content_digest`): the same evening whatever its
+    #: bytes
     content_hash: Mapped[str] = mapped_column(String(64), index=True, server_default="")
     added_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     version: Mapped[int] = mapped_column(Integer, default=1)

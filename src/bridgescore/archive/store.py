@@ -21,7 +21,8 @@ the same evening).  ``replace=True`` stores the new scoring as the next version 
 Reading: one transaction for all of a command's queries, one snapshot (PostgreSQL REPEATABLE READ), so a season
 read while a correction is stored sees every session whole, in one version.  :meth:`Archive.sessions` is the
 :class:`bridgescore.pairs.sessions.SessionSource` a season reads, each session
-rebuilt as its :class:`~bridgescore.pairs.sessions.SessionSummary` and its :class:`~bridgescore.core.event.Event` (lines,
+rebuilt as its :class:`~bridgescore.pairs.sessions.SessionSummary` and its :class:`~bridgescore.core.event.Event`
+(lines,
 names, players, info), so the event scored again gives the same standings.
 """
 
@@ -268,7 +269,8 @@ class ToStore:
     content: bytes
     key: str
     options: Mapping[str, Any] | None = None
-    #: the digest of its lines where it is known (:func:`bridgescore.pairs.sessions.content_digest`); "": worked out here
+    #: the digest of its lines where it is known (:func:`bridgescore.pairs.sessions.content_digest`); "": worked out
+    #: here
     digest: str = ""
 
 

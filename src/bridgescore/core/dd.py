@@ -46,7 +46,8 @@ def cache_path() -> Path:
     """Where the cache lives: ``$BRIDGESCORE_CACHE`` (a file when it is one or is named ``….sqlite3``, ``….sqlite``
     or ``….db``; else a folder, made when missing, holding ``dd.sqlite3`` beside the lead analysis's
     ``leads.sqlite3``), else the XDG cache folder.  A new path without such a suffix is a folder: taking it for a
-    file would leave the lead cache (:func:`bridgescore.core.leads.cache_directory`, the same folder) no folder to go in."""
+    file would leave the lead cache (:func:`bridgescore.core.leads.cache_directory`, the same folder) no folder to go
+    in."""
     given = os.environ.get("BRIDGESCORE_CACHE", "").strip()
     if given:
         path = Path(given).expanduser()

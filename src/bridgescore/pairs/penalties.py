@@ -35,13 +35,30 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from bridgescore.core.i18n import N_
 from bridgescore.core.problems import Location, Problem, Severity
 
-if TYPE_CHECKING:
-    from bridgescore.pairs.standings import Standing, StandingEntry  # standings imports this module
+
+class RankedPair(Protocol):
+    """What a penalty is matched on in a ranking (a :class:`~bridgescore.pairs.standings.StandingEntry`): the
+    rankings are built on this module, so it names only what it reads of them."""
+
+    @property
+    def section(self) -> str: ...
+    @property
+    def pair(self) -> str: ...
+    @property
+    def direction(self) -> str: ...
+
+
+class Ranking(Protocol):
+    """A ranking's entries (a :class:`~bridgescore.pairs.standings.Standing`)."""
+
+    @property
+    def entries(self) -> Sequence[RankedPair]: ...
+
 
 __all__ = [
     "Penalty",
@@ -208,11 +225,11 @@ def penalty_points(penalty: Penalty, matchpoints: bool, maximum: float, boards: 
 
 
 def penalty_problems(
-    penalties: Sequence[Penalty], standings: Iterable[Standing], matchpoints: bool
+    penalties: Sequence[Penalty], standings: Iterable[Ranking], matchpoints: bool
 ) -> tuple[tuple[Penalty, ...], list[Problem]]:
     """The penalties that can be applied, and what keeps the others from it: a pair in no ranking, a pair in several
     (say the section or the direction), a unit the ranking does not count in."""
-    entries: list[StandingEntry] = [e for s in standings for e in s.entries]
+    entries: list[RankedPair] = [e for s in standings for e in s.entries]
     problems: list[Problem] = []
     valid: list[Penalty] = []
     for penalty in penalties:

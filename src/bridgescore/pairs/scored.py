@@ -573,7 +573,8 @@ def _movements(event: Event, options: ScoringOptions) -> dict[str, Movement]:
 
 def _is_phantom_pair(section: str, pair: str, phantoms: frozenset[str]) -> bool:
     """Whether ``pair`` of ``section`` is a phantom as ``--phantom`` names it: ``7``, ``A:7``, or ``A7`` where the
-    section ends in a letter (:mod:`bridgescore.core.pairkey`: ``14`` is pair 14, never pair 4 of Bridgemate's section 1)."""
+    section ends in a letter (:mod:`bridgescore.core.pairkey`: ``14`` is pair 14, never pair 4 of Bridgemate's section
+    1)."""
     key = PairKey(section, pair)
     return any(names_pair(p, key) for p in phantoms)
 

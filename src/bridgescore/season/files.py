@@ -137,7 +137,8 @@ class FileSessions:
 @dataclass(slots=True)
 class ArchiveSessions:
     """The sessions an archive holds (:func:`bridgescore.archive.open_archive`, or any other
-    :class:`~bridgescore.pairs.sessions.SessionSource`): as stored, each summed up as it was scored when added; or, given
+    :class:`~bridgescore.pairs.sessions.SessionSource`): as stored, each summed up as it was scored when added; or,
+    given
     ``options``, each stored event scored again with them (a Butler season of evenings stored at matchpoints),
     keeping the phantom pairs, movement and across-sections the session was added with."""
 

@@ -22,8 +22,8 @@ from bridgescore.core.event import Event
 from bridgescore.core.problems import FieldKind, Location, Problem, shorten
 from bridgescore.io import pbn
 from bridgescore.io.line import whole_number
+from bridgescore.teams.lines import TeamFile, TeamLine
 from bridgescore.teams.model import Room
-from bridgescore.teams.read import TeamFile, TeamLine
 
 __all__ = ["from_event", "load", "loads", "ns_imps"]
 

@@ -37,8 +37,8 @@ from bridgescore.core.players import Player
 from bridgescore.core.problems import Problem, Severity, shorten
 from bridgescore.io import usebio
 from bridgescore.io.line import whole_number
+from bridgescore.teams.lines import TeamFile, TeamLine, with_result_teams
 from bridgescore.teams.model import Room, Team, TeamsForm
-from bridgescore.teams.read import TeamFile, TeamLine, with_result_teams
 
 __all__ = ["load", "loads"]
 

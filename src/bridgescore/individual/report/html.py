@@ -18,7 +18,7 @@ from typing import Any
 from bridgescore.core.contract import Notation
 from bridgescore.core.i18n import Language, parse_language
 from bridgescore.individual import ScoredIndividual
-from bridgescore.individual.report import individual_dict
+from bridgescore.individual.report.base import individual_dict
 from bridgescore.pairs.report.html import FULL_PAGE_LINES, Card, Page, PairRef, Table, slug, summarise
 
 __all__ = ["render_individual_html"]

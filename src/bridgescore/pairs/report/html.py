@@ -630,7 +630,8 @@ class Page:
         ]
 
     def leads(self) -> Table | None:
-        """The lead analysis per pair (``leads.pairs``, :func:`bridgescore.pairs.report.leads.pair_fields`): tricks gained
+        """The lead analysis per pair (``leads.pairs``, :func:`bridgescore.pairs.report.leads.pair_fields`): tricks
+        gained
         (+) or lost (-) against double dummy as declarer, on lead and in defence, their total, and how many lines the
         pair declared and defended.  Shape::
 

@@ -130,7 +130,7 @@ _IMP_METHODS = {"butler", "bastille", "cross-imps", "crossimps"}
 def describe_method(score: Mapping[str, Any], lang: str = "en") -> list[str]:
     """The scoring method and its options in words, one sentence each (the method first).
 
-    Reads the ``method`` and ``options`` of the ``bridgescore.score/1`` dict (as ``report/json.py`` writes
+    Reads the ``method`` and ``options`` of the ``bridgescore.score/1`` dict (as ``pairs/report/json.py`` writes
     them) and says each in the page's language, e.g. "Butler, datum: 10% of the highest and lowest scores
     left out (rounded up) …; datum rounded to 10, halves toward zero". Nothing is dropped: an option the page
     has no words for is shown as "option: value".
@@ -283,7 +283,7 @@ def _award_words(award: str, lang: Language) -> str:
 
 
 def _datum_words(datum: Mapping[str, Any], lang: Language) -> str:
-    """The datum rule from the JSON's structured ``datum`` fields (``report/json.py`` ``datum_fields``), in
+    """The datum rule from the JSON's structured ``datum`` fields (``pairs/report/json.py`` ``datum_fields``), in
     ``lang``; a policy the page has no words for is given by its English ``description``."""
     _ = translator(lang).gettext
     policy = datum.get("policy")

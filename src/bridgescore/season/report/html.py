@@ -14,7 +14,7 @@ from bridgescore.core.i18n import Language, parse_language, translator
 from bridgescore.core.version import __version__
 from bridgescore.pairs.report.html import environment
 from bridgescore.season.engine import Season
-from bridgescore.season.report import (
+from bridgescore.season.report.base import (
     evening_cell,
     headings,
     ordered_standings,
