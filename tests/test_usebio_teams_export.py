@@ -19,11 +19,11 @@ from typer.testing import CliRunner
 
 from bridgescore.cli import app
 from bridgescore.core.cards import format_lead
-from bridgescore.pairs.report.usebio import teams_to_bytes
 from bridgescore.teams import TeamsOptions, score_teams
 from bridgescore.teams.choose import teams_options
 from bridgescore.teams.model import ScoredTeams, TeamsEvent
 from bridgescore.teams.read import load_teams
+from bridgescore.teams.report.usebio import teams_to_bytes
 
 runner = CliRunner()
 EXAMPLES = "events/usebio-ebu-examples/original"

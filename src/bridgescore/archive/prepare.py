@@ -20,9 +20,9 @@ from bridgescore.core.i18n import N_
 from bridgescore.core.problems import Location, Problem, Severity
 
 if TYPE_CHECKING:
-    from bridgescore.api import Scores
     from bridgescore.archive.store import Added, Archive
     from bridgescore.core.options import OptionError
+    from bridgescore.pairs.pipeline import Scores
     from bridgescore.pairs.scored import ScoringOptions
 
 __all__ = ["Prepared", "given_options", "prepare", "store"]
@@ -38,7 +38,8 @@ class Prepared:
     content: bytes
     key: str
     scores: Scores
-    #: the method the file names, where it was scored by it (no method given; :func:`bridgescore.api.file_options`)
+    #: the method the file names, where it was scored by it (no method given;
+    #: :func:`bridgescore.pairs.pipeline.file_options`)
     method: str | None = None
     digest: str = ""
 
@@ -88,12 +89,12 @@ def prepare(
     and every problem found (a file not readable, an error in it, two files that would be one session), each at
     its file.  ``date`` and ``club`` override the file's; ``key`` names one session (more is a problem).  Where
     ``method_given`` is False, a file naming its method is scored by it as ``score`` does
-    (:func:`bridgescore.api.file_options`, with the other options ``resolve``)."""
-    from bridgescore.api import InputError, file_method_notes, file_options, read, read_sessions
-    from bridgescore.api import score as score_event
+    (:func:`bridgescore.pairs.pipeline.file_options`, with the other options ``resolve``)."""
     from bridgescore.archive.store import session_key
     from bridgescore.core.options import OptionError
     from bridgescore.io import files as bounded
+    from bridgescore.pairs.pipeline import InputError, file_method_notes, file_options, read, read_sessions
+    from bridgescore.pairs.pipeline import score as score_event
     from bridgescore.pairs.sessions import content_digest, date_from_name, iso_date, line_columns
 
     prepared: list[Prepared] = []

@@ -72,9 +72,9 @@ from bridgescore.core.problems import Location, Problem, Severity
 from bridgescore.pairs.sessions import PairSession, SessionSummary, StoredSession
 
 if TYPE_CHECKING:
-    from bridgescore.api import Scores
     from bridgescore.core.deal import HandRecord
     from bridgescore.core.table import ResultTable
+    from bridgescore.pairs.pipeline import Scores
 
 __all__ = [
     "DEFAULT_FILE",
@@ -1130,7 +1130,7 @@ class Archive:
 
 def rescore(stored: StoredSession, options: Mapping[str, Any]) -> Scores:
     """A stored session's event scored again with the options it was stored with (:meth:`Archive.options`)."""
-    from bridgescore.api import score
+    from bridgescore.pairs.pipeline import score
 
     return score(stored.event, **dict(options))
 

@@ -107,7 +107,7 @@ def individual(
         raise typer.Exit(2)
     try:
         if fmt == "usebio":  # bytes in the encoding the file declares (bridgescore.pairs.report.usebio)
-            from bridgescore.pairs.report.usebio import write_individual_usebio
+            from bridgescore.individual.report.usebio import write_individual_usebio
 
             write_bytes_output(lambda stream: write_individual_usebio(scored, stream), output)
         else:

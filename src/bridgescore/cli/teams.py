@@ -209,7 +209,7 @@ def score_teams_command(
         print_problems(problems, err, page_lang, can_go_on=bool(event.matches))
         raise typer.Exit(2)
     if fmt == "usebio":  # bytes in the encoding the file declares (bridgescore.pairs.report.usebio)
-        from bridgescore.pairs.report.usebio import teams_to_bytes
+        from bridgescore.teams.report.usebio import teams_to_bytes
 
         write_bytes_output(teams_to_bytes(scored, date=date, club=club), output)
     else:

@@ -195,7 +195,8 @@ def analyse(
     lacks them: tables the file carries are kept, known deals come from the cache, the rest are solved ``batch`` at
     a time and each batch cached as soon as it is solved (100,000 deals take hours: a run stopped half-way resumes
     where it stopped; only the end of the run was cached before).  Par is computed when it is missing; a written
-    par is kept (the reader checked it against a written table; :func:`bridgescore.api.analyse_deals` checks it
+    par is kept (the reader checked it against a written table; :func:`bridgescore.pairs.pipeline.analyse_deals` checks
+    it
     against a solved one), given the table's contracts when it names none and its score agrees."""
     out = dict(records)
     if not (dd or par):

@@ -295,7 +295,8 @@ class ScoredEvent:
     (``ScoredEvent(event, options, boards, movements, problems)``), its columns then derived from them.
 
     ``leads`` is the lead analysis of the event's deals (:mod:`bridgescore.core.leads`), there once the deals were
-    analysed for the reports that show them (:func:`bridgescore.api.with_deal_analysis`); None before, and for an
+    analysed for the reports that show them (:func:`bridgescore.pairs.pipeline.with_deal_analysis`); None before, and
+    for an
     event without deals.
     """
 

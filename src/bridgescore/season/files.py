@@ -45,7 +45,8 @@ def in_period(date: str, since: str | None, until: str | None) -> bool:
 @dataclass(slots=True)
 class FileSessions:
     """Each file of ``files`` an evening, scored with ``options`` (resolved as the command line resolves them:
-    :func:`bridgescore.api.resolve_options`; None: matchpoints).  ``problems`` collects what reading and scoring
+    :func:`bridgescore.pairs.pipeline.resolve_options`; None: matchpoints).  ``problems`` collects what reading and
+    scoring
     found, each at its file, line and field.  ``members``: the members file naming the players given by member
     number (``season --members``, as ``score --members``)."""
 
@@ -54,7 +55,7 @@ class FileSessions:
     problems: list[Problem] = dataclasses.field(default_factory=list)
     members: Path | None = None
     #: whether the director gave the method (``--method``/``--as``); if not, a file naming its method (USEBIO
-    #: ``BOARD_SCORING_METHOD``) is scored by it, as ``score`` does (:func:`bridgescore.api.file_options`)
+    #: ``BOARD_SCORING_METHOD``) is scored by it, as ``score`` does (:func:`bridgescore.pairs.pipeline.file_options`)
     method_given: bool = True
 
     def sessions(
@@ -63,8 +64,8 @@ class FileSessions:
         """The evenings of the files between ``since`` and ``until`` (ISO, inclusive), in date order when every
         evening has a date, else in the order given; ``competition`` names them.  An evening without a date is
         kept in any period, with a warning when a period is asked for."""
-        from bridgescore.api import InputError, file_method_notes, file_options, read, score
         from bridgescore.core.options import OptionError
+        from bridgescore.pairs.pipeline import InputError, file_method_notes, file_options, read, score
 
         found: list[tuple[int, StoredSession]] = []
         first_with: dict[str, tuple[int, Path]] = {}  # the digest of an evening's lines → where it was read first
@@ -149,7 +150,7 @@ class ArchiveSessions:
     def sessions(
         self, competition: str | None = None, since: str | None = None, until: str | None = None
     ) -> list[StoredSession]:
-        from bridgescore.api import InputError, score
+        from bridgescore.pairs.pipeline import InputError, score
 
         stored = self.archive.sessions(competition, since, until)
         for session in stored if since or until else ():

@@ -18,12 +18,12 @@ from bridgescore.individual import ScoredIndividual
 from bridgescore.pairs.checks import Check, run_checks
 from bridgescore.pairs.methods.base import Unit
 from bridgescore.pairs.report.check import render_problems
-from bridgescore.pairs.report.csv import guard, rows_csv
 from bridgescore.pairs.report.json import checks_fields, iter_boards, options_fields
 from bridgescore.pairs.report.labels import adjustment_label, method_name, number, percent, points
 from bridgescore.pairs.report.text import ranking_table, render_check_lines
 from bridgescore.pairs.scored import ALL_SECTIONS
 from bridgescore.pairs.standings import PERCENT_DECIMALS
+from bridgescore.report.csv import guard, rows_csv
 from bridgescore.report.problems import problem_fields
 
 SCHEMA = "bridgescore.individual/1"

@@ -23,8 +23,8 @@ from bridgescore.core.event import Event, Result, ResultStatus
 from bridgescore.core.i18n import N_, format_number, translator
 from bridgescore.core.problems import Severity, shorten
 from bridgescore.io.csv import physical_lines, read_file
-from bridgescore.pairs.report.csv import guard, rows_csv
 from bridgescore.pairs.scored import read_adjustment
+from bridgescore.report.csv import guard, rows_csv
 from bridgescore.report.plain import write_columns
 from bridgescore.report.problems import print_problems
 
@@ -209,7 +209,7 @@ def _print_plain(console: Console, title: str, headings: list[str], columns: lis
 
 def check_csv(event: Event, notation: Notation = "en", lang: str = "en") -> str:
     """Every traveller line as a CSV row (the listing's columns; text cells guarded against spreadsheet formulas,
-    :func:`bridgescore.pairs.report.csv.guard`); Dutch: Dutch headers and ``;`` as in the score command's CSV."""
+    :func:`bridgescore.report.csv.guard`); Dutch: Dutch headers and ``;`` as in the score command's CSV."""
     _ = translator(lang).gettext
     rows = (
         [line, guard(section), board, guard(ns), guard(ew), guard(contract), guard(lead), score, guard(remarks)]

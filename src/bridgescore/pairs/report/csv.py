@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv as _csv
 import io
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from typing import IO
 
 import numpy as np
@@ -23,11 +23,15 @@ from bridgescore.pairs.report.labels import adjustment_label, number, penalty_ce
 from bridgescore.pairs.scored import ScoredEvent
 from bridgescore.pairs.standings import Standing, compute_standings
 from bridgescore.report.columns import memo, per_code, per_int, per_label, per_value, seats
+from bridgescore.report.csv import (
+    DELIMITERS,
+    FORMULA_STARTS,
+    guard,
+    rows_csv,
+)
 
 __all__ = ["DELIMITERS", "FORMULA_STARTS", "boards_csv", "guard", "rows_csv", "standings_csv", "write_boards_csv"]
 
-#: The field separator per language: a decimal comma cannot share the line with a comma separator.
-DELIMITERS = {"en": ",", "nl": ";"}
 
 _STANDINGS_HEADER = (
     N_("group"), N_("section"), N_("place"), N_("pair"), N_("names"), N_("boards"), N_("total"),
@@ -46,27 +50,6 @@ _VALUES = {
     "NS": N_("NS"), "EW": N_("EW"), "all": N_("all"),
     "played": N_("played"), "passed-out": N_("passed-out"), "not-played": N_("not-played"), "adjusted": N_("adjusted"),
 }  # fmt: skip
-
-
-#: The first characters that make a spreadsheet (Excel, LibreOffice, Google Sheets) read a cell as a formula.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def guard(text: str) -> str:
-    """A text cell (name, pair, section, contract, lead, remarks) made safe to open in a spreadsheet: a cell
-    beginning with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a ``'`` in front, so a name such as
-    ``=HYPERLINK(…)`` is shown, not run (OWASP, "CSV Injection"). Numbers are not guarded: ``-3.50`` stays a
-    number."""
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
-
-
-def rows_csv(rows: Iterable[Sequence[object]], lang: str = "en") -> str:
-    """``rows`` (the header first) as CSV text in the conventions of ``lang``: ``,`` between fields, ``;`` in Dutch
-    (whose numbers have a decimal comma), a newline after each row; the caller guards its text cells
-    (:func:`guard`)."""
-    buffer = io.StringIO()
-    _csv.writer(buffer, delimiter=DELIMITERS.get(lang, ","), lineterminator="\n").writerows(rows)
-    return buffer.getvalue()
 
 
 def _header(names: tuple[str, ...], lang: str) -> list[str]:

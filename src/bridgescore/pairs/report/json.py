@@ -80,7 +80,8 @@ def _session(scored: ScoredEvent) -> dict[str, Any]:
     of :func:`bridgescore.report.hand_records.deal_dict`), each only when the event has it (issue 10's page).
 
     The deals go out as the event holds them: the API and ``score`` give this writer an event whose deals all
-    have their double-dummy table and par (:func:`bridgescore.api.with_deal_analysis`); nothing is solved here."""
+    have their double-dummy table and par (:func:`bridgescore.pairs.pipeline.with_deal_analysis`); nothing is solved
+    here."""
     from bridgescore.report.hand_records import deal_dict
 
     event = scored.event
@@ -104,7 +105,7 @@ def _tail(scored: ScoredEvent, standings: tuple[Standing, ...], checks: tuple[Ch
 def _leads(scored: ScoredEvent, notation: Notation = "en") -> dict[str, Any]:
     """The ``leads`` block (:mod:`bridgescore.pairs.report.leads`: tricks against double dummy, per line and per pair)
     when the event has deals and their lead analysis (``scored.leads``, made by
-    :func:`bridgescore.api.with_deal_analysis`); nothing otherwise."""
+    :func:`bridgescore.pairs.pipeline.with_deal_analysis`); nothing otherwise."""
     if not scored.event.deals or scored.leads is None:
         return {}
     from bridgescore.pairs.report.leads import leads_block

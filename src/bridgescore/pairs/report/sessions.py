@@ -12,15 +12,15 @@ import html
 from typing import TYPE_CHECKING, Any
 
 from bridgescore.core.i18n import N_, format_number, translator
-from bridgescore.pairs.report.csv import guard, rows_csv
+from bridgescore.report.csv import guard, rows_csv
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from bridgescore.api import SessionsScores
     from bridgescore.core.contract import Notation
     from bridgescore.core.i18n import Language
     from bridgescore.pairs.multisession import MultiSession, OverallEntry
+    from bridgescore.pairs.pipeline import SessionsScores
     from bridgescore.pairs.sessions import PairSession
 
 __all__ = ["overall_table", "render_sessions_text", "sessions_csv", "sessions_html", "sessions_json"]

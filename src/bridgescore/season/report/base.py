@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from bridgescore.core.i18n import N_, Language, format_number, translator
 from bridgescore.core.problems import Problem
-from bridgescore.pairs.report.csv import guard, rows_csv
+from bridgescore.report.csv import guard, rows_csv
 from bridgescore.report.problems import problem_fields
 from bridgescore.season.engine import Evening, Season, Standing
 from bridgescore.season.valet import PARTS

@@ -9,7 +9,7 @@ the board rows of a match add up to its totals without the carry-over, as on the
 
 As the pairs CSV (:mod:`bridgescore.pairs.report.csv`): English headers and ``,`` by default; Dutch (``lang="nl"``)
 headers and words, decimal commas and ``;``; numbers unrounded (to 6 decimals); every text cell (team names,
-contracts) guarded against being run as a spreadsheet formula (:func:`bridgescore.pairs.report.csv.guard`).
+contracts) guarded against being run as a spreadsheet formula (:func:`bridgescore.report.csv.guard`).
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from collections.abc import Mapping
 from typing import Any, TextIO
 
 from bridgescore.core.i18n import N_, translator
-from bridgescore.pairs.report.csv import DELIMITERS, guard
 from bridgescore.pairs.report.labels import number
 from bridgescore.pairs.report.method_words import is_number
+from bridgescore.report.csv import DELIMITERS, guard
 from bridgescore.teams.model import ScoredTeams
 
 __all__ = ["HEADER", "write_teams_csv"]

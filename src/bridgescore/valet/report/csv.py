@@ -7,7 +7,7 @@ The numbers are bridgescore's (its corrections of the reference's defects includ
 
 A player's name is the one text cell, and the reference writes it as it is. bridgescore writes ordinary names the
 same way (byte for byte), but guards a name beginning with ``=``, ``+``, ``-`` or ``@`` against being run as a
-spreadsheet formula (:func:`bridgescore.pairs.report.csv.guard`) and quotes a name holding the separator, a quote or a
+spreadsheet formula (:func:`bridgescore.report.csv.guard`) and quotes a name holding the separator, a quote or a
 line break as CSV does (``"Smith, Ann"``), so that it stays one cell: the reference would split it in two.
 """
 
@@ -33,7 +33,7 @@ def _name_cell(name: str, separator: str) -> str:
     line break."""
     text = name
     if not name[:1].isalnum():  # only a name beginning with a sign can read as a formula: see guard
-        from bridgescore.pairs.report.csv import guard  # (the pairs csv module, loaded only then)
+        from bridgescore.report.csv import guard
 
         text = guard(name)
     if separator in text or '"' in text or "\n" in text or "\r" in text:
