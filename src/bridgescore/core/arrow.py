@@ -66,7 +66,7 @@ def frame(table: pa.Table) -> pd.DataFrame:
         raise ImportError("bridgescore's DataFrames need pandas: pip install 'pandas>=2'") from None
     pa = arrow()
     plain = table.cast(
-        pa.schema([pa.field(f.name, f.type.value_type) if pa.types.isdictionary(f.type) else f for f in table.schema])
+        pa.schema([pa.field(f.name, f.type.value_type) if pa.types.is_dictionary(f.type) else f for f in table.schema])
     )
     import pandas as pd
 
