@@ -1,5 +1,6 @@
 """A scored individual as a report: each field's players ranked, and with ``boards`` every traveller line with
-its four players.  One function per format (text, CSV, JSON), all through :func:`write_individual`.
+its four players.  One function per format (text, CSV, JSON in :mod:`bridgescore.individual.report.base`, the page
+in :mod:`bridgescore.individual.report.html`), all through :func:`write_individual`.
 
 Every label comes from the catalogue (``lang="nl"``: Dutch) and every number passes through
 :func:`bridgescore.core.i18n.format_number` (decimal comma in Dutch); the JSON holds unrounded numbers.

@@ -1,4 +1,5 @@
-"""A season competition as a report (issue 13): text, CSV and JSON here, HTML in :mod:`bridgescore.season.report.html`.
+"""A season competition as a report (issue 13): text, CSV and JSON in :mod:`bridgescore.season.report.base`, HTML in
+:mod:`bridgescore.season.report.html`, both through :func:`write_season`.
 
 Every rule's arithmetic is shown: the rules in words, then the ranking (evenings played, counted, dropped, absent,
 boards, the season's score), then each competitor's evenings – counted as they stand, ``[dropped]`` in brackets,

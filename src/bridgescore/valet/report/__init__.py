@@ -1,6 +1,5 @@
 """Valet score reports: the per-pair text table, the per-hand tableau and JSON (html:
-:mod:`bridgescore.valet.report.html`, the
-reference's csv layout: :mod:`bridgescore.valet.report.csv`).
+:mod:`bridgescore.valet.report.html`, the reference's csv layout: :mod:`bridgescore.valet.report.csv`).
 
 The text table and the tableau keep the reference program's layout (``shared/reference/valet/CONVENTIONS.md``
 §4.2, §4.4) so that users of that program read them at once; the numbers are bridgescore's.  Names are
