@@ -67,8 +67,8 @@ from bridgescore.io.csv import is_not_played, one_line_per_table, read_file
 from bridgescore.io.deals import PbnDeals
 from bridgescore.io.line import LineReading, read_declarer, read_tricks, whole_number
 from bridgescore.io.pbn_games import (
-    _TAG,
-    _Game,
+    TAG,
+    Game,
     split_games,
 )
 from bridgescore.io.usebio import names_by_pair
@@ -131,7 +131,7 @@ class _Reader:
             Problem.make(Location(self.filename, line, field, FieldKind.TAG), message, severity, **values)
         )
 
-    def game(self, game: _Game) -> None:
+    def game(self, game: Game) -> None:
         if game.refused:
             return
         self.miscased_tags(game)
@@ -189,7 +189,7 @@ class _Reader:
         elif _written(game, "Contract") or _written(game, "Score"):
             self.single_result(number, game, info)
 
-    def miscased_tags(self, game: _Game) -> None:
+    def miscased_tags(self, game: Game) -> None:
         """An error for each result tag written in another case (``[SCORETABLE]``), which is not read: the lines
         under it are counted, so the director knows what is lost."""
         lines = game.text.split("\n")
@@ -199,7 +199,7 @@ class _Reader:
                 continue
             under = 0
             for text in lines[line - game.start + 1 :]:
-                if _TAG.match(text):
+                if TAG.match(text):
                     break
                 under += bool(text.strip()) and not text.lstrip().startswith(("%", "{", ";"))
             if known.endswith("Table"):
@@ -222,7 +222,7 @@ class _Reader:
                     known=known,
                 )
 
-    def board_number(self, game: _Game) -> int | None:
+    def board_number(self, game: Game) -> int | None:
         text, line = game.tags.get("Board", ("", game.start))
         number = whole_number(text) if text.strip()[:1] not in ("+", "-") else None
         if number is not None and number >= 1:
@@ -238,7 +238,7 @@ class _Reader:
 
     # --- one result per game ----------------------------------------------------------------------------
 
-    def single_result(self, number: int, game: _Game, info: Mapping[str, Any]) -> None:
+    def single_result(self, number: int, game: Game, info: Mapping[str, Any]) -> None:
         tags = {k: ("" if v.strip() == "?" else v) for k, (v, _) in game.tags.items()}
         line_of = {k: line for k, (_, line) in game.tags.items()}
         ns, ew = tags.get("PairId_NS", ""), tags.get("PairId_EW", "")
@@ -289,7 +289,7 @@ class _Reader:
 
     # --- score tables -----------------------------------------------------------------------------------
 
-    def score_table(self, number: int, table: Mapping[str, Any], game: _Game) -> None:
+    def score_table(self, number: int, table: Mapping[str, Any], game: Game) -> None:
         headers = _headers(table.get("headers", []))
         keys = [h.lower() for h in headers]
         tag_line = game.tags.get("ScoreTable", ("", game.start))[1]
@@ -359,7 +359,7 @@ class _Reader:
             if result is not None:  # a pair twice on the board, in this table or another game's: see loads
                 self.results.append(result)
 
-    def total_table(self, table: Mapping[str, Any], game: _Game) -> None:
+    def total_table(self, table: Mapping[str, Any], game: Game) -> None:
         """The pairs' names (``PairId``, ``Names``) and, issue 13, their players' member numbers: the PBN 2.1
         standard's ``MemberID1``/``MemberID2`` columns of the ``TotalScoreTable`` (also read: ``PlayerId1``/
         ``PlayerId2``, ``MemberId_1``…); the players' names are the two halves of ``Names``."""
@@ -505,7 +505,7 @@ def _interpret(
 _PASSED_OUT_WORDS = frozenset({"PO"})
 
 
-def _written(game: _Game, tag: str) -> str:
+def _written(game: Game, tag: str) -> str:
     """A tag's value as written, ``?`` (PBN 2.1: the value is unknown, as a deals-only record writes its
     Contract, Declarer and Result) read as nothing."""
     value = game.tags.get(tag, ("", 0))[0].strip()
@@ -591,7 +591,7 @@ def _member_columns(headers: Sequence[str]) -> tuple[str, str] | None:
     return None
 
 
-def _form(game: _Game) -> tuple[EventForm, str]:
+def _form(game: Game) -> tuple[EventForm, str]:
     """Pairs, teams or individual, as a game's tags say (see the module docstring), with the sign."""
     written = game.tags.get("Competition", ("", 0))[0].strip()
     competition = written.lower()

@@ -11,8 +11,9 @@ from types import MappingProxyType
 
 from bridgescore.core.problems import FieldKind, Location, Problem, Severity
 
-_TAG = re.compile(r'^\s*\[(\w+)\s+"(.*)"\]')
+TAG = re.compile(r'^\s*\[(\w+)\s+"(.*)"\]')
 
+__all__ = ["TAG", "Game", "split_games"]
 
 #: Characters Python's ``splitlines`` takes for line ends but an editor does not: read as spaces.
 _ODD_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
@@ -23,7 +24,7 @@ _REPEATABLE = frozenset({"Note"})
 
 
 @dataclass(frozen=True)
-class _Game:
+class Game:
     """One game's text, the line it starts on, and each tag's raw value and line."""
 
     text: str
@@ -37,7 +38,7 @@ def _lines(text: str) -> list[str]:
     return [_ODD_BREAKS.sub(" ", line.removesuffix("\r")) for line in text.split("\n")]
 
 
-def split_games(text: str, problems: list[Problem] | None = None, filename: str = "<input>") -> Iterator[_Game]:
+def split_games(text: str, problems: list[Problem] | None = None, filename: str = "<input>") -> Iterator[Game]:
     """Split a PBN file into games at blank lines (outside ``{…}`` comments), as the PBN standard does; a tag
     written a second time in one chunk (but a ``Note``) starts a new game there, with a warning."""
     lines = _lines(text)
@@ -69,7 +70,7 @@ def split_games(text: str, problems: list[Problem] | None = None, filename: str 
         depth = 0
     previous: dict[str, str] = {}
     for start, chunk in chunks:
-        if not any(_TAG.match(c) for c in chunk):
+        if not any(TAG.match(c) for c in chunk):
             if problems is not None and any(c.strip() and not c.lstrip().startswith(("%", "{", ";")) for c in chunk):
                 problems.append(
                     Problem.make(
@@ -84,7 +85,7 @@ def split_games(text: str, problems: list[Problem] | None = None, filename: str 
         body: list[str] = []
         refused = False
         for offset, raw in enumerate(chunk):
-            m = _TAG.match(raw)
+            m = TAG.match(raw)
             if m:
                 name, value = m[1], m[2]
                 if value == "#" and name in previous:  # PBN: "#" repeats the previous game's value
@@ -104,7 +105,7 @@ def split_games(text: str, problems: list[Problem] | None = None, filename: str 
                 tags.setdefault(name, (value, start + offset))
             body.append(raw)
         previous.update({k: v for k, (v, _) in tags.items() if v != "#"})
-        yield _Game("\n".join(body) + "\n", start, MappingProxyType(tags), refused)
+        yield Game("\n".join(body) + "\n", start, MappingProxyType(tags), refused)
 
 
 def _split_games(
@@ -114,7 +115,7 @@ def _split_games(
     seen: set[str] = set()
     first = 0
     for offset, raw in enumerate(chunk):
-        m = _TAG.match(raw)
+        m = TAG.match(raw)
         if m is None or m[1] in _REPEATABLE:
             continue
         if m[1] in seen:

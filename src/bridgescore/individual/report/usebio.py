@@ -12,11 +12,11 @@ from xml.etree.ElementTree import Element, SubElement
 from bridgescore.core.players import Player
 from bridgescore.pairs.methods.base import Unit
 from bridgescore.pairs.report.usebio import (
-    _add,
-    _add_path,
-    _document,
-    _lookup,
-    _writer,
+    add_path,
+    add_text,
+    element_writer,
+    lookup_pair,
+    write_document,
 )
 from bridgescore.pairs.scored import ScoredEvent
 from bridgescore.pairs.standings import format_percent, format_points
@@ -44,32 +44,32 @@ def write_individual_usebio(
     for standing in scored.standings:
         for entry in sorted(standing.entries, key=lambda e: (0, int(e.player), "") if e.player.isdecimal() else
                             (1, 0, e.player)):  # fmt: skip
-            writers.setdefault(standing.section, []).append(_writer(_individual_player, scored.scored, entry))
+            writers.setdefault(standing.section, []).append(element_writer(_individual_player, scored.scored, entry))
     counts = {"PAIRS": "", "WINNER_TYPE": "1", "EW_PAIRS": ""}
-    _document(stream, scored.scored, "INDIVIDUAL", counts, writers, scored.seatings, date, club)
+    write_document(stream, scored.scored, "INDIVIDUAL", counts, writers, scored.seatings, date, club)
 
 
 def _individual_player(parent: Element, scored: ScoredEvent, entry: PlayerStanding) -> None:
     el = SubElement(parent, "PLAYER")
-    _add(el, "PLAYER_NUMBER", entry.player)
-    kept = _lookup(scored.event.pair_info, entry.section, entry.player, "")
+    add_text(el, "PLAYER_NUMBER", entry.player)
+    kept = lookup_pair(scored.event.pair_info, entry.section, entry.player, "")
     kept_fields = {str(k): str(v) for k, v in kept.items()} if isinstance(kept, Mapping) else {}
     for key, value in kept_fields.items():
         if key.startswith("MASTER_POINTS"):
-            _add_path(el, key, value)
-    _add(el, "PLACE", entry.place_label)
+            add_path(el, key, value)
+    add_text(el, "PLACE", entry.place_label)
     if scored.unit is Unit.MATCHPOINTS:
-        _add(el, "PERCENTAGE", format_percent(entry.percent))
+        add_text(el, "PERCENTAGE", format_percent(entry.percent))
     else:
-        _add(el, "TOTAL_SCORE", format_points(entry.total))
-    seated = _lookup(scored.event.players, entry.section, entry.player, "")
+        add_text(el, "TOTAL_SCORE", format_points(entry.total))
+    seated = lookup_pair(scored.event.players, entry.section, entry.player, "")
     player = seated[0] if isinstance(seated, tuple) and seated and isinstance(seated[0], Player) else None
-    _add(el, "PLAYER_NAME", player.name if player is not None else entry.name)
+    add_text(el, "PLAYER_NAME", player.name if player is not None else entry.name)
     if player is not None:
-        _add(el, "CLUB_ID_NUMBER", player.club_number)
-        _add(el, "NATIONAL_ID_NUMBER", player.number)
+        add_text(el, "CLUB_ID_NUMBER", player.club_number)
+        add_text(el, "NATIONAL_ID_NUMBER", player.number)
     skip = {"PLAYER_NUMBER", "PLACE", "PERCENTAGE", "TOTAL_SCORE", "PLAYER_NAME", "CLUB_ID_NUMBER",
             "NATIONAL_ID_NUMBER", "BOARDS_PLAYED"}  # fmt: skip
     for key, value in kept_fields.items():
         if not key.startswith("MASTER_POINTS") and key.partition("/")[0] not in skip:
-            _add_path(el, key, value)
+            add_path(el, key, value)

@@ -89,9 +89,19 @@ __all__ = [
     "ENCODING",
     "EVENT_ORDER",
     "SYSTEM_ID",
+    "add_path",
+    "add_text",
+    "element_writer",
+    "lookup_pair",
+    "ordered_fields",
+    "player_element",
+    "result_fields",
     "scoring_method",
+    "serialise",
     "to_bytes",
     "usebio_date",
+    "usebio_root",
+    "write_document",
     "write_usebio",
 ]
 
@@ -132,7 +142,7 @@ def usebio_date(text: str) -> str:
     return f"{m[3]}/{m[2]}/{m[1]}" if m else text.strip()
 
 
-def _add(parent: Element, tag: str, text: str | None) -> Element | None:
+def add_text(parent: Element, tag: str, text: str | None) -> Element | None:
     if text is None or text == "":
         return None
     child = SubElement(parent, tag)
@@ -140,7 +150,7 @@ def _add(parent: Element, tag: str, text: str | None) -> Element | None:
     return child
 
 
-def _add_path(parent: Element, path: str, value: str) -> None:
+def add_path(parent: Element, path: str, value: str) -> None:
     """A value read as ``PARENT/CHILD`` or ``PARENT/@ATTR`` (:func:`bridgescore.io.usebio.player_of`) put back
     where it was: the parent element is reused when it is the last one written."""
     head, _, rest = path.partition("/")
@@ -154,7 +164,7 @@ def _add_path(parent: Element, path: str, value: str) -> None:
         return
     last = parent[-1] if len(parent) else None
     holder = last if last is not None and last.tag == head else SubElement(parent, head)
-    _add_path(holder, rest, value)
+    add_path(holder, rest, value)
 
 
 def _session_and_section(label: str) -> tuple[str, str]:
@@ -188,44 +198,44 @@ def _points(value: float) -> str | None:
     return None if math.isnan(value) else format_points(float(value))
 
 
-def _lookup(mapping: Mapping[str, object], section: str, pair: str, direction: str) -> object | None:
+def lookup_pair(mapping: Mapping[str, object], section: str, pair: str, direction: str) -> object | None:
     """A pair's entry in a mapping keyed as ``Event.names`` is (``1``, ``A:1``, ``1 NS``, ``A:1 NS``)."""
     return lookup(mapping, section, pair, direction)
 
 
-def _player(parent: Element, player: Player) -> None:
+def player_element(parent: Element, player: Player) -> None:
     el = SubElement(parent, "PLAYER")
     for key, value in player.extra.items():
         if key.startswith("@"):
             el.set(key[1:], value)
-    _add(el, "PLAYER_NAME", player.name)
-    _add(el, "CLUB_ID_NUMBER", player.club_number)
-    _add(el, "NATIONAL_ID_NUMBER", player.number)
+    add_text(el, "PLAYER_NAME", player.name)
+    add_text(el, "CLUB_ID_NUMBER", player.club_number)
+    add_text(el, "NATIONAL_ID_NUMBER", player.number)
     for key, value in player.extra.items():
         if not key.startswith("@"):
-            _add_path(el, key, value)
+            add_path(el, key, value)
 
 
 def _pair(parent: Element, scored: ScoredEvent, entry: StandingEntry, per_direction: bool) -> None:
     el = SubElement(parent, "PAIR")
-    _add(el, "PAIR_NUMBER", entry.pair)
+    add_text(el, "PAIR_NUMBER", entry.pair)
     if per_direction and entry.direction in ("NS", "EW"):
-        _add(el, "DIRECTION", entry.direction)
+        add_text(el, "DIRECTION", entry.direction)
     if scored.unit is Unit.MATCHPOINTS:
-        _add(el, "PERCENTAGE", format_percent(entry.percent))
+        add_text(el, "PERCENTAGE", format_percent(entry.percent))
     else:
-        _add(el, "TOTAL_SCORE", format_points(entry.total))
-    _add(el, "PLACE", entry.place_label)
-    _add(el, "BOARDS_PLAYED", str(entry.boards))
+        add_text(el, "TOTAL_SCORE", format_points(entry.total))
+    add_text(el, "PLACE", entry.place_label)
+    add_text(el, "BOARDS_PLAYED", str(entry.boards))
     if entry.penalty:
-        _add(el, "ADJUSTMENT", format_points(entry.penalty))
-    kept = _lookup(scored.event.pair_info, entry.section, entry.pair, entry.direction)
+        add_text(el, "ADJUSTMENT", format_points(entry.penalty))
+    kept = lookup_pair(scored.event.pair_info, entry.section, entry.pair, entry.direction)
     if isinstance(kept, Mapping):
         for key, value in kept.items():
             if key.partition("/")[0] not in _PAIR_COMPUTED:
-                _add_path(el, str(key), str(value))
+                add_path(el, str(key), str(value))
     for player in pair_players(scored, entry.section, entry.pair, entry.names):
-        _player(el, player)
+        player_element(el, player)
 
 
 def _event_fields(event_el: Element, scored: ScoredEvent, counts: Mapping[str, str], date: str) -> None:
@@ -243,23 +253,23 @@ def _event_fields(event_el: Element, scored: ScoredEvent, counts: Mapping[str, s
         "BOARDS_PLAYED": str(len(set(scored.lines.board_numbers.tolist()))),
         **counts,
     }
-    _ordered_fields(event_el, info, computed, EVENT_ORDER)
+    ordered_fields(event_el, info, computed, EVENT_ORDER)
 
 
-def _ordered_fields(
+def ordered_fields(
     event_el: Element, info: Mapping[str, str], computed: Mapping[str, str], order: Sequence[str]
 ) -> None:
     """The EVENT's fields in ``order``: what bridgescore works out (``computed``), else the input's fact as read
     (``info``, keyed in lower case), then ``CONTACT``."""
     for tag in order:
         if tag in computed:
-            _add(event_el, tag, computed[tag])
+            add_text(event_el, tag, computed[tag])
         else:
-            _add(event_el, tag, info.get(tag.lower(), ""))
+            add_text(event_el, tag, info.get(tag.lower(), ""))
     if any(info.get(f"contact_{t.lower()}") for t in _CONTACT):
         contact = SubElement(event_el, "CONTACT")
         for tag in _CONTACT:
-            _add(contact, tag, info.get(f"contact_{tag.lower()}", ""))
+            add_text(contact, tag, info.get(f"contact_{tag.lower()}", ""))
 
 
 _SEAT_NAMES = tuple(seat.name for seat in Seat)  # ResultTable.declarer is an index into tuple(Seat)
@@ -295,7 +305,7 @@ def _line_children(
     scored: ScoredEvent, seats: Sequence[Seating | None] | None
 ) -> Callable[[int], list[tuple[str, str]]]:
     """A function giving a traveller line's children (tag, escaped text) by its position: the pairs (or an
-    individual's four players, ``seats`` by the event's row), the result (:func:`_result_fields`) and the points;
+    individual's four players, ``seats`` by the event's row), the result (:func:`result_fields`) and the points;
     each distinct pair, contract and lead formatted once."""
     c = scored.lines
     table = c.table
@@ -347,7 +357,7 @@ def _line_children(
         adjustment = adjustments.get(position)
         if adjustment is not None or statuses[row] == _NOT_PLAYED:  # the rare lines: through the elements
             holder = Element("TRAVELLER_LINE")
-            _result_fields(holder, scored.result(position), adjustment, value)
+            result_fields(holder, scored.result(position), adjustment, value)
             out.extend((child.tag, escape(child.text or "")) for child in holder)
         else:
             code = contract_codes[row]
@@ -372,7 +382,7 @@ def _line_children(
     return children
 
 
-def _result_fields(line: Element, result: Result, adjustment: Adjustment | None, value: float) -> None:
+def result_fields(line: Element, result: Result, adjustment: Adjustment | None, value: float) -> None:
     """A traveller line's ``CONTRACT``, ``PLAYED_BY``, ``LEAD``, ``TRICKS``, ``SCORE`` and ``NOTES`` (see the module
     docstring), for pairs and teams alike; ``value`` is North-South's score as scored (NaN: none)."""
     notes = ""
@@ -390,15 +400,15 @@ def _result_fields(line: Element, result: Result, adjustment: Adjustment | None,
         contract = result.contract if not notes else None
         passed = contract is not None and contract.is_passed_out
         if contract is not None:
-            _add(line, "CONTRACT", "PASS" if passed else _contract(contract))
+            add_text(line, "CONTRACT", "PASS" if passed else _contract(contract))
             if result.declarer is not None and not passed:
-                _add(line, "PLAYED_BY", result.declarer.name)
+                add_text(line, "PLAYED_BY", result.declarer.name)
         if result.lead and not notes:
-            _add(line, "LEAD", format_lead(result.lead, "en"))
+            add_text(line, "LEAD", format_lead(result.lead, "en"))
         if result.tricks is not None and not passed and not notes:
-            _add(line, "TRICKS", str(result.tricks))
-    _add(line, "SCORE", score)
-    _add(line, "NOTES", notes)
+            add_text(line, "TRICKS", str(result.tricks))
+    add_text(line, "SCORE", score)
+    add_text(line, "NOTES", notes)
 
 
 def _contract(contract: Contract) -> str:
@@ -428,13 +438,13 @@ def write_usebio(scored: ScoredEvent, stream: BinaryIO, *, date: str | None = No
         "EW_PAIRS": str(sum(1 for e in pairs if e.direction == "EW")) if per_direction else "",
     }
     writers = {
-        section: [_writer(_pair, scored, e, per_direction) for e in sorted(found, key=_pair_order)]
+        section: [element_writer(_pair, scored, e, per_direction) for e in sorted(found, key=_pair_order)]
         for section, found in entries.items()
     }
-    _document(stream, scored, "PAIRS", counts, writers, None, date, club)
+    write_document(stream, scored, "PAIRS", counts, writers, None, date, club)
 
 
-def _writer(function: Callable[..., None], *args: object) -> Callable[[Element], None]:
+def element_writer(function: Callable[..., None], *args: object) -> Callable[[Element], None]:
     def write(parent: Element) -> None:
         function(parent, *args)
 
@@ -445,7 +455,7 @@ def _writer(function: Callable[..., None], *args: object) -> Callable[[Element],
 _BOARDS = "bridgescore-boards"
 
 
-def _document(
+def write_document(
     stream: BinaryIO,
     scored: ScoredEvent,
     event_type: str,
@@ -458,7 +468,7 @@ def _document(
     """The file: CLUB, EVENT with its fields, the sections with their participants (``writers``, each writing one
     participant into ``PARTICIPANTS``) and boards, the HANDSET (see the module docstring)."""
     info = scored.event.info
-    root = _root(info, club)
+    root = usebio_root(info, club)
     event_el = SubElement(root, "EVENT", {"EVENT_TYPE": event_type})
     _event_fields(event_el, scored, counts, date if date is not None else info.get("date", ""))
     lines = _board_positions(scored)
@@ -506,14 +516,14 @@ def _document(
     _write(stream, root, board_text)
 
 
-def _root(info: Mapping[str, str], club: str | None) -> Element:
+def usebio_root(info: Mapping[str, str], club: str | None) -> Element:
     """The ``USEBIO`` element with its ``CLUB`` (``club`` over the input's club name)."""
     root = Element("USEBIO", {"Version": "1.2"})
     club_name = club if club is not None else info.get("club", "")
     if club_name or info.get("club_id"):
         club_el = SubElement(root, "CLUB")
-        _add(club_el, "CLUB_NAME", club_name)
-        _add(club_el, "CLUB_ID_NUMBER", info.get("club_id", ""))
+        add_text(club_el, "CLUB_NAME", club_name)
+        add_text(club_el, "CLUB_ID_NUMBER", info.get("club_id", ""))
     return root
 
 
@@ -577,7 +587,7 @@ def _write(stream: BinaryIO, root: Element, boards: BoardText) -> None:
     stream.write("".join(pending).encode(ENCODING, "xmlcharrefreplace"))
 
 
-def _serialise(root: Element) -> bytes:
+def serialise(root: Element) -> bytes:
     """The file's bytes (:func:`_write`) of a tree without placeholders."""
     out = io.BytesIO()
     _write(out, root, _no_boards)
@@ -585,7 +595,7 @@ def _serialise(root: Element) -> bytes:
 
 
 def _no_boards(key: int, level: int, between: str, after: str) -> Iterator[str]:
-    raise AssertionError("a tree written by _serialise has no board placeholder")  # pragma: no cover
+    raise AssertionError("a tree written by serialise has no board placeholder")  # pragma: no cover
 
 
 def _handset(root: Element, scored: ScoredEvent) -> None:
@@ -599,12 +609,12 @@ def _handset(root: Element, scored: ScoredEvent) -> None:
     for number in sorted(deals):
         deal = deals[number]
         board = SubElement(handset, "BOARD")
-        _add(board, "BOARD_NUMBER", str(number))
+        add_text(board, "BOARD_NUMBER", str(number))
         for direction, hand in zip(("North", "East", "South", "West"), deal.hands, strict=True):
             hand_el = SubElement(board, "HAND")
-            _add(hand_el, "DIRECTION", direction)
+            add_text(hand_el, "DIRECTION", direction)
             for tag, cards in zip(("SPADES", "HEARTS", "DIAMONDS", "CLUBS"), hand.split("."), strict=True):
-                _add(hand_el, tag, cards or "-")
+                add_text(hand_el, tag, cards or "-")
 
 
 def _pair_order(entry: StandingEntry) -> tuple[int, int, str]:

@@ -14,14 +14,14 @@ from bridgescore.core.event import Result
 from bridgescore.core.players import Player
 from bridgescore.core.version import __version__
 from bridgescore.pairs.report.usebio import (
-    _add,
-    _add_path,
-    _ordered_fields,
-    _player,
-    _result_fields,
-    _root,
-    _serialise,
+    add_path,
+    add_text,
+    ordered_fields,
+    player_element,
+    result_fields,
+    serialise,
     usebio_date,
+    usebio_root,
 )
 from bridgescore.pairs.scored import read_adjustment
 from bridgescore.pairs.standings import format_points
@@ -88,18 +88,18 @@ def _team_pair(team: str, ns: bool) -> str:
 def _team(parent: Element, scored: ScoredTeams, standing: TeamStanding) -> None:
     team = standing.team
     el = SubElement(parent, "TEAM", {"TEAM_ID": team.id, "TEAM_NAME": team.name if team.name != team.id else ""})
-    _add(el, "TOTAL_SCORE", format_points(_standing_total(standing)))
+    add_text(el, "TOTAL_SCORE", format_points(_standing_total(standing)))
     wins = sum(
         1
         for m in scored.matches
         for home in (True, False)
         if (m.match.home if home else m.match.away) == team.id and _match_score(m, home) >= _match_score(m, not home)
     )
-    _add(el, "WINS_OR_DRAWS", str(wins))
-    _add(el, "PLACE", standing.place_label)
+    add_text(el, "WINS_OR_DRAWS", str(wins))
+    add_text(el, "PLACE", standing.place_label)
     for key, value in team.extra.items():
         if key.partition("/")[0] not in _TEAM_COMPUTED:
-            _add_path(el, key, value)
+            add_path(el, key, value)
     pairs: dict[str, list[Player]] = {}
     for player in team.players:
         pairs.setdefault(player.extra.get("PAIR_NUMBER", ""), []).append(player)
@@ -109,23 +109,23 @@ def _team(parent: Element, scored: ScoredTeams, standing: TeamStanding) -> None:
         holder = el
         if number:
             holder = SubElement(el, "PAIR")
-            _add(holder, "PAIR_NUMBER", number)
+            add_text(holder, "PAIR_NUMBER", number)
             for tag in _PAIR_KEPT:
-                _add(holder, tag, players[0].extra.get(f"PAIR/{tag}", ""))
+                add_text(holder, tag, players[0].extra.get(f"PAIR/{tag}", ""))
         for player in players:
             own = {k: v for k, v in player.extra.items() if k != "PAIR_NUMBER" and not k.startswith("PAIR/")}
-            _player(holder, replace(player, extra=own))
+            player_element(holder, replace(player, extra=own))
 
 
 def _team_line(board_el: Element, result: Result | None, direction: str, ns_team: str, ew_team: str) -> None:
     """A room's line: ``DIRECTION`` (``NS``: the MATCH's TEAM sits North-South, the open room), the two team
-    pairs and the line's fields as for pairs (:func:`_result_fields`)."""
+    pairs and the line's fields as for pairs (:func:`result_fields`)."""
     if result is None:
         return
     line = SubElement(board_el, "TRAVELLER_LINE")
-    _add(line, "DIRECTION", direction)
-    _add(line, "NS_PAIR_NUMBER", _team_pair(ns_team, True))
-    _add(line, "EW_PAIR_NUMBER", _team_pair(ew_team, False))
+    add_text(line, "DIRECTION", direction)
+    add_text(line, "NS_PAIR_NUMBER", _team_pair(ns_team, True))
+    add_text(line, "EW_PAIR_NUMBER", _team_pair(ew_team, False))
     adjustment, _problem = read_adjustment(result)  # a line that cannot be read: written as read, without a score
     value = float(result.ns_score) if result.ns_score is not None else math.nan
     if isinstance(adjustment, AssignedScore):
@@ -133,29 +133,29 @@ def _team_line(board_el: Element, result: Result | None, direction: str, ns_team
     elif isinstance(adjustment, WeightedScore):
         fractions = adjustment.fractions()
         value = sum(f * p.ns_score for f, p in zip(fractions, adjustment.parts, strict=True))
-    _result_fields(line, result, adjustment, value)
+    result_fields(line, result, adjustment, value)
 
 
 def _match(parent: Element, match_score: MatchScore) -> None:
     match = match_score.match
     el = SubElement(parent, "MATCH")
-    _add(el, "ROUND_NUMBER", str(match.round))
-    _add(el, "TEAM", match.home)
-    _add(el, "OPPOSING_TEAM", match.away)
+    add_text(el, "ROUND_NUMBER", str(match.round))
+    add_text(el, "TEAM", match.home)
+    add_text(el, "OPPOSING_TEAM", match.away)
     numbers = [b.board for b in match.boards]
     if numbers:
-        _add(el, "START_BOARD_NUMBER", str(min(numbers)))
-        _add(el, "END_BOARD_NUMBER", str(max(numbers)))
-    _add(el, "TEAM_SCORE", format_points(_match_score(match_score, True)))
-    _add(el, "OPPOSING_TEAM_SCORE", format_points(_match_score(match_score, False)))
+        add_text(el, "START_BOARD_NUMBER", str(min(numbers)))
+        add_text(el, "END_BOARD_NUMBER", str(max(numbers)))
+    add_text(el, "TEAM_SCORE", format_points(_match_score(match_score, True)))
+    add_text(el, "OPPOSING_TEAM_SCORE", format_points(_match_score(match_score, False)))
     for board in match_score.boards:
         board_el = SubElement(el, "BOARD")
-        _add(board_el, "BOARD_NUMBER", str(board.board.board))
+        add_text(board_el, "BOARD_NUMBER", str(board.board.board))
         if board.points_home is not None and board.points_away is not None:
-            _add(board_el, "TEAM_POINTS", format_points(board.points_home))
-            _add(board_el, "OPPOSING_TEAM_POINTS", format_points(board.points_away))
+            add_text(board_el, "TEAM_POINTS", format_points(board.points_home))
+            add_text(board_el, "OPPOSING_TEAM_POINTS", format_points(board.points_away))
         elif board.imps_home is not None:
-            _add(board_el, "IMPS", format_points(board.imps_home))
+            add_text(board_el, "IMPS", format_points(board.imps_home))
         _team_line(board_el, board.board.open, "NS", match.home, match.away)
         _team_line(board_el, board.board.closed, "EW", match.away, match.home)
 
@@ -184,7 +184,7 @@ def teams_to_bytes(scored: ScoredTeams, *, date: str | None = None, club: str | 
     not written: bridgescore does not score the pairs of a teams event."""
     event = scored.event
     info = event.extra
-    root = _root(info, club)
+    root = usebio_root(info, club)
     event_el = SubElement(root, "EVENT", {"EVENT_TYPE": "TEAMS"})
     board_method, match_method = _teams_methods(scored)
     played: dict[str, int] = {}  # the boards each team played: TeamsScorer's BOARDS_PLAYED is the most of them
@@ -205,14 +205,14 @@ def teams_to_bytes(scored: ScoredTeams, *, date: str | None = None, club: str | 
         "TEAM_PAIRING_AVAILABLE": "Y" if any("PAIR_NUMBER" in p.extra for t in event.teams.values()
                                              for p in t.players) else "",
     }  # fmt: skip
-    _ordered_fields(event_el, info, computed, TEAMS_EVENT_ORDER)
+    ordered_fields(event_el, info, computed, TEAMS_EVENT_ORDER)
     session = SubElement(event_el, "SESSION", {"SESSION_ID": "1"})
     participants = SubElement(session, "PARTICIPANTS")
     for standing in sorted(scored.standings, key=lambda s: _id_order(s.team.id)):
         _team(participants, scored, standing)
     for match_score in scored.matches:
         _match(session, match_score)
-    return _serialise(root)
+    return serialise(root)
 
 
 def _id_order(team: str) -> tuple[int, str]:
