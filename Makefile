@@ -21,6 +21,7 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/python -m pytest
 
 # The documentation site (docs/, mkdocs.yml) into site/: every warning an error (a broken link or anchor, a page

@@ -23,9 +23,9 @@ from typer.testing import CliRunner
 import bridgescore
 from bridgescore import api
 from bridgescore.cli import app
-from bridgescore.event import Event, Result, ResultStatus
-from bridgescore.options import OptionError
-from bridgescore.problems import Severity
+from bridgescore.core.event import Event, Result, ResultStatus
+from bridgescore.core.options import OptionError
+from bridgescore.core.problems import Severity
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "src" / "bridgescore" / "examples" / "club-evening.csv"

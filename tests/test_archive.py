@@ -22,9 +22,9 @@ import bridgescore
 from bridgescore.archive import ArchiveError, ArchiveRefusal, database_url, open_archive, rescore, session_key
 from bridgescore.archive.store import HEAD, MIGRATIONS
 from bridgescore.cli import app
-from bridgescore.event import Event
-from bridgescore.players import Player
-from bridgescore.sessions import summarise
+from bridgescore.core.event import Event
+from bridgescore.core.players import Player
+from bridgescore.pairs.sessions import summarise
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "src" / "bridgescore" / "examples" / "club-evening.csv"
@@ -424,9 +424,9 @@ _TEXT = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters
 def _events(draw: st.DrawFn) -> Event:
     """Traveller lines of every kind: played with a contract, passed out, not played, adjusted; leads, remarks and
     columns kept as read in any text."""
-    from bridgescore.contract import Seat, parse_contract
-    from bridgescore.event import Result, ResultStatus
-    from bridgescore.problems import FieldKind, Location
+    from bridgescore.core.contract import Seat, parse_contract
+    from bridgescore.core.event import Result, ResultStatus
+    from bridgescore.core.problems import FieldKind, Location
 
     results = []
     for i in range(draw(st.integers(1, 12))):

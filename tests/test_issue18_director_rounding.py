@@ -139,10 +139,10 @@ def test_page_and_json_say_the_rounding_used(tmp_path: Path, lang: str) -> None:
 def test_individual_footer_follows_the_rounding_in_force(lang: str) -> None:
     """The individual's text report printed the same fixed sentence; it follows the rounding its numbers are
     printed with (``print_rounding``), as the pairs report does."""
-    from bridgescore.i18n import print_rounding
+    from bridgescore.core.i18n import print_rounding
     from bridgescore.individual import score_individual
+    from bridgescore.individual.report import write_individual
     from bridgescore.io import load_event
-    from bridgescore.report.individual import write_individual
 
     scored = score_individual(load_event(Path(__file__).resolve().parent / "data" / "individual" / "three-tables.csv"))
     for rounding in ("half-up", "half-even"):

@@ -30,7 +30,7 @@ def test_butler_per_board_column_has_two_decimals_throughout(
     """The per-board column printed ``1`` and ``0`` among ``-0.50``: a whole number now has its two decimals too,
     in the drawn table and in the plain columns of a large event."""
     if plain:
-        monkeypatch.setattr("bridgescore.report.text.PLAIN_ROWS", 0)
+        monkeypatch.setattr("bridgescore.pairs.report.text.PLAIN_ROWS", 0)
     event = tmp_path / "butler.csv"
     event.write_text(BUTLER, encoding="utf-8")
     for lang, one, zero, half in (("en", "1.00", "0.00", "-0.50"), ("nl", "1,00", "0,00", "-0,50")):

@@ -15,16 +15,16 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
-from bridgescore.event import Event, Result, ResultStatus
-from bridgescore.methods import METHODS
-from bridgescore.methods.adjustments import AdjustmentValues
-from bridgescore.methods.butler import Butler, DatumRounding, PercentTrim
-from bridgescore.methods.crossimps import CrossImps, CrossImpsForm
-from bridgescore.methods.matchpoints import Matchpoints, MatchpointScale
-from bridgescore.options import OptionError
-from bridgescore.presets import DEFAULTS, OPTION_METHODS, presets, resolve, scoring_options
-from bridgescore.scored import PairPercent, ScoredLine, ScoringOptions, score_event
-from bridgescore.standings import format_percent
+from bridgescore.core.adjustments import AdjustmentValues
+from bridgescore.core.event import Event, Result, ResultStatus
+from bridgescore.core.options import OptionError
+from bridgescore.pairs.methods import METHODS
+from bridgescore.pairs.methods.butler import Butler, DatumRounding, PercentTrim
+from bridgescore.pairs.methods.crossimps import CrossImps, CrossImpsForm
+from bridgescore.pairs.methods.matchpoints import Matchpoints, MatchpointScale
+from bridgescore.pairs.presets import DEFAULTS, OPTION_METHODS, presets, resolve, scoring_options
+from bridgescore.pairs.scored import PairPercent, ScoredLine, ScoringOptions, score_event
+from bridgescore.pairs.standings import format_percent
 
 runner = CliRunner()
 EXAMPLE = str(Path(__file__).resolve().parents[1] / "src" / "bridgescore" / "examples" / "club-evening.csv")

@@ -168,14 +168,14 @@ def score_teams_command(
     import io
 
     from bridgescore.cli.common import err
-    from bridgescore.options import OptionError
-    from bridgescore.problems import Severity
+    from bridgescore.core.options import OptionError
+    from bridgescore.core.problems import Severity
     from bridgescore.report.problems import print_problems
-    from bridgescore.report.teams import TEAMS_FORMATS, TeamsFormat, write_teams
     from bridgescore.teams import score_teams
     from bridgescore.teams.carry import given_carry_over
     from bridgescore.teams.choose import teams_options
     from bridgescore.teams.read import load_teams
+    from bridgescore.teams.report import TEAMS_FORMATS, TeamsFormat, write_teams
     from bridgescore.teams.vp import VPScaleError
 
     page_lang = language_option(lang)
@@ -212,8 +212,8 @@ def score_teams_command(
     if any(p.severity is Severity.ERROR for p in problems) and not (skip_invalid and event.matches):
         print_problems(problems, err, page_lang, can_go_on=bool(event.matches))
         raise typer.Exit(2)
-    if fmt == "usebio":  # bytes in the encoding the file declares (bridgescore.report.usebio)
-        from bridgescore.report.usebio import teams_to_bytes
+    if fmt == "usebio":  # bytes in the encoding the file declares (bridgescore.pairs.report.usebio)
+        from bridgescore.teams.report.usebio import teams_to_bytes
 
         write_bytes_output(teams_to_bytes(scored, date=date, club=club), output)
     else:
