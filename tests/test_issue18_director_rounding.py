@@ -150,3 +150,24 @@ def test_individual_footer_follows_the_rounding_in_force(lang: str) -> None:
         with print_rounding(rounding):
             write_individual(scored, "text", out, lang)
         assert ROUNDING[lang, rounding][0] in out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_api_reports_print_with_the_events_own_rounding(tmp_path: Path, lang: str) -> None:
+    """The API's reports applied no print rounding of their own: ``score(..., print_rounding="half-even")`` printed
+    half-up words (and numbers) in ``to_text``/``to_html``/``to_json`` while its options said ``half-even``; they
+    now print as ``score --print-rounding half-even`` does."""
+    import bridgescore
+
+    path = tmp_path / "evening.csv"
+    path.write_text(MATCHPOINTS, encoding="utf-8")
+    scores = bridgescore.score(bridgescore.read(path), "matchpoints", print_rounding="half-even")
+    plain = bridgescore.score(bridgescore.read(path), "matchpoints")
+    even, up = ROUNDING[lang, "half-even"], ROUNDING[lang, "half-up"]
+    text = scores.to_text(lang=lang) or ""
+    assert even[0] in text and up[0] not in text
+    assert up[0] in (plain.to_text(lang=lang) or "")
+    assert even[1] in html.unescape(scores.to_html(lang=lang) or "")
+    assert "halves rounded to even" in json.loads(scores.to_json() or "{}")["percent_rounding"]
+    # and nothing is left in force after a report: the next report of a half-up event prints half up
+    assert up[0] in (plain.to_text(lang=lang) or "")

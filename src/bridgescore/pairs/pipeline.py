@@ -26,19 +26,20 @@ installed), imported only when a table is asked for, so ``import bridgescore`` a
 from __future__ import annotations
 
 import dataclasses
+import functools
 import io
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar, cast
 
 import numpy as np
 
 from bridgescore.core.arrow import arrow, floats, frame, line_columns
 from bridgescore.core.event import Event, ResultStatus, lines_frame, lines_table
-from bridgescore.core.i18n import N_
+from bridgescore.core.i18n import N_, print_rounding
 from bridgescore.core.options import OptionError
 from bridgescore.core.problems import Location, Problem, Severity
 
@@ -589,6 +590,21 @@ class Standings(tuple["Standing", ...]):
         return frame(self.to_arrow())
 
 
+_Report = TypeVar("_Report", bound=Callable[..., "str | None"])
+
+
+def _with_print_rounding(report: _Report) -> _Report:
+    """A report of :class:`Scores` written with the event's print rounding in force (issue 18: the API printed
+    half-up numbers and said "halves rounded up" whatever ``print_rounding`` the event was scored with)."""
+
+    @functools.wraps(report)
+    def written(self: Scores, *args: Any, **kwargs: Any) -> str | None:
+        with print_rounding(self.scored.options.print_rounding):
+            return report(self, *args, **kwargs)
+
+    return cast("_Report", written)
+
+
 # --- the result ---------------------------------------------------------------------------------------------------
 
 
@@ -698,8 +714,11 @@ class Scores:
         """``(lines, standings)`` as pyarrow Tables."""
         return self.lines.to_arrow(), self.standings.to_arrow()
 
-    # the reports: to a file (a path), to an open text stream, or returned as text (no destination)
+    # the reports: to a file (a path), to an open text stream, or returned as text (no destination); each prints its
+    # numbers with the event's own print rounding (``print_rounding="half-even"``: RealBridge, Compscore3), as
+    # ``score --print-rounding`` does, so the API and the command line print the same numbers and words
 
+    @_with_print_rounding
     def to_json(self, dest: Destination = None, notation: Notation = "en") -> str | None:
         """The JSON report (``bridgescore.score`` schema, as ``score -f json``)."""
         from bridgescore.pairs.report import json as score_json
@@ -710,6 +729,7 @@ class Scores:
             return None
         return _write(score_json.dumps(self.analysed, notation), dest)
 
+    @_with_print_rounding
     def to_csv(
         self, dest: Destination = None, *, boards: bool = False, lang: str = "en", notation: Notation | None = None
     ) -> str | None:
@@ -724,6 +744,7 @@ class Scores:
             text = score_csv.standings_csv(self.scored, self.standings, lang=language)
         return _write(text, dest)
 
+    @_with_print_rounding
     def to_html(self, dest: Destination = None, *, lang: str = "en", notation: Notation = "en") -> str | None:
         """The HTML page (``score -f html``)."""
         from bridgescore.core.i18n import parse_language
@@ -732,6 +753,7 @@ class Scores:
         # page_dict: the travellers of a large event summarised as they are made (the page `score -f html` makes)
         return _write(render_html(page_dict(self.analysed, notation), parse_language(lang)), dest)
 
+    @_with_print_rounding
     def to_text(
         self,
         dest: Destination = None,
