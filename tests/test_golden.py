@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "golden"))
-import record  # noqa: E402  (tests/golden/record.py: the recorder, whose way of running the test must share)
+import record  # tests/golden/record.py: the recorder; the test runs the commands its way
 
 CASES = record.cases()
 #: Lines of a unified diff shown when an output differs.

@@ -124,12 +124,19 @@ def run(case: Case) -> bytes:
             given = (REPO / stdin).read_bytes() if stdin else b""
             done = subprocess.run(
                 [sys.executable, "-m", "bridgescore", *args],
-                cwd=folder, env=env, input=given, capture_output=True, timeout=TIMEOUT, check=False,
+                cwd=folder,
+                env=env,
+                input=given,
+                capture_output=True,
+                timeout=TIMEOUT,
+                check=False,
             )
             parts += [
                 b"$ bridgescore " + shlex.join(args).encode() + b"\n",
-                b"--- stdout\n", done.stdout,
-                b"--- stderr\n", done.stderr,
+                b"--- stdout\n",
+                done.stdout,
+                b"--- stderr\n",
+                done.stderr,
                 f"--- exit {done.returncode}\n".encode(),
             ]
         for path in sorted(folder.rglob("*")):
