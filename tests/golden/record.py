@@ -39,6 +39,9 @@ EXPECTED = GOLDEN / "expected"
 LINKS = ("src", "tests")
 #: Files a command writes that are not output but state (the archive's database: binary, with times of storage).
 NOT_RECORDED = (".sqlite3", ".sqlite3-journal", ".sqlite3-wal", ".sqlite3-shm")
+#: The version the tree under test says it is (``__version__`` in the package's ``__init__.py``).
+_FOUND = re.search(rb'__version__ = "([^"]+)"', (REPO / "src/bridgescore/__init__.py").read_bytes())
+VERSION = _FOUND[1] if _FOUND else b"(no version)"
 #: The archive's time of storage as ``archive history`` prints it.
 STORED = re.compile(rb"\b\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC")
 #: Seconds one command may take before the test calls it hung.
@@ -91,12 +94,16 @@ def normalise(data: bytes, folder: Path) -> bytes:
 
     - the command's temporary folder (in messages and in the archive's file names) → ``<TMP>``;
     - the repository's root (a path a command resolved through the ``src``/``tests`` links) → ``<REPO>``;
-    - the time the archive stored a session (``archive history``: ``2026-11-27 09:07:49 UTC``, the clock's, which
-      no option sets) → ``<STORED> UTC``.
+    - the version of bridgescore where a page or file names its maker (``bridgescore 0.1.0`` in the HTML pages'
+      generator and footer, ``<PROGRAM_VERSION>0.1.0<`` in USEBIO) → ``<VERSION>``, so a release re-records nothing;
+    - the time the archive stored a session (``archive history``, ``added_at`` of ``archive list -f json``:
+      ``2026-11-27 09:07:49 UTC``, the clock's, which no option sets) → ``<STORED> UTC``.
     """
     for real in {str(folder), str(folder.resolve())}:
         data = data.replace(real.encode(), b"<TMP>")
     data = data.replace(str(REPO).encode(), b"<REPO>")
+    for maker in (b"bridgescore ", b"<PROGRAM_VERSION>"):
+        data = data.replace(maker + VERSION, maker + b"<VERSION>")
     return STORED.sub(b"<STORED> UTC", data)
 
 
@@ -132,7 +139,7 @@ def run(case: Case) -> bytes:
                 check=False,
             )
             parts += [
-                b"$ bridgescore " + shlex.join(args).encode() + b"\n",
+                b"$ bridgescore " + shlex.join(args).encode() + (f" < {stdin}".encode() if stdin else b"") + b"\n",
                 b"--- stdout\n",
                 done.stdout,
                 b"--- stderr\n",
