@@ -68,3 +68,20 @@ def test_output_is_byte_identical_to_the_recording(case: record.Case, outputs: d
             + difference(expected, actual, case.name),
             pytrace=False,
         )
+
+
+def test_a_changed_byte_is_shown_as_a_diff_of_its_line() -> None:
+    recorded = (record.EXPECTED / "019.out").read_bytes()
+    changed = recorded.replace(b"Results", b"ResulXs", 1)
+    shown = difference(recorded, changed, "019")
+    assert "\n-Results" in shown and "\n+ResulXs" in shown
+    assert len(shown.splitlines()) <= SHOWN
+
+
+def test_only_the_documented_parts_are_normalised(tmp_path: Path) -> None:
+    stored = b"version 1, 2026-11-27 09:07:49 UTC, from a.csv; 2026-11-27 stays"
+    made = b"<PROGRAM_VERSION>" + record.VERSION + b"< bridgescore " + record.VERSION + b" 10.1.0 stays"
+    written = str(tmp_path / "club.sqlite3").encode()
+    assert record.normalise(stored, tmp_path) == b"version 1, <STORED> UTC, from a.csv; 2026-11-27 stays"
+    assert record.normalise(made, tmp_path) == b"<PROGRAM_VERSION><VERSION>< bridgescore <VERSION> 10.1.0 stays"
+    assert record.normalise(written, tmp_path) == b"<TMP>/club.sqlite3"
