@@ -186,3 +186,13 @@ def test_teams_page_has_title_date_club_and_hand_records_not_the_directors_instr
     assert usebio.exit_code == 0, usebio.output
     text = xml.read_text(encoding="utf-8")
     assert "<DATE>24/11/2026</DATE>" in text and "<CLUB_NAME>X</CLUB_NAME>" in text
+
+
+def test_the_nbb_preset_is_named_in_dutch_in_a_dutch_report() -> None:
+    """``--as nbb --lang nl`` said "Berekend zoals the NBB's programs dat doet": the preset's name is words, not a
+    program's name, and is translated with the sentence around it."""
+    example = Path(__file__).resolve().parents[1] / "src/bridgescore/examples/club-evening.csv"
+    result = runner.invoke(app, ["score", str(example), "--as", "nbb", "--lang", "nl"])
+    assert result.exit_code == 0, result.output
+    assert "Berekend zoals het programma van de NBB dat doet" in result.output
+    assert "NBB's" not in result.output

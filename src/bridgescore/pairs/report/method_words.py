@@ -159,7 +159,7 @@ def describe_method(score: Mapping[str, Any], lang: str = "en") -> list[str]:
     lines = [title]
     program = options.get("as")
     if isinstance(program, str) and program:
-        lines.append(_("Scored as %(program)s does") % {"program": _program_name(program)})
+        lines.append(_("Scored as %(program)s does") % {"program": _(_program_name(program))})
     sections = {str(b.get("section") or "") for b in score.get("boards") or []}
     if isinstance(datum, Mapping) and isinstance(datum.get("rounding"), str):
         options = {**options, "rounding": datum["rounding"]}  # said once, where the datum's options are
@@ -261,7 +261,9 @@ def _penalty_lines(penalties: object, lang: Language) -> list[str]:
 
 
 def _program_name(key: str) -> str:
-    """The name of the program a preset follows (``acblscore`` → ACBLscore), or the key when it is unknown."""
+    """The name of the program a preset follows (``acblscore`` → ACBLscore), or the key when it is unknown; a name
+    that is words rather than a program's name (``the NBB's programs``) has a catalogue entry, so the caller
+    translates it."""
     from bridgescore.pairs.presets import presets
 
     found = presets().get(key)
