@@ -219,9 +219,7 @@ def mitchell(
                 board_set = (table + r - 2) % tables + 1
             if phantom and table == tables:
                 continue  # the phantom North-South pair: its East-West opponent sits out
-            stands.append(
-                Stand(table, PairRef(table, "NS"), PairRef(ew, "EW"), sets[board_set - 1], board_set, switch)
-            )
+            stands.append(Stand(table, PairRef(table, "NS"), PairRef(ew, "EW"), sets[board_set - 1], board_set, switch))
         if form == "relay":
             board_set = (half + r - 1) % tables + 1
             stands.append(Stand(bye_table, None, None, sets[board_set - 1], board_set))
@@ -229,9 +227,7 @@ def mitchell(
     source = {"": SOURCE_MITCHELL, "skip": SOURCE_SKIP, "relay": SOURCE_RELAY}[form]
     if arrow:
         source += f"; {SOURCE_ARROW}"
-    section = Section(
-        "A", tuple(rounds_out), per_direction=True, phantom=PairRef(tables, "NS") if phantom else None
-    )
+    section = Section("A", tuple(rounds_out), per_direction=True, phantom=PairRef(tables, "NS") if phantom else None)
     return Movement(spec.name, "mitchell", source, boards_per_round, (section,))
 
 
@@ -280,7 +276,9 @@ def parse_name(name: str) -> Spec:
     if match is None or (match["family"] == "howell" and (match["form"] or match["arrow"])):
         names = list(catalogue())
         number = re.search(r"\d+", text)
-        same_size = sorted((n for n in names if number and n.split("-")[1] == number[0]), key=lambda n: (n[:3] != text[:3], len(n)))
+        same_size = sorted(
+            (n for n in names if number and n.split("-")[1] == number[0]), key=lambda n: (n[:3] != text[:3], len(n))
+        )
         near = (same_size or difflib.get_close_matches(text, names, n=4, cutoff=0.6))[:4]
         hint = f"; did you mean {', '.join(near)}?" if near else ""
         raise MovementError(
