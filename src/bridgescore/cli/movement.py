@@ -1,0 +1,324 @@
+"""``bridgescore movement``: the evening's schedule (issue 21) – ``suggest`` the movements that fit, ``show`` one
+(a name or a ``bridgescore.movement/1`` JSON file) and ``check`` it with the validator.
+
+The generators, the names and the measures are in :mod:`bridgescore.movement` (``generate``, ``validate``,
+``suggest``); this module only reads the command line and prints.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from bridgescore.cli.common import OutputOption, app, fail, language_option, text_or_json, write_output
+
+if TYPE_CHECKING:
+    from bridgescore.core.i18n import Language
+    from bridgescore.movement.model import Movement, PairRef, Stand
+    from bridgescore.movement.validate import Report
+
+__all__ = ["movement_app"]
+
+movement_app = typer.Typer(
+    help="Movements: suggest the ones that fit an evening, show one (a name or a bridgescore.movement/1 JSON file), "
+    "check it.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app.add_typer(movement_app, name="movement")
+
+#: The most pairs and boards ``suggest`` takes (60 pairs is 30 tables, the most the generators build).
+_MAX_PAIRS = 60
+_MAX_BOARDS = 200
+
+FormatOption = Annotated[str, typer.Option("--format", "-f", help="text or json.")]
+LangOption = Annotated[str, typer.Option("--lang", help="Words and numbers: en or nl.")]
+BoardsPerRoundOption = Annotated[
+    int,
+    typer.Option(
+        "--boards-per-round",
+        "-k",
+        min=1,
+        max=_MAX_BOARDS,
+        help="Boards a round for a movement given by name (a file says its own).",
+    ),
+]
+MovementArgument = Annotated[
+    str,
+    typer.Argument(
+        metavar="NAME|FILE",
+        help="A movement's name (mitchell-7, mitchell-8-skip, mitchell-8-relay, mitchell-7-arrow, howell-4, "
+        "howell-4-phantom, … as 'movement suggest' prints them) or a bridgescore.movement/1 JSON file.",
+        show_default=False,
+    ),
+]
+
+
+def _movement(text: str, boards_per_round: int, lang: Language) -> Movement:
+    """The movement ``text`` names (a file that exists, else a name), or its problem in words and exit 2."""
+    from bridgescore.movement.generate import by_name
+    from bridgescore.movement.json import load
+    from bridgescore.movement.model import MovementError
+
+    path = Path(text)
+    if path.exists() or text.lower().endswith(".json"):
+        movement, problems = load(path)
+        if movement is None:
+            from bridgescore.cli.common import err
+            from bridgescore.report.problems import print_problems
+
+            print_problems(problems, err, lang, can_go_on=False)
+            raise typer.Exit(2)
+        return movement
+    try:
+        return by_name(text, boards_per_round)
+    except MovementError as problem:
+        raise fail(str(problem)) from None
+
+
+def _boards_text(boards: frozenset[int]) -> str:
+    """Boards as a director writes them: ``1-3``, ``1, 4, 7`` where they are not a run."""
+    if not boards:
+        return "-"
+    low, high = min(boards), max(boards)
+    if len(boards) == high - low + 1:
+        return str(low) if low == high else f"{low}-{high}"
+    return ", ".join(str(b) for b in sorted(boards))
+
+
+def _pair_text(pair: PairRef | None) -> str:
+    return "" if pair is None else str(pair.number)
+
+
+def _columns(rows: list[list[str]]) -> list[str]:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return [
+        "  ".join(
+            cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in rows
+    ]
+
+
+@movement_app.command("suggest")
+def suggest_command(
+    pairs: Annotated[int, typer.Option("--pairs", "-p", min=1, max=_MAX_PAIRS, help="The pairs who play.")],
+    boards: Annotated[
+        int, typer.Option("--boards", "-b", min=1, max=_MAX_BOARDS, help="About how many boards a pair should play.")
+    ],
+    rounds: Annotated[
+        int | None, typer.Option("--rounds", "-r", min=1, max=_MAX_BOARDS, help="Exactly this many rounds.")
+    ] = None,
+    fmt: FormatOption = "text",
+    lang: LangOption = "en",
+    output: OutputOption = None,
+) -> None:
+    """List the movements that fit, best first: the fewest boards off the number asked for, then rounds of two
+    boards or more, the full movement before a curtailed one, no pairs meeting twice, one winner before two, the
+    higher balance (docs/movements.md states the rules)."""
+    from bridgescore.core.i18n import format_number, translator
+    from bridgescore.movement.model import MovementError
+    from bridgescore.movement.suggest import BOARDS_WINDOW, suggest
+
+    language = language_option(lang)
+    text_or_json(fmt)
+    try:
+        found = suggest(pairs, boards, rounds)
+    except MovementError as problem:
+        raise fail(str(problem)) from None
+    if fmt == "json":
+        write_output(json.dumps([s.to_dict() for s in found], indent=2, ensure_ascii=False) + "\n", output)
+        return
+    _ = translator(language).gettext
+    lines = [_("Movements for %(pairs)s pairs and about %(boards)s boards") % {"pairs": pairs, "boards": boards}]
+    if not found:
+        lines.append(
+            _("None fits: no movement here plays %(low)s to %(high)s boards with these pairs; try other boards or "
+              "--rounds.") % {"low": max(1, boards - BOARDS_WINDOW), "high": boards + BOARDS_WINDOW}
+        )  # fmt: skip
+        write_output("\n".join(lines) + "\n", output)
+        return
+    rows = [[_("Movement"), _("Tables"), _("Rounds"), _("Boards/round"), _("Boards"), _("Sit-out"), _("Winners"),
+             _("Balance")]]  # fmt: skip
+    for s in found:
+        rows.append(
+            [
+                s.name,
+                str(s.tables),
+                str(s.rounds),
+                str(s.boards_per_round),
+                str(s.boards),
+                _("yes") if s.sit_out else _("no"),
+                str(s.winners),
+                format_number(s.balance, language, 1) + "%",
+            ]
+        )
+    lines.extend(_columns(rows))
+    write_output("\n".join(lines) + "\n", output)
+
+
+@movement_app.command("show")
+def show_command(
+    movement: MovementArgument,
+    boards_per_round: BoardsPerRoundOption = 2,
+    fmt: FormatOption = "text",
+    lang: LangOption = "en",
+    output: OutputOption = None,
+) -> None:
+    """Print a movement: per round a table of table, NS, EW and boards (text), or the bridgescore.movement/1
+    JSON (-f json) that 'movement show' and 'movement check' read back."""
+    from bridgescore.movement.json import dumps
+
+    language = language_option(lang)
+    text_or_json(fmt)
+    chosen = _movement(movement, boards_per_round, language)
+    write_output(dumps(chosen) if fmt == "json" else _show_text(chosen, language), output)
+
+
+def _stand_row(stand: Stand, bye: str) -> list[str]:
+    if stand.is_bye:
+        return [str(stand.table), bye, "", _boards_text(stand.boards)]
+    mark = " *" if stand.arrow_switch else ""
+    return [str(stand.table), _pair_text(stand.ns), _pair_text(stand.ew), _boards_text(stand.boards) + mark]
+
+
+def _show_text(movement: Movement, lang: Language) -> str:
+    from bridgescore.core.i18n import translator
+
+    _ = translator(lang).gettext
+    lines = [
+        _("Movement %(name)s (%(family)s): %(tables)s tables, %(rounds)s rounds, %(per)s boards a round, "
+          "%(boards)s boards") % {"name": movement.name, "family": movement.family, "tables": movement.tables,
+                                  "rounds": movement.rounds, "per": movement.boards_per_round,
+                                  "boards": movement.boards},
+        _("Source: %(source)s") % {"source": movement.source},
+    ]  # fmt: skip
+    arrow = False
+    for section in movement.sections:
+        if len(movement.sections) > 1 or section.name not in ("", "A"):
+            lines.append("")
+            lines.append(_("Section %(section)s") % {"section": section.name})
+        if section.phantom is not None:
+            lines.append(_("Phantom: pair %(pair)s (its opponents sit out)") % {"pair": str(section.phantom)})
+        for rnd in section.rounds:
+            lines.append("")
+            lines.append(_("Round %(round)s") % {"round": rnd.number})
+            rows = [[_("Table"), _("NS"), _("EW"), _("Boards")]]
+            for stand in sorted(rnd.stands, key=lambda s: s.table):
+                rows.append(_stand_row(stand, _("bye stand")))
+                arrow = arrow or stand.arrow_switch
+            sits = [str(p) for p in section.sit_outs(rnd.number) if p != section.phantom]
+            lines.extend(_columns(rows))
+            if sits:
+                lines.append(_("Sits out: %(pairs)s") % {"pairs": ", ".join(sits)})
+    if arrow:
+        lines.append("")
+        lines.append(_("* arrow switch: the pairs play the other direction's cards"))
+    return "\n".join(lines) + "\n"
+
+
+@movement_app.command("check")
+def check_command(
+    movement: MovementArgument,
+    boards_per_round: BoardsPerRoundOption = 2,
+    fmt: FormatOption = "text",
+    lang: LangOption = "en",
+    output: OutputOption = None,
+) -> None:
+    """Check a movement: no pair plays a board twice, no board at two tables of a round but a relay, every pair
+    plays every round but its sit-outs, the EBU's 70 % rule (exit 1 where one fails); who meets whom; per pair
+    the results it is compared with, per field the balance. Exit 2 for a file that cannot be read."""
+    from bridgescore.movement.validate import validate
+
+    language = language_option(lang)
+    text_or_json(fmt)
+    chosen = _movement(movement, boards_per_round, language)
+    report = validate(chosen)
+    if fmt == "json":
+        write_output(json.dumps(_report_dict(report, language), indent=2, ensure_ascii=False) + "\n", output)
+    else:
+        write_output(_report_text(report, language), output)
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+def _report_dict(report: Report, lang: Language) -> dict[str, object]:
+    from bridgescore.core.i18n import format_message
+
+    return {
+        "movement": report.movement,
+        "ok": report.ok,
+        "properties": [
+            {
+                "key": p.key,
+                "ok": p.ok,
+                "required": p.required,
+                "title": format_message(p.title.text, p.title.values, lang),
+                "findings": [format_message(f.text, f.values, lang) for f in p.findings],
+            }
+            for p in report.properties
+        ],
+        "fields": [
+            {
+                "section": f.section,
+                "field": f.field or "all",
+                "pairs": f.pairs,
+                "balance": f.balance,
+                "least": f.least,
+                "most": f.most,
+            }
+            for f in report.fields
+        ],  # fmt: skip
+        "pairs": [
+            {
+                "section": m.section,
+                "pair": str(m.pair),
+                "rounds": m.rounds,
+                "sit_outs": m.sit_outs,
+                "boards": m.boards,
+                "boards_in_play": m.boards_in_play,
+                "results_compared": m.results_compared,
+                "pairs_compared": m.pairs_compared,
+                "field": m.field_size,
+            }
+            for m in report.pairs
+        ],  # fmt: skip
+    }
+
+
+def _report_text(report: Report, lang: Language) -> str:
+    from bridgescore.core.i18n import format_message, format_number, translator
+
+    _ = translator(lang).gettext
+    lines = [_("Movement %(name)s") % {"name": report.movement}]
+    for p in report.properties:
+        state = _("ok") if p.ok else (_("FAILS") if p.required else _("note"))
+        lines.append(f"{state:>5}  {format_message(p.title.text, p.title.values, lang)}")
+        shown = p.findings[:20]
+        lines.extend(f"       {format_message(f.text, f.values, lang)}" for f in shown)
+        if len(p.findings) > len(shown):
+            lines.append("       " + _("… and %(count)s more") % {"count": len(p.findings) - len(shown)})
+    lines.append("")
+    lines.append(_("Balance (100 % = every pair compared equally often with every other of its field):"))
+    for f in report.fields:
+        field = f.field or _("all pairs")
+        lines.append(
+            "  "
+            + _("%(field)s: %(balance)s%% (any two pairs compared on %(least)s to %(most)s boards)")
+            % {"field": field, "balance": format_number(f.balance, lang, 1), "least": f.least, "most": f.most}
+        )
+    lines.append("")
+    rows = [[_("Pair"), _("Rounds"), _("Sit-outs"), _("Boards"), _("of"), _("Results compared"), _("Pairs compared")]]
+    for m in report.pairs:
+        rows.append(
+            [str(m.pair), str(m.rounds), str(m.sit_outs), str(m.boards), str(m.boards_in_play),
+             str(m.results_compared), f"{m.pairs_compared}/{m.field_size}"]
+        )  # fmt: skip
+    lines.extend(_columns(rows))
+    lines.append("")
+    lines.append(_("All required properties hold.") if report.ok else _("A required property fails."))
+    return "\n".join(lines) + "\n"
