@@ -8,6 +8,7 @@ The generators, the names and the measures are in :mod:`bridgescore.movement` (`
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -18,7 +19,7 @@ from bridgescore.cli.common import OutputOption, app, fail, language_option, tex
 if TYPE_CHECKING:
     from bridgescore.core.i18n import Language
     from bridgescore.movement.model import Movement, PairRef, Stand
-    from bridgescore.movement.validate import Report
+    from bridgescore.movement.validate import Message, Report
 
 __all__ = ["movement_app"]
 
@@ -92,6 +93,23 @@ def _boards_text(boards: frozenset[int]) -> str:
 
 def _pair_text(pair: PairRef | None) -> str:
     return "" if pair is None else str(pair.number)
+
+
+def _directions(text: str, lang: Language) -> str:
+    """Pair names in the language: ``NS 3`` is Dutch ``NZ 3``, ``EW 3`` ``OW 3`` (a pair's direction as the
+    validator writes it)."""
+    from bridgescore.core.i18n import translator
+
+    _ = translator(lang).gettext
+    return re.sub(r"\b(NS|EW)\b", lambda m: _(m[1]), text)
+
+
+def _message(message: Message, lang: Language) -> str:
+    """A validator's message in ``lang``, its pair names too."""
+    from bridgescore.core.i18n import format_message
+
+    values = {k: _directions(v, lang) if isinstance(v, str) else v for k, v in message.values.items()}
+    return format_message(message.text, values, lang)
 
 
 def _columns(rows: list[list[str]]) -> list[str]:
@@ -186,13 +204,18 @@ def _stand_row(stand: Stand, bye: str) -> list[str]:
     return [str(stand.table), _pair_text(stand.ns), _pair_text(stand.ew), _boards_text(stand.boards) + mark]
 
 
+def _tables(movement: Movement) -> int:
+    """The tables with players (a bye stand is a table of boards, not counted)."""
+    return sum(len({s.table for r in sec.rounds for s in r.stands if not s.is_bye}) for sec in movement.sections)
+
+
 def _show_text(movement: Movement, lang: Language) -> str:
     from bridgescore.core.i18n import translator
 
     _ = translator(lang).gettext
     lines = [
         _("Movement %(name)s (%(family)s): %(tables)s tables, %(rounds)s rounds, %(per)s boards a round, "
-          "%(boards)s boards") % {"name": movement.name, "family": movement.family, "tables": movement.tables,
+          "%(boards)s boards") % {"name": movement.name, "family": movement.family, "tables": _tables(movement),
                                   "rounds": movement.rounds, "per": movement.boards_per_round,
                                   "boards": movement.boards},
         _("Source: %(source)s") % {"source": movement.source},
@@ -203,7 +226,8 @@ def _show_text(movement: Movement, lang: Language) -> str:
             lines.append("")
             lines.append(_("Section %(section)s") % {"section": section.name})
         if section.phantom is not None:
-            lines.append(_("Phantom: pair %(pair)s (its opponents sit out)") % {"pair": str(section.phantom)})
+            phantom = _directions(str(section.phantom), lang)
+            lines.append(_("Phantom: pair %(pair)s (its opponents sit out)") % {"pair": phantom})
         for rnd in section.rounds:
             lines.append("")
             lines.append(_("Round %(round)s") % {"round": rnd.number})
@@ -211,7 +235,7 @@ def _show_text(movement: Movement, lang: Language) -> str:
             for stand in sorted(rnd.stands, key=lambda s: s.table):
                 rows.append(_stand_row(stand, _("bye stand")))
                 arrow = arrow or stand.arrow_switch
-            sits = [str(p) for p in section.sit_outs(rnd.number) if p != section.phantom]
+            sits = [_directions(str(p), lang) for p in section.sit_outs(rnd.number) if p != section.phantom]
             lines.extend(_columns(rows))
             if sits:
                 lines.append(_("Sits out: %(pairs)s") % {"pairs": ", ".join(sits)})
@@ -247,7 +271,6 @@ def check_command(
 
 
 def _report_dict(report: Report, lang: Language) -> dict[str, object]:
-    from bridgescore.core.i18n import format_message
 
     return {
         "movement": report.movement,
@@ -257,8 +280,8 @@ def _report_dict(report: Report, lang: Language) -> dict[str, object]:
                 "key": p.key,
                 "ok": p.ok,
                 "required": p.required,
-                "title": format_message(p.title.text, p.title.values, lang),
-                "findings": [format_message(f.text, f.values, lang) for f in p.findings],
+                "title": _message(p.title, lang),
+                "findings": [_message(f, lang) for f in p.findings],
             }
             for p in report.properties
         ],
@@ -272,7 +295,7 @@ def _report_dict(report: Report, lang: Language) -> dict[str, object]:
                 "most": f.most,
             }
             for f in report.fields
-        ],  # fmt: skip
+        ],
         "pairs": [
             {
                 "section": m.section,
@@ -286,26 +309,27 @@ def _report_dict(report: Report, lang: Language) -> dict[str, object]:
                 "field": m.field_size,
             }
             for m in report.pairs
-        ],  # fmt: skip
+        ],
     }
 
 
 def _report_text(report: Report, lang: Language) -> str:
-    from bridgescore.core.i18n import format_message, format_number, translator
+    from bridgescore.core.i18n import format_number, translator
 
     _ = translator(lang).gettext
     lines = [_("Movement %(name)s") % {"name": report.movement}]
+    width = max(len(_("ok")), len(_("FAILS")), len(_("note")))
     for p in report.properties:
         state = _("ok") if p.ok else (_("FAILS") if p.required else _("note"))
-        lines.append(f"{state:>5}  {format_message(p.title.text, p.title.values, lang)}")
+        lines.append(f"{state:>{width}}  {_message(p.title, lang)}")
         shown = p.findings[:20]
-        lines.extend(f"       {format_message(f.text, f.values, lang)}" for f in shown)
+        lines.extend(f"{'':{width}}  {_message(f, lang)}" for f in shown)
         if len(p.findings) > len(shown):
-            lines.append("       " + _("… and %(count)s more") % {"count": len(p.findings) - len(shown)})
+            lines.append(" " * (width + 2) + _("… and %(count)s more") % {"count": len(p.findings) - len(shown)})
     lines.append("")
     lines.append(_("Balance (100 % = every pair compared equally often with every other of its field):"))
     for f in report.fields:
-        field = f.field or _("all pairs")
+        field = _(f.field) if f.field else _("all pairs")
         lines.append(
             "  "
             + _("%(field)s: %(balance)s%% (any two pairs compared on %(least)s to %(most)s boards)")
@@ -315,7 +339,7 @@ def _report_text(report: Report, lang: Language) -> str:
     rows = [[_("Pair"), _("Rounds"), _("Sit-outs"), _("Boards"), _("of"), _("Results compared"), _("Pairs compared")]]
     for m in report.pairs:
         rows.append(
-            [str(m.pair), str(m.rounds), str(m.sit_outs), str(m.boards), str(m.boards_in_play),
+            [_directions(str(m.pair), lang), str(m.rounds), str(m.sit_outs), str(m.boards), str(m.boards_in_play),
              str(m.results_compared), f"{m.pairs_compared}/{m.field_size}"]
         )  # fmt: skip
     lines.extend(_columns(rows))
