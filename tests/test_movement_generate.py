@@ -25,6 +25,9 @@ from bridgescore.movement.json import dumps, loads
 from bridgescore.movement.validate import validate
 
 TABLES = range(MIN_TABLES, MAX_TABLES + 1)
+#: The balance (the validator's measure, %) each Howell reaches: perfect for 4, 6, 8 and 10 tables (The Bridge
+#: Guys, "4 Table Howell": "all the 4 table Howell movements are perfect"); the best the search found elsewhere.
+HOWELL_BALANCE = {3: 59.18, 4: 100.0, 5: 77.64, 6: 100.0, 7: 84.57, 8: 100.0, 9: 88.21, 10: 100.0, 11: 90.47, 12: 92.58, 13: 91.99, 14: 94.19, 15: 93.1, 16: 93.33, 17: 93.94, 18: 93.21, 19: 93.5, 20: 94.23, 21: 93.45, 22: 95.03, 23: 94.16, 24: 94.39, 25: 94.23, 26: 94.13, 27: 94.36, 28: 94.4, 29: 94.53, 30: 94.37}
 
 
 def _forms(tables: int) -> tuple[str, ...]:
@@ -76,6 +79,9 @@ def test_howell_every_table_count(tables: int) -> None:
     assert {m.boards for m in report.pairs} == {pairs - 1}  # every set once (board-once holds)
     shared = sum(len(r.shared()) for r in section.rounds)
     assert shared == {3: 5, 5: 9}.get(tables, 0)  # no Room square of side 3 or 5: those two share boards
+    assert report.fields[0].balance >= HOWELL_BALANCE[tables] - 0.01
+    if HOWELL_BALANCE[tables] == 100.0:
+        assert report.fields[0].least == report.fields[0].most == tables - 1  # every two pairs alike
     ghost = howell(tables, 1, phantom=True)
     assert validate(ghost).ok
     assert {m.sit_outs for m in validate(ghost).pairs} == {1}
@@ -231,9 +237,9 @@ def test_balance_measures() -> None:
     ns1 = next(m for m in report.pairs if m.pair == PairRef(1, "NS"))
     assert (ns1.boards, ns1.results_compared, ns1.pairs_compared, ns1.field_size) == (14, 14 * 6, 6, 6)
     assert ns1.board_share == 1.0
-    report = validate(howell(6, 2))
+    report = validate(howell(5, 2))
     assert len(report.fields) == 1 and 50 < report.fields[0].balance < 100
-    assert all(m.pairs_compared == m.field_size == 11 for m in report.pairs)
+    assert all(m.pairs_compared == m.field_size == 9 for m in report.pairs)
 
 
 def test_phantom_is_never_seated() -> None:
