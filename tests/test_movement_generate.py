@@ -27,7 +27,36 @@ from bridgescore.movement.validate import validate
 TABLES = range(MIN_TABLES, MAX_TABLES + 1)
 #: The balance (the validator's measure, %) each Howell reaches: perfect for 4, 6, 8 and 10 tables (The Bridge
 #: Guys, "4 Table Howell": "all the 4 table Howell movements are perfect"); the best the search found elsewhere.
-HOWELL_BALANCE = {3: 59.18, 4: 100.0, 5: 77.64, 6: 100.0, 7: 84.57, 8: 100.0, 9: 88.21, 10: 100.0, 11: 90.47, 12: 92.58, 13: 91.99, 14: 94.19, 15: 93.1, 16: 93.33, 17: 93.94, 18: 93.21, 19: 93.5, 20: 94.23, 21: 93.45, 22: 95.03, 23: 94.16, 24: 94.39, 25: 94.23, 26: 94.13, 27: 94.36, 28: 94.4, 29: 94.53, 30: 94.37}
+HOWELL_BALANCE = {
+    3: 59.18,
+    4: 100.0,
+    5: 77.64,
+    6: 100.0,
+    7: 84.57,
+    8: 100.0,
+    9: 88.21,
+    10: 100.0,
+    11: 90.47,
+    12: 92.58,
+    13: 91.99,
+    14: 94.19,
+    15: 93.1,
+    16: 93.33,
+    17: 93.94,
+    18: 93.21,
+    19: 93.5,
+    20: 94.23,
+    21: 93.45,
+    22: 95.03,
+    23: 94.16,
+    24: 94.39,
+    25: 94.23,
+    26: 94.13,
+    27: 94.36,
+    28: 94.4,
+    29: 94.53,
+    30: 94.37,
+}
 
 
 def _forms(tables: int) -> tuple[str, ...]:
