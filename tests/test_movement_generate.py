@@ -3,8 +3,10 @@ the schedules follow the published descriptions they name; names round-trip; a b
 
 from __future__ import annotations
 
+import csv
 from dataclasses import replace
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -281,3 +283,19 @@ def test_phantom_is_never_seated() -> None:
     assert section.phantom == PairRef(9, "NS")
     assert all(r.stand(9) is None for r in section.rounds)
     assert [len(section.sit_outs(r.number)) for r in section.rounds] == [2] * 9  # the phantom and its opponent
+
+
+def test_howell_4_seats_the_pairs_as_published() -> None:
+    """The 4-table Howell seats every pair at the table and in the direction G.H. Bridge's published 8-pair Howell
+    does, round by round (tests/data/movements/howell-4-ghbridge.csv, transcribed by hand from
+    ghbridge.free.fr/articles/A5A.htm).  The boards differ by design: there the four boards of a round are passed
+    between all four tables; here each table plays its own set of a round (7 sets, each set once per pair)."""
+    path = Path(__file__).parent / "data" / "movements" / "howell-4-ghbridge.csv"
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
+    published = [
+        [tuple(int(p) for p in row[f"table{t}"].split("-")) for t in range(1, 5)] for row in csv.DictReader(lines)
+    ]
+    ours = [[(s.ns.number, s.ew.number) for s in r.stands] for r in howell(4, 4).sections[0].rounds]  # type: ignore[union-attr]
+    assert ours == published
+    report = validate(howell(4, 4))
+    assert report.ok and report.fields[0].balance == 100.0

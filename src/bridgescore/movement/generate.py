@@ -40,6 +40,8 @@ Each generator names its published source; the schedules follow the published de
   search over the choices gives a perfectly balanced Howell for every even number of tables it reached (4, 6, 8,
   10, …: The Bridge Guys, "4 Table Howell": "all the 4 table Howell movements are perfect. For 5 or more tables
   this is not the case"), and the best it found for the others (:data:`_FLIPS`; the tests hold each to it).
+  The 4-table Howell seats the pairs exactly as G.H. Bridge publishes it (:data:`_STARTERS`; another cyclic
+  starter, not the patterned one – its schedule is in ``tests/data/movements`` and the tests compare them).
 
 Names (:func:`by_name`; every name :func:`catalogue` lists is accepted): ``mitchell-7``, ``mitchell-8-skip``,
 ``mitchell-8-relay``, ``mitchell-7-arrow``, ``mitchell-9-phantom``, ``mitchell-8-skip-r7`` (curtailed to 7
@@ -87,7 +89,7 @@ SOURCE_HOWELL = (
 #: tables share a set.  Found by a backtracking search; the tests validate every one.
 _ADDERS: dict[int, tuple[int, ...]] = {
     3: (0, 0, 0),
-    4: (0, 2, 4, 1),
+    4: (0, 3, 5, 6),  # for the published starter of _STARTERS[4]
     5: (0, 2, 6, 8, 2),
     6: (0, 5, 1, 4, 9, 3),
     7: (0, 3, 5, 9, 1, 6, 2),
@@ -126,7 +128,6 @@ _ADDERS: dict[int, tuple[int, ...]] = {
 #: the balance it gives is in the tests.
 _FLIPS: dict[int, tuple[int, ...]] = {
     3: (1, 2),
-    4: (1, 2, 3),
     5: (1, 2, 3, 4),
     6: (1, 3, 4, 5),
     7: (1, 2, 3, 4, 5),
@@ -154,6 +155,13 @@ _FLIPS: dict[int, tuple[int, ...]] = {
     29: (3, 5, 7, 8, 10, 14, 17, 19, 23, 25),
     30: (2, 3, 4, 5, 7, 14, 15, 18, 19, 20, 21, 24, 25, 27, 28),
 }  # fmt: skip
+
+
+#: Published starters, used as they are: round 1's (NS, EW) pair at tables 2 … T, as numbers 0 … 2T-2 (pair
+#: ``x + 1``); each round adds one.  4 tables: G.H. Bridge, "Howell (8 paires)" (ghbridge.free.fr/articles/A5A.htm:
+#: 8-1, 2-6, 5-7, 3-4), perfectly balanced; its own boards are all shared in a round, here each table has its set
+#: (the adder of :data:`_ADDERS`).
+_STARTERS: dict[int, tuple[tuple[int, int], ...]] = {4: ((1, 5), (4, 6), (2, 3))}
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,6 +302,9 @@ def howell(tables: int, boards_per_round: int = 2, *, phantom: bool = False, rou
                 if phantom:
                     continue
                 ns, ew = stationary, r % modulus + 1
+            elif tables in _STARTERS:
+                x, y = _STARTERS[tables][k - 1]
+                ns, ew = (x + r) % modulus + 1, (y + r) % modulus + 1
             else:
                 ns, ew = (r + k) % modulus + 1, (r - k) % modulus + 1
                 if k in flipped:
