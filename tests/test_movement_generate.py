@@ -299,3 +299,14 @@ def test_howell_4_seats_the_pairs_as_published() -> None:
     assert ours == published
     report = validate(howell(4, 4))
     assert report.ok and report.fields[0].balance == 100.0
+
+
+def test_relay_mitchell_round_1_as_published() -> None:
+    """The 4-table relay-and-bye Mitchell of 6 boards a table lays its boards out in round 1 as Bridge Des Copains
+    publish it (tests/data/movements/mitchell-4-relay-round1.csv): tables 1 and 4 share boards 1–6, table 2
+    plays 7–12, the bye stand holds 13–18, table 3 plays 19–24."""
+    path = Path(__file__).parent / "data" / "movements" / "mitchell-4-relay-round1.csv"
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
+    published = {int(r["table"]): (int(r["low_board"]), int(r["high_board"])) for r in csv.DictReader(lines)}
+    first = mitchell(4, 6, form="relay").sections[0].rounds[0]
+    assert {s.table: (s.low_board, s.high_board) for s in first.stands} == published
