@@ -90,6 +90,9 @@ def test_show_name_text_json_and_file(tmp_path: Path) -> None:
     assert dutch.exit_code == 0 and "Ronde 1" in dutch.output and "Spookpaar: paar 6" in dutch.output
     unknown = runner.invoke(app, ["movement", "show", "mitchel-8"])
     assert unknown.exit_code == 2 and "mitchell-8-skip" in unknown.output
+    dutch = runner.invoke(app, ["movement", "show", "mitchel-8", "--lang", "nl"])
+    assert dutch.exit_code == 2 and "is geen schema dat bridgescore kent" in dutch.output
+    assert "bedoelt u mitchell-8-skip" in dutch.output.replace("\n", " ")
 
 
 def test_check_exit_codes(tmp_path: Path) -> None:

@@ -78,7 +78,17 @@ def _movement(text: str, boards_per_round: int, lang: Language) -> Movement:
     try:
         return by_name(text, boards_per_round)
     except MovementError as problem:
-        raise fail(str(problem)) from None
+        raise fail(_problem(problem, lang)) from None
+
+
+def _problem(problem: Exception, lang: Language) -> str:
+    """A generator's problem in ``lang`` (its catalogue message where it has one)."""
+    from bridgescore.core.i18n import format_message
+    from bridgescore.movement.generate import NamedMovementError
+
+    if isinstance(problem, NamedMovementError):
+        return format_message(problem.message, problem.values, lang)
+    return str(problem)
 
 
 def _boards_text(boards: frozenset[int]) -> str:
@@ -147,7 +157,7 @@ def suggest_command(
     try:
         found = suggest(pairs, boards, rounds)
     except MovementError as problem:
-        raise fail(str(problem)) from None
+        raise fail(_problem(problem, language)) from None
     if fmt == "json":
         write_output(json.dumps([s.to_dict() for s in found], indent=2, ensure_ascii=False) + "\n", output)
         return

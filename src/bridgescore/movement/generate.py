@@ -56,11 +56,13 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from bridgescore.core.i18n import N_
 from bridgescore.movement.model import Movement, MovementError, PairRef, Round, Section, Stand, boards_in_sets
 
 __all__ = [
     "MAX_TABLES",
     "MIN_TABLES",
+    "NamedMovementError",
     "Spec",
     "arrow_rounds",
     "by_name",
@@ -164,6 +166,16 @@ _FLIPS: dict[int, tuple[int, ...]] = {
 _STARTERS: dict[int, tuple[tuple[int, int], ...]] = {4: ((1, 5), (4, 6), (2, 3))}
 
 
+class NamedMovementError(MovementError):
+    """A movement that cannot be built as asked (a name unknown, a size out of range), its message kept as a
+    catalogue message and values, so the command line says it in the user's language (``str`` is English)."""
+
+    def __init__(self, message: str, **values: int | str) -> None:
+        super().__init__(message % values)
+        self.message = message
+        self.values = values
+
+
 @dataclass(frozen=True, slots=True)
 class Spec:
     """What a movement's name says: family, tables, the even-table form of a Mitchell (``skip``/``relay``), the
@@ -203,14 +215,19 @@ def arrow_rounds(rounds: int) -> int:
 
 def _check_tables(tables: int) -> None:
     if not MIN_TABLES <= tables <= MAX_TABLES:
-        raise MovementError(f"{tables} tables: the movements here are for {MIN_TABLES} to {MAX_TABLES} tables")
+        raise NamedMovementError(
+            N_("%(tables)s tables: the movements here are for %(low)s to %(high)s tables"),
+            tables=tables, low=MIN_TABLES, high=MAX_TABLES,
+        )  # fmt: skip
 
 
 def _curtail(rounds: int | None, full: int) -> int:
     if rounds is None:
         return full
     if not 1 <= rounds <= full:
-        raise MovementError(f"{rounds} rounds: this movement has 1 to {full} rounds")
+        raise NamedMovementError(
+            N_("%(rounds)s rounds: this movement has 1 to %(full)s rounds"), rounds=rounds, full=full
+        )
     return rounds
 
 
@@ -231,12 +248,16 @@ def mitchell(
     if form not in ("", "skip", "relay"):
         raise MovementError(f"Mitchell form '{form}': skip or relay (for an even number of tables), or none")
     if tables % 2 == 1 and form:
-        raise MovementError(f"mitchell-{tables}-{form}: the {form} Mitchell is for an even number of tables")
+        raise NamedMovementError(
+            N_("mitchell-%(tables)s-%(form)s: the %(form)s Mitchell is for an even number of tables"),
+            tables=tables, form=form,
+        )  # fmt: skip
     if tables % 2 == 0 and not form:
-        raise MovementError(
-            f"mitchell-{tables}: with an even number of tables East-West would meet the same boards again; "
-            f"choose mitchell-{tables}-skip or mitchell-{tables}-relay"
-        )
+        raise NamedMovementError(
+            N_("mitchell-%(tables)s: with an even number of tables East-West would meet the same boards again; "
+               "choose mitchell-%(tables)s-skip or mitchell-%(tables)s-relay"),
+            tables=tables,
+        )  # fmt: skip
     played = _curtail(rounds, tables)
     spec = Spec("mitchell", tables, form, arrow, phantom, rounds)
     sets = boards_in_sets(boards_per_round, tables)
@@ -333,11 +354,18 @@ def parse_name(name: str) -> Spec:
             (n for n in names if number and n.split("-")[1] == number[0]), key=lambda n: (n[:3] != text[:3], len(n))
         )
         near = (same_size or difflib.get_close_matches(text, names, n=4, cutoff=0.6))[:4]
-        hint = f"; did you mean {', '.join(near)}?" if near else ""
-        raise MovementError(
-            f"'{name}' is not a movement bridgescore knows: mitchell-T (odd T), mitchell-T-skip or mitchell-T-relay "
-            f"(even T), howell-T, with -arrow (Mitchell), -phantom, -rN (N rounds){hint}"
-        )
+        if near:
+            raise NamedMovementError(
+                N_("'%(name)s' is not a movement bridgescore knows: mitchell-T (odd T), mitchell-T-skip or "
+                   "mitchell-T-relay (even T), howell-T, with -arrow (Mitchell), -phantom, -rN (N rounds); did you "
+                   "mean %(near)s?"),
+                name=name, near=", ".join(near),
+            )  # fmt: skip
+        raise NamedMovementError(
+            N_("'%(name)s' is not a movement bridgescore knows: mitchell-T (odd T), mitchell-T-skip or "
+               "mitchell-T-relay (even T), howell-T, with -arrow (Mitchell), -phantom, -rN (N rounds)"),
+            name=name,
+        )  # fmt: skip
     return Spec(
         match["family"],
         int(match["tables"]),

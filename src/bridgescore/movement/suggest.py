@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import ceil
 
-from bridgescore.movement.generate import MAX_TABLES, MIN_TABLES, Spec, by_name
-from bridgescore.movement.model import MovementError
+from bridgescore.core.i18n import N_
+from bridgescore.movement.generate import MAX_TABLES, MIN_TABLES, NamedMovementError, Spec, by_name
 from bridgescore.movement.validate import SEVENTY_PERCENT, Report, validate
 
 __all__ = ["BOARDS_WINDOW", "MAX_BOARDS_PER_ROUND", "Suggestion", "suggest"]
@@ -119,12 +119,13 @@ def suggest(pairs: int, boards: int, rounds: int | None = None) -> list[Suggesti
     no movement here seats."""
     tables = ceil(pairs / 2)
     if not MIN_TABLES <= tables <= MAX_TABLES:
-        raise MovementError(
-            f"{pairs} pairs: the movements here are for {2 * MIN_TABLES - 1} to {2 * MAX_TABLES} pairs "
-            f"({MIN_TABLES} to {MAX_TABLES} tables)"
-        )
+        raise NamedMovementError(
+            N_("%(pairs)s pairs: the movements here are for %(low)s to %(high)s pairs (%(tables_low)s to "
+               "%(tables_high)s tables)"),
+            pairs=pairs, low=2 * MIN_TABLES - 1, high=2 * MAX_TABLES, tables_low=MIN_TABLES, tables_high=MAX_TABLES,
+        )  # fmt: skip
     if boards < 1:
-        raise MovementError(f"{boards} boards: an evening has at least one board")
+        raise NamedMovementError(N_("%(boards)s boards: an evening has at least one board"), boards=boards)
     phantom = pairs % 2 == 1
     found: list[Suggestion] = []
     for base in _specs(tables, phantom):
