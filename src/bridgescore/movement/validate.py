@@ -282,7 +282,7 @@ def validate(movement: Movement) -> Report:
         "board-once": N_("no pair plays a board twice"),
         "board-one-table": N_("no board is at two tables in a round but where they share it (a relay)"),
         "pairs-play": N_("every pair plays every round but its sit-outs"),
-        "seventy-percent": N_("every pair plays at least 70 %% of the boards in play (the EBU's 70 %% rule)"),
+        "seventy-percent": N_("a pair plays at least 70 %% of the boards in play (the EBU's 70 %% rule)"),
     }
     props = [Property(key, not properties[key], True, Message(title), tuple(properties[key])) for key, title in
              titles.items()]  # fmt: skip
