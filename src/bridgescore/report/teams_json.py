@@ -27,7 +27,8 @@ from typing import IO, Any
 import orjson
 
 from bridgescore.cards import format_lead
-from bridgescore.event import Result
+from bridgescore.contract import Contract, Seat
+from bridgescore.event import Result, ResultStatus
 from bridgescore.report.problems import problem_fields
 from bridgescore.teams.model import TIED, BoardScore, MatchScore, ScoredTeams, TeamStanding
 
@@ -59,26 +60,45 @@ def winner(m: MatchScore, knockout: bool = False) -> str | None:
     return None  # pragma: no cover - the IMP totals are always there
 
 
-def _room(result: Result | None) -> dict[str, Any] | None:
-    if result is None:
-        return None
-    return {
-        "contract": result.contract.format("en") if result.contract is not None else None,
-        "declarer": result.declarer.label("en") if result.declarer is not None else None,
-        "tricks": result.tricks,
-        "ns_score": result.ns_score,
-        "lead": format_lead(result.lead, "en") or None,
-        "remarks": result.remarks or None,
-        "status": result.status.value,
-    }
+class _Words:
+    """Each distinct contract, declarer, lead and status written once: a federation's event has a million rooms
+    and a few hundred distinct contracts (issue 19)."""
+
+    def __init__(self) -> None:
+        self.contracts: dict[Contract, str] = {}
+        self.declarers: dict[Seat, str] = {}
+        self.leads: dict[str, str | None] = {}
+        self.statuses: dict[ResultStatus, str] = {}
+
+    def room(self, result: Result | None) -> dict[str, Any] | None:
+        if result is None:
+            return None
+        contract, declarer, lead = result.contract, result.declarer, result.lead
+        if contract is not None and (contract_text := self.contracts.get(contract)) is None:
+            contract_text = self.contracts[contract] = contract.format("en")
+        if declarer is not None and (declarer_text := self.declarers.get(declarer)) is None:
+            declarer_text = self.declarers[declarer] = declarer.label("en")
+        if lead and (lead_text := self.leads.get(lead, "")) == "":
+            lead_text = self.leads[lead] = format_lead(lead, "en") or None
+        if (status := self.statuses.get(result.status)) is None:
+            status = self.statuses[result.status] = result.status.value
+        return {
+            "contract": contract_text if contract is not None else None,
+            "declarer": declarer_text if declarer is not None else None,
+            "tricks": result.tricks,
+            "ns_score": result.ns_score,
+            "lead": lead_text if lead else None,
+            "remarks": result.remarks or None,
+            "status": status,
+        }
 
 
-def _board(b: BoardScore) -> dict[str, Any]:
+def _board(b: BoardScore, words: _Words) -> dict[str, Any]:
     return {
         "board": b.board.board,
         "segment": b.board.segment,
         "fouled": b.board.fouled,
-        "rooms": {"open": _room(b.board.open), "closed": _room(b.board.closed)},
+        "rooms": {"open": words.room(b.board.open), "closed": words.room(b.board.closed)},
         "imps_home": _num(b.imps_home),
         "points_home": _num(b.points_home),
         "points_away": _num(b.points_away),
@@ -86,7 +106,7 @@ def _board(b: BoardScore) -> dict[str, Any]:
     }
 
 
-def _match(scored: ScoredTeams, m: MatchScore) -> dict[str, Any]:
+def _match(scored: ScoredTeams, m: MatchScore, words: _Words) -> dict[str, Any]:
     match = m.match
     return {
         "round": match.round,
@@ -104,7 +124,7 @@ def _match(scored: ScoredTeams, m: MatchScore) -> dict[str, Any]:
         "points_home": _num(m.points_home),
         "points_away": _num(m.points_away),
         "winner": winner(m, knockout=scored.options.get("knockout") is True),
-        "board_results": [_board(b) for b in m.boards],
+        "board_results": [_board(b, words) for b in m.boards],
     }
 
 
@@ -127,6 +147,7 @@ def _standing(s: TeamStanding) -> dict[str, Any]:
 
 def to_dict(scored: ScoredTeams) -> dict[str, Any]:
     """The whole scored teams event as a JSON-ready dict (schema ``bridgescore.teams/1``)."""
+    words = _Words()
     return {
         "schema": SCHEMA,
         "title": scored.event.title,
@@ -142,7 +163,7 @@ def to_dict(scored: ScoredTeams) -> dict[str, Any]:
             "match_scoring": scored.event.match_scoring or None,
             **scored.options,
         },
-        "matches": [_match(scored, m) for m in scored.matches],
+        "matches": [_match(scored, m, words) for m in scored.matches],
         "standings": [_standing(s) for s in scored.standings],
         "checks": [problem_fields(c) for c in scored.checks],
         "problems": [problem_fields(p) for p in scored.problems],
