@@ -129,3 +129,31 @@ def test_a_file_whose_matches_have_a_problem_is_assembled_from_its_lines(
     _careful(monkeypatch)
     assert load_teams([path]) == fast_event
     assert _outputs(path, tmp_path, "careful") == fast
+
+
+def test_the_json_written_a_few_matches_at_a_time_is_the_whole_documents(tmp_path: Path) -> None:
+    from io import BytesIO
+
+    from bridgescore.report.printable import escape_controls
+    from bridgescore.report.teams_json import dump_bytes, dumps
+    from bridgescore.teams import TeamsOptions, score_teams
+    from bridgescore.teams.model import Team, TeamsEvent
+
+    path = _generated(tmp_path)
+    names = tmp_path / "names.txt"
+    names.write_text("1 Oranje\x1b[2J: Jan Jansen\n", encoding="utf-8")  # a control in a name the JSON holds
+    events = [
+        load_teams([path], names=names),
+        TeamsEvent({"1": Team("1", "Oranje")}, (), title='"matches": [],'),  # no match; a title like the marker
+    ]
+    for event in events:
+        scored = score_teams(event, TeamsOptions())
+        buffer = BytesIO()
+        dump_bytes(scored, buffer)
+        assert buffer.getvalue() == dumps(scored).encode("utf-8")
+    out = tmp_path / "out.json"
+    result = CliRunner().invoke(app, ["teams", str(path), "--names", str(names), "-f", "json", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    expected = escape_controls(dumps(score_teams(events[0], TeamsOptions())))  # as write_output wrote it
+    assert "\\u001b[2J" in expected
+    assert out.read_bytes() == expected.encode("utf-8")

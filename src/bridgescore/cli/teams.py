@@ -9,6 +9,7 @@ options are in :mod:`bridgescore.teams` (``read``, ``choose``); this module only
 from __future__ import annotations
 
 import dataclasses
+import sys
 from pathlib import Path
 from types import MappingProxyType
 from typing import Annotated, Any
@@ -212,6 +213,13 @@ def score_teams_command(
         from bridgescore.report.usebio import teams_to_bytes
 
         write_bytes_output(teams_to_bytes(scored, date=date, club=club), output)
+    elif fmt == "json" and (output is not None or getattr(sys.stdout, "buffer", None) is not None):
+        # written a few hundred matches at a time (issue 19), never the whole document in memory; the bytes of
+        # write_teams' JSON, with every control escaped as write_output escapes them
+        from bridgescore.report.printable import PrintableBinary
+        from bridgescore.report.teams_json import dump_bytes
+
+        write_bytes_output(lambda stream: dump_bytes(scored, PrintableBinary.wrap(stream)), output)
     else:
         chosen: TeamsFormat = next(f for f in TEAMS_FORMATS if f == fmt)
         buffer = io.StringIO()

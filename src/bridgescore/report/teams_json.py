@@ -32,7 +32,7 @@ from bridgescore.event import Result, ResultStatus
 from bridgescore.report.problems import problem_fields
 from bridgescore.teams.model import TIED, BoardScore, MatchScore, ScoredTeams, TeamStanding
 
-__all__ = ["SCHEMA", "dump", "dumps", "to_dict", "winner"]
+__all__ = ["SCHEMA", "dump", "dump_bytes", "dumps", "to_dict", "winner"]
 
 SCHEMA = "bridgescore.teams/1"
 
@@ -148,6 +148,10 @@ def _standing(s: TeamStanding) -> dict[str, Any]:
 def to_dict(scored: ScoredTeams) -> dict[str, Any]:
     """The whole scored teams event as a JSON-ready dict (schema ``bridgescore.teams/1``)."""
     words = _Words()
+    return _document(scored, [_match(scored, m, words) for m in scored.matches])
+
+
+def _document(scored: ScoredTeams, matches: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "schema": SCHEMA,
         "title": scored.event.title,
@@ -163,7 +167,7 @@ def to_dict(scored: ScoredTeams) -> dict[str, Any]:
             "match_scoring": scored.event.match_scoring or None,
             **scored.options,
         },
-        "matches": [_match(scored, m, words) for m in scored.matches],
+        "matches": matches,
         "standings": [_standing(s) for s in scored.standings],
         "checks": [problem_fields(c) for c in scored.checks],
         "problems": [problem_fields(p) for p in scored.problems],
@@ -178,3 +182,34 @@ def dumps(scored: ScoredTeams) -> str:
 def dump(scored: ScoredTeams, stream: IO[str]) -> None:
     """Write :func:`dumps` to the text ``stream``."""
     stream.write(dumps(scored))
+
+
+#: Matches written to the stream at a time by :func:`dump_bytes`.
+_MATCHES_AT_A_TIME = 256
+
+
+def dump_bytes(scored: ScoredTeams, stream: IO[bytes]) -> None:
+    """Write the UTF-8 bytes of :func:`dumps` to the binary ``stream`` a few hundred matches at a time, never the
+    whole document in memory (a federation's event: half a million boards, a 380 MB document, over 2 GB as dicts
+    and copies of its text; issue 19).  Each match is laid out by orjson on its own and indented to its place,
+    which is the layout orjson gives it within the whole document."""
+    option = orjson.OPT_INDENT_2
+    skeleton = orjson.dumps(_document(scored, []), option=option)
+    # a top-level key is the only thing at the start of a line indented by two (a string holds no line end)
+    at = skeleton.index(b'\n  "matches": [],\n') + len(b'\n  "matches": ')
+    write = stream.write
+    write(skeleton[:at])
+    if scored.matches:
+        words = _Words()
+        chunk: list[bytes] = [b"["]
+        for i, m in enumerate(scored.matches):
+            laid_out = orjson.dumps(_match(scored, m, words), option=option).replace(b"\n", b"\n    ")
+            chunk.append((b"\n    " if i == 0 else b",\n    ") + laid_out)
+            if len(chunk) >= _MATCHES_AT_A_TIME:
+                write(b"".join(chunk))
+                chunk.clear()
+        chunk.append(b"\n  ]")
+        write(b"".join(chunk))
+    else:
+        write(b"[]")
+    write(skeleton[at + len(b"[]") :] + b"\n")
