@@ -65,31 +65,32 @@ class _Words:
     and a few hundred distinct contracts (issue 19)."""
 
     def __init__(self) -> None:
-        self.contracts: dict[Contract, str] = {}
-        self.declarers: dict[Seat, str] = {}
+        # by identity: the lines of a large file share their contract objects, and an enum's hash is Python code
+        self.contracts: dict[int, tuple[Contract, str]] = {}
+        self.declarers = [seat.label("en") for seat in Seat]  # indexed by the seat's value
         self.leads: dict[str, str | None] = {}
-        self.statuses: dict[ResultStatus, str] = {}
+        self.statuses = {id(status): status.value for status in ResultStatus}
 
     def room(self, result: Result | None) -> dict[str, Any] | None:
         if result is None:
             return None
         contract, declarer, lead = result.contract, result.declarer, result.lead
-        if contract is not None and (contract_text := self.contracts.get(contract)) is None:
-            contract_text = self.contracts[contract] = contract.format("en")
-        if declarer is not None and (declarer_text := self.declarers.get(declarer)) is None:
-            declarer_text = self.declarers[declarer] = declarer.label("en")
+        if contract is not None:
+            found = self.contracts.get(id(contract))
+            if found is None:  # the contract is kept beside its text, so its id is not another's while it is here
+                found = self.contracts[id(contract)] = (contract, contract.format("en"))
+            contract_text = found[1]
+        declarer_text = self.declarers[declarer] if declarer is not None else None
         if lead and (lead_text := self.leads.get(lead, "")) == "":
             lead_text = self.leads[lead] = format_lead(lead, "en") or None
-        if (status := self.statuses.get(result.status)) is None:
-            status = self.statuses[result.status] = result.status.value
         return {
             "contract": contract_text if contract is not None else None,
-            "declarer": declarer_text if declarer is not None else None,
+            "declarer": declarer_text,
             "tricks": result.tricks,
             "ns_score": result.ns_score,
             "lead": lead_text if lead else None,
             "remarks": result.remarks or None,
-            "status": status,
+            "status": self.statuses[id(result.status)],
         }
 
 

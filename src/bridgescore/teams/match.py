@@ -326,7 +326,8 @@ def score_match(
     imps_away = sum(w[1] for w in won) + max(-match.carry_over, 0.0)
     shared = sum(w[2] for w in won)
     segments: list[SegmentScore] = []
-    for segment in sorted({b.segment for b in match.boards}):
+    numbers = sorted({b.segment for b in match.boards})
+    for segment in numbers if len(numbers) > 1 else ():  # a match in one segment has no subtotals
         part = [(s, w) for s, w in zip(boards, won, strict=True) if s.board.segment == segment]
         totals = [sum(w[i] for _, w in part) for i in range(3)]
         points = (
@@ -335,7 +336,7 @@ def score_match(
             else (None, None)
         )
         segments.append(SegmentScore(segment, totals[0], totals[1], points[0], points[1], totals[2]))
-    kept = tuple(segments) if len(segments) > 1 else ()
+    kept = tuple(segments)
     if form == "imps":
         vp_pair = _vps(vp, imps_home - imps_away, shared, len(match.boards)) if vp is not None else (None, None)
         return MatchScore(match, boards, imps_home, imps_away, vp_pair[0], vp_pair[1], segments=kept,

@@ -21,6 +21,7 @@ problems are worded and placed as they always were (tests/test_teams_columns.py 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from itertools import repeat
 from types import MappingProxyType
 from typing import Any, TypeVar
 
@@ -152,27 +153,30 @@ def loads(text: str, filename: str, notation: Notation, *, matches: bool = False
     sections = reading.stripped("section").values()
     leads = [lead or None for lead in reading.stripped("lead").values()] if "lead" in columns.index else [None] * n
     extras = _extras(reading, n)
-    per_line = list(map(parts.__getitem__, key_of_row.tolist()))
-    line_numbers = reading.lines.tolist()
-    if matches and all(carry is None for carry in carries):
-        assembled = _matches(filename, board, ns, ew, rounds, rooms, segments)
-        if assembled is not None:
-            with without_cycle_collection():
-                results = [
-                    Result(b, home, away, status, section, contract, declarer, tricks, lead, score, remarks, extra,
-                           Location(filename, line))
-                    for (b, home, away, section, lead, extra, (status, contract, declarer, tricks, score, remarks),
-                         line) in zip(
-                        board.tolist(), ns_teams, ew_teams, sections, leads, extras, per_line, line_numbers,
-                        strict=True,
-                    )
-                ]  # fmt: skip
+    keys = key_of_row.tolist()
+
+    def field(i: int) -> list[Any]:  # a field of the contract readings, per line
+        return list(map([part[i] for part in parts].__getitem__, keys))
+
+    with without_cycle_collection():  # a million lines are two million new objects, none in a cycle
+        sources = list(map(Location, repeat(filename, n), reading.lines.tolist()))
+        results = list(
+            map(
+                Result, board.tolist(), ns_teams, ew_teams, field(0), sections, field(1), field(2), field(3), leads,
+                field(4), field(5), extras, sources,
+            )
+        )  # fmt: skip
+        del sources
+        if matches and all(carry is None for carry in carries):
+            assembled = _matches(filename, board, ns, ew, rounds, rooms, segments)
+            if assembled is not None:
                 return TeamFile((), matches=assembled(results))
-    lines = _team_lines(
-        filename, board.tolist(), ns_teams, ew_teams, sections, leads, extras, per_line, line_numbers, rounds, rooms,
-        segments, carries,
-    )  # fmt: skip
-    return TeamFile(tuple(lines))
+        none: Mapping[str, str] = MappingProxyType({})
+        lines = map(
+            TeamLine, results, rounds, rooms, segments, repeat(None, n), repeat("", n), repeat(none, n),
+            repeat(none, n), repeat(None, n), repeat("", n), carries,
+        )  # fmt: skip
+        return TeamFile(tuple(lines))
 
 
 def _matches(
@@ -267,35 +271,3 @@ def _matches(
             )  # fmt: skip
 
     return make
-
-
-def _team_lines(
-    filename: str,
-    boards: Sequence[int],
-    ns: Sequence[str],
-    ew: Sequence[str],
-    sections: Sequence[str],
-    leads: Sequence[str | None],
-    extras: Sequence[MappingProxyType[str, str]],
-    parts: Sequence[tuple[Any, ...]],
-    line_numbers: Sequence[int],
-    rounds: Sequence[int],
-    rooms: Sequence[Room | None],
-    segments: Sequence[int],
-    carries: Sequence[float | None],
-) -> list[TeamLine]:
-    """The :class:`TeamLine` of every line (a ``Result`` each, as the careful reader makes it), made with Python's
-    cycle collector paused: a million lines are three million new objects, none in a cycle."""
-    with without_cycle_collection():
-        return [
-            TeamLine(
-                Result(b, home, away, status, section, contract, declarer, tricks, lead, score, remarks, extra,
-                       Location(filename, line)),
-                round_number, room, segment, carry_over=carry,
-            )
-            for (b, home, away, section, lead, extra, (status, contract, declarer, tricks, score, remarks), line,
-                 round_number, room, segment, carry) in zip(
-                boards, ns, ew, sections, leads, extras, parts, line_numbers, rounds, rooms, segments, carries,
-                strict=True,
-            )
-        ]  # fmt: skip
