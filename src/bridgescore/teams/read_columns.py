@@ -20,7 +20,9 @@ problems are worded and placed as they always were (tests/test_teams_columns.py 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import dataclasses
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
 from itertools import repeat
 from types import MappingProxyType
 from typing import Any, TypeVar
@@ -34,7 +36,7 @@ from bridgescore.io import csv as traveller_csv
 from bridgescore.io import csv_columns
 from bridgescore.io.line import decimal_number, whole_number
 from bridgescore.io.members import without_cycle_collection
-from bridgescore.problems import Location
+from bridgescore.problems import FieldKind, Location
 from bridgescore.table import Column
 from bridgescore.teams.model import Match, MatchBoard, Room
 from bridgescore.teams.read import TeamFile, TeamLine
@@ -81,6 +83,24 @@ def _per_line(column: Column[str] | None, read: Callable[[str], object], n: int,
     if any(value is _BAD for value in values):
         return None
     return list(map(values.__getitem__, column.codes.tolist()))
+
+
+def _made(cls: type[T], n: int, **values: Iterable[Any]) -> list[T]:
+    """``n`` instances of the frozen slots dataclass ``cls``, each field from its iterable in ``values``: equal to
+    ``cls(**fields)`` of each (the class has no ``__post_init__``), made a field at a time by the slots' own setters
+    – a dataclass's frozen ``__init__`` calls ``object.__setattr__`` per field, some 2 µs a ``Result``: seconds
+    for a federation's million lines (issue 19)."""
+    names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+    if (
+        set(names) != set(values)
+        or hasattr(cls, "__post_init__")
+        or any(isinstance(v, Sized) and len(v) != n for v in values.values())
+    ):
+        raise TypeError(f"{cls.__name__} is made from its fields: {', '.join(names)}")
+    made = list(map(cls.__new__, repeat(cls, n)))
+    for name in names:
+        deque(map(getattr(cls, name).__set__, made, values[name]), maxlen=0)
+    return made
 
 
 def _extras(reading: csv_columns.ColumnReading, n: int) -> list[MappingProxyType[str, str]]:
@@ -159,12 +179,14 @@ def loads(text: str, filename: str, notation: Notation, *, matches: bool = False
         return list(map([part[i] for part in parts].__getitem__, keys))
 
     with without_cycle_collection():  # a million lines are two million new objects, none in a cycle
-        sources = list(map(Location, repeat(filename, n), reading.lines.tolist()))
-        results = list(
-            map(
-                Result, board.tolist(), ns_teams, ew_teams, field(0), sections, field(1), field(2), field(3), leads,
-                field(4), field(5), extras, sources,
-            )
+        sources = _made(
+            Location, n, file=repeat(filename, n), line=reading.lines.tolist(), field=repeat(None, n),
+            kind=repeat(FieldKind.COLUMN, n),
+        )  # fmt: skip
+        results = _made(
+            Result, n, board=board.tolist(), ns_pair=ns_teams, ew_pair=ew_teams, status=field(0), section=sections,
+            contract=field(1), declarer=field(2), tricks=field(3), lead=leads, ns_score=field(4), remarks=field(5),
+            extra=extras, source=sources,
         )  # fmt: skip
         del sources
         if matches and all(carry is None for carry in carries):
@@ -259,11 +281,11 @@ def _matches(
     def make(results: Sequence[Result]) -> tuple[Match, ...]:
         none: Mapping[str, str] = MappingProxyType({})
         with without_cycle_collection():
-            boards = [
-                MatchBoard(number, results[o] if o >= 0 else None, results[c] if c >= 0 else None,
-                           segment=seg, extra=none)
-                for number, o, c, seg in zip(board_of_run, opens, closeds, segment_of_run, strict=True)
-            ]  # fmt: skip
+            room: Callable[[int], Result | None] = lambda i: results[i] if i >= 0 else None  # noqa: E731
+            boards = _made(
+                MatchBoard, len(board_of_run), board=board_of_run, open=map(room, opens), closed=map(room, closeds),
+                fouled=repeat(False), segment=segment_of_run, extra=repeat(none),
+            )  # fmt: skip
             return tuple(
                 Match(round_number, home, away, tuple(boards[starts[k] : starts[k + 1]]),
                       source=results[first_lines[k]].source, extra=none)
