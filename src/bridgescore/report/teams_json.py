@@ -70,6 +70,16 @@ class _Words:
         self.declarers = [seat.label("en") for seat in Seat]  # indexed by the seat's value
         self.leads: dict[str, str | None] = {}
         self.statuses = {id(status): status.value for status in ResultStatus}
+        self.numbers: dict[float, float | int | None] = {}
+
+    def number(self, value: float | None) -> float | int | None:
+        """:func:`_num` of ``value``, worked out once per value (a board's IMPs and points take few values)."""
+        if value is None:
+            return None
+        found = self.numbers.get(value, self)  # equal values (0.0 and -0.0 too) give the same number; NaN never
+        if found is self:
+            found = self.numbers[value] = _num(value)
+        return found  # type: ignore[return-value]
 
     def room(self, result: Result | None) -> dict[str, Any] | None:
         if result is None:
@@ -100,9 +110,9 @@ def _board(b: BoardScore, words: _Words) -> dict[str, Any]:
         "segment": b.board.segment,
         "fouled": b.board.fouled,
         "rooms": {"open": words.room(b.board.open), "closed": words.room(b.board.closed)},
-        "imps_home": _num(b.imps_home),
-        "points_home": _num(b.points_home),
-        "points_away": _num(b.points_away),
+        "imps_home": words.number(b.imps_home),
+        "points_home": words.number(b.points_home),
+        "points_away": words.number(b.points_away),
         "problem": b.problem.text() if b.problem is not None else None,
     }
 
