@@ -219,7 +219,7 @@ def _matches(
     are assembled from their lines, which words each problem.  Else a function making the matches of the lines'
     results (in file order)."""
     n = len(board)
-    if not n:
+    if not n or max(rounds) >= 2**31 or max(segments) >= 2**31:  # numbers beyond numpy's integers: the lines' work
         return None
     teams = Column.concat([ns, ew])
     width = max(len(teams.labels), 1)
