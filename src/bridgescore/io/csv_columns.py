@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import csv as _csv
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -38,7 +38,15 @@ from bridgescore.io.line import whole_number
 from bridgescore.problems import FieldKind, Location, Problem, shorten
 from bridgescore.table import FIELD_KINDS, STATUSES, Column, ResultTable, distinct, pair_codes
 
-__all__ = ["COLUMNAR_FROM", "ColumnReading", "distinct_with_a_row", "loads", "one_line_per_table_on_columns", "parse"]
+__all__ = [
+    "COLUMNAR_FROM",
+    "ColumnReading",
+    "distinct_combinations",
+    "distinct_with_a_row",
+    "loads",
+    "one_line_per_table_on_columns",
+    "parse",
+]
 
 #: Files of fewer characters (some 2,000 lines) are read line by line (:func:`bridgescore.io.csv.loads`): that
 #: takes a few milliseconds, less than loading Arrow's CSV engine (about 0.1 s) in a command that reads a club's
@@ -209,17 +217,7 @@ class ColumnReading:
         """Per line the index of its (vulnerability, contract fields) combination, and each combination read once
         by the careful line reader (None where that reading has a problem or a warning)."""
         key_columns = {field: self.stripped(field) for field in _KEY_FIELDS if field in self.columns.index}
-        key = vul
-        size = _BAD_BOARD + 1
-        for column in key_columns.values():
-            width = max(len(column.labels), 1)
-            if size * width >= 2**62:
-                _, key = np.unique(key, return_inverse=True)
-                key = key.reshape(-1).astype(np.int64)
-                size = int(key.max()) + 1
-            key = key * width + column.codes
-            size *= width
-        first_row, key_of_row = distinct_with_a_row(key, size)
+        first_row, key_of_row = distinct_combinations(vul, _BAD_BOARD + 1, key_columns.values())
         readings = [self._read_key(int(r), board, key_columns) for r in first_row.tolist()]
         return key_of_row, readings
 
@@ -409,6 +407,20 @@ _VUL_OF_CYCLE = [vulnerability_of_board(board) for board in range(1, 17)]
 #: Per board of the 16-board cycle a class: boards of one class have the same vulnerability.
 _VUL_CODE = {v: i for i, v in enumerate(dict.fromkeys(_VUL_OF_CYCLE))}
 _VUL_CLASS = np.array([_VUL_CODE[v] for v in _VUL_OF_CYCLE], dtype=np.int64)
+
+
+def distinct_combinations(key: IntArray, size: int, columns: Iterable[Column[Any]]) -> tuple[IntArray, IntArray]:
+    """:func:`distinct_with_a_row` of the combinations of ``key`` (per row, below ``size``) and the codes of
+    ``columns``."""
+    for column in columns:
+        width = max(len(column.labels), 1)
+        if size * width >= 2**62:
+            _, key = np.unique(key, return_inverse=True)
+            key = key.reshape(-1).astype(np.int64)
+            size = int(key.max()) + 1
+        key = key * width + column.codes
+        size *= width
+    return distinct_with_a_row(key, size)
 
 
 def distinct_with_a_row(key: IntArray, size: int) -> tuple[IntArray, IntArray]:

@@ -109,18 +109,9 @@ def _extras(reading: csv_columns.ColumnReading, n: int) -> list[MappingProxyType
     names = list(reading.columns.extra.items())
     if not names:
         return [MappingProxyType({})] * n
-    key = np.zeros(n, dtype=np.int64)
-    size = 1
-    for _, i in names:
-        column = reading.raw[i]
-        width = max(len(column.labels), 1)
-        if size * width >= 2**62:
-            _, key = np.unique(key, return_inverse=True)
-            key = key.reshape(-1).astype(np.int64)
-            size = int(key.max()) + 1
-        key = key * width + column.codes
-        size *= width
-    first_row, key_of_row = csv_columns.distinct_with_a_row(key, size)
+    first_row, key_of_row = csv_columns.distinct_combinations(
+        np.zeros(n, dtype=np.int64), 1, [reading.raw[i] for _, i in names]
+    )
     kept = [MappingProxyType({name: reading.raw[i][r] for name, i in names}) for r in first_row.tolist()]
     return list(map(kept.__getitem__, key_of_row.tolist()))
 
