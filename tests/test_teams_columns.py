@@ -69,7 +69,9 @@ def test_the_lines_read_on_columns_are_the_careful_readers(tmp_path: Path) -> No
     assert fast == read_csv.loads_line_by_line(text, "teams.csv", "en")
 
 
-@pytest.mark.parametrize("variant", ["rooms", "no room column", "closed room first", "rooms as numbers"])
+@pytest.mark.parametrize(
+    "variant", ["rooms", "no room column", "closed room first", "rooms as numbers", "more columns, CRLF"]
+)
 def test_an_event_read_on_columns_is_the_event_read_line_by_line(
     variant: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -81,10 +83,18 @@ def test_an_event_read_on_columns_is_the_event_read_line_by_line(
         body = lines[1:]
         if variant == "closed room first":  # the home team is then the first line's East-West team
             body = [body[i + 1 - 2 * (i % 2)] for i in range(len(body))]
+        elif variant == "more columns, CRLF":  # leads, remarks, sections, a column of notes, two segments a match
+            lines[0] += ",lead,remarks,section,note,segment"
+            body = [
+                f"{line},{['SA', 'hk', '', 'D10'][i % 4]},{'' if i % 7 else 'late'},{'AB'[i % 2]},"
+                f"{' x ' if i % 3 else ''},{1 + (int(line.split(',')[1]) % 20 >= 10)}"
+                for i, line in enumerate(body)
+            ]
         else:
             body = [line.replace(",open,", ",1,").replace(",closed,", ",2,") for line in body]
         path = tmp_path / "variant.csv"
-        path.write_text("\n".join([lines[0], *body]) + "\n", encoding="utf-8")
+        end = "\r\n" if variant == "more columns, CRLF" else "\n"
+        path.write_text(end.join([lines[0], *body]) + end, encoding="utf-8", newline="")
     made = read_csv.load(path, matches=True)
     assert made.matches is not None and not made.lines  # the matches made on columns
     fast_event = load_teams([path])
