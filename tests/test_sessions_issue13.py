@@ -250,7 +250,7 @@ def test_score_command_with_sessions_and_carry_over_in_every_format(tmp_path: Pa
     assert csv_out[0] == "Place,Pair,Names,Session 1,Session 2,Carry-over,Boards,Total (%)"
     assert "3,3,,25,50,70,5,51.25" in csv_out
     document = json.loads(runner.invoke(app, [*base, "-f", "json"]).output)
-    assert document["schema"] == "bridgescore.pairs.sessions/1"
+    assert document["schema"] == "bridgescore.sessions/1"
     assert [s["name"] for s in document["sessions"]] == ["1", "2"]
     assert document["sessions"][0]["score"]["schema"] == "bridgescore.score/1"
     entry = next(e for e in document["overall"] if e["pair"] == "3")

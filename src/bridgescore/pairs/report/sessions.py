@@ -1,5 +1,5 @@
 """Reports of a multi-session event (issue 13): each session's ranking and the event's overall ranking with a
-column per session, the carry-over and the total (text, CSV, JSON ``bridgescore.pairs.sessions/1``, HTML).
+column per session, the carry-over and the total (text, CSV, JSON ``bridgescore.sessions/1``, HTML).
 
 The overall ranking (:mod:`bridgescore.pairs.multisession`): at matchpoints each session's percentage, the carry-over
 percentage, the boards and the total percentage (weighted by boards); at IMPs each session's IMPs, the carry-over
@@ -116,7 +116,7 @@ def _pair_session(p: PairSession | None, name: str) -> dict[str, Any] | None:
 
 
 def sessions_dict(result: SessionsScores, notation: Notation = "en") -> dict[str, Any]:
-    """The JSON document ``bridgescore.pairs.sessions/1``: ``sessions[]`` (``name`` and ``score``, each a whole
+    """The JSON document ``bridgescore.sessions/1``: ``sessions[]`` (``name`` and ``score``, each a whole
     ``bridgescore.score/1`` document), ``unit`` (``percent``/``imps``), ``carry_over_boards``, ``overall[]``
     (``place``, ``place_label``, ``key``, ``pair``, ``names``, ``sessions[]`` (one per session, null where the
     pair did not play), ``carry_over``, ``boards``, ``total``) and the event's own ``problems``."""
@@ -125,7 +125,7 @@ def sessions_dict(result: SessionsScores, notation: Notation = "en") -> dict[str
 
     overall = result.overall
     return {
-        "schema": "bridgescore.pairs.sessions/1",
+        "schema": "bridgescore.sessions/1",
         "unit": overall.unit,
         "carry_over_boards": overall.carry_over_boards,
         "sessions": [
