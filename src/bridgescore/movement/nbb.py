@@ -121,16 +121,11 @@ def loads(
     round_lines = lines[1 : 1 + rounds]
     if len(round_lines) < rounds:
         after = [x for x in round_lines if not _NAME.search(x[1])]
-        hint = (
-            " (the header may give its sets before its rounds, as BridgeWx's first version read it: "
-            "'pairs tables rounds sets type' is read)"
-            if len(after) == sets and sets != rounds
-            else ""
-        )
         problems.append(
             Problem.make(
                 Location(filename, lines[-1][0] if len(lines) > 1 else header_line, "rounds"),
-                "the header says %(rounds)d rounds and the file has %(found)d round lines" + hint,
+                "the header says %(rounds)d rounds and the file has %(found)d round lines"
+                + _swapped(len(after), rounds, sets),
                 rounds=rounds,
                 found=len(after),
             )
@@ -210,6 +205,18 @@ def loads(
                 )
             )
         read.append(Round(number, tuple(stands)))
+    extra = [line for line, content in lines[1 + rounds :] if _ENTRY.match(content.split(";")[0])]
+    if extra:
+        problems.append(
+            Problem.make(
+                Location(filename, extra[0], "rounds"),
+                "the header says %(rounds)d rounds and the file has %(found)d round lines"
+                + _swapped(rounds + len(extra), rounds, sets),
+                rounds=rounds,
+                found=rounds + len(extra),
+            )
+        )
+        return None, problems
     name = Path(filename).stem
     for line, content in lines[1 + rounds :]:
         found = _NAME.search(content)
@@ -241,6 +248,16 @@ def loads(
     except MovementError as err:
         return None, [*problems, Problem.make(Location(filename), "%(reason)s", reason=str(err))]
     return movement, problems
+
+
+def _swapped(found: int, rounds: int, sets: int) -> str:
+    """The hint where the file has as many round lines as the header's sets: the two may be swapped."""
+    if found != sets or sets == rounds:
+        return ""
+    return (
+        " (the header may give its sets before its rounds, as BridgeWx's first version read it: 'pairs tables rounds "
+        "sets type' is read)"
+    )
 
 
 def dumps(movement: Movement) -> tuple[str | None, list[Problem]]:
