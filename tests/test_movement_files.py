@@ -11,6 +11,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bridgescore.core.problems import Problem, Severity
 from bridgescore.movement import Movement, PairRef, Round, Section, Stand
@@ -278,6 +280,7 @@ _HEAD = "section,round,table,ns,ew,low_board,high_board\n"
          "1-5 4 2-6 3 3-7 2 4-8 1\n", 5, "rounds", "sets before its rounds"),
         ("8 4 3 3 0\n1-2 1 3-4 2 5-6 3 7-8 4\n", 2, "rounds", "the header says 3 rounds and the file has 1"),
         ('{"schema": "bridgescore.movement/1"', 1, None, "this is not JSON"),
+        ("8 2 1 2 0\n1-2 1 3-4 2\n#<name>Howell\x1b[2J</name>\n", 3, "name", "holds a control character"),
     ],
 )  # fmt: skip
 def test_a_hostile_file_is_each_problem_located_never_a_traceback(
@@ -290,6 +293,52 @@ def test_a_hostile_file_is_each_problem_located_never_a_traceback(
     found = [p for p in errors if words in str(p)]
     assert found, [str(p) for p in errors]
     assert (found[0].location.file, found[0].location.line, found[0].location.field) == ("club.txt", line, field)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(alphabet="0123456789 -;,#AB\n\t\x00\x07é", max_size=200))
+def test_any_text_is_read_without_a_traceback(text: str) -> None:
+    for head in ("", "8 4 5 5 0\n", _HEAD, "Section,Table,Round,NSPair,EWPair,LowBoard,HighBoard\n"):
+        movement, problems = loads(head + text, "fuzz.txt", boards_per_round=2)
+        assert movement is not None or _errors(problems)
+        if movement is not None:
+            for fmt in ("csv", "bridgemate", "nbb", "json"):
+                write(movement, fmt)  # type: ignore[arg-type]
+
+
+_ROW = st.tuples(*(st.integers(0, 4) for _ in range(7)))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_ROW, min_size=1, max_size=12), st.booleans())
+def test_every_table_read_is_written_back_to_the_same_schedule(rows: list[tuple[int, ...]], ours: bool) -> None:
+    """Random tables of small numbers: read without a traceback; whatever is read comes back the same schedule
+    through its own format (and through the other table)."""
+    header = _HEAD if ours else "Section,Table,Round,NSPair,EWPair,LowBoard,HighBoard\n"
+
+    def cell(i: int, v: int) -> str:
+        return "" if ours and v == 0 and i in (3, 4, 5, 6) else str(v)
+
+    text = header + "".join(",".join(cell(i, v) for i, v in enumerate(row)) + "\n" for row in rows)
+    movement, problems = loads(text, "random.csv")
+    if movement is None:
+        assert _errors(problems)
+        return
+    for fmt in ("csv", "bridgemate"):
+        written, _ = write(movement, fmt)  # type: ignore[arg-type]
+        assert written is not None
+        back, more = loads(written, "back.csv")
+        assert _errors(more) == [] and back is not None
+        assert [s.rounds for s in back.sections] == [s.rounds for s in movement.sections]
+        assert [(s.per_direction, s.phantom) for s in back.sections] == [
+            (s.per_direction, s.phantom) for s in movement.sections
+        ]
+    # byte for byte where the rows stand in one of the two orders (sections as they first appear)
+    place = {name: i for i, name in enumerate(dict.fromkeys(row[0] for row in rows))}
+    keys = [(place[r[0]], r[2], r[1]) if ours else (place[r[0]], r[1], r[2]) for r in rows]  # (section, 2nd, 3rd)
+    swapped = [(a, c, b) for a, b, c in keys]
+    if (keys == sorted(keys) or swapped == sorted(swapped)) and (ours or 0 not in place):
+        assert write(movement, "csv" if ours else "bridgemate")[0] == text
 
 
 def test_a_file_that_is_not_there_or_binary_is_a_problem(tmp_path: Path) -> None:

@@ -52,7 +52,8 @@ def loads(
 ) -> tuple[Movement | None, list[Problem]]:
     """The movement of a text in any of the formats, told by its content (see the module docstring);
     ``boards_per_round`` numbers an NBB schema's boards (its sets are boards 1–k, k+1–2k …)."""
-    if text.lstrip("\ufeff \t\r\n").startswith("{") or Path(filename).suffix.lower() == ".json":
+    text = text.removeprefix("\ufeff")  # a BOM a text editor wrote
+    if text.lstrip(" \t\r\n").startswith("{") or Path(filename).suffix.lower() == ".json":
         return movement_json.loads(text, filename)
     if nbb.is_schema(text):
         return nbb.loads(text, filename, boards_per_round=boards_per_round)

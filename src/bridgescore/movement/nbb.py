@@ -220,6 +220,14 @@ def loads(
     name = Path(filename).stem
     for line, content in lines[1 + rounds :]:
         found = _NAME.search(content)
+        if found and not found[1].isprintable():
+            problems.append(
+                Problem.make(
+                    Location(filename, line, "name"),
+                    "the name '%(text)s' holds a control character: a schema's name is text",
+                    text=shorten(found[1].encode("unicode_escape").decode("ascii")),
+                )
+            )
         if found:
             name = found[1]
             break
