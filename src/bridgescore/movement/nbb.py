@@ -48,7 +48,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
 
-from bridgescore.core.problems import Location, Problem, Severity, shorten
+from bridgescore.core.problems import Location, Problem, Severity, Value, shorten
 from bridgescore.io.csv_lines import physical_lines
 from bridgescore.io.line import whole_number
 from bridgescore.movement.model import Movement, MovementError, PairRef, Round, Section, Stand, boards_in_sets
@@ -173,22 +173,25 @@ def loads(
             letters = letters or not written.isdecimal()
             if ns == ew == board_set == 0:
                 continue
-            why = None
+            why: tuple[str, dict[str, Value]] | None = None
             if (ns == 0) != (ew == 0):
-                why = "a table has two pairs, or none ('0-0 0' for no play)"
+                why = "round %(round)d: a table has two pairs, or none ('0-0 0' for no play)", {}
             elif max(ns, ew) > pairs:
-                why = f"pair {max(ns, ew)} is above the header's {pairs} pairs"
+                why = "round %(round)d: pair %(pair)d is above the header's %(pairs)d pairs", {"pair": max(ns, ew)}
             elif not 1 <= board_set <= sets:
-                why = f"set {written} is not one of the header's {sets} sets"
+                why = "round %(round)d: set %(set)s is not one of the header's %(sets)d sets", {"set": written}
             elif ns and ns == ew:
-                why = f"pair {ns} cannot play itself"
+                why = "round %(round)d: pair %(pair)d cannot play itself", {"pair": ns}
             else:
                 for pair in (ns, ew):
                     if pair and pair in seated:
-                        why = f"pair {pair} is at table {seated[pair]} already"
+                        why = "round %(round)d: pair %(pair)d is at table %(other)d already", {"pair": pair}
+                        why[1]["other"] = seated[pair]
                     seated.setdefault(pair, table)
             if why is not None:
-                problems.append(Problem.make(where, "round %(round)d: %(reason)s", round=number, reason=why))
+                message, filled = why
+                known: tuple[tuple[str, Value], ...] = (("round", number), ("pairs", pairs), ("sets", sets))
+                problems.append(Problem(where, message, Severity.ERROR, (*known, *filled.items())))
                 continue
             stands.append(
                 Stand(table, PairRef(ns) if ns else None, PairRef(ew) if ew else None, boards[board_set - 1], board_set)
@@ -316,13 +319,14 @@ def dumps(movement: Movement) -> tuple[str | None, list[Problem]]:
             if s is None:
                 cells.append(f"{0:2}-{0:<2} {0:2} ")
                 continue
-            place = f"round {r.number}, table {table}"
             if s.arrow_switch:
                 problems.append(
                     Problem.make(
                         where,
-                        "%(place)s is arrow-switched: an NBB schema has no place for an arrow switch",
-                        place=place,
+                        "round %(round)d, table %(table)d is arrow-switched: an NBB schema has no place for an arrow "
+                        "switch",
+                        round=r.number,
+                        table=table,
                     )
                 )
             board_set = s.board_set
@@ -333,9 +337,10 @@ def dumps(movement: Movement) -> tuple[str | None, list[Problem]]:
                     problems.append(
                         Problem.make(
                             where,
-                            "%(place)s plays boards %(boards)s, which are not one set of %(k)d boards (set 1 = boards "
-                            "1–%(k)d, set 2 the next %(k)d …): an NBB schema numbers sets",
-                            place=place,
+                            "round %(round)d, table %(table)d plays boards %(boards)s, which are not one set of %(k)d "
+                            "boards (set 1 = boards 1–%(k)d, set 2 the next %(k)d …): an NBB schema numbers sets",
+                            round=r.number,
+                            table=table,
                             boards=shorten(", ".join(str(b) for b in sorted(s.boards))),
                             k=k,
                         )

@@ -109,7 +109,22 @@ class _Row:
     high: int
 
 
-_WHAT = {"round": "round", "table": "table", "ns": "pair", "ew": "pair", "low": "board", "high": "board"}
+#: Each number field's messages (whole catalogue messages, so they read in Dutch too).
+_NOT_A_NUMBER = {
+    "round": "'%(text)s' is not a round number: write a whole number from 1 to %(limit)d",
+    "table": "'%(text)s' is not a table number: write a whole number from 1 to %(limit)d",
+    "ns": "'%(text)s' is not a pair number: write a whole number from 1 to %(limit)d",
+    "ew": "'%(text)s' is not a pair number: write a whole number from 1 to %(limit)d",
+    "low": "'%(text)s' is not a board number: write a whole number from 1 to %(limit)d",
+    "high": "'%(text)s' is not a board number: write a whole number from 1 to %(limit)d",
+}
+_MISSING = {"round": "the round number is missing", "table": "the table number is missing"}
+_FROM_ONE = {
+    "round": "rounds are numbered from 1",
+    "table": "tables are numbered from 1",
+    "ns": "pairs are numbered from 1 (leave ns and ew empty for a table without pairs)",
+    "ew": "pairs are numbered from 1 (leave ns and ew empty for a table without pairs)",
+}
 
 
 def _control(text: str) -> str | None:
@@ -245,30 +260,15 @@ def _row(
         written = text(field)
         if not written:
             if field in ("round", "table"):
-                problems.append(Problem.make(where(field), "the %(what)s number is missing", what=_WHAT[field]))
+                problems.append(Problem.make(where(field), _MISSING[field]))
             numbers[field] = 0  # no pair, or no boards
             continue
         number = whole_number(written) if written[:1] not in "+-" else None
         if number is None or number > _LIMIT:
-            problems.append(
-                Problem.make(
-                    where(field),
-                    "'%(text)s' is not a %(what)s number: write a whole number from 1 to %(limit)d",
-                    text=shorten(written),
-                    what=_WHAT[field],
-                    limit=_LIMIT,
-                )
-            )
+            problems.append(Problem.make(where(field), _NOT_A_NUMBER[field], text=shorten(written), limit=_LIMIT))
             continue
         if number == 0 and (field in ("round", "table") or (kind == "csv" and field in ("ns", "ew"))):
-            problems.append(
-                Problem.make(
-                    where(field),
-                    "%(what)ss are numbered from 1"
-                    + (" (leave ns and ew empty for a table without pairs)" if field in ("ns", "ew") else ""),
-                    what=_WHAT[field],
-                )
-            )
+            problems.append(Problem.make(where(field), _FROM_ONE[field]))
             continue
         numbers[field] = number
     section = text("section")
@@ -499,12 +499,12 @@ def dumps(movement: Movement, kind: Kind) -> tuple[str | None, list[Problem]]:
                     problems.append(
                         Problem.make(
                             where,
-                            "section %(section)s, round %(round)d, table %(table)d is arrow-switched: %(format)s has "
-                            "no place for an arrow switch (write the movement as JSON)",
+                            "section %(section)s, round %(round)d, table %(table)d is arrow-switched: a %(format)s "
+                            "file has no place for an arrow switch (write the movement as JSON)",
                             section=label,
                             round=r.number,
                             table=s.table,
-                            format="Bridgemate's RoundData" if kind == "bridgemate" else "the movement CSV",
+                            format="RoundData" if kind == "bridgemate" else "CSV",
                         )
                     )
                 low, high = s.low_board, s.high_board
