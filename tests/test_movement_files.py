@@ -293,6 +293,9 @@ def test_a_hostile_file_is_each_problem_located_never_a_traceback(
     found = [p for p in errors if words in str(p)]
     assert found, [str(p) for p in errors]
     assert (found[0].location.file, found[0].location.line, found[0].location.field) == ("club.txt", line, field)
+    # every problem reads in Dutch too (but the model's own sentences, passed on as they are)
+    untranslated = [p.message for p in problems if p.message != "%(reason)s" and p.text("nl") == p.text("en")]
+    assert untranslated == []
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -339,6 +342,18 @@ def test_every_table_read_is_written_back_to_the_same_schedule(rows: list[tuple[
     swapped = [(a, c, b) for a, b, c in keys]
     if (keys == sorted(keys) or swapped == sorted(swapped)) and (ours or 0 not in place):
         assert write(movement, "csv" if ours else "bridgemate")[0] == text
+
+
+def test_problems_read_in_dutch() -> None:
+    _, problems = loads(_HEAD + "A,1,x,1,2,1,3\n", "club.csv")
+    assert (
+        problems[0].describe("nl")
+        == "club.csv, regel 2, kolom 'table': 'x' is geen tafelnummer: schrijf een geheel getal van 1 tot 99999"
+    )
+    movement, _ = load(ROUND_DATA)
+    assert movement is not None
+    _, problems = write(movement, "nbb")
+    assert "een NBB-schema bevat één lijn en dit schema heeft er 2" in problems[0].describe("nl")
 
 
 def test_a_file_that_is_not_there_or_binary_is_a_problem(tmp_path: Path) -> None:
