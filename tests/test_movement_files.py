@@ -276,6 +276,8 @@ _HEAD = "section,round,table,ns,ew,low_board,high_board\n"
         ("8 2 1 2 0\n1-2 1 0-4 2\n", 2, "table 2", "two pairs, or none"),
         ("8 2 1 2 0\n1-2 1 3-4\n", 2, "table 2", "is not a table's 'NS-EW set'"),
         ("8 2 1 2 0\n1-2 1\n", 2, "table 2", "round 1 has no table 2"),
+        ("8 2 1 2 0\n1-2 1 " + "9" * 5000 + "-4 2\n", 2, "table 2", "is not a table's 'NS-EW set'"),
+        (_HEAD + "A,1,1," + "9" * 5000 + ",2,1,3\n", 2, "ns", "is not a pair number"),
         ("8 4 3 4 0\n1-2 1 3-4 2 5-6 3 7-8 4\n1-3 2 2-4 1 5-7 4 6-8 3\n1-4 3 2-3 4 5-8 1 6-7 2\n"
          "1-5 4 2-6 3 3-7 2 4-8 1\n", 5, "rounds", "sets before its rounds"),
         ("8 4 3 3 0\n1-2 1 3-4 2 5-6 3 7-8 4\n", 2, "rounds", "the header says 3 rounds and the file has 1"),

@@ -57,7 +57,8 @@ __all__ = ["dumps", "is_schema", "loads"]
 
 _HEADER = ("pairs", "tables", "rounds", "sets", "type")
 _HEADER_LINE = re.compile(r"\s*\d+(?:[ \t]+\d+){3,4}[ \t]*(?:;.*)?")
-_ENTRY = re.compile(r"[ \t]*(\d+)[ \t]*-[ \t]*(\d+)[ \t]+([0-9]+|[A-Za-z])(?=[ \t]|$)")
+#: One table's ``NS-EW set`` (numbers of at most six digits: a longer one is no pair, and is not converted).
+_ENTRY = re.compile(r"[ \t]*(\d{1,6})[ \t]*-[ \t]*(\d{1,6})[ \t]+(\d{1,6}|[A-Za-z])(?=[ \t]|$)")
 _NAME = re.compile(r"#<name>(.*?)</name>")
 #: The largest pair, table, round or set count read (BridgeWx reads at most 127 pairs and 20 tables).
 _LIMIT = 999
