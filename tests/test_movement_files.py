@@ -201,6 +201,14 @@ def test_our_csv_is_read_and_written_back_byte_for_byte_semicolons_and_all() -> 
     assert dumps(movement, "csv").encode() == OURS.read_bytes()
 
 
+@pytest.mark.parametrize("path", [OURS, ROUND_DATA])
+def test_a_file_saved_on_windows_comes_back_with_its_line_ends(path: Path) -> None:
+    crlf = path.read_text(encoding="utf-8").replace("\n", "\r\n")
+    movement, problems = loads(crlf, path.name)
+    assert problems == [] and movement is not None
+    assert dumps(movement, "csv" if path == OURS else "bridgemate") == crlf
+
+
 @pytest.mark.parametrize("fmt", ["csv", "bridgemate", "json"])
 def test_a_movement_converted_and_read_back_is_the_same_schedule(fmt: str, tmp_path: Path) -> None:
     for source in (ROUND_DATA, OURS):

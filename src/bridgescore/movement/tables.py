@@ -35,9 +35,9 @@ separated, numbers unquoted, line 1 the header).  What the descriptions leave op
   a pair at two tables).
 * **Arrow switches** and board sets that are not one run of boards have no field in either table: writing such a
   movement is refused with the place, never written wrong.
-* The order of the rows is kept (by round, then table, or by table, then round), so a file comes back byte for
-  byte; other columns of ``RoundData`` (``CustomBoards``, an individual's ``South``/``West``) are not read (a
-  warning names them, and a value in them is an error).
+* The order of the rows is kept (by round, then table, or by table, then round), and Windows line ends, so a file
+  comes back byte for byte; other columns of ``RoundData`` (``CustomBoards``, an individual's ``South``/``West``)
+  are not read (a warning names them, and a value in them is an error).
 """
 
 from __future__ import annotations
@@ -220,6 +220,8 @@ def loads(
     delimiter = delimiter_of(next((x for x in physical_lines(text) if x.strip()), ""))
     if kind == "csv" and delimiter != ",":
         notes["csv.delimiter"] = delimiter
+    if "\r\n" in text[: text.find("\n") + 1]:  # a file saved on Windows (Excel, Notepad): written back so
+        notes[f"{kind}.line_end"] = "crlf"
     sizes = Counter(len(s.boards) for sec in sections for r in sec.rounds for s in r.stands if s.boards)
     try:
         movement = Movement(
@@ -557,7 +559,8 @@ def dumps(movement: Movement, kind: Kind) -> tuple[str | None, list[Problem]]:
             "high": str(row.high) if row.high or kind == "bridgemate" else "",
         }
         lines.append(delimiter.join(cells[c] for c in columns))
-    return "\n".join(lines) + "\n", problems
+    end = "\r\n" if movement.notes.get(f"{kind}.line_end") == "crlf" else "\n"
+    return end.join(lines) + end, problems
 
 
 def _number(pair: PairRef | None, phantom: PairRef | None) -> int:
