@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -200,26 +201,37 @@ def line_columns(table: ResultTable) -> dict[str, list[Any]]:
     """The traveller lines of ``table`` as read, a list per field in the archive's form (``lines``: the contract in
     English, the declarer as N E S W, the status's name, ``extra`` the columns a line has), in input order; built
     from the columns (one conversion per distinct value), not line by line."""
-    from bridgescore.table import STATUSES
+    import numpy as np
+
+    from bridgescore.table import STATUSES, Column
 
     n = len(table)
-    seats = ["N", "E", "S", "W"]
-    statuses = [status.value for status in STATUSES]
     extra_columns = {name: column.values() for name, column in table.extra.items()}
     extras = [
         {name: v for name, values in extra_columns.items() if (v := values[i]) is not None} for i in range(n)
     ] if extra_columns else [{}] * n  # fmt: skip
+
+    # each column as its distinct values, looked up per line by numpy (one C loop per column, not a Python one per
+    # line: a federation's million lines, issue 19)
+    def each(codes: Any, labels: Sequence[Any]) -> list[Any]:
+        return Column(codes.astype(np.int32), tuple(labels)).values()
+
+    def numbers(values: Any, missing: float) -> list[int | None]:
+        """The values as ints, None where ``missing`` (NaN: every NaN is the one missing value)."""
+        distinct, codes = np.unique(values, return_inverse=True)
+        return each(codes.reshape(-1), [None if v == missing or v != v else int(v) for v in distinct.tolist()])
+
     return {
         "board": table.board.tolist(),
         "section": table.section.values(),
         "ns_pair": table.ns_pair.values(),
         "ew_pair": table.ew_pair.values(),
-        "status": [statuses[code] for code in table.status.tolist()],
+        "status": each(table.status, [status.value for status in STATUSES]),
         "contract": table.contract.map(lambda c: None if c is None else c.format("en")).values(),
-        "declarer": [None if d < 0 else seats[d] for d in table.declarer.tolist()],
-        "tricks": [None if v == -1 else int(v) for v in table.tricks.tolist()],
+        "declarer": each(table.declarer + 1, [None, "N", "E", "S", "W"]),
+        "tricks": numbers(table.tricks, -1),
         "lead": table.lead.values(),
-        "ns_score": [None if v != v else int(v) for v in table.ns_score.tolist()],
+        "ns_score": numbers(table.ns_score, math.nan),
         "remarks": table.remarks.values(),
         "extra": extras,
     }

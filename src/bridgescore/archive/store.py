@@ -373,20 +373,27 @@ def _line_rows(scores: Scores, digest: str = "") -> tuple[dict[str, list[Any]], 
     def floats(values: Any) -> list[float | None]:
         full = np.full(n, np.nan)
         full[lines.rows] = values
-        return [None if v != v else v for v in full.tolist()]
+        out = full.astype(object)  # Python floats, None where NaN: numpy's loops, not one in Python per line
+        out[np.isnan(full)] = None
+        return list(out.tolist())
 
-    files = table.file.values()
-    kinds = [FIELD_KINDS[code].value for code in table.source_kind.tolist()]
+    def without_file(values: Any) -> list[Any]:
+        """``values`` (an object array), None where the line has no source file."""
+        values[no_file] = None
+        return list(values.tolist())
+
+    no_file = table.file.mask(lambda f: f is None)
+    kinds = np.fromiter((k.value for k in FIELD_KINDS), dtype=object, count=len(FIELD_KINDS))
+    line_numbers = table.line.astype(object)
+    line_numbers[table.line == 0] = None
     read = line_columns(table)
     columns: dict[str, Any] = {
         "position": list(range(n)),
         **read,
-        "source_file": files,
-        "source_line": [
-            None if f is None or not line else line for f, line in zip(files, table.line.tolist(), strict=True)
-        ],
+        "source_file": table.file.values(),
+        "source_line": without_file(line_numbers),
         "source_field": table.source_field.values(),
-        "source_kind": [None if f is None else k for f, k in zip(files, kinds, strict=True)],
+        "source_kind": without_file(kinds[table.source_kind]),
         "ns_points": floats(lines.ns_points),
         "ew_points": floats(lines.ew_points),
         "ns_percent": floats(lines.ns_percent),
@@ -882,19 +889,26 @@ class Archive:
         db.flush()
         sid = row.id
         connection = db.connection()
-        if lines["board"]:
-            self._insert_lines(connection, sid, lines)
+        n = len(lines["board"])
+        if n:
+            self._write(connection, "lines", {
+                "session_id": itertools.repeat(sid, n),
+                **{name: _json_texts(values) if name == "extra" else values for name, values in lines.items()},
+            })  # fmt: skip
         if boards:
             connection.execute(insert(BoardRow), [{**board, "session_id": sid} for board in boards])
         player_ids = self._players(db, [p for pair in summary.pairs for p in pair.players])
         if summary.pairs:
-            pair_rows = [
-                {"session_id": sid, "key": p.key, "position": i, "section": p.section, "pair": p.pair,
-                 "direction": p.direction, "names": p.names, "boards": p.boards, "percent": p.percent,
-                 "imps": p.imps, "place": p.place}
-                for i, p in enumerate(summary.pairs)
-            ]  # fmt: skip
-            ids = db.scalars(insert(PairRow).returning(PairRow.id, sort_by_parameter_order=True), pair_rows).all()
+            pairs = summary.pairs
+            self._write(connection, "pairs", {
+                "session_id": itertools.repeat(sid, len(pairs)), "key": [p.key for p in pairs],
+                "position": range(len(pairs)), "section": [p.section for p in pairs], "pair": [p.pair for p in pairs],
+                "direction": [p.direction for p in pairs], "names": [p.names for p in pairs],
+                "boards": [p.boards for p in pairs], "percent": [p.percent for p in pairs],
+                "imps": [p.imps for p in pairs], "place": [p.place for p in pairs],
+            })  # fmt: skip
+            # their ids in ranking order (position): written by the driver, not one RETURNING row per pair
+            ids = db.scalars(select(PairRow.id).where(PairRow.session_id == sid).order_by(PairRow.position)).all()
             links = [
                 {"pair_id": pid, "player_id": player_ids[player_key(player)], "seat": seat, "name": player.name,
                  "club_number": player.club_number, "extra": dict(player.extra)}
@@ -908,27 +922,22 @@ class Archive:
                           changes=changes))  # fmt: skip
         return Added(key, row.version, row.date, len(summary.pairs), len(lines["board"]), changes)
 
-    def _insert_lines(self, connection: Connection, sid: int, lines: dict[str, list[Any]]) -> None:
-        """The lines of session ``sid`` (``lines``: a list per column) written by the driver itself, row tuples
-        zipped from the columns as they are written – no dict and no SQLAlchemy parameter set per line (a million
-        of them cost more than the rest of archive add): PostgreSQL's ``COPY … FROM STDIN`` (psycopg), SQLite's
-        ``executemany``."""
-        names = ["session_id", *lines]
-        n = len(lines["board"])
-        columns: list[Iterable[Any]] = [
-            itertools.repeat(sid, n),
-            *(_json_texts(values) if name == "extra" else values for name, values in lines.items()),
-        ]
-        rows = zip(*columns)  # noqa: B905 – every column has n values (repeat is bounded)
+    def _write(self, connection: Connection, table: str, columns: Mapping[str, Iterable[Any]]) -> None:
+        """The rows of ``table`` (``columns``: its values per column, as many each, JSON columns as their text)
+        written by the driver itself, row tuples zipped from the columns as they are written – no dict and no
+        SQLAlchemy parameter set per row (for a million lines they cost more than the rest of archive add):
+        PostgreSQL's ``COPY … FROM STDIN`` (psycopg), SQLite's ``executemany``."""
+        names = ", ".join(columns)
+        rows = zip(*columns.values())  # noqa: B905 – as many values each (repeat is bounded)
         cursor: Any = connection.connection.cursor()  # the driver's own (psycopg's copy, sqlite3's)
         try:
             if self.backend == "postgresql":
-                with cursor.copy(f"COPY lines ({', '.join(names)}) FROM STDIN") as copy:
+                with cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
                     for row in rows:
                         copy.write_row(row)
             else:
-                marks = ", ".join("?" * len(names))
-                cursor.executemany(f"INSERT INTO lines ({', '.join(names)}) VALUES ({marks})", rows)
+                marks = ", ".join("?" * len(columns))
+                cursor.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", rows)
         finally:
             cursor.close()
 
