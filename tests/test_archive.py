@@ -137,6 +137,30 @@ def test_a_session_stored_and_read_back_gives_the_same_standings(archive_url: st
     assert stored.summary.pairs[0].players[0].number in {n for pair in NUMBERS.values() for n in pair}
 
 
+def test_a_season_ranking_what_was_stored_reads_no_line(archive_url: str) -> None:
+    """Issue 19: a season over a federation's archive ranks the stored summaries; reading back its million lines
+    took most of ``season --db``.  Without its lines a session is the same summary, names, players and info; a
+    season that scores the events again (a method given) gets them whatever it asks."""
+    from bridgescore.api import resolve_options
+    from bridgescore.season.files import ArchiveSessions
+
+    event = _dated(_seated(bridgescore.read(EXAMPLE)), "2026-09-07")
+    _add(archive_url, event, "s1", method="matchpoints")
+    with open_archive(archive_url) as archive:
+        (whole,) = archive.sessions()
+        (summary_only,) = archive.sessions(lines=False)
+        (as_stored,) = ArchiveSessions(archive).sessions(lines=False)
+        (scored_again,) = ArchiveSessions(archive, resolve_options("matchpoints")).sessions(lines=False)
+    assert len(whole.event.results) == 98
+    assert len(summary_only.event.results) == 0 and len(as_stored.event.results) == 0
+    assert summary_only.summary == whole.summary == as_stored.summary
+    assert (summary_only.event.names, summary_only.event.players, summary_only.event.info) == (
+        whole.event.names, whole.event.players, whole.event.info,
+    )  # fmt: skip
+    assert tuple(scored_again.event.results) == tuple(whole.event.results)
+    assert scored_again.summary.pairs == whole.summary.pairs
+
+
 def test_an_imp_session_keeps_its_imps_and_datums(archive_url: str) -> None:
     event = _dated(bridgescore.read(EXAMPLE), "2026-09-14")
     scores = bridgescore.score(event, "butler")

@@ -94,10 +94,17 @@ class StoredSession:
 
 class SessionSource(Protocol):
     """Where a season reads its sessions from: the archive (:mod:`bridgescore.archive`) or files scored one by
-    one.  ``since``/``until`` are ISO dates (inclusive); sessions come in date order."""
+    one.  ``since``/``until`` are ISO dates (inclusive); sessions come in date order.  ``lines=False``: the events
+    may come without their traveller lines (a season that ranks the sessions as they were scored reads none of
+    them; a source that has them at no cost, files read to be scored, gives them all the same)."""
 
     def sessions(
-        self, competition: str | None = None, since: str | None = None, until: str | None = None
+        self,
+        competition: str | None = None,
+        since: str | None = None,
+        until: str | None = None,
+        *,
+        lines: bool = True,
     ) -> list[StoredSession]: ...
 
 

@@ -1067,12 +1067,20 @@ class Archive:
             return Player(stored.number or "", stored.name), found
 
     def sessions(
-        self, competition: str | None = None, since: str | None = None, until: str | None = None
+        self,
+        competition: str | None = None,
+        since: str | None = None,
+        until: str | None = None,
+        *,
+        lines: bool = True,
     ) -> list[StoredSession]:
         """The stored sessions of ``competition`` (all when None) dated ``since``–``until`` (ISO, inclusive; those
         without a date in any period), in date order, each rebuilt as its summary and its event
-        (:class:`bridgescore.sessions.SessionSource`)."""
+        (:class:`bridgescore.sessions.SessionSource`).  ``lines=False``: each event without its traveller lines
+        (its names, players, info and deals all the same) – a season ranking the stored summaries reads no line,
+        where a federation's session holds a million (issue 19)."""
         from bridgescore.event import Event
+        from bridgescore.table import ResultTable
 
         with self._reading() as db:
             query = select(SessionRow).order_by(SessionRow.date, SessionRow.key)
@@ -1114,7 +1122,7 @@ class Archive:
                 players = {str(pair): tuple(_player_of(p) for p in seated) for pair, seated in seated_json.items()}
                 event_ = dataclasses.replace(
                     Event.from_table(
-                        _stored_lines(db, row.id),
+                        _stored_lines(db, row.id) if lines else ResultTable.from_results(()),
                         names=MappingProxyType({str(k): str(v) for k, v in (data.get("names") or {}).items()}),
                         title=str(data.get("title") or ""),
                     ),
