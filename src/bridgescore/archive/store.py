@@ -363,7 +363,7 @@ def _line_rows(scores: Scores, digest: str = "") -> tuple[dict[str, list[Any]], 
     (:class:`bridgescore.table.ResultTable`, one conversion per distinct value), not line by line."""
     import numpy as np
 
-    from bridgescore.sessions import content_digest, line_columns
+    from bridgescore.sessions import line_columns, lines_digest
     from bridgescore.table import FIELD_KINDS
 
     lines = scores.scored.lines
@@ -409,13 +409,19 @@ def _line_rows(scores: Scores, digest: str = "") -> tuple[dict[str, list[Any]], 
         }
         for b, (section, number) in enumerate(zip(lines.board_sections, lines.board_numbers.tolist(), strict=True))
     ]
-    return columns, boards, digest or content_digest(read)
+    return columns, boards, digest or lines_digest(table)
 
 
-def _json_texts(values: Iterable[Mapping[str, Any]]) -> Iterator[str]:
+def _json_texts(values: Iterable[Mapping[str, Any]]) -> list[str]:
     """Each value as the JSON text a JSON column holds (``{}`` for the many empty ones, not dumped again)."""
-    for value in values:
-        yield json.dumps(value) if value else "{}"
+    return [json.dumps(value) if value else "{}" for value in values]
+
+
+#: the columns of ``lines`` that are NULL where not written (nullable, no default): one no line has a value for is
+#: left out of the rows written (a million values fewer for the driver to bind, each)
+_NULL_UNLESS_WRITTEN = frozenset(
+    column.name for column in LineRow.__table__.columns if column.nullable and column.server_default is None
+)
 
 
 #: the columns of ``lines`` a stored line is read back from, in the order :func:`_stored_lines` takes them
@@ -893,7 +899,8 @@ class Archive:
         if n:
             self._write(connection, "lines", {
                 "session_id": itertools.repeat(sid, n),
-                **{name: _json_texts(values) if name == "extra" else values for name, values in lines.items()},
+                **{name: _json_texts(values) if name == "extra" else values for name, values in lines.items()
+                   if name not in _NULL_UNLESS_WRITTEN or values.count(None) < n},
             })  # fmt: skip
         if boards:
             connection.execute(insert(BoardRow), [{**board, "session_id": sid} for board in boards])

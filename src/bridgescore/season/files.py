@@ -22,9 +22,8 @@ from bridgescore.problems import Location, Problem, Severity
 from bridgescore.sessions import (
     SessionSource,
     StoredSession,
-    content_digest,
     date_from_name,
-    line_columns,
+    lines_digest,
     summarise,
 )
 
@@ -86,7 +85,7 @@ class FileSessions:
                 continue
             # the same lines as another file's (a copy '2026-09-07 (1).csv', the evening saved again with a BOM and
             # CRLF): one evening, counted once and said
-            first_position, first = first_with.setdefault(content_digest(line_columns(event.table)), (position, path))
+            first_position, first = first_with.setdefault(lines_digest(event.table), (position, path))
             if first_position != position:
                 self.problems.append(
                     Problem.make(
