@@ -161,6 +161,24 @@ def test_a_season_ranking_what_was_stored_reads_no_line(archive_url: str) -> Non
     assert scored_again.summary.pairs == whole.summary.pairs
 
 
+def test_lines_written_a_slice_at_a_time_are_stored_whole(archive_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19: the lines are turned into rows a slice at a time (a federation's million at once took a third of
+    archive add's memory); slices that do not divide the lines store every line once, in order, and a correction
+    compares them all."""
+    from bridgescore.archive import store
+
+    monkeypatch.setattr(store, "_CHUNK", 11)
+    event = _dated(_seated(bridgescore.read(EXAMPLE)), "2026-09-07")
+    assert _add(archive_url, event, "s1").lines == 98
+    changed = _another(event, "late change")
+    corrected = _add(archive_url, changed, "s1", replace=True)
+    with open_archive(archive_url) as archive:
+        (stored,) = archive.sessions()
+    assert tuple(stored.event.results) == tuple(changed.results)
+    assert corrected.version == 2 and len(corrected.changes["lines_changed"]) == 1
+    assert not corrected.changes["lines_added"] and not corrected.changes["lines_removed"]
+
+
 def test_an_imp_session_keeps_its_imps_and_datums(archive_url: str) -> None:
     event = _dated(bridgescore.read(EXAMPLE), "2026-09-14")
     scores = bridgescore.score(event, "butler")

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CONTENT_FIELDS", "PairSession", "SessionSource", "SessionSummary", "StoredSession", "content_digest", "iso_date",
-    "line_columns", "lines_digest", "pair_players", "summarise",
+    "line_codes", "line_columns", "lines_digest", "pair_players", "summarise",
 ]  # fmt: skip
 
 SessionUnit = Literal["percent", "imps"]
@@ -204,7 +204,7 @@ CONTENT_FIELDS = (
 )  # fmt: skip
 
 
-def _line_codes(table: ResultTable) -> dict[str, Column[Any] | list[dict[str, str]]]:
+def line_codes(table: ResultTable) -> dict[str, Column[Any] | list[dict[str, str]]]:
     """The :data:`CONTENT_FIELDS` of ``table``'s lines in the archive's form (:func:`line_columns`), each as its
     distinct values and a code per line (:class:`~bridgescore.table.Column`; ``extra``: a dict per line) – so each
     value is converted, or encoded for the digest, once, not once per line (a federation's million, issue 19)."""
@@ -247,7 +247,7 @@ def line_columns(table: ResultTable) -> dict[str, list[Any]]:
     English, the declarer as N E S W, the status's name, ``extra`` the columns a line has), in input order; built
     from the columns (one conversion per distinct value), not line by line."""
     return {
-        name: values if isinstance(values, list) else values.values() for name, values in _line_codes(table).items()
+        name: values if isinstance(values, list) else values.values() for name, values in line_codes(table).items()
     }
 
 
@@ -274,7 +274,7 @@ def lines_digest(table: ResultTable) -> str:
     from bridgescore.table import Column
 
     digest = hashlib.sha256()
-    for name, values in _line_codes(table).items():
+    for name, values in line_codes(table).items():
         digest.update(name.encode())
         if isinstance(values, list):
             digest.update(_json(values).encode())

@@ -35,7 +35,7 @@ import math
 import os
 import re
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -355,45 +355,90 @@ def _nan(value: float) -> float | None:
     return None if math.isnan(value) else float(value)
 
 
-def _line_rows(scores: Scores, digest: str = "") -> tuple[dict[str, list[Any]], list[dict[str, Any]], str]:
-    """The traveller lines (every field of each ``Result``, in input order, with its points) as a list per column
-    of the ``lines`` table, and the boards (field, number, datum, top, scores compared) of a scored event as rows to
-    insert, and the digest of its content
-    (:func:`bridgescore.sessions.content_digest`); built from the event's columns
-    (:class:`bridgescore.table.ResultTable`, one conversion per distinct value), not line by line."""
+#: a column of lines to write: its values for lines [start, stop), and whether no line has a value (all None)
+_Column = tuple[Callable[[int, int], list[Any]], bool]
+#: how many lines are turned into Python values at a time while they are written: a million lines' values held at
+#: once (22 lists of a million) were a third of archive add's memory (issue 19)
+_CHUNK = 65536
+
+
+@dataclass(frozen=True, slots=True)
+class _Lines:
+    """The traveller lines of a scored event to write (the ``lines`` table, in input order), each column kept as
+    the event holds it (codes into distinct values, numpy arrays) and turned into Python values a slice at a time
+    (:meth:`rows`), or whole where a correction compares them (:meth:`column`)."""
+
+    n: int
+    columns: Mapping[str, _Column]
+
+    def column(self, name: str) -> list[Any]:
+        return self.columns[name][0](0, self.n)
+
+    def written(self) -> list[str]:
+        """The columns written: all but those of :data:`_NULL_UNLESS_WRITTEN` no line has a value for (NULL where
+        not written: a million values fewer for the driver to bind, each)."""
+        return [name for name, (_, empty) in self.columns.items() if not (empty and name in _NULL_UNLESS_WRITTEN)]
+
+    def rows(self, names: Sequence[str], session_id: int) -> Iterator[tuple[Any, ...]]:
+        """Each line as a row of ``session_id`` and the columns ``names`` (JSON ones as their text)."""
+        for start in range(0, self.n, _CHUNK):
+            stop = min(start + _CHUNK, self.n)
+            values = [self.columns[name][0](start, stop) for name in names]
+            yield from zip(itertools.repeat(session_id, stop - start), *values)  # noqa: B905 – as many each
+
+
+def _line_rows(scores: Scores, digest: str = "") -> tuple[_Lines, list[dict[str, Any]], str]:
+    """The traveller lines (every field of each ``Result``, in input order, with its points) to write in the
+    ``lines`` table, and the boards (field, number, datum, top, scores compared) of a scored event as rows to
+    insert, and the digest of its content (:func:`bridgescore.sessions.content_digest`); built from the event's
+    columns (:class:`bridgescore.table.ResultTable`, one conversion per distinct value), not line by line."""
     import numpy as np
 
-    from bridgescore.sessions import line_columns, lines_digest
-    from bridgescore.table import FIELD_KINDS
+    from bridgescore.sessions import line_codes, lines_digest
+    from bridgescore.table import FIELD_KINDS, Column
 
     lines = scores.scored.lines
     table = lines.table
     n = len(table)
 
-    def floats(values: Any) -> list[float | None]:
+    def coded(column: Column[Any]) -> _Column:
+        labels = np.fromiter(column.labels, dtype=object, count=len(column.labels))
+        nulls = np.fromiter((label is None for label in column.labels), dtype=bool, count=len(column.labels))
+        empty = bool(nulls[column.codes].all()) if n else True
+        return (lambda start, stop: list(labels[column.codes[start:stop]].tolist())), empty
+
+    def objects(values: Any, missing: Any) -> _Column:
+        """``values`` (a numpy array) as Python values, None where ``missing`` (a mask) is true."""
+
+        def take(start: int, stop: int) -> list[Any]:
+            out = values[start:stop].astype(object)  # Python numbers: numpy's loops, not one in Python per line
+            out[missing[start:stop]] = None
+            return list(out.tolist())
+
+        return take, bool(missing.all())
+
+    def floats(values: Any) -> _Column:
         full = np.full(n, np.nan)
         full[lines.rows] = values
-        out = full.astype(object)  # Python floats, None where NaN: numpy's loops, not one in Python per line
-        out[np.isnan(full)] = None
-        return list(out.tolist())
+        return objects(full, np.isnan(full))
 
-    def without_file(values: Any) -> list[Any]:
-        """``values`` (an object array), None where the line has no source file."""
-        values[no_file] = None
-        return list(values.tolist())
+    def json_texts(values: Sequence[Mapping[str, Any]]) -> _Column:
+        """Each value as the JSON text a JSON column holds (``{}`` for the many empty ones, not dumped again)."""
+        return (lambda start, stop: [json.dumps(v) if v else "{}" for v in values[start:stop]]), False
 
     no_file = table.file.mask(lambda f: f is None)
     kinds = np.fromiter((k.value for k in FIELD_KINDS), dtype=object, count=len(FIELD_KINDS))
-    line_numbers = table.line.astype(object)
-    line_numbers[table.line == 0] = None
-    read = line_columns(table)
-    columns: dict[str, Any] = {
-        "position": list(range(n)),
+    read = {
+        name: json_texts(values) if isinstance(values, list) else coded(values)
+        for name, values in line_codes(table).items()
+    }
+    columns = {
+        "position": ((lambda start, stop: list(range(start, stop))), False),
         **read,
-        "source_file": table.file.values(),
-        "source_line": without_file(line_numbers),
-        "source_field": table.source_field.values(),
-        "source_kind": without_file(kinds[table.source_kind]),
+        "source_file": coded(table.file),
+        "source_line": objects(table.line, no_file | (table.line == 0)),
+        "source_field": coded(table.source_field),
+        "source_kind": objects(kinds[table.source_kind], no_file),
         "ns_points": floats(lines.ns_points),
         "ew_points": floats(lines.ew_points),
         "ns_percent": floats(lines.ns_percent),
@@ -409,16 +454,10 @@ def _line_rows(scores: Scores, digest: str = "") -> tuple[dict[str, list[Any]], 
         }
         for b, (section, number) in enumerate(zip(lines.board_sections, lines.board_numbers.tolist(), strict=True))
     ]
-    return columns, boards, digest or lines_digest(table)
+    return _Lines(n, columns), boards, digest or lines_digest(table)
 
 
-def _json_texts(values: Iterable[Mapping[str, Any]]) -> list[str]:
-    """Each value as the JSON text a JSON column holds (``{}`` for the many empty ones, not dumped again)."""
-    return [json.dumps(value) if value else "{}" for value in values]
-
-
-#: the columns of ``lines`` that are NULL where not written (nullable, no default): one no line has a value for is
-#: left out of the rows written (a million values fewer for the driver to bind, each)
+#: the columns of ``lines`` that are NULL where not written (nullable, no default)
 _NULL_UNLESS_WRITTEN = frozenset(
     column.name for column in LineRow.__table__.columns if column.nullable and column.server_default is None
 )
@@ -835,7 +874,7 @@ class Archive:
         self,
         db: Session,
         summary: SessionSummary,
-        lines: dict[str, list[Any]],
+        lines: _Lines,
         boards: list[dict[str, Any]],
         event_json: StoredEvent,
         options: dict[str, Any],
@@ -855,7 +894,7 @@ class Archive:
         if existing is None:
             row = SessionRow(key=key, version=1)
             db.add(row)
-            changes: dict[str, Any] = {"added": True, "lines": len(lines["board"]), "pairs": len(summary.pairs)}
+            changes: dict[str, Any] = {"added": True, "lines": lines.n, "pairs": len(summary.pairs)}
         else:
             row = existing
             old_lines = db.execute(
@@ -866,7 +905,7 @@ class Archive:
                  "imps": p.imps, "place": p.place}
                 for p in db.scalars(select(PairRow).where(PairRow.session_id == row.id))
             ]  # fmt: skip
-            new_lines = zip(*(lines[c] for c in _LINE_FIELDS), strict=True)
+            new_lines = zip(*(lines.column(c) for c in _LINE_FIELDS), strict=True)
             changes = _changes(old_lines, new_lines, old_pairs, new_pairs, row.options, options)
             pair_ids = select(PairRow.id).where(PairRow.session_id == row.id)
             db.execute(delete(PairPlayer).where(PairPlayer.pair_id.in_(pair_ids)))
@@ -895,25 +934,21 @@ class Archive:
         db.flush()
         sid = row.id
         connection = db.connection()
-        n = len(lines["board"])
-        if n:
-            self._write(connection, "lines", {
-                "session_id": itertools.repeat(sid, n),
-                **{name: _json_texts(values) if name == "extra" else values for name, values in lines.items()
-                   if name not in _NULL_UNLESS_WRITTEN or values.count(None) < n},
-            })  # fmt: skip
+        if lines.n:
+            written = lines.written()
+            self._write(connection, "lines", ["session_id", *written], lines.rows(written, sid))
         if boards:
             connection.execute(insert(BoardRow), [{**board, "session_id": sid} for board in boards])
         player_ids = self._players(db, [p for pair in summary.pairs for p in pair.players])
         if summary.pairs:
             pairs = summary.pairs
-            self._write(connection, "pairs", {
-                "session_id": itertools.repeat(sid, len(pairs)), "key": [p.key for p in pairs],
-                "position": range(len(pairs)), "section": [p.section for p in pairs], "pair": [p.pair for p in pairs],
-                "direction": [p.direction for p in pairs], "names": [p.names for p in pairs],
-                "boards": [p.boards for p in pairs], "percent": [p.percent for p in pairs],
-                "imps": [p.imps for p in pairs], "place": [p.place for p in pairs],
-            })  # fmt: skip
+            self._write(
+                connection, "pairs",
+                ["session_id", "key", "position", "section", "pair", "direction", "names", "boards", "percent", "imps",
+                 "place"],
+                ((sid, p.key, i, p.section, p.pair, p.direction, p.names, p.boards, p.percent, p.imps, p.place)
+                 for i, p in enumerate(pairs)),
+            )  # fmt: skip
             # their ids in ranking order (position): written by the driver, not one RETURNING row per pair
             ids = db.scalars(select(PairRow.id).where(PairRow.session_id == sid).order_by(PairRow.position)).all()
             links = [
@@ -927,15 +962,13 @@ class Archive:
                 db.execute(insert(PairPlayer), links)
         db.add(Correction(session_key=key, version=row.version, at=now, file_name=file, file_hash=sha,
                           changes=changes))  # fmt: skip
-        return Added(key, row.version, row.date, len(summary.pairs), len(lines["board"]), changes)
+        return Added(key, row.version, row.date, len(summary.pairs), lines.n, changes)
 
-    def _write(self, connection: Connection, table: str, columns: Mapping[str, Iterable[Any]]) -> None:
-        """The rows of ``table`` (``columns``: its values per column, as many each, JSON columns as their text)
-        written by the driver itself, row tuples zipped from the columns as they are written – no dict and no
-        SQLAlchemy parameter set per row (for a million lines they cost more than the rest of archive add):
-        PostgreSQL's ``COPY … FROM STDIN`` (psycopg), SQLite's ``executemany``."""
+    def _write(self, connection: Connection, table: str, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+        """The ``rows`` of ``table`` (values of ``columns``, JSON ones as their text) written by the driver itself
+        as they come – no dict and no SQLAlchemy parameter set per row (for a million lines they cost more than the
+        rest of archive add): PostgreSQL's ``COPY … FROM STDIN`` (psycopg), SQLite's ``executemany``."""
         names = ", ".join(columns)
-        rows = zip(*columns.values())  # noqa: B905 – as many values each (repeat is bounded)
         cursor: Any = connection.connection.cursor()  # the driver's own (psycopg's copy, sqlite3's)
         try:
             if self.backend == "postgresql":
