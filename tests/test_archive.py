@@ -179,6 +179,38 @@ def test_lines_written_a_slice_at_a_time_are_stored_whole(archive_url: str, monk
     assert not corrected.changes["lines_added"] and not corrected.changes["lines_removed"]
 
 
+def test_the_first_lines_of_a_new_sqlite_archive_keep_its_index(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Issue 19: the first lines stored in a new SQLite archive have its index on ``lines.session_id`` built once
+    after them (in the same transaction); afterwards the index is the one the migrations make, used to read a
+    session back, and an add refused halfway leaves it and nothing else."""
+    import sqlite3
+
+    from bridgescore.archive import store
+    from bridgescore.archive.store import ToStore
+
+    INDEX = "ix_lines_session_id"
+    monkeypatch.setattr(store, "_CHUNK", 11)  # the example's 98 lines are "many"
+    db = tmp_path / "new.sqlite3"
+    with open_archive(db) as archive:
+        with archive.engine.connect() as connection:
+            schema = connection.exec_driver_sql(f"SELECT sql FROM sqlite_master WHERE name = '{INDEX}'").all()
+        event = _dated(bridgescore.read(EXAMPLE), "2026-09-07")
+        scores = bridgescore.score(event)
+        twice = [ToStore(scores, "a.csv", b"a", "a"), ToStore(scores, "b.csv", b"b", "b")]  # the second a copy
+        with pytest.raises(ArchiveRefusal):
+            archive.add_all(twice)
+        assert archive.counts()["lines"] == 0
+        archive.add_all(twice[:1])
+        (stored,) = archive.sessions()
+    assert tuple(stored.event.results) == tuple(event.results)
+    with sqlite3.connect(db) as connection:
+        assert connection.execute(f"SELECT sql FROM sqlite_master WHERE name = '{INDEX}'").fetchall() == schema
+        assert INDEX in str(
+            connection.execute("EXPLAIN QUERY PLAN SELECT * FROM lines WHERE session_id = 1").fetchall()
+        )
+        assert connection.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+
+
 def test_an_imp_session_keeps_its_imps_and_datums(archive_url: str) -> None:
     event = _dated(bridgescore.read(EXAMPLE), "2026-09-14")
     scores = bridgescore.score(event, "butler")

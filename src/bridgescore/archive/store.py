@@ -940,7 +940,19 @@ class Archive:
         connection = db.connection()
         if lines.n:
             written = lines.written()
+            # SQLite, the first lines of an archive: its index built once after them, not kept up to date line by
+            # line (a million index inserts); in this transaction, so a failure leaves the index as it was, and
+            # readers (WAL) see neither.  Not on PostgreSQL: dropping an index locks out every reader of the table
+            afresh = (
+                self.backend == "sqlite" and lines.n > _CHUNK
+                and connection.exec_driver_sql("SELECT 1 FROM lines LIMIT 1").first() is None
+            )  # fmt: skip
+            indexes = LineRow.metadata.tables["lines"].indexes if afresh else set()
+            for index in indexes:
+                index.drop(connection)
             self._write(connection, "lines", ["session_id", *written], lines.rows(written, sid))
+            for index in indexes:
+                index.create(connection)
         if boards:
             connection.execute(insert(BoardRow), [{**board, "session_id": sid} for board in boards])
         player_ids = self._players(db, [p for pair in summary.pairs for p in pair.players])
