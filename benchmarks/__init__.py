@@ -1,1 +1,1 @@
-"""Benchmarks: run with `make bench` (see README)."""
+"""Benchmarks: run with `make bench` (see docs/development.md and benchmarks/README.md)."""

@@ -123,8 +123,8 @@ class Row:
 
 def _board_contracts(board: int, rng: np.random.Generator, count: int) -> list[tuple[str, str, int, int]]:
     """``count`` likely outcomes of ``board``: (contract, declarer, tricks, NS score), the score by Law 77 at the
-    board's vulnerability (``bridgescore.contract``), the first a pass-out."""
-    from bridgescore.contract import Seat, parse_contract, score, vulnerability_of_board
+    board's vulnerability (``bridgescore.core.contract``), the first a pass-out."""
+    from bridgescore.core.contract import Seat, parse_contract, score, vulnerability_of_board
 
     vulnerability = vulnerability_of_board(board)
     outcomes: list[tuple[str, str, int, int]] = [("PASS", "", 0, 0)]
@@ -166,7 +166,7 @@ def _scores_file(path: Path, boards: int, tables: int, rng: np.random.Generator)
 
 def _check_file(path: Path, boards: int, tables: int, rng: np.random.Generator) -> None:
     """Traveller lines with contract, declarer, result (``=``, ``+1``, ``-2``), opening lead and NS score."""
-    from bridgescore.contract import format_result, parse_contract
+    from bridgescore.core.contract import format_result, parse_contract
 
     ranks = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
     lines = ["board,ns,ew,contract,declarer,result,lead,score\n"]

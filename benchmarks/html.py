@@ -13,11 +13,11 @@ import time
 import numpy as np
 
 from benchmarks.kernels import build_event
-from bridgescore.methods.butler import Butler
-from bridgescore.methods.matchpoints import Matchpoints
-from bridgescore.report.html import render_html
-from bridgescore.report.json import to_dict
-from bridgescore.scored import ScoringOptions, score_event
+from bridgescore.pairs.methods.butler import Butler
+from bridgescore.pairs.methods.matchpoints import Matchpoints
+from bridgescore.pairs.report.html import render_html
+from bridgescore.pairs.report.json import to_dict
+from bridgescore.pairs.scored import ScoringOptions, score_event
 
 
 def main() -> None:

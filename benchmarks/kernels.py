@@ -16,15 +16,15 @@ from typing import TypeVar
 
 import numpy as np
 
-from bridgescore.checks import run_checks
-from bridgescore.event import Event, Result, ResultStatus
-from bridgescore.methods.base import ScoringMethod
-from bridgescore.methods.bastille import Bastille
-from bridgescore.methods.butler import Butler
-from bridgescore.methods.crossimps import CrossImps, CrossImpsForm
-from bridgescore.methods.matchpoints import Matchpoints
-from bridgescore.scored import ScoringOptions, score_event
-from bridgescore.standings import compute_standings
+from bridgescore.core.event import Event, Result, ResultStatus
+from bridgescore.pairs.checks import run_checks
+from bridgescore.pairs.methods.base import ScoringMethod
+from bridgescore.pairs.methods.bastille import Bastille
+from bridgescore.pairs.methods.butler import Butler
+from bridgescore.pairs.methods.crossimps import CrossImps, CrossImpsForm
+from bridgescore.pairs.methods.matchpoints import Matchpoints
+from bridgescore.pairs.scored import ScoringOptions, score_event
+from bridgescore.pairs.standings import compute_standings
 
 T = TypeVar("T")
 

@@ -53,8 +53,8 @@ def write_inputs(folder: Path, boards: int = BOARDS, tables: int = TABLES, seed:
     from endplay.dds import calc_dd_table
     from endplay.types import Deal, Denom, Player
 
-    from bridgescore.contract import Contract, Strain, dealer_of_board, format_result, vulnerability_of_board
-    from bridgescore.deal import hcp_of
+    from bridgescore.core.contract import Contract, Strain, dealer_of_board, format_result, vulnerability_of_board
+    from bridgescore.core.deal import hcp_of
 
     rng = np.random.default_rng(seed)
     strains = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS, Strain.NOTRUMP)
@@ -93,8 +93,8 @@ def write_inputs(folder: Path, boards: int = BOARDS, tables: int = TABLES, seed:
 def read_deals(path: Path) -> dict[int, object]:
     """The deals of a PBN file as hand records (the benchmark's own few lines: only ``Board`` and ``Deal``, whose
     hands start with the seat it names)."""
-    from bridgescore.contract import dealer_of_board, vulnerability_of_board
-    from bridgescore.deal import HandRecord
+    from bridgescore.core.contract import dealer_of_board, vulnerability_of_board
+    from bridgescore.core.deal import HandRecord
 
     out: dict[int, object] = {}
     board = 0
@@ -116,7 +116,7 @@ def child(events: Path, deals: Path | None, output: Path) -> None:
     from types import MappingProxyType
 
     from bridgescore.api import read, score
-    from bridgescore.report import json as score_json
+    from bridgescore.pairs.report import json as score_json
 
     event = read(events)
     if deals is not None:

@@ -15,11 +15,11 @@ import numpy as np
 from rich.console import Console
 
 from benchmarks.kernels import build_event
-from bridgescore.checks import run_checks
-from bridgescore.report.csv import boards_csv, standings_csv
-from bridgescore.report.text import render_text
-from bridgescore.scored import score_event
-from bridgescore.standings import compute_standings
+from bridgescore.pairs.checks import run_checks
+from bridgescore.pairs.report.csv import boards_csv, standings_csv
+from bridgescore.pairs.report.text import render_text
+from bridgescore.pairs.scored import score_event
+from bridgescore.pairs.standings import compute_standings
 
 
 def main() -> None:

@@ -71,7 +71,7 @@ def one_board(results: int) -> None:
 
     import numpy as np
 
-    from bridgescore.methods.valet import ScoringForm, ValetOptions, ValetTables, score_valet
+    from bridgescore.valet.score import ScoringForm, ValetOptions, ValetTables, score_valet
 
     rng = np.random.default_rng(2026)
     level = rng.integers(1, 8, results)

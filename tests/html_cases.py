@@ -17,7 +17,7 @@ from typing import Any
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
-from bridgescore.report.html import render_html
+from bridgescore.pairs.report.html import render_html
 from reference_data import reference_path
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -92,8 +92,8 @@ def deals_event() -> Any:
     from dataclasses import replace
 
     from bridgescore.api import read
-    from bridgescore.contract import dealer_of_board, vulnerability_of_board
-    from bridgescore.deal import DDTable, HandRecord, Par
+    from bridgescore.core.contract import dealer_of_board, vulnerability_of_board
+    from bridgescore.core.deal import DDTable, HandRecord, Par
 
     event = read(Path(__file__).resolve().parents[1] / "src/bridgescore/examples/club-evening.csv")
     deals = {
@@ -108,7 +108,7 @@ def deals_event() -> Any:
 @cache
 def _made(name: str) -> str:
     from bridgescore.api import score
-    from bridgescore.report.json import dumps
+    from bridgescore.pairs.report.json import dumps
 
     assert name == "deals-club-evening"
     data = json.loads(dumps(score(deals_event()).scored))

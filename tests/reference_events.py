@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from bridgescore.event import Event, Result
+from bridgescore.core.event import Event, Result
 from bridgescore.io import csv as traveller_csv
 from bridgescore.io import usebio
-from bridgescore.presets import presets, scoring_options
-from bridgescore.scored import ScoredEvent, ScoringOptions, score_event
-from bridgescore.standings import compute_standings, format_percent
+from bridgescore.pairs.presets import presets, scoring_options
+from bridgescore.pairs.scored import ScoredEvent, ScoringOptions, score_event
+from bridgescore.pairs.standings import compute_standings, format_percent
 from reference_data import REFERENCE, need
 
 EVENTS = REFERENCE / "events"  # ../shared/reference/events, or the bundled subset in a clone alone

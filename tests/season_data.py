@@ -3,7 +3,7 @@ travellers (14 pairs, 14 boards, a Mitchell, pairs 3 and 10 with 13 boards) play
 line's 16 partnerships at different pair numbers, two partnerships absent each evening.
 
 The travellers name the players (``north``, ``south``, ``east``, ``west`` columns, as BBO writes them), so a pair
-is its two players whatever its number (:func:`bridgescore.sessions.summarise`); the file is named by its date.
+is its two players whatever its number (:func:`bridgescore.pairs.sessions.summarise`); the file is named by its date.
 
 * evening ``k`` (0–7) is dated 2026-09-07 + 7k days;
 * absent that evening: partnerships ``k`` and ``(3k + 5) mod 16`` of each line (so 1, 4, 5, 7 miss two

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bridgescore.contract import Seat, parse_contract
-from bridgescore.event import Result, ResultStatus
+from bridgescore.core.contract import Seat, parse_contract
+from bridgescore.core.event import Result, ResultStatus
 from bridgescore.teams import Match, MatchBoard, ScoredTeams, Team, TeamsEvent, TeamsOptions, score_teams
 
 TEAMS = {

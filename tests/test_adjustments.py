@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from bridgescore.core.adjustments import ArtificialScore, AssignedScore, Award, Level, parse_adjustment
 from bridgescore.io.csv import loads
-from bridgescore.methods.adjustments import ArtificialScore, AssignedScore, Award, Level, parse_adjustment
-from bridgescore.methods.butler import Butler
-from bridgescore.scored import ScoringOptions, score_event
+from bridgescore.pairs.methods.butler import Butler
+from bridgescore.pairs.scored import ScoringOptions, score_event
 
 PLUS, AVE, MINUS = Award(level=Level.PLUS), Award(level=Level.AVERAGE), Award(level=Level.MINUS)
 
@@ -80,7 +80,7 @@ def test_adjusted_scores_at_matchpoints() -> None:
 
 
 def test_adjusted_scores_at_butler_and_the_zero_sum_check() -> None:
-    from bridgescore.checks import run_checks
+    from bridgescore.pairs.checks import run_checks
 
     scored = score_event(loads(EVENT, "adj.csv"), ScoringOptions(method=Butler()))
     lines = {line.result.ns_pair: line for line in scored.boards[0].lines()}

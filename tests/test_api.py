@@ -23,24 +23,27 @@ from typer.testing import CliRunner
 import bridgescore
 from bridgescore import api
 from bridgescore.cli import app
-from bridgescore.event import Event, Result, ResultStatus
-from bridgescore.options import OptionError
-from bridgescore.problems import Severity
+from bridgescore.core.event import Event, Result, ResultStatus
+from bridgescore.core.options import OptionError
+from bridgescore.core.problems import Severity
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "src" / "bridgescore" / "examples" / "club-evening.csv"
 runner = CliRunner()
 
 
-# --- the README's example runs as written ---------------------------------------------------------------------
+# --- the documentation's example runs as written --------------------------------------------------------------
+
+API_PAGE = ROOT / "docs" / "api.md"
 
 
 def _readme_blocks() -> list[tuple[str, str | None]]:
-    """The python blocks of the README's "The Python API" section, each with the text block after it (its output)."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = readme.index("## The Python API")
-    end = readme.find("\n## ", start + 1)
-    section = readme[start : end if end > 0 else len(readme)]
+    """The python blocks of the Python API page (docs/api.md, the README's "The Python API" section until issue 20)
+    before its reference, each with the text block after it (its output)."""
+    page = API_PAGE.read_text(encoding="utf-8")
+    start = page.index("# The Python API")
+    end = page.find("\n## Reference", start + 1)
+    section = page[start : end if end > 0 else len(page)]
     blocks = re.findall(r"```(python|text)\n(.*?)```", section, re.S)
     pairs: list[tuple[str, str | None]] = []
     for kind, body in blocks:
@@ -60,7 +63,7 @@ def test_readme_api_example_runs_and_prints_what_it_shows(monkeypatch: pytest.Mo
     for code, expected in blocks:
         printed = io.StringIO()
         with contextlib.redirect_stdout(printed):
-            exec(compile(code, "README.md", "exec"), namespace)
+            exec(compile(code, str(API_PAGE), "exec"), namespace)
         if expected is not None:
             assert printed.getvalue() == expected
     standings, lines = namespace["standings"], namespace["lines"]

@@ -22,9 +22,9 @@ import bridgescore
 from bridgescore.archive import ArchiveError, ArchiveRefusal, database_url, open_archive, rescore, session_key
 from bridgescore.archive.store import HEAD, MIGRATIONS
 from bridgescore.cli import app
-from bridgescore.event import Event
-from bridgescore.players import Player
-from bridgescore.sessions import summarise
+from bridgescore.core.event import Event
+from bridgescore.core.players import Player
+from bridgescore.pairs.sessions import summarise
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "src" / "bridgescore" / "examples" / "club-evening.csv"
@@ -498,9 +498,9 @@ _TEXT = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters
 def _events(draw: st.DrawFn) -> Event:
     """Traveller lines of every kind: played with a contract, passed out, not played, adjusted; leads, remarks and
     columns kept as read in any text."""
-    from bridgescore.contract import Seat, parse_contract
-    from bridgescore.event import Result, ResultStatus
-    from bridgescore.problems import FieldKind, Location
+    from bridgescore.core.contract import Seat, parse_contract
+    from bridgescore.core.event import Result, ResultStatus
+    from bridgescore.core.problems import FieldKind, Location
 
     results = []
     for i in range(draw(st.integers(1, 12))):
@@ -550,7 +550,7 @@ def test_the_lines_columns_and_digest_are_those_of_each_line(event: Event) -> No
     """Issue 19: the lines as the archive stores them and their digest are built from the columns' distinct values
     (each encoded once for a million lines); they are what each line, field by field, gives – the digest the same
     as before, so a copy of an evening stored by an earlier version is still known."""
-    from bridgescore.sessions import CONTENT_FIELDS, content_digest, line_columns, lines_digest
+    from bridgescore.pairs.sessions import CONTENT_FIELDS, content_digest, line_columns, lines_digest
 
     seats = ["N", "E", "S", "W"]
     each_line = {

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 import bridgescore
 from bridgescore.archive import open_archive
 from bridgescore.cli import app
-from bridgescore.sessions import summarise
+from bridgescore.pairs.sessions import summarise
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "src" / "bridgescore" / "examples" / "club-evening.csv"

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from bridgescore.api import resolve_options
 from bridgescore.archive.prepare import given_options, prepare
 from bridgescore.cli import app
-from bridgescore.problems import Severity
+from bridgescore.core.problems import Severity
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "src" / "bridgescore" / "examples" / "club-evening.csv"
 

@@ -1,4 +1,4 @@
-"""What the archive commands print (:mod:`bridgescore.report.archive`): a correction's pairs in ``archive history``
+"""What the archive commands print (:mod:`bridgescore.archive.report`): a correction's pairs in ``archive history``
 with the numbers of the language asked for, as ``player`` writes them (``--lang nl``: a decimal comma)."""
 
 from __future__ import annotations

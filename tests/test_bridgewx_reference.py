@@ -15,10 +15,10 @@ from pathlib import Path
 
 import numpy as np
 
-from bridgescore.event import Event, Result, ResultStatus
-from bridgescore.methods.butler import Butler, DatumRounding, PercentTrim
-from bridgescore.methods.matchpoints import Matchpoints
-from bridgescore.scored import ScoringOptions, score_event
+from bridgescore.core.event import Event, Result, ResultStatus
+from bridgescore.pairs.methods.butler import Butler, DatumRounding, PercentTrim
+from bridgescore.pairs.methods.matchpoints import Matchpoints
+from bridgescore.pairs.scored import ScoringOptions, score_event
 from reference_data import need
 
 FOLDER = Path("events") / "bridgewx-autotest-reference" / "original"
@@ -97,7 +97,7 @@ def test_butler_datums_and_imps(reference: Path) -> None:
 
 def test_bridgewx_datum_matches_the_nbb_rule_on_its_boards(reference: Path) -> None:
     """On these boards (7 or 8 scores) BridgeWx's and seed 001's rules agree: both drop 1 + 1."""
-    from bridgescore.methods.butler import NbbDatum
+    from bridgescore.pairs.methods.butler import NbbDatum
 
     scores = np.sort(np.array([300.0, 270, 160, 90, -100, -100, -140, -600]))
     assert NbbDatum().datum(scores) == PercentTrim(10, min_kept=3).datum(scores) == 30

@@ -12,9 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from bridgescore.cards import Card, format_lead, parse_card
 from bridgescore.cli import app
-from bridgescore.contract import Strain
+from bridgescore.core.cards import Card, format_lead, parse_card
+from bridgescore.core.contract import Strain
 
 runner = CliRunner()
 C, D, H, S = Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES

@@ -144,7 +144,7 @@ def test_a_clean_valet_run_loads_neither_pydantic_rich_nor_babel(tmp_path: Path)
     probe = (
         "import atexit, sys\n"
         "atexit.register(lambda: print(sorted(m for m in ('pydantic', 'rich', 'babel', 'bridgescore.io.csv',"
-        " 'bridgescore.report.csv', 'bridgescore.methods.base') if m in sys.modules), file=sys.stderr))\n"
+        " 'bridgescore.pairs.report.csv', 'bridgescore.pairs.methods.base') if m in sys.modules), file=sys.stderr))\n"
         f"sys.argv = ['bridgescore', 'valet', {str(folder)!r}, '-f', 'valet-csv', '-o', {str(tmp_path / 'o.csv')!r}]\n"
         "from bridgescore.cli import main\n"
         "main()\n"

@@ -17,13 +17,13 @@ from typer.testing import CliRunner
 
 from bridgescore.api import read
 from bridgescore.cli import app
-from bridgescore.event import Event, Result, ResultStatus
-from bridgescore.i18n import format_number, print_rounding
-from bridgescore.presets import scoring_options
-from bridgescore.report import text
-from bridgescore.report.text import render_text
-from bridgescore.scored import ScoredEvent, own_matchpoints, score_event
-from bridgescore.standings import compute_standings, format_percent
+from bridgescore.core.event import Event, Result, ResultStatus
+from bridgescore.core.i18n import format_number, print_rounding
+from bridgescore.pairs.presets import scoring_options
+from bridgescore.pairs.report import text
+from bridgescore.pairs.report.text import render_text
+from bridgescore.pairs.scored import ScoredEvent, own_matchpoints, score_event
+from bridgescore.pairs.standings import compute_standings, format_percent
 
 
 def _board(number: int, scores: list[int]) -> list[Result]:

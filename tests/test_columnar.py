@@ -13,15 +13,15 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.checks import run_checks
-from bridgescore.contract import Seat, parse_contract, score
-from bridgescore.event import Event, Result, ResultStatus, sections_numbered_per_direction
-from bridgescore.methods.butler import Butler
-from bridgescore.methods.crossimps import CrossImps
-from bridgescore.methods.matchpoints import Matchpoints
-from bridgescore.scored import Movement, ScoredEvent, ScoringOptions, score_event
-from bridgescore.standings import compute_standings
-from bridgescore.table import ResultTable, ResultView
+from bridgescore.core.contract import Seat, parse_contract, score
+from bridgescore.core.event import Event, Result, ResultStatus, sections_numbered_per_direction
+from bridgescore.core.table import ResultTable, ResultView
+from bridgescore.pairs.checks import run_checks
+from bridgescore.pairs.methods.butler import Butler
+from bridgescore.pairs.methods.crossimps import CrossImps
+from bridgescore.pairs.methods.matchpoints import Matchpoints
+from bridgescore.pairs.scored import Movement, ScoredEvent, ScoringOptions, score_event
+from bridgescore.pairs.standings import compute_standings
 
 _REMARKS = {
     ResultStatus.PLAYED: ["", "", "", "", "50% 4S= + 50% 4S-1"],

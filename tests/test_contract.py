@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgescore.contract import (
+from bridgescore.core.contract import (
     PASSED_OUT,
     Contract,
     ContractError,

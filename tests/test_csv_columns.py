@@ -11,12 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from bridgescore.contract import ContractError, Seat, parse_contract, score, vulnerability_of_board
-from bridgescore.event import Event
+from bridgescore.core.contract import ContractError, Seat, parse_contract, score, vulnerability_of_board
+from bridgescore.core.event import Event
+from bridgescore.core.table import ResultView
 from bridgescore.io import csv as traveller_csv
 from bridgescore.io import csv_columns
-from bridgescore.report.check import check_csv, render_check
-from bridgescore.table import ResultView
+from bridgescore.pairs.report.check import check_csv, render_check
 
 MISTAKES = Path(__file__).resolve().parent / "data" / "travellers" / "mistakes.csv"
 

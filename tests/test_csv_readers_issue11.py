@@ -13,12 +13,12 @@ import pytest
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
+from bridgescore.core.problems import Severity, shorten
 from bridgescore.io import bws, files, load_event, load_events
 from bridgescore.io import csv as traveller_csv
 from bridgescore.io import names as names_file
-from bridgescore.io import rubber as rubber_io
-from bridgescore.io import valet as valet_io
-from bridgescore.problems import Severity, shorten
+from bridgescore.rubber import read as rubber_io
+from bridgescore.valet import read as valet_io
 from required import unavailable
 
 runner = CliRunner()

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from bridgescore import dd, leads
-from bridgescore.cards import Card
-from bridgescore.contract import Seat, Strain, Vulnerability
-from bridgescore.deal import HandRecord
+from bridgescore.core import dd, leads
+from bridgescore.core.cards import Card
+from bridgescore.core.contract import Seat, Strain, Vulnerability
+from bridgescore.core.deal import HandRecord
 
 ROOT = Path(__file__).resolve().parent.parent
 COUNT = 8
@@ -69,7 +69,7 @@ def _kill_after_first_batch(script: str, path: Path, table: str) -> int:
 _DD_CHILD = """
 import sys
 from pathlib import Path
-from bridgescore import dd
+from bridgescore.core import dd
 from test_dd_cache_resume import DD_COUNT, _deals
 dd.analyse(_deals(DD_COUNT), par=False, cache=dd.Cache(Path(sys.argv[1])), batch=1)
 """
@@ -93,7 +93,7 @@ def test_an_interrupted_dd_run_keeps_its_batches_and_the_rerun_solves_only_the_r
 _LEADS_CHILD = """
 import sys
 from pathlib import Path
-from bridgescore import leads
+from bridgescore.core import leads
 from test_dd_cache_resume import _positions
 leads.solved(_positions(), leads.LeadCache(Path(sys.argv[1])), batch=1)
 """

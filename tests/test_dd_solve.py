@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bridgescore import dd
-from bridgescore.contract import Seat, Vulnerability
-from bridgescore.deal import DDTable
+from bridgescore.core import dd
+from bridgescore.core.contract import Seat, Vulnerability
+from bridgescore.core.deal import DDTable
 from bridgescore.io import deals
 from reference_data import need
 
@@ -111,7 +111,7 @@ def test_a_written_par_without_a_written_table_is_checked_against_the_solved_one
 
     from bridgescore import api
     from bridgescore.cli import app
-    from bridgescore.deal import Par
+    from bridgescore.core.deal import Par
 
     game = '[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n[OptimumScore "NS {score}"]\n'
     deal = "N:A98.J92.A75.Q852 532.86.K632.KJT7 KQ4.AKT73.JT.A93 JT76.Q54.Q984.64"  # Welwyn 1: par NS 420, 4H N

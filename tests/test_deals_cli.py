@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from bridgescore import dd
 from bridgescore.cli import app
+from bridgescore.core import dd
 from bridgescore.io import deals
 
 BUNDLED = Path(__file__).parent / "data" / "reference" / "events" / "usebio-brian-welwyn" / "original" / "hands.pbn"

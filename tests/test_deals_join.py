@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from bridgescore import api
 from bridgescore.cli import app
-from bridgescore.problems import Severity
+from bridgescore.core.problems import Severity
 
 BUNDLED = Path(__file__).parent / "data" / "reference" / "events" / "usebio-brian-welwyn" / "original" / "hands.pbn"
 #: board 1: N A98.J92.A75.Q852, E 532.86.K632.KJT7, S KQ4.AKT73.JT.A93, W JT76.Q54.Q984.64

@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.contract import Seat, Vulnerability
+from bridgescore.core.contract import Seat, Vulnerability
 from bridgescore.io import deals
 
 HANDS = ("A98.J92.A75.Q852", "532.86.K632.KJT7", "KQ4.AKT73.JT.A93", "JT76.Q54.Q984.64")  # N E S W

@@ -10,11 +10,11 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.contract import Seat, Strain, Vulnerability
-from bridgescore.deal import DDTable, HandRecord, Par
-from bridgescore.event import ResultStatus
+from bridgescore.core.contract import Seat, Strain, Vulnerability
+from bridgescore.core.deal import DDTable, HandRecord, Par
+from bridgescore.core.event import ResultStatus
+from bridgescore.core.problems import FieldKind, Severity
 from bridgescore.io import deals, pbn
-from bridgescore.problems import FieldKind, Severity
 
 BUNDLED = Path(__file__).parent / "data" / "reference" / "events" / "usebio-brian-welwyn" / "original" / "hands.pbn"
 BOARD_1 = "N:A98.J92.A75.Q852 532.86.K632.KJT7 KQ4.AKT73.JT.A93 JT76.Q54.Q984.64"
@@ -191,7 +191,7 @@ def test_a_written_pbn_hand_record_reads_back_the_same(cards: list[tuple[int, in
         for i in range(4)
     )  # fmt: skip
     dd = DDTable(tuple((t[0], t[1], t[2], t[3], t[4]) for t in (tricks[i * 5 : i * 5 + 5] for i in range(4))))
-    from bridgescore.contract import dealer_of_board, vulnerability_of_board
+    from bridgescore.core.contract import dealer_of_board, vulnerability_of_board
 
     record = HandRecord(board, (hands[0], hands[1], hands[2], hands[3]), dealer_of_board(board),
                         vulnerability_of_board(board), dd=dd, par=Par(score, ("4H N", "4H S")))  # fmt: skip
@@ -209,7 +209,7 @@ def test_par_contracts_are_written_as_the_programs_write_parcontract() -> None:
 
 def test_par_contracts_of_other_programs_read_as_the_solver_gives_them() -> None:
     """``NS 4H``, ``EW 4Dx-1``, ``6Sx-3 N``, ``4HN``, ``4S by N`` (forms hand-written after programs' files; the PBN
-    standard leaves the form open) all read as :func:`bridgescore.dd.par_of` gives par (the page, JSON and a round
+    standard leaves the form open) all read as :func:`bridgescore.core.dd.par_of` gives par (the page, JSON and a round
     trip showed ``N 4H`` beside ``4H N`` before)."""
     assert deals.par_contracts("NS 4H") == ("4H N", "4H S")
     assert deals.par_contracts("EW 4Dx-1") == ("4Dx E -1", "4Dx W -1")

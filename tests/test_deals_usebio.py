@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bridgescore.contract import Seat, Vulnerability
+from bridgescore.core.contract import Seat, Vulnerability
+from bridgescore.core.problems import FieldKind
 from bridgescore.io import usebio
-from bridgescore.problems import FieldKind
 from reference_data import need
 
 HANDSET = """<?xml version="1.0"?>

@@ -98,10 +98,10 @@ def test_season_csv_keeps_a_negative_butler_score_a_number_and_guards_a_session_
     """Before: the season CSV guarded every ranking cell as text, so a Butler season's negative score was written
     ``'-0.50`` (a text cell beside the evenings' ``-0.50``), while a session title from the file (``=cmd``) went
     into the header unguarded."""
-    from bridgescore.players import Player, pair_key
-    from bridgescore.report.season import render_csv
+    from bridgescore.core.players import Player, pair_key
+    from bridgescore.pairs.sessions import PairSession, SessionSummary
     from bridgescore.season import SeasonRules, compute_season
-    from bridgescore.sessions import PairSession, SessionSummary
+    from bridgescore.season.report import render_csv
 
     def pair(a: str, b: str, imps: float) -> PairSession:
         players = (Player(name=a), Player(name=b))

@@ -11,16 +11,16 @@ from pathlib import Path
 from rich.console import Console
 from typer.testing import CliRunner
 
-from bridgescore.checks import Check, Finding, run_checks
 from bridgescore.cli import app
-from bridgescore.contract import Seat, parse_contract
-from bridgescore.event import Event, Result, ResultStatus
-from bridgescore.i18n import translator
-from bridgescore.report import json as score_json
-from bridgescore.report.html import render_html
-from bridgescore.report.text import render_text
-from bridgescore.rubber import Deal
-from bridgescore.scored import ScoredEvent, score_event
+from bridgescore.core.contract import Seat, parse_contract
+from bridgescore.core.event import Event, Result, ResultStatus
+from bridgescore.core.i18n import translator
+from bridgescore.pairs.checks import Check, Finding, run_checks
+from bridgescore.pairs.report import json as score_json
+from bridgescore.pairs.report.html import render_html
+from bridgescore.pairs.report.text import render_text
+from bridgescore.pairs.scored import ScoredEvent, score_event
+from bridgescore.rubber.sheet import Deal
 from catalogue_recorder import MissingWords
 from reference_data import need
 from valet_cases import CASES

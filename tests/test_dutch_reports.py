@@ -12,7 +12,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
-from bridgescore.i18n import parse_number, round_half_up
+from bridgescore.core.i18n import parse_number, round_half_up
 from html_cases import BRIAN, BRIAN_STANDINGS, EBU_MP, EBU_MP_STANDINGS, reference_file
 
 runner = CliRunner()
@@ -151,11 +151,11 @@ def test_check_sentences_with_numbers_in_dutch() -> None:
     from rich.console import Console
 
     from bridgescore.io.csv import loads
-    from bridgescore.methods.butler import Butler
-    from bridgescore.report.html import render_html
-    from bridgescore.report.json import to_dict
-    from bridgescore.report.text import render_text
-    from bridgescore.scored import ScoringOptions, score_event
+    from bridgescore.pairs.methods.butler import Butler
+    from bridgescore.pairs.report.html import render_html
+    from bridgescore.pairs.report.json import to_dict
+    from bridgescore.pairs.report.text import render_text
+    from bridgescore.pairs.scored import ScoringOptions, score_event
     from test_adjustments import EVENT
 
     scored = score_event(loads(EVENT, "adj.csv"), ScoringOptions(method=Butler()))

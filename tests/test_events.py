@@ -6,17 +6,17 @@ import json
 
 from typer.testing import CliRunner
 
-from bridgescore.checks import run_checks
 from bridgescore.cli import app
-from bridgescore.contract import Seat, parse_contract
-from bridgescore.event import Event, Result, ResultStatus
+from bridgescore.core.contract import Seat, parse_contract
+from bridgescore.core.event import Event, Result, ResultStatus
 from bridgescore.io import load_event
 from bridgescore.io.csv import loads
-from bridgescore.methods.butler import Butler
-from bridgescore.methods.crossimps import CrossImps
-from bridgescore.report.json import SCHEMA, to_dict
-from bridgescore.scored import Movement, ScoringOptions, score_event
-from bridgescore.standings import compute_standings, format_percent
+from bridgescore.pairs.checks import run_checks
+from bridgescore.pairs.methods.butler import Butler
+from bridgescore.pairs.methods.crossimps import CrossImps
+from bridgescore.pairs.report.json import SCHEMA, to_dict
+from bridgescore.pairs.scored import Movement, ScoringOptions, score_event
+from bridgescore.pairs.standings import compute_standings, format_percent
 
 runner = CliRunner()
 

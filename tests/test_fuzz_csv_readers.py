@@ -21,13 +21,13 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
+from bridgescore.core.problems import Problem
 from bridgescore.io import bws
 from bridgescore.io import csv as traveller_csv
 from bridgescore.io import names as names_file
-from bridgescore.io import rubber as rubber_io
-from bridgescore.io import valet as valet_io
 from bridgescore.io.csv import physical_lines, read_text
-from bridgescore.problems import Problem
+from bridgescore.rubber import read as rubber_io
+from bridgescore.valet import read as valet_io
 
 TESTS = Path(__file__).resolve().parent
 REPO = TESTS.parent

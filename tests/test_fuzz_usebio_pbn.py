@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
-from bridgescore.event import Event
+from bridgescore.core.event import Event
+from bridgescore.core.problems import Problem
 from bridgescore.io import load_event
 from bridgescore.io.usebio import _is_line, parse_document
-from bridgescore.problems import Problem
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[1]

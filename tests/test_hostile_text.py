@@ -423,7 +423,7 @@ def test_hostile_text_in_the_plain_columns_of_a_large_event(
     monkeypatch: pytest.MonkeyPatch, hostile_files: dict[str, str], words: list[str]
 ) -> None:
     """Above PLAIN_ROWS rows the rankings, travellers and check listing are plain columns written past rich."""
-    from bridgescore.report import check, text
+    from bridgescore.pairs.report import check, text
 
     monkeypatch.setattr(check, "PLAIN_ROWS", 0)
     monkeypatch.setattr(text, "PLAIN_ROWS", 0)

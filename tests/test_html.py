@@ -23,12 +23,12 @@ from xml.etree.ElementTree import Element
 import html5lib
 import pytest
 
-from bridgescore.cards import parse_card
-from bridgescore.contract import Seat, parse_contract
-from bridgescore.i18n import parse_number, round_half_up
-from bridgescore.report.html import render_html
+from bridgescore.core.cards import parse_card
+from bridgescore.core.contract import Seat, parse_contract
+from bridgescore.core.i18n import parse_number, round_half_up
+from bridgescore.pairs.report.html import render_html
+from bridgescore.pairs.report.method_words import describe_method
 from bridgescore.report.html_deals import dd_tricks
-from bridgescore.report.method_words import describe_method
 from html_cases import CASES, case
 from required import unavailable
 

@@ -269,8 +269,8 @@ def test_score_card_opponents_wrap_between_words_on_a_phone(browser: sync_api.Br
     from types import MappingProxyType
 
     from bridgescore.api import score
-    from bridgescore.report.html import render_html
-    from bridgescore.report.json import to_dict
+    from bridgescore.pairs.report.html import render_html
+    from bridgescore.pairs.report.json import to_dict
     from test_leads_reports import _event
 
     names = {str(n): f"Deborah Berwitz-Anidjar & Jacqueline Holehouse {n}" for n in range(1, 7)}

@@ -1,4 +1,4 @@
-"""Translations and number formatting (bridgescore.i18n): the one place for the words a player reads."""
+"""Translations and number formatting (bridgescore.core.i18n): the one place for the words a player reads."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.i18n import format_number, parse_language, parse_number, round_half_up, translator
+from bridgescore.core.i18n import format_number, parse_language, parse_number, round_half_up, translator
 from catalogue_recorder import MissingWords
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -184,8 +184,8 @@ def test_every_word_written_at_run_time_is_translated(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
     from bridgescore.cli import app
-    from bridgescore.report.rubber import run_session
-    from bridgescore.rubber import RubberOptions
+    from bridgescore.rubber.report import run_session
+    from bridgescore.rubber.sheet import RubberOptions
 
     examples = PACKAGE / "examples"
     runs = [

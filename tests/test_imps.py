@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgescore.imps import RoundingPolicy, bastille_imps, wbf_imps
+from bridgescore.core.imps import RoundingPolicy, bastille_imps, wbf_imps
 from reference_data import need
 
 

@@ -25,11 +25,11 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
-from bridgescore.event import Event, Result, ResultStatus
+from bridgescore.core.event import Event, Result, ResultStatus
+from bridgescore.core.problems import FieldKind, Severity
 from bridgescore.individual import score_individual, seatings
 from bridgescore.io import csv as traveller_csv
 from bridgescore.io import load_event, usebio
-from bridgescore.problems import FieldKind, Severity
 from reference_data import reference_path
 
 DATA = Path(__file__).resolve().parent / "data" / "individual"
@@ -260,7 +260,7 @@ def test_score_still_refuses_the_ebu_individual_file() -> None:
 
 
 def test_every_message_of_the_individual_package_is_in_the_dutch_catalogue() -> None:
-    from bridgescore.i18n import translator
+    from bridgescore.core.i18n import translator
     from test_csv_readers_dutch import _literal_messages
 
     package = Path(__file__).resolve().parents[1] / "src" / "bridgescore" / "individual"

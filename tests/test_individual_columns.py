@@ -11,16 +11,16 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from bridgescore.event import Event
+from bridgescore.core.event import Event
+from bridgescore.core.players import Player
+from bridgescore.core.problems import Severity
+from bridgescore.core.table import ResultTable, pair_codes
 from bridgescore.individual.engine import _sums, _sums_on_columns
 from bridgescore.individual.seats import seat_columns, seatings
 from bridgescore.io import csv as traveller_csv
 from bridgescore.io import load_event
 from bridgescore.io.members import seated_players
-from bridgescore.players import Player
-from bridgescore.problems import Severity
-from bridgescore.scored import score_event
-from bridgescore.table import ResultTable, pair_codes
+from bridgescore.pairs.scored import score_event
 
 THREE = Path(__file__).parent / "data" / "individual" / "three-tables.csv"
 

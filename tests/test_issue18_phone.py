@@ -64,9 +64,9 @@ def _pairs_with_deals(evening: Path, lang: str) -> dict[str, Any]:
     """The pairs page's dict with the hand records of boards 1 and 2 (html_cases: diagram, DD table, par; a DD
     column on their travellers), the lead analysis, the director's checks, names, a date and a club."""
     from bridgescore.api import read, score
-    from bridgescore.contract import dealer_of_board, vulnerability_of_board
-    from bridgescore.deal import DDTable, HandRecord, Par
-    from bridgescore.report.json import to_dict
+    from bridgescore.core.contract import dealer_of_board, vulnerability_of_board
+    from bridgescore.core.deal import DDTable, HandRecord, Par
+    from bridgescore.pairs.report.json import to_dict
     from html_cases import DD, HANDS, PAR
 
     event = read(evening)
@@ -85,8 +85,8 @@ def _pairs_with_deals(evening: Path, lang: str) -> dict[str, Any]:
 
 
 def _build(folder: Path, lang: str) -> dict[str, Path]:
-    from bridgescore.report.teams import write_teams
     from bridgescore.teams import score_teams
+    from bridgescore.teams.report import write_teams
     from test_teams_report_browser import _eight_teams
 
     evening, names = _evening(folder)
@@ -96,7 +96,7 @@ def _build(folder: Path, lang: str) -> dict[str, Path]:
         pages[kind] = folder / f"{kind}-{lang}.html"
         return pages[kind]
 
-    from bridgescore.report.html import render_html, summarise
+    from bridgescore.pairs.report.html import render_html, summarise
 
     document = _pairs_with_deals(evening, lang)
     page("pairs").write_text(render_html(document, lang), encoding="utf-8")
@@ -118,7 +118,7 @@ def _build(folder: Path, lang: str) -> dict[str, Path]:
     swiss.parent.mkdir(exist_ok=True)
     swiss.write_bytes((DATA / "teams" / "realbridge-two-matches.pbn").read_bytes())
     _run(["teams", str(swiss), "--skip-invalid", "--deals", str(swiss), "--title", "Viertallen", "--date",
-          "2026-11-24", "-f", "html", "--lang", lang, "-o", str(page("teams-swiss"))])  # fmt: skip
+          "2026-11-24", "-f", "html", "--director", "--lang", lang, "-o", str(page("teams-swiss"))])  # fmt: skip
     evenings = folder / "evenings"
     if not evenings.exists():
         for file in season_data.write_season(evenings, ("A", "B")):

@@ -30,7 +30,7 @@ def test_butler_per_board_column_has_two_decimals_throughout(
     """The per-board column printed ``1`` and ``0`` among ``-0.50``: a whole number now has its two decimals too,
     in the drawn table and in the plain columns of a large event."""
     if plain:
-        monkeypatch.setattr("bridgescore.report.text.PLAIN_ROWS", 0)
+        monkeypatch.setattr("bridgescore.pairs.report.text.PLAIN_ROWS", 0)
     event = tmp_path / "butler.csv"
     event.write_text(BUTLER, encoding="utf-8")
     for lang, one, zero, half in (("en", "1.00", "0.00", "-0.50"), ("nl", "1,00", "0,00", "-0,50")):
@@ -186,3 +186,13 @@ def test_teams_page_has_title_date_club_and_hand_records_not_the_directors_instr
     assert usebio.exit_code == 0, usebio.output
     text = xml.read_text(encoding="utf-8")
     assert "<DATE>24/11/2026</DATE>" in text and "<CLUB_NAME>X</CLUB_NAME>" in text
+
+
+def test_the_nbb_preset_is_named_in_dutch_in_a_dutch_report() -> None:
+    """``--as nbb --lang nl`` said "Berekend zoals the NBB's programs dat doet": the preset's name is words, not a
+    program's name, and is translated with the sentence around it."""
+    example = Path(__file__).resolve().parents[1] / "src/bridgescore/examples/club-evening.csv"
+    result = runner.invoke(app, ["score", str(example), "--as", "nbb", "--lang", "nl"])
+    assert result.exit_code == 0, result.output
+    assert "Berekend zoals het programma van de NBB dat doet" in result.output
+    assert "NBB's" not in result.output

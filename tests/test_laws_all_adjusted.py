@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore.io.csv import loads
-from bridgescore.methods.matchpoints import Matchpoints
-from bridgescore.scored import ScoringOptions, score_event
-from bridgescore.standings import compute_standings
+from bridgescore.pairs.methods.matchpoints import Matchpoints
+from bridgescore.pairs.scored import ScoringOptions, score_event
+from bridgescore.pairs.standings import compute_standings
 
 PLAYED = """board,ns,ew,contract,declarer,result,score,remarks
 1,1,2,4S,N,=,420,

@@ -17,14 +17,14 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
-from bridgescore.event import Event, Result, ResultStatus
+from bridgescore.core.event import Event, Result, ResultStatus
+from bridgescore.core.problems import Severity
 from bridgescore.io.csv import loads as read_travellers
-from bridgescore.io.penalties import loads
-from bridgescore.methods import make_method
-from bridgescore.penalties import Penalty, PenaltyError, PenaltyUnit, parse_amount, parse_penalty_option
-from bridgescore.problems import Severity
-from bridgescore.scored import Movement, ScoredBoard, ScoredEvent, ScoringOptions, score_event
-from bridgescore.standings import compute_standings
+from bridgescore.pairs.methods import make_method
+from bridgescore.pairs.penalties import Penalty, PenaltyError, PenaltyUnit, parse_amount, parse_penalty_option
+from bridgescore.pairs.penalties_file import loads
+from bridgescore.pairs.scored import Movement, ScoredBoard, ScoredEvent, ScoringOptions, score_event
+from bridgescore.pairs.standings import compute_standings
 from reference_data import need
 
 runner = CliRunner()
@@ -226,7 +226,7 @@ def test_pairs_numbered_per_direction_need_the_direction() -> None:
     """ACBLscore numbers a Mitchell per direction: NS 1 and EW 1 are two pairs, so "1" is ambiguous."""
     rows = ["board,ns,ew,score"] + [f"{b},{p},{p},{(b * 37 + p * 11) % 9 * 10}" for b in (1, 2) for p in (1, 2, 3)]
     scored = score_event(read_travellers("\n".join(rows) + "\n", "m.csv", pairs_per_direction=True))
-    from bridgescore.penalties import penalty_problems
+    from bridgescore.pairs.penalties import penalty_problems
 
     ambiguous = parse_penalty_option("1:-2 MP")[0]
     valid, problems = penalty_problems([ambiguous], compute_standings(scored), True)

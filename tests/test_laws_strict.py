@@ -15,14 +15,14 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-import bridgescore.checks
-import bridgescore.report.text
-from bridgescore.checks import Check, Finding
+import bridgescore.pairs.checks
+import bridgescore.pairs.report.text
 from bridgescore.cli import app
-from bridgescore.contract import Notation, Seat, parse_contract
-from bridgescore.event import Event, Result, ResultStatus
-from bridgescore.report.text import render_text
-from bridgescore.scored import ScoredEvent, score_event
+from bridgescore.core.contract import Notation, Seat, parse_contract
+from bridgescore.core.event import Event, Result, ResultStatus
+from bridgescore.pairs.checks import Check, Finding
+from bridgescore.pairs.report.text import render_text
+from bridgescore.pairs.scored import ScoredEvent, score_event
 
 runner = CliRunner()
 EXAMPLE = Path(__file__).resolve().parents[1] / "src" / "bridgescore" / "examples" / "club-evening.csv"
@@ -64,14 +64,14 @@ def test_no_warning_when_every_check_holds() -> None:
 @pytest.fixture
 def failing_check(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Every report and the --strict test see one more check, failed."""
-    real = bridgescore.checks.run_checks
+    real = bridgescore.pairs.checks.run_checks
 
     def with_a_failure(scored: ScoredEvent, notation: Notation = "en") -> tuple[Check, ...]:
         failed = Check.failed("pair once per board", [Finding("pair %(pair)s appears twice", {"pair": "1"}, "", 1)])
         return (*real(scored, notation), failed)
 
-    monkeypatch.setattr(bridgescore.checks, "run_checks", with_a_failure)
-    monkeypatch.setattr(bridgescore.report.text, "run_checks", with_a_failure)
+    monkeypatch.setattr(bridgescore.pairs.checks, "run_checks", with_a_failure)
+    monkeypatch.setattr(bridgescore.pairs.report.text, "run_checks", with_a_failure)
     yield
 
 

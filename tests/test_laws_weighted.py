@@ -16,15 +16,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from bridgescore.checks import run_checks
 from bridgescore.cli import app
-from bridgescore.contract import Seat
-from bridgescore.event import Event, Result, ResultStatus
-from bridgescore.imps import wbf_imps
+from bridgescore.core.adjustments import AdjustmentError, WeightedPart, WeightedScore, parse_weighted_score
+from bridgescore.core.contract import Seat
+from bridgescore.core.event import Event, Result, ResultStatus
+from bridgescore.core.imps import wbf_imps
 from bridgescore.io.csv import loads
-from bridgescore.methods import make_method
-from bridgescore.methods.adjustments import AdjustmentError, WeightedPart, WeightedScore, parse_weighted_score
-from bridgescore.scored import MAX_WEIGHTED_COMBINATIONS, ScoringOptions, score_event
+from bridgescore.pairs.checks import run_checks
+from bridgescore.pairs.methods import make_method
+from bridgescore.pairs.scored import MAX_WEIGHTED_COMBINATIONS, ScoringOptions, score_event
 
 runner = CliRunner()
 METHODS = ("matchpoints", "butler", "bastille", "cross-imps")

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from bridgescore import api
-from bridgescore.cards import card_readings, parse_card
-from bridgescore.contract import Strain
+from bridgescore.core.cards import card_readings, parse_card
+from bridgescore.core.contract import Strain
 
 HANDS = Path(__file__).parent / "data" / "reference" / "events" / "usebio-brian-welwyn" / "original" / "hands.pbn"
 #: board 1: N A98.J92.A75.Q852, E 532.86.K632.KJT7, S KQ4.AKT73.JT.A93, W JT76.Q54.Q984.64

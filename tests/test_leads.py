@@ -1,4 +1,4 @@
-"""The lead analysis (bridgescore.leads, issue 10): tricks against double dummy after the actual opening lead, the
+"""The lead analysis (bridgescore.core.leads, issue 10): tricks against double dummy after the actual opening lead, the
 cost of the lead, and each pair's sums, checked against endings solved by hand and by a brute-force solver."""
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore import leads
-from bridgescore.cards import Card
-from bridgescore.contract import Seat, Strain, Vulnerability, vulnerability_of_board
-from bridgescore.contract import score as contract_score
-from bridgescore.deal import HandRecord
-from bridgescore.event import Event, Result, ResultStatus
-from bridgescore.leads import LeadCache, LeftOut, Position, analyse, parse_hands, solve_leads
-from bridgescore.problems import FieldKind, Location
+from bridgescore.core import leads
+from bridgescore.core.cards import Card
+from bridgescore.core.contract import Seat, Strain, Vulnerability, vulnerability_of_board
+from bridgescore.core.contract import score as contract_score
+from bridgescore.core.deal import HandRecord
+from bridgescore.core.event import Event, Result, ResultStatus
+from bridgescore.core.leads import LeadCache, LeftOut, Position, analyse, parse_hands, solve_leads
+from bridgescore.core.problems import FieldKind, Location
 
 # A three-card ending solved by hand, no-trump, South declares, West on lead:
 #   North ♠AQ ♣2 / East ♥32 ♣3 / South ♦43 ♣4 / West ♠K ♦A ♣5.
@@ -39,7 +39,7 @@ def line(
     board: int, ns: str, ew: str, contract: str | None = "1NT", declarer: Seat | None = Seat.S, tricks: int | None = 1,
     lead: str | None = "C5", status: ResultStatus = ResultStatus.PLAYED, row: int = 2, section: str = "",
 ) -> Result:  # fmt: skip
-    from bridgescore.contract import parse_contract
+    from bridgescore.core.contract import parse_contract
 
     made = None if contract is None else parse_contract(contract)
     score = None
@@ -353,7 +353,7 @@ def test_one_cache_setting_holds_both_caches(tmp_path: Path, monkeypatch: pytest
     """A new folder named by BRIDGESCORE_CACHE (as the lead benchmark sets it) holds the double-dummy tables and the
     lead solves: the table cache once took the new path for its file, so the lead cache had no folder to go in and
     every re-run solved every lead again (the benchmark's cached re-run took 3.8 s, not under 1 s)."""
-    from bridgescore import dd
+    from bridgescore.core import dd
 
     folder = tmp_path / "fresh"
     monkeypatch.setenv("BRIDGESCORE_CACHE", str(folder))

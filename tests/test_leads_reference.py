@@ -12,12 +12,12 @@ from types import MappingProxyType
 
 import pytest
 
-from bridgescore import leads
 from bridgescore.api import read
-from bridgescore.contract import Seat, Strain, dealer_of_board, vulnerability_of_board
-from bridgescore.deal import HandRecord
-from bridgescore.leads import LeftOut
-from bridgescore.problems import FieldKind
+from bridgescore.core import leads
+from bridgescore.core.contract import Seat, Strain, dealer_of_board, vulnerability_of_board
+from bridgescore.core.deal import HandRecord
+from bridgescore.core.leads import LeftOut
+from bridgescore.core.problems import FieldKind
 from reference_data import REFERENCE, need
 
 WELWYN = REFERENCE / "events" / "usebio-brian-welwyn" / "original"

@@ -11,11 +11,11 @@ from types import MappingProxyType
 import pytest
 from typer.testing import CliRunner
 
-from bridgescore import leads
 from bridgescore.api import score
-from bridgescore.event import Event
-from bridgescore.report import json as score_json
-from bridgescore.report.leads import DEFINITIONS, render_leads_text
+from bridgescore.core import leads
+from bridgescore.core.event import Event
+from bridgescore.pairs.report import json as score_json
+from bridgescore.pairs.report.leads import DEFINITIONS, render_leads_text
 from test_leads import deal, line
 
 CSV = """board,ns,ew,contract,declarer,result,lead
@@ -101,7 +101,7 @@ def test_the_pairs_text_table() -> None:
 def _valet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *args: str, csv: str = CSV) -> tuple[int, str, str]:
     from bridgescore.cli import app
     from bridgescore.io import load_event
-    from bridgescore.io import valet as valet_io
+    from bridgescore.valet import read as valet_io
 
     travellers = tmp_path / "club.csv"
     travellers.write_text(csv, encoding="utf-8")

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
-from bridgescore.report.method_words import describe_method
+from bridgescore.pairs.report.method_words import describe_method
 
 EXAMPLE = str(Path(__file__).resolve().parents[1] / "src" / "bridgescore" / "examples" / "club-evening.csv")
 runner = CliRunner()

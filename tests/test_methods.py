@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bridgescore.imps import bastille_imps, wbf_imps
+from bridgescore.core.imps import bastille_imps, wbf_imps
 from bridgescore.io.csv import loads
-from bridgescore.methods.bastille import Bastille, fractional_trimmed_mean
-from bridgescore.methods.butler import (
+from bridgescore.pairs.methods.bastille import Bastille, fractional_trimmed_mean
+from bridgescore.pairs.methods.butler import (
     Butler,
     DatumRounding,
     DropExtremes,
@@ -18,10 +18,10 @@ from bridgescore.methods.butler import (
     round_datum,
     trim_count,
 )
-from bridgescore.methods.crossimps import CrossImps, CrossImpsForm, cross_imp_totals
-from bridgescore.methods.matchpoints import Matchpoints, MatchpointScale
-from bridgescore.scored import ScoredEvent, ScoringOptions, score_event
-from bridgescore.standings import compute_standings
+from bridgescore.pairs.methods.crossimps import CrossImps, CrossImpsForm, cross_imp_totals
+from bridgescore.pairs.methods.matchpoints import Matchpoints, MatchpointScale
+from bridgescore.pairs.scored import ScoredEvent, ScoringOptions, score_event
+from bridgescore.pairs.standings import compute_standings
 
 
 def _points(scored: ScoredEvent) -> dict[str, float | None]:

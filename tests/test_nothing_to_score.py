@@ -8,8 +8,8 @@ import pytest
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
+from bridgescore.core.problems import Severity
 from bridgescore.io import load_event
-from bridgescore.problems import Severity
 
 runner = CliRunner()
 EXAMPLE = Path(__file__).resolve().parents[1] / "src" / "bridgescore" / "examples" / "club-evening.csv"

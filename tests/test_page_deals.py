@@ -17,16 +17,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from bridgescore import dd
 from bridgescore.api import score
 from bridgescore.cli import app
-from bridgescore.contract import Contract, Risk, Seat, Strain, Vulnerability, dealer_of_board
-from bridgescore.deal import DDTable, HandRecord, hcp_of
+from bridgescore.core import dd
+from bridgescore.core.contract import Contract, Risk, Seat, Strain, Vulnerability, dealer_of_board
+from bridgescore.core.deal import DDTable, HandRecord, hcp_of
 from bridgescore.io import load_events
+from bridgescore.pairs.report.html import render_html, summarise
+from bridgescore.pairs.report.json import dumps, to_dict
 from bridgescore.report.hand_records import deal_dict, deals_dict
-from bridgescore.report.html import render_html, summarise
 from bridgescore.report.html_deals import dd_tricks, deal_view
-from bridgescore.report.json import dumps, to_dict
 from html_cases import DD, LEADS, case, deals_event
 from reference_data import reference_path
 from test_html import parse_page, text_of

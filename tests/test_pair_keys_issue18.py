@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from bridgescore.archive import open_archive
 from bridgescore.cli import app
-from bridgescore.pairkey import PairKey, lookup, names_pair
+from bridgescore.core.pairkey import PairKey, lookup, names_pair
 
 runner = CliRunner()
 
@@ -113,8 +113,8 @@ def test_a_names_file_may_write_a7_for_a_lettered_section_but_14_is_never_pair_4
 
 def test_carry_over_names_a_pair_as_phantom_and_the_names_file_do(tmp_path: Path) -> None:
     """--carry-over 14=60 is pair 14 of a Bridgemate section 1, never pair 4; A7 is pair 7 of a lettered section."""
-    from bridgescore.multisession import combine
-    from bridgescore.sessions import PairSession, SessionSummary
+    from bridgescore.pairs.multisession import combine
+    from bridgescore.pairs.sessions import PairSession, SessionSummary
 
     def session(section: str) -> SessionSummary:
         pairs = tuple(

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.contract import parse_contract
-from bridgescore.event import ResultStatus
-from bridgescore.imps import wbf_imps
+from bridgescore.core.contract import parse_contract
+from bridgescore.core.event import ResultStatus
+from bridgescore.core.imps import wbf_imps
+from bridgescore.core.problems import Severity
 from bridgescore.io import pbn
-from bridgescore.problems import Severity
 from reference_data import REFERENCE, need
 
 DATA = Path(__file__).resolve().parent / "data" / "pbn"
@@ -167,8 +167,8 @@ def test_names_of_pairs_with_the_same_number_in_two_sections_are_both_kept() -> 
         'B 1 2 4S N = "420" "Zed - Yan" "Xi - Wu"\n'
         'B 3 4 4S N 10 "420" "Vic - Uma" "Tom - Sam"\n'
     )
-    from bridgescore.scored import ScoringOptions, score_event
-    from bridgescore.standings import compute_standings
+    from bridgescore.pairs.scored import ScoringOptions, score_event
+    from bridgescore.pairs.standings import compute_standings
 
     event = pbn.loads(text, "two.pbn")
     assert not [p for p in event.problems if p.severity is Severity.ERROR]

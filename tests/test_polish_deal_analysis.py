@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from bridgescore import dd, leads
 from bridgescore.api import read, score, with_deal_analysis
 from bridgescore.cli import app
-from bridgescore.report import json as score_json
-from bridgescore.report.html import page_dict
+from bridgescore.core import dd, leads
+from bridgescore.pairs.report import json as score_json
+from bridgescore.pairs.report.html import page_dict
 from test_deals_join import BUNDLED, TRAVELLERS
 from test_leads_reports import _event
 

@@ -59,6 +59,6 @@ def test_no_module_uses_another_modules_private_names() -> None:
 
 
 def test_the_check_sees_a_private_name_reached_both_ways() -> None:
-    text = "from bridgescore.io import usebio\nfrom bridgescore.standings import _rank\nusebio._parse(1)\n"
+    text = "from bridgescore.io import usebio\nfrom bridgescore.pairs.standings import _rank\nusebio._parse(1)\n"
     assert len(_reaches(text, "bridgescore.teams.read_usebio", "probe")) == 2
-    assert _reaches("from bridgescore.standings import _rank\n", "bridgescore.standings", "own") == []
+    assert _reaches("from bridgescore.pairs.standings import _rank\n", "bridgescore.pairs.standings", "own") == []

@@ -3,7 +3,7 @@ the same order, in the reader's language, so the individual report cannot drift 
 
 from __future__ import annotations
 
-from bridgescore.report.text import ranking_table
+from bridgescore.pairs.report.text import ranking_table
 
 
 def _headings(*args: object, **kwargs: object) -> list[str]:

@@ -34,7 +34,7 @@ SEASON_SOURCE = re.compile(r"NBB|EBU|Bridgewebs|ACBL|bridgescore's choice")
     ("module", "rule"),
     [("bridgescore.season.engine", "_standing"), ("bridgescore.season.engine", "_home_line"),
      ("bridgescore.season.engine", "compute_season"), ("bridgescore.season.rules", "AbsentRule"),
-     ("bridgescore.multisession", "combine")],
+     ("bridgescore.pairs.multisession", "combine")],
 )  # fmt: skip
 def test_each_season_and_multi_session_rule_names_its_source(module: str, rule: str) -> None:
     import importlib

@@ -18,12 +18,12 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
+from bridgescore.core.adjustments import ArtificialScore, Award, Level, parse_adjustment
 from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.io.csv import loads
-from bridgescore.methods.adjustments import ArtificialScore, Award, Level, parse_adjustment
-from bridgescore.methods.matchpoints import Matchpoints, MatchpointScale
-from bridgescore.scored import Movement, ScoringOptions, round_points, score_event
-from bridgescore.standings import compute_standings, format_percent
+from bridgescore.pairs.methods.matchpoints import Matchpoints, MatchpointScale
+from bridgescore.pairs.scored import Movement, ScoringOptions, round_points, score_event
+from bridgescore.pairs.standings import compute_standings, format_percent
 
 PLUS, AVE, MINUS = Award(level=Level.PLUS), Award(level=Level.AVERAGE), Award(level=Level.MINUS)
 
@@ -213,7 +213,7 @@ def test_session_average_plus_at_matchpoints() -> None:
 def test_session_average_plus_at_cross_imps() -> None:
     """Pair 1 won 470 against each of three tables on board 1 (10 IMPs each): 10 IMPs per board, so its A+ on
     board 2 is worth 10, not 3; its opponents' A- stays −3 without ``session_average_minus``."""
-    from bridgescore.methods.crossimps import CrossImps
+    from bridgescore.pairs.methods.crossimps import CrossImps
 
     text = "board,ns,ew,score\n1,1,2,420\n1,3,4,-50\n1,5,6,-50\n1,7,8,-50\n2,1,2,A+\n2,3,4,100\n2,5,6,100\n2,7,8,100\n"
     scored = score_event(loads(text, "x.csv"), ScoringOptions(method=CrossImps(), session_average_plus=True))
@@ -224,7 +224,7 @@ def test_session_average_plus_at_cross_imps() -> None:
 def test_checks_allow_the_rounding_of_board_points() -> None:
     """ACBLscore's 3.88 + 0.13 = 4.01 is rounding, not a mistake: the director's checks pass; a real error of
     0.02 on a line is still caught."""
-    from bridgescore.checks import run_checks
+    from bridgescore.pairs.checks import run_checks
 
     checks = {c.name: c for c in run_checks(score_event(loads(ACBL_MITCHELL, "acbl-club.csv"), ACBLSCORE))}
     assert checks["board mirror"].ok and checks["board totals"].ok and checks["table totals"].ok

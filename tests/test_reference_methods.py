@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from bridgescore.event import Event, Result, ResultStatus
-from bridgescore.i18n import round_half_up
-from bridgescore.methods.adjustments import Award
-from bridgescore.methods.crossimps import CrossImps
-from bridgescore.methods.matchpoints import Matchpoints
-from bridgescore.scored import Movement, PairPercent, ScoredEvent, ScoringOptions, score_event
-from bridgescore.standings import compute_standings
+from bridgescore.core.adjustments import Award
+from bridgescore.core.event import Event, Result, ResultStatus
+from bridgescore.core.i18n import round_half_up
+from bridgescore.pairs.methods.crossimps import CrossImps
+from bridgescore.pairs.methods.matchpoints import Matchpoints
+from bridgescore.pairs.scored import Movement, PairPercent, ScoredEvent, ScoringOptions, score_event
+from bridgescore.pairs.standings import compute_standings
 from reference_data import need
 
 

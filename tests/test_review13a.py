@@ -186,7 +186,7 @@ def test_archive_history_in_dutch_writes_numbers_and_directions_the_dutch_way(tm
 
 def test_season_to_a_closed_pipe_says_the_output_not_none(monkeypatch: pytest.MonkeyPatch) -> None:
     """Before: ``season … | head`` ended with ``error: cannot write None: Broken pipe``."""
-    import bridgescore.report.season as report
+    import bridgescore.season.report as report
 
     def broken(*_: object, **__: object) -> None:
         raise BrokenPipeError(32, "Broken pipe")
@@ -298,9 +298,9 @@ def test_a_tie_at_the_promotion_or_relegation_line_moves_every_pair_tied() -> No
     first in the alphabet went up, the other stayed, though both are placed ``1=``); the same at the bottom of
     line A.  Now every pair sharing the place at the boundary goes up (or down): the ranking cannot separate
     them, and the report shows them all."""
-    from bridgescore.players import Player, pair_key
+    from bridgescore.core.players import Player, pair_key
+    from bridgescore.pairs.sessions import PairSession, SessionSummary
     from bridgescore.season import SeasonRules, compute_season, parse_lines
-    from bridgescore.sessions import PairSession, SessionSummary
 
     def pair(a: str, percent: float, section: str) -> PairSession:
         players = (Player(name=a), Player(name="x" + a))

@@ -10,11 +10,11 @@ import pytest
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
-from bridgescore.io import rubber as rubber_io
-from bridgescore.io import valet as valet_io
-from bridgescore.methods.valet import parse_rounds, score_valet
-from bridgescore.report.rubber import run_session
-from bridgescore.rubber import RubberError, RubberOptions, parse_honours, parse_stake
+from bridgescore.rubber import read as rubber_io
+from bridgescore.rubber.report import run_session
+from bridgescore.rubber.sheet import RubberError, RubberOptions, parse_honours, parse_stake
+from bridgescore.valet import read as valet_io
+from bridgescore.valet.score import parse_rounds, score_valet
 
 runner = CliRunner()
 NAMES = "a|Anna\nb|Bert\nc|Cees\nd|Dirk\ne|Eva\nf|Frans\ng|Gijs\nh|Hans\n"

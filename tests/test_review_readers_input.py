@@ -144,7 +144,7 @@ def test_percent_trim_keeps_min_kept_scores() -> None:
     """BridgeWx's PercentTrim(10, min_kept=3) on 4 scores drops none (10 % of 4 rounds up to 1, leaving 2)."""
     import numpy as np
 
-    from bridgescore.methods.butler import PercentTrim
+    from bridgescore.pairs.methods.butler import PercentTrim
 
     assert PercentTrim(10, min_kept=3).datum(np.array([0.0, 100.0, 200.0, 1000.0])) == 325.0
     assert PercentTrim(10, min_kept=2).datum(np.array([0.0, 100.0, 200.0, 1000.0])) == 150.0
@@ -153,8 +153,8 @@ def test_percent_trim_keeps_min_kept_scores() -> None:
 
 def test_values_past_the_last_column_are_kept_and_named() -> None:
     """Readers keep what they do not understand: a value beyond the header's columns was silently dropped."""
+    from bridgescore.core.problems import Severity
     from bridgescore.io import csv as traveller_csv
-    from bridgescore.problems import Severity
 
     event = traveller_csv.loads("board,ns,ew,contract,declarer,result\n1,1,2,4S,N,10,Smith,Jones\n", "t.csv")
     assert len(event.results) == 1
@@ -178,7 +178,7 @@ def test_square_brackets_typed_or_read_by_other_commands_are_printed_as_written(
 def test_pbn_score_table_sections_and_not_played_in_the_ew_column() -> None:
     """Pair 1 of section A and pair 1 of section B are two pairs; 'NP' in Score_EW is a board not played (it was
     read as the score 'EW NP')."""
-    from bridgescore.event import ResultStatus
+    from bridgescore.core.event import ResultStatus
     from bridgescore.io import pbn
 
     text = (

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.contract import Contract, Risk, Seat, Side, Strain, Vulnerability, parse_contract
-from bridgescore.io.rubber import parse_entry
-from bridgescore.rubber import (
+from bridgescore.core.contract import Contract, Risk, Seat, Side, Strain, Vulnerability, parse_contract
+from bridgescore.rubber.read import parse_entry
+from bridgescore.rubber.sheet import (
     Deal,
     EntryKind,
     Honours,
@@ -306,7 +306,7 @@ def test_settlement_rounding_and_stake() -> None:
 
 def _sheet_with_margin(points: int) -> Sheet:
     """A sheet whose only entry is ``points`` above the line for NS (a test fixture)."""
-    from bridgescore.rubber import Entry
+    from bridgescore.rubber.sheet import Entry
 
     return Sheet(entries=(Entry(NS, points, EntryKind.HONOURS, None, 1),))
 

@@ -9,11 +9,11 @@ import pytest
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
-from bridgescore.contract import Seat, Side
-from bridgescore.io.rubber import load, loads, parse_entry, play_lines
-from bridgescore.problems import Severity
-from bridgescore.report.rubber import render_pad, render_state, sheet_json
-from bridgescore.rubber import RubberOptions, Sheet
+from bridgescore.core.contract import Seat, Side
+from bridgescore.core.problems import Severity
+from bridgescore.rubber.read import load, loads, parse_entry, play_lines
+from bridgescore.rubber.report import render_pad, render_state, sheet_json
+from bridgescore.rubber.sheet import RubberOptions, Sheet
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "src" / "bridgescore" / "examples"
 runner = CliRunner()
@@ -143,8 +143,8 @@ def test_json_has_the_documented_keys() -> None:
 
 def test_every_label_has_a_dutch_text() -> None:
     """The pad's words live in the project's catalogue; every reason for points on the pad is translated."""
-    from bridgescore.i18n import translator
-    from bridgescore.rubber import EntryKind
+    from bridgescore.core.i18n import translator
+    from bridgescore.rubber.sheet import EntryKind
 
     _ = translator("nl").gettext
     assert _("We") == "Wij" and _("They") == "Zij" and _("rubber bonus") == "robberpremie"
@@ -220,8 +220,8 @@ SESSION = (
 
 
 def test_several_rubbers_in_one_file_each_rounded_on_its_own() -> None:
-    from bridgescore.io.rubber import play_rubbers
-    from bridgescore.rubber import Rounding, settle_session
+    from bridgescore.rubber.read import play_rubbers
+    from bridgescore.rubber.sheet import Rounding, settle_session
 
     read = loads(SESSION, "evening.csv")
     assert read.problems == () and read.numbered_rubbers

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
-from bridgescore.contract import Side
-from bridgescore.report.rubber import run_session
-from bridgescore.rubber import RubberOptions, Sheet
+from bridgescore.core.contract import Side
+from bridgescore.rubber.report import run_session
+from bridgescore.rubber.sheet import RubberOptions, Sheet
 
 runner = CliRunner()
 SRC = str(Path(__file__).resolve().parents[1] / "src")

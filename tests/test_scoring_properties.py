@@ -6,14 +6,14 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.checks import run_checks
-from bridgescore.event import Event, Result, ResultStatus
-from bridgescore.methods.bastille import Bastille
-from bridgescore.methods.butler import Butler
-from bridgescore.methods.crossimps import CrossImps, CrossImpsForm
-from bridgescore.methods.matchpoints import Matchpoints
-from bridgescore.scored import ScoringOptions, score_event
-from bridgescore.standings import compute_standings
+from bridgescore.core.event import Event, Result, ResultStatus
+from bridgescore.pairs.checks import run_checks
+from bridgescore.pairs.methods.bastille import Bastille
+from bridgescore.pairs.methods.butler import Butler
+from bridgescore.pairs.methods.crossimps import CrossImps, CrossImpsForm
+from bridgescore.pairs.methods.matchpoints import Matchpoints
+from bridgescore.pairs.scored import ScoringOptions, score_event
+from bridgescore.pairs.standings import compute_standings
 
 METHODS = [Matchpoints(), Butler(), Bastille(), CrossImps(), CrossImps(CrossImpsForm.TOTAL)]
 scores_st = st.lists(st.integers(-300, 300).map(lambda x: x * 10), min_size=1, max_size=30)

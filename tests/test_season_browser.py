@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 import season_data as sd
 from bridgescore.cli import app
-from bridgescore.i18n import format_number
+from bridgescore.core.i18n import format_number
 
 runner = CliRunner()
 

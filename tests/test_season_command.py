@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 import bridgescore
 import season_data as sd
 from bridgescore.cli import app
-from bridgescore.standings import compute_standings
+from bridgescore.pairs.standings import compute_standings
 
 runner = CliRunner()
 
@@ -179,8 +179,8 @@ def test_lines_with_correction_promotion_and_relegation(tmp_path: Path, slots: d
 
 
 def test_valet_across_the_season(season_folder: Path) -> None:
-    from bridgescore.io.valet import from_event
-    from bridgescore.methods.valet import OVERALL, score_valet
+    from bridgescore.valet.read import from_event
+    from bridgescore.valet.score import OVERALL, score_valet
 
     document = run(season_folder, "--valet")
     rows = {c["name"]: c for c in document["valet"]["competitors"]}
@@ -289,9 +289,9 @@ def test_the_bundled_example_season_is_what_the_generator_writes(tmp_path: Path)
 
 def test_files_are_a_session_source_as_the_archive_is(season_folder: Path) -> None:
     """The command's core takes stored sessions from any SessionSource (files here, the archive at merge)."""
+    from bridgescore.pairs.sessions import SessionSource
     from bridgescore.season import SeasonRules, run_season
     from bridgescore.season.files import FileSessions
-    from bridgescore.sessions import SessionSource
 
     source: SessionSource = FileSessions(sorted(season_folder.glob("*.csv")))
     stored = source.sessions("autumn", "2026-09-14", None)

@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.options import OptionError
-from bridgescore.players import Player, pair_key
+from bridgescore.core.options import OptionError
+from bridgescore.core.players import Player, pair_key
+from bridgescore.pairs.sessions import PairSession, SessionSummary
 from bridgescore.season import (
     AbsentRule,
     SeasonRules,
@@ -19,7 +20,6 @@ from bridgescore.season import (
     parse_rule,
 )
 from bridgescore.season.engine import Standing, shared_places
-from bridgescore.sessions import PairSession, SessionSummary
 
 
 def pair(
@@ -263,7 +263,7 @@ def test_best_n_is_never_below_the_average(values: list[tuple[float, int]], n: i
 
 def test_a_period_is_given_by_days_the_calendar_has() -> None:
     """``--from 2026-02-30`` was taken as written and compared as text with the evenings' dates."""
-    from bridgescore.options import OptionError
+    from bridgescore.core.options import OptionError
     from bridgescore.season import parse_date
 
     assert parse_date("--from", "07-09-2026") == "2026-09-07" and parse_date("--to", None) is None

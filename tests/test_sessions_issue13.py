@@ -12,13 +12,13 @@ from typer.testing import CliRunner
 
 import bridgescore.api
 from bridgescore.cli import app
+from bridgescore.core.players import Player
+from bridgescore.core.problems import Severity
 from bridgescore.io import members as members_file
 from bridgescore.io import names as names_file
 from bridgescore.io import pbn
-from bridgescore.multisession import combine
-from bridgescore.players import Player
-from bridgescore.problems import Severity
-from bridgescore.sessions import PairSession, SessionSummary
+from bridgescore.pairs.multisession import combine
+from bridgescore.pairs.sessions import PairSession, SessionSummary
 
 runner = CliRunner()
 

@@ -9,9 +9,9 @@ from types import MappingProxyType
 import pytest
 
 import bridgescore
-from bridgescore.event import Event
-from bridgescore.players import Player, pair_key, player_key
-from bridgescore.sessions import iso_date, summarise
+from bridgescore.core.event import Event
+from bridgescore.core.players import Player, pair_key, player_key
+from bridgescore.pairs.sessions import iso_date, summarise
 
 EXAMPLE = "src/bridgescore/examples/club-evening.csv"
 

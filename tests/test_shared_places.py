@@ -1,13 +1,13 @@
-"""One way of sharing places (``3=``) for every ranking: a session's pairs (:func:`bridgescore.standings.rank`), a
-multi-session event (:func:`bridgescore.multisession.combine`) and a season (:mod:`bridgescore.season.engine`)
-all take :func:`bridgescore.standings.shared_places`."""
+"""One way of sharing places (``3=``) for every ranking: a session's pairs (:func:`bridgescore.pairs.standings.rank`), a
+multi-session event (:func:`bridgescore.pairs.multisession.combine`) and a season (:mod:`bridgescore.season.engine`)
+all take :func:`bridgescore.pairs.standings.shared_places`."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgescore.standings import shared_places
+from bridgescore.pairs.standings import shared_places
 
 
 @given(st.lists(st.integers(min_value=-1000, max_value=1000), max_size=30))

@@ -9,10 +9,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.contract import Contract, Seat, parse_contract
-from bridgescore.event import Event, Result, ResultStatus
-from bridgescore.problems import FieldKind, Location
-from bridgescore.table import Column, ResultTable, ResultView
+from bridgescore.core.contract import Contract, Seat, parse_contract
+from bridgescore.core.event import Event, Result, ResultStatus
+from bridgescore.core.problems import FieldKind, Location
+from bridgescore.core.table import Column, ResultTable, ResultView
 
 _CONTRACTS: list[Contract | None] = [None, parse_contract("4S"), parse_contract("3NTX"), parse_contract("PASS")]
 

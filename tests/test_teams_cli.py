@@ -10,7 +10,7 @@ from tests.reference_data import REFERENCE, need
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
-from bridgescore.presets import presets
+from bridgescore.pairs.presets import presets
 from bridgescore.teams.choose import teams_options
 from bridgescore.teams.read import load_teams
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgescore.contract import Seat, parse_contract
-from bridgescore.event import Result, ResultStatus
+from bridgescore.core.contract import Seat, parse_contract
+from bridgescore.core.event import Result, ResultStatus
 from bridgescore.teams import Match, MatchBoard, TeamsEvent, TeamsOptions, score_teams
 from bridgescore.teams.vp import WBFContinuous
 

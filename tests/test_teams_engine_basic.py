@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bridgescore.contract import Seat, parse_contract
-from bridgescore.event import Result, ResultStatus
+from bridgescore.core.contract import Seat, parse_contract
+from bridgescore.core.event import Result, ResultStatus
 from bridgescore.teams import Match, MatchBoard, Team, TeamsEvent, TeamsOptions, score_teams
 
 
@@ -34,7 +34,7 @@ def test_victory_points_mirror_and_a_tie_is_ten_all() -> None:
 def test_the_text_report_names_the_teams_in_dutch() -> None:
     import io
 
-    from bridgescore.report.teams import write_teams
+    from bridgescore.teams.report import write_teams
 
     event = TeamsEvent(
         {"A": Team("A", "Oranje")}, (Match(1, "A", "B", (MatchBoard(1, _line(1, "A", "B", 420), None),)),)

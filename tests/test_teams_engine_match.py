@@ -6,9 +6,9 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgescore.contract import Seat, parse_contract
-from bridgescore.event import Result, ResultStatus
-from bridgescore.problems import Location, Severity
+from bridgescore.core.contract import Seat, parse_contract
+from bridgescore.core.event import Result, ResultStatus
+from bridgescore.core.problems import Location, Severity
 from bridgescore.teams import Match, MatchBoard, TeamsEvent, TeamsOptions, score_teams
 from bridgescore.teams.model import TIED
 

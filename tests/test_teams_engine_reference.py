@@ -16,8 +16,8 @@ from pathlib import Path
 import defusedxml.ElementTree as ET
 import pytest
 
-from bridgescore.event import Result, ResultStatus
-from bridgescore.problems import FieldKind, Location
+from bridgescore.core.event import Result, ResultStatus
+from bridgescore.core.problems import FieldKind, Location
 from bridgescore.teams import Match, MatchBoard, TeamsEvent, TeamsOptions, score_teams
 from reference_data import reference_path
 

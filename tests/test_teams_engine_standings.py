@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.contract import Seat, parse_contract
-from bridgescore.event import Result, ResultStatus
+from bridgescore.core.contract import Seat, parse_contract
+from bridgescore.core.event import Result, ResultStatus
 from bridgescore.teams import Match, MatchBoard, Team, TeamsEvent, TeamsOptions, score_teams
 
 
@@ -111,7 +111,7 @@ def test_wbf_three_level_teams_by_their_mini_league() -> None:
 
 
 def test_the_tie_break_names_translate() -> None:
-    from bridgescore.i18n import translator
+    from bridgescore.core.i18n import translator
 
     assert (
         translator("nl").gettext("won every match between them (NBB)") == "alle onderlinge wedstrijden gewonnen (NBB)"

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgescore.contract import Seat, parse_contract
-from bridgescore.event import Result, ResultStatus
-from bridgescore.imps import wbf_imps
-from bridgescore.problems import Location, Severity
+from bridgescore.core.contract import Seat, parse_contract
+from bridgescore.core.event import Result, ResultStatus
+from bridgescore.core.imps import wbf_imps
+from bridgescore.core.problems import Location, Severity
 from bridgescore.teams import Match, MatchBoard, TeamsEvent, TeamsOptions, score_teams
 
 HERE = Location("match.csv", 7, "score")

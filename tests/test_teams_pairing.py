@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bridgescore.cli.teams_pair import pair_round as pair_round_command
-from bridgescore.i18n import translator
-from bridgescore.problems import Severity
+from bridgescore.core.i18n import translator
+from bridgescore.core.problems import Severity
 from bridgescore.teams.pairing import (
     Entry,
     Pairing,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from tests.reference_data import REFERENCE, need
 
-from bridgescore.problems import Severity
+from bridgescore.core.problems import Severity
 from bridgescore.teams import TeamsOptions, score_teams
 from bridgescore.teams.model import TeamsEvent
 from bridgescore.teams.read import load_teams, negate

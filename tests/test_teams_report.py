@@ -14,12 +14,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.contract import parse_contract
-from bridgescore.report.teams import TEAMS_FORMATS, write_teams
-from bridgescore.report.teams_json import SCHEMA, to_dict
-from bridgescore.report.teams_view import TeamsView, is_round_robin
+from bridgescore.core.contract import parse_contract
 from bridgescore.teams import Match, MatchBoard, Team, TeamsEvent, TeamsOptions, score_teams
 from bridgescore.teams.model import ScoredTeams
+from bridgescore.teams.report import TEAMS_FORMATS, write_teams
+from bridgescore.teams.report.json import SCHEMA, to_dict
+from bridgescore.teams.report.view import TeamsView, is_round_robin
 from teams_report_cases import line, round_robin, swiss
 
 NUMBER = (int, float)
@@ -359,7 +359,7 @@ def test_every_format_is_written() -> None:
 
 
 def test_problems_are_reported_in_the_readers_language() -> None:
-    from bridgescore.problems import FieldKind, Location, Problem
+    from bridgescore.core.problems import FieldKind, Location, Problem
 
     problem = Problem.make(Location("teams.xml", 12, "CONTRACT", FieldKind.ELEMENT), "'%(text)s' is not a contract",
                            text="4Q")  # fmt: skip
@@ -378,7 +378,7 @@ def test_a_team_not_in_the_event_is_named_by_its_id() -> None:
 
 
 def test_a_fouled_board_not_compared_says_so_and_a_boards_problem_is_under_its_card() -> None:
-    from bridgescore.problems import FieldKind, Location, Problem
+    from bridgescore.core.problems import FieldKind, Location, Problem
 
     boards = (
         MatchBoard(1, line(1, "A", "B", 420), line(1, "B", "A", -420)),

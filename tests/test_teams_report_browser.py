@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from bridgescore.report.teams import write_teams
 from bridgescore.teams import Team, TeamsEvent, score_teams
+from bridgescore.teams.report import write_teams
 from teams_report_cases import match, round_robin
 from test_html_browser import SHOTS, _not_blank, _open
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
-from bridgescore.i18n import translator
+from bridgescore.core.i18n import translator
 from bridgescore.teams.vp import (
     EBU20,
     FileScale,

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
-from bridgescore.i18n import translator
+from bridgescore.core.i18n import translator
 from bridgescore.teams.vp import SCALE_NAMES, FileScale, VPScaleError, read_scale_file, scale_named, vp_row
 
 runner = CliRunner()

@@ -8,9 +8,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
-from bridgescore.event import ResultStatus
+from bridgescore.core.event import ResultStatus
+from bridgescore.core.problems import Severity
 from bridgescore.io import csv as traveller_csv
-from bridgescore.problems import Severity
 
 DATA = Path(__file__).resolve().parent / "data" / "travellers"
 runner = CliRunner()

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.contract import PASSED_OUT, Seat, parse_contract
-from bridgescore.event import ResultStatus
+from bridgescore.core.contract import PASSED_OUT, Seat, parse_contract
+from bridgescore.core.event import ResultStatus
+from bridgescore.core.problems import Severity
 from bridgescore.io import usebio
-from bridgescore.problems import Severity
 from reference_data import REFERENCE, need
 
 USEBIO_EBU = REFERENCE / "events" / "usebio-ebu-examples"  # only mp-pairs.xml in a clone alone
@@ -125,7 +125,7 @@ def test_adjusted_scores_become_canonical_remarks(score: str, remark: str) -> No
 
 
 def test_adjusted_remarks_are_understood_by_the_scoring_methods() -> None:
-    from bridgescore.methods.adjustments import ArtificialScore, parse_adjustment
+    from bridgescore.core.adjustments import ArtificialScore, parse_adjustment
 
     for text in ("A50/50", "A60/40", "A+/A-", "A/A", "A-/A-"):
         assert isinstance(parse_adjustment(text), ArtificialScore), text
@@ -239,7 +239,7 @@ def test_missing_file() -> None:
 def test_teams_board_imps_reproduce_from_the_lines_read(ebu: Path) -> None:
     """TeamsScorer's board IMPs = IMP(the team's NS score at one table − the NS score at the other table),
     WBF scale, for all 120 match boards: the reader keeps each line's match, direction and board values."""
-    from bridgescore.imps import wbf_imps
+    from bridgescore.core.imps import wbf_imps
 
     event = usebio.load(need(ebu / "multiple-teams.xml"))
     boards: dict[tuple[str, str, int], dict[str, int]] = {}

@@ -13,15 +13,15 @@ from tests.reference_data import reference_path
 from typer.testing import CliRunner
 
 from bridgescore.api import read, score
-from bridgescore.cards import format_lead
 from bridgescore.cli import app
-from bridgescore.event import Event
+from bridgescore.core.cards import format_lead
+from bridgescore.core.event import Event
 from bridgescore.individual import score_individual
 from bridgescore.individual.engine import ScoredIndividual
 from bridgescore.io import usebio
-from bridgescore.report.usebio import EVENT_ORDER, to_bytes, usebio_date
-from bridgescore.scored import ScoredEvent
-from bridgescore.standings import compute_standings, format_percent, format_points
+from bridgescore.pairs.report.usebio import EVENT_ORDER, to_bytes, usebio_date
+from bridgescore.pairs.scored import ScoredEvent
+from bridgescore.pairs.standings import compute_standings, format_percent, format_points
 
 MP_PAIRS = "events/usebio-ebu-examples/original/mp-pairs.xml"  # bundled: runs in a clone alone
 #: every reference USEBIO pairs file and the options it was scored with by its program (SOURCE.md of each)
@@ -323,9 +323,9 @@ _CONTRACTS = ("1C", "2DX", "3H", "3NT", "4S", "4SXX", "6NT", "7C", "PASS")
 def _events(draw: st.DrawFn) -> Event:
     """A Howell of 4–8 pairs in one or two sections: every line a real contract and its score, an adjusted score
     or a board not played; names with characters outside ISO 8859-1 and XML's own (``&``, ``<``)."""
-    from bridgescore.contract import Seat, parse_contract, vulnerability_of_board
-    from bridgescore.contract import score as contract_score
-    from bridgescore.event import Result, ResultStatus
+    from bridgescore.core.contract import Seat, parse_contract, vulnerability_of_board
+    from bridgescore.core.contract import score as contract_score
+    from bridgescore.core.event import Result, ResultStatus
 
     sections = draw(st.sampled_from([("",), ("A", "B")]))
     results: list[Result] = []
@@ -393,7 +393,7 @@ def test_teams_reader_keeps_players_and_team_masterpoints() -> None:
 def test_sessions_go_back_to_their_session_element() -> None:
     """A section read as ``2/A`` (session 2, section A of a file with several sessions) is written in
     ``SESSION SESSION_ID="2"``/``SECTION SECTION_ID="A"`` and read back as ``2/A``."""
-    from bridgescore.event import Result, ResultStatus
+    from bridgescore.core.event import Result, ResultStatus
 
     results = tuple(
         Result(board, ns, ew, ResultStatus.PLAYED, section, ns_score=score_)

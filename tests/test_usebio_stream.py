@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bridgescore.event import Event
+from bridgescore.core.event import Event
 from bridgescore.io import usebio
 
 _HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<USEBIO Version="{version}">\n<EVENT EVENT_TYPE="MP_PAIRS">\n'

@@ -17,13 +17,13 @@ from hypothesis import strategies as st
 from tests.reference_data import reference_path
 from typer.testing import CliRunner
 
-from bridgescore.cards import format_lead
 from bridgescore.cli import app
-from bridgescore.report.usebio import teams_to_bytes
+from bridgescore.core.cards import format_lead
 from bridgescore.teams import TeamsOptions, score_teams
 from bridgescore.teams.choose import teams_options
 from bridgescore.teams.model import ScoredTeams, TeamsEvent
 from bridgescore.teams.read import load_teams
+from bridgescore.teams.report.usebio import teams_to_bytes
 
 runner = CliRunner()
 EXAMPLES = "events/usebio-ebu-examples/original"
@@ -233,9 +233,9 @@ def _teams_events(draw: st.DrawFn) -> tuple[TeamsEvent, TeamsOptions]:
     1–3 boards a match, each room a real contract and its score, an adjusted score or a board not played; scored at
     IMPs (with VPs or without) or board-a-match (1/½/0 or 2/1/0).  The closed room always has a line (a reader
     makes a board only of a line it read), the open room may have none."""
-    from bridgescore.contract import Seat, parse_contract, vulnerability_of_board
-    from bridgescore.contract import score as contract_score
-    from bridgescore.event import Result, ResultStatus
+    from bridgescore.core.contract import Seat, parse_contract, vulnerability_of_board
+    from bridgescore.core.contract import score as contract_score
+    from bridgescore.core.event import Result, ResultStatus
     from bridgescore.teams.model import Match, MatchBoard, Team
     from bridgescore.teams.vp import WBFContinuous
 

@@ -14,9 +14,9 @@ from itertools import pairwise
 import numpy as np
 import pytest
 
-from bridgescore.io.valet import ValetInput, load
-from bridgescore.methods.valet import ValetResult, score_valet
-from bridgescore.report.valet import _key, render_tableau, tableau_rows
+from bridgescore.valet.read import ValetInput, load
+from bridgescore.valet.report import _key, render_tableau, tableau_rows
+from bridgescore.valet.score import ValetResult, score_valet
 from reference_data import need
 from valet_cases import (
     CASES,
@@ -279,7 +279,7 @@ def test_crashing_runs_give_numbers() -> None:
 
 def test_csv_layout() -> None:
     """The csv writer keeps the reference layout: header, two spaces before Def, trailing separator."""
-    from bridgescore.report.valet_csv import render_valet_csv
+    from bridgescore.valet.report.csv import render_valet_csv
 
     _, result = _scored("ex07_imps_cloud")
     text = render_valet_csv(result)

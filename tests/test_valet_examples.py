@@ -15,9 +15,9 @@ from decimal import Decimal
 
 import pytest
 
-from bridgescore.i18n import round_half_up
-from bridgescore.io.valet import load
-from bridgescore.methods.valet import ScoringForm, ValetOptions, ValetResult, score_valet
+from bridgescore.core.i18n import round_half_up
+from bridgescore.valet.read import load
+from bridgescore.valet.score import ScoringForm, ValetOptions, ValetResult, score_valet
 from valet_cases import CASES, case_names, meta
 
 #: the seed's values are the author's 32-bit floats printed with 2 decimals: ours rounded the same way must be what

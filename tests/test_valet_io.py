@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
-from bridgescore.io import valet as valet_io
 from bridgescore.io.csv import loads as traveller_loads
-from bridgescore.methods.valet import ScoringForm, ValetOptions, score_valet
+from bridgescore.valet import read as valet_io
+from bridgescore.valet.score import ScoringForm, ValetOptions, score_valet
 from reference_data import need
 from valet_cases import CASES, meta, read_csv_tables
 
@@ -152,7 +152,7 @@ def test_text_defending_is_the_csv_value() -> None:
     m = meta(case)
     read = valet_io.load(CASES / case / "input" / str(m["names"]), CASES / case / "input" / str(m["scores"]))
     result = score_valet(read.tables, ValetOptions(form=ScoringForm.MATCHPOINTS, leads=True, lead_average=True))
-    from bridgescore.report.valet import render_valet_text
+    from bridgescore.valet.report import render_valet_text
 
     text = render_valet_text(result)
     reference = {r[0]: r for r in read_csv_tables(CASES / case / "output.csv")[0]}

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.contract import Contract, Risk, Seat, Strain, score, vulnerability_of_board
-from bridgescore.imps import RoundingPolicy, wbf_imps
-from bridgescore.methods.valet import (
+from bridgescore.core.contract import Contract, Risk, Seat, Strain, score, vulnerability_of_board
+from bridgescore.core.imps import RoundingPolicy, wbf_imps
+from bridgescore.valet.score import (
     BID,
     OVERALL,
     ScoringForm,

@@ -9,8 +9,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.io import valet as valet_io
-from bridgescore.methods.valet import ScoringForm, ValetOptions, ValetTables, score_valet
+from bridgescore.valet import read as valet_io
+from bridgescore.valet.score import ScoringForm, ValetOptions, ValetTables, score_valet
 from reference_data import REFERENCE, need
 
 TAGS = [f"p{i}" for i in range(400)]

@@ -16,27 +16,27 @@ from hypothesis import strategies as st
 from rich.console import Console
 from typer.testing import CliRunner
 
-from bridgescore.cards import format_lead
 from bridgescore.cli import app
-from bridgescore.contract import Notation, Seat, parse_contract
-from bridgescore.event import Event, Result, ResultStatus
-from bridgescore.i18n import Language, translator
+from bridgescore.core.adjustments import PhantomScore, WeightedScore
+from bridgescore.core.cards import format_lead
+from bridgescore.core.contract import Notation, Seat, parse_contract
+from bridgescore.core.event import Event, Result, ResultStatus
+from bridgescore.core.i18n import Language, translator
+from bridgescore.core.table import ResultTable, ResultView
 from bridgescore.io import load_events
-from bridgescore.methods.adjustments import PhantomScore, WeightedScore
-from bridgescore.methods.base import ScoringMethod, Unit
-from bridgescore.methods.butler import Butler
-from bridgescore.methods.crossimps import CrossImps
-from bridgescore.methods.matchpoints import Matchpoints
-from bridgescore.report import csv as score_csv
-from bridgescore.report import json as score_json
-from bridgescore.report import text as text_report
-from bridgescore.report.csv import DELIMITERS, guard
-from bridgescore.report.html import page_dict, render_html, summarise
-from bridgescore.report.json import _num
-from bridgescore.report.labels import adjustment_label, number
-from bridgescore.report.text import render_text
-from bridgescore.scored import ScoredEvent, ScoringOptions, score_event
-from bridgescore.table import ResultTable, ResultView
+from bridgescore.pairs.methods.base import ScoringMethod, Unit
+from bridgescore.pairs.methods.butler import Butler
+from bridgescore.pairs.methods.crossimps import CrossImps
+from bridgescore.pairs.methods.matchpoints import Matchpoints
+from bridgescore.pairs.report import csv as score_csv
+from bridgescore.pairs.report import json as score_json
+from bridgescore.pairs.report import text as text_report
+from bridgescore.pairs.report.csv import DELIMITERS, guard
+from bridgescore.pairs.report.html import page_dict, render_html, summarise
+from bridgescore.pairs.report.json import _num
+from bridgescore.pairs.report.labels import adjustment_label, number
+from bridgescore.pairs.report.text import render_text
+from bridgescore.pairs.scored import ScoredEvent, ScoringOptions, score_event
 from reference_data import REFERENCE
 
 runner = CliRunner()

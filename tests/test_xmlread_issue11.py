@@ -12,10 +12,10 @@ from typer.testing import CliRunner
 
 import reference_data
 from bridgescore.cli import app
-from bridgescore.event import Event, Result, ResultStatus
-from bridgescore.i18n import translator
+from bridgescore.core.event import Event, Result, ResultStatus
+from bridgescore.core.i18n import translator
+from bridgescore.core.problems import FieldKind, Location, Problem, Severity, shorten
 from bridgescore.io import READERS, load_event, load_events, not_pairs, pbn, usebio
-from bridgescore.problems import FieldKind, Location, Problem, Severity, shorten
 
 runner = CliRunner()
 REFERENCE = reference_data.REFERENCE / "events"  # the collection, or the bundled subset in a clone alone

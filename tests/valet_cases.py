@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from bridgescore.imps import RoundingPolicy
-from bridgescore.methods.valet import ScoringForm, ValetOptions, parse_rounds
+from bridgescore.core.imps import RoundingPolicy
+from bridgescore.valet.score import ScoringForm, ValetOptions, parse_rounds
 from reference_data import REFERENCE, need
 
 #: the reference runs: all of them in ../shared/reference, a few in a clone alone (tests/data/reference)

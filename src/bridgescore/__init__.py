@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 # costs about 50 ms of every command-line run.  A setting of the user's own wins.
 _os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-__version__ = "0.1.0"
+from bridgescore.core.version import __version__
 
 if TYPE_CHECKING:
     from bridgescore.api import (

@@ -3,9 +3,9 @@ models; :mod:`bridgescore.archive.migrations` creates and changes it (Alembic), 
 
 A session is one scored file: its summary (date, club, title, method, unit, boards, the options it was scored
 with, the file's name and SHA-256, the digest of its lines, when it was added and its version), its boards (datum,
-top), its traveller lines (every field of a :class:`bridgescore.event.Result` with the line's points) and its
+top), its traveller lines (every field of a :class:`bridgescore.core.event.Result` with the line's points) and its
 ranked pairs (boards, percentage or IMPs, place), each pair linked to its players.  A player is stored once (``key`` as
-:func:`bridgescore.players.player_key` gives it: ``#`` and the member number, else ``~`` and the folded name; the
+:func:`bridgescore.core.players.player_key` gives it: ``#`` and the member number, else ``~`` and the folded name; the
 member number itself is unique); the name a session wrote is kept on the link.  ``corrections`` is the history of a
 session: the first version and every re-scoring (``archive add --replace``) with what changed.
 """
@@ -60,7 +60,8 @@ class SessionRow(Base):
     event: Mapped[StoredEvent] = mapped_column(JSON)
     file_name: Mapped[str] = mapped_column(Text)
     file_hash: Mapped[str] = mapped_column(String(64), index=True)
-    #: the SHA-256 of the lines read (:func:`bridgescore.sessions.content_digest`): the same evening whatever its bytes
+    #: the SHA-256 of the lines read (:func:`bridgescore.pairs.sessions.content_digest`): the same evening whatever its
+    #: bytes
     content_hash: Mapped[str] = mapped_column(String(64), index=True, server_default="")
     added_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     version: Mapped[int] = mapped_column(Integer, default=1)
@@ -124,7 +125,7 @@ class LineRow(Base):
 
 
 class PairRow(Base):
-    """A ranked pair of a session (:class:`bridgescore.sessions.PairSession`)."""
+    """A ranked pair of a session (:class:`bridgescore.pairs.sessions.PairSession`)."""
 
     __tablename__ = "pairs"
 

@@ -16,14 +16,14 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from bridgescore.i18n import N_
-from bridgescore.problems import Location, Problem, Severity
+from bridgescore.core.i18n import N_
+from bridgescore.core.problems import Location, Problem, Severity
 
 if TYPE_CHECKING:
-    from bridgescore.api import Scores
     from bridgescore.archive.store import Added, Archive
-    from bridgescore.options import OptionError
-    from bridgescore.scored import ScoringOptions
+    from bridgescore.core.options import OptionError
+    from bridgescore.pairs.pipeline import Scores
+    from bridgescore.pairs.scored import ScoringOptions
 
 __all__ = ["Prepared", "given_options", "prepare", "store"]
 
@@ -32,13 +32,14 @@ __all__ = ["Prepared", "given_options", "prepare", "store"]
 class Prepared:
     """One session ready to store: the file it was read from, its bytes (a session of a multi-session file: the
     file's bytes and the session's name), its key and its scoring, and the digest of its lines a copy of it is
-    recognised by (:func:`bridgescore.sessions.content_digest`: the same lines whatever the bytes)."""
+    recognised by (:func:`bridgescore.pairs.sessions.content_digest`: the same lines whatever the bytes)."""
 
     path: Path
     content: bytes
     key: str
     scores: Scores
-    #: the method the file names, where it was scored by it (no method given; :func:`bridgescore.api.file_options`)
+    #: the method the file names, where it was scored by it (no method given;
+    #: :func:`bridgescore.pairs.pipeline.file_options`)
     method: str | None = None
     digest: str = ""
 
@@ -88,13 +89,13 @@ def prepare(
     and every problem found (a file not readable, an error in it, two files that would be one session), each at
     its file.  ``date`` and ``club`` override the file's; ``key`` names one session (more is a problem).  Where
     ``method_given`` is False, a file naming its method is scored by it as ``score`` does
-    (:func:`bridgescore.api.file_options`, with the other options ``resolve``)."""
-    from bridgescore.api import InputError, file_method_notes, file_options, read, read_sessions
-    from bridgescore.api import score as score_event
+    (:func:`bridgescore.pairs.pipeline.file_options`, with the other options ``resolve``)."""
     from bridgescore.archive.store import session_key
+    from bridgescore.core.options import OptionError
     from bridgescore.io import files as bounded
-    from bridgescore.options import OptionError
-    from bridgescore.sessions import date_from_name, iso_date, lines_digest
+    from bridgescore.pairs.pipeline import InputError, file_method_notes, file_options, read, read_sessions
+    from bridgescore.pairs.pipeline import score as score_event
+    from bridgescore.pairs.sessions import date_from_name, iso_date, lines_digest
 
     prepared: list[Prepared] = []
     problems: list[Problem] = []

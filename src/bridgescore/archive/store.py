@@ -14,14 +14,15 @@ once lose nothing:
   UPDATE`` while it is replaced, and a transaction that fails on a serialization failure or a deadlock run again.
 
 A session stored twice is refused (:class:`ArchiveRefusal`): the same key, or the same lines under another key (the
-digest of the lines read, :func:`bridgescore.sessions.content_digest`: a file saved again with a BOM and CRLF is
+digest of the lines read, :func:`bridgescore.pairs.sessions.content_digest`: a file saved again with a BOM and CRLF is
 the same evening).  ``replace=True`` stores the new scoring as the next version and records what changed (a
 :class:`~bridgescore.archive.models.Correction`).
 
 Reading: one transaction for all of a command's queries, one snapshot (PostgreSQL REPEATABLE READ), so a season
 read while a correction is stored sees every session whole, in one version.  :meth:`Archive.sessions` is the
-:class:`bridgescore.sessions.SessionSource` a season reads, each session
-rebuilt as its :class:`~bridgescore.sessions.SessionSummary` and its :class:`~bridgescore.event.Event` (lines,
+:class:`bridgescore.pairs.sessions.SessionSource` a season reads, each session
+rebuilt as its :class:`~bridgescore.pairs.sessions.SessionSummary` and its :class:`~bridgescore.core.event.Event`
+(lines,
 names, players, info), so the event scored again gives the same standings.
 """
 
@@ -65,15 +66,15 @@ from bridgescore.archive.models import (
     SessionRow,
     StoredEvent,
 )
-from bridgescore.i18n import N_, MessageError
-from bridgescore.players import Player, player_key
-from bridgescore.problems import Location, Problem, Severity
-from bridgescore.sessions import PairSession, SessionSummary, StoredSession
+from bridgescore.core.i18n import N_, MessageError
+from bridgescore.core.players import Player, player_key
+from bridgescore.core.problems import Location, Problem, Severity
+from bridgescore.pairs.sessions import PairSession, SessionSummary, StoredSession
 
 if TYPE_CHECKING:
-    from bridgescore.api import Scores
-    from bridgescore.deal import HandRecord
-    from bridgescore.table import ResultTable
+    from bridgescore.core.deal import HandRecord
+    from bridgescore.core.table import ResultTable
+    from bridgescore.pairs.pipeline import Scores
 
 __all__ = [
     "DEFAULT_FILE",
@@ -268,7 +269,8 @@ class ToStore:
     content: bytes
     key: str
     options: Mapping[str, Any] | None = None
-    #: the digest of its lines where it is known (:func:`bridgescore.sessions.content_digest`); "": worked out here
+    #: the digest of its lines where it is known (:func:`bridgescore.pairs.sessions.content_digest`); "": worked out
+    #: here
     digest: str = ""
 
 
@@ -394,12 +396,12 @@ class _Lines:
 def _line_rows(scores: Scores, digest: str = "") -> tuple[_Lines, list[dict[str, Any]], str]:
     """The traveller lines (every field of each ``Result``, in input order, with its points) to write in the
     ``lines`` table, and the boards (field, number, datum, top, scores compared) of a scored event as rows to
-    insert, and the digest of its content (:func:`bridgescore.sessions.content_digest`); built from the event's
-    columns (:class:`bridgescore.table.ResultTable`, one conversion per distinct value), not line by line."""
+    insert, and the digest of its content (:func:`bridgescore.pairs.sessions.content_digest`); built from the event's
+    columns (:class:`bridgescore.core.table.ResultTable`, one conversion per distinct value), not line by line."""
     import numpy as np
 
-    from bridgescore.sessions import line_codes, lines_digest
-    from bridgescore.table import FIELD_KINDS, Column
+    from bridgescore.core.table import FIELD_KINDS, Column
+    from bridgescore.pairs.sessions import line_codes, lines_digest
 
     lines = scores.scored.lines
     table = lines.table
@@ -480,8 +482,8 @@ def _stored_lines(db: Session, session_id: int) -> ResultTable:
     ORM object and no ``Result`` per line (the event's ``results`` builds a line when asked for it)."""
     import numpy as np
 
-    from bridgescore.contract import Seat, parse_contract
-    from bridgescore.table import FIELD_KINDS, STATUSES, Column, ResultTable
+    from bridgescore.core.contract import Seat, parse_contract
+    from bridgescore.core.table import FIELD_KINDS, STATUSES, Column, ResultTable
 
     columns: list[list[Any]] = [[] for _ in _READ_BACK]
     driver: Any = db.connection().connection
@@ -742,7 +744,7 @@ class Archive:
         refused (:class:`ArchiveRefusal`) or failed (the process killed, the connection lost), none – so ``archive
         add`` of several files run again after it was stopped halfway stores them all, not "already stored" for
         the first and nothing for the rest."""
-        from bridgescore.sessions import summarise
+        from bridgescore.pairs.sessions import summarise
 
         ready = []
         for s in sessions:
@@ -800,7 +802,7 @@ class Archive:
     def refusal(
         self, key: str, digest: str, file: str, replace: bool = False, *, date: str = "", competition: str = ""
     ) -> Problem | None:
-        """Why ``file`` (the digest of its lines ``digest``: :func:`bridgescore.sessions.content_digest`) would be
+        """Why ``file`` (the digest of its lines ``digest``: :func:`bridgescore.pairs.sessions.content_digest`) would be
         refused as session ``key``, or None: what ``archive add``
         asks of every file before it stores any (the store asks again, in its transaction).  Given the session's
         ISO ``date`` and ``competition``: a warning when another session of that day is in that competition (a
@@ -1132,11 +1134,11 @@ class Archive:
     ) -> list[StoredSession]:
         """The stored sessions of ``competition`` (all when None) dated ``since``–``until`` (ISO, inclusive; those
         without a date in any period), in date order, each rebuilt as its summary and its event
-        (:class:`bridgescore.sessions.SessionSource`).  ``lines=False``: each event without its traveller lines
+        (:class:`bridgescore.pairs.sessions.SessionSource`).  ``lines=False``: each event without its traveller lines
         (its names, players, info and deals all the same) – a season ranking the stored summaries reads no line,
         where a federation's session holds a million (issue 19)."""
-        from bridgescore.event import Event
-        from bridgescore.table import ResultTable
+        from bridgescore.core.event import Event
+        from bridgescore.core.table import ResultTable
 
         with self._reading() as db:
             query = select(SessionRow).order_by(SessionRow.date, SessionRow.key)
@@ -1201,14 +1203,14 @@ class Archive:
 
 def rescore(stored: StoredSession, options: Mapping[str, Any]) -> Scores:
     """A stored session's event scored again with the options it was stored with (:meth:`Archive.options`)."""
-    from bridgescore.api import score
+    from bridgescore.pairs.pipeline import score
 
     return score(stored.event, **dict(options))
 
 
 if TYPE_CHECKING:
-    from bridgescore.sessions import SessionSource
+    from bridgescore.pairs.sessions import SessionSource
 
     def _is_a_session_source(archive: Archive) -> SessionSource:
-        """mypy's check that :class:`Archive` is the season's :class:`~bridgescore.sessions.SessionSource`."""
+        """mypy's check that :class:`Archive` is the season's :class:`~bridgescore.pairs.sessions.SessionSource`."""
         return archive

@@ -1,6 +1,6 @@
 """The ``archive`` commands (issue 13): scored sessions stored in a database (``add``), listed (``list``) and their
 corrections shown (``history``).  The work is :mod:`bridgescore.archive`'s and the words
-:mod:`bridgescore.report.archive`'s; this reads the options."""
+:mod:`bridgescore.archive.report`'s; this reads the options."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ from bridgescore.cli.common import (
 )
 
 if TYPE_CHECKING:
-    from bridgescore.i18n import Language
+    from bridgescore.core.i18n import Language
 
 archive_app = typer.Typer(
     help="The archive of scored sessions (SQLite file, or PostgreSQL for a federation): add, list, history.",
@@ -107,12 +107,12 @@ def add(
     from rich.markup import escape
 
     from bridgescore.archive.prepare import given_options, prepare, store
+    from bridgescore.archive.report import added_json, render_added
     from bridgescore.cli.common import err, out, write_output
-    from bridgescore.i18n import N_
-    from bridgescore.problems import Location, Problem, Severity
-    from bridgescore.report.archive import added_json, render_added
+    from bridgescore.core.i18n import N_
+    from bridgescore.core.problems import Location, Problem, Severity
+    from bridgescore.pairs.sessions import iso_date
     from bridgescore.report.problems import print_problems
-    from bridgescore.sessions import iso_date
 
     page_lang = language_option(lang)
     text_or_json(fmt)
@@ -181,7 +181,7 @@ def add(
 
 
 def _(message: str, lang: Language) -> str:
-    from bridgescore.i18n import translator
+    from bridgescore.core.i18n import translator
 
     return translator(lang).gettext(message)
 
@@ -194,8 +194,8 @@ def list_command(
     lang: ReportLangOption = "en",
 ) -> None:
     """The stored sessions in date order: key, date, competition, pairs, boards, version."""
+    from bridgescore.archive.report import list_json, render_list
     from bridgescore.cli.common import out, write_output
-    from bridgescore.report.archive import list_json, render_list
 
     page_lang = language_option(lang)
     text_or_json(fmt)
@@ -215,8 +215,8 @@ def history_command(
     lang: ReportLangOption = "en",
 ) -> None:
     """The versions of one session: when, from which file, and what each correction changed."""
+    from bridgescore.archive.report import history_json, render_history
     from bridgescore.cli.common import out, write_output
-    from bridgescore.report.archive import history_json, render_history
 
     page_lang = language_option(lang)
     text_or_json(fmt)

@@ -7,7 +7,6 @@ from typing import Annotated
 
 import typer
 
-from bridgescore import progress
 from bridgescore.cli.common import (
     PER_DIRECTION,
     DealsOption,
@@ -25,7 +24,8 @@ from bridgescore.cli.common import (
     refuse_overwrite,
     write_output,
 )
-from bridgescore.problems import Severity
+from bridgescore.core.problems import Severity
+from bridgescore.report import progress
 
 
 @app.command()
@@ -58,7 +58,7 @@ def check(
     stream and the lines to the output."""
     from bridgescore.api import check_lines, read
     from bridgescore.cli.common import err, out
-    from bridgescore.report.check import check_csv, check_json, render_check, render_problems
+    from bridgescore.pairs.report.check import check_csv, check_json, render_check, render_problems
     from bridgescore.report.printable import console as printable_console
 
     labels = language_option(lang)
@@ -77,7 +77,7 @@ def check(
     parts = None
     if session or has_session_column(files):  # each session checked as a section
         from bridgescore.api import read_sessions
-        from bridgescore.options import OptionError
+        from bridgescore.core.options import OptionError
 
         try:
             parts = read_sessions(

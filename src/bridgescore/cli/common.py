@@ -13,17 +13,17 @@ from typing import TYPE_CHECKING, Annotated, BinaryIO, TextIO
 
 import typer
 
-from bridgescore import __version__
-from bridgescore.contract import Notation
+from bridgescore.core.contract import Notation
+from bridgescore.core.version import __version__
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from bridgescore.archive import Archive
-    from bridgescore.checks import Check
-    from bridgescore.event import Event
-    from bridgescore.i18n import Language
-    from bridgescore.scored import ScoringOptions
+    from bridgescore.core.event import Event
+    from bridgescore.core.i18n import Language
+    from bridgescore.pairs.checks import Check
+    from bridgescore.pairs.scored import ScoringOptions
 
     #: The screen and the error stream (rich consoles), made at their first use: see ``__getattr__``.
     out: Console
@@ -162,7 +162,7 @@ def print_error(message: str) -> None:
     ``--lang nl`` a Dutch message began with an English "error:"."""
     from rich.markup import escape
 
-    from bridgescore.i18n import translator
+    from bridgescore.core.i18n import translator
 
     word = translator(_MESSAGES_LANG[0]).gettext("error")
     __getattr__("err").print(f"[red]{escape(word)}:[/] {escape(message)}", soft_wrap=True)  # file names whole
@@ -188,7 +188,7 @@ def resolved_options(
     given), or the option refused said in ``lang`` and exit 2: every command that scores refuses its options
     before it reads anything, in the same words."""
     from bridgescore.api import resolve_options
-    from bridgescore.options import OptionError
+    from bridgescore.core.options import OptionError
 
     try:
         return resolve_options(
@@ -214,7 +214,7 @@ def strict_exit(checks: tuple[Check, ...], lang: Language) -> None:
     of one session or of several)."""
     from rich.markup import escape
 
-    from bridgescore.i18n import translator
+    from bridgescore.core.i18n import translator
 
     err = __getattr__("err")
     failed = [c for c in checks if not c.ok]
@@ -231,7 +231,7 @@ def date_option(value: str, option: str, lang: Language = "en") -> str:
     calendar has, written as the programs write one (:func:`bridgescore.season.rules.parse_date`) – else the error
     (exit 2) to raise: a session dated ``next monday`` or ``2026-02-30`` cannot be placed in a season, nor written
     as USEBIO's DATE."""
-    from bridgescore.options import OptionError
+    from bridgescore.core.options import OptionError
     from bridgescore.season.rules import parse_date
 
     try:
@@ -410,7 +410,7 @@ def write_bytes_output(data: bytes | Callable[[BinaryIO], None], output: Path | 
 
 def language_option(text: str) -> Language:
     """The value of ``--lang``, or a clear error."""
-    from bridgescore.i18n import parse_language
+    from bridgescore.core.i18n import parse_language
 
     _MESSAGES_LANG[0] = "en"  # a run of its own (the tests run many in one process)
     try:
@@ -458,7 +458,7 @@ def open_or_fail(db: str | None, lang: Language, *, create: bool) -> Archive:
     from sqlalchemy.exc import ArgumentError
 
     from bridgescore.archive import ArchiveError, database_url, open_archive
-    from bridgescore.i18n import N_
+    from bridgescore.core.i18n import N_
 
     try:  # sqlite:// is a database in memory: "stored" into it, a session would vanish as the command ends
         parsed = make_url(database_url(db))
@@ -483,7 +483,7 @@ def reading_archive(db: str | None, lang: Language) -> Iterator[Archive]:
     from sqlalchemy.exc import SQLAlchemyError
 
     from bridgescore.archive import ArchiveError, database_reason
-    from bridgescore.i18n import N_
+    from bridgescore.core.i18n import N_
 
     archive = open_or_fail(db, lang, create=False)
     try:

@@ -15,7 +15,7 @@ from bridgescore.cli.common import (
     notation_option,
     write_output,
 )
-from bridgescore.contract import (
+from bridgescore.core.contract import (
     ContractError,
     Seat,
     Vulnerability,

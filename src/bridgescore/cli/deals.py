@@ -8,10 +8,10 @@ from typing import Annotated
 
 import typer
 
-from bridgescore import progress
 from bridgescore.cli.common import OutputOption, app, fail, language_option, refuse_overwrite, write_output
-from bridgescore.i18n import N_
-from bridgescore.problems import Severity
+from bridgescore.core.i18n import N_
+from bridgescore.core.problems import Severity
+from bridgescore.report import progress
 
 #: The stage of the progress bar while DDS solves (a 36-board hand record takes several seconds).
 SOLVING = N_("solving double dummy")

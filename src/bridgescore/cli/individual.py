@@ -26,7 +26,7 @@ from bridgescore.cli.common import (
     resolved_options,
     write_bytes_output,
 )
-from bridgescore.problems import Severity
+from bridgescore.core.problems import Severity
 
 
 @app.command()
@@ -77,7 +77,7 @@ def individual(
     from bridgescore.cli.common import err, output_stream
     from bridgescore.individual import not_individual, score_individual
     from bridgescore.individual.names import with_player_names
-    from bridgescore.report.individual import INDIVIDUAL_FORMATS, IndividualFormat, write_individual
+    from bridgescore.individual.report import INDIVIDUAL_FORMATS, IndividualFormat, write_individual
     from bridgescore.report.problems import print_problems
 
     page_lang = language_option(lang)
@@ -106,8 +106,8 @@ def individual(
         print_problems(scored.problems, err, page_lang, can_go_on=bool(len(event.results)))
         raise typer.Exit(2)
     try:
-        if fmt == "usebio":  # bytes in the encoding the file declares (bridgescore.report.usebio)
-            from bridgescore.report.usebio import write_individual_usebio
+        if fmt == "usebio":  # bytes in the encoding the file declares (bridgescore.pairs.report.usebio)
+            from bridgescore.individual.report.usebio import write_individual_usebio
 
             write_bytes_output(lambda stream: write_individual_usebio(scored, stream), output)
         else:

@@ -22,8 +22,8 @@ def player(
     """A player's history: every session in the archive (date, competition, pair, partner, result, place) and
     the average (percentages weighted by boards; IMPs per board)."""
     from bridgescore.archive import PlayerAverage
+    from bridgescore.archive.report import player_json, render_player
     from bridgescore.cli.common import out, reading_archive, wide_console, write_output
-    from bridgescore.report.archive import player_json, render_player
 
     page_lang = language_option(lang)
     text_or_json(fmt)

@@ -17,11 +17,11 @@ from bridgescore.cli.common import (
     refuse_overwrite,
     write_output,
 )
-from bridgescore.contract import (
+from bridgescore.core.contract import (
     ContractError,
     Seat,
 )
-from bridgescore.problems import Severity
+from bridgescore.core.problems import Severity
 
 
 @app.command()
@@ -53,10 +53,10 @@ def rubber(
     """Keep a rubber-bridge (or Chicago) score sheet: the pad, the totals and the settlement."""
 
     from bridgescore.cli.common import err, out
-    from bridgescore.contract import Side
-    from bridgescore.io import rubber as rubber_io
-    from bridgescore.report import rubber as rubber_report
-    from bridgescore.rubber import Rounding, RubberError, RubberOptions, Sheet, parse_stake, settle
+    from bridgescore.core.contract import Side
+    from bridgescore.rubber import read as rubber_io
+    from bridgescore.rubber import report as rubber_report
+    from bridgescore.rubber.sheet import Rounding, RubberError, RubberOptions, Sheet, parse_stake, settle
 
     labels = language_option(lang)
     try:

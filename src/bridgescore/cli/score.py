@@ -8,7 +8,6 @@ from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
-from bridgescore import progress
 from bridgescore.cli.common import (
     AcblScaleOption,
     AcrossSectionsOption,
@@ -44,16 +43,17 @@ from bridgescore.cli.common import (
     wide_console,
     write_bytes_output,
 )
-from bridgescore.i18n import reset_print_rounding, set_print_rounding
-from bridgescore.problems import Severity
+from bridgescore.core.i18n import reset_print_rounding, set_print_rounding
+from bridgescore.core.problems import Severity
+from bridgescore.report import progress
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from bridgescore.event import Event
-    from bridgescore.i18n import Language
-    from bridgescore.options import OptionError
-    from bridgescore.scored import ScoringOptions
+    from bridgescore.core.event import Event
+    from bridgescore.core.i18n import Language
+    from bridgescore.core.options import OptionError
+    from bridgescore.pairs.scored import ScoringOptions
 
 
 @app.command()
@@ -211,18 +211,18 @@ def score(
     """Score a pairs event: rankings, travellers and the director's checks (exit 2 on bad input)."""
     from bridgescore.api import InputError, read, read_penalties, resolve_options
     from bridgescore.api import score as score_event
-    from bridgescore.checks import run_checks
     from bridgescore.cli.common import err, out
+    from bridgescore.core.options import OptionError
     from bridgescore.io.session_column import has_session_column
-    from bridgescore.options import OptionError
-    from bridgescore.penalties import PenaltyError
-    from bridgescore.report import csv as score_csv
-    from bridgescore.report import json as score_json
-    from bridgescore.report.html import page_dict, render_html
+    from bridgescore.pairs.checks import run_checks
+    from bridgescore.pairs.penalties import PenaltyError
+    from bridgescore.pairs.report import csv as score_csv
+    from bridgescore.pairs.report import json as score_json
+    from bridgescore.pairs.report.html import page_dict, render_html
+    from bridgescore.pairs.report.text import render_text
     from bridgescore.report.printable import PrintableBinary, escape_controls
     from bridgescore.report.printable import console as printable_console
     from bridgescore.report.problems import print_problems
-    from bridgescore.report.text import render_text
 
     page_lang = language_option(lang)
     lang = notation_option(notation or "en")  # reading: the readers take either notation
@@ -337,8 +337,8 @@ def score(
             elif output is not None:
                 with output.open("wb") as binary:
                     score_json.dump(shows_deals, PrintableBinary.wrap(binary), lang, checks=checks)
-        elif fmt == "usebio":  # bytes in the encoding it declares (ISO 8859-1, bridgescore.report.usebio)
-            from bridgescore.report.usebio import write_usebio
+        elif fmt == "usebio":  # bytes in the encoding it declares (ISO 8859-1, bridgescore.pairs.report.usebio)
+            from bridgescore.pairs.report.usebio import write_usebio
 
             write_bytes_output(lambda stream: write_usebio(scored, stream, date=date, club=club), output)
         else:
@@ -387,7 +387,7 @@ def _file_method(
 
     from bridgescore.api import file_method_notes, file_options
     from bridgescore.cli.common import err
-    from bridgescore.options import OptionError
+    from bridgescore.core.options import OptionError
 
     try:
         chosen, written = file_options(

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 import typer
 
 from bridgescore.cli.common import fail, strict_exit, wide_console, write_output
-from bridgescore.i18n import reset_print_rounding, set_print_rounding
-from bridgescore.problems import Severity
+from bridgescore.core.i18n import reset_print_rounding, set_print_rounding
+from bridgescore.core.problems import Severity
 
 if TYPE_CHECKING:
-    from bridgescore.contract import Notation
-    from bridgescore.i18n import Language
-    from bridgescore.scored import ScoringOptions
+    from bridgescore.core.contract import Notation
+    from bridgescore.core.i18n import Language
+    from bridgescore.pairs.scored import ScoringOptions
 
 
 def score_sessions_command(
@@ -43,9 +43,9 @@ def score_sessions_command(
     caller scores them as one session)."""
     from bridgescore.api import InputError, read_sessions, score_sessions
     from bridgescore.cli.common import err, out
-    from bridgescore.multisession import parse_carry_over
-    from bridgescore.options import OptionError
-    from bridgescore.report import sessions as report
+    from bridgescore.core.options import OptionError
+    from bridgescore.pairs.multisession import parse_carry_over
+    from bridgescore.pairs.report import sessions as report
     from bridgescore.report.problems import print_problems
 
     try:

@@ -20,7 +20,7 @@ from bridgescore.cli.common import (
     refuse_overwrite,
     resolved_options,
 )
-from bridgescore.i18n import N_
+from bridgescore.core.i18n import N_
 
 #: The archive holds no session for the season asked: (a competition named, a period given) → the words.
 _NO_SESSIONS = {
@@ -120,11 +120,10 @@ def season(
     """Rank club evenings as a season competition: average or best N, absent evenings, lines with promotion
     and relegation, per pair or per player (exit 2 on bad input or a rule that cannot be met)."""
     from bridgescore.cli.common import err, output_stream
-    from bridgescore.i18n import format_message
-    from bridgescore.methods.base import Unit
-    from bridgescore.options import OptionError
+    from bridgescore.core.i18n import format_message
+    from bridgescore.core.options import OptionError
+    from bridgescore.pairs.methods.base import Unit
     from bridgescore.report.problems import print_problems
-    from bridgescore.report.season import SEASON_FORMATS, write_season
     from bridgescore.season import (
         SeasonRules,
         parse_absent,
@@ -136,6 +135,7 @@ def season(
         run_season,
     )
     from bridgescore.season.files import ArchiveSessions, FileSessions
+    from bridgescore.season.report import SEASON_FORMATS, write_season
 
     page_lang = language_option(lang)
     if fmt not in SEASON_FORMATS:

@@ -148,6 +148,10 @@ def score_teams_command(
         str | None, typer.Option("--club", help="The club: the page's header, USEBIO (default: the file's).")
     ] = None,
     deals: DealsOption = None,
+    director: Annotated[
+        bool,
+        typer.Option("--director", help="HTML: add the director's checks (the members' page leaves them out)."),
+    ] = False,
     lang: Annotated[str, typer.Option("--lang", help="Language of labels and numbers: en or nl.")] = "en",
     notation: Annotated[
         str | None,
@@ -164,14 +168,14 @@ def score_teams_command(
     import io
 
     from bridgescore.cli.common import err
-    from bridgescore.options import OptionError
-    from bridgescore.problems import Severity
+    from bridgescore.core.options import OptionError
+    from bridgescore.core.problems import Severity
     from bridgescore.report.problems import print_problems
-    from bridgescore.report.teams import TEAMS_FORMATS, TeamsFormat, write_teams
     from bridgescore.teams import score_teams
     from bridgescore.teams.carry import given_carry_over
     from bridgescore.teams.choose import teams_options
     from bridgescore.teams.read import load_teams
+    from bridgescore.teams.report import TEAMS_FORMATS, TeamsFormat, write_teams
     from bridgescore.teams.vp import VPScaleError
 
     page_lang = language_option(lang)
@@ -208,8 +212,8 @@ def score_teams_command(
     if any(p.severity is Severity.ERROR for p in problems) and not (skip_invalid and event.matches):
         print_problems(problems, err, page_lang, can_go_on=bool(event.matches))
         raise typer.Exit(2)
-    if fmt == "usebio":  # bytes in the encoding the file declares (bridgescore.report.usebio)
-        from bridgescore.report.usebio import teams_to_bytes
+    if fmt == "usebio":  # bytes in the encoding the file declares (bridgescore.pairs.report.usebio)
+        from bridgescore.teams.report.usebio import teams_to_bytes
 
         write_bytes_output(teams_to_bytes(scored, date=date, club=club), output)
     else:
@@ -217,7 +221,7 @@ def score_teams_command(
         buffer = io.StringIO()
         # a report on the screen leaves its list of problems to the error stream below: a problem was read three
         # times (under its match, in the report's list, on the error stream); a report file keeps its list
-        write_teams(scored, chosen, buffer, page_lang, deals=records, problems=output is not None)
+        write_teams(scored, chosen, buffer, page_lang, deals=records, problems=output is not None, director=director)
         write_output(buffer.getvalue(), output)
     if problems:
         print_problems(problems, err, page_lang, can_go_on=False)

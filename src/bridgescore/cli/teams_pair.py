@@ -70,7 +70,7 @@ def pair_round(
     read = read_standings(standings)
     if read.problems:
         from bridgescore.cli.common import err
-        from bridgescore.problems import Severity
+        from bridgescore.core.problems import Severity
         from bridgescore.report.problems import print_problems
 
         stop = any(p.severity is Severity.ERROR for p in read.problems)
@@ -101,7 +101,7 @@ def pair_round(
 
 def _text(pairing: Pairing, round_number: int | None, lang: str, names: Mapping[str, str]) -> str:
     """The matches one per line (home team first, each team's number and name), repeats marked, then the bye."""
-    from bridgescore.i18n import format_number, translator
+    from bridgescore.core.i18n import format_number, translator
 
     _ = translator(lang).gettext
 

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from bridgescore import progress
 from bridgescore.cli.common import (
     SkipInvalidOption,
     app,
@@ -17,12 +16,13 @@ from bridgescore.cli.common import (
     refuse_overwrite,
     write_output,
 )
-from bridgescore.problems import Problem, Severity
+from bridgescore.core.problems import Problem, Severity
+from bridgescore.report import progress
 
 if TYPE_CHECKING:
-    from bridgescore.event import Event
-    from bridgescore.i18n import Language
-    from bridgescore.io.valet import ValetInput
+    from bridgescore.core.event import Event
+    from bridgescore.core.i18n import Language
+    from bridgescore.valet.read import ValetInput
 
 
 @app.command()
@@ -112,9 +112,9 @@ def valet(
     ] = "en",
 ) -> None:
     """The Valet score: each pair's Butler score split into bidding, declarer play, opening lead and defence."""
-    from bridgescore.imps import RoundingPolicy
-    from bridgescore.io import valet as valet_io
-    from bridgescore.methods.valet import ORDERS, ScoringForm, ValetOptions, missing_rounds, parse_rounds, score_valet
+    from bridgescore.core.imps import RoundingPolicy
+    from bridgescore.valet import read as valet_io
+    from bridgescore.valet.score import ORDERS, ScoringForm, ValetOptions, missing_rounds, parse_rounds, score_valet
 
     labels = language_option(lang)
     forms = {"iaf": ScoringForm.IAF, "imps": ScoringForm.IAF, "datum": ScoringForm.DATUM,
@@ -164,7 +164,7 @@ def valet(
     if dealt is not None:  # traveller files with deals: the lead analysis (issue 10), a lead not held is a problem
         from dataclasses import replace
 
-        from bridgescore.leads import lead_problems
+        from bridgescore.core.leads import lead_problems
 
         read = replace(read, problems=(*read.problems, *lead_problems(dealt)))
     stop = read.has_errors and not (skip_invalid and len(read.tables))
@@ -188,34 +188,34 @@ def valet(
     result = score_valet(read.tables, options)
     analysis = None
     if dealt is not None:
-        from bridgescore.leads import analyse
+        from bridgescore.core.leads import analyse
 
         analysis = analyse(dealt)
     bar.stage(progress.WRITING)
     if fmt in ("valet-csv", "csv"):
-        from bridgescore.report.valet_csv import render_valet_csv
+        from bridgescore.valet.report.csv import render_valet_csv
 
         text = render_valet_csv(result, separator)
     elif fmt == "json":
-        from bridgescore.report.leads import leads_block
-        from bridgescore.report.valet import render_valet_json
+        from bridgescore.pairs.report.leads import leads_block
+        from bridgescore.valet.report import render_valet_json
 
         text = render_valet_json(result, None if analysis is None else leads_block(analysis, "en", _names_of(dealt)))
     elif fmt == "html":
-        from bridgescore.report.valet_html import render_valet_html
+        from bridgescore.valet.report.html import render_valet_html
 
         text = render_valet_html(result, lang=labels)
     else:
-        from bridgescore.report.valet import render_valet_text
+        from bridgescore.valet.report import render_valet_text
 
         text = render_valet_text(result, labels)
         if analysis is not None:
-            from bridgescore.report.leads import render_leads_text
+            from bridgescore.pairs.report.leads import render_leads_text
 
             text += "\n" + render_leads_text(analysis, labels, _names_of(dealt))
     if tableau is not None:
         from bridgescore.report.printable import escape_controls
-        from bridgescore.report.valet import render_tableau
+        from bridgescore.valet.report import render_tableau
 
         try:
             tableau.write_text(escape_controls(render_tableau(result, lang=labels)), encoding="utf-8")

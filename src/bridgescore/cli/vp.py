@@ -68,7 +68,7 @@ def vp(
 
 def _text(name: str, boards: int, row: list[float], losers: list[float], lang: str) -> str:
     """The scale as aligned lines: margin, then winner-loser (``12.48-7.52``), the last line ``+`` (and more)."""
-    from bridgescore.i18n import format_number, translator
+    from bridgescore.core.i18n import format_number, translator
 
     _ = translator(lang).gettext
     decimals = 0 if all(float(v).is_integer() for v in (*row, *losers)) else 2

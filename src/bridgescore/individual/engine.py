@@ -3,7 +3,7 @@
 An individual event (every player with a different partner each round, the EBU's ``individual.xml`` form) is
 scored in two steps:
 
-1. **The boards**, exactly as a pairs event's (:func:`bridgescore.scored.score_event`): every traveller line
+1. **The boards**, exactly as a pairs event's (:func:`bridgescore.pairs.scored.score_event`): every traveller line
    is a result of its board, compared with the other lines (matchpoints by default, ties shared, Neuberg for a
    board with fewer results; cross-IMPs or Butler where chosen).  The comparison does not depend on who sat
    where, so the pairs engine scores the lines as they are.
@@ -12,7 +12,7 @@ scored in two steps:
    This is the EBU's and the ACBL's individual practice: the EBU's USEBIO individual form gives each ``PLAYER``
    its own ``PERCENTAGE`` and ``PLACE``, and ACBLscore's individual movements rank players, not partnerships.
 
-The ranking follows the pairs rankings' rules (:mod:`bridgescore.standings`), applied to players:
+The ranking follows the pairs rankings' rules (:mod:`bridgescore.pairs.standings`), applied to players:
 
 * matchpoints: total = the player's matchpoints, maximum = the tops of the boards they played, percentage =
   total / maximum (the EBU's; ``pair_percent="mean"``: the mean of the board percentages, BBO's), so players who
@@ -33,12 +33,12 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from bridgescore.event import Event, Result
+from bridgescore.core.event import Event, Result
+from bridgescore.core.problems import Location, Problem
 from bridgescore.individual.seats import SeatColumns, Seating, has_seats, seat_columns, seatings
-from bridgescore.methods.base import Unit
-from bridgescore.problems import Location, Problem
-from bridgescore.scored import ALL_SECTIONS, PairPercent, ScoredEvent, ScoringOptions, score_event
-from bridgescore.standings import rank
+from bridgescore.pairs.methods.base import Unit
+from bridgescore.pairs.scored import ALL_SECTIONS, PairPercent, ScoredEvent, ScoringOptions, score_event
+from bridgescore.pairs.standings import rank
 
 __all__ = [
     "IndividualStanding",
@@ -247,7 +247,7 @@ def _ranking(
     is_mp: bool,
 ) -> tuple[PlayerStanding, ...]:
     """One field's players ranked (see the module docstring); the places are given by the pairs rankings' rule
-    (:func:`bridgescore.standings.rank`: equal values share the place)."""
+    (:func:`bridgescore.pairs.standings.rank`: equal values share the place)."""
     full_boards = max((int(sums[k][0]) for k in members), default=0)
     values: list[float | None] = []
     fields = []

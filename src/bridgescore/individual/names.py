@@ -15,10 +15,10 @@ from __future__ import annotations
 from pathlib import Path
 from types import MappingProxyType
 
-from bridgescore.event import Event
+from bridgescore.core.event import Event
+from bridgescore.core.problems import Location, Problem, Severity, shorten
 from bridgescore.individual.seats import seatings
 from bridgescore.io import names as names_file
-from bridgescore.problems import Location, Problem, Severity, shorten
 
 __all__ = ["with_player_names"]
 

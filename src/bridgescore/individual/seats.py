@@ -1,7 +1,7 @@
 """Who sat where: the four players of each traveller line of an individual, as the readers keep them.
 
 The readers read an individual's lines like any other (``io/usebio.py``, ``io/pbn.py``, ``io/csv.py``) and keep
-the players on each line in :attr:`bridgescore.event.Result.extra`:
+the players on each line in :attr:`bridgescore.core.event.Result.extra`:
 
 * USEBIO (the EBU's individual form, ``EVENT_TYPE="INDIVIDUAL"``): ``N_PLAYER_NUMBER``, ``S_PLAYER_NUMBER``,
   ``E_PLAYER_NUMBER``, ``W_PLAYER_NUMBER`` (elements);
@@ -22,11 +22,11 @@ from typing import overload
 import numpy as np
 import numpy.typing as npt
 
-from bridgescore.event import Event, Result
-from bridgescore.i18n import N_
+from bridgescore.core.event import Event, Result
+from bridgescore.core.i18n import N_
+from bridgescore.core.problems import FieldKind, Location, Problem, shorten
+from bridgescore.core.table import Column, ResultTable, ResultView, distinct
 from bridgescore.io.csv import SEATS as CSV_SEATS
-from bridgescore.problems import FieldKind, Location, Problem, shorten
-from bridgescore.table import Column, ResultTable, ResultView, distinct
 
 __all__ = ["SEAT_FIELDS", "SeatColumns", "Seating", "seat_columns", "seatings"]
 
@@ -198,7 +198,7 @@ class SeatColumns(Sequence[Seating]):
 
 def seat_columns(results: Sequence[Result]) -> SeatColumns | None:
     """The seatings of ``results`` on columns where that gives what :func:`seatings` gives and it reports nothing:
-    a columnar event (:class:`bridgescore.table.ResultView`) whose every line keeps its four players in one
+    a columnar event (:class:`bridgescore.core.table.ResultView`) whose every line keeps its four players in one
     reader's seat fields, four different players, none on two lines of a board (its section's).  None otherwise:
     :func:`seatings` then reads the lines one by one (and words each problem)."""
     if not isinstance(results, ResultView) or not len(results):

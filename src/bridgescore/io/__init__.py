@@ -1,7 +1,7 @@
 """Readers of event files; :func:`load_event` picks the reader by the file's type.
 
 Each reader module offers ``load``/``loads`` like the stdlib ``json`` module and never raises on bad input:
-it returns an :class:`~bridgescore.event.Event` carrying every problem found.
+it returns an :class:`~bridgescore.core.event.Event` carrying every problem found.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 
-from bridgescore.contract import Notation
-from bridgescore.event import Event
-from bridgescore.problems import Location, Problem, Severity, shorten
+from bridgescore.core.contract import Notation
+from bridgescore.core.event import Event
+from bridgescore.core.problems import Location, Problem, Severity, shorten
 
 __all__ = ["READERS", "ReadOptions", "csv_event", "load_event", "load_events", "merge_loaded", "not_pairs"]
 
@@ -25,7 +25,7 @@ class ReadOptions:
     ``pairs_per_direction``: pairs are numbered per direction, NS 1–n and EW 1–n, so that NS 1 and EW 1 are two
     pairs (a Mitchell as ACBLscore numbers it); ``False``: every pair of a section has a number of its own (the
     NBB and EBU programs), and a pair written on both sides of a line is a mistake; ``None``: recognised from the
-    data (:func:`bridgescore.event.sections_numbered_per_direction`).  The CSV and USEBIO readers take it (a USEBIO
+    data (:func:`bridgescore.core.event.sections_numbered_per_direction`).  The CSV and USEBIO readers take it (a USEBIO
     file may also say it by its pairs' ``DIRECTION``); a PBN file's ``PairId_NS``/``PairId_EW`` say each pair's
     direction, and scoring recognises per-direction numbering from the data.
     """

@@ -2,7 +2,7 @@
 
 USEBIO files (``<SCORE>A5050</SCORE>``, ``A6040``, ``A60A40``, ``AVE+``) and PBN score tables carry
 artificial adjusted scores (Law 12C2) in the score field.  The readers turn them into one canonical spelling
-that the scoring methods' adjustment parser (``bridgescore.methods.adjustments.parse_adjustment``) reads:
+that the scoring methods' adjustment parser (``bridgescore.core.adjustments.parse_adjustment``) reads:
 
 * percentages for each side: ``A60/40``, ``A50/50``, ``A40/40``;
 * levels (whose worth is an option of the method): ``A+/A-``, ``A/A``, ``A-/A+``, ``A-/A-`` … (BBO writes

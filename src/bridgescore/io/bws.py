@@ -45,11 +45,11 @@ import subprocess
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from bridgescore.contract import Notation
-from bridgescore.event import Event
+from bridgescore.core.contract import Notation
+from bridgescore.core.event import Event
+from bridgescore.core.problems import Location, Problem, Severity, shorten
 from bridgescore.io import files
-from bridgescore.io.csv import Columns, header_key, read_file, read_lines, read_records, too_large, unreadable
-from bridgescore.problems import Location, Problem, Severity, shorten
+from bridgescore.io.csv_lines import Columns, header_key, read_file, read_lines, read_records, too_large, unreadable
 
 __all__ = ["from_records", "is_received_data", "load", "loads"]
 

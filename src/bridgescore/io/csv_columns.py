@@ -31,12 +31,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from bridgescore.contract import Contract, Notation, vulnerability_of_board
-from bridgescore.event import Event, EventForm, Result, sections_numbered_per_direction
-from bridgescore.io import csv as careful
+from bridgescore.core.contract import Contract, Notation, vulnerability_of_board
+from bridgescore.core.event import Event, EventForm, Result, sections_numbered_per_direction
+from bridgescore.core.problems import FieldKind, Location, Problem, shorten
+from bridgescore.core.table import FIELD_KINDS, STATUSES, Column, ResultTable, distinct, pair_codes
+from bridgescore.io import csv_lines as careful
 from bridgescore.io.line import whole_number
-from bridgescore.problems import FieldKind, Location, Problem, shorten
-from bridgescore.table import FIELD_KINDS, STATUSES, Column, ResultTable, distinct, pair_codes
 
 __all__ = ["COLUMNAR_FROM", "loads", "one_line_per_table_on_columns"]
 

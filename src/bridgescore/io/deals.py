@@ -30,13 +30,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 
-from bridgescore.contract import ContractError, Seat, Vulnerability, dealer_of_board, vulnerability_of_board
-from bridgescore.deal import DDTable, HandRecord, HandRecords, Par
-from bridgescore.event import Event
+from bridgescore.core.contract import ContractError, Seat, Vulnerability, dealer_of_board, vulnerability_of_board
+from bridgescore.core.deal import DDTable, HandRecord, HandRecords, Par
+from bridgescore.core.event import Event
+from bridgescore.core.problems import FieldKind, Location, Problem, Severity, Value, shorten
 from bridgescore.io import files
 from bridgescore.io.csv import read_file
 from bridgescore.io.line import whole_number
-from bridgescore.problems import FieldKind, Location, Problem, Severity, Value, shorten
 
 __all__ = [
     "DEAL_SUFFIXES",
@@ -61,9 +61,9 @@ __all__ = [
 DEAL_SUFFIXES = (".pbn", ".lin", ".dup")
 
 _RANKS = "AKQJT98765432"
-#: PBN's strains in DoubleDummyTricks order (NT S H D C) → index in :class:`~bridgescore.contract.Strain` order.
+#: PBN's strains in DoubleDummyTricks order (NT S H D C) → index in :class:`~bridgescore.core.contract.Strain` order.
 _DD_STRAINS = (4, 3, 2, 1, 0)
-#: PBN's declarers in DoubleDummyTricks order (N S E W) → :class:`~bridgescore.contract.Seat`.
+#: PBN's declarers in DoubleDummyTricks order (N S E W) → :class:`~bridgescore.core.contract.Seat`.
 _DD_SEATS = (Seat.N, Seat.S, Seat.E, Seat.W)
 _STRAIN_WORDS = {"NT": 4, "N": 4, "S": 3, "H": 2, "D": 1, "C": 0}
 _STRAIN_LETTERS = ("C", "D", "H", "S", "NT")
@@ -471,7 +471,7 @@ _WRITTEN_PAR = re.compile(
 
 
 def par_contracts(text: str) -> tuple[str, ...]:
-    """A ``ParContract`` value as the par contracts :func:`bridgescore.dd.par_of` gives (``4H N``, ``4H S``,
+    """A ``ParContract`` value as the par contracts :func:`bridgescore.core.dd.par_of` gives (``4H N``, ``4H S``,
     ``5Dx E -1``, ``PASS``), so a par read from a file and a par solved read, print and compare alike whichever
     program wrote the file; a side (``NS``) is both its seats.  Entries are separated by ``;`` or ``,``; one
     that is not a contract is kept as written."""
@@ -500,7 +500,7 @@ def _check_par(collector: _Collector, record: HandRecord, line: int) -> Par:
     """The written optimum score against the par of the written table (no solving: par from a table is exact);
     the par kept, with the table's par contracts where the file names none (RealBridge writes ``OptimumScore``
     without ``ParContract``) and the scores agree."""
-    from bridgescore.dd import par_of
+    from bridgescore.core.dd import par_of
 
     assert record.dd is not None and record.par is not None
     computed = par_of(record.dd, record.vulnerability, record.dealer)
@@ -538,7 +538,7 @@ class PbnDeals:
 
 def loads_pbn(text: str, filename: str = "<input>") -> HandRecords:
     """The hand records of a PBN file's text: every game with a ``Deal`` tag (see the module docstring)."""
-    from bridgescore.io.pbn import split_games
+    from bridgescore.io.pbn_games import split_games
 
     reader = PbnDeals(filename)
     problems: list[Problem] = []
@@ -937,7 +937,7 @@ def join(event: Event, records: HandRecords, name: str = "") -> Event:
     (board, declarer, lead) once, so a large event builds line objects only for the lines reported."""
     import numpy as np
 
-    from bridgescore.cards import parse_card
+    from bridgescore.core.cards import parse_card
     from bridgescore.io.lead_order import settle_lead_order
 
     given = next(iter(records.deals.values()), None)
@@ -1024,7 +1024,7 @@ _WRONG_RECORD_LINES = 4
 def _holds(deal: HandRecord | None, declarer: int, lead: str | None) -> bool:
     """Whether declarer's left-hand opponent holds the lead on ``deal`` (True when there is no deal or the lead
     is no card: nothing to check)."""
-    from bridgescore.cards import parse_card
+    from bridgescore.core.cards import parse_card
     from bridgescore.io.lead_order import held
 
     card = parse_card(lead or "")

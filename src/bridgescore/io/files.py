@@ -26,8 +26,8 @@ import os
 import stat
 from pathlib import Path
 
-from bridgescore.i18n import N_
-from bridgescore.problems import Location, Problem, Severity, Value
+from bridgescore.core.i18n import N_
+from bridgescore.core.problems import Location, Problem, Severity, Value
 
 __all__ = ["DEFAULT_LIMIT_MB", "LIMIT_VARIABLE", "FileRefused", "limit", "read_bytes", "refuse"]
 

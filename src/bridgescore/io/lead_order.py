@@ -2,7 +2,7 @@
 
 Most programs write the suit first (USEBIO from PairsScorer, BriAn and Pianola, PBN, JFR Pary, the NBB's Dutch
 ``RV`` ruiten vrouw); BBO's Extractor, ScoreBridge and Compscore3 write the rank first (``QH``, ``10D``: BBO's
-own play record agrees).  Every entry reads one way only (:mod:`bridgescore.cards`) except ``KH``: klaveren heer
+own play record agrees).  Every entry reads one way only (:mod:`bridgescore.core.cards`) except ``KH``: klaveren heer
 (♣K) suit first, the heart king rank first.  So a file's ``KH`` is read as the file writes its other leads:
 
 1. the file's leads that read one way only – ``HQ``, ``SJ``, ``RV`` suit first, ``QH``, ``JS`` rank first – when
@@ -23,14 +23,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from bridgescore.cards import Card, card_readings
-from bridgescore.contract import Seat
-from bridgescore.event import Event
-from bridgescore.i18n import N_
-from bridgescore.problems import Location, Problem, Severity
+from bridgescore.core.cards import Card, card_readings
+from bridgescore.core.contract import Seat
+from bridgescore.core.event import Event
+from bridgescore.core.i18n import N_
+from bridgescore.core.problems import Location, Problem, Severity
 
 if TYPE_CHECKING:
-    from bridgescore.deal import HandRecord
+    from bridgescore.core.deal import HandRecord
 
 __all__ = ["held", "settle_lead_order"]
 
@@ -83,7 +83,7 @@ def settle_lead_order(event: Event, source: str, *, final: bool = False) -> Even
         rank, why = False, "default"
     chosen = {labels[i]: (readings[i][1] if rank else readings[i][0]) for i in two_ways}
     lead = table.lead.map(lambda label: chosen[label].format() if label in chosen else label)  # type: ignore[union-attr]
-    from bridgescore.table import ResultView
+    from bridgescore.core.table import ResultView
 
     settled = dataclasses.replace(event, results=ResultView(dataclasses.replace(table, lead=lead)))
     if not why:

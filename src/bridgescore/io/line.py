@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 
-from bridgescore.contract import Contract, ContractError, Seat, parse_result
-from bridgescore.event import Result, ResultStatus
-from bridgescore.methods.adjustments import looks_weighted, parse_adjustment
-from bridgescore.problems import Location, Problem, Severity, shorten
+from bridgescore.core.adjustments import looks_weighted, parse_adjustment
+from bridgescore.core.contract import Contract, ContractError, Seat, parse_result
+from bridgescore.core.event import Result, ResultStatus
+from bridgescore.core.problems import Location, Problem, Severity, shorten
 
 __all__ = [
     "ERROR_MESSAGES",
@@ -129,11 +129,11 @@ def worded_problem(where: Location, error: str | Exception, severity: Severity =
 def adjustment_beside_contract(where: Location, remarks: str, contract: Contract) -> Problem | None:
     """A warning where the remarks beside a contract played (or passed out) hold an adjusted score (``A60``,
     ``AVE+``, ``R420``): the scoring methods score the line as that adjustment
-    (:func:`bridgescore.methods.adjustments.parse_adjustment`, Law 12C: the director's adjusted score replaces the
+    (:func:`bridgescore.core.adjustments.parse_adjustment`, Law 12C: the director's adjusted score replaces the
     result obtained at the table), which a director who wrote ``A60`` as a note, or left it from an earlier
     version of the line, would not see; None where the remarks are no adjustment.  A weighted score
     (``50% 4S= + 50% 4S-1``, Law 12C1(c)) is taken over the contract the same way
-    (:func:`bridgescore.scored.read_adjustment`), so it is warned of too."""
+    (:func:`bridgescore.pairs.scored.read_adjustment`), so it is warned of too."""
     if not remarks or (parse_adjustment(remarks) is None and not looks_weighted(remarks)):
         return None
     return Problem.make(
@@ -198,7 +198,7 @@ def read_tricks(
     contract: Contract, text: str, given: int | None = None, hint: str = ""
 ) -> tuple[int | None, str | None]:
     """The tricks taken from a result written in ``text`` (``10``, ``=``, ``C``, ``+1``, ``-2``: see
-    :func:`bridgescore.contract.parse_result`), else ``given``, with what is wrong where there are none (``hint``
+    :func:`bridgescore.core.contract.parse_result`), else ``given``, with what is wrong where there are none (``hint``
     is added to the message that no result is written)."""
     if text:
         try:
@@ -253,7 +253,7 @@ class LineReading:
 
 def numbered_per_direction(filename: str, section: str) -> Problem:
     """The warning every reader gives when it reads a section's pairs as numbered per direction (NS 1 and EW 1 two
-    pairs, as ACBLscore numbers a Mitchell: :func:`bridgescore.event.sections_numbered_per_direction`)."""
+    pairs, as ACBLscore numbers a Mitchell: :func:`bridgescore.core.event.sections_numbered_per_direction`)."""
     message = (
         "the pairs of section %(section)s are numbered per direction (NS 1 and EW 1 are two pairs, as in a "
         "Mitchell scored by ACBLscore), so they are read that way; give --movement howell if every pair has "

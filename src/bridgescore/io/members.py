@@ -11,7 +11,7 @@ Columns (case-insensitive, English and Dutch): the number (``number``, ``member`
 with ``lastname``/``surname``/``achternaam``); every other column is kept in :attr:`Player.extra`.  Comma,
 semicolon or tab separated, UTF-8 with or without BOM, Windows-1252 with a warning (as the traveller files).  A
 file without a header is read as ``number,name``.  Numbers are kept as written (NBB, EBU, ACBL numbers as they
-are; :mod:`bridgescore.players`).
+are; :mod:`bridgescore.core.players`).
 
 Players on travellers: a traveller CSV may give each seat's member number in the columns ``n_number``,
 ``s_number``, ``e_number``, ``w_number`` (also ``north_number`` …, Dutch ``noord_nummer``/``n_bondsnummer`` …);
@@ -34,11 +34,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from bridgescore.event import Event
+from bridgescore.core.event import Event
+from bridgescore.core.players import Player
+from bridgescore.core.problems import Location, Problem, Severity, shorten
+from bridgescore.core.table import Column, distinct, pair_codes
 from bridgescore.io.csv import COLUMN_SYNONYMS, header_key, read_file, read_records, too_large
-from bridgescore.players import Player
-from bridgescore.problems import Location, Problem, Severity, shorten
-from bridgescore.table import Column, distinct, pair_codes
 
 __all__ = ["NUMBER_COLUMNS", "Members", "load", "loads", "seated_players", "with_members"]
 

@@ -24,11 +24,11 @@ from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
-from bridgescore.event import Event
+from bridgescore.core.event import Event
+from bridgescore.core.pairkey import PairKey, written_forms
+from bridgescore.core.players import Player
+from bridgescore.core.problems import Location, Problem, Severity, shorten
 from bridgescore.io.csv import header_key, read_file, read_records, too_large
-from bridgescore.pairkey import PairKey, written_forms
-from bridgescore.players import Player
-from bridgescore.problems import Location, Problem, Severity, shorten
 
 __all__ = ["Names", "load", "loads", "with_names"]
 
@@ -44,7 +44,7 @@ _FIELDS = {
     "number2": ("number2", "member2", "membernumber2", "nr2", "id2", "lidnummer2", "bondsnummer2", "nbb2", "ebu2",
                 "acbl2", "playernumber2"),
 }  # fmt: skip
-#: How a names cell joins the two players (as :mod:`bridgescore.sessions` splits them).
+#: How a names cell joins the two players (as :mod:`bridgescore.pairs.sessions` splits them).
 _NAME_JOINS = re.compile(r"\s+(?:&|-|–|/|and|en)\s+")
 _INDEX = {alias: field for field, aliases in _FIELDS.items() for alias in aliases}
 

@@ -19,7 +19,7 @@ Two ways of carrying results are read:
   (Bridgewebs' score tables).
 
 Every game's deal (``[Deal]``, with its double-dummy and par tags) is read by :mod:`bridgescore.io.deals` and
-travels with the event (:attr:`bridgescore.event.Event.deals`, issue 10); a deals-only file is a hand record, not
+travels with the event (:attr:`bridgescore.core.event.Event.deals`, issue 10); a deals-only file is a hand record, not
 a file without results.
 
 The written score is what the exporting program scored: where it disagrees with the contract (or the contract
@@ -34,15 +34,15 @@ Lines are counted as an editor counts them (a line ends at LF or CR LF; a lone C
 line are read as spaces), so a problem's line is the line the director sees.  A game that starts without a blank
 line before it (a tag such as ``[Event]`` or ``[Board]`` written a second time) is read as a new game, with a
 warning.  A teams file (``[HomeTeam]``/``[VisitTeam]``, ``[Room]``, ``[ScoreIMP]``, ``[Competition "Teams"]``) or
-an individual (``[Competition "Individuals"]``) is read and marked (:attr:`bridgescore.event.Event.form`), so that
+an individual (``[Competition "Individuals"]``) is read and marked (:attr:`bridgescore.core.event.Event.form`), so that
 ``score`` does not score it as pairs.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -50,7 +50,7 @@ from typing import Any
 
 from endplay.parsers import pbn as endplay_pbn
 
-from bridgescore.contract import (
+from bridgescore.core.contract import (
     Contract,
     ContractError,
     Notation,
@@ -59,140 +59,27 @@ from bridgescore.contract import (
     score,
     vulnerability_of_board,
 )
-from bridgescore.event import Event, EventForm, Result, ResultStatus, sections_numbered_per_direction
+from bridgescore.core.event import Event, EventForm, Result, ResultStatus, sections_numbered_per_direction
+from bridgescore.core.players import Player
+from bridgescore.core.problems import FieldKind, Location, Problem, Severity, Value, shorten
 from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.io.csv import is_not_played, one_line_per_table, read_file
 from bridgescore.io.deals import PbnDeals
 from bridgescore.io.line import LineReading, read_declarer, read_tricks, whole_number
+from bridgescore.io.pbn_games import (
+    TAG,
+    Game,
+    split_games,
+)
 from bridgescore.io.usebio import names_by_pair
-from bridgescore.players import Player
-from bridgescore.problems import FieldKind, Location, Problem, Severity, Value, shorten
 
 __all__ = ["load", "loads", "split_games"]
 
-_TAG = re.compile(r'^\s*\[(\w+)\s+"(.*)"\]')
-#: Characters Python's ``splitlines`` takes for line ends but an editor does not: read as spaces.
-_ODD_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
-#: Tags a game may hold more than once; any other written twice starts a new game.
-_REPEATABLE = frozenset({"Note"})
 #: Tags that only a teams match writes; the PBN standard's ``Competition`` names the event's kind.
 _TEAMS_TAGS = ("HomeTeam", "VisitTeam", "Room", "ScoreIMP")
 #: The tags that carry results, by their lower-case spelling: PBN tag names are case-sensitive (PBN 2.1, section
 #: 3.1), so ``[SCORETABLE]`` is no score table – and its rows would be lost without a word.
 _RESULT_TAGS = {t.lower(): t for t in ("ScoreTable", "TotalScoreTable", "Contract", "Declarer", "Result", "Score")}
-
-
-@dataclass(frozen=True)
-class _Game:
-    """One game's text, the line it starts on, and each tag's raw value and line."""
-
-    text: str
-    start: int
-    tags: Mapping[str, tuple[str, int]]
-    refused: bool = False  # a problem already says why the game is left out
-
-
-def _lines(text: str) -> list[str]:
-    """The file's lines as an editor numbers them: split at LF (a CR before it dropped), other breaks as spaces."""
-    return [_ODD_BREAKS.sub(" ", line.removesuffix("\r")) for line in text.split("\n")]
-
-
-def split_games(text: str, problems: list[Problem] | None = None, filename: str = "<input>") -> Iterator[_Game]:
-    """Split a PBN file into games at blank lines (outside ``{…}`` comments), as the PBN standard does; a tag
-    written a second time in one chunk (but a ``Note``) starts a new game there, with a warning."""
-    lines = _lines(text)
-    chunks: list[tuple[int, list[str]]] = []
-    chunk: list[str] = []
-    start = 1
-    depth = 0
-    opened = 0  # the line of a "{" comment still open
-    for number, line in enumerate([*lines, ""], start=1):
-        if depth <= 0 and "{" in line:
-            opened = number
-        depth += line.count("{") - line.count("}")
-        if (line.strip() or depth > 0) and number <= len(lines):
-            if not chunk:
-                start = number
-            chunk.append(line)
-            continue
-        if depth > 0 and problems is not None:  # the end of the file inside a comment: say what it swallowed
-            problems.append(
-                Problem.make(
-                    Location(filename, opened),
-                    "a comment opened with '{' on this line is never closed with '}', so what follows it in this "
-                    "game is read as a comment and any result in it is left out",
-                )
-            )
-        if chunk:
-            chunks.extend(_split_games(start, chunk, problems, filename))
-        chunk = []
-        depth = 0
-    previous: dict[str, str] = {}
-    for start, chunk in chunks:
-        if not any(_TAG.match(c) for c in chunk):
-            if problems is not None and any(c.strip() and not c.lstrip().startswith(("%", "{", ";")) for c in chunk):
-                problems.append(
-                    Problem.make(
-                        Location(filename, start),
-                        'these %(count)d line(s) hold no PBN tag (such as [Board "1"]) and are not read',
-                        Severity.WARNING,
-                        count=len(chunk),
-                    )
-                )
-            continue
-        tags: dict[str, tuple[str, int]] = {}
-        body: list[str] = []
-        refused = False
-        for offset, raw in enumerate(chunk):
-            m = _TAG.match(raw)
-            if m:
-                name, value = m[1], m[2]
-                if value == "#" and name in previous:  # PBN: "#" repeats the previous game's value
-                    value = previous[name]
-                    raw = f'[{name} "{value}"]'
-                elif value == "#" and not refused:
-                    refused = True
-                    if problems is not None:
-                        problems.append(
-                            Problem.make(
-                                Location(filename, start + offset, name, FieldKind.TAG),
-                                '[%(tag)s "#"] repeats the previous game\'s value, but no game before it has one; '
-                                "this game is left out",
-                                tag=name,
-                            )
-                        )
-                tags.setdefault(name, (value, start + offset))
-            body.append(raw)
-        previous.update({k: v for k, (v, _) in tags.items() if v != "#"})
-        yield _Game("\n".join(body) + "\n", start, MappingProxyType(tags), refused)
-
-
-def _split_games(
-    start: int, chunk: list[str], problems: list[Problem] | None, filename: str
-) -> Iterator[tuple[int, list[str]]]:
-    """A chunk of lines cut where a tag comes a second time (games written without a blank line between)."""
-    seen: set[str] = set()
-    first = 0
-    for offset, raw in enumerate(chunk):
-        m = _TAG.match(raw)
-        if m is None or m[1] in _REPEATABLE:
-            continue
-        if m[1] in seen:
-            if problems is not None:
-                problems.append(
-                    Problem.make(
-                        Location(filename, start + offset, m[1], FieldKind.TAG),
-                        "[%(tag)s] comes a second time without a blank line before it; read as the start of a new "
-                        "game (the PBN standard separates games by a blank line)",
-                        Severity.WARNING,
-                        tag=m[1],
-                    )
-                )
-            yield start + first, chunk[first:offset]
-            first = offset
-            seen = set()
-        seen.add(m[1])
-    yield start + first, chunk[first:]
 
 
 def _cells(row: Sequence[str]) -> list[str]:
@@ -244,7 +131,7 @@ class _Reader:
             Problem.make(Location(self.filename, line, field, FieldKind.TAG), message, severity, **values)
         )
 
-    def game(self, game: _Game) -> None:
+    def game(self, game: Game) -> None:
         if game.refused:
             return
         self.miscased_tags(game)
@@ -302,7 +189,7 @@ class _Reader:
         elif _written(game, "Contract") or _written(game, "Score"):
             self.single_result(number, game, info)
 
-    def miscased_tags(self, game: _Game) -> None:
+    def miscased_tags(self, game: Game) -> None:
         """An error for each result tag written in another case (``[SCORETABLE]``), which is not read: the lines
         under it are counted, so the director knows what is lost."""
         lines = game.text.split("\n")
@@ -312,7 +199,7 @@ class _Reader:
                 continue
             under = 0
             for text in lines[line - game.start + 1 :]:
-                if _TAG.match(text):
+                if TAG.match(text):
                     break
                 under += bool(text.strip()) and not text.lstrip().startswith(("%", "{", ";"))
             if known.endswith("Table"):
@@ -335,7 +222,7 @@ class _Reader:
                     known=known,
                 )
 
-    def board_number(self, game: _Game) -> int | None:
+    def board_number(self, game: Game) -> int | None:
         text, line = game.tags.get("Board", ("", game.start))
         number = whole_number(text) if text.strip()[:1] not in ("+", "-") else None
         if number is not None and number >= 1:
@@ -351,7 +238,7 @@ class _Reader:
 
     # --- one result per game ----------------------------------------------------------------------------
 
-    def single_result(self, number: int, game: _Game, info: Mapping[str, Any]) -> None:
+    def single_result(self, number: int, game: Game, info: Mapping[str, Any]) -> None:
         tags = {k: ("" if v.strip() == "?" else v) for k, (v, _) in game.tags.items()}
         line_of = {k: line for k, (_, line) in game.tags.items()}
         ns, ew = tags.get("PairId_NS", ""), tags.get("PairId_EW", "")
@@ -402,7 +289,7 @@ class _Reader:
 
     # --- score tables -----------------------------------------------------------------------------------
 
-    def score_table(self, number: int, table: Mapping[str, Any], game: _Game) -> None:
+    def score_table(self, number: int, table: Mapping[str, Any], game: Game) -> None:
         headers = _headers(table.get("headers", []))
         keys = [h.lower() for h in headers]
         tag_line = game.tags.get("ScoreTable", ("", game.start))[1]
@@ -472,7 +359,7 @@ class _Reader:
             if result is not None:  # a pair twice on the board, in this table or another game's: see loads
                 self.results.append(result)
 
-    def total_table(self, table: Mapping[str, Any], game: _Game) -> None:
+    def total_table(self, table: Mapping[str, Any], game: Game) -> None:
         """The pairs' names (``PairId``, ``Names``) and, issue 13, their players' member numbers: the PBN 2.1
         standard's ``MemberID1``/``MemberID2`` columns of the ``TotalScoreTable`` (also read: ``PlayerId1``/
         ``PlayerId2``, ``MemberId_1``…); the players' names are the two halves of ``Names``."""
@@ -618,7 +505,7 @@ def _interpret(
 _PASSED_OUT_WORDS = frozenset({"PO"})
 
 
-def _written(game: _Game, tag: str) -> str:
+def _written(game: Game, tag: str) -> str:
     """A tag's value as written, ``?`` (PBN 2.1: the value is unknown, as a deals-only record writes its
     Contract, Declarer and Result) read as nothing."""
     value = game.tags.get(tag, ("", 0))[0].strip()
@@ -704,7 +591,7 @@ def _member_columns(headers: Sequence[str]) -> tuple[str, str] | None:
     return None
 
 
-def _form(game: _Game) -> tuple[EventForm, str]:
+def _form(game: Game) -> tuple[EventForm, str]:
     """Pairs, teams or individual, as a game's tags say (see the module docstring), with the sign."""
     written = game.tags.get("Competition", ("", 0))[0].strip()
     competition = written.lower()

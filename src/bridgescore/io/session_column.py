@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from bridgescore.contract import Notation
-from bridgescore.event import Event
+from bridgescore.core.contract import Notation
+from bridgescore.core.event import Event
+from bridgescore.core.problems import Location, Problem, shorten
 from bridgescore.io import files
 from bridgescore.io.csv import header_key, physical_lines, read_file, read_records
-from bridgescore.problems import Location, Problem, shorten
 
 __all__ = ["SESSION_COLUMNS", "has_session_column", "session_column", "session_names", "split"]
 

@@ -7,7 +7,7 @@ players' names, the published ``PERCENTAGE``/``TOTAL_SCORE`` and ``PLACE``) and 
 ``defusedxml`` (no entity expansion, no external references), and every element's source line is kept so a
 problem can be named by file, line and element.
 
-What a traveller line becomes (:class:`bridgescore.event.Result`):
+What a traveller line becomes (:class:`bridgescore.core.event.Result`):
 
 * ``NS_PAIR_NUMBER``/``EW_PAIR_NUMBER`` → ``ns_pair``/``ew_pair`` (an individual's ``N_/S_/E_/W_PLAYER_NUMBER``
   become ``"N-S"`` and ``"E-W"``); the section is the ``SECTION_ID`` (prefixed by ``SESSION_ID/`` when the
@@ -24,7 +24,7 @@ Pair names (``PLAYER_NAME`` of each ``PLAYER``, joined with `` & ``) go into ``E
 number (``SECTION:PAIR`` where two sections use the same number).  Keyed the same way (issue 13):
 
 * ``Event.players``: each pair's ``PLAYER`` elements (an individual's ``PLAYER`` participant itself) as
-  :class:`~bridgescore.players.Player` – ``NATIONAL_ID_NUMBER`` the member number, ``PLAYER_NAME``,
+  :class:`~bridgescore.core.players.Player` – ``NATIONAL_ID_NUMBER`` the member number, ``PLAYER_NAME``,
   ``CLUB_ID_NUMBER`` the club number, every other child and attribute in ``Player.extra`` (``@RATEABLE``,
   ``PLAYER_NUMBER``, ``MASTER_POINTS/MASTER_POINTS_AWARDED`` …) – see :func:`player_of`;
 * ``Event.pair_info``: everything else the pair's element holds (``DIRECTION``, the published ``PERCENTAGE``,
@@ -32,7 +32,7 @@ number (``SECTION:PAIR`` where two sections use the same number).  Keyed the sam
   BriAn's flat ``MASTER_POINTS_AWARDED``, ``HANDICAP``, ``BOARDS_PLAYED`` …), nested elements as ``PARENT/CHILD``;
 * ``Event.info``: the event's date, club, program, masterpoint scale, contact … (keys in :func:`event_info`).
 
-:mod:`bridgescore.report.usebio` writes them back.  The published per-pair results are
+:mod:`bridgescore.pairs.report.usebio` writes them back.  The published per-pair results are
 available through :func:`participants`.  Where ``PARTICIPANTS`` gives a number twice, once with ``DIRECTION`` NS
 and once EW, the section numbers its pairs per direction (a Mitchell as ACBLscore numbers it, NS 1 and EW 1
 being two pairs): a line with the same number on both sides is then no mistake, and the names are keyed
@@ -43,7 +43,7 @@ is kept in ``Result.extra``); a traveller line or board it cannot reach (misspel
 ``<board>``, outside a ``BOARD``, in a second ``<EVENT>``) and a field written twice with different values are
 errors.  A teams file (``EVENT_TYPE`` with TEAMS, ``MATCH`` elements, ``TEAM`` participants) or an individual
 (``EVENT_TYPE="INDIVIDUAL"``, ``PLAYER`` participants, player numbers on the lines) is read, and marked
-(:attr:`bridgescore.event.Event.form`) so that ``score`` does not score it as pairs.
+(:attr:`bridgescore.core.event.Event.form`) so that ``score`` does not score it as pairs.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ import numpy as np
 import numpy.typing as npt
 from defusedxml.ElementTree import DefusedXMLParser
 
-from bridgescore.contract import (
+from bridgescore.core.contract import (
     Contract,
     ContractError,
     Notation,
@@ -73,14 +73,14 @@ from bridgescore.contract import (
     score,
     vulnerability_of_board,
 )
-from bridgescore.deal import HandRecords
-from bridgescore.event import Event, EventForm, Result, ResultStatus, sections_numbered_per_direction
+from bridgescore.core.deal import HandRecords
+from bridgescore.core.event import Event, EventForm, Result, ResultStatus, sections_numbered_per_direction
+from bridgescore.core.players import Player
+from bridgescore.core.problems import FieldKind, Location, Problem, Severity, Value, shorten
+from bridgescore.core.table import FIELD_KINDS, STATUSES, Column, ResultTable, ResultView
 from bridgescore.io.adjusted import canonical_adjustment
 from bridgescore.io.csv import one_line_per_table
 from bridgescore.io.line import LineReading, numbered_per_direction, read_declarer, whole_number
-from bridgescore.players import Player
-from bridgescore.problems import FieldKind, Location, Problem, Severity, Value, shorten
-from bridgescore.table import FIELD_KINDS, STATUSES, Column, ResultTable, ResultView
 
 __all__ = [
     "Document",
@@ -270,7 +270,7 @@ def loads(
     ``pairs_per_direction`` as for the CSV reader (:class:`bridgescore.io.ReadOptions`): ``True`` (``--movement
     mitchell``) NS 1 and EW 1 are two pairs in every section, ``False`` (``howell``) never; ``None``: where
     ``PARTICIPANTS`` says so by ``DIRECTION``, or else the data shows it
-    (:func:`bridgescore.event.sections_numbered_per_direction`, with a warning)."""
+    (:func:`bridgescore.core.event.sections_numbered_per_direction`, with a warning)."""
     streamed = _loads_streamed(data, filename, pairs_per_direction)
     if streamed is not None:
         return streamed
@@ -767,7 +767,7 @@ def flatten(element: Element, prefix: str = "") -> dict[str, str]:
 
 
 def player_of(el: Element) -> Player:
-    """A ``PLAYER`` element as a :class:`~bridgescore.players.Player`: ``NATIONAL_ID_NUMBER`` (the EBU number) is
+    """A ``PLAYER`` element as a :class:`~bridgescore.core.players.Player`: ``NATIONAL_ID_NUMBER`` (the EBU number) is
     its number, ``PLAYER_NAME`` its name, ``CLUB_ID_NUMBER`` its club number; every other child (``PLAYER_NUMBER``,
     ``MASTER_POINTS``, ``HANDICAP`` …, nested ones as ``MASTER_POINTS/MASTER_POINTS_AWARDED``) and attribute
     (``@RATEABLE``) is kept in ``extra``, in file order."""
@@ -847,7 +847,7 @@ def other_events(doc: Document, event: Element, problems: list[Problem]) -> list
 
 #: A pairs event's ``BOARD_SCORING_METHOD`` → the method that scores it: ``MATCH_POINTS`` (PairsScorer, BriAn,
 #: RealBridge), ``CROSS_IMPS`` (Pianola's ``ximp-pairs.xml``), ``BUTLER_IMPS`` and ``BASTILLE`` (bridgescore's own
-#: writer, :mod:`bridgescore.report.usebio`).  ``IMPS`` names no pairs method (it is the teams' word) and is not
+#: writer, :mod:`bridgescore.pairs.report.usebio`).  ``IMPS`` names no pairs method (it is the teams' word) and is not
 #: taken.
 _WRITTEN_METHODS = {
     "MATCH_POINTS": "matchpoints", "MATCHPOINTS": "matchpoints", "CROSS_IMPS": "cross-imps",
@@ -1265,7 +1265,7 @@ def _contract(
 ) -> tuple[Contract | None, Seat | None, int | None]:
     """Contract, declarer and tricks of a line; where they cannot be read but the score can, a warning.
 
-    The reason a contract or declarer cannot be read is :mod:`bridgescore.contract`'s sentence, put in as it is."""
+    The reason a contract or declarer cannot be read is :mod:`bridgescore.core.contract`'s sentence, put in as it is."""
     severity = Severity.WARNING if ns_score is not None else Severity.ERROR
     kept = ns_score is not None
     reason = "board %(board)d: %(reason)s; the written score is used" if kept else "board %(board)d: %(reason)s"

@@ -1,7 +1,7 @@
 """The cells of a scored event's traveller lines, worked out from its columns (issue 12: writers that stream).
 
 A report of a 1,000,000-line event cannot afford a Python object and a formatting call per line and field.  The
-lines' text fields are dictionary-encoded (:class:`bridgescore.table.Column`) and their numbers repeat (a board of
+lines' text fields are dictionary-encoded (:class:`bridgescore.core.table.Column`) and their numbers repeat (a board of
 10,000 tables has a few dozen different scores, so a few dozen different points): each helper here converts every
 *distinct* value once – with the same function a report used per line before, so the cells are the same – and
 hands back an object array with the converted value of every line, to be sliced per board.
@@ -15,8 +15,8 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from bridgescore.contract import Seat
-from bridgescore.table import Column
+from bridgescore.core.contract import Seat
+from bridgescore.core.table import Column
 
 __all__ = ["ObjectArray", "memo", "per_code", "per_int", "per_label", "per_value", "seats"]
 
@@ -72,7 +72,7 @@ def seats(declarers: npt.NDArray[np.int8], convert: Callable[[Seat | None], obje
 
 def memo(form: Callable[[Any, str], str], lang: str) -> Callable[[Any], str]:
     """``form(value, lang)`` worked out once per distinct value (a ranking of 200,000 pairs repeats its totals and
-    percentages); None is ``""``, as :func:`bridgescore.report.labels.number` and ``points`` write it."""
+    percentages); None is ``""``, as :func:`bridgescore.pairs.report.labels.number` and ``points`` write it."""
     cache: dict[Any, str] = {None: ""}
 
     def cell(value: Any) -> str:

@@ -14,9 +14,9 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from bridgescore.contract import ContractError, Notation, Seat, Strain, parse_contract
-from bridgescore.deal import HandRecord
-from bridgescore.i18n import Language, translator
+from bridgescore.core.contract import ContractError, Notation, Seat, Strain, parse_contract
+from bridgescore.core.deal import HandRecord
+from bridgescore.core.i18n import Language, translator
 
 __all__ = ["SCHEMA", "deal_dict", "deals_dict", "deals_json", "deals_text", "par_contract_words"]
 
@@ -44,7 +44,7 @@ def deal_dict(record: HandRecord) -> dict[str, Any]:
 
 
 def par_contract_words(text: str, lang: Language, *, symbols: bool = False) -> str:
-    """A par contract as :func:`bridgescore.dd.par_of` writes it (``4S N``, ``5Dx E -1``) in ``lang``'s notation:
+    """A par contract as :func:`bridgescore.core.dd.par_of` writes it (``4S N``, ``5Dx E -1``) in ``lang``'s notation:
     Dutch ``3SA O``, ``4S Z``; with ``symbols`` the strain as a suit symbol (``4♠ N``, the page).  A text that is no
     contract is given as written."""
     head, _sep, rest = text.strip().partition(" ")

@@ -11,9 +11,9 @@ in the shape of ``bridgescore.deals/1`` (what ``bridgescore deals --format json`
      "par": {"score": 420, "contracts": ["4S N"]} | null}                 # par: North-South's score
 
 :func:`bridgescore.report.hand_records.deal_dict` (the one serialiser of a deal, shared with ``bridgescore
-deals``) makes one from a :class:`~bridgescore.deal.HandRecord`; :func:`deal_view` turns one into what the template
+deals``) makes one from a :class:`~bridgescore.core.deal.HandRecord`; :func:`deal_view` turns one into what the template
 shows.  Nothing here computes bridge: the DD tricks and par are the solver's or the file's
-(``DoubleDummyTricks``, ``OptimumScore``), the HCP are Milton Work's count (:func:`bridgescore.deal.hcp_of`).
+(``DoubleDummyTricks``, ``OptimumScore``), the HCP are Milton Work's count (:func:`bridgescore.core.deal.hcp_of`).
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bridgescore.contract import ContractError, Seat, Strain, Vulnerability, parse_contract
-from bridgescore.deal import hcp_of
-from bridgescore.i18n import Language, format_number, translator
+from bridgescore.core.contract import ContractError, Seat, Strain, Vulnerability, parse_contract
+from bridgescore.core.deal import hcp_of
+from bridgescore.core.i18n import Language, format_number, translator
 from bridgescore.report.hand_records import par_contract_words
 
 __all__ = ["DealView", "dd_tricks", "deal_view"]

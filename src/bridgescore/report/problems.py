@@ -12,8 +12,8 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from bridgescore.i18n import format_number, translator
-from bridgescore.problems import Problem, Severity
+from bridgescore.core.i18n import format_number, translator
+from bridgescore.core.problems import Problem, Severity
 
 __all__ = ["print_problems", "problem_fields"]
 

@@ -20,7 +20,7 @@ from bridgescore.season.rules import (
 )
 
 if TYPE_CHECKING:
-    from bridgescore.sessions import StoredSession
+    from bridgescore.pairs.sessions import StoredSession
 
 __all__ = [
     "AbsentRule",
@@ -45,9 +45,9 @@ def run_season(
     sessions: list[StoredSession], rules: SeasonRules, title: str = "", valet: bool = False
 ) -> tuple[Season, dict[str, Any] | None]:
     """The season of ``sessions`` (from files, :class:`~bridgescore.season.files.FileSessions`, or from the
-    archive: any :class:`~bridgescore.sessions.SessionSource`) ranked by ``rules``, with the Valet sums across
+    archive: any :class:`~bridgescore.pairs.sessions.SessionSource`) ranked by ``rules``, with the Valet sums across
     the season when ``valet`` (:func:`bridgescore.season.valet.season_valet`).  Raises
-    :class:`~bridgescore.options.OptionError` for a rule the season cannot meet."""
+    :class:`~bridgescore.core.options.OptionError` for a rule the season cannot meet."""
     season = compute_season([s.summary for s in sessions], rules, title)
     if not valet:
         return season, None

@@ -1,7 +1,7 @@
 """The season competition (issue 13): evenings summed up per pair or per player, ranked by the rules of
 :mod:`bridgescore.season.rules` (whose docstring names the program or clubs behind each rule).
 
-Pure functions over :class:`bridgescore.sessions.SessionSummary` – no reading, no writing.  Every number a
+Pure functions over :class:`bridgescore.pairs.sessions.SessionSummary` – no reading, no writing.  Every number a
 report shows is kept here, so a director can redo the sum by hand: each competitor's evenings in date order,
 with what each evening counted (the percentage as played, the line correction taken off, the value given for an
 absent evening) and whether it was counted or dropped.
@@ -31,12 +31,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from bridgescore.i18n import N_
-from bridgescore.options import OptionError
-from bridgescore.players import Player, player_key
+from bridgescore.core.i18n import N_
+from bridgescore.core.options import OptionError
+from bridgescore.core.players import Player, player_key
+from bridgescore.pairs.sessions import PairSession, SessionSummary
+from bridgescore.pairs.standings import shared_places
 from bridgescore.season.rules import SeasonRules
-from bridgescore.sessions import PairSession, SessionSummary
-from bridgescore.standings import shared_places
 
 __all__ = ["Evening", "Season", "SeasonSession", "Standing", "compute_season", "pair_name", "shared_places"]
 
@@ -322,8 +322,8 @@ def _sort_key(s: Standing) -> tuple[float, str]:
 def compute_season(summaries: Sequence[SessionSummary], rules: SeasonRules, title: str = "") -> Season:
     """The season of ``summaries`` (one per evening, in date order) ranked by ``rules`` – each line on its own, its
     best ``promote`` going up and worst ``relegate`` going down (NBB clubs' "promotie/degradatie", see
-    :mod:`bridgescore.season.rules`), ties sharing a place (:func:`bridgescore.standings.shared_places`); raises
-    :class:`~bridgescore.options.OptionError` for a rule the season cannot meet (best 10 of 8 evenings held, a
+    :mod:`bridgescore.season.rules`), ties sharing a place (:func:`bridgescore.pairs.standings.shared_places`); raises
+    :class:`~bridgescore.core.options.OptionError` for a rule the season cannot meet (best 10 of 8 evenings held, a
     minimum above the evenings held, a line no session has, a Butler season of matchpoint evenings …)."""
     _check(summaries, rules)
     found, left_out = _competitors(summaries, rules)

@@ -1,6 +1,6 @@
 """Evenings from files (issue 13): each file one evening, read and scored with the Python API as ``bridgescore
-score`` reads and scores it, and summed up with :func:`bridgescore.sessions.summarise` – a
-:class:`~bridgescore.sessions.SessionSource` beside the archive's, so ``bridgescore season`` ranks files and
+score`` reads and scores it, and summed up with :func:`bridgescore.pairs.sessions.summarise` – a
+:class:`~bridgescore.pairs.sessions.SessionSource` beside the archive's, so ``bridgescore season`` ranks files and
 stored sessions alike.
 
 An evening's date is the one its file gives (USEBIO ``<DATE>``, PBN ``[Date]``); a file that gives none and is
@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bridgescore.i18n import N_
-from bridgescore.problems import Location, Problem, Severity
-from bridgescore.sessions import (
+from bridgescore.core.i18n import N_
+from bridgescore.core.problems import Location, Problem, Severity
+from bridgescore.pairs.sessions import (
     SessionSource,
     StoredSession,
     date_from_name,
@@ -28,7 +28,7 @@ from bridgescore.sessions import (
 )
 
 if TYPE_CHECKING:
-    from bridgescore.scored import ScoringOptions
+    from bridgescore.pairs.scored import ScoringOptions
 
 __all__ = ["ArchiveSessions", "FileSessions", "in_period"]
 
@@ -44,7 +44,8 @@ def in_period(date: str, since: str | None, until: str | None) -> bool:
 @dataclass(slots=True)
 class FileSessions:
     """Each file of ``files`` an evening, scored with ``options`` (resolved as the command line resolves them:
-    :func:`bridgescore.api.resolve_options`; None: matchpoints).  ``problems`` collects what reading and scoring
+    :func:`bridgescore.pairs.pipeline.resolve_options`; None: matchpoints).  ``problems`` collects what reading and
+    scoring
     found, each at its file, line and field.  ``members``: the members file naming the players given by member
     number (``season --members``, as ``score --members``)."""
 
@@ -53,7 +54,7 @@ class FileSessions:
     problems: list[Problem] = dataclasses.field(default_factory=list)
     members: Path | None = None
     #: whether the director gave the method (``--method``/``--as``); if not, a file naming its method (USEBIO
-    #: ``BOARD_SCORING_METHOD``) is scored by it, as ``score`` does (:func:`bridgescore.api.file_options`)
+    #: ``BOARD_SCORING_METHOD``) is scored by it, as ``score`` does (:func:`bridgescore.pairs.pipeline.file_options`)
     method_given: bool = True
 
     def sessions(
@@ -68,8 +69,8 @@ class FileSessions:
         evening has a date, else in the order given; ``competition`` names them.  An evening without a date is
         kept in any period, with a warning when a period is asked for.  Each with its lines (``lines`` makes no
         difference: a file is read whole to be scored)."""
-        from bridgescore.api import InputError, file_method_notes, file_options, read, score
-        from bridgescore.options import OptionError
+        from bridgescore.core.options import OptionError
+        from bridgescore.pairs.pipeline import InputError, file_method_notes, file_options, read, score
 
         found: list[tuple[int, StoredSession]] = []
         first_with: dict[str, tuple[int, Path]] = {}  # the digest of an evening's lines → where it was read first
@@ -142,7 +143,8 @@ class FileSessions:
 @dataclass(slots=True)
 class ArchiveSessions:
     """The sessions an archive holds (:func:`bridgescore.archive.open_archive`, or any other
-    :class:`~bridgescore.sessions.SessionSource`): as stored, each summed up as it was scored when added; or, given
+    :class:`~bridgescore.pairs.sessions.SessionSource`): as stored, each summed up as it was scored when added; or,
+    given
     ``options``, each stored event scored again with them (a Butler season of evenings stored at matchpoints),
     keeping the phantom pairs, movement and across-sections the session was added with."""
 
@@ -161,7 +163,7 @@ class ArchiveSessions:
         """The stored sessions (see the class); ``lines=False``: their events without their traveller lines
         where the season ranks them as stored (no ``options``), as the archive gives them (a federation's season
         reads no million lines to rank what was stored: issue 19)."""
-        from bridgescore.api import InputError, score
+        from bridgescore.pairs.pipeline import InputError, score
 
         stored = self.archive.sessions(competition, since, until, lines=lines or self.options is not None)
         for session in stored if since or until else ():
@@ -201,7 +203,7 @@ def _with_own_event_options(options: ScoringOptions, stored: Mapping[str, str]) 
     as the archive keeps them (:meth:`bridgescore.archive.Archive.options`: a list or flag as JSON)."""
     import json
 
-    from bridgescore.scored import Movement
+    from bridgescore.pairs.scored import Movement
 
     if "phantoms" in stored:
         phantoms = frozenset(str(p) for p in json.loads(stored["phantoms"]))

@@ -44,8 +44,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
-from bridgescore.i18n import N_
-from bridgescore.options import OptionError
+from bridgescore.core.i18n import N_
+from bridgescore.core.options import OptionError
 
 __all__ = [
     "DEFAULT_MIN_EVENINGS", "AbsentRule", "SeasonRules", "parse_absent", "parse_date", "parse_drop", "parse_lines",
@@ -172,11 +172,11 @@ def parse_absent(text: str) -> AbsentRule:
 
 
 def parse_date(option: str, text: str | None) -> str | None:
-    """``--from``/``--to``: a date in any form the programs write (:func:`bridgescore.sessions.iso_date`:
+    """``--from``/``--to``: a date in any form the programs write (:func:`bridgescore.pairs.sessions.iso_date`:
     ``2026-09-07``, ``07-09-2026``, ``7/9/2026``) and a day the calendar has, as ISO; None when not given."""
     import datetime
 
-    from bridgescore.sessions import iso_date
+    from bridgescore.pairs.sessions import iso_date
 
     if not text:
         return None

@@ -1,9 +1,9 @@
 """The Valet score across a season (issue 13): per pair or player, the Valet components – bidding, declarer
-play, opening lead and the rest of the defence (seed 003, :mod:`bridgescore.methods.valet`) – of every session,
+play, opening lead and the rest of the defence (seed 003, :mod:`bridgescore.valet.score`) – of every session,
 summed over the season.
 
-Each session is scored on its own (:func:`bridgescore.io.valet.from_event` on the stored event, then
-:func:`bridgescore.methods.valet.score_valet` with the reference program's defaults: IMPs across the field, the
+Each session is scored on its own (:func:`bridgescore.valet.read.from_event` on the stored event, then
+:func:`bridgescore.valet.score.score_valet` with the reference program's defaults: IMPs across the field, the
 cloud decomposition), because a hand is compared only with the same hand played in the same session.  A
 session's Valet pair is its pair in the session's ranking (the same section, pair number and, where a section
 numbers pairs per direction, direction), so it is followed across evenings by the season's key.  The season's
@@ -19,30 +19,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bridgescore.i18n import N_
-from bridgescore.options import OptionError
-from bridgescore.players import player_key
+from bridgescore.core.i18n import N_
+from bridgescore.core.options import OptionError
+from bridgescore.core.players import player_key
+from bridgescore.pairs.sessions import PairSession, StoredSession
 from bridgescore.season.engine import pair_name
-from bridgescore.sessions import PairSession, StoredSession
 
 __all__ = ["PARTS", "season_valet"]
 
-#: The parts, in the order the Valet page shows them (:mod:`bridgescore.report.valet_html`).
+#: The parts, in the order the Valet page shows them (:mod:`bridgescore.valet.report.html`).
 PARTS = (N_("Bidding"), N_("Declarer play"), N_("Opening lead"), N_("Rest of defence"))
 
 
 def _labels(pair: PairSession, several_sections: bool) -> list[str]:
-    """The labels :func:`bridgescore.io.valet.from_event` may give the pair (see its docstring)."""
+    """The labels :func:`bridgescore.valet.read.from_event` may give the pair (see its docstring)."""
     base = [pair.pair, f"{pair.pair} {pair.direction}"]
     return [f"{pair.section}:{b}" for b in base] if several_sections else base
 
 
 def season_valet(sessions: Sequence[StoredSession], per: str = "pair") -> dict[str, Any]:
     """Per competitor (the season's pair or player key) the Valet sums over ``sessions``: ``hands`` and, in
-    IMPs, ``overall`` and the four parts; raises :class:`~bridgescore.options.OptionError` for a session whose
+    IMPs, ``overall`` and the four parts; raises :class:`~bridgescore.core.options.OptionError` for a session whose
     lines carry no declarer (the Valet score cannot split it)."""
-    from bridgescore.io.valet import from_event
-    from bridgescore.methods.valet import BID, DEFENCE, LEAD1, LEAD2, OVERALL, PLAY1, PLAY2, score_valet
+    from bridgescore.valet.read import from_event
+    from bridgescore.valet.score import BID, DEFENCE, LEAD1, LEAD2, OVERALL, PLAY1, PLAY2, score_valet
 
     found: dict[str, dict[str, Any]] = {}
     lines_left_out = 0

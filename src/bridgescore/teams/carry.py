@@ -22,8 +22,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from bridgescore.core.problems import Location, Problem, Severity, shorten
 from bridgescore.io.line import decimal_number, whole_number
-from bridgescore.problems import Location, Problem, Severity, shorten
 from bridgescore.teams.model import Match, TeamsEvent
 
 __all__ = ["CarryOver", "carry_in_lines", "given_carry_over", "parse_carry_over", "with_carry_over"]

@@ -24,8 +24,8 @@ import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
-from bridgescore.i18n import N_
-from bridgescore.problems import Location, Problem, Severity
+from bridgescore.core.i18n import N_
+from bridgescore.core.problems import Location, Problem, Severity
 from bridgescore.teams.model import Match, MatchScore
 
 __all__ = ["check_matches", "duplicate_matches"]

@@ -22,9 +22,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from bridgescore.i18n import N_
-from bridgescore.options import OptionError
-from bridgescore.problems import Location, Problem, Severity
+from bridgescore.core.i18n import N_
+from bridgescore.core.options import OptionError
+from bridgescore.core.problems import Location, Problem, Severity
 from bridgescore.teams.engine import TeamsOptions
 from bridgescore.teams.model import TeamsEvent, TeamsForm
 from bridgescore.teams.standings import TIEBREAKS
@@ -65,7 +65,7 @@ def _file_scale(event: TeamsEvent) -> tuple[str | None, str]:
 def _file_program(event: TeamsEvent) -> str | None:
     """The preset of the program that made the file (USEBIO ``PROGRAM_NAME``), when bridgescore has one: the file
     says whose conventions it was scored by, as ``--as`` would."""
-    from bridgescore.presets import presets
+    from bridgescore.pairs.presets import presets
 
     program = event.extra.get("program", "").strip().lower().replace(" ", "")
     if not program:
@@ -102,12 +102,12 @@ def teams_options(
     bye_vp: float | None = None,
 ) -> tuple[TeamsOptions, tuple[Problem, ...]]:
     """The options to score ``event`` with (see the module docstring) and the warnings about them; an option
-    given with a value that does not exist is an :class:`~bridgescore.options.OptionError`.
+    given with a value that does not exist is an :class:`~bridgescore.core.options.OptionError`.
 
     Without ``--as``, the program that made the file (USEBIO ``PROGRAM_NAME``: TeamsScorer, EBUScoreTeams) stands
     for it where bridgescore has its conventions (``[PROGRAM.teams]`` in ``presets.toml``), after what the file
     itself says of its match scoring."""
-    from bridgescore.presets import preset
+    from bridgescore.pairs.presets import preset
 
     notes: list[Problem] = []
     named = as_program or _file_program(event)

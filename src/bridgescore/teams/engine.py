@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from bridgescore.methods.adjustments import AdjustmentValues
-from bridgescore.problems import Location, Problem, Severity, shorten
+from bridgescore.core.adjustments import AdjustmentValues
+from bridgescore.core.problems import Location, Problem, Severity, shorten
 from bridgescore.teams.checks import check_matches, duplicate_matches
 from bridgescore.teams.match import BoardPoints, PattonForm, score_match
 from bridgescore.teams.model import Match, ScoredTeams, TeamsEvent, TeamsForm, TeamStanding

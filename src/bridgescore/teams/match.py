@@ -6,11 +6,11 @@ Every rule names its source:
   the open room − North-South's score in the closed room), on the WBF scale.
 * **Assigned scores** (Law 12C1) are compared like table results; a **weighted** assigned score (Law 12C1(c):
   ``50% 4S= + 50% 4S-1``) is compared part by part, and the IMPs (or board points) of each comparison are weighted –
-  the *results* are weighted, not the scores, as :mod:`bridgescore.scored` does for pairs.
+  the *results* are weighted, not the scores, as :mod:`bridgescore.pairs.scored` does for pairs.
 * **Artificial adjusted scores** (Law 12C2, read with the same words as for pairs through
-  :func:`bridgescore.scored.read_adjustment`): at IMPs average-plus is +3, average 0 and average-minus −3 IMPs
+  :func:`bridgescore.pairs.scored.read_adjustment`): at IMPs average-plus is +3, average 0 and average-minus −3 IMPs
   (Law 86A); a percentage is ``(p − 50) × 0.3`` IMPs (60 % → +3, 40 % → −3; WBF practice, the same
-  :class:`~bridgescore.methods.adjustments.AdjustmentValues` as pairs).  An artificial score in either room decides
+  :class:`~bridgescore.core.adjustments.AdjustmentValues` as pairs).  An artificial score in either room decides
   the board (the other room's result is not compared, Law 86A scores the *board*).  Each team's award is worked
   out separately, and the two need not balance (Law 12C2: "the scores awarded to the two sides need not
   balance"; the EBU gives AVE-/AVE- as −3 IMPs to both teams when both are at fault): A-/A- is −3 IMPs to each
@@ -55,12 +55,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from bridgescore.event import Result, ResultStatus
-from bridgescore.i18n import N_
-from bridgescore.imps import wbf_imps
-from bridgescore.methods.adjustments import AdjustmentValues, ArtificialScore, AssignedScore, Award, WeightedScore
-from bridgescore.problems import Location, Problem, Severity
-from bridgescore.scored import read_adjustment
+from bridgescore.core.adjustments import AdjustmentValues, ArtificialScore, AssignedScore, Award, WeightedScore
+from bridgescore.core.event import Result, ResultStatus
+from bridgescore.core.i18n import N_
+from bridgescore.core.imps import wbf_imps
+from bridgescore.core.problems import Location, Problem, Severity
+from bridgescore.pairs.scored import read_adjustment
 from bridgescore.teams.model import TIED, BoardScore, Match, MatchBoard, MatchScore, SegmentScore, TeamsForm
 from bridgescore.teams.vp import VPScale, WBFContinuous
 
@@ -101,7 +101,7 @@ class _Room:
 
 
 def _room(result: Result | None) -> _Room:
-    """A room's line read as the pairs engine reads it (:func:`bridgescore.scored.read_adjustment`)."""
+    """A room's line read as the pairs engine reads it (:func:`bridgescore.pairs.scored.read_adjustment`)."""
     if result is None:
         return _Room()
     adjustment, problem = read_adjustment(result)

@@ -3,7 +3,7 @@
 A match is two teams; each board is played in two rooms with the orientation reversed (seed 000, "viertallen"):
 in the **open** room the home team sits North-South, in the **closed** room East-West.  A board is compared only
 with the other room of its match.  Every record is immutable; a room's line is the pairs model's
-:class:`~bridgescore.event.Result` (its ``ns_pair``/``ew_pair`` are team ids), so contracts, adjustments and
+:class:`~bridgescore.core.event.Result` (its ``ns_pair``/``ew_pair`` are team ids), so contracts, adjustments and
 their problems are read and described the same way for both forms of the game.
 """
 
@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
-from bridgescore.event import Result
-from bridgescore.players import Player
-from bridgescore.problems import Location, Problem
+from bridgescore.core.event import Result
+from bridgescore.core.players import Player
+from bridgescore.core.problems import Location, Problem
 
 __all__ = [
     "TIED",

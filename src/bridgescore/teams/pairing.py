@@ -37,9 +37,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from bridgescore.i18n import N_
+from bridgescore.core.i18n import N_
+from bridgescore.core.problems import FieldKind, Location, Problem, Severity, shorten
 from bridgescore.io.line import decimal_number
-from bridgescore.problems import FieldKind, Location, Problem, Severity, shorten
 
 __all__ = [
     "RULES",

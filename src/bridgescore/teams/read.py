@@ -18,7 +18,7 @@ The per-format modules (``read_usebio``, ``read_pbn``, ``read_csv``) turn a file
 * a match played in segments (a CSV ``segment`` column) keeps each segment's boards apart, so a board number
   used again in a later segment is no double room;
 * a file given twice (the same content) is read once, and that is an error, as for pairs
-  (:meth:`bridgescore.event.Event.merge`);
+  (:meth:`bridgescore.core.event.Event.merge`);
 * a team in two matches of one round on the same boards is an error; where one of the two is a stray line or
   two (fewer lines than the other), those lines are reported as "not a match of that round" and left out.
   Two matches of one team in one round on *different* boards are read as they are: TeamsScorer's multiple-teams
@@ -32,55 +32,22 @@ Team names and members come from the files (USEBIO ``PARTICIPANTS``) and from a 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 
-from bridgescore.contract import Notation
-from bridgescore.event import Result
-from bridgescore.problems import Location, Problem, Severity, shorten
+from bridgescore.core.contract import Notation
+from bridgescore.core.problems import Location, Problem, Severity, shorten
 from bridgescore.teams.carry import carry_in_lines
+from bridgescore.teams.lines import (
+    TeamFile,
+    TeamLine,
+)
 from bridgescore.teams.model import Match, MatchBoard, Room, Team, TeamsEvent, TeamsForm
 
 __all__ = ["TeamFile", "TeamLine", "assemble", "load_teams", "negate"]
 
 _EMPTY: Mapping[str, str] = MappingProxyType({})
-
-
-@dataclass(frozen=True, slots=True)
-class TeamLine:
-    """One room's line of a board as a file gives it: the line (its pairs are team ids), the round, the room where
-    the file names it (None: from the orientation), the segment, the team the file calls home for its match (None:
-    not said), the IMPs the file gives North-South at this table (PBN ``ScoreIMP``; "" when none), the file's own
-    values for the board (already from the home team's view) and for the match, and where the match starts.
-    ``carry_over`` is the IMPs the file carries over into the match to this line's North-South team (None: not
-    said; :mod:`bridgescore.teams.carry`)."""
-
-    result: Result
-    round: int
-    room: Room | None = None
-    segment: int = 1
-    home: str | None = None
-    ns_imps: str = ""
-    board_extra: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
-    match_extra: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
-    match_source: Location | None = None
-    table: str = ""
-    carry_over: float | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class TeamFile:
-    """What a per-format reader made of one file: its lines, the teams it names, its problems and the event's own
-    words (title, board scoring form, match scoring, date/club/program)."""
-
-    lines: tuple[TeamLine, ...]
-    teams: Mapping[str, Team] = field(default_factory=dict)
-    problems: tuple[Problem, ...] = ()
-    title: str = ""
-    form: TeamsForm | None = None
-    match_scoring: str = ""
-    extra: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
 
 
 def negate(text: str) -> str:
@@ -384,8 +351,3 @@ def load_teams(paths: Sequence[Path], *, names: Path | None = None, notation: No
         match_scoring=match_scoring,
         extra=MappingProxyType(extra),
     )
-
-
-def with_result_teams(result: Result, ns: str, ew: str) -> Result:
-    """``result`` with its pairs replaced by the teams ``ns`` and ``ew`` (a USEBIO line names pairs)."""
-    return replace(result, ns_pair=ns, ew_pair=ew)

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bridgescore.contract import Notation
+from bridgescore.core.contract import Notation
+from bridgescore.core.problems import Location, Problem, Severity, shorten
 from bridgescore.io import csv as traveller_csv
 from bridgescore.io.line import decimal_number, whole_number
-from bridgescore.problems import Location, Problem, Severity, shorten
+from bridgescore.teams.lines import TeamFile, TeamLine
 from bridgescore.teams.model import Room
-from bridgescore.teams.read import TeamFile, TeamLine
 
 __all__ = ["ROOM_WORDS", "load", "loads"]
 

@@ -22,8 +22,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
+from bridgescore.core.problems import Location, Problem, Severity, shorten
 from bridgescore.io.csv import physical_lines, read_file, too_large
-from bridgescore.problems import Location, Problem, Severity, shorten
 from bridgescore.teams.model import Team
 
 __all__ = ["load", "loads", "with_names"]

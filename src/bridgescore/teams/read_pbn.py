@@ -17,13 +17,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bridgescore.contract import Notation
-from bridgescore.event import Event
+from bridgescore.core.contract import Notation
+from bridgescore.core.event import Event
+from bridgescore.core.problems import FieldKind, Location, Problem, shorten
 from bridgescore.io import pbn
 from bridgescore.io.line import whole_number
-from bridgescore.problems import FieldKind, Location, Problem, shorten
+from bridgescore.teams.lines import TeamFile, TeamLine
 from bridgescore.teams.model import Room
-from bridgescore.teams.read import TeamFile, TeamLine
 
 __all__ = ["from_event", "load", "loads", "ns_imps"]
 

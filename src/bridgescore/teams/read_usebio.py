@@ -32,13 +32,13 @@ from pathlib import Path
 from types import MappingProxyType
 from xml.etree.ElementTree import Element
 
-from bridgescore.contract import Notation
+from bridgescore.core.contract import Notation
+from bridgescore.core.players import Player
+from bridgescore.core.problems import Problem, Severity, shorten
 from bridgescore.io import usebio
 from bridgescore.io.line import whole_number
-from bridgescore.players import Player
-from bridgescore.problems import Problem, Severity, shorten
+from bridgescore.teams.lines import TeamFile, TeamLine, with_result_teams
 from bridgescore.teams.model import Room, Team, TeamsForm
-from bridgescore.teams.read import TeamFile, TeamLine, with_result_teams
 
 __all__ = ["load", "loads"]
 

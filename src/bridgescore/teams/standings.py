@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from bridgescore.i18n import N_
+from bridgescore.core.i18n import N_
 from bridgescore.teams.model import BoardScore, MatchScore, TeamsEvent, TeamStanding
 
 __all__ = ["TIEBREAKS", "Tiebreak", "byes_of", "rank_teams"]

@@ -28,9 +28,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import ClassVar, Protocol
 
-from bridgescore.i18n import N_
+from bridgescore.core.i18n import N_
+from bridgescore.core.problems import Location, Problem, shorten
 from bridgescore.io.line import decimal_number, whole_number
-from bridgescore.problems import Location, Problem, shorten
 
 __all__ = [
     "EBU20",

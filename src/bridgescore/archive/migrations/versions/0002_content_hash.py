@@ -1,7 +1,7 @@
 """The digest of a session's lines (issue 19): ``sessions.content_hash``, what a second copy of an evening is known
 by whatever its bytes (the file saved again with a BOM and CRLF was a new session: the file's SHA-256 differed).
 Filled for the sessions stored already from their stored lines, with the function that computes it for a new one
-(:func:`bridgescore.sessions.content_digest`).
+(:func:`bridgescore.pairs.sessions.content_digest`).
 
 Revision ID: 0002
 Revises: 0001
@@ -13,7 +13,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from bridgescore.sessions import CONTENT_FIELDS, content_digest
+from bridgescore.pairs.sessions import CONTENT_FIELDS, content_digest
 
 revision = "0002"
 down_revision = "0001"

@@ -1,0 +1,294 @@
+"""A movement as data (issue 21): who sits where and plays which boards in every round.
+
+A club evening runs on a schedule the director chose before the first board (the NBB's program calls them
+"schema's", EBUScore and ACBLscore "movements"): for each round and table the North-South pair, the East-West pair
+and the boards.  The model holds exactly that, so a schedule read from a club's file, one generated here and one
+written back are the same value, and a traveller line can be checked against it.
+
+* A **section** is one field's schedule; a movement may have several (two Mitchells side by side).
+* A **stand** is one table in one round: its number, the NS pair, the EW pair and its boards (a set of board
+  numbers).  A **bye stand** has boards and no players (the boards rest there for a round, as in the Mitchell
+  with relay and bye for an even number of tables, EBU *Movements*, "Relay and bye stand"); two stands of a round
+  with the same boards **share** them (a relay: both tables play them in that round, passing them between).
+* An **arrow switch** at a stand means its pairs play the other direction's cards for that round (the NS pair
+  holds East-West's hands), the EBU's way of making one winner of a Mitchell; the stand still names the pair that
+  sits North-South.
+* Pairs are numbered **per direction** (Mitchell: NS 1 … n and EW 1 … n are different pairs) or **once** (Howell:
+  pair 1 … 2n); :class:`PairRef` names a pair either way.
+* A pair that has no stand in a round **sits out** that round (a sit-out for an odd number of pairs); a
+  **phantom** is a pair number the schedule has but no real pair plays (its opponents sit out; a director may
+  award them an average).
+
+Every record is immutable and validated where it is built (:class:`MovementError` for a schedule that cannot be
+one: a stand twice in a round, a board number below 1, a pair at two stands of a round); what makes a schedule
+good or bad (a pair playing a board twice, an unbalanced Howell) is the validator's business, not the model's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Literal
+
+__all__ = [
+    "SCHEMA",
+    "Direction",
+    "Family",
+    "Movement",
+    "MovementError",
+    "PairRef",
+    "Round",
+    "Section",
+    "Stand",
+    "Visit",
+    "boards_in_sets",
+    "pairs_of",
+]
+
+#: The JSON schema name of a movement (``movement show -f json``; ``bridgescore.movement/1``).
+SCHEMA = "bridgescore.movement/1"
+
+Direction = Literal["NS", "EW"]
+#: The families of movement the library knows; ``custom`` for a schedule read from a file that names none.
+Family = Literal["mitchell", "howell", "hesitation", "share-and-bump", "individual", "teams", "custom"]
+
+
+class MovementError(ValueError):
+    """A schedule that cannot be a movement (the message says why, in words a director understands)."""
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class PairRef:
+    """A pair as the schedule names it: its number, and its direction where pairs are numbered per direction
+    (a Mitchell: ``PairRef(3, "NS")`` is not ``PairRef(3, "EW")``); ``direction`` is None where pairs are numbered
+    once (a Howell: ``PairRef(3)``)."""
+
+    number: int
+    direction: Direction | None = None
+
+    def __post_init__(self) -> None:
+        if self.number < 1:
+            raise MovementError(f"pair number {self.number}: pairs are numbered from 1")
+
+    def __str__(self) -> str:
+        return f"{self.direction} {self.number}" if self.direction else str(self.number)
+
+
+@dataclass(frozen=True, slots=True)
+class Stand:
+    """One table in one round: ``ns`` and ``ew`` (None both: a bye stand, boards and no players), the boards
+    played there (board numbers, from 1), the board set's number where the schedule numbers its sets (the NBB's
+    "set", Bridgemate's LowBoard–HighBoard), and ``arrow_switch`` (the pairs play the other direction's cards)."""
+
+    table: int
+    ns: PairRef | None
+    ew: PairRef | None
+    boards: frozenset[int]
+    board_set: int | None = None
+    arrow_switch: bool = False
+
+    def __post_init__(self) -> None:
+        if self.table < 1:
+            raise MovementError(f"table {self.table}: tables are numbered from 1")
+        if (self.ns is None) != (self.ew is None):
+            raise MovementError(f"table {self.table}: a stand has two pairs or none (a bye stand), not one")
+        if self.ns is not None and self.ns == self.ew:
+            raise MovementError(f"table {self.table}: pair {self.ns} cannot play itself")
+        if any(b < 1 for b in self.boards):
+            raise MovementError(f"table {self.table}: boards are numbered from 1")
+        if self.arrow_switch and self.ns is None:
+            raise MovementError(f"table {self.table}: a bye stand has no pairs to switch")
+
+    @property
+    def is_bye(self) -> bool:
+        """A bye stand: boards resting there for the round, no players."""
+        return self.ns is None
+
+    @property
+    def low_board(self) -> int:
+        return min(self.boards) if self.boards else 0
+
+    @property
+    def high_board(self) -> int:
+        return max(self.boards) if self.boards else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One round of a section: its stands (by table number, each once)."""
+
+    number: int
+    stands: tuple[Stand, ...]
+
+    def __post_init__(self) -> None:
+        if self.number < 1:
+            raise MovementError(f"round {self.number}: rounds are numbered from 1")
+        seen: set[int] = set()
+        pairs: set[PairRef] = set()
+        for stand in self.stands:
+            if stand.table in seen:
+                raise MovementError(f"round {self.number}: table {stand.table} is given twice")
+            seen.add(stand.table)
+            for pair in (stand.ns, stand.ew):
+                if pair is None:
+                    continue
+                if pair in pairs:
+                    raise MovementError(f"round {self.number}: pair {pair} is at two tables")
+                pairs.add(pair)
+
+    def stand(self, table: int) -> Stand | None:
+        """The stand at ``table`` this round, or None."""
+        return next((s for s in self.stands if s.table == table), None)
+
+    def pairs(self) -> frozenset[PairRef]:
+        """The pairs that play this round."""
+        return frozenset(p for s in self.stands for p in (s.ns, s.ew) if p is not None)
+
+    def shared(self) -> Mapping[frozenset[int], tuple[int, ...]]:
+        """The board sets at more than one table this round (relays and bye stands), with their tables."""
+        tables: dict[frozenset[int], list[int]] = {}
+        for s in self.stands:
+            if s.boards:
+                tables.setdefault(s.boards, []).append(s.table)
+        return MappingProxyType({b: tuple(t) for b, t in tables.items() if len(t) > 1})
+
+
+@dataclass(frozen=True, slots=True)
+class Visit:
+    """What one pair does in one round: the table, the direction it sits (the direction of the cards it holds is
+    the other under an arrow switch), its opponents and the boards."""
+
+    round: int
+    table: int
+    direction: Direction
+    opponents: PairRef
+    boards: frozenset[int]
+    arrow_switch: bool = False
+
+    @property
+    def plays(self) -> Direction:
+        """The direction whose cards the pair holds (the one it sits, but under an arrow switch)."""
+        if not self.arrow_switch:
+            return self.direction
+        return "EW" if self.direction == "NS" else "NS"
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """One field's schedule: its rounds in order; ``per_direction``: pairs numbered per direction (Mitchell);
+    ``phantom``: the pair number no real pair plays, if any."""
+
+    name: str
+    rounds: tuple[Round, ...]
+    per_direction: bool = False
+    phantom: PairRef | None = None
+
+    def __post_init__(self) -> None:
+        numbers = [r.number for r in self.rounds]
+        if numbers != list(range(1, len(numbers) + 1)):
+            raise MovementError(f"section {self.name or '-'}: rounds must be numbered 1, 2, 3 … in order")
+        for r in self.rounds:
+            for s in r.stands:
+                for pair in (s.ns, s.ew):
+                    if pair is not None and (pair.direction is not None) != self.per_direction:
+                        raise MovementError(
+                            f"section {self.name or '-'}, round {r.number}, table {s.table}: pair {pair} "
+                            + ("needs its direction (pairs numbered per direction)" if self.per_direction
+                               else "is numbered once here, without a direction")
+                        )  # fmt: skip
+
+    @property
+    def tables(self) -> tuple[int, ...]:
+        """The table numbers the section uses, in order."""
+        return tuple(sorted({s.table for r in self.rounds for s in r.stands}))
+
+    @property
+    def boards(self) -> frozenset[int]:
+        """Every board played in the section."""
+        return frozenset(b for r in self.rounds for s in r.stands for b in s.boards)
+
+    def pairs(self) -> tuple[PairRef, ...]:
+        """Every pair of the schedule (the phantom included), in order."""
+        found = {p for r in self.rounds for p in r.pairs()}
+        if self.phantom is not None:
+            found.add(self.phantom)
+        return tuple(sorted(found, key=lambda p: (p.direction or "", p.number)))
+
+    def visits(self, pair: PairRef) -> tuple[Visit, ...]:
+        """What ``pair`` does round by round (the rounds it sits out left out)."""
+        out: list[Visit] = []
+        for r in self.rounds:
+            for s in r.stands:
+                if s.ns == pair and s.ew is not None:
+                    out.append(Visit(r.number, s.table, "NS", s.ew, s.boards, s.arrow_switch))
+                elif s.ew == pair and s.ns is not None:
+                    out.append(Visit(r.number, s.table, "EW", s.ns, s.boards, s.arrow_switch))
+        return tuple(out)
+
+    def sit_outs(self, round_number: int) -> tuple[PairRef, ...]:
+        """The pairs of the section that do not play in round ``round_number``."""
+        playing = self.rounds[round_number - 1].pairs()
+        return tuple(p for p in self.pairs() if p not in playing)
+
+    def stands_of_board(self, board: int) -> Iterator[tuple[Round, Stand]]:
+        """Every (round, stand) where ``board`` is played (bye stands left out)."""
+        for r in self.rounds:
+            for s in r.stands:
+                if board in s.boards and not s.is_bye:
+                    yield r, s
+
+
+@dataclass(frozen=True, slots=True)
+class Movement:
+    """A movement: its name (as ``movement suggest`` prints it and every command accepts it, or the file's), its
+    family, where it comes from (the publication or program it follows), the boards per round, and its sections.
+    ``notes`` keeps what a file said that the model has no place for (written back where the format allows)."""
+
+    name: str
+    family: Family
+    source: str
+    boards_per_round: int
+    sections: tuple[Section, ...]
+    notes: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+
+    def __post_init__(self) -> None:
+        if not self.sections:
+            raise MovementError(f"movement {self.name}: it has no section")
+        names = [s.name for s in self.sections]
+        if len(set(names)) != len(names):
+            raise MovementError(f"movement {self.name}: two sections are called the same")
+        if self.boards_per_round < 1:
+            raise MovementError(f"movement {self.name}: a round has at least one board")
+
+    @property
+    def rounds(self) -> int:
+        """The most rounds a section has."""
+        return max(len(s.rounds) for s in self.sections)
+
+    @property
+    def tables(self) -> int:
+        """The tables of all sections (bye stands included)."""
+        return sum(len(s.tables) for s in self.sections)
+
+    @property
+    def boards(self) -> int:
+        """The boards in play (the most any section uses)."""
+        return max(len(s.boards) for s in self.sections)
+
+    def section(self, name: str) -> Section:
+        """The section called ``name``; KeyError naming the sections there are."""
+        for s in self.sections:
+            if s.name == name:
+                return s
+        raise KeyError(f"no section '{name}' in {self.name}: it has {', '.join(x.name or '-' for x in self.sections)}")
+
+
+def boards_in_sets(boards_per_round: int, sets: int) -> tuple[frozenset[int], ...]:
+    """The usual board sets: set 1 is boards 1 … k, set 2 boards k+1 … 2k and so on (``k`` boards a round)."""
+    return tuple(frozenset(range(i * boards_per_round + 1, (i + 1) * boards_per_round + 1)) for i in range(sets))
+
+
+def pairs_of(stands: Iterable[Stand]) -> frozenset[PairRef]:
+    """The pairs seated at ``stands``."""
+    return frozenset(p for s in stands for p in (s.ns, s.ew) if p is not None)
