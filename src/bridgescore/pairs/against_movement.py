@@ -291,11 +291,21 @@ class _Checker:
                     )
                 )
         done: dict[tuple[int, int, int], tuple[_Place, list[int]]] = {}
+        wrong: list[tuple[int, list[_Place]]] = []  # lines with a pair not at the table: placed once the others are
         for i in rows:
             place = self.line(i, section, numbering, places)
-            if place is not None:
+            if isinstance(place, _Place):
                 key = (place.round.number, place.stand.table, int(table.board[i]))
                 done.setdefault(key, (place, []))[1].append(i)
+            elif place is not None:
+                wrong.append((i, place))
+        for i, candidates in wrong:
+            board = int(table.board[i])
+            # the table one of its pairs was at, preferring one whose result is not yet there (the line is likely it)
+            free = [p for p in candidates if (p.round.number, p.stand.table, board) not in done]
+            place = self.not_at_the_table(i, section, numbering, free or candidates)
+            if place is not None and free:
+                done[(place.round.number, place.stand.table, board)] = (place, [])
         for (_, _, board), (place, at) in done.items():
             if len(at) < 2:
                 continue
@@ -330,8 +340,10 @@ class _Checker:
 
     def line(
         self, i: int, section: Section, numbering: _Numbering, places: Mapping[int, list[_Place]]
-    ) -> _Place | None:
-        """Line ``i`` placed in the schedule (None where it cannot be), every problem of it reported."""
+    ) -> _Place | list[_Place] | None:
+        """Line ``i`` placed in the schedule (None where it cannot be), every problem of it reported; a line with a
+        pair not at the table: the tables where one of its pairs plays its board (reported once every line is
+        placed, :meth:`not_at_the_table`)."""
         table = self.table
         board = int(table.board[i])
         ns_label, ew_label = table.ns_pair[i], table.ew_pair[i]
@@ -403,20 +415,9 @@ class _Checker:
                     **words,
                 )  # fmt: skip
             return swapped
-        known = set(section.pairs())
-        for place in candidates:  # the stand one of the two pairs is at: the other is wrong
-            want_ns, want_ew = _expected(place.stand)
-            if want_ns == ns or want_ew == ew:
-                field, label, pair = ("ew", ew_label, ew) if want_ns == ns else ("ns", ns_label, ns)
-                message = (
-                    N_("round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: pair %(pair)s "
-                       "was not at that table; the line is left out")
-                    if pair in known
-                    else N_("round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: there is no "
-                            "pair %(pair)s in this movement; the line is left out")
-                )  # fmt: skip
-                self.error(i, field, message, pair=label, **place.words(numbering))
-                return place
+        located = [p for p in candidates if _expected(p.stand)[0] == ns or _expected(p.stand)[1] == ew]
+        if located:
+            return located
         self.error(
             i, "ns",
             N_("board %(board)s: NS %(line_ns)s and EW %(line_ew)s do not play it against each other in this movement; "
@@ -424,6 +425,27 @@ class _Checker:
             board=board, line_ns=ns_label, line_ew=ew_label,
         )  # fmt: skip
         return None
+
+    def not_at_the_table(
+        self, i: int, section: Section, numbering: _Numbering, candidates: Sequence[_Place]
+    ) -> _Place | None:
+        """Line ``i``, one of whose pairs is at one of ``candidates`` on its board, the other not: reported with
+        the first such table's expectation."""
+        ns_label, ew_label = self.table.ns_pair[i], self.table.ew_pair[i]
+        ns, ew = numbering.pair(ns_label, "NS"), numbering.pair(ew_label, "EW")
+        known = set(section.pairs())
+        place = candidates[0]
+        want_ns, _ = _expected(place.stand)
+        field, label, pair = ("ew", ew_label, ew) if want_ns == ns else ("ns", ns_label, ns)
+        message = (
+            N_("round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: pair %(pair)s "
+               "was not at that table; the line is left out")
+            if pair in known
+            else N_("round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: there is no "
+                    "pair %(pair)s in this movement; the line is left out")
+        )  # fmt: skip
+        self.error(i, field, message, pair=label, **place.words(numbering))
+        return place
 
     def result(self) -> Event:
         if not self.problems:
