@@ -281,3 +281,44 @@ def test_a_bad_movement_option_is_refused(files: dict[str, Path], tmp_path: Path
         for command in ("score", "check"):
             res = runner.invoke(app, [command, *args, str(files["clean"])])
             assert res.exit_code == 2 and words in _flat(res.output), (command, args, res.output)
+
+
+def test_without_a_movement_a_mitchell_but_for_a_swapped_line_is_not_one_field(
+    files: dict[str, Path], tmp_path: Path
+) -> None:
+    """The guess from the data made the 8-table Mitchell one 16-pair Howell on one swapped line (exit 0, pair 11
+    ranked with North-South's boards); now the line is named, left out, and the section ranked in two lines."""
+    lines = traveller_lines(mitchell())
+    i = _row(lines, 20, 5)
+    f = lines[i].split(",")
+    f[1], f[2] = f[2], f[1]
+    lines[i] = ",".join(f)
+    path = tmp_path / "swapped.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    res = runner.invoke(app, ["score", str(path)])
+    assert res.exit_code == 2
+    assert (
+        f"{path}, line {i + 1}, column 'ns': section - is a Mitchell (pairs 1–8 North-South, 9–16 East-West) but for "
+        "this line, NS 11 v EW 5 (swapped, or a pair number mistyped?)" in _flat(res.output)
+    )
+    went_on = runner.invoke(app, ["score", "--skip-invalid", str(path)])
+    assert went_on.exit_code == 0 and "North-South" in went_on.output and "East-West" in went_on.output
+    assert len(_rankings(went_on.output)) == 16
+    nl = runner.invoke(app, ["score", "--lang", "nl", str(path)])
+    assert "lijn - is een Mitchell (paren 1–8 Noord-Zuid, 9–16 Oost-West) op deze regel na" in _flat(nl.output)
+    # a Howell, and a Mitchell with an arrow-switched round (every pair crosses once), are one field as before
+    clean = runner.invoke(app, ["score", str(files["clean"])])
+    assert clean.exit_code == 0 and "North-South" in clean.output
+    movement = mitchell()
+    last = movement.sections[0].rounds[-1]
+    switched = [HEADER]
+    for r in movement.sections[0].rounds:
+        for s in r.stands:
+            assert s.ns is not None and s.ew is not None
+            ns, ew = (s.ew.number, s.ns.number) if r is last else (s.ns.number, s.ew.number)
+            switched += [f"{b},{ns},{ew},3NT,N,{6 + (ns + b) % 5}" for b in sorted(s.boards)]
+    path = tmp_path / "arrow.csv"
+    path.write_text("\n".join(switched) + "\n", encoding="utf-8")
+    one_field = runner.invoke(app, ["score", str(path)])
+    assert one_field.exit_code == 0, one_field.output
+    assert "North-South" not in one_field.output and "is a Mitchell" not in one_field.output

@@ -494,3 +494,73 @@ def check_against_movement(event: Event, movement: Movement, *, fix_swaps: bool 
     checker = _Checker(event, movement, fix_swaps)
     checker.run()
     return checker.result()
+
+
+def mitchell_but_for_lines(event: Event) -> Event:
+    """``event`` without the lines that alone make a Mitchell look like a Howell, each reported (issue 21).
+
+    Without a movement the ranking guesses a section's movement from its numbers
+    (:func:`bridgescore.pairs.scored.score_event`): a number on both sides makes one field (a Howell).  One line of
+    an 8-table Mitchell with the NS and EW numbers swapped so merged the two lines into one 16-pair field – exit 0,
+    every check "ok", pair 1 given East-West's score on that board.  Here a section numbered once in which the
+    numbers cross is taken as a Mitchell but for a few lines when every pair sits in one direction on most of its
+    lines (a strict majority) and the lines against that direction involve fewer than half the section's pairs: an
+    arrow-switched round (the EBU's one-winner Mitchell) moves every pair, and a Howell every pair about half the
+    time, so neither is taken for one.  Each such line is an error (file, line, field) and left out; the director
+    corrects it, or gives ``--movement howell`` where the pairs did change direction."""
+    from bridgescore.core.table import pair_codes
+
+    table = event.table
+    if not len(table) or event.form != "pairs":
+        return event
+    per_direction = sections_numbered_per_direction(table)
+    labels, ns_codes, ew_codes = pair_codes(table)
+    sections = table.section
+    found: list[Problem] = []
+    dropped: list[int] = []
+    for code, section in enumerate(sections.labels):
+        if section in per_direction:
+            continue
+        rows = np.flatnonzero(sections.codes == code)
+        if not len(rows):
+            continue
+        ns, ew = ns_codes[rows], ew_codes[rows]
+        width = len(labels) + 1
+        as_ns = np.bincount(ns, minlength=width)
+        as_ew = np.bincount(ew, minlength=width)
+        present = np.flatnonzero(as_ns + as_ew)
+        if not ((as_ns > 0) & (as_ew > 0)).any() or (as_ns[present] == as_ew[present]).any():
+            continue  # no number on both sides, or a pair without a direction of its own: not a Mitchell
+        sits_ns = as_ns > as_ew
+        crossed = ~sits_ns[ns] | sits_ns[ew]
+        involved = set(ns[crossed].tolist()) | set(ew[crossed].tolist())
+        if not crossed.any() or 2 * len(involved) >= len(present):
+            continue
+        north_south = _span(sorted((labels[c] for c in present if sits_ns[c]), key=_number_key))
+        east_west = _span(sorted((labels[c] for c in present if not sits_ns[c]), key=_number_key))
+        for i in rows[crossed].tolist():
+            found.append(
+                Problem.make(
+                    Location(table.file[i] or "<input>", int(table.line[i]) or None, "ns"),
+                    N_(
+                        "section %(section)s is a Mitchell (pairs %(ns_pairs)s North-South, %(ew_pairs)s East-West) "
+                        "but for this line, NS %(ns)s v EW %(ew)s (swapped, or a pair number mistyped?): scored as one "
+                        "field it would merge the two lines, so it is left out; correct it, or give --movement howell "
+                        "if the pairs did change direction"
+                    ),
+                    section=section or "-",
+                    ns_pairs=north_south,
+                    ew_pairs=east_west,
+                    ns=table.ns_pair[i],
+                    ew=table.ew_pair[i],
+                )
+            )
+            dropped.append(i)
+    if not found:
+        return event
+    keep = np.setdiff1d(np.arange(len(table)), np.array(dropped, dtype=np.int64))
+    return dataclasses.replace(event, results=ResultView(table.take(keep)), problems=(*event.problems, *found))
+
+
+def _number_key(label: str) -> tuple[int, str]:
+    return (int(label), "") if label.isascii() and label.isdigit() and len(label) < 10 else (10**10, label)
