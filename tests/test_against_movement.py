@@ -60,6 +60,15 @@ def _row(lines: list[str], board: int, ns: int) -> int:
     return next(i for i, line in enumerate(lines) if line.split(",")[:2] == [str(board), str(ns)])
 
 
+def swap(lines: list[str], board: int, ns: int) -> int:
+    """NS and EW exchanged on the line of ``board`` NS ``ns`` (round 3, table 5's board 20 in the tests); its index."""
+    i = _row(lines, board, ns)
+    f = lines[i].split(",")
+    f[1], f[2] = f[2], f[1]
+    lines[i] = ",".join(f)
+    return i
+
+
 def mistakes(lines: list[str]) -> tuple[list[str], dict[str, int]]:
     """The acceptance's four mistakes in ``lines``: round 3, table 5's board 20 with NS and EW swapped; EW 17 for
     EW 9 on board 2 (round 1, table 1); board 25 for board 24 at round 7, table 2; round 6, table 7's board 10
@@ -67,10 +76,7 @@ def mistakes(lines: list[str]) -> tuple[list[str], dict[str, int]]:
     bad = list(lines)
     del bad[_row(bad, 10, 7)]
     at: dict[str, int] = {}
-    i = _row(bad, 20, 5)
-    f = bad[i].split(",")
-    f[1], f[2] = f[2], f[1]
-    bad[i] = ",".join(f)
+    i = swap(bad, 20, 5)
     at["swap"] = i + 1
     i = _row(bad, 2, 1)
     f = bad[i].split(",")
@@ -173,10 +179,7 @@ def test_fix_swaps_scores_the_swapped_line_as_the_movement_has_it(files: dict[st
     movement = mitchell()
     lines = traveller_lines(movement)
     swapped = list(lines)
-    i = _row(swapped, 20, 5)
-    f = swapped[i].split(",")
-    f[1], f[2] = f[2], f[1]
-    swapped[i] = ",".join(f)
+    swap(swapped, 20, 5)
     path = tmp_path / "swapped.csv"
     path.write_text("\n".join(swapped) + "\n", encoding="utf-8")
     refused = runner.invoke(app, ["score", "--movement", str(files["movement"]), str(path)])
@@ -213,10 +216,7 @@ def test_a_file_numbering_east_west_per_direction(tmp_path: Path) -> None:
     for schedule_per_direction, offset in ((False, 8), (True, -8)):
         movement = mitchell(per_direction=schedule_per_direction)
         lines = traveller_lines(movement, ew_offset=offset)
-        i = _row(lines, 20, 5)
-        f = lines[i].split(",")
-        f[1], f[2] = f[2], f[1]
-        lines[i] = ",".join(f)
+        swap(lines, 20, 5)
         path = tmp_path / "file.csv"
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
         checked = check_against_movement(read(path), movement)
@@ -289,10 +289,7 @@ def test_without_a_movement_a_mitchell_but_for_a_swapped_line_is_not_one_field(
     """The guess from the data made the 8-table Mitchell one 16-pair Howell on one swapped line (exit 0, pair 11
     ranked with North-South's boards); now the line is named, left out, and the section ranked in two lines."""
     lines = traveller_lines(mitchell())
-    i = _row(lines, 20, 5)
-    f = lines[i].split(",")
-    f[1], f[2] = f[2], f[1]
-    lines[i] = ",".join(f)
+    i = swap(lines, 20, 5)
     path = tmp_path / "swapped.csv"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     res = runner.invoke(app, ["score", str(path)])
