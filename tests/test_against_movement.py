@@ -301,6 +301,8 @@ def test_without_a_movement_a_mitchell_but_for_a_swapped_line_is_not_one_field(
     went_on = runner.invoke(app, ["score", "--skip-invalid", str(path)])
     assert went_on.exit_code == 0 and "North-South" in went_on.output and "East-West" in went_on.output
     assert len(_rankings(went_on.output)) == 16
+    listed = runner.invoke(app, ["check", str(path)])  # check says what score will refuse
+    assert listed.exit_code == 2 and "is a Mitchell (pairs 1–8 North-South" in _flat(listed.output)
     nl = runner.invoke(app, ["score", "--lang", "nl", str(path)])
     assert "lijn - is een Mitchell (paren 1–8 Noord-Zuid, 9–16 Oost-West) op deze regel na" in _flat(nl.output)
     # a Howell, and a Mitchell with an arrow-switched round (every pair crosses once), are one field as before

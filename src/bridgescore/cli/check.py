@@ -106,6 +106,10 @@ def check(
         from bridgescore.pairs.against_movement import check_against_movement
 
         read_event = check_against_movement(read_event, schedule, fix_swaps=fix_swaps)
+    elif movement == "auto":  # as score guesses the movement: a Mitchell but for a swapped line is said here too
+        from bridgescore.pairs.against_movement import mitchell_but_for_lines
+
+        read_event = mitchell_but_for_lines(read_event)
     event = check_lines(read_event)
     bar.stage(progress.WRITING)
     if fmt == "text" and output is None:

@@ -518,11 +518,11 @@ def mitchell_but_for_lines(event: Event) -> Event:
     sections = table.section
     found: list[Problem] = []
     dropped: list[int] = []
+    by_section = np.argsort(sections.codes, kind="stable")  # each section's rows together, in input order
+    bounds = np.searchsorted(sections.codes[by_section], np.arange(len(sections.labels) + 1))
     for code, section in enumerate(sections.labels):
-        if section in per_direction:
-            continue
-        rows = np.flatnonzero(sections.codes == code)
-        if not len(rows):
+        rows = by_section[bounds[code] : bounds[code + 1]]
+        if section in per_direction or not len(rows):
             continue
         ns, ew = ns_codes[rows], ew_codes[rows]
         width = len(labels) + 1
