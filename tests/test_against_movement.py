@@ -301,6 +301,9 @@ def test_without_a_movement_a_mitchell_but_for_a_swapped_line_is_not_one_field(
     went_on = runner.invoke(app, ["score", "--skip-invalid", str(path)])
     assert went_on.exit_code == 0 and "North-South" in went_on.output and "East-West" in went_on.output
     assert len(_rankings(went_on.output)) == 16
+    explicit = runner.invoke(app, ["score", "--movement", "mitchell", "--skip-invalid", str(path)])
+    assert explicit.exit_code == 0 and "is a Mitchell (pairs 1–8 North-South" in _flat(explicit.output)
+    assert len(_rankings(explicit.output)) == 16  # pair 11 not in both rankings, pair 5 not with one board
     listed = runner.invoke(app, ["check", str(path)])  # check says what score will refuse
     assert listed.exit_code == 2 and "is a Mitchell (pairs 1–8 North-South" in _flat(listed.output)
     nl = runner.invoke(app, ["score", "--lang", "nl", str(path)])

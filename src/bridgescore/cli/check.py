@@ -106,7 +106,7 @@ def check(
         from bridgescore.pairs.against_movement import check_against_movement
 
         read_event = check_against_movement(read_event, schedule, fix_swaps=fix_swaps)
-    elif movement == "auto":  # as score guesses the movement: a Mitchell but for a swapped line is said here too
+    elif movement != "howell":  # as score scores it: a Mitchell but for a swapped line is said here too
         from bridgescore.pairs.against_movement import mitchell_but_for_lines
 
         read_event = mitchell_but_for_lines(read_event)

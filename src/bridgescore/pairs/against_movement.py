@@ -507,7 +507,10 @@ def mitchell_but_for_lines(event: Event) -> Event:
     lines (a strict majority) and the lines against that direction involve fewer than half the section's pairs: an
     arrow-switched round (the EBU's one-winner Mitchell) moves every pair, and a Howell every pair about half the
     time, so neither is taken for one.  Each such line is an error (file, line, field) and left out; the director
-    corrects it, or gives ``--movement howell`` where the pairs did change direction."""
+    corrects it, or gives ``--movement howell`` where the pairs did change direction.  Under ``--movement mitchell``
+    the same line put pair 11 in both rankings (East-West's with one board, 71.43 % in the issue's example), so it is
+    looked for there too; a section numbered per direction (NS 1 and EW 1 two pairs) has numbers on both sides by
+    design and is left alone."""
     from bridgescore.core.table import pair_codes
 
     table = event.table

@@ -742,8 +742,8 @@ def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEv
     (adjusted, weighted, not played, passed out, phantoms, problems) are read one by one (:func:`_classify`).
     Each board is then scored by the method's kernel, as before."""
     options = options or ScoringOptions()
-    if options.movement is Movement.AUTO:  # a Mitchell but for a swapped line is not guessed a Howell (issue 21)
-        event = mitchell_but_for_lines(event)
+    if options.movement is not Movement.HOWELL:  # a Mitchell but for a swapped line: not one field, nor a pair in
+        event = mitchell_but_for_lines(event)  # both rankings under --movement mitchell (issue 21)
     method = options.method
     values = options.adjustments
     problems: list[Problem] = list(event.problems)
