@@ -324,3 +324,19 @@ def test_without_a_movement_a_mitchell_but_for_a_swapped_line_is_not_one_field(
     one_field = runner.invoke(app, ["score", str(path)])
     assert one_field.exit_code == 0, one_field.output
     assert "North-South" not in one_field.output and "is a Mitchell" not in one_field.output
+
+
+def test_a_phantom_and_a_bye_stand_expect_no_result_and_a_section_without_results_is_said(tmp_path: Path) -> None:
+    boards = frozenset({1, 2}), frozenset({3, 4}), frozenset({5, 6})
+    stands = (Stand(1, PairRef(1), PairRef(4), boards[0]), Stand(2, PairRef(2), PairRef(5), boards[1]),
+              Stand(3, None, None, boards[2]))  # fmt: skip
+    a = Section("", (Round(1, stands),), phantom=PairRef(5))
+    b = Section("B", (Round(1, (Stand(1, PairRef(1), PairRef(2), boards[0]),)),))
+    movement = Movement("custom", "custom", "a test", 2, (a, b))
+    path = tmp_path / "t.csv"
+    path.write_text(f"{HEADER}\n1,1,4,3NT,N,9\n2,1,4,3NT,N,8\n", encoding="utf-8")
+    checked = check_against_movement(read(path), movement)
+    assert [p.describe("en") for p in checked.problems] == [
+        f"{path}: section B of the movement has no result in the files"
+    ]
+    assert len(checked.results) == 2
