@@ -340,3 +340,29 @@ def test_a_phantom_and_a_bye_stand_expect_no_result_and_a_section_without_result
         f"{path}: section B of the movement has no result in the files"
     ]
     assert len(checked.results) == 2
+
+
+def test_a_club_schedule_from_the_nbb_schema_with_relays_and_a_bye_stand(tmp_path: Path) -> None:
+    """The movement CSV of BridgeWx's 5tin08 (tests/data/movements: 8 pairs, a bye stand, sets shared by two or
+    three tables) given to --movement as it is: its travellers are clean, and a swapped line is said."""
+    from bridgescore.movement.files import load
+
+    schedule = Path(__file__).parent / "data" / "movements" / "movement.csv"
+    movement, problems = load(schedule)
+    assert movement is not None and not problems
+    section = movement.sections[0]
+    lines = [HEADER.replace("board", "section,board")]
+    for r in section.rounds:
+        for s in r.stands:
+            if s.ns is not None and s.ew is not None:
+                lines += [f"{section.name},{b},{s.ns.number},{s.ew.number},3NT,N,{6 + (s.ns.number + b) % 5}"
+                          for b in sorted(s.boards)]  # fmt: skip
+    path = tmp_path / "club.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    clean = runner.invoke(app, ["check", "--movement", str(schedule), str(path)])
+    assert clean.exit_code == 0 and "No problems" in clean.output, clean.output
+    first = lines[1].split(",")
+    lines[1] = ",".join([*first[:2], first[3], first[2], *first[4:]])
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    swapped = runner.invoke(app, ["score", "--movement", str(schedule), str(path)])
+    assert swapped.exit_code == 2 and "this line has NS and EW swapped" in _flat(swapped.output), swapped.output

@@ -87,8 +87,8 @@ MovementScheduleOption = Annotated[
         "--movement",
         help="auto (from the data), mitchell (two lines; pairs may be numbered per direction, NS 1 and EW 1 "
         "being two pairs, as ACBLscore numbers them), howell (one field), or a movement file "
-        "(bridgescore.movement/1 JSON): every line is checked against its schedule, as the club programs do, and a "
-        "line in error is reported and left out.",
+        "(bridgescore.movement/1 JSON, an NBB schema, Bridgemate's RoundData or .bws, a movement CSV): every line "
+        "is checked against its schedule, as the club programs do, and a line in error is reported and left out.",
     ),
 ]
 FixSwapsOption = Annotated[
@@ -180,8 +180,10 @@ PER_DIRECTION = {"mitchell": True, "howell": False}
 
 def movement_from_option(value: str) -> tuple[Movement | None, list[Problem]]:
     """The schedule ``--movement`` names: None for the words ``auto``, ``mitchell`` and ``howell`` (the ranking's
-    choice, as before), else the movement file's (``bridgescore.movement/1`` JSON) or the problem that keeps it from
-    being read.  The one place a movement is resolved from the command line: names and the club formats go here."""
+    choice, as before), else the movement file's – ``bridgescore.movement/1`` JSON, an NBB schema, Bridgemate's
+    RoundData (or the ``.bws``), a movement CSV (:func:`bridgescore.movement.files.load`) – or the problem that keeps
+    it from being read.  The one place a movement is resolved from the command line: the names ``movement suggest``
+    prints go here."""
     from bridgescore.core.i18n import N_
     from bridgescore.core.problems import Location, Problem
 
@@ -192,12 +194,12 @@ def movement_from_option(value: str) -> tuple[Movement | None, list[Problem]]:
         return None, [
             Problem.make(
                 Location("--movement"),
-                N_("--movement must be auto, mitchell or howell, or a movement file (bridgescore.movement/1 JSON), "
-                   "not '%(value)s'"),
+                N_("--movement must be auto, mitchell or howell, or a movement file (bridgescore.movement/1 JSON, an "
+                   "NBB schema, Bridgemate's RoundData, a movement CSV), not '%(value)s'"),
                 value=value,
             )
         ]  # fmt: skip
-    from bridgescore.movement.json import load
+    from bridgescore.movement.files import load
 
     return load(path)
 
@@ -205,11 +207,19 @@ def movement_from_option(value: str) -> tuple[Movement | None, list[Problem]]:
 def movement_option(value: str, lang: Language, fix_swaps: bool = False) -> tuple[Movement | None, str]:
     """``--movement`` of ``score`` and ``check``: the schedule it names (None for a word) and the word the reading
     and the ranking take (:func:`bridgescore.pairs.against_movement.ranked_as` of a schedule), or the problem said
-    in ``lang`` and exit 2; ``--fix-swaps`` without a schedule is refused (there is nothing to say what a swap is)."""
+    in ``lang`` and exit 2 (a warning of a schedule read is said and the run goes on); ``--fix-swaps`` without a
+    schedule is refused (there is nothing to say what a swap is)."""
+    from bridgescore.core.problems import Severity
+
     schedule, problems = movement_from_option(value)
-    if problems:
+    if (schedule is None and problems) or any(p.severity is Severity.ERROR for p in problems):
         said = [p.text(lang) if p.location.file == "--movement" else p.describe(lang) for p in problems]
         raise fail("; ".join(said))
+    if problems:
+        from rich.markup import escape
+
+        for problem in problems:
+            __getattr__("err").print(f"[yellow]{escape(problem.describe(lang))}[/]", soft_wrap=True)
     if schedule is None and fix_swaps:
         raise fail("--fix-swaps needs --movement FILE: a movement's schedule says which lines are swapped")
     if schedule is None:
