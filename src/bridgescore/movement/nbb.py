@@ -125,8 +125,7 @@ def loads(
         problems.append(
             Problem.make(
                 Location(filename, lines[-1][0] if len(lines) > 1 else header_line, "rounds"),
-                "the header says %(rounds)d rounds and the file has %(found)d round lines"
-                + _swapped(len(after), rounds, sets),
+                _rounds_message(len(after), rounds, sets),
                 rounds=rounds,
                 found=len(after),
             )
@@ -214,8 +213,7 @@ def loads(
         problems.append(
             Problem.make(
                 Location(filename, extra[0], "rounds"),
-                "the header says %(rounds)d rounds and the file has %(found)d round lines"
-                + _swapped(rounds + len(extra), rounds, sets),
+                _rounds_message(rounds + len(extra), rounds, sets),
                 rounds=rounds,
                 found=rounds + len(extra),
             )
@@ -262,13 +260,14 @@ def loads(
     return movement, problems
 
 
-def _swapped(found: int, rounds: int, sets: int) -> str:
-    """The hint where the file has as many round lines as the header's sets: the two may be swapped."""
+def _rounds_message(found: int, rounds: int, sets: int) -> str:
+    """The message for a file whose round lines are not the header's rounds, with the hint, where the file has as
+    many round lines as the header's sets, that the two may be swapped (both whole catalogue messages)."""
     if found != sets or sets == rounds:
-        return ""
+        return "the header says %(rounds)d rounds and the file has %(found)d round lines"
     return (
-        " (the header may give its sets before its rounds, as BridgeWx's first version read it: 'pairs tables rounds "
-        "sets type' is read)"
+        "the header says %(rounds)d rounds and the file has %(found)d round lines (the header may give its sets "
+        "before its rounds, as BridgeWx's first version read it: 'pairs tables rounds sets type' is read)"
     )
 
 
