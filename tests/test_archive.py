@@ -137,6 +137,80 @@ def test_a_session_stored_and_read_back_gives_the_same_standings(archive_url: st
     assert stored.summary.pairs[0].players[0].number in {n for pair in NUMBERS.values() for n in pair}
 
 
+def test_a_season_ranking_what_was_stored_reads_no_line(archive_url: str) -> None:
+    """Issue 19: a season over a federation's archive ranks the stored summaries; reading back its million lines
+    took most of ``season --db``.  Without its lines a session is the same summary, names, players and info; a
+    season that scores the events again (a method given) gets them whatever it asks."""
+    from bridgescore.api import resolve_options
+    from bridgescore.season.files import ArchiveSessions
+
+    event = _dated(_seated(bridgescore.read(EXAMPLE)), "2026-09-07")
+    _add(archive_url, event, "s1", method="matchpoints")
+    with open_archive(archive_url) as archive:
+        (whole,) = archive.sessions()
+        (summary_only,) = archive.sessions(lines=False)
+        (as_stored,) = ArchiveSessions(archive).sessions(lines=False)
+        (scored_again,) = ArchiveSessions(archive, resolve_options("matchpoints")).sessions(lines=False)
+    assert len(whole.event.results) == 98
+    assert len(summary_only.event.results) == 0 and len(as_stored.event.results) == 0
+    assert summary_only.summary == whole.summary == as_stored.summary
+    assert (summary_only.event.names, summary_only.event.players, summary_only.event.info) == (
+        whole.event.names, whole.event.players, whole.event.info,
+    )  # fmt: skip
+    assert tuple(scored_again.event.results) == tuple(whole.event.results)
+    assert scored_again.summary.pairs == whole.summary.pairs
+
+
+def test_lines_written_a_slice_at_a_time_are_stored_whole(archive_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19: the lines are turned into rows a slice at a time (a federation's million at once took a third of
+    archive add's memory); slices that do not divide the lines store every line once, in order, and a correction
+    compares them all."""
+    from bridgescore.archive import store
+
+    monkeypatch.setattr(store, "_CHUNK", 11)
+    event = _dated(_seated(bridgescore.read(EXAMPLE)), "2026-09-07")
+    assert _add(archive_url, event, "s1").lines == 98
+    changed = _another(event, "late change")
+    corrected = _add(archive_url, changed, "s1", replace=True)
+    with open_archive(archive_url) as archive:
+        (stored,) = archive.sessions()
+    assert tuple(stored.event.results) == tuple(changed.results)
+    assert corrected.version == 2 and len(corrected.changes["lines_changed"]) == 1
+    assert not corrected.changes["lines_added"] and not corrected.changes["lines_removed"]
+
+
+def test_the_first_lines_of_a_new_sqlite_archive_keep_its_index(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Issue 19: the first lines stored in a new SQLite archive have its index on ``lines.session_id`` built once
+    after them (in the same transaction); afterwards the index is the one the migrations make, used to read a
+    session back, and an add refused halfway leaves it and nothing else."""
+    import sqlite3
+
+    from bridgescore.archive import store
+    from bridgescore.archive.store import ToStore
+
+    INDEX = "ix_lines_session_id"
+    monkeypatch.setattr(store, "_CHUNK", 11)  # the example's 98 lines are "many"
+    db = tmp_path / "new.sqlite3"
+    with open_archive(db) as archive:
+        with archive.engine.connect() as connection:
+            schema = connection.exec_driver_sql(f"SELECT sql FROM sqlite_master WHERE name = '{INDEX}'").all()
+        event = _dated(bridgescore.read(EXAMPLE), "2026-09-07")
+        scores = bridgescore.score(event)
+        twice = [ToStore(scores, "a.csv", b"a", "a"), ToStore(scores, "b.csv", b"b", "b")]  # the second a copy
+        with pytest.raises(ArchiveRefusal):
+            archive.add_all(twice)
+        assert archive.counts()["lines"] == 0
+        archive.add_all(twice[:1])
+        (stored,) = archive.sessions()
+    assert tuple(stored.event.results) == tuple(event.results)
+    with sqlite3.connect(db) as connection:
+        assert connection.execute(f"SELECT sql FROM sqlite_master WHERE name = '{INDEX}'").fetchall() == schema
+        assert INDEX in str(
+            connection.execute("EXPLAIN QUERY PLAN SELECT * FROM lines WHERE session_id = 1").fetchall()
+        )
+        assert connection.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+
+
 def test_an_imp_session_keeps_its_imps_and_datums(archive_url: str) -> None:
     event = _dated(bridgescore.read(EXAMPLE), "2026-09-14")
     scores = bridgescore.score(event, "butler")
@@ -468,6 +542,31 @@ def test_any_event_is_read_back_as_stored(archive_url: str, event: Event) -> Non
         stored = next(s for s in archive.sessions() if s.summary.key == key)
     assert tuple(stored.event.results) == tuple(event.results)
     assert dict(stored.event.names) == dict(event.names) and stored.event.title == event.title
+
+
+@settings(max_examples=60, deadline=None)
+@given(event=_events())
+def test_the_lines_columns_and_digest_are_those_of_each_line(event: Event) -> None:
+    """Issue 19: the lines as the archive stores them and their digest are built from the columns' distinct values
+    (each encoded once for a million lines); they are what each line, field by field, gives – the digest the same
+    as before, so a copy of an evening stored by an earlier version is still known."""
+    from bridgescore.pairs.sessions import CONTENT_FIELDS, content_digest, line_columns, lines_digest
+
+    seats = ["N", "E", "S", "W"]
+    each_line = {
+        name: [getattr(r, name) for r in event.results]
+        for name in ("board", "section", "ns_pair", "ew_pair", "tricks", "lead", "ns_score", "remarks")
+    }
+    each_line |= {
+        "status": [r.status.value for r in event.results],
+        "contract": [None if r.contract is None else r.contract.format("en") for r in event.results],
+        "declarer": [None if r.declarer is None else seats[int(r.declarer)] for r in event.results],
+        "extra": [dict(r.extra) for r in event.results],
+    }
+    columns = line_columns(event.table)
+    assert columns == {name: each_line[name] for name in CONTENT_FIELDS}
+    assert [type(v) for v in columns["ns_score"]] == [type(v) for v in each_line["ns_score"]]
+    assert lines_digest(event.table) == content_digest(each_line)
 
 
 def test_the_deals_are_stored_with_the_session(archive_url: str) -> None:

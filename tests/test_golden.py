@@ -57,6 +57,34 @@ def test_the_commands_use_only_files_of_the_repository() -> None:
     assert not [case.line for case in CASES if "shared" in case.line]
 
 
+#: README commands that cannot run as written: a folder of the user's own, and an interactive session (recorded with
+#: its keystrokes from a file, as ``rubber --interactive < …``).
+NOT_AS_WRITTEN = ("valet EVENT_DIR -v datum -x", "rubber --interactive")
+
+
+def readme_commands() -> list[str]:
+    """Every ``bridgescore …`` command of the README's code blocks (a ``&&`` chain split), comments dropped."""
+    import re
+
+    text = (record.REPO / "README.md").read_text(encoding="utf-8")
+    found: list[str] = []
+    for block in re.findall(r"```[a-z]*\n(.*?)```", text, re.S):
+        for line in block.splitlines():
+            line = line.split("  #")[0].strip()
+            if line.startswith("bridgescore "):
+                found += [part.strip().removeprefix("bridgescore ") for part in line.split(" && ")]
+    return found
+
+
+def test_every_readme_command_is_in_the_golden_test() -> None:
+    """The README is the front door: each of its commands on the bundled examples is a golden command (a README
+    edit that adds one must record it), so its output is held byte for byte."""
+    golden = {part.strip() for case in CASES for part in case.line.split(" && ")}
+    commands = readme_commands()
+    assert len(commands) > 15
+    assert [c for c in commands if c not in golden and c not in NOT_AS_WRITTEN] == []
+
+
 @pytest.mark.parametrize("case", CASES, ids=[f"{case.name}" for case in CASES])
 def test_output_is_byte_identical_to_the_recording(case: record.Case, outputs: dict[str, bytes]) -> None:
     expected = (record.EXPECTED / f"{case.name}.out").read_bytes()

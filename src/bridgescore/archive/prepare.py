@@ -95,7 +95,7 @@ def prepare(
     from bridgescore.io import files as bounded
     from bridgescore.pairs.pipeline import InputError, file_method_notes, file_options, read, read_sessions
     from bridgescore.pairs.pipeline import score as score_event
-    from bridgescore.pairs.sessions import content_digest, date_from_name, iso_date, line_columns
+    from bridgescore.pairs.sessions import date_from_name, iso_date, lines_digest
 
     prepared: list[Prepared] = []
     problems: list[Problem] = []
@@ -149,7 +149,7 @@ def prepare(
                                          within)  # fmt: skip
             # a session of a multi-session file is its own content (the file's other sessions are not a copy of it)
             marked = content + (b"\0session " + part.encode() if part else b"")
-            digest = content_digest(line_columns(scores.scored.lines.table))
+            digest = lines_digest(scores.scored.lines.table)
             prepared.append(Prepared(path, marked, session, scores, written, digest))
     keys = [p.key for p in prepared]
     for session in dict.fromkeys(k for k in keys if keys.count(k) > 1):

@@ -36,7 +36,7 @@ import math
 import os
 import re
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -357,38 +357,94 @@ def _nan(value: float) -> float | None:
     return None if math.isnan(value) else float(value)
 
 
-def _line_rows(scores: Scores, digest: str = "") -> tuple[dict[str, list[Any]], list[dict[str, Any]], str]:
-    """The traveller lines (every field of each ``Result``, in input order, with its points) as a list per column
-    of the ``lines`` table, and the boards (field, number, datum, top, scores compared) of a scored event as rows to
-    insert, and the digest of its content
-    (:func:`bridgescore.pairs.sessions.content_digest`); built from the event's columns
-    (:class:`bridgescore.core.table.ResultTable`, one conversion per distinct value), not line by line."""
+#: a column of lines to write: its values for lines [start, stop), and whether no line has a value (all None)
+_Column = tuple[Callable[[int, int], list[Any]], bool]
+#: how many lines are turned into Python values at a time while they are written: a million lines' values held at
+#: once (22 lists of a million) were a third of archive add's memory (issue 19)
+_CHUNK = 65536
+
+
+@dataclass(frozen=True, slots=True)
+class _Lines:
+    """The traveller lines of a scored event to write (the ``lines`` table, in input order), each column kept as
+    the event holds it (codes into distinct values, numpy arrays) and turned into Python values a slice at a time
+    (:meth:`rows`), or whole where a correction compares them (:meth:`column`)."""
+
+    n: int
+    columns: Mapping[str, _Column]
+
+    def column(self, name: str) -> list[Any]:
+        return self.columns[name][0](0, self.n)
+
+    def written(self) -> list[str]:
+        """The columns written: all but those of :data:`_NULL_UNLESS_WRITTEN` no line has a value for (NULL where
+        not written: a million values fewer for the driver to bind, each)."""
+        return [name for name, (_, empty) in self.columns.items() if not (empty and name in _NULL_UNLESS_WRITTEN)]
+
+    def rows(self, names: Sequence[str], session_id: int) -> Iterator[tuple[Any, ...]]:
+        """Each line as a row of ``session_id`` and the columns ``names`` (JSON ones as their text); chained in C,
+        no Python step per row."""
+
+        def chunk(start: int) -> Iterator[tuple[Any, ...]]:
+            stop = min(start + _CHUNK, self.n)
+            values = [self.columns[name][0](start, stop) for name in names]
+            return zip(itertools.repeat(session_id, stop - start), *values)  # noqa: B905 – as many each
+
+        return itertools.chain.from_iterable(map(chunk, range(0, self.n, _CHUNK)))
+
+
+def _line_rows(scores: Scores, digest: str = "") -> tuple[_Lines, list[dict[str, Any]], str]:
+    """The traveller lines (every field of each ``Result``, in input order, with its points) to write in the
+    ``lines`` table, and the boards (field, number, datum, top, scores compared) of a scored event as rows to
+    insert, and the digest of its content (:func:`bridgescore.pairs.sessions.content_digest`); built from the event's
+    columns (:class:`bridgescore.core.table.ResultTable`, one conversion per distinct value), not line by line."""
     import numpy as np
 
-    from bridgescore.core.table import FIELD_KINDS
-    from bridgescore.pairs.sessions import content_digest, line_columns
+    from bridgescore.core.table import FIELD_KINDS, Column
+    from bridgescore.pairs.sessions import line_codes, lines_digest
 
     lines = scores.scored.lines
     table = lines.table
     n = len(table)
 
-    def floats(values: Any) -> list[float | None]:
+    def coded(column: Column[Any]) -> _Column:
+        labels = np.fromiter(column.labels, dtype=object, count=len(column.labels))
+        nulls = np.fromiter((label is None for label in column.labels), dtype=bool, count=len(column.labels))
+        empty = bool(nulls[column.codes].all()) if n else True
+        return (lambda start, stop: list(labels[column.codes[start:stop]].tolist())), empty
+
+    def objects(values: Any, missing: Any) -> _Column:
+        """``values`` (a numpy array) as Python values, None where ``missing`` (a mask) is true."""
+
+        def take(start: int, stop: int) -> list[Any]:
+            out = values[start:stop].astype(object)  # Python numbers: numpy's loops, not one in Python per line
+            out[missing[start:stop]] = None
+            return list(out.tolist())
+
+        return take, bool(missing.all())
+
+    def floats(values: Any) -> _Column:
         full = np.full(n, np.nan)
         full[lines.rows] = values
-        return [None if v != v else v for v in full.tolist()]
+        return objects(full, np.isnan(full))
 
-    files = table.file.values()
-    kinds = [FIELD_KINDS[code].value for code in table.source_kind.tolist()]
-    read = line_columns(table)
-    columns: dict[str, Any] = {
-        "position": list(range(n)),
+    def json_texts(values: Sequence[Mapping[str, Any]]) -> _Column:
+        """Each value as the JSON text a JSON column holds (``{}`` for the many empty ones, not dumped again)."""
+        return (lambda start, stop: [json.dumps(v) if v else "{}" for v in values[start:stop]]), False
+
+    no_file = table.file.mask(lambda f: f is None)
+    kinds = np.fromiter((k.value for k in FIELD_KINDS), dtype=object, count=len(FIELD_KINDS))
+    read = {
+        name: json_texts(values) if isinstance(values, list) else coded(values)
+        for name, values in line_codes(table).items()
+    }
+    columns = {
+        "position": ((lambda start, stop: list(range(start, stop))), False),
         **read,
-        "source_file": files,
-        "source_line": [
-            None if f is None or not line else line for f, line in zip(files, table.line.tolist(), strict=True)
-        ],
-        "source_field": table.source_field.values(),
-        "source_kind": [None if f is None else k for f, k in zip(files, kinds, strict=True)],
+        "source_file": coded(table.file),
+        "source_line": objects(table.line, no_file | (table.line == 0)),
+        "source_field": coded(table.source_field),
+        "source_kind": objects(kinds[table.source_kind], no_file),
         "ns_points": floats(lines.ns_points),
         "ew_points": floats(lines.ew_points),
         "ns_percent": floats(lines.ns_percent),
@@ -404,13 +460,13 @@ def _line_rows(scores: Scores, digest: str = "") -> tuple[dict[str, list[Any]], 
         }
         for b, (section, number) in enumerate(zip(lines.board_sections, lines.board_numbers.tolist(), strict=True))
     ]
-    return columns, boards, digest or content_digest(read)
+    return _Lines(n, columns), boards, digest or lines_digest(table)
 
 
-def _json_texts(values: Iterable[Mapping[str, Any]]) -> Iterator[str]:
-    """Each value as the JSON text a JSON column holds (``{}`` for the many empty ones, not dumped again)."""
-    for value in values:
-        yield json.dumps(value) if value else "{}"
+#: the columns of ``lines`` that are NULL where not written (nullable, no default)
+_NULL_UNLESS_WRITTEN = frozenset(
+    column.name for column in LineRow.__table__.columns if column.nullable and column.server_default is None
+)
 
 
 #: the columns of ``lines`` a stored line is read back from, in the order :func:`_stored_lines` takes them
@@ -824,7 +880,7 @@ class Archive:
         self,
         db: Session,
         summary: SessionSummary,
-        lines: dict[str, list[Any]],
+        lines: _Lines,
         boards: list[dict[str, Any]],
         event_json: StoredEvent,
         options: dict[str, Any],
@@ -844,7 +900,7 @@ class Archive:
         if existing is None:
             row = SessionRow(key=key, version=1)
             db.add(row)
-            changes: dict[str, Any] = {"added": True, "lines": len(lines["board"]), "pairs": len(summary.pairs)}
+            changes: dict[str, Any] = {"added": True, "lines": lines.n, "pairs": len(summary.pairs)}
         else:
             row = existing
             old_lines = db.execute(
@@ -855,7 +911,7 @@ class Archive:
                  "imps": p.imps, "place": p.place}
                 for p in db.scalars(select(PairRow).where(PairRow.session_id == row.id))
             ]  # fmt: skip
-            new_lines = zip(*(lines[c] for c in _LINE_FIELDS), strict=True)
+            new_lines = zip(*(lines.column(c) for c in _LINE_FIELDS), strict=True)
             changes = _changes(old_lines, new_lines, old_pairs, new_pairs, row.options, options)
             pair_ids = select(PairRow.id).where(PairRow.session_id == row.id)
             db.execute(delete(PairPlayer).where(PairPlayer.pair_id.in_(pair_ids)))
@@ -884,19 +940,35 @@ class Archive:
         db.flush()
         sid = row.id
         connection = db.connection()
-        if lines["board"]:
-            self._insert_lines(connection, sid, lines)
+        if lines.n:
+            written = lines.written()
+            # SQLite, the first lines of an archive: its index built once after them, not kept up to date line by
+            # line (a million index inserts); in this transaction, so a failure leaves the index as it was, and
+            # readers (WAL) see neither.  Not on PostgreSQL: dropping an index locks out every reader of the table
+            afresh = (
+                self.backend == "sqlite" and lines.n > _CHUNK
+                and connection.exec_driver_sql("SELECT 1 FROM lines LIMIT 1").first() is None
+            )  # fmt: skip
+            indexes = LineRow.metadata.tables["lines"].indexes if afresh else set()
+            for index in indexes:
+                index.drop(connection)
+            self._write(connection, "lines", ["session_id", *written], lines.rows(written, sid))
+            for index in indexes:
+                index.create(connection)
         if boards:
             connection.execute(insert(BoardRow), [{**board, "session_id": sid} for board in boards])
         player_ids = self._players(db, [p for pair in summary.pairs for p in pair.players])
         if summary.pairs:
-            pair_rows = [
-                {"session_id": sid, "key": p.key, "position": i, "section": p.section, "pair": p.pair,
-                 "direction": p.direction, "names": p.names, "boards": p.boards, "percent": p.percent,
-                 "imps": p.imps, "place": p.place}
-                for i, p in enumerate(summary.pairs)
-            ]  # fmt: skip
-            ids = db.scalars(insert(PairRow).returning(PairRow.id, sort_by_parameter_order=True), pair_rows).all()
+            pairs = summary.pairs
+            self._write(
+                connection, "pairs",
+                ["session_id", "key", "position", "section", "pair", "direction", "names", "boards", "percent", "imps",
+                 "place"],
+                ((sid, p.key, i, p.section, p.pair, p.direction, p.names, p.boards, p.percent, p.imps, p.place)
+                 for i, p in enumerate(pairs)),
+            )  # fmt: skip
+            # their ids in ranking order (position): written by the driver, not one RETURNING row per pair
+            ids = db.scalars(select(PairRow.id).where(PairRow.session_id == sid).order_by(PairRow.position)).all()
             links = [
                 {"pair_id": pid, "player_id": player_ids[player_key(player)], "seat": seat, "name": player.name,
                  "club_number": player.club_number, "extra": dict(player.extra)}
@@ -908,29 +980,22 @@ class Archive:
                 db.execute(insert(PairPlayer), links)
         db.add(Correction(session_key=key, version=row.version, at=now, file_name=file, file_hash=sha,
                           changes=changes))  # fmt: skip
-        return Added(key, row.version, row.date, len(summary.pairs), len(lines["board"]), changes)
+        return Added(key, row.version, row.date, len(summary.pairs), lines.n, changes)
 
-    def _insert_lines(self, connection: Connection, sid: int, lines: dict[str, list[Any]]) -> None:
-        """The lines of session ``sid`` (``lines``: a list per column) written by the driver itself, row tuples
-        zipped from the columns as they are written – no dict and no SQLAlchemy parameter set per line (a million
-        of them cost more than the rest of archive add): PostgreSQL's ``COPY … FROM STDIN`` (psycopg), SQLite's
-        ``executemany``."""
-        names = ["session_id", *lines]
-        n = len(lines["board"])
-        columns: list[Iterable[Any]] = [
-            itertools.repeat(sid, n),
-            *(_json_texts(values) if name == "extra" else values for name, values in lines.items()),
-        ]
-        rows = zip(*columns)  # noqa: B905 – every column has n values (repeat is bounded)
+    def _write(self, connection: Connection, table: str, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+        """The ``rows`` of ``table`` (values of ``columns``, JSON ones as their text) written by the driver itself
+        as they come – no dict and no SQLAlchemy parameter set per row (for a million lines they cost more than the
+        rest of archive add): PostgreSQL's ``COPY … FROM STDIN`` (psycopg), SQLite's ``executemany``."""
+        names = ", ".join(columns)
         cursor: Any = connection.connection.cursor()  # the driver's own (psycopg's copy, sqlite3's)
         try:
             if self.backend == "postgresql":
-                with cursor.copy(f"COPY lines ({', '.join(names)}) FROM STDIN") as copy:
+                with cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
                     for row in rows:
                         copy.write_row(row)
             else:
-                marks = ", ".join("?" * len(names))
-                cursor.executemany(f"INSERT INTO lines ({', '.join(names)}) VALUES ({marks})", rows)
+                marks = ", ".join("?" * len(columns))
+                cursor.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", rows)
         finally:
             cursor.close()
 
@@ -1060,12 +1125,20 @@ class Archive:
             return Player(stored.number or "", stored.name), found
 
     def sessions(
-        self, competition: str | None = None, since: str | None = None, until: str | None = None
+        self,
+        competition: str | None = None,
+        since: str | None = None,
+        until: str | None = None,
+        *,
+        lines: bool = True,
     ) -> list[StoredSession]:
         """The stored sessions of ``competition`` (all when None) dated ``since``–``until`` (ISO, inclusive; those
         without a date in any period), in date order, each rebuilt as its summary and its event
-        (:class:`bridgescore.pairs.sessions.SessionSource`)."""
+        (:class:`bridgescore.pairs.sessions.SessionSource`).  ``lines=False``: each event without its traveller lines
+        (its names, players, info and deals all the same) – a season ranking the stored summaries reads no line,
+        where a federation's session holds a million (issue 19)."""
         from bridgescore.core.event import Event
+        from bridgescore.core.table import ResultTable
 
         with self._reading() as db:
             query = select(SessionRow).order_by(SessionRow.date, SessionRow.key)
@@ -1107,7 +1180,7 @@ class Archive:
                 players = {str(pair): tuple(_player_of(p) for p in seated) for pair, seated in seated_json.items()}
                 event_ = dataclasses.replace(
                     Event.from_table(
-                        _stored_lines(db, row.id),
+                        _stored_lines(db, row.id) if lines else ResultTable.from_results(()),
                         names=MappingProxyType({str(k): str(v) for k, v in (data.get("names") or {}).items()}),
                         title=str(data.get("title") or ""),
                     ),

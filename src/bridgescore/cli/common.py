@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from bridgescore.archive import Archive
     from bridgescore.core.event import Event
     from bridgescore.core.i18n import Language
+    from bridgescore.core.problems import Problem
+    from bridgescore.movement.model import Movement
     from bridgescore.pairs.checks import Check
     from bridgescore.pairs.scored import ScoringOptions
 
@@ -76,6 +78,25 @@ MovementOption = Annotated[
         "--movement",
         help="auto (from the data), mitchell (two lines; pairs may be numbered per direction, NS 1 and EW 1 "
         "being two pairs, as ACBLscore numbers them) or howell (one field; every pair has a number of its own).",
+    ),
+]
+#: ``score`` and ``check``: the movement word, or a movement's schedule every line is checked against (issue 21).
+MovementScheduleOption = Annotated[
+    str,
+    typer.Option(
+        "--movement",
+        help="auto (from the data), mitchell (two lines; pairs may be numbered per direction, NS 1 and EW 1 "
+        "being two pairs, as ACBLscore numbers them), howell (one field), or a movement file "
+        "(bridgescore.movement/1 JSON, an NBB schema, Bridgemate's RoundData or .bws, a movement CSV): every line "
+        "is checked against its schedule, as the club programs do, and a line in error is reported and left out.",
+    ),
+]
+FixSwapsOption = Annotated[
+    bool,
+    typer.Option(
+        "--fix-swaps",
+        help="With a movement file: score a line whose NS and EW pair numbers are swapped as the movement has them "
+        "(a warning says so); otherwise the line is an error.",
     ),
 ]
 
@@ -155,6 +176,57 @@ SessionOption = Annotated[
 
 #: --movement → how the traveller reader takes a number on both sides of a board (None: from the data).
 PER_DIRECTION = {"mitchell": True, "howell": False}
+
+
+def movement_from_option(value: str) -> tuple[Movement | None, list[Problem]]:
+    """The schedule ``--movement`` names: None for the words ``auto``, ``mitchell`` and ``howell`` (the ranking's
+    choice, as before), else the movement file's – ``bridgescore.movement/1`` JSON, an NBB schema, Bridgemate's
+    RoundData (or the ``.bws``), a movement CSV (:func:`bridgescore.movement.files.load`) – or the problem that keeps
+    it from being read.  The one place a movement is resolved from the command line: the names ``movement suggest``
+    prints go here."""
+    from bridgescore.core.i18n import N_
+    from bridgescore.core.problems import Location, Problem
+
+    if value in ("auto", *PER_DIRECTION):
+        return None, []
+    path = Path(value)
+    if not path.is_file():
+        return None, [
+            Problem.make(
+                Location("--movement"),
+                N_("--movement must be auto, mitchell or howell, or a movement file (bridgescore.movement/1 JSON, an "
+                   "NBB schema, Bridgemate's RoundData, a movement CSV), not '%(value)s'"),
+                value=value,
+            )
+        ]  # fmt: skip
+    from bridgescore.movement.files import load
+
+    return load(path)
+
+
+def movement_option(value: str, lang: Language, fix_swaps: bool = False) -> tuple[Movement | None, str]:
+    """``--movement`` of ``score`` and ``check``: the schedule it names (None for a word) and the word the reading
+    and the ranking take (:func:`bridgescore.pairs.against_movement.ranked_as` of a schedule), or the problem said
+    in ``lang`` and exit 2 (a warning of a schedule read is said and the run goes on); ``--fix-swaps`` without a
+    schedule is refused (there is nothing to say what a swap is)."""
+    from bridgescore.core.problems import Severity
+
+    schedule, problems = movement_from_option(value)
+    if (schedule is None and problems) or any(p.severity is Severity.ERROR for p in problems):
+        said = [p.text(lang) if p.location.file == "--movement" else p.describe(lang) for p in problems]
+        raise fail("; ".join(said))
+    if problems:
+        from rich.markup import escape
+
+        for problem in problems:
+            __getattr__("err").print(f"[yellow]{escape(problem.describe(lang))}[/]", soft_wrap=True)
+    if schedule is None and fix_swaps:
+        raise fail("--fix-swaps needs --movement FILE: a movement's schedule says which lines are swapped")
+    if schedule is None:
+        return None, value
+    from bridgescore.pairs.against_movement import ranked_as
+
+    return schedule, ranked_as(schedule)
 
 
 def print_error(message: str) -> None:

@@ -17,9 +17,10 @@ from bridgescore.cli.common import (
     DatumRoundingOption,
     DealsOption,
     FactorOption,
+    FixSwapsOption,
     MembersOption,
     MethodOption,
-    MovementOption,
+    MovementScheduleOption,
     NamesOption,
     NeubergOption,
     OutputOption,
@@ -36,6 +37,7 @@ from bridgescore.cli.common import (
     event_files,
     fail,
     language_option,
+    movement_option,
     notation_option,
     output_stream,
     refuse_overwrite,
@@ -84,7 +86,8 @@ def score(
     deals: DealsOption = None,
     skip_invalid: SkipInvalidOption = False,
     across_sections: AcrossSectionsOption = False,
-    movement: MovementOption = "auto",
+    movement: MovementScheduleOption = "auto",
+    fix_swaps: FixSwapsOption = False,
     phantom: PhantomOption = None,
     as_program: AsProgramOption = None,
     phantom_award: PhantomAwardOption = None,
@@ -229,6 +232,7 @@ def score(
     shown = notation_option(notation or page_lang)  # printing: as asked, else in the language of the labels
     if fmt not in ("text", "json", "csv", "html", "usebio"):
         raise fail(f"--format must be text, json, csv, html or usebio, not '{fmt}'")
+    schedule, movement = movement_option(movement, page_lang, fix_swaps)  # a file: the word its schedule ranks as
     if fmt == "usebio" and date is not None:  # USEBIO's DATE is a day (dd/mm/yyyy); a page's header takes any text
         date_option(date, "--date", page_lang)
     given: dict[str, object] = {
@@ -263,6 +267,8 @@ def score(
 
         if held is not None:  # several sessions: no one file names the method
             raise fail(held.text(page_lang))
+        if schedule is not None:  # a schedule is one session's
+            raise fail("--movement FILE: not available with several sessions yet; score each session on its own")
 
         done = score_sessions_command(
             inputs, options, session=session or [], carry_over=carry_over or [], carry_over_boards=carry_over_boards,
@@ -290,6 +296,10 @@ def score(
         *inputs, names=names, movement=movement, notation=lang, deals=deals, members=members,
         section_per_file=section_per_file or None,
     )  # fmt: skip
+    if schedule is not None:  # every line checked against the schedule: a line in error is left out, and said
+        from bridgescore.pairs.against_movement import check_against_movement
+
+        event = check_against_movement(event, schedule, fix_swaps=fix_swaps)
     if from_file:
         options = _file_method(event, options if held is None else None, held, given, page_lang,
                                source=inputs[0].name if inputs else "", across_sections=across_sections,

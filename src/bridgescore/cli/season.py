@@ -180,7 +180,8 @@ def season(
             # the sessions as stored (scored with the options they were added with), or scored again where the
             # season asks for a method or a program's conventions
             source = ArchiveSessions(archive, options if method is not None or as_program is not None else None)
-            stored = source.sessions(competition, dates[0], dates[1])
+            # the lines only where the Valet is worked out from them (or a method scores them again)
+            stored = source.sessions(competition, dates[0], dates[1], lines=valet)
         if not stored:
             empty = _NO_SESSIONS[(bool(competition), bool(since or until))]
             raise fail(format_message(empty, {"db": archive.shown, "competition": competition or ""}, page_lang))

@@ -9,6 +9,8 @@ options are in :mod:`bridgescore.teams` (``read``, ``choose``); this module only
 from __future__ import annotations
 
 import dataclasses
+import gc
+import sys
 from pathlib import Path
 from types import MappingProxyType
 from typing import Annotated, Any
@@ -187,44 +189,59 @@ def score_teams_command(
     files = event_files(inputs)
     refuse_overwrite(output, [*files, names, deals])
     event = given_carry_over(load_teams(files, names=names, notation=reading), carry_over or ())
-    given = {key: value for key, value in (("date", date), ("club", club)) if value is not None}
-    if title is not None or given:  # as score's --title/--date/--club: over the file's own
-        extra = MappingProxyType({**event.extra, **given})
-        event = dataclasses.replace(event, title=event.title if title is None else title, extra=extra)
-    records = None
-    if deals is not None:  # the page draws each board's hand record (diagram, double dummy, par), as score's
-        from bridgescore.api import read_deals
-
-        records = read_deals(deals, dd=fmt == "html", par=fmt == "html")
+    # the event read lives as long as this command: Python's cycle collector leaves it alone until the command ends
+    # (a federation's event is a million lines; the collector walked them again and again: a third of scoring)
+    gc.freeze()
     try:
-        options, notes = teams_options(
-            event, vp=vp, form=form, as_program=as_program, tiebreak=tiebreak, board_points=board_points,
-            patton=patton, knockout=knockout, bye_vp=bye_vp,
-        )  # fmt: skip
-        scored = score_teams(event, options)  # a VP table file without the match length raises here
-    except OptionError as problem:
-        raise fail(problem.text(page_lang)) from None
-    except VPScaleError as error:  # the scale's problems, located (a VP table file's lines), as `vp` reports them
-        print_problems(error.problems, err, page_lang, can_go_on=False)
-        raise typer.Exit(2) from None
-    problems = (*scored.problems, *notes, *(records.problems if records is not None else ()))
-    # (the reader's, the engine's – a board with no result in a room – and the hand record's)
-    if any(p.severity is Severity.ERROR for p in problems) and not (skip_invalid and event.matches):
-        print_problems(problems, err, page_lang, can_go_on=bool(event.matches))
-        raise typer.Exit(2)
-    if fmt == "usebio":  # bytes in the encoding the file declares (bridgescore.pairs.report.usebio)
-        from bridgescore.teams.report.usebio import teams_to_bytes
+        given = {key: value for key, value in (("date", date), ("club", club)) if value is not None}
+        if title is not None or given:  # as score's --title/--date/--club: over the file's own
+            extra = MappingProxyType({**event.extra, **given})
+            event = dataclasses.replace(event, title=event.title if title is None else title, extra=extra)
+        records = None
+        if deals is not None:  # the page draws each board's hand record (diagram, double dummy, par), as score's
+            from bridgescore.api import read_deals
 
-        write_bytes_output(teams_to_bytes(scored, date=date, club=club), output)
-    else:
-        chosen: TeamsFormat = next(f for f in TEAMS_FORMATS if f == fmt)
-        buffer = io.StringIO()
-        # a report on the screen leaves its list of problems to the error stream below: a problem was read three
-        # times (under its match, in the report's list, on the error stream); a report file keeps its list
-        write_teams(scored, chosen, buffer, page_lang, deals=records, problems=output is not None, director=director)
-        write_output(buffer.getvalue(), output)
-    if problems:
-        print_problems(problems, err, page_lang, can_go_on=False)
+            records = read_deals(deals, dd=fmt == "html", par=fmt == "html")
+        try:
+            options, notes = teams_options(
+                event, vp=vp, form=form, as_program=as_program, tiebreak=tiebreak, board_points=board_points,
+                patton=patton, knockout=knockout, bye_vp=bye_vp,
+            )  # fmt: skip
+            scored = score_teams(event, options)  # a VP table file without the match length raises here
+        except OptionError as problem:
+            raise fail(problem.text(page_lang)) from None
+        except VPScaleError as error:  # the scale's problems, located (a VP table file's lines), as `vp` reports them
+            print_problems(error.problems, err, page_lang, can_go_on=False)
+            raise typer.Exit(2) from None
+        problems = (*scored.problems, *notes, *(records.problems if records is not None else ()))
+        # (the reader's, the engine's – a board with no result in a room – and the hand record's)
+        if any(p.severity is Severity.ERROR for p in problems) and not (skip_invalid and event.matches):
+            print_problems(problems, err, page_lang, can_go_on=bool(event.matches))
+            raise typer.Exit(2)
+        if fmt == "usebio":  # bytes in the encoding the file declares (bridgescore.teams.report.usebio)
+            from bridgescore.teams.report.usebio import teams_to_bytes
+
+            write_bytes_output(teams_to_bytes(scored, date=date, club=club), output)
+        elif fmt == "json" and (output is not None or getattr(sys.stdout, "buffer", None) is not None):
+            # written a few hundred matches at a time (issue 19), never the whole document in memory; the bytes of
+            # write_teams' JSON, with every control escaped as write_output escapes them
+            from bridgescore.report.printable import PrintableBinary
+            from bridgescore.teams.report.json import dump_bytes
+
+            write_bytes_output(lambda stream: dump_bytes(scored, PrintableBinary.wrap(stream)), output)
+        else:
+            chosen: TeamsFormat = next(f for f in TEAMS_FORMATS if f == fmt)
+            buffer = io.StringIO()
+            # a report on the screen leaves its list of problems to the error stream below: a problem was read three
+            # times (under its match, in the report's list, on the error stream); a report file keeps its list
+            write_teams(
+                scored, chosen, buffer, page_lang, deals=records, problems=output is not None, director=director
+            )
+            write_output(buffer.getvalue(), output)
+        if problems:
+            print_problems(problems, err, page_lang, can_go_on=False)
+    finally:
+        gc.unfreeze()  # a program calling this command again collects as before
 
 
 def _register_pair_round() -> None:

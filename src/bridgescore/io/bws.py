@@ -51,7 +51,7 @@ from bridgescore.core.problems import Location, Problem, Severity, shorten
 from bridgescore.io import files
 from bridgescore.io.csv_lines import Columns, header_key, read_file, read_lines, read_records, too_large, unreadable
 
-__all__ = ["from_records", "is_received_data", "load", "loads"]
+__all__ = ["export_table", "from_records", "is_received_data", "load", "loads"]
 
 #: ReceivedData's columns (as ``header_key`` writes them) → the traveller reader's fields.
 _FIELDS = {
@@ -218,10 +218,10 @@ def load(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bo
         files.refuse(p)
     except OSError as err:
         return Event((), problems=(unreadable(str(p), err),))
-    exported = _export(p, "ReceivedData")
+    exported = export_table(p, "ReceivedData")
     if isinstance(exported, Problem):
         return Event((), problems=(exported,))
-    letters = _export(p, "Section")
+    letters = export_table(p, "Section")
     sections = _section_letters(letters) if isinstance(letters, str) else None
     try:
         return loads(exported, str(p), notation, pairs_per_direction=pairs_per_direction, sections=sections)
@@ -230,16 +230,18 @@ def load(path: str | Path, notation: Notation = "en", *, pairs_per_direction: bo
         return Event((), problems=(too_large(str(p)),))
 
 
-def _export(path: Path, table: str) -> str | Problem:
-    """The table as CSV from ``mdb-export``, or the problem why not."""
+def export_table(path: Path, table: str) -> str | Problem:
+    """The table ``table`` of the .bws file as CSV from ``mdb-export``, or the problem why not (also the
+    movement's readers use it for ``RoundData``, :mod:`bridgescore.movement.bridgemate`)."""
     program = shutil.which("mdb-export")
     if program is None:
         return Problem.make(
             Location(str(path)),
             "reading a Bridgemate .bws file needs mdb-export from mdbtools, which is not installed: install mdbtools "
-            "(Debian and Ubuntu: apt-get install mdbtools; macOS: brew install mdbtools), or export the results "
-            "where it is installed (mdb-export %(file)s ReceivedData > results.csv) and give that file",
+            "(Debian and Ubuntu: apt-get install mdbtools; macOS: brew install mdbtools), or export the table "
+            "where it is installed (mdb-export %(file)s %(table)s > %(table)s.csv) and give that file",
             file=path.name,
+            table=table,
         )
     try:
         done = subprocess.run([program, str(path), table], capture_output=True, timeout=_EXPORT_TIMEOUT, check=False)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import csv as _csv
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -38,7 +38,15 @@ from bridgescore.core.table import FIELD_KINDS, STATUSES, Column, ResultTable, d
 from bridgescore.io import csv_lines as careful
 from bridgescore.io.line import whole_number
 
-__all__ = ["COLUMNAR_FROM", "loads", "one_line_per_table_on_columns"]
+__all__ = [
+    "COLUMNAR_FROM",
+    "ColumnReading",
+    "distinct_combinations",
+    "distinct_with_a_row",
+    "loads",
+    "one_line_per_table_on_columns",
+    "parse",
+]
 
 #: Files of fewer characters (some 2,000 lines) are read line by line (:func:`bridgescore.io.csv.loads`): that
 #: takes a few milliseconds, less than loading Arrow's CSV engine (about 0.1 s) in a command that reads a club's
@@ -65,6 +73,17 @@ IntArray = npt.NDArray[np.int64]
 def loads(text: str, filename: str, notation: Notation, *, pairs_per_direction: bool | None) -> Event | None:
     """The event of a traveller file's text read on columns, or None where the careful reader must read the whole
     file (see the module docstring); ``pairs_per_direction`` as :func:`bridgescore.io.csv.loads`."""
+    parsed = parse(text, filename, notation)
+    if parsed is None:
+        return None
+    reading, invalid = parsed
+    return reading.event(invalid, pairs_per_direction)
+
+
+def parse(text: str, filename: str, notation: Notation) -> tuple[ColumnReading, list[tuple[int, list[str]]]] | None:
+    """A traveller file's text as raw columns, and the lines that do not have the header's number of values (as
+    the CSV module reads them); None where the careful reader must read the whole file (see the module docstring).
+    The teams reader (:mod:`bridgescore.teams.read_columns`) reads its files through this too."""
     if "\x00" in text or ("\r" in text and text.count("\r") != text.count("\r\n")):
         return None
     body = text.rstrip("\r\n")  # not the spaces of the last value: an unknown column keeps them
@@ -104,9 +123,8 @@ def loads(text: str, filename: str, notation: Notation, *, pairs_per_direction: 
     def text_of(line: int) -> str:
         return data[int(bounds[line - 1]) + 1 : int(bounds[line])].decode("utf-8").removesuffix("\r")
 
-    return _Reading(raw, columns, filename, notation, line_of_row).event(
-        [(line, next(_csv.reader([text_of(line)], delimiter=delimiter))) for line in invalid], pairs_per_direction
-    )
+    reading = ColumnReading(raw, columns, filename, notation, line_of_row)
+    return reading, [(line, next(_csv.reader([text_of(line)], delimiter=delimiter))) for line in invalid]
 
 
 def _well_quoted(body: str, delimiter: str) -> bool:
@@ -161,7 +179,7 @@ def _parse(data: bytes, width: int, delimiter: str, quoted: bool) -> tuple[list[
     return out, sorted(invalid)
 
 
-class _Reading:
+class ColumnReading:
     """A file's lines as raw columns, checked on columns; :meth:`event` puts them together with the careful
     reading of the lines that need it."""
 
@@ -180,8 +198,9 @@ class _Reading:
         i = self.columns.index.get(field)
         return self.raw[i].map(str.strip) if i is not None else Column.constant("", self.n)
 
-    def event(self, invalid: list[tuple[int, list[str]]], pairs_per_direction: bool | None) -> Event:
-        filename = self.filename
+    def boards(self) -> tuple[npt.NDArray[np.int32], IntArray]:
+        """Each line's board (0 where the careful reader has a problem with it) and its vulnerability class
+        (``_BAD_BOARD`` for such a line)."""
         board_column = self.stripped("board")
         numbers = [_board_number(label) for label in board_column.labels]
         board_of_label = np.array([number or 0 for number in numbers], dtype=np.int32)
@@ -192,26 +211,26 @@ class _Reading:
             board_of_label[board_column.codes] if numbers else np.zeros(self.n, dtype=np.int32)
         )
         vul = vul_of_label[board_column.codes] if numbers else np.zeros(self.n, dtype=np.int64)
+        return board, vul
+
+    def readings(self, board: npt.NDArray[np.int32], vul: IntArray) -> tuple[IntArray, list[Result | None]]:
+        """Per line the index of its (vulnerability, contract fields) combination, and each combination read once
+        by the careful line reader (None where that reading has a problem or a warning)."""
+        key_columns = {field: self.stripped(field) for field in _KEY_FIELDS if field in self.columns.index}
+        first_row, key_of_row = distinct_combinations(vul, _BAD_BOARD + 1, key_columns.values())
+        readings = [self._read_key(int(r), board, key_columns) for r in first_row.tolist()]
+        return key_of_row, readings
+
+    def event(self, invalid: list[tuple[int, list[str]]], pairs_per_direction: bool | None) -> Event:
+        filename = self.filename
+        board, vul = self.boards()
         if self.players:  # the pairs made of their players (an individual's lines, BBO's travellers): north+south
             ns, ew = self._pair_of("north", "south"), self._pair_of("east", "west")
         else:
             ns, ew = self.stripped("ns"), self.stripped("ew")
         good = vul != _BAD_BOARD
         good &= ns.mask(bool) & ew.mask(bool)
-
-        key_columns = {field: self.stripped(field) for field in _KEY_FIELDS if field in self.columns.index}
-        key = vul
-        size = _BAD_BOARD + 1
-        for column in key_columns.values():
-            width = max(len(column.labels), 1)
-            if size * width >= 2**62:
-                _, key = np.unique(key, return_inverse=True)
-                key = key.reshape(-1).astype(np.int64)
-                size = int(key.max()) + 1
-            key = key * width + column.codes
-            size *= width
-        first_row, key_of_row = _distinct_with_a_row(key, size)
-        readings = [self._read_key(int(r), board, key_columns) for r in first_row.tolist()]
+        key_of_row, readings = self.readings(board, vul)
         good &= np.fromiter((r is not None for r in readings), dtype=bool, count=len(readings))[key_of_row]
 
         # the careful reading of every other line, in file order, as read_lines does it
@@ -390,7 +409,21 @@ _VUL_CODE = {v: i for i, v in enumerate(dict.fromkeys(_VUL_OF_CYCLE))}
 _VUL_CLASS = np.array([_VUL_CODE[v] for v in _VUL_OF_CYCLE], dtype=np.int64)
 
 
-def _distinct_with_a_row(key: IntArray, size: int) -> tuple[IntArray, IntArray]:
+def distinct_combinations(key: IntArray, size: int, columns: Iterable[Column[Any]]) -> tuple[IntArray, IntArray]:
+    """:func:`distinct_with_a_row` of the combinations of ``key`` (per row, below ``size``) and the codes of
+    ``columns``."""
+    for column in columns:
+        width = max(len(column.labels), 1)
+        if size * width >= 2**62:
+            _, key = np.unique(key, return_inverse=True)
+            key = key.reshape(-1).astype(np.int64)
+            size = int(key.max()) + 1
+        key = key * width + column.codes
+        size *= width
+    return distinct_with_a_row(key, size)
+
+
+def distinct_with_a_row(key: IntArray, size: int) -> tuple[IntArray, IntArray]:
     """For keys below ``size``: a row of each distinct key (in the order of the keys), and per row the index of
     its key among them.  Keys from a space of a few million are marked in an array (a sort of a million keys
     takes longer); others go through ``np.unique``."""

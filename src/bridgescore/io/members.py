@@ -40,7 +40,7 @@ from bridgescore.core.problems import Location, Problem, Severity, shorten
 from bridgescore.core.table import Column, distinct, pair_codes
 from bridgescore.io.csv import COLUMN_SYNONYMS, header_key, read_file, read_records, too_large
 
-__all__ = ["NUMBER_COLUMNS", "Members", "load", "loads", "seated_players", "with_members"]
+__all__ = ["NUMBER_COLUMNS", "Members", "load", "loads", "seated_players", "with_members", "without_cycle_collection"]
 
 _NUMBER = (
     "number", "member", "membernumber", "memberno", "memberid", "id", "nr", "lidnummer", "lidnr", "bondsnummer",
@@ -213,7 +213,7 @@ def _pair_key(section: str, pair: str, sectioned: bool) -> str:
 
 
 @contextmanager
-def _without_cycle_collection() -> Iterator[None]:
+def without_cycle_collection() -> Iterator[None]:
     """Python's cycle collector paused while a million or two pairs' tuples are made: it runs every 700 new
     container objects and now and then walks the whole heap of a large event, about half of the time of making
     an individual's 2,000,000 pairs (issue 19); those tuples hold players only and make no cycle."""
@@ -361,7 +361,7 @@ def seated_players(event: Event) -> tuple[dict[str, tuple[Player, ...]], dict[st
     by_code[:] = made_players
     first_seated, second_seated = by_code[firsts], by_code[seconds]
     del firsts, seconds
-    with _without_cycle_collection():
+    with without_cycle_collection():
         players: dict[str, tuple[Player, ...]] = dict(
             zip(keys_in_order, zip(first_seated, second_seated, strict=True), strict=True)
         )

@@ -23,7 +23,9 @@ Fields: each section's boards are compared within the section (default), or acro
 ``across_sections`` (the EBU's "matchpointed across the field").  The movement of each section is
 recognised from the data: a pair number seen both as NS and as EW means a Howell (one ranking), unless the
 pairs are numbered per direction (a Mitchell where NS 1 and EW 1 are two pairs, as ACBLscore numbers it);
-otherwise a Mitchell (a ranking per direction, "two lines"); ``movement`` overrides it.
+otherwise a Mitchell (a ranking per direction, "two lines"); ``movement`` overrides it.  A section that is a
+Mitchell but for a few lines (a line with the NS and EW numbers swapped) is not guessed a Howell: those lines are
+reported and left out (:func:`bridgescore.pairs.against_movement.mitchell_but_for_lines`, issue 21).
 
 The full size N of a board, for Neuberg's formula and cross-IMP factoring, is the largest number of results
 (scores and artificial adjusted scores, not lines against a phantom) of any board in its field.
@@ -62,6 +64,7 @@ from bridgescore.core.i18n import N_
 from bridgescore.core.pairkey import PairKey, names_pair
 from bridgescore.core.problems import Location, Problem, Severity
 from bridgescore.core.table import STATUSES, ResultTable, on_both_sides, pair_codes
+from bridgescore.pairs.against_movement import mitchell_but_for_lines
 from bridgescore.pairs.methods.base import BoardScores, FloatArray, ScoringMethod, Unit
 from bridgescore.pairs.methods.matchpoints import Matchpoints
 from bridgescore.pairs.penalties import Penalty
@@ -739,6 +742,8 @@ def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEv
     (adjusted, weighted, not played, passed out, phantoms, problems) are read one by one (:func:`_classify`).
     Each board is then scored by the method's kernel, as before."""
     options = options or ScoringOptions()
+    if options.movement is not Movement.HOWELL:  # a Mitchell but for a swapped line: not one field, nor a pair in
+        event = mitchell_but_for_lines(event)  # both rankings under --movement mitchell (issue 21)
     method = options.method
     values = options.adjustments
     problems: list[Problem] = list(event.problems)

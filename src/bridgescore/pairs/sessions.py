@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -25,12 +26,12 @@ from bridgescore.core.players import Player, pair_key
 
 if TYPE_CHECKING:
     from bridgescore.core.event import Event
-    from bridgescore.core.table import ResultTable
+    from bridgescore.core.table import Column, ResultTable
     from bridgescore.pairs.scored import ScoredEvent
 
 __all__ = [
     "CONTENT_FIELDS", "PairSession", "SessionSource", "SessionSummary", "StoredSession", "content_digest", "iso_date",
-    "line_columns", "pair_players", "summarise",
+    "line_codes", "line_columns", "lines_digest", "pair_players", "summarise",
 ]  # fmt: skip
 
 SessionUnit = Literal["percent", "imps"]
@@ -93,10 +94,17 @@ class StoredSession:
 
 class SessionSource(Protocol):
     """Where a season reads its sessions from: the archive (:mod:`bridgescore.archive`) or files scored one by
-    one.  ``since``/``until`` are ISO dates (inclusive); sessions come in date order."""
+    one.  ``since``/``until`` are ISO dates (inclusive); sessions come in date order.  ``lines=False``: the events
+    may come without their traveller lines (a season that ranks the sessions as they were scored reads none of
+    them; a source that has them at no cost, files read to be scored, gives them all the same)."""
 
     def sessions(
-        self, competition: str | None = None, since: str | None = None, until: str | None = None
+        self,
+        competition: str | None = None,
+        since: str | None = None,
+        until: str | None = None,
+        *,
+        lines: bool = True,
     ) -> list[StoredSession]: ...
 
 
@@ -196,33 +204,53 @@ CONTENT_FIELDS = (
 )  # fmt: skip
 
 
-def line_columns(table: ResultTable) -> dict[str, list[Any]]:
-    """The traveller lines of ``table`` as read, a list per field in the archive's form (``lines``: the contract in
-    English, the declarer as N E S W, the status's name, ``extra`` the columns a line has), in input order; built
-    from the columns (one conversion per distinct value), not line by line."""
-    from bridgescore.core.table import STATUSES
+def line_codes(table: ResultTable) -> dict[str, Column[Any] | list[dict[str, str]]]:
+    """The :data:`CONTENT_FIELDS` of ``table``'s lines in the archive's form (:func:`line_columns`), each as its
+    distinct values and a code per line (:class:`~bridgescore.core.table.Column`; ``extra``: a dict per line) – so each
+    value is converted, or encoded for the digest, once, not once per line (a federation's million, issue 19)."""
+    import numpy as np
+
+    from bridgescore.core.table import STATUSES, Column
 
     n = len(table)
-    seats = ["N", "E", "S", "W"]
-    statuses = [status.value for status in STATUSES]
     extra_columns = {name: column.values() for name, column in table.extra.items()}
     extras = [
         {name: v for name, values in extra_columns.items() if (v := values[i]) is not None} for i in range(n)
     ] if extra_columns else [{}] * n  # fmt: skip
+
+    def coded(codes: Any, labels: Sequence[Any]) -> Column[Any]:
+        return Column(codes.astype(np.int32).reshape(-1), tuple(labels))
+
+    def numbers(values: Any, missing: float) -> Column[Any]:
+        """The values as ints, None where ``missing`` (NaN: every NaN is the one missing value)."""
+        distinct, codes = np.unique(values, return_inverse=True)
+        return coded(codes, [None if v == missing or v != v else int(v) for v in distinct.tolist()])
+
     return {
-        "board": table.board.tolist(),
-        "section": table.section.values(),
-        "ns_pair": table.ns_pair.values(),
-        "ew_pair": table.ew_pair.values(),
-        "status": [statuses[code] for code in table.status.tolist()],
-        "contract": table.contract.map(lambda c: None if c is None else c.format("en")).values(),
-        "declarer": [None if d < 0 else seats[d] for d in table.declarer.tolist()],
-        "tricks": [None if v == -1 else int(v) for v in table.tricks.tolist()],
-        "lead": table.lead.values(),
-        "ns_score": [None if v != v else int(v) for v in table.ns_score.tolist()],
-        "remarks": table.remarks.values(),
+        "board": numbers(table.board, math.nan),
+        "section": table.section,
+        "ns_pair": table.ns_pair,
+        "ew_pair": table.ew_pair,
+        "status": coded(table.status, [status.value for status in STATUSES]),
+        "contract": table.contract.map(lambda c: None if c is None else c.format("en")),
+        "declarer": coded(table.declarer + 1, [None, "N", "E", "S", "W"]),
+        "tricks": numbers(table.tricks, -1),
+        "lead": table.lead,
+        "ns_score": numbers(table.ns_score, math.nan),
+        "remarks": table.remarks,
         "extra": extras,
     }
+
+
+def line_columns(table: ResultTable) -> dict[str, list[Any]]:
+    """The traveller lines of ``table`` as read, a list per field in the archive's form (``lines``: the contract in
+    English, the declarer as N E S W, the status's name, ``extra`` the columns a line has), in input order; built
+    from the columns (one conversion per distinct value), not line by line."""
+    return {name: values if isinstance(values, list) else values.values() for name, values in line_codes(table).items()}
+
+
+def _json(values: Any) -> str:
+    return json.dumps(values, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
 def content_digest(columns: Mapping[str, Sequence[Any]]) -> str:
@@ -233,6 +261,22 @@ def content_digest(columns: Mapping[str, Sequence[Any]]) -> str:
     digest = hashlib.sha256()
     for name in CONTENT_FIELDS:
         digest.update(name.encode())
-        values = json.dumps(list(columns[name]), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-        digest.update(values.encode())
+        digest.update(_json(list(columns[name])).encode())
+    return digest.hexdigest()
+
+
+def lines_digest(table: ResultTable) -> str:
+    """``content_digest(line_columns(table))``, the same digest, with each distinct value of a column encoded once
+    and the per-line texts joined (a JSON list is its items' texts joined with commas) – not a million values
+    encoded one by one (issue 19)."""
+    from bridgescore.core.table import Column
+
+    digest = hashlib.sha256()
+    for name, values in line_codes(table).items():
+        digest.update(name.encode())
+        if isinstance(values, list):
+            digest.update(_json(values).encode())
+        else:
+            texts: list[str] = Column(values.codes, tuple(_json(v) for v in values.labels)).values()
+            digest.update(("[" + ",".join(texts) + "]").encode())
     return digest.hexdigest()

@@ -22,9 +22,8 @@ from bridgescore.core.problems import Location, Problem, Severity
 from bridgescore.pairs.sessions import (
     SessionSource,
     StoredSession,
-    content_digest,
     date_from_name,
-    line_columns,
+    lines_digest,
     summarise,
 )
 
@@ -59,11 +58,17 @@ class FileSessions:
     method_given: bool = True
 
     def sessions(
-        self, competition: str | None = None, since: str | None = None, until: str | None = None
+        self,
+        competition: str | None = None,
+        since: str | None = None,
+        until: str | None = None,
+        *,
+        lines: bool = True,
     ) -> list[StoredSession]:
         """The evenings of the files between ``since`` and ``until`` (ISO, inclusive), in date order when every
         evening has a date, else in the order given; ``competition`` names them.  An evening without a date is
-        kept in any period, with a warning when a period is asked for."""
+        kept in any period, with a warning when a period is asked for.  Each with its lines (``lines`` makes no
+        difference: a file is read whole to be scored)."""
         from bridgescore.core.options import OptionError
         from bridgescore.pairs.pipeline import InputError, file_method_notes, file_options, read, score
 
@@ -81,7 +86,7 @@ class FileSessions:
                 continue
             # the same lines as another file's (a copy '2026-09-07 (1).csv', the evening saved again with a BOM and
             # CRLF): one evening, counted once and said
-            first_position, first = first_with.setdefault(content_digest(line_columns(event.table)), (position, path))
+            first_position, first = first_with.setdefault(lines_digest(event.table), (position, path))
             if first_position != position:
                 self.problems.append(
                     Problem.make(
@@ -148,11 +153,19 @@ class ArchiveSessions:
     problems: list[Problem] = dataclasses.field(default_factory=list)
 
     def sessions(
-        self, competition: str | None = None, since: str | None = None, until: str | None = None
+        self,
+        competition: str | None = None,
+        since: str | None = None,
+        until: str | None = None,
+        *,
+        lines: bool = True,
     ) -> list[StoredSession]:
+        """The stored sessions (see the class); ``lines=False``: their events without their traveller lines
+        where the season ranks them as stored (no ``options``), as the archive gives them (a federation's season
+        reads no million lines to rank what was stored: issue 19)."""
         from bridgescore.pairs.pipeline import InputError, score
 
-        stored = self.archive.sessions(competition, since, until)
+        stored = self.archive.sessions(competition, since, until, lines=lines or self.options is not None)
         for session in stored if since or until else ():
             if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", session.summary.date):
                 self.problems.append(

@@ -111,6 +111,13 @@ def check_matches(matches: Sequence[MatchScore], match_scoring: str = "") -> lis
     for m in matches:
         match = m.match
         for b in m.boards:
+            same_ns = (
+                b.board.open is not None
+                and b.board.closed is not None
+                and b.board.open.ns_pair == b.board.closed.ns_pair
+            )
+            if not (b.board.extra or same_ns):  # nothing to compare or report (most boards of a large event)
+                continue
             line = next((r.source for r in (b.board.open, b.board.closed) if r is not None and r.source), None)
             where = line or _where(match)
             for key, computed in (
@@ -119,11 +126,6 @@ def check_matches(matches: Sequence[MatchScore], match_scoring: str = "") -> lis
                 ("opposing_team_points", b.points_away),
             ):
                 _compare(match, where, b.board.extra, key, computed, problems, b.board.board)
-            same_ns = (
-                b.board.open is not None
-                and b.board.closed is not None
-                and b.board.open.ns_pair == b.board.closed.ns_pair
-            )
             if same_ns:
                 problems.append(
                     Problem.make(

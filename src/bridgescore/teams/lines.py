@@ -10,7 +10,7 @@ from types import MappingProxyType
 
 from bridgescore.core.event import Result
 from bridgescore.core.problems import Location, Problem
-from bridgescore.teams.model import Room, Team, TeamsForm
+from bridgescore.teams.model import Match, Room, Team, TeamsForm
 
 _EMPTY: Mapping[str, str] = MappingProxyType({})
 
@@ -40,7 +40,8 @@ class TeamLine:
 @dataclass(frozen=True, slots=True)
 class TeamFile:
     """What a per-format reader made of one file: its lines, the teams it names, its problems and the event's own
-    words (title, board scoring form, match scoring, date/club/program)."""
+    words (title, board scoring form, match scoring, date/club/program), and its matches where the reader made
+    them."""
 
     lines: tuple[TeamLine, ...]
     teams: Mapping[str, Team] = field(default_factory=dict)
@@ -49,6 +50,10 @@ class TeamFile:
     form: TeamsForm | None = None
     match_scoring: str = ""
     extra: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
+    #: The file's matches where its reader made them (the columnar CSV reader of an event's one file,
+    #: :mod:`bridgescore.teams.read_columns`, as :func:`bridgescore.teams.read.assemble` makes them); None:
+    #: :func:`~bridgescore.teams.read.assemble` makes them from ``lines``.
+    matches: tuple[Match, ...] | None = None
 
 
 def with_result_teams(result: Result, ns: str, ew: str) -> Result:

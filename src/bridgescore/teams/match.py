@@ -149,8 +149,48 @@ def _award_share(values: AdjustmentValues, awards: Sequence[Award]) -> float:
     return sum(values.percent(a) for a in awards) / len(awards) / 100.0
 
 
+#: The WBF IMPs of each score difference met (a scalar call of :func:`wbf_imps` goes through numpy: a few
+#: microseconds, for each of a federation's half a million boards).
+_IMPS_OF_DIFFERENCE: dict[float, float] = {}
+
+
+def _plain(result: Result | None) -> bool:
+    """Whether a room's line is a score as played (or passed out), no remarks: :func:`_room` reads it as its NS
+    score (0 passed out) with weight 1."""
+    return (
+        result is not None
+        and not result.remarks
+        and (
+            (result.status is ResultStatus.PLAYED and result.ns_score is not None)
+            or result.status is ResultStatus.PASSED_OUT
+        )
+    )
+
+
+def _score_plain_board(board: MatchBoard, options: _Options) -> BoardScore:
+    """:func:`_score_board` of a board not fouled whose rooms are both :func:`_plain`: the same numbers, each
+    difference's IMPs looked up once."""
+    open_line, closed_line = board.open, board.closed
+    assert open_line is not None and closed_line is not None
+    ns_open, ns_closed = open_line.ns_score, closed_line.ns_score
+    s_open = float(ns_open) if open_line.status is ResultStatus.PLAYED and ns_open is not None else 0.0
+    s_closed = float(ns_closed) if closed_line.status is ResultStatus.PLAYED and ns_closed is not None else 0.0
+    difference = s_open - s_closed
+    found = _IMPS_OF_DIFFERENCE.get(difference)
+    if found is None:
+        found = _IMPS_OF_DIFFERENCE[difference] = float(wbf_imps(difference))
+    imps = 0.0 + 1.0 * found  # as the weighted sum of _score_board (0.0 + -0.0 is 0.0)
+    if options.form == "imps":
+        return BoardScore(board, ns_open, ns_closed, imps)
+    win = _WIN[options.board_points] if options.form != "patton" else _WIN[_PATTON_BOARDS[options.patton]]
+    points = 0.0 + 1.0 * (win if difference > 0 else win / 2 if difference == 0 else 0.0)
+    return BoardScore(board, ns_open, ns_closed, imps, points, win - points)
+
+
 def _score_board(match: Match, board: MatchBoard, options: _Options) -> BoardScore:
     """One board of ``match`` (see the module's description for each rule)."""
+    if not board.fouled and _plain(board.open) and _plain(board.closed):
+        return _score_plain_board(board, options)
     open_room, closed_room = _room(board.open), _room(board.closed)
     ns_open = board.open.ns_score if board.open is not None else None
     ns_closed = board.closed.ns_score if board.closed is not None else None
@@ -286,7 +326,8 @@ def score_match(
     imps_away = sum(w[1] for w in won) + max(-match.carry_over, 0.0)
     shared = sum(w[2] for w in won)
     segments: list[SegmentScore] = []
-    for segment in sorted({b.segment for b in match.boards}):
+    numbers = sorted({b.segment for b in match.boards})
+    for segment in numbers if len(numbers) > 1 else ():  # a match in one segment has no subtotals
         part = [(s, w) for s, w in zip(boards, won, strict=True) if s.board.segment == segment]
         totals = [sum(w[i] for _, w in part) for i in range(3)]
         points = (
@@ -295,7 +336,7 @@ def score_match(
             else (None, None)
         )
         segments.append(SegmentScore(segment, totals[0], totals[1], points[0], points[1], totals[2]))
-    kept = tuple(segments) if len(segments) > 1 else ()
+    kept = tuple(segments)
     if form == "imps":
         vp_pair = _vps(vp, imps_home - imps_away, shared, len(match.boards)) if vp is not None else (None, None)
         return MatchScore(match, boards, imps_home, imps_away, vp_pair[0], vp_pair[1], segments=kept,

@@ -241,7 +241,7 @@ def _board(number: int, open_line: TeamLine | None, closed_line: TeamLine | None
     )
 
 
-def _read_one(path: Path, notation: Notation) -> TeamFile:
+def _read_one(path: Path, notation: Notation, whole_event: bool) -> TeamFile:
     suffix = path.suffix.lower()
     if suffix in (".xml", ".usebio"):
         from bridgescore.teams import read_usebio
@@ -254,7 +254,7 @@ def _read_one(path: Path, notation: Notation) -> TeamFile:
     if suffix in (".csv", ".tsv", ".txt"):
         from bridgescore.teams import read_csv
 
-        return read_csv.load(path, notation)
+        return read_csv.load(path, notation, matches=whole_event)
     problem = Problem.make(
         Location(str(path)),
         "cannot read files of type '%(suffix)s'; bridgescore reads %(known)s",
@@ -290,6 +290,7 @@ def load_teams(paths: Sequence[Path], *, names: Path | None = None, notation: No
     match_scoring = ""
     extra: dict[str, str] = {}
     contents: dict[bytes, str] = {}
+    made: tuple[Match, ...] | None = None
     for path in paths:
         digest = _digest(Path(path))
         if digest is not None and digest in contents:
@@ -305,7 +306,7 @@ def load_teams(paths: Sequence[Path], *, names: Path | None = None, notation: No
         if digest is not None:
             contents[digest] = str(path)
         try:
-            read = _read_one(Path(path), notation)
+            read = _read_one(Path(path), notation, whole_event=len(paths) == 1)
         except MemoryError:
             read = TeamFile(
                 (),
@@ -319,9 +320,14 @@ def load_teams(paths: Sequence[Path], *, names: Path | None = None, notation: No
                 ),
             )
         problems.extend(read.problems)
-        if not read.lines and not any(p.severity is Severity.ERROR and p.location.line is None for p in read.problems):
+        if (
+            not read.lines
+            and not read.matches
+            and not any(p.severity is Severity.ERROR and p.location.line is None for p in read.problems)
+        ):
             problems.append(Problem.make(Location(str(path)), "no matches to score in %(file)s", file=Path(path).name))
         lines.extend(read.lines)
+        made = read.matches  # only ever the event's one file: assemble makes the matches of several files
         for team_id, team in read.teams.items():
             teams.setdefault(team_id, team)
         if read.title and read.title not in titles:
@@ -330,7 +336,7 @@ def load_teams(paths: Sequence[Path], *, names: Path | None = None, notation: No
         match_scoring = match_scoring or read.match_scoring
         for key, value in read.extra.items():
             extra.setdefault(key, value)
-    matches = assemble(lines, problems)
+    matches = assemble(lines, problems) if made is None else made
     order = {str(path): i for i, path in enumerate(paths)}  # as a director reads them: file by file, line by line
     problems.sort(key=lambda p: (order.get(p.location.file, len(order)), p.location.line or 0))
     for match in matches:

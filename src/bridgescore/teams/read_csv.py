@@ -25,38 +25,34 @@ from bridgescore.core.contract import Notation
 from bridgescore.core.problems import Location, Problem, Severity, shorten
 from bridgescore.io import csv as traveller_csv
 from bridgescore.io.line import decimal_number, whole_number
+from bridgescore.teams.csv_header import (
+    ROOM_WORDS,
+    teams_columns,
+)
 from bridgescore.teams.lines import TeamFile, TeamLine
-from bridgescore.teams.model import Room
 
-__all__ = ["ROOM_WORDS", "load", "loads"]
-
-#: The teams columns beside the pairs CSV's (compared as :func:`bridgescore.io.csv.header_key` compares them).
-_TEAMS_COLUMNS = {
-    "round": ("round", "rnd", "ronde"),
-    "room": ("room", "zaal", "kamer"),
-    "segment": ("segment", "stanza", "segm"),
-    "carry_over": ("carryover", "carry", "overdracht"),
-}
-#: What a room is written as: English, numbers, Dutch ("open zaal", "gesloten zaal").
-ROOM_WORDS: dict[str, Room] = {
-    "open": "open",
-    "o": "open",
-    "1": "open",
-    "openroom": "open",
-    "closed": "closed",
-    "c": "closed",
-    "2": "closed",
-    "closedroom": "closed",
-    "gesloten": "closed",
-    "g": "closed",
-    "dicht": "closed",
-    "openzaal": "open",
-    "geslotenzaal": "closed",
-}
+__all__ = ["ROOM_WORDS", "load", "loads", "loads_line_by_line", "teams_columns"]
 
 
-def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> TeamFile:
-    """The teams lines of a CSV file's text (see the module docstring)."""
+def loads(text: str, filename: str = "<input>", notation: Notation = "en", *, matches: bool = False) -> TeamFile:
+    """The teams lines of a CSV file's text (see the module docstring).  A large file is read on columns
+    (:mod:`bridgescore.teams.read_columns`) where it can be, else line by line (:func:`loads_line_by_line`); both
+    read a file into the same lines.  ``matches``: the file is the whole event; the columnar reader then makes its
+    matches too (``TeamFile.matches``)."""
+    from bridgescore.io import csv_columns
+
+    if len(text) >= csv_columns.COLUMNAR_FROM:
+        from bridgescore.teams import read_columns
+
+        read = read_columns.loads(text, filename, notation, matches=matches)
+        if read is not None:
+            return read
+    return loads_line_by_line(text, filename, notation)
+
+
+def loads_line_by_line(text: str, filename: str = "<input>", notation: Notation = "en") -> TeamFile:
+    """The teams lines of a CSV file's text read one line at a time by :mod:`bridgescore.io.csv`'s line reader:
+    the careful reading, which words every problem of a line."""
     problems: list[Problem] = []
     if not text.strip():
         return TeamFile(
@@ -67,12 +63,7 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Te
         return TeamFile((), problems=tuple(problems))
     header_line, header = records[0]
     columns, header_problems = traveller_csv.map_header(header, Location(filename, header_line))
-    found: dict[str, int] = {}
-    for name, index in columns.extra.items():
-        key = traveller_csv.header_key(name)
-        for field, synonyms in _TEAMS_COLUMNS.items():
-            if key in synonyms:
-                found.setdefault(field, index)
+    found = teams_columns(columns)
     if "round" not in found and "room" not in found:
         header_problems.append(
             Problem.make(
@@ -159,13 +150,13 @@ def loads(text: str, filename: str = "<input>", notation: Notation = "en") -> Te
     return TeamFile(tuple(lines), problems=tuple(problems))
 
 
-def load(path: str | Path, notation: Notation = "en") -> TeamFile:
-    """Read a CSV teams file (see the module docstring)."""
+def load(path: str | Path, notation: Notation = "en", *, matches: bool = False) -> TeamFile:
+    """Read a CSV teams file (see the module docstring); ``matches`` as :func:`loads`."""
     text, problems = traveller_csv.read_file(path)
     if text is None:
         return TeamFile((), problems=tuple(problems))
     try:
-        read = loads(text, str(Path(path)), notation)
+        read = loads(text, str(Path(path)), notation, matches=matches)
     except MemoryError:
         return TeamFile((), problems=(traveller_csv.too_large(str(Path(path))),))
-    return TeamFile(read.lines, problems=(*problems, *read.problems))
+    return TeamFile(read.lines, problems=(*problems, *read.problems), matches=read.matches)

@@ -59,10 +59,13 @@ class _Table:
         self.tally: dict[str, _Tally] = defaultdict(_Tally)
         self.matches = matches
         self.by_points = by_points
+        self._met: set[frozenset[str]] | None = None
+        self._of_team: dict[str, list[int]] | None = None
+        self._boards_counted = False
         for m in matches:
-            for team, other, imps_for, imps_against, score, sign in (
-                (m.match.home, m.match.away, m.imps_home, m.imps_away, self._score(m, True), 1.0),
-                (m.match.away, m.match.home, m.imps_away, m.imps_home, self._score(m, False), -1.0),
+            for team, other, imps_for, imps_against, score in (
+                (m.match.home, m.match.away, m.imps_home, m.imps_away, self._score(m, True)),
+                (m.match.away, m.match.home, m.imps_away, m.imps_home, self._score(m, False)),
             ):
                 t = self.tally[team]
                 t.played += 1
@@ -70,6 +73,16 @@ class _Table:
                 t.imps_against += imps_against + max(-m.shared_imps, 0.0)
                 t.score += score
                 t.opponents.append(other)
+
+    def _count_boards(self) -> None:
+        """Each team's boards won (count-back), counted the first time a rule asks: a federation's event has half a
+        million boards, and only the EBU's last rule reads them."""
+        if self._boards_counted:
+            return
+        self._boards_counted = True
+        for m in self.matches:
+            for team, sign in ((m.match.home, 1.0), (m.match.away, -1.0)):
+                t = self.tally[team]
                 for b in m.boards:
                     t.boards_won += self._board_won(b, sign)
 
@@ -92,12 +105,26 @@ class _Table:
         return (m.vp_home if home else m.vp_away) or 0.0
 
     def all_met(self, group: Sequence[str]) -> bool:
-        met = {frozenset((m.match.home, m.match.away)) for m in self.matches}
+        if self._met is None:  # made once: a federation's Swiss has thousands of level groups to ask about
+            self._met = {frozenset((m.match.home, m.match.away)) for m in self.matches}
+        met = self._met
         return all(frozenset((a, b)) in met for i, a in enumerate(group) for b in group[i + 1 :])
 
     def between(self, group: Sequence[str]) -> list[MatchScore]:
+        """The matches between teams of ``group``, in the order of the matches."""
+        if self._of_team is None:
+            self._of_team = defaultdict(list)
+            for i, m in enumerate(self.matches):
+                self._of_team[m.match.home].append(i)
+                self._of_team[m.match.away].append(i)
         members = set(group)
-        return [m for m in self.matches if m.match.home in members and m.match.away in members]
+        found = {
+            i
+            for team in members
+            for i in self._of_team.get(team, ())
+            if self.matches[i].match.home in members and self.matches[i].match.away in members
+        }
+        return [self.matches[i] for i in sorted(found)]
 
     # the rules
     def head_to_head_score(self, group: Sequence[str]) -> dict[str, float] | None:
@@ -164,6 +191,7 @@ class _Table:
 
     def count_back(self, group: Sequence[str]) -> dict[str, float] | None:
         """Point-a-board count-back: boards won, a drawn board a half (EBU White Book 143.5.3, 143.7.1(d))."""
+        self._count_boards()
         return {team: self.tally[team].boards_won for team in group}
 
 
@@ -259,8 +287,11 @@ def rank_teams(
 
     rules = _rules(table, tiebreak)
     standings: list[TeamStanding] = []
-    for value in sorted({primary(t) for t in teams}, reverse=True):
-        level = [t for t in teams if primary(t) == value]
+    levels: dict[float, list[str]] = defaultdict(list)  # the teams level on each value, in the order of ``teams``
+    for team in teams:
+        levels[primary(team)].append(team)
+    for value in sorted(levels, reverse=True):
+        level = levels[value]
         for block, label in _split(level, rules, ""):
             place = len(standings) + 1
             for team in block:

@@ -27,11 +27,12 @@ from typing import IO, Any
 import orjson
 
 from bridgescore.core.cards import format_lead
-from bridgescore.core.event import Result
+from bridgescore.core.contract import Contract, Seat
+from bridgescore.core.event import Result, ResultStatus
 from bridgescore.report.problems import problem_fields
 from bridgescore.teams.model import TIED, BoardScore, MatchScore, ScoredTeams, TeamStanding
 
-__all__ = ["SCHEMA", "dump", "dumps", "to_dict", "winner"]
+__all__ = ["SCHEMA", "dump", "dump_bytes", "dumps", "to_dict", "winner"]
 
 SCHEMA = "bridgescore.teams/1"
 
@@ -59,34 +60,64 @@ def winner(m: MatchScore, knockout: bool = False) -> str | None:
     return None  # pragma: no cover - the IMP totals are always there
 
 
-def _room(result: Result | None) -> dict[str, Any] | None:
-    if result is None:
-        return None
-    return {
-        "contract": result.contract.format("en") if result.contract is not None else None,
-        "declarer": result.declarer.label("en") if result.declarer is not None else None,
-        "tricks": result.tricks,
-        "ns_score": result.ns_score,
-        "lead": format_lead(result.lead, "en") or None,
-        "remarks": result.remarks or None,
-        "status": result.status.value,
-    }
+class _Words:
+    """Each distinct contract, declarer, lead and status written once: a federation's event has a million rooms
+    and a few hundred distinct contracts (issue 19)."""
+
+    def __init__(self) -> None:
+        # by identity: the lines of a large file share their contract objects, and an enum's hash is Python code
+        self.contracts: dict[int, tuple[Contract, str]] = {}
+        self.declarers = [seat.label("en") for seat in Seat]  # indexed by the seat's value
+        self.leads: dict[str, str | None] = {}
+        self.statuses = {id(status): status.value for status in ResultStatus}
+        self.numbers: dict[float, float | int | None] = {}
+
+    def number(self, value: float | None) -> float | int | None:
+        """:func:`_num` of ``value``, worked out once per value (a board's IMPs and points take few values)."""
+        if value is None:
+            return None
+        found = self.numbers.get(value, self)  # equal values (0.0 and -0.0 too) give the same number; NaN never
+        if found is self:
+            found = self.numbers[value] = _num(value)
+        return found  # type: ignore[return-value]
+
+    def room(self, result: Result | None) -> dict[str, Any] | None:
+        if result is None:
+            return None
+        contract, declarer, lead = result.contract, result.declarer, result.lead
+        if contract is not None:
+            found = self.contracts.get(id(contract))
+            if found is None:  # the contract is kept beside its text, so its id is not another's while it is here
+                found = self.contracts[id(contract)] = (contract, contract.format("en"))
+            contract_text = found[1]
+        declarer_text = self.declarers[declarer] if declarer is not None else None
+        if lead and (lead_text := self.leads.get(lead, "")) == "":
+            lead_text = self.leads[lead] = format_lead(lead, "en") or None
+        return {
+            "contract": contract_text if contract is not None else None,
+            "declarer": declarer_text,
+            "tricks": result.tricks,
+            "ns_score": result.ns_score,
+            "lead": lead_text if lead else None,
+            "remarks": result.remarks or None,
+            "status": self.statuses[id(result.status)],
+        }
 
 
-def _board(b: BoardScore) -> dict[str, Any]:
+def _board(b: BoardScore, words: _Words) -> dict[str, Any]:
     return {
         "board": b.board.board,
         "segment": b.board.segment,
         "fouled": b.board.fouled,
-        "rooms": {"open": _room(b.board.open), "closed": _room(b.board.closed)},
-        "imps_home": _num(b.imps_home),
-        "points_home": _num(b.points_home),
-        "points_away": _num(b.points_away),
+        "rooms": {"open": words.room(b.board.open), "closed": words.room(b.board.closed)},
+        "imps_home": words.number(b.imps_home),
+        "points_home": words.number(b.points_home),
+        "points_away": words.number(b.points_away),
         "problem": b.problem.text() if b.problem is not None else None,
     }
 
 
-def _match(scored: ScoredTeams, m: MatchScore) -> dict[str, Any]:
+def _match(scored: ScoredTeams, m: MatchScore, words: _Words) -> dict[str, Any]:
     match = m.match
     return {
         "round": match.round,
@@ -104,7 +135,7 @@ def _match(scored: ScoredTeams, m: MatchScore) -> dict[str, Any]:
         "points_home": _num(m.points_home),
         "points_away": _num(m.points_away),
         "winner": winner(m, knockout=scored.options.get("knockout") is True),
-        "board_results": [_board(b) for b in m.boards],
+        "board_results": [_board(b, words) for b in m.boards],
     }
 
 
@@ -127,6 +158,11 @@ def _standing(s: TeamStanding) -> dict[str, Any]:
 
 def to_dict(scored: ScoredTeams) -> dict[str, Any]:
     """The whole scored teams event as a JSON-ready dict (schema ``bridgescore.teams/1``)."""
+    words = _Words()
+    return _document(scored, [_match(scored, m, words) for m in scored.matches])
+
+
+def _document(scored: ScoredTeams, matches: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "schema": SCHEMA,
         "title": scored.event.title,
@@ -142,7 +178,7 @@ def to_dict(scored: ScoredTeams) -> dict[str, Any]:
             "match_scoring": scored.event.match_scoring or None,
             **scored.options,
         },
-        "matches": [_match(scored, m) for m in scored.matches],
+        "matches": matches,
         "standings": [_standing(s) for s in scored.standings],
         "checks": [problem_fields(c) for c in scored.checks],
         "problems": [problem_fields(p) for p in scored.problems],
@@ -157,3 +193,34 @@ def dumps(scored: ScoredTeams) -> str:
 def dump(scored: ScoredTeams, stream: IO[str]) -> None:
     """Write :func:`dumps` to the text ``stream``."""
     stream.write(dumps(scored))
+
+
+#: Matches written to the stream at a time by :func:`dump_bytes`.
+_MATCHES_AT_A_TIME = 256
+
+
+def dump_bytes(scored: ScoredTeams, stream: IO[bytes]) -> None:
+    """Write the UTF-8 bytes of :func:`dumps` to the binary ``stream`` a few hundred matches at a time, never the
+    whole document in memory (a federation's event: half a million boards, a 380 MB document, over 2 GB as dicts
+    and copies of its text; issue 19).  Each match is laid out by orjson on its own and indented to its place,
+    which is the layout orjson gives it within the whole document."""
+    option = orjson.OPT_INDENT_2
+    skeleton = orjson.dumps(_document(scored, []), option=option)
+    # a top-level key is the only thing at the start of a line indented by two (a string holds no line end)
+    at = skeleton.index(b'\n  "matches": [],\n') + len(b'\n  "matches": ')
+    write = stream.write
+    write(skeleton[:at])
+    if scored.matches:
+        words = _Words()
+        chunk: list[bytes] = [b"["]
+        for i, m in enumerate(scored.matches):
+            laid_out = orjson.dumps(_match(scored, m, words), option=option).replace(b"\n", b"\n    ")
+            chunk.append((b"\n    " if i == 0 else b",\n    ") + laid_out)
+            if len(chunk) >= _MATCHES_AT_A_TIME:
+                write(b"".join(chunk))
+                chunk.clear()
+        chunk.append(b"\n  ]")
+        write(b"".join(chunk))
+    else:
+        write(b"[]")
+    write(skeleton[at + len(b"[]") :] + b"\n")

@@ -1,0 +1,100 @@
+"""Schedules clubs already have, read and written (issue 21): one entry point for every movement file.
+
+=================  ===================================================  ============================================
+format (``fmt``)   file                                                 module
+=================  ===================================================  ============================================
+``json``           ``bridgescore.movement/1``                           :mod:`bridgescore.movement.json`
+``nbb``            the NBB program's schema (BridgeWx's description)    :mod:`bridgescore.movement.nbb`
+``bridgemate``     Bridgemate's ``RoundData`` as ``mdb-export`` writes  :mod:`bridgescore.movement.tables`
+                   it, or the ``.bws`` file itself
+``csv``            bridgescore's movement CSV                           :mod:`bridgescore.movement.tables`
+                   (``section,round,table,ns,ew,low_board,high_board``)
+=================  ===================================================  ============================================
+
+:func:`load` chooses the reader by the file: a ``.bws`` suffix is Bridgemate's database, a ``.json`` suffix or a
+text starting with ``{`` JSON, a first line of four or five numbers an NBB schema, and a CSV header the movement
+table it names (``NSPair``/``EWPair``: RoundData; ``ns``/``ew`` with ``round``: ours).  Reading never raises on a
+bad file: the movement, or None, and every problem with file, line and field.
+
+:func:`write` returns the text, or None and the problems where the format cannot hold the movement (an NBB schema
+has one section and pairs numbered once, neither table has an arrow switch …): it says so rather than writing
+something wrong.  :func:`dumps` is the same raising :class:`CannotWrite`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from bridgescore.core.problems import Location, Problem, Severity
+from bridgescore.io.csv_lines import read_file
+from bridgescore.movement import json as movement_json
+from bridgescore.movement import nbb, tables
+from bridgescore.movement.model import Movement, MovementError
+
+__all__ = ["FORMATS", "CannotWrite", "Format", "dumps", "load", "loads", "write"]
+
+Format = Literal["csv", "bridgemate", "nbb", "json"]
+#: The formats :func:`write` writes, as ``movement show -f`` names them.
+FORMATS: tuple[Format, ...] = ("csv", "bridgemate", "nbb", "json")
+
+
+class CannotWrite(MovementError):
+    """The format cannot hold the movement; ``problems`` say where and why."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("; ".join(str(p) for p in problems if p.severity is Severity.ERROR))
+        self.problems = problems
+
+
+def loads(
+    text: str, filename: str = "<movement>", *, boards_per_round: int | None = None
+) -> tuple[Movement | None, list[Problem]]:
+    """The movement of a text in any of the formats, told by its content (see the module docstring);
+    ``boards_per_round`` numbers an NBB schema's boards (its sets are boards 1–k, k+1–2k …)."""
+    text = text.removeprefix("\ufeff")  # a BOM a text editor wrote
+    if text.lstrip(" \t\r\n").startswith("{") or Path(filename).suffix.lower() == ".json":
+        return movement_json.loads(text, filename)
+    if nbb.is_schema(text):
+        return nbb.loads(text, filename, boards_per_round=boards_per_round)
+    return tables.loads(text, filename)
+
+
+def load(path: str | Path, *, boards_per_round: int | None = None) -> tuple[Movement | None, list[Problem]]:
+    """The movement of a file (read with the package's bounded reader: a device or a huge file is refused; a
+    ``.bws`` file through mdbtools' ``mdb-export``)."""
+    p = Path(path)
+    if p.suffix.lower() == ".bws":
+        return tables.load_bws(p)
+    text, problems = read_file(p)
+    if text is None:
+        return None, problems
+    movement, more = loads(text, str(p), boards_per_round=boards_per_round)
+    return movement, [*problems, *more]
+
+
+def write(movement: Movement, fmt: Format) -> tuple[str | None, list[Problem]]:
+    """The movement as ``fmt`` text, or None and the problems that keep it from being written right (warnings
+    come with the text: what a reader of the file will see otherwise)."""
+    if fmt == "json":
+        return movement_json.dumps(movement), []
+    if fmt == "nbb":
+        return nbb.dumps(movement)
+    if fmt in ("csv", "bridgemate"):
+        return tables.dumps(movement, fmt)
+    return None, [
+        Problem.make(
+            Location(movement.name or "movement"),
+            "'%(format)s' is not a movement format: %(formats)s",
+            format=str(fmt),
+            formats=", ".join(FORMATS),
+        )
+    ]
+
+
+def dumps(movement: Movement, fmt: Format) -> str:
+    """The movement as ``fmt`` text; :class:`CannotWrite` (with the problems) where the format cannot hold it."""
+    text, problems = write(movement, fmt)
+    if text is None:
+        raise CannotWrite(problems)
+    return text
