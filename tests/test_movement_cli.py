@@ -118,3 +118,25 @@ def test_check_exit_codes(tmp_path: Path) -> None:
     assert "broken.json" in unreadable.output and "sections[0].rounds[0].stands[0]" in unreadable.output
     missing = runner.invoke(app, ["movement", "check", str(tmp_path / "nothing.json")])
     assert missing.exit_code == 2 and "Traceback" not in missing.output
+
+
+def test_show_converts_and_reads_every_movement_format(tmp_path: Path) -> None:
+    """A generated movement written as an NBB schema, Bridgemate RoundData or our CSV is read back by show and
+    check (through movement.files) as the same schedule; a format that cannot hold it says why, exit 2."""
+    for name, fmt, k in (("howell-4", "nbb", 3), ("mitchell-8-relay", "bridgemate", 3), ("mitchell-9", "csv", 2)):
+        target = tmp_path / f"{name}.{fmt}.txt"
+        written = runner.invoke(app, ["movement", "show", name, "-k", str(k), "-f", fmt, "-o", str(target)])
+        assert written.exit_code == 0, written.output
+        checked = runner.invoke(app, ["movement", "check", str(target), "-k", str(k), "-f", "json"])
+        assert checked.exit_code == 0, checked.output
+        report = json.loads(checked.output)
+        assert report["ok"]
+        generated = by_name(name, k).sections[0]
+        shown = runner.invoke(app, ["movement", "show", str(target), "-k", str(k), "-f", "json"])
+        again, problems = loads(shown.output)
+        assert again is not None and not problems
+        stands = {(r.number, s.table, s.ns, s.ew, s.boards) for r in again.sections[0].rounds for s in r.stands}
+        assert stands == {(r.number, s.table, s.ns, s.ew, s.boards) for r in generated.rounds for s in r.stands}
+    refused = runner.invoke(app, ["movement", "show", "mitchell-7", "-f", "nbb"])
+    assert refused.exit_code == 2 and "numbered per direction" in refused.output
+    assert runner.invoke(app, ["movement", "show", "mitchell-7", "-f", "html"]).exit_code == 2

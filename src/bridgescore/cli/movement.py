@@ -39,13 +39,14 @@ _MAX_BOARDS = 200
 FormatOption = Annotated[str, typer.Option("--format", "-f", help="text or json.")]
 LangOption = Annotated[str, typer.Option("--lang", help="Words and numbers: en or nl.")]
 BoardsPerRoundOption = Annotated[
-    int,
+    int | None,
     typer.Option(
         "--boards-per-round",
         "-k",
         min=1,
         max=_MAX_BOARDS,
-        help="Boards a round for a movement given by name (a file says its own).",
+        help="Boards a round: for a movement given by name (default 2) or an NBB schema (which numbers only its "
+        "sets); another file says its own.",
     ),
 ]
 MovementArgument = Annotated[
@@ -53,30 +54,36 @@ MovementArgument = Annotated[
     typer.Argument(
         metavar="NAME|FILE",
         help="A movement's name (mitchell-7, mitchell-8-skip, mitchell-8-relay, mitchell-7-arrow, howell-4, "
-        "howell-4-phantom, … as 'movement suggest' prints them) or a bridgescore.movement/1 JSON file.",
+        "howell-4-phantom, … as 'movement suggest' prints them) or a movement file: bridgescore.movement/1 JSON, "
+        "an NBB schema, Bridgemate's RoundData (or the .bws), a movement CSV.",
         show_default=False,
     ),
 ]
 
 
-def _movement(text: str, boards_per_round: int, lang: Language) -> Movement:
-    """The movement ``text`` names (a file that exists, else a name), or its problem in words and exit 2."""
+def _movement(text: str, boards_per_round: int | None, lang: Language) -> Movement:
+    """The movement ``text`` names – a file in any format :func:`bridgescore.movement.files.load` reads (JSON, an
+    NBB schema, Bridgemate's RoundData or .bws, a movement CSV), else a name – or its problem in words and exit 2.
+    A warning of a file read is said and the command goes on."""
+    from bridgescore.movement.files import load
     from bridgescore.movement.generate import by_name
-    from bridgescore.movement.json import load
     from bridgescore.movement.model import MovementError
 
     path = Path(text)
-    if path.exists() or text.lower().endswith(".json"):
-        movement, problems = load(path)
-        if movement is None:
-            from bridgescore.cli.common import err
-            from bridgescore.report.problems import print_problems
+    if path.exists() or path.suffix.lower() in (".json", ".csv", ".bws", ".txt", ".asc"):
+        from bridgescore.cli.common import err
+        from bridgescore.core.problems import Severity
+        from bridgescore.report.problems import print_problems
 
+        movement, problems = load(path, boards_per_round=boards_per_round)
+        if movement is None or any(p.severity is Severity.ERROR for p in problems):
             print_problems(problems, err, lang, can_go_on=False)
             raise typer.Exit(2)
+        if problems:
+            print_problems(problems, err, lang, can_go_on=True, summary=False)
         return movement
     try:
-        return by_name(text, boards_per_round)
+        return by_name(text, boards_per_round or 2)
     except MovementError as problem:
         raise fail(_problem(problem, lang)) from None
 
@@ -192,19 +199,38 @@ def suggest_command(
 @movement_app.command("show")
 def show_command(
     movement: MovementArgument,
-    boards_per_round: BoardsPerRoundOption = 2,
-    fmt: FormatOption = "text",
+    boards_per_round: BoardsPerRoundOption = None,
+    fmt: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            help="text (per round: table, NS, EW, boards), json (bridgescore.movement/1), csv (our movement CSV), "
+            "bridgemate (RoundData) or nbb (the NBB schema); a format that cannot hold the movement says why.",
+        ),
+    ] = "text",
     lang: LangOption = "en",
     output: OutputOption = None,
 ) -> None:
-    """Print a movement: per round a table of table, NS, EW and boards (text), or the bridgescore.movement/1
-    JSON (-f json) that 'movement show' and 'movement check' read back."""
-    from bridgescore.movement.json import dumps
+    """Print a movement (a name or a file) per round, or convert it to another movement format."""
+    from bridgescore.movement.files import FORMATS, write
 
     language = language_option(lang)
-    text_or_json(fmt)
+    if fmt != "text" and fmt not in FORMATS:
+        raise fail(f"--format must be text, {', '.join(FORMATS)}, not '{fmt}'")
     chosen = _movement(movement, boards_per_round, language)
-    write_output(dumps(chosen) if fmt == "json" else _show_text(chosen, language), output)
+    if fmt == "text":
+        write_output(_show_text(chosen, language), output)
+        return
+    text, problems = write(chosen, fmt)  # type: ignore[arg-type]  # checked against FORMATS above
+    if problems:
+        from bridgescore.cli.common import err
+        from bridgescore.report.problems import print_problems
+
+        print_problems(problems, err, language, can_go_on=False, summary=text is None)
+    if text is None:
+        raise typer.Exit(2)
+    write_output(text, output)
 
 
 def _stand_row(stand: Stand, bye: str) -> list[str]:
@@ -258,7 +284,7 @@ def _show_text(movement: Movement, lang: Language) -> str:
 @movement_app.command("check")
 def check_command(
     movement: MovementArgument,
-    boards_per_round: BoardsPerRoundOption = 2,
+    boards_per_round: BoardsPerRoundOption = None,
     fmt: FormatOption = "text",
     lang: LangOption = "en",
     output: OutputOption = None,
