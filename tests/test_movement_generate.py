@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.movement import MovementError, PairRef, Round
+from bridgescore.movement import Movement, MovementError, PairRef, Round, Section, Stand
 from bridgescore.movement.generate import (
     MAX_TABLES,
     MIN_TABLES,
@@ -285,28 +285,59 @@ def test_phantom_is_never_seated() -> None:
     assert [len(section.sit_outs(r.number)) for r in section.rounds] == [2] * 9  # the phantom and its opponent
 
 
-def test_howell_4_seats_the_pairs_as_published() -> None:
-    """The 4-table Howell seats every pair at the table and in the direction G.H. Bridge's published 8-pair Howell
-    does, round by round (tests/data/movements/howell-4-ghbridge.csv, transcribed by hand from
-    ghbridge.free.fr/articles/A5A.htm).  The boards differ by design: there the four boards of a round are passed
-    between all four tables; here each table plays its own set of a round (7 sets, each set once per pair)."""
-    path = Path(__file__).parent / "data" / "movements" / "howell-4-ghbridge.csv"
-    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
-    published = [
-        [tuple(int(p) for p in row[f"table{t}"].split("-")) for t in range(1, 5)] for row in csv.DictReader(lines)
+def _published(name: str) -> list[dict[str, str]]:
+    path = Path(__file__).parent / "data" / "movements" / name
+    return list(csv.DictReader(line for line in path.read_text(encoding="utf-8").splitlines() if line[:1] != "#"))
+
+
+def test_howell_4_as_published() -> None:
+    """The 4-table Howell is The Bridge Guys' (tests/data/movements/howell-4-bridgecentral.csv, transcribed by
+    hand): round 1's pairs and sets as published, then every pair but 8 one number up and every set one up each
+    round (the published movement of pairs and boards), perfectly balanced."""
+    rounds = howell(4, 3).sections[0].rounds
+    first = [
+        (int(r["table"]), int(r["ns"]), int(r["ew"]), int(r["set"])) for r in _published("howell-4-bridgecentral.csv")
     ]
-    ours = [[(s.ns.number, s.ew.number) for s in r.stands] for r in howell(4, 4).sections[0].rounds]  # type: ignore[union-attr]
-    assert ours == published
-    report = validate(howell(4, 4))
+    assert [(s.table, s.ns.number, s.ew.number, s.board_set) for s in rounds[0].stands] == first  # type: ignore[union-attr]
+
+    def up(n: int) -> int:
+        return n if n == 8 else n % 7 + 1
+
+    for r in rounds:
+        expected = first
+        for _ in range(r.number - 1):
+            expected = [(t, up(ns), up(ew), s % 7 + 1) for t, ns, ew, s in expected]
+        assert [(s.table, s.ns.number, s.ew.number, s.board_set) for s in r.stands] == expected  # type: ignore[union-attr]
+    report = validate(howell(4, 3))
     assert report.ok and report.fields[0].balance == 100.0
+
+
+def test_validator_on_a_published_shared_howell() -> None:
+    """G.H. Bridge's published 8-pair Howell (tests/data/movements/howell-4-ghbridge.csv, transcribed by hand),
+    where the four boards of a round pass between all four tables, is a movement the validator accepts: no board
+    twice, shared boards only, every pair meets every other once, perfectly balanced."""
+    rounds = []
+    for row in _published("howell-4-ghbridge.csv"):
+        number = int(row["round"])
+        boards = frozenset(range(4 * number - 3, 4 * number + 1))
+        stands = []
+        for table in range(1, 5):
+            ns, ew = (int(p) for p in row[f"table{table}"].split("-"))
+            stands.append(Stand(table, PairRef(ns), PairRef(ew), boards, number))
+        rounds.append(Round(number, tuple(stands)))
+    movement = Movement("ghbridge-8", "howell", "G.H. Bridge", 4, (Section("A", tuple(rounds)),))
+    report = validate(movement)
+    assert report.ok and report.property("meetings").ok
+    assert set(report.meetings.values()) == {1} and len(report.meetings) == 28
+    assert report.fields[0].balance == 100.0
 
 
 def test_relay_mitchell_round_1_as_published() -> None:
     """The 4-table relay-and-bye Mitchell of 6 boards a table lays its boards out in round 1 as Bridge Des Copains
     publish it (tests/data/movements/mitchell-4-relay-round1.csv): tables 1 and 4 share boards 1–6, table 2
     plays 7–12, the bye stand holds 13–18, table 3 plays 19–24."""
-    path = Path(__file__).parent / "data" / "movements" / "mitchell-4-relay-round1.csv"
-    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
-    published = {int(r["table"]): (int(r["low_board"]), int(r["high_board"])) for r in csv.DictReader(lines)}
+    published = {
+        int(r["table"]): (int(r["low_board"]), int(r["high_board"])) for r in _published("mitchell-4-relay-round1.csv")
+    }
     first = mitchell(4, 6, form="relay").sections[0].rounds[0]
     assert {s.table: (s.low_board, s.high_board) for s in first.stands} == published

@@ -40,8 +40,10 @@ Each generator names its published source; the schedules follow the published de
   search over the choices gives a perfectly balanced Howell for every even number of tables it reached (4, 6, 8,
   10, …: The Bridge Guys, "4 Table Howell": "all the 4 table Howell movements are perfect. For 5 or more tables
   this is not the case"), and the best it found for the others (:data:`_FLIPS`; the tests hold each to it).
-  The 4-table Howell seats the pairs exactly as G.H. Bridge publishes it (:data:`_STARTERS`; another cyclic
-  starter, not the patterned one – its schedule is in ``tests/data/movements`` and the tests compare them).
+  The 4-table Howell is the one The Bridge Guys derive in "Producing Howell movements" (:data:`_STARTERS`: another
+  starter than the patterned one; pairs and sets as published – the tests compare them).  The 3-table Howell's
+  sharing is the published one for 6 pairs: "the three tables play the same boards at the same time, passing
+  them from table to table" (scjc-bridge.fr, "Le mouvement Howell", "Howell 6 paires").
 
 Names (:func:`by_name`; every name :func:`catalogue` lists is accepted): ``mitchell-7``, ``mitchell-8-skip``,
 ``mitchell-8-relay``, ``mitchell-7-arrow``, ``mitchell-9-phantom``, ``mitchell-8-skip-r7`` (curtailed to 7
@@ -91,7 +93,7 @@ SOURCE_HOWELL = (
 #: tables share a set.  Found by a backtracking search; the tests validate every one.
 _ADDERS: dict[int, tuple[int, ...]] = {
     3: (0, 0, 0),
-    4: (0, 3, 5, 6),  # for the published starter of _STARTERS[4]
+    4: (0, 1, 2, 4),  # the published sets of _STARTERS[4]
     5: (0, 2, 6, 8, 2),
     6: (0, 5, 1, 4, 9, 3),
     7: (0, 3, 5, 9, 1, 6, 2),
@@ -160,10 +162,11 @@ _FLIPS: dict[int, tuple[int, ...]] = {
 
 
 #: Published starters, used as they are: round 1's (NS, EW) pair at tables 2 … T, as numbers 0 … 2T-2 (pair
-#: ``x + 1``); each round adds one.  4 tables: G.H. Bridge, "Howell (8 paires)" (ghbridge.free.fr/articles/A5A.htm:
-#: 8-1, 2-6, 5-7, 3-4), perfectly balanced; its own boards are all shared in a round, here each table has its set
-#: (the adder of :data:`_ADDERS`).
-_STARTERS: dict[int, tuple[tuple[int, int], ...]] = {4: ((1, 5), (4, 6), (2, 3))}
+#: ``x + 1``); each round adds one.  4 tables: The Bridge Guys (bridgecentral), "Producing Howell movements": the
+#: complete 4-table Howell "8-1 6-5 4-2 R 7-3 2R" – pairs 8-1, 6-5, 4-2 and 7-3 on sets 1, 2, 3 and 5 (sets 4, 6
+#: and 7 on relays), each pair taking the place of the next lower number, the boards moving down one place through
+#: the relays (its sets are :data:`_ADDERS` ``[4]``); perfectly balanced.
+_STARTERS: dict[int, tuple[tuple[int, int], ...]] = {4: ((5, 4), (3, 1), (6, 2))}
 
 
 class NamedMovementError(MovementError):
