@@ -341,3 +341,21 @@ def test_relay_mitchell_round_1_as_published() -> None:
     }
     first = mitchell(4, 6, form="relay").sections[0].rounds[0]
     assert {s.table: (s.low_board, s.high_board) for s in first.stands} == published
+
+
+def test_mitchell_as_published() -> None:
+    """The 9-table Mitchell of 27 boards as the Bridge Club de Charbonnières publish it
+    (tests/data/movements/mitchell-9-round1.csv): round 1's boards per table, then NS fixed, EW up one table (the
+    last table's to table 1) and the boards down one table (table 1's to the last) every round."""
+    published = {
+        int(r["table"]): (int(r["low_board"]), int(r["high_board"])) for r in _published("mitchell-9-round1.csv")
+    }
+    rounds = mitchell(9, 3).sections[0].rounds
+    assert {s.table: (s.low_board, s.high_board) for s in rounds[0].stands} == published
+    for r, nxt in pairwise(rounds):
+        for stand in r.stands:
+            up = stand.table % 9 + 1
+            down = 9 if stand.table == 1 else stand.table - 1
+            assert nxt.stand(stand.table).ns == stand.ns  # type: ignore[union-attr]
+            assert nxt.stand(up).ew == stand.ew  # type: ignore[union-attr]
+            assert nxt.stand(down).boards == stand.boards  # type: ignore[union-attr]
