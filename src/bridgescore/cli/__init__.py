@@ -8,6 +8,7 @@ from bridgescore.cli import (  # noqa: F401  (each registers its command)
     contract,
     deals,
     individual,
+    movement,
     player,
     rubber,
     score,

@@ -1,0 +1,403 @@
+"""The movements bridgescore builds (issue 21): Mitchells and Howells for 3 to 30 tables, by name.
+
+Each generator names its published source; the schedules follow the published descriptions (no program's code):
+
+* **Mitchell** (odd number of tables): the North-South pairs stay at their table, the East-West pairs move up one
+  table and the boards down one table after every round; with an odd number of tables every East-West pair meets
+  every North-South pair and plays every set once (The Bridge Guys / bridgecentral, *Movements*: "Mitchell";
+  EBU, *Movements* booklet, "The Mitchell").  Set ``s`` starts at table ``s``.
+* **Skip Mitchell** (even number of tables; E.T. Baker, c. 1892): as the Mitchell, but after half the rounds the
+  East-West pairs skip one table (move up two), so they meet the set they would otherwise meet again; played in
+  full, the last round is a *revenge round* (East-West meet the North-South pair they started against) and no
+  East-West pair meets the North-South pair half the field away (The Bridge Guys, "Skip Mitchell"; "Even table
+  Mitchell organisation").  ``rounds=`` curtails it (the skip stays after half the tables' rounds, as published).
+* **Relay-and-bye Mitchell** (even number of tables): a bye stand (a table of boards with no players, numbered
+  after the last table here) between tables ``T/2`` and ``T/2 + 1``, and tables 1 and ``T`` share (relay) a set
+  each round; the boards move down through the bye stand; every pair plays every set and East-West meet every
+  North-South pair (The Bridge Guys, "Even table Mitchell organisation", "Relay Mitchell problems"; EBU,
+  *Movements*, "Relay and bye stand").
+* **Arrow switch** (``-arrow``, one winner): the pairs of the last rounds play the other direction's cards; about
+  one round in eight, at least one (J.R. Manning's analysis as the EBU publishes it: "the ideal number of rounds
+  to be arrow-switched is about one-eighth", EBU newsletter, *Arrow switching*, Gordon Rainsford; the EBU TDs'
+  forum: "the last round of up to 9 rounds and the last two rounds of 12 or more").
+* **Phantom** (``-phantom``, an odd number of pairs): one pair number no one plays – North-South ``T`` in a
+  Mitchell (its East-West opponent sits out each round; in the relay Mitchell that removes the relay, as The
+  Bridge Guys' "Half table considerations" advise), the stationary pair ``2T`` in a Howell (each other pair sits
+  out once).  Its stands are left out of the schedule: a pair without a stand sits out.
+* **Howell** (complete, ``2T`` pairs, ``2T - 1`` rounds): every pair meets every other pair once and plays every
+  set once.  The published cyclic construction: pair ``2T`` stays North-South at table 1, the others are the
+  numbers modulo ``2T - 1`` and advance one number each round – round ``r`` seats ``∞ v r`` at table 1 and
+  ``r + k v r - k`` at table ``k + 1`` (the "one pair stationary, the others rotate" construction of the Howell
+  movement, The Bridge Guys, "Howell movement"; in design theory the patterned starter of a Room square).  The sets
+  follow the same rotation: table ``k + 1`` plays set ``a_k + r`` in round ``r``, ``a`` an *adder* of the starter
+  (R.C. Mullin and E. Nemeth, "An existence theorem for Room squares", Canad. Math. Bull. 12, 1969: the sets
+  ``{a_k ± k}`` cover every set once, so no pair plays a set twice, and distinct ``a_k`` put each set at one table
+  a round).  The adders below were found by a search and are checked by the validator for every size in the tests.
+  A Room square of side 3 or 5 does not exist (Mullin–Nemeth), so the 3-table Howell has the three tables share
+  one set each round and the 5-table Howell has tables 2 and 5 share (relay) a set each round, as the published
+  3- and 5-table Howells share boards.  Which pair of a table sits North-South (``r + k`` or ``r - k``) is chosen
+  per table for **balance** (each pair compared equally often with every other, the validator's measure): a
+  search over the choices gives a perfectly balanced Howell for every even number of tables it reached (4, 6, 8,
+  10, …: The Bridge Guys, "4 Table Howell": "all the 4 table Howell movements are perfect. For 5 or more tables
+  this is not the case"), and the best it found for the others (:data:`_FLIPS`; the tests hold each to it).
+  The 4-table Howell is the one The Bridge Guys derive in "Producing Howell movements" (:data:`_STARTERS`: another
+  starter than the patterned one; pairs and sets as published – the tests compare them).  The 3-table Howell's
+  sharing is the published one for 6 pairs: "the three tables play the same boards at the same time, passing
+  them from table to table" (scjc-bridge.fr, "Le mouvement Howell", "Howell 6 paires").
+
+Names (:func:`by_name`; every name :func:`catalogue` lists is accepted): ``mitchell-7``, ``mitchell-8-skip``,
+``mitchell-8-relay``, ``mitchell-7-arrow``, ``mitchell-9-phantom``, ``mitchell-8-skip-r7`` (curtailed to 7
+rounds), ``howell-4`` (4 tables, 8 pairs), ``howell-4-phantom`` (7 pairs).  The parts come in that order:
+family, tables, the even-table form, ``-arrow``, ``-phantom``, ``-rN``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from bridgescore.core.i18n import N_
+from bridgescore.movement.model import Movement, MovementError, PairRef, Round, Section, Stand, boards_in_sets
+
+__all__ = [
+    "MAX_TABLES",
+    "MIN_TABLES",
+    "NamedMovementError",
+    "Spec",
+    "arrow_rounds",
+    "by_name",
+    "catalogue",
+    "howell",
+    "mitchell",
+    "parse_name",
+]
+
+#: The table counts the generators build (a club meets 3 to 30 tables; fewer is a Howell of 2 tables or less).
+MIN_TABLES = 3
+MAX_TABLES = 30
+
+SOURCE_MITCHELL = "Mitchell: The Bridge Guys, Movements ('Mitchell'); EBU, Movements booklet"
+SOURCE_SKIP = "Skip Mitchell (E.T. Baker): The Bridge Guys, Movements ('Skip Mitchell', 'Even table Mitchell')"
+SOURCE_RELAY = "Relay-and-bye Mitchell: The Bridge Guys, Movements ('Even table Mitchell'); EBU, Movements booklet"
+SOURCE_ARROW = "arrow switch about 1 round in 8 (J.R. Manning; EBU newsletter, 'Arrow switching', G. Rainsford)"
+SOURCE_HOWELL = (
+    "Howell: one pair stationary, the others rotate (The Bridge Guys, 'Howell movement'); board sets by a "
+    "Room-square adder (Mullin and Nemeth, Canad. Math. Bull. 12, 1969)"
+)
+
+#: An adder of the patterned starter ``{k, -k}`` modulo ``2T - 1`` for a Howell of ``T`` tables: ``a[0] = 0`` is
+#: the stationary pair's table; the values ``a[k] ± k`` are all different (each pair plays each set once) and the
+#: ``a[k]`` are all different (one table a set a round) – but for 3 and 5 tables, where no Room square exists and
+#: tables share a set.  Found by a backtracking search; the tests validate every one.
+_ADDERS: dict[int, tuple[int, ...]] = {
+    3: (0, 0, 0),
+    4: (0, 1, 2, 4),  # the published sets of _STARTERS[4]
+    5: (0, 2, 6, 8, 2),
+    6: (0, 5, 1, 4, 9, 3),
+    7: (0, 3, 5, 9, 1, 6, 2),
+    8: (0, 5, 14, 2, 7, 12, 4, 1),
+    9: (0, 3, 5, 9, 12, 10, 7, 4, 1),
+    10: (0, 5, 11, 2, 18, 12, 14, 9, 4, 1),
+    11: (0, 9, 3, 6, 2, 12, 8, 11, 7, 4, 1),
+    12: (0, 5, 22, 6, 11, 3, 16, 12, 10, 2, 4, 1),
+    13: (0, 7, 22, 8, 5, 24, 16, 9, 15, 12, 2, 4, 1),
+    14: (0, 6, 22, 9, 7, 3, 23, 16, 18, 13, 11, 2, 4, 1),
+    15: (0, 5, 26, 6, 9, 3, 17, 14, 18, 21, 12, 7, 2, 4, 1),
+    16: (0, 9, 5, 30, 8, 19, 3, 6, 14, 20, 15, 12, 7, 2, 4, 1),
+    17: (0, 6, 32, 12, 10, 8, 31, 3, 20, 17, 21, 13, 11, 7, 2, 4, 1),
+    18: (0, 32, 10, 8, 5, 34, 9, 6, 22, 15, 17, 21, 14, 3, 7, 2, 4, 1),
+    19: (0, 11, 6, 31, 5, 8, 36, 9, 35, 23, 25, 22, 19, 12, 3, 7, 2, 4, 1),
+    20: (0, 10, 33, 9, 6, 38, 11, 8, 5, 37, 24, 27, 20, 16, 12, 3, 7, 2, 4, 1),
+    21: (0, 6, 38, 11, 13, 8, 39, 5, 10, 25, 20, 26, 23, 19, 15, 12, 3, 7, 2, 4, 1),
+    22: (0, 8, 15, 13, 41, 9, 5, 42, 38, 6, 28, 30, 24, 21, 19, 16, 12, 3, 7, 2, 4, 1),
+    23: (0, 9, 14, 10, 13, 41, 44, 42, 11, 5, 8, 31, 27, 24, 20, 17, 15, 12, 3, 7, 2, 4, 1),
+    24: (0, 43, 16, 9, 6, 8, 11, 44, 46, 10, 45, 22, 28, 33, 29, 24, 5, 15, 12, 3, 7, 2, 4, 1),
+    25: (0, 46, 8, 17, 11, 6, 10, 45, 13, 48, 9, 47, 29, 31, 26, 28, 18, 5, 15, 12, 3, 7, 2, 4, 1),
+    26: (0, 14, 10, 45, 6, 9, 50, 13, 11, 49, 8, 28, 33, 24, 36, 31, 25, 18, 5, 15, 12, 3, 7, 2, 4, 1),
+    27: (0, 11, 16, 49, 13, 6, 10, 14, 50, 52, 46, 9, 35, 28, 36, 34, 29, 23, 20, 5, 15, 12, 3, 7, 2, 4, 1),
+    28: (0, 16, 14, 11, 6, 51, 17, 54, 52, 13, 8, 53, 9, 37, 34, 28, 35, 24, 21, 18, 5, 15, 12, 3, 7, 2, 4, 1),
+    29: (
+        0, 53, 14, 8, 13, 9, 16, 56, 10, 51, 11, 54, 52, 32, 34, 38, 40, 30, 33, 6, 18, 5, 15, 12, 3, 7, 2, 4, 1,
+    ),
+    30: (
+        0, 9, 56, 14, 16, 57, 19, 8, 10, 13, 58, 55, 53, 11, 35, 31, 39, 36, 32, 24, 6, 18, 5, 15, 12, 3, 7, 2, 4, 1,
+    ),
+}  # fmt: skip
+
+
+#: The tables ``k + 1`` of a Howell of ``T`` tables where pair ``r - k`` sits North-South (else ``r + k``): the
+#: choice that balances the comparisons best, found by a search (exhaustive to 11 tables, a local search beyond);
+#: the balance it gives is in the tests.
+_FLIPS: dict[int, tuple[int, ...]] = {
+    3: (1, 2),
+    5: (1, 2, 3, 4),
+    6: (1, 3, 4, 5),
+    7: (1, 2, 3, 4, 5),
+    8: (1, 2, 4, 6, 7),
+    9: (1, 2, 3, 4, 6, 7, 8),
+    10: (1, 2, 6, 7, 9),
+    11: (1, 2, 3, 4, 5, 6, 7, 10),
+    12: (1, 3, 4, 6, 7, 9, 10),
+    13: (1, 2, 3, 4, 5, 6, 9, 10, 11, 12),
+    14: (1, 5, 6, 7, 11),
+    15: (1, 2, 7, 8, 9, 10, 12, 13, 14),
+    16: (1, 2, 6, 7, 8, 10, 13, 14, 15),
+    17: (2, 3, 4, 5, 6, 8, 9, 10, 11, 13, 15, 16),
+    18: (3, 4, 8, 9, 10, 12, 13, 14, 16, 17),
+    19: (1, 4, 5, 7, 10, 14, 16),
+    20: (1, 2, 3, 4, 6, 13, 16, 17, 18, 19),
+    21: (1, 3, 4, 5, 6, 7, 9, 10, 13, 15, 16, 18),
+    22: (2, 3, 4, 6, 7, 9, 11, 12, 14, 16, 18, 19),
+    23: (1, 2, 3, 5, 6, 8, 11, 15, 18, 19, 20, 22),
+    24: (1, 2, 4, 6, 8, 9, 13, 14, 16, 17, 19, 20, 21, 22, 23),
+    25: (4, 10, 14, 15, 16, 17, 19, 20, 21, 22, 24),
+    26: (3, 4, 5, 6, 9, 11, 13, 17, 18, 19, 22, 23, 24, 25),
+    27: (2, 3, 6, 11, 12, 13, 15, 16, 17, 22, 23, 24, 26),
+    28: (3, 5, 6, 7, 8, 10, 20, 25),
+    29: (3, 5, 7, 8, 10, 14, 17, 19, 23, 25),
+    30: (2, 3, 4, 5, 7, 14, 15, 18, 19, 20, 21, 24, 25, 27, 28),
+}  # fmt: skip
+
+
+#: Published starters, used as they are: round 1's (NS, EW) pair at tables 2 … T, as numbers 0 … 2T-2 (pair
+#: ``x + 1``); each round adds one.  4 tables: The Bridge Guys (bridgecentral), "Producing Howell movements": the
+#: complete 4-table Howell "8-1 6-5 4-2 R 7-3 2R" – pairs 8-1, 6-5, 4-2 and 7-3 on sets 1, 2, 3 and 5 (sets 4, 6
+#: and 7 on relays), each pair taking the place of the next lower number, the boards moving down one place through
+#: the relays (its sets are :data:`_ADDERS` ``[4]``); perfectly balanced.
+_STARTERS: dict[int, tuple[tuple[int, int], ...]] = {4: ((5, 4), (3, 1), (6, 2))}
+
+
+class NamedMovementError(MovementError):
+    """A movement that cannot be built as asked (a name unknown, a size out of range), its message kept as a
+    catalogue message and values, so the command line says it in the user's language (``str`` is English)."""
+
+    def __init__(self, message: str, **values: int | str) -> None:
+        super().__init__(message % values)
+        self.message = message
+        self.values = values
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """What a movement's name says: family, tables, the even-table form of a Mitchell (``skip``/``relay``), the
+    arrow switch, the phantom and the rounds (None: all the movement has)."""
+
+    family: str
+    tables: int
+    form: str = ""
+    arrow: bool = False
+    phantom: bool = False
+    rounds: int | None = None
+
+    @property
+    def name(self) -> str:
+        parts = [self.family, str(self.tables)]
+        if self.form:
+            parts.append(self.form)
+        if self.arrow:
+            parts.append("arrow")
+        if self.phantom:
+            parts.append("phantom")
+        if self.rounds is not None:
+            parts.append(f"r{self.rounds}")
+        return "-".join(parts)
+
+    @property
+    def full_rounds(self) -> int:
+        """The rounds of the uncurtailed movement."""
+        return self.tables if self.family == "mitchell" else 2 * self.tables - 1
+
+
+def arrow_rounds(rounds: int) -> int:
+    """How many of the last rounds an arrow-switched Mitchell switches: about one in eight, at least one (Manning,
+    as the EBU publishes it): 1 up to 11 rounds, 2 from 12, 3 from 20."""
+    return max(1, int(rounds / 8 + 0.5))
+
+
+def _check_tables(tables: int) -> None:
+    if not MIN_TABLES <= tables <= MAX_TABLES:
+        raise NamedMovementError(
+            N_("%(tables)s tables: the movements here are for %(low)s to %(high)s tables"),
+            tables=tables, low=MIN_TABLES, high=MAX_TABLES,
+        )  # fmt: skip
+
+
+def _curtail(rounds: int | None, full: int) -> int:
+    if rounds is None:
+        return full
+    if not 1 <= rounds <= full:
+        raise NamedMovementError(
+            N_("%(rounds)s rounds: this movement has 1 to %(full)s rounds"), rounds=rounds, full=full
+        )
+    return rounds
+
+
+def mitchell(
+    tables: int,
+    boards_per_round: int = 2,
+    *,
+    form: str = "",
+    arrow: bool = False,
+    phantom: bool = False,
+    rounds: int | None = None,
+) -> Movement:
+    """A Mitchell of ``tables`` tables (see the module docstring for the sources): ``form`` "" for an odd number of
+    tables, "skip" or "relay" for an even number; ``arrow`` switches the last rounds for one winner; ``phantom``
+    makes North-South ``tables`` the phantom; ``rounds`` curtails it.  Pairs are numbered per direction; sets
+    1 … ``tables``, set ``s`` being boards ``(s-1)·k + 1`` … ``s·k``."""
+    _check_tables(tables)
+    if form not in ("", "skip", "relay"):
+        raise MovementError(f"Mitchell form '{form}': skip or relay (for an even number of tables), or none")
+    if tables % 2 == 1 and form:
+        raise NamedMovementError(
+            N_("mitchell-%(tables)s-%(form)s: the %(form)s Mitchell is for an even number of tables"),
+            tables=tables, form=form,
+        )  # fmt: skip
+    if tables % 2 == 0 and not form:
+        raise NamedMovementError(
+            N_("mitchell-%(tables)s: with an even number of tables East-West would meet the same boards again; "
+               "choose mitchell-%(tables)s-skip or mitchell-%(tables)s-relay"),
+            tables=tables,
+        )  # fmt: skip
+    played = _curtail(rounds, tables)
+    spec = Spec("mitchell", tables, form, arrow, phantom, rounds)
+    sets = boards_in_sets(boards_per_round, tables)
+    half = tables // 2
+    bye_table = tables + 1
+    switched = arrow_rounds(played) if arrow else 0
+
+    def position(table: int) -> int:
+        """Where a table stands in the relay Mitchell's board cycle (tables 1 and T share position 0, the bye
+        stand is position T/2)."""
+        if table in (1, tables):
+            return 0
+        return table - 1 if table <= half else table
+
+    rounds_out: list[Round] = []
+    for r in range(1, played + 1):
+        stands: list[Stand] = []
+        switch = r > played - switched
+        for table in range(1, tables + 1):
+            if form == "skip" and r > half:
+                ew = (table - r - 1) % tables + 1
+            else:
+                ew = (table - r) % tables + 1
+            if form == "relay":
+                board_set = (position(table) + r - 1) % tables + 1
+            else:
+                board_set = (table + r - 2) % tables + 1
+            if phantom and table == tables:
+                continue  # the phantom North-South pair: its East-West opponent sits out
+            stands.append(Stand(table, PairRef(table, "NS"), PairRef(ew, "EW"), sets[board_set - 1], board_set, switch))
+        if form == "relay":
+            board_set = (half + r - 1) % tables + 1
+            stands.append(Stand(bye_table, None, None, sets[board_set - 1], board_set))
+        rounds_out.append(Round(r, tuple(stands)))
+    source = {"": SOURCE_MITCHELL, "skip": SOURCE_SKIP, "relay": SOURCE_RELAY}[form]
+    if arrow:
+        source += f"; {SOURCE_ARROW}"
+    section = Section("A", tuple(rounds_out), per_direction=True, phantom=PairRef(tables, "NS") if phantom else None)
+    return Movement(spec.name, "mitchell", source, boards_per_round, (section,))
+
+
+def howell(tables: int, boards_per_round: int = 2, *, phantom: bool = False, rounds: int | None = None) -> Movement:
+    """The complete Howell of ``tables`` tables: ``2·tables`` pairs, ``2·tables - 1`` rounds, every pair meets
+    every other once and plays every set once (the cyclic construction of the module docstring).  Pair
+    ``2·tables`` sits North-South at table 1 throughout; ``phantom`` makes it the phantom (an odd number of pairs:
+    each other pair sits out one round).  Sets 1 … ``2·tables - 1``."""
+    _check_tables(tables)
+    if tables not in _ADDERS:
+        raise MovementError(f"howell-{tables}: no Howell of {tables} tables here")
+    adder = _ADDERS[tables]
+    flipped = _FLIPS.get(tables, ())
+    modulus = 2 * tables - 1
+    played = _curtail(rounds, modulus)
+    spec = Spec("howell", tables, "", False, phantom, rounds)
+    sets = boards_in_sets(boards_per_round, modulus)
+    stationary = 2 * tables
+    rounds_out: list[Round] = []
+    for r in range(played):
+        stands: list[Stand] = []
+        for k in range(tables):
+            board_set = (adder[k] + r) % modulus + 1
+            if k == 0:
+                if phantom:
+                    continue
+                ns, ew = stationary, r % modulus + 1
+            elif tables in _STARTERS:
+                x, y = _STARTERS[tables][k - 1]
+                ns, ew = (x + r) % modulus + 1, (y + r) % modulus + 1
+            else:
+                ns, ew = (r + k) % modulus + 1, (r - k) % modulus + 1
+                if k in flipped:
+                    ns, ew = ew, ns
+            stands.append(Stand(k + 1, PairRef(ns), PairRef(ew), sets[board_set - 1], board_set))
+        rounds_out.append(Round(r + 1, tuple(stands)))
+    section = Section("A", tuple(rounds_out), per_direction=False, phantom=PairRef(stationary) if phantom else None)
+    return Movement(spec.name, "howell", SOURCE_HOWELL, boards_per_round, (section,))
+
+
+_NAME = re.compile(
+    r"(?P<family>mitchell|howell)-(?P<tables>\d{1,3})(?:-(?P<form>skip|relay))?(?P<arrow>-arrow)?"
+    r"(?P<phantom>-phantom)?(?:-r(?P<rounds>\d{1,3}))?"
+)
+
+
+def parse_name(name: str) -> Spec:
+    """The :class:`Spec` a movement's name says; :class:`MovementError` naming the nearest known names for a name
+    that is none."""
+    text = name.strip().lower()
+    match = _NAME.fullmatch(text)
+    if match is None or (match["family"] == "howell" and (match["form"] or match["arrow"])):
+        names = list(catalogue())
+        number = re.search(r"\d+", text)
+        same_size = sorted(
+            (n for n in names if number and n.split("-")[1] == number[0]), key=lambda n: (n[:3] != text[:3], len(n))
+        )
+        near = (same_size or difflib.get_close_matches(text, names, n=4, cutoff=0.6))[:4]
+        if near:
+            raise NamedMovementError(
+                N_("'%(name)s' is not a movement bridgescore knows: mitchell-T (odd T), mitchell-T-skip or "
+                   "mitchell-T-relay (even T), howell-T, with -arrow (Mitchell), -phantom, -rN (N rounds); did you "
+                   "mean %(near)s?"),
+                name=name, near=", ".join(near),
+            )  # fmt: skip
+        raise NamedMovementError(
+            N_("'%(name)s' is not a movement bridgescore knows: mitchell-T (odd T), mitchell-T-skip or "
+               "mitchell-T-relay (even T), howell-T, with -arrow (Mitchell), -phantom, -rN (N rounds)"),
+            name=name,
+        )  # fmt: skip
+    return Spec(
+        match["family"],
+        int(match["tables"]),
+        match["form"] or "",
+        bool(match["arrow"]),
+        bool(match["phantom"]),
+        int(match["rounds"]) if match["rounds"] else None,
+    )
+
+
+def by_name(name: str, boards_per_round: int = 2) -> Movement:
+    """The movement called ``name`` (see the module docstring), with ``boards_per_round`` boards a round."""
+    spec = parse_name(name)
+    if spec.family == "mitchell":
+        return mitchell(
+            spec.tables, boards_per_round, form=spec.form, arrow=spec.arrow, phantom=spec.phantom, rounds=spec.rounds
+        )
+    return howell(spec.tables, boards_per_round, phantom=spec.phantom, rounds=spec.rounds)
+
+
+def catalogue() -> Iterator[str]:
+    """Every uncurtailed movement name the generators build (3 to 30 tables), Mitchells first."""
+    for tables in range(MIN_TABLES, MAX_TABLES + 1):
+        forms = ("",) if tables % 2 else ("skip", "relay")
+        for form in forms:
+            for arrow in (False, True):
+                for phantom in (False, True):
+                    yield Spec("mitchell", tables, form, arrow, phantom).name
+    for tables in range(MIN_TABLES, MAX_TABLES + 1):
+        if tables in _ADDERS:
+            for phantom in (False, True):
+                yield Spec("howell", tables, phantom=phantom).name

@@ -1,0 +1,318 @@
+"""Is a schedule a good movement? The validator of issue 21: properties that hold or fail, and the measures.
+
+Required properties (a movement that fails one cannot be scored fairly; ``movement check`` exits 1):
+
+* **board-once**: no pair plays a board twice.
+* **board-one-table**: no board is at two stands of one round unless the stands share the set (a relay: the same
+  boards at both, as :meth:`~bridgescore.movement.model.Round.shared` reads them).
+* **pairs-play**: every pair plays every round but its sit-outs; a round may leave out no more real pairs than the
+  section has phantoms (the phantom's opponent sits out), and the phantom itself never plays.
+* **seventy-percent** – the EBU's "70 % rule" (EBU, *70 per cent rule*, www.ebu.co.uk/70-per-cent-rule, and its
+  *Suggested movements*): a pair should play at least 70 % of the boards in play, so that its score rests on
+  comparisons with most of the field; a movement with many more boards in play than a pair plays (a long
+  curtailed Mitchell) is advised against.  Measured on the pairs that play most (a pair that sits out misses
+  boards by the sit-out, which the director factors; its sit-outs are in its measures).
+
+Advice (reported, not a failure):
+
+* **meetings**: who meets whom and how often – a pair meeting another twice (the revenge round of a full skip
+  Mitchell) or, in a one-field movement, never.
+* **balance**: for each pair of pairs ``p, q`` ranked in the same field, ``c(p, q)`` = the boards on which both
+  held the same direction's cards at different tables (``p``'s result is compared with ``q``'s).  Per pair: the
+  results it is compared with (over the boards it plays) and how many of its field it is compared with at least
+  once.  Per field, the balance ``100 · (1 − σ/μ)`` of ``c(p, q)`` over all ordered pairs (σ the standard
+  deviation, μ the mean): 100 % where every pair is compared equally often with every other (an odd-table
+  Mitchell's lines), lower as some pairs are compared more than others – the property that tells a good Howell
+  from a bad one (J.R. Manning, *Bridge movements: the maths*, EBU, measures the same imbalance between pairs).
+  A Mitchell without an arrow switch ranks its two lines apart (two fields, two winners); with one, one field.
+
+Every message is a catalogue message (``%(name)s`` fields) with its values, so the command line prints it in
+English or Dutch and a test reads the values.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from bridgescore.core.i18n import N_
+from bridgescore.movement.model import Movement, PairRef, Section, Visit
+
+__all__ = ["SEVENTY_PERCENT", "FieldBalance", "Message", "PairMeasure", "Property", "Report", "validate"]
+
+#: The EBU's 70 % rule: the share of the boards in play each pair should play.
+SEVENTY_PERCENT = 0.70
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A catalogue message and its values (printed with :func:`bridgescore.core.i18n.format_message`)."""
+
+    text: str
+    values: Mapping[str, int | float | str] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.text % dict(self.values)
+
+
+@dataclass(frozen=True, slots=True)
+class Property:
+    """One property of the movement: its key, whether it holds, whether it is required (a failure exits 1) or
+    advice, what it says, and the findings that break it (empty where it holds)."""
+
+    key: str
+    ok: bool
+    required: bool
+    title: Message
+    findings: tuple[Message, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PairMeasure:
+    """One pair's measures: rounds played and sat out, boards played of the boards in play, the results it is
+    compared with, and how many of its field (the other pairs ranked with it) it is compared with at least once."""
+
+    section: str
+    pair: PairRef
+    rounds: int
+    sit_outs: int
+    boards: int
+    boards_in_play: int
+    results_compared: int
+    pairs_compared: int
+    field_size: int
+
+    @property
+    def board_share(self) -> float:
+        return self.boards / self.boards_in_play if self.boards_in_play else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class FieldBalance:
+    """The balance of one field (a ranking: a Mitchell line, or every pair): ``100 · (1 − σ/μ)`` of the direct
+    comparisons between its pairs, and the fewest and most boards any two of its pairs are compared on."""
+
+    section: str
+    field: str
+    pairs: int
+    balance: float
+    least: int
+    most: int
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """The validator's report on one movement: its properties, each pair's measures and each field's balance."""
+
+    movement: str
+    properties: tuple[Property, ...]
+    pairs: tuple[PairMeasure, ...]
+    fields: tuple[FieldBalance, ...]
+    meetings: Mapping[tuple[PairRef, PairRef], int]
+
+    @property
+    def ok(self) -> bool:
+        """Every required property holds."""
+        return all(p.ok for p in self.properties if p.required)
+
+    def property(self, key: str) -> Property:
+        return next(p for p in self.properties if p.key == key)
+
+
+def _rounds_text(rounds: Iterable[int]) -> str:
+    return ", ".join(str(r) for r in sorted(rounds))
+
+
+def _visits(section: Section) -> dict[PairRef, list[Visit]]:
+    """Every pair's visits in one pass (as :meth:`Section.visits` gives them one pair at a time)."""
+    out: dict[PairRef, list[Visit]] = defaultdict(list)
+    for r in section.rounds:
+        for s in r.stands:
+            if s.ns is not None and s.ew is not None:
+                out[s.ns].append(Visit(r.number, s.table, "NS", s.ew, s.boards, s.arrow_switch))
+                out[s.ew].append(Visit(r.number, s.table, "EW", s.ns, s.boards, s.arrow_switch))
+    return out
+
+
+def _fields(section: Section, arrow: bool) -> dict[str, list[PairRef]]:
+    """The fields ranked apart: a Mitchell's two lines (no arrow switch), else one field of every pair."""
+    real = [p for p in section.pairs() if p != section.phantom]
+    if section.per_direction and not arrow:
+        return {"NS": [p for p in real if p.direction == "NS"], "EW": [p for p in real if p.direction == "EW"]}
+    return {"": real}
+
+
+def validate(movement: Movement) -> Report:
+    """Check ``movement`` (every section) against the properties of the module docstring."""
+    properties: dict[str, list[Message]] = defaultdict(list)
+    measures: list[PairMeasure] = []
+    balances: list[FieldBalance] = []
+    meetings: Counter[tuple[PairRef, PairRef]] = Counter()
+    advice_meetings: list[Message] = []
+    for section in movement.sections:
+        where = section.name
+        boards_in_play = len(section.boards)
+        # board-once and per pair what it held: (board, direction of the cards) -> the stands' tables
+        held: dict[tuple[int, str], list[tuple[PairRef, int, int]]] = defaultdict(list)
+        all_pairs = section.pairs()
+        visits = _visits(section)
+        for pair in all_pairs:
+            if pair == section.phantom:
+                continue
+            seen: dict[int, list[int]] = defaultdict(list)
+            for visit in visits[pair]:
+                for board in visit.boards:
+                    seen[board].append(visit.round)
+                    held[(board, visit.plays)].append((pair, visit.round, visit.table))
+            for board, rounds in sorted(seen.items()):
+                if len(rounds) > 1:
+                    properties["board-once"].append(
+                        Message(
+                            N_("section %(section)s: pair %(pair)s plays board %(board)d in rounds %(rounds)s"),
+                            {"section": where, "pair": str(pair), "board": board, "rounds": _rounds_text(rounds)},
+                        )
+                    )
+        # board-one-table
+        for rnd in section.rounds:
+            at: dict[int, set[frozenset[int]]] = defaultdict(set)
+            tables: dict[int, list[int]] = defaultdict(list)
+            for stand in rnd.stands:
+                for board in stand.boards:
+                    at[board].add(stand.boards)
+                    tables[board].append(stand.table)
+            for board, sets in sorted(at.items()):
+                if len(sets) > 1:
+                    properties["board-one-table"].append(
+                        Message(
+                            N_("section %(section)s, round %(round)d: board %(board)d is at tables %(tables)s, "
+                               "which do not share their boards"),
+                            {"section": where, "round": rnd.number, "board": board,
+                             "tables": _rounds_text(tables[board])},
+                        )
+                    )  # fmt: skip
+        # pairs-play
+        phantoms = 0 if section.phantom is None else 1
+        for rnd in section.rounds:
+            playing = rnd.pairs()
+            if section.phantom is not None and section.phantom in playing:
+                properties["pairs-play"].append(
+                    Message(
+                        N_("section %(section)s, round %(round)d: the phantom %(pair)s has a table"),
+                        {"section": where, "round": rnd.number, "pair": str(section.phantom)},
+                    )
+                )
+            out = [p for p in all_pairs if p not in playing and p != section.phantom]
+            if len(out) > phantoms:
+                properties["pairs-play"].append(
+                    Message(
+                        N_("section %(section)s, round %(round)d: pairs %(pairs)s have no table"),
+                        {"section": where, "round": rnd.number, "pairs": ", ".join(str(p) for p in out)},
+                    )
+                )
+        # meetings
+        met: dict[tuple[PairRef, PairRef], list[int]] = defaultdict(list)
+        for rnd in section.rounds:
+            for stand in rnd.stands:
+                if stand.ns is not None and stand.ew is not None:
+                    key = (min(stand.ns, stand.ew), max(stand.ns, stand.ew))
+                    met[key].append(rnd.number)
+        for key, rounds in sorted(met.items()):
+            meetings[key] += len(rounds)
+            if len(rounds) > 1:
+                advice_meetings.append(
+                    Message(
+                        N_("section %(section)s: pairs %(pair)s and %(other)s meet %(times)d times "
+                           "(rounds %(rounds)s)"),
+                        {"section": where, "pair": str(key[0]), "other": str(key[1]), "times": len(rounds),
+                         "rounds": _rounds_text(rounds)},
+                    )
+                )  # fmt: skip
+        # balance: c(p, q) per field
+        arrow = any(s.arrow_switch for r in section.rounds for s in r.stands)
+        fields = _fields(section, arrow)
+        index = {pair: i for i, pair in enumerate(all_pairs)}  # c(p, q) by index: a PairRef hashes slowly
+        compared = [[0] * len(all_pairs) for _ in all_pairs]
+        results: Counter[PairRef] = Counter()
+        for entries in held.values():
+            numbers = [index[p] for p, _, _ in entries]
+            for i, j in combinations(numbers, 2):
+                if i != j:
+                    compared[i][j] += 1
+                    compared[j][i] += 1
+            for p, _, _ in entries:
+                results[p] += len(entries) - 1
+        for name, members in fields.items():
+            rows = [index[p] for p in members]
+            values = [compared[i][j] for i in rows for j in rows if i != j]
+            if len(values) >= 2:
+                mean = statistics.fmean(values)
+                spread = statistics.pstdev(values)
+                balance = 100.0 * (1 - spread / mean) if mean else 0.0
+                balances.append(FieldBalance(where, name, len(members), round(balance, 2), min(values), max(values)))
+            for pair in members:
+                played = {b for v in visits[pair] for b in v.boards}
+                measures.append(
+                    PairMeasure(
+                        where,
+                        pair,
+                        len(visits[pair]),
+                        len(section.rounds) - len(visits[pair]),
+                        len(played),
+                        boards_in_play,
+                        results[pair],
+                        sum(1 for j in rows if j != index[pair] and compared[index[pair]][j] > 0),
+                        len(members) - 1,
+                    )
+                )
+        most = max((m.boards for m in measures if m.section == where), default=0)
+        if most and most < SEVENTY_PERCENT * boards_in_play:
+            properties["seventy-percent"].append(
+                Message(
+                    N_("section %(section)s: a pair plays at most %(boards)d of the %(in_play)d boards in play "
+                       "(%(share)d %%), fewer than 70 %%"),
+                    {"section": where, "boards": most, "in_play": boards_in_play,
+                     "share": int(100 * most / boards_in_play)},
+                )
+            )  # fmt: skip
+    never = _never_met(movement, meetings)
+    titles = {
+        "board-once": N_("no pair plays a board twice"),
+        "board-one-table": N_("no board is at two tables in a round but where they share it (a relay)"),
+        "pairs-play": N_("every pair plays every round but its sit-outs"),
+        "seventy-percent": N_("a pair plays at least 70 %% of the boards in play (the EBU's 70 %% rule)"),
+    }
+    props = [Property(key, not properties[key], True, Message(title), tuple(properties[key])) for key, title in
+             titles.items()]  # fmt: skip
+    props.append(
+        Property(
+            "meetings",
+            not advice_meetings and not never,
+            False,
+            Message(N_("no two pairs meet twice, and in one field every pair meets every other")),
+            tuple(advice_meetings) + tuple(never),
+        )
+    )
+    return Report(movement.name, tuple(props), tuple(measures), tuple(balances), dict(meetings))
+
+
+def _never_met(movement: Movement, meetings: Mapping[tuple[PairRef, PairRef], int]) -> list[Message]:
+    """In a complete one-field movement (a Howell with every round), the pairs that never meet."""
+    out: list[Message] = []
+    for section in movement.sections:
+        if section.per_direction:
+            continue
+        real = [p for p in section.pairs() if p != section.phantom]
+        if len(section.rounds) < len(real) - 1 + (len(real) % 2):
+            continue  # a curtailed Howell cannot meet everyone
+        for p, q in combinations(real, 2):
+            if not meetings.get((min(p, q), max(p, q))):
+                out.append(
+                    Message(
+                        N_("section %(section)s: pairs %(pair)s and %(other)s never meet"),
+                        {"section": section.name, "pair": str(p), "other": str(q)},
+                    )
+                )
+    return out

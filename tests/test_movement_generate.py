@@ -1,0 +1,361 @@
+"""The generated movements (issue 21): every generator, every table count 3–30, the validator's properties hold;
+the schedules follow the published descriptions they name; names round-trip; a bad schedule is caught."""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import replace
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bridgescore.movement import Movement, MovementError, PairRef, Round, Section, Stand
+from bridgescore.movement.generate import (
+    MAX_TABLES,
+    MIN_TABLES,
+    arrow_rounds,
+    by_name,
+    catalogue,
+    howell,
+    mitchell,
+    parse_name,
+)
+from bridgescore.movement.json import dumps, loads
+from bridgescore.movement.validate import validate
+
+TABLES = range(MIN_TABLES, MAX_TABLES + 1)
+#: The balance (the validator's measure, %) each Howell reaches: perfect for 4, 6, 8 and 10 tables (The Bridge
+#: Guys, "4 Table Howell": "all the 4 table Howell movements are perfect"); the best the search found elsewhere.
+HOWELL_BALANCE = {
+    3: 59.18,
+    4: 100.0,
+    5: 77.64,
+    6: 100.0,
+    7: 84.57,
+    8: 100.0,
+    9: 88.21,
+    10: 100.0,
+    11: 90.47,
+    12: 92.58,
+    13: 91.99,
+    14: 94.19,
+    15: 93.1,
+    16: 93.33,
+    17: 93.94,
+    18: 93.21,
+    19: 93.5,
+    20: 94.23,
+    21: 93.45,
+    22: 95.03,
+    23: 94.16,
+    24: 94.39,
+    25: 94.23,
+    26: 94.13,
+    27: 94.36,
+    28: 94.4,
+    29: 94.53,
+    30: 94.37,
+}
+
+
+def _forms(tables: int) -> tuple[str, ...]:
+    return ("",) if tables % 2 else ("skip", "relay")
+
+
+def _assert_required(name: str, boards_per_round: int = 2) -> None:
+    movement = by_name(name, boards_per_round)
+    report = validate(movement)
+    failed = {p.key: [str(f) for f in p.findings[:3]] for p in report.properties if p.required and not p.ok}
+    assert not failed, (name, failed)
+
+
+@pytest.mark.parametrize("tables", TABLES)
+def test_mitchell_every_table_count(tables: int) -> None:
+    """Every Mitchell form, with and without arrow switch and phantom, holds the required properties; every pair
+    plays every board once and East-West meet every North-South pair (the relay Mitchell, the odd one)."""
+    for form in _forms(tables):
+        for arrow in (False, True):
+            for phantom in (False, True):
+                spec = replace(parse_name(f"mitchell-{tables}" + (f"-{form}" if form else "")), arrow=arrow)
+                _assert_required(replace(spec, phantom=phantom).name, 1 + tables % 3)
+        movement = mitchell(tables, 2, form=form)
+        section = movement.sections[0]
+        assert movement.rounds == tables and movement.boards == 2 * tables
+        assert section.per_direction
+        real_tables = [t for t in section.tables if t <= tables]
+        assert real_tables == list(range(1, tables + 1))
+        for pair in section.pairs():
+            assert len({b for v in section.visits(pair) for b in v.boards}) == 2 * tables  # every board once
+        if form != "skip":
+            assert all(n == 1 for n in validate(movement).meetings.values())
+            assert len(validate(movement).meetings) == tables * tables
+
+
+@pytest.mark.parametrize("tables", TABLES)
+def test_howell_every_table_count(tables: int) -> None:
+    """The complete Howell: 2T pairs, 2T-1 rounds, every pair meets every other exactly once and plays every set
+    once; with the phantom each other pair sits out exactly one round."""
+    movement = howell(tables, 1)
+    report = validate(movement)
+    assert {m.sit_outs for m in report.pairs} == {0}
+    assert report.ok, [str(f) for p in report.properties for f in p.findings[:3]]
+    assert report.property("meetings").ok
+    pairs = 2 * tables
+    assert len(report.meetings) == pairs * (pairs - 1) // 2 and set(report.meetings.values()) == {1}
+    section = movement.sections[0]
+    assert movement.rounds == pairs - 1 and movement.boards == pairs - 1
+    assert {m.boards for m in report.pairs} == {pairs - 1}  # every set once (board-once holds)
+    shared = sum(len(r.shared()) for r in section.rounds)
+    assert shared == {3: 5, 5: 9}.get(tables, 0)  # no Room square of side 3 or 5: those two share boards
+    assert report.fields[0].balance >= HOWELL_BALANCE[tables] - 0.01
+    if HOWELL_BALANCE[tables] == 100.0:
+        assert report.fields[0].least == report.fields[0].most == tables - 1  # every two pairs alike
+    ghost = howell(tables, 1, phantom=True)
+    assert validate(ghost).ok
+    assert {m.sit_outs for m in validate(ghost).pairs} == {1}
+    assert len(validate(ghost).pairs) == pairs - 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(MIN_TABLES, MAX_TABLES),
+    st.integers(1, 5),
+    st.booleans(),
+    st.booleans(),
+    st.sampled_from(["mitchell", "howell"]),
+    st.data(),
+)
+def test_generated_movements_hold_properties(
+    tables: int, boards: int, arrow: bool, phantom: bool, family: str, data: st.DataObject
+) -> None:
+    """Any generator, any size, any boards a round, curtailed or not: the required properties hold (but the 70 %
+    rule, which a long curtailed movement breaks by design), the boards are the sets of ``boards`` boards, and the
+    JSON writes and reads it back equal."""
+    if family == "mitchell":
+        form = data.draw(st.sampled_from(_forms(tables)))
+        full = tables
+        rounds = data.draw(st.none() | st.integers(1, full))
+        movement = mitchell(tables, boards, form=form, arrow=arrow, phantom=phantom, rounds=rounds)
+    else:
+        full = 2 * tables - 1
+        rounds = data.draw(st.none() | st.integers(1, full))
+        movement = howell(tables, boards, phantom=phantom, rounds=rounds)
+    assert by_name(movement.name, boards) == movement
+    report = validate(movement)
+    for prop in report.properties:
+        if prop.required and prop.key != "seventy-percent":
+            assert prop.ok, (movement.name, [str(f) for f in prop.findings[:3]])
+    assert movement.rounds == (rounds or full)
+    for r in movement.sections[0].rounds:
+        for stand in r.stands:
+            assert len(stand.boards) == boards
+            assert stand.board_set is not None
+            assert min(stand.boards) == (stand.board_set - 1) * boards + 1
+    again, problems = loads(dumps(movement))
+    assert again == movement and not problems
+
+
+def test_skip_mitchell_as_published() -> None:
+    """The published skip Mitchell (The Bridge Guys, "Skip Mitchell"; the TBB director's notes: "with 8 tables EW
+    pairs skip one table at the start of round 5 … at the last round the EW pairs arrive back at the table they
+    started from"): EW move up one table a round but two at the start of round T/2 + 1; boards move down one."""
+    for tables in (6, 8, 12):
+        section = mitchell(tables, 2, form="skip").sections[0]
+        for ew in range(1, tables + 1):
+            seats = [v.table for v in section.visits(PairRef(ew, "EW"))]
+            steps = [(b - a) % tables for a, b in pairwise(seats)]
+            skip = tables // 2 + 1
+            assert steps == [2 if r == skip else 1 for r in range(2, tables + 1)]
+            assert seats[0] == seats[-1] == ew  # the revenge round
+        for r, nxt in zip(section.rounds, section.rounds[1:], strict=False):
+            for stand in r.stands:
+                down = tables if stand.table == 1 else stand.table - 1
+                nxt_stand = nxt.stand(down)
+                assert nxt_stand is not None and nxt_stand.boards == stand.boards
+
+
+def test_relay_mitchell_as_published() -> None:
+    """The published relay-and-bye Mitchell (The Bridge Guys, "Even table Mitchell organisation": 8 tables, tables
+    1 and 8 share, the bye stand between tables 4 and 5): in every round tables 1 and T play the same set, the
+    bye stand holds the set table T/2 + 1 will play next, and the boards move down through it."""
+    for tables in (4, 8, 10):
+        section = mitchell(tables, 3, form="relay").sections[0]
+        bye = tables + 1
+        for r, nxt in zip(section.rounds, section.rounds[1:], strict=False):
+            assert r.shared() == {r.stand(1).boards: (1, tables)}  # type: ignore[union-attr]
+            assert r.stand(bye).is_bye  # type: ignore[union-attr]
+            assert nxt.stand(tables // 2).boards == r.stand(bye).boards  # type: ignore[union-attr]
+            assert nxt.stand(bye).boards == r.stand(tables // 2 + 1).boards  # type: ignore[union-attr]
+
+
+def test_howell_cyclic_as_published() -> None:
+    """The cyclic Howell (one pair stationary, the others rotate): pair 2T sits NS at table 1 throughout and each
+    other pair's number goes up by one each round at the same seat."""
+    section = howell(4, 2).sections[0]
+    for r, nxt in zip(section.rounds, section.rounds[1:], strict=False):
+        assert r.stand(1).ns == PairRef(8)  # type: ignore[union-attr]
+        for stand, later in zip(r.stands, nxt.stands, strict=True):
+            assert later.ew == PairRef(stand.ew.number % 7 + 1)  # type: ignore[union-attr]
+
+
+def test_arrow_switch_about_one_round_in_eight() -> None:
+    """Manning (EBU): about one round in eight switched, the last ones, at least one."""
+    assert [arrow_rounds(r) for r in (3, 7, 9, 11, 12, 13, 19, 20)] == [1, 1, 1, 1, 2, 2, 2, 3]
+    section = mitchell(13, 2, arrow=True).sections[0]
+    assert [r.number for r in section.rounds if all(s.arrow_switch for s in r.stands)] == [12, 13]
+    assert not any(s.arrow_switch for r in section.rounds[:11] for s in r.stands)
+    report = validate(by_name("mitchell-13-arrow"))
+    assert [f.field for f in report.fields] == [""]  # one field: one winner
+    assert [f.field for f in validate(by_name("mitchell-13")).fields] == ["NS", "EW"]
+
+
+def test_names_round_trip_and_near_names() -> None:
+    names = list(catalogue())
+    assert len(names) == len(set(names)) and "mitchell-8-relay" in names and "howell-4-phantom" in names
+    for name in names:
+        assert parse_name(name).name == name
+    for bad, near in (("mitchel-8", "mitchell-8-skip"), ("howell-4-arrow", "howell-4"), ("mitchell-8", "skip")):
+        with pytest.raises(MovementError) as caught:
+            by_name(bad)
+        assert near in str(caught.value)
+    for bad in ("mitchell-31", "howell-2", "mitchell-7-skip", "mitchell-7-r8", "foo"):
+        with pytest.raises(MovementError):
+            by_name(bad)
+
+
+def test_validator_catches_broken_schedules() -> None:
+    """A schedule with a pair playing a board twice, a board at two tables that do not share it, and a pair
+    without a table fails, each in words with its place; the good one does not."""
+    good = mitchell(5, 2)
+    section = good.sections[0]
+    r1, r2 = section.rounds[0], section.rounds[1]
+    # round 2, table 1 given boards 1 and 3: NS 1 plays board 1 twice, and board 1 is at table 5 (boards 1-2) too
+    bad_round = Round(2, tuple(replace(s, boards=frozenset({1, 3})) if s.table == 1 else s for s in r2.stands))
+    broken = replace(good, sections=(replace(section, rounds=(r1, bad_round, *section.rounds[2:])),))
+    report = validate(broken)
+    assert not report.ok
+    twice = [str(f) for f in report.property("board-once").findings]
+    assert "section A: pair NS 1 plays board 1 in rounds 1, 2" in twice
+    tables = [str(f) for f in report.property("board-one-table").findings]
+    assert "section A, round 2: board 1 is at tables 1, 5, which do not share their boards" in tables
+    # a pair without a table (no phantom)
+    missing = Round(3, tuple(s for s in section.rounds[2].stands if s.table != 2))
+    broken = replace(good, sections=(replace(section, rounds=(r1, r2, missing, *section.rounds[3:])),))
+    out = [str(f) for f in validate(broken).property("pairs-play").findings]
+    assert out == ["section A, round 3: pairs EW 5, NS 2 have no table"]
+    assert validate(good).ok
+
+
+def test_seventy_percent_rule() -> None:
+    """EBU 70 % rule: a 20-table Mitchell curtailed to 12 rounds has 40 boards in play and each pair plays 24."""
+    report = validate(by_name("mitchell-20-skip-r12"))
+    prop = report.property("seventy-percent")
+    assert not prop.ok and not report.ok
+    assert [str(f) for f in prop.findings] == [
+        "section A: a pair plays at most 24 of the 40 boards in play (60 %), fewer than 70 %"
+    ]
+    assert validate(by_name("mitchell-20-skip-r14")).property("seventy-percent").ok  # 28/40
+
+
+def test_balance_measures() -> None:
+    """An odd-table Mitchell's lines are perfectly balanced; a Howell is one field and every pair is compared
+    with every other; per pair the results compared are counted."""
+    report = validate(mitchell(7, 2))
+    assert [(f.field, f.balance) for f in report.fields] == [("NS", 100.0), ("EW", 100.0)]
+    ns1 = next(m for m in report.pairs if m.pair == PairRef(1, "NS"))
+    assert (ns1.boards, ns1.results_compared, ns1.pairs_compared, ns1.field_size) == (14, 14 * 6, 6, 6)
+    assert ns1.board_share == 1.0
+    report = validate(howell(5, 2))
+    assert len(report.fields) == 1 and 50 < report.fields[0].balance < 100
+    assert all(m.pairs_compared == m.field_size == 9 for m in report.pairs)
+
+
+def test_phantom_is_never_seated() -> None:
+    """The phantom has no stand; its opponent sits out; a full skip Mitchell with a phantom makes EW 6 meet it
+    twice and sit out twice (The Bridge Guys, "Half table considerations", warn of exactly this)."""
+    skip = validate(by_name("mitchell-6-skip-phantom"))
+    assert next(m for m in skip.pairs if m.pair == PairRef(6, "EW")).sit_outs == 2
+    movement = mitchell(9, 3, phantom=True)
+    section = movement.sections[0]
+    assert section.phantom == PairRef(9, "NS")
+    assert all(r.stand(9) is None for r in section.rounds)
+    assert [len(section.sit_outs(r.number)) for r in section.rounds] == [2] * 9  # the phantom and its opponent
+
+
+def _published(name: str) -> list[dict[str, str]]:
+    path = Path(__file__).parent / "data" / "movements" / name
+    return list(csv.DictReader(line for line in path.read_text(encoding="utf-8").splitlines() if line[:1] != "#"))
+
+
+def test_howell_4_as_published() -> None:
+    """The 4-table Howell is The Bridge Guys' (tests/data/movements/howell-4-bridgecentral.csv, transcribed by
+    hand): round 1's pairs and sets as published, then every pair but 8 one number up and every set one up each
+    round (the published movement of pairs and boards), perfectly balanced."""
+    rounds = howell(4, 3).sections[0].rounds
+    first = [
+        (int(r["table"]), int(r["ns"]), int(r["ew"]), int(r["set"])) for r in _published("howell-4-bridgecentral.csv")
+    ]
+    assert [(s.table, s.ns.number, s.ew.number, s.board_set) for s in rounds[0].stands] == first  # type: ignore[union-attr]
+
+    def up(n: int) -> int:
+        return n if n == 8 else n % 7 + 1
+
+    for r in rounds:
+        expected = first
+        for _ in range(r.number - 1):
+            expected = [(t, up(ns), up(ew), s % 7 + 1) for t, ns, ew, s in expected]
+        assert [(s.table, s.ns.number, s.ew.number, s.board_set) for s in r.stands] == expected  # type: ignore[union-attr]
+    report = validate(howell(4, 3))
+    assert report.ok and report.fields[0].balance == 100.0
+
+
+def test_validator_on_a_published_shared_howell() -> None:
+    """G.H. Bridge's published 8-pair Howell (tests/data/movements/howell-4-ghbridge.csv, transcribed by hand),
+    where the four boards of a round pass between all four tables, is a movement the validator accepts: no board
+    twice, shared boards only, every pair meets every other once, perfectly balanced."""
+    rounds = []
+    for row in _published("howell-4-ghbridge.csv"):
+        number = int(row["round"])
+        boards = frozenset(range(4 * number - 3, 4 * number + 1))
+        stands = []
+        for table in range(1, 5):
+            ns, ew = (int(p) for p in row[f"table{table}"].split("-"))
+            stands.append(Stand(table, PairRef(ns), PairRef(ew), boards, number))
+        rounds.append(Round(number, tuple(stands)))
+    movement = Movement("ghbridge-8", "howell", "G.H. Bridge", 4, (Section("A", tuple(rounds)),))
+    report = validate(movement)
+    assert report.ok and report.property("meetings").ok
+    assert set(report.meetings.values()) == {1} and len(report.meetings) == 28
+    assert report.fields[0].balance == 100.0
+
+
+def test_relay_mitchell_round_1_as_published() -> None:
+    """The 4-table relay-and-bye Mitchell of 6 boards a table lays its boards out in round 1 as Bridge Des Copains
+    publish it (tests/data/movements/mitchell-4-relay-round1.csv): tables 1 and 4 share boards 1–6, table 2
+    plays 7–12, the bye stand holds 13–18, table 3 plays 19–24."""
+    published = {
+        int(r["table"]): (int(r["low_board"]), int(r["high_board"])) for r in _published("mitchell-4-relay-round1.csv")
+    }
+    first = mitchell(4, 6, form="relay").sections[0].rounds[0]
+    assert {s.table: (s.low_board, s.high_board) for s in first.stands} == published
+
+
+def test_mitchell_as_published() -> None:
+    """The 9-table Mitchell of 27 boards as the Bridge Club de Charbonnières publish it
+    (tests/data/movements/mitchell-9-round1.csv): round 1's boards per table, then NS fixed, EW up one table (the
+    last table's to table 1) and the boards down one table (table 1's to the last) every round."""
+    published = {
+        int(r["table"]): (int(r["low_board"]), int(r["high_board"])) for r in _published("mitchell-9-round1.csv")
+    }
+    rounds = mitchell(9, 3).sections[0].rounds
+    assert {s.table: (s.low_board, s.high_board) for s in rounds[0].stands} == published
+    for r, nxt in pairwise(rounds):
+        for stand in r.stands:
+            up = stand.table % 9 + 1
+            down = 9 if stand.table == 1 else stand.table - 1
+            assert nxt.stand(stand.table).ns == stand.ns  # type: ignore[union-attr]
+            assert nxt.stand(up).ew == stand.ew  # type: ignore[union-attr]
+            assert nxt.stand(down).boards == stand.boards  # type: ignore[union-attr]
