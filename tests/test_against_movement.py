@@ -366,3 +366,33 @@ def test_a_club_schedule_from_the_nbb_schema_with_relays_and_a_bye_stand(tmp_pat
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     swapped = runner.invoke(app, ["score", "--movement", str(schedule), str(path)])
     assert swapped.exit_code == 2 and "this line has NS and EW swapped" in _flat(swapped.output), swapped.output
+
+
+def test_a_movement_given_by_its_name_is_fitted_to_the_travellers(tmp_path: Path) -> None:
+    """Every name ``movement suggest`` prints is accepted by ``--movement`` (issue 21): the boards per round come
+    from the travellers (the boards played at more than one table over the rounds), said in a warning; a line
+    the named schedule does not have is reported against it as against a file's."""
+    from bridgescore.movement.generate import by_name
+
+    movement = by_name("howell-3", 2)
+    lines = ["board,ns,ew,score"]
+    for r in movement.sections[0].rounds:
+        for s in r.stands:
+            if s.ns is not None and s.ew is not None:
+                lines += [f"{b},{s.ns.number},{s.ew.number},{(-1) ** b * 50}" for b in sorted(s.boards)]
+    event = tmp_path / "howell.csv"
+    event.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    schedule = tmp_path / "howell.json"
+    schedule.write_text(dumps(movement), encoding="utf-8")
+    by_file = runner.invoke(app, ["score", str(event), "--movement", str(schedule)])
+    by_name_run = runner.invoke(app, ["score", str(event), "--movement", "howell-3"])
+    assert by_file.exit_code == 0 and by_name_run.exit_code == 0, by_name_run.output
+    assert "2 boards a round (boards 1–10)" in by_name_run.output
+    assert by_name_run.stdout == by_file.stdout
+    # a line at a table the schedule does not give those pairs is reported as with the file
+    bad = event.read_text(encoding="utf-8").replace("\n1,", "\n1,9", 1)
+    event.write_text(bad, encoding="utf-8")
+    wrong = runner.invoke(app, ["score", str(event), "--movement", "howell-3"])
+    assert wrong.exit_code == 2
+    unknown = runner.invoke(app, ["score", str(event), "--movement", "howel-3"])
+    assert unknown.exit_code == 2 and "a movement's name (movement suggest)" in unknown.output

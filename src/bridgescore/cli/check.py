@@ -18,6 +18,7 @@ from bridgescore.cli.common import (
     app,
     event_files,
     fail,
+    fitted_to_travellers,
     language_option,
     movement_option,
     notation_option,
@@ -105,6 +106,7 @@ def check(
     if schedule is not None:
         from bridgescore.pairs.against_movement import check_against_movement
 
+        schedule = fitted_to_travellers(schedule, read_event, labels)  # a name: its boards per round from the lines
         read_event = check_against_movement(read_event, schedule, fix_swaps=fix_swaps)
     elif movement != "howell":  # as score scores it: a Mitchell but for a swapped line is said here too
         from bridgescore.pairs.against_movement import mitchell_but_for_lines

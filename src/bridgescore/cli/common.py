@@ -191,17 +191,75 @@ def movement_from_option(value: str) -> tuple[Movement | None, list[Problem]]:
         return None, []
     path = Path(value)
     if not path.is_file():
+        named = _named_movement(value)
+        if named is not None:
+            return named, []
         return None, [
             Problem.make(
                 Location("--movement"),
                 N_("--movement must be auto, mitchell or howell, or a movement file (bridgescore.movement/1 JSON, an "
-                   "NBB schema, Bridgemate's RoundData, a movement CSV), not '%(value)s'"),
+                   "NBB schema, Bridgemate's RoundData, a movement CSV) or a movement's name (movement suggest), not "
+                   "'%(value)s'"),
                 value=value,
             )
         ]  # fmt: skip
     from bridgescore.movement.files import load
 
     return load(path)
+
+
+#: The note a movement made from its name carries until the travellers give its boards per round.
+BY_NAME = "bridgescore.boards_per_round"
+
+
+def _named_movement(value: str) -> Movement | None:
+    """The movement ``value`` names (``mitchell-8-skip``, ``howell-4`` …: :func:`bridgescore.movement.generate.
+    by_name`), made with one board a round until :func:`fitted_to_travellers` knows how many; None for no name."""
+    import dataclasses
+    from types import MappingProxyType
+
+    from bridgescore.movement import MovementError
+    from bridgescore.movement.generate import by_name, parse_name
+
+    try:
+        parse_name(value)
+        named = by_name(value, 1)
+    except MovementError:
+        return None
+    return dataclasses.replace(named, notes=MappingProxyType({**named.notes, BY_NAME: "from the travellers"}))
+
+
+def fitted_to_travellers(schedule: Movement, event: Event, lang: Language) -> Movement:
+    """A movement given by its name, made with the boards per round the travellers show: the boards played at more
+    than one table (a mistyped board 25 of a 24-board evening is one line, and is not counted) over the rounds, as
+    a warning says; a movement read from a file is returned as it is."""
+    if BY_NAME not in schedule.notes:
+        return schedule
+    from collections import Counter
+
+    from bridgescore.movement.generate import by_name
+
+    lines = Counter(r.board for r in event.results)
+    played = sum(1 for count in lines.values() if count > 1) or len(lines)
+    per_round = max(1, -(-played // max(1, schedule.rounds)))
+    fitted = by_name(schedule.name, per_round)
+    from rich.markup import escape
+
+    from bridgescore.core.i18n import N_
+    from bridgescore.core.problems import Location, Problem, Severity
+
+    said = Problem.make(
+        Location("--movement"),
+        N_("--movement %(name)s: %(boards)d boards a round (boards 1–%(last)d), the travellers' boards over its "
+           "%(rounds)d rounds"),
+        Severity.WARNING,
+        name=schedule.name,
+        boards=per_round,
+        last=fitted.boards,
+        rounds=fitted.rounds,
+    )  # fmt: skip
+    __getattr__("err").print(f"[yellow]{escape(said.text(lang))}[/]", soft_wrap=True)
+    return fitted
 
 
 def movement_option(value: str, lang: Language, fix_swaps: bool = False) -> tuple[Movement | None, str]:

@@ -36,6 +36,7 @@ from bridgescore.cli.common import (
     date_option,
     event_files,
     fail,
+    fitted_to_travellers,
     language_option,
     movement_option,
     notation_option,
@@ -299,6 +300,7 @@ def score(
     if schedule is not None:  # every line checked against the schedule: a line in error is left out, and said
         from bridgescore.pairs.against_movement import check_against_movement
 
+        schedule = fitted_to_travellers(schedule, event, page_lang)  # a name: its boards per round from the lines
         event = check_against_movement(event, schedule, fix_swaps=fix_swaps)
     if from_file:
         options = _file_method(event, options if held is None else None, held, given, page_lang,
