@@ -28,6 +28,7 @@ __all__ = ["arrow", "dictionary", "floats", "frame", "line_columns"]
 
 
 def arrow() -> Any:
+    """pyarrow, imported when a table is first asked for (a clear message where it is missing)."""
     try:
         import pyarrow
     except ImportError:  # pragma: no cover - a dependency; a broken environment only
@@ -73,8 +74,6 @@ def frame(table: pa.Table) -> pd.DataFrame:
     integers = {pa.int8(): pd.Int8Dtype(), pa.int32(): pd.Int32Dtype()}  # a missing number <NA>, not a float NaN
     return plain.to_pandas(types_mapper=integers.get)
 
-
-_SEAT_LETTERS = np.array(["", "N", "E", "S", "W"], dtype=object)
 
 
 def line_columns(table: ResultTable, rows: npt.NDArray[Any] | None, notation: Notation) -> dict[str, Any]:
