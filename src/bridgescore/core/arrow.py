@@ -75,7 +75,6 @@ def frame(table: pa.Table) -> pd.DataFrame:
     return plain.to_pandas(types_mapper=integers.get)
 
 
-
 def line_columns(table: ResultTable, rows: npt.NDArray[Any] | None, notation: Notation) -> dict[str, Any]:
     """The columns of the lines of ``table`` (``rows`` of it in that order, or all) as Arrow arrays, by name."""
     pa = arrow()
