@@ -111,6 +111,7 @@ def _table_cards(movement: Movement, gettext: Callable[[str], str]) -> list[Card
             rows = []
             notes: list[str] = []
             shared: dict[int, set[int]] = {}  # the other table sharing the boards (a relay): the rounds
+            bye = all(s.is_bye for r in section.rounds if (s := r.stand(table)) is not None)
             for rnd in section.rounds:
                 stand = rnd.stand(table)
                 if stand is None:
@@ -119,7 +120,7 @@ def _table_cards(movement: Movement, gettext: Callable[[str], str]) -> list[Card
                 boards = boards_text(stand.boards) + (" *" if stand.arrow_switch else "")
                 after = _boards_go(section, stand.boards, rnd.number, gettext)
                 if stand.is_bye:
-                    rows.append((str(rnd.number), gettext("bye stand"), "", boards, "", "", after))
+                    rows.append((str(rnd.number), "-", "-", boards, "", "", after))
                 else:
                     assert stand.ns is not None and stand.ew is not None  # a stand has two pairs or none
                     rows.append((str(rnd.number), str(stand.ns.number), str(stand.ew.number), boards,
@@ -139,7 +140,9 @@ def _table_cards(movement: Movement, gettext: Callable[[str], str]) -> list[Card
             out.append(
                 Card(
                     f"table-{section.name or '-'}-{table}",
-                    prefix + gettext("Table %(table)s") % {"table": table},
+                    prefix
+                    + (gettext("Table %(table)s (bye stand)") if bye else gettext("Table %(table)s"))
+                    % {"table": table},
                     movement.name,
                     headings,
                     tuple(rows),
@@ -149,8 +152,11 @@ def _table_cards(movement: Movement, gettext: Callable[[str], str]) -> list[Card
     return out
 
 
-def _guide_cards(movement: Movement, gettext: Callable[[str], str]) -> list[Card]:
-    headings = (gettext("Round"), gettext("Table"), gettext("Direction"), gettext("Opponents"), gettext("Boards"))
+def _guide_cards(movement: Movement, lang: Language) -> list[Card]:
+    gettext = translator(lang).gettext
+    pgettext = translator(lang).pgettext
+    headings = (gettext("Round"), gettext("Table"), gettext("Direction"), pgettext("card heading", "Opponents"),
+                gettext("Boards"))  # fmt: skip
     out = []
     for section in movement.sections:
         prefix = _section_title(section, movement, gettext)
@@ -217,7 +223,7 @@ def cards(movement: Movement, kind: Kind, lang: Language = "en") -> list[Card]:
     if kind == "table":
         return _table_cards(movement, gettext)
     if kind == "guide":
-        return _guide_cards(movement, gettext)
+        return _guide_cards(movement, lang)
     return _board_slips(movement, gettext)
 
 
