@@ -52,7 +52,7 @@ def test_the_mitchell_table_cards_say_where_pairs_and_boards_go_next() -> None:
     assert eight.headings == ("Round", "NS", "EW", "Boards", "NS next", "EW next", "Boards next")
     assert eight.rows[0] == ("1", "8", "8", "1-2", "8 NS", "1 EW", "7")
     assert eight.rows[-1][4:] == ("-", "-", "-")  # the last round: nowhere to go
-    assert eight.notes == ("Boards shared with table 1 (a relay) in round 1-8.",)
+    assert eight.notes == ("Boards shared with table 1 (a relay) in rounds 1-8.",)
     bye = found["table-A-9"]
     assert bye.title == "Table 9 (bye stand)" and bye.rows[0] == ("1", "-", "-", "9-10", "", "", "4")
     assert found["table-A-4"].rows[0][6] == "3"  # boards 7-8 to table 3

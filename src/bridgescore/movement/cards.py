@@ -101,7 +101,8 @@ def _relay(rnd: Round, stand: Stand) -> tuple[int, ...]:
     return tuple(t for t in rnd.shared().get(stand.boards, ()) if t != stand.table)
 
 
-def _table_cards(movement: Movement, gettext: Callable[[str], str]) -> list[Card]:
+def _table_cards(movement: Movement, lang: Language) -> list[Card]:
+    gettext, ngettext = translator(lang).gettext, translator(lang).ngettext
     headings = (gettext("Round"), gettext("NS"), gettext("EW"), gettext("Boards"), gettext("NS next"),
                 gettext("EW next"), gettext("Boards next"))  # fmt: skip
     out = []
@@ -133,7 +134,11 @@ def _table_cards(movement: Movement, gettext: Callable[[str], str]) -> list[Card
                     if arrow not in notes:
                         notes.append(arrow)
             notes[:0] = [
-                gettext("Boards shared with table %(table)s (a relay) in round %(rounds)s.")
+                ngettext(
+                    "Boards shared with table %(table)s (a relay) in round %(rounds)s.",
+                    "Boards shared with table %(table)s (a relay) in rounds %(rounds)s.",
+                    len(rounds),
+                )
                 % {"table": other, "rounds": boards_text(frozenset(rounds))}
                 for other, rounds in sorted(shared.items())
             ]
@@ -221,7 +226,7 @@ def cards(movement: Movement, kind: Kind, lang: Language = "en") -> list[Card]:
     (``guide``), one a round but the last (``boards``: where each table's boards go next)."""
     gettext = translator(lang).gettext
     if kind == "table":
-        return _table_cards(movement, gettext)
+        return _table_cards(movement, lang)
     if kind == "guide":
         return _guide_cards(movement, lang)
     return _board_slips(movement, gettext)
