@@ -77,6 +77,20 @@ def test_the_guide_cards_agree_with_the_table_cards() -> None:
     assert cards(by_name("mitchell-8-relay", 2), "guide", "en")[0].title == "Pair EW 1"
 
 
+def test_boards_put_aside_in_a_howell_say_when_and_where_they_come_back() -> None:
+    """howell-4 has seven board sets for four tables: after round 1 boards 1-2 rest until round 4 (table 4, as
+    'movement show howell-4' says), not '-' as if they were done."""
+    movement = by_name("howell-4", 2)
+    section = movement.sections[0]
+    table_one = cards(movement, "table", "en")[0]
+    assert table_one.rows[0][3] == "1-2" and table_one.rows[0][6] == "round 4: 4"
+    comes_back = next(r for r in section.rounds[1:] if any(s.boards == frozenset({1, 2}) for s in r.stands))
+    assert comes_back.number == 4 and comes_back.stand(4).boards == frozenset({1, 2})  # type: ignore[union-attr]
+    assert all(s.boards != frozenset({1, 2}) for s in section.rounds[1].stands)
+    assert cards(movement, "table", "nl")[0].rows[0][6] == "ronde 4: 4"
+    assert table_one.rows[-1][6] == "-"  # the last round: not played again
+
+
 def test_the_board_slip_says_the_relay_and_the_bye_stand() -> None:
     slips = cards(by_name("mitchell-8-relay", 2), "boards", "en")
     assert len(slips) == 7  # after each round but the last

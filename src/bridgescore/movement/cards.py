@@ -86,14 +86,21 @@ def _next_seat(section: Section, pair: PairRef | None, round_number: int, gettex
 
 def _boards_go(section: Section, boards: frozenset[int], round_number: int, gettext: Callable[[str], str]) -> str:
     """The table(s) the boards go to in the round after ``round_number`` (``4``, ``1, 8`` for a relay, ``9 (bye
-    stand)``), or ``-`` after the last round or where no table has them next."""
-    if not boards or round_number >= len(section.rounds):
+    stand)``); boards no table plays next round are put aside until a later round (a Howell of more board sets than
+    tables: ``round 4: 3``); ``-`` where they are not played again."""
+    if not boards:
         return "-"
-    found = []
-    for stand in sorted(section.rounds[round_number].stands, key=lambda s: s.table):
-        if stand.boards == boards:
-            found.append(f"{stand.table} ({gettext('bye stand')})" if stand.is_bye else str(stand.table))
-    return ", ".join(found) or "-"
+    for rnd in section.rounds[round_number:]:
+        found = [
+            f"{stand.table} ({gettext('bye stand')})" if stand.is_bye else str(stand.table)
+            for stand in sorted(rnd.stands, key=lambda s: s.table)
+            if stand.boards == boards
+        ]
+        if found and rnd.number == round_number + 1:
+            return ", ".join(found)
+        if found:
+            return gettext("round %(round)s: %(tables)s") % {"round": rnd.number, "tables": ", ".join(found)}
+    return "-"
 
 
 def _relay(rnd: Round, stand: Stand) -> tuple[int, ...]:
