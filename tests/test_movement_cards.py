@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
-from bridgescore.movement.cards import KINDS, cards, render_cards
+from bridgescore.movement.cards import KINDS, boards_text, cards, render_cards
 from bridgescore.movement.generate import by_name
 from bridgescore.movement.model import Movement, PairRef, Round, Section, Stand
 
@@ -89,6 +89,11 @@ def test_boards_put_aside_in_a_howell_say_when_and_where_they_come_back() -> Non
     assert all(s.boards != frozenset({1, 2}) for s in section.rounds[1].stands)
     assert cards(movement, "table", "nl")[0].rows[0][6] == "ronde 4: 4"
     assert table_one.rows[-1][6] == "-"  # the last round: not played again
+    slip = cards(movement, "boards", "en")[2]  # after round 3, boards 1-2 come back to table 4
+    assert ("-", "1-2", "4", "from the boards put aside") in slip.rows
+    assert {row[1] for row in slip.rows if row[0] == "-"} == {
+        boards_text(s.boards) for s in section.rounds[3].stands
+    } - {boards_text(s.boards) for s in section.rounds[2].stands}
 
 
 def test_the_board_slip_says_the_relay_and_the_bye_stand() -> None:

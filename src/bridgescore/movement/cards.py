@@ -216,6 +216,13 @@ def _board_slips(movement: Movement, gettext: Callable[[str], str]) -> list[Card
                     notes.append(gettext("shared with table %(table)s") % {"table": other})
                 rows.append((str(stand.table), boards_text(stand.boards),
                              _boards_go(section, stand.boards, rnd.number, gettext), "; ".join(notes)))  # fmt: skip
+            here = {stand.boards for stand in rnd.stands}
+            for stand in sorted(section.rounds[rnd.number].stands, key=lambda s: s.table):
+                if stand.boards and stand.boards not in here:  # a set put aside comes back (a Howell)
+                    rows.append(
+                        ("-", boards_text(stand.boards), str(stand.table), gettext("from the boards put aside"))
+                    )
+                    here.add(stand.boards)
             out.append(
                 Card(
                     f"boards-{section.name or '-'}-{rnd.number}",
