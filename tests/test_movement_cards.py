@@ -91,6 +91,7 @@ def test_boards_put_aside_in_a_howell_say_when_and_where_they_come_back() -> Non
     assert table_one.rows[-1][6] == "-"  # the last round: not played again
     slip = cards(movement, "boards", "en")[2]  # after round 3, boards 1-2 come back to table 4
     assert ("-", "1-2", "4", "from the boards put aside") in slip.rows
+    assert cards(movement, "boards", "nl")[0].rows[0] == ("1", "1-2", "-", "opzij tot ronde 4 (tafel 4)")
     assert {row[1] for row in slip.rows if row[0] == "-"} == {
         boards_text(s.boards) for s in section.rounds[3].stands
     } - {boards_text(s.boards) for s in section.rounds[2].stands}

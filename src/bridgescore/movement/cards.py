@@ -84,23 +84,27 @@ def _next_seat(section: Section, pair: PairRef | None, round_number: int, gettex
     return gettext("sits out")
 
 
+def _boards_next(section: Section, boards: frozenset[int], round_number: int) -> tuple[int, list[Stand]] | None:
+    """The first round after ``round_number`` that has ``boards`` and its stands (by table), or None where they
+    are not played again."""
+    for rnd in section.rounds[round_number:]:
+        found = sorted((s for s in rnd.stands if s.boards == boards), key=lambda s: s.table)
+        if found:
+            return rnd.number, found
+    return None
+
+
 def _boards_go(section: Section, boards: frozenset[int], round_number: int, gettext: Callable[[str], str]) -> str:
     """The table(s) the boards go to in the round after ``round_number`` (``4``, ``1, 8`` for a relay, ``9 (bye
     stand)``); boards no table plays next round are put aside until a later round (a Howell of more board sets than
     tables: ``round 4: 3``); ``-`` where they are not played again."""
-    if not boards:
+    after = _boards_next(section, boards, round_number) if boards else None
+    if after is None:
         return "-"
-    for rnd in section.rounds[round_number:]:
-        found = [
-            f"{stand.table} ({gettext('bye stand')})" if stand.is_bye else str(stand.table)
-            for stand in sorted(rnd.stands, key=lambda s: s.table)
-            if stand.boards == boards
-        ]
-        if found and rnd.number == round_number + 1:
-            return ", ".join(found)
-        if found:
-            return gettext("round %(round)s: %(tables)s") % {"round": rnd.number, "tables": ", ".join(found)}
-    return "-"
+    tables = ", ".join(f"{s.table} ({gettext('bye stand')})" if s.is_bye else str(s.table) for s in after[1])
+    if after[0] == round_number + 1:
+        return tables
+    return gettext("round %(round)s: %(tables)s") % {"round": after[0], "tables": tables}
 
 
 def _relay(rnd: Round, stand: Stand) -> tuple[int, ...]:
@@ -214,8 +218,13 @@ def _board_slips(movement: Movement, gettext: Callable[[str], str]) -> list[Card
                     notes.append(gettext("bye stand"))
                 for other in _relay(rnd, stand):
                     notes.append(gettext("shared with table %(table)s") % {"table": other})
-                rows.append((str(stand.table), boards_text(stand.boards),
-                             _boards_go(section, stand.boards, rnd.number, gettext), "; ".join(notes)))  # fmt: skip
+                go = _boards_go(section, stand.boards, rnd.number, gettext)
+                after = _boards_next(section, stand.boards, rnd.number) if stand.boards else None
+                if after is not None and after[0] > rnd.number + 1:  # put aside (a Howell): said in words
+                    go = "-"
+                    back = {"round": after[0], "tables": ", ".join(str(s.table) for s in after[1])}
+                    notes.append(gettext("put aside until round %(round)s (table %(tables)s)") % back)
+                rows.append((str(stand.table), boards_text(stand.boards), go, "; ".join(notes)))
             here = {stand.boards for stand in rnd.stands}
             for stand in sorted(section.rounds[rnd.number].stands, key=lambda s: s.table):
                 if stand.boards and stand.boards not in here:  # a set put aside comes back (a Howell)
