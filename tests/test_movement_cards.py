@@ -147,3 +147,17 @@ def test_the_command_writes_the_page(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "--kind must be table, guide, boards, not 'pair'" in bad.output
     bad = CliRunner().invoke(app, ["movement", "cards", "howell-4", "--paper", "a5"])
     assert bad.exit_code == 2 and "--paper must be a4, letter" in bad.output
+
+
+@pytest.mark.parametrize("name", ["mitchell-7-arrow", "mitchell-8-skip", "howell-4-phantom", "mitchell-15"])
+def test_other_movements_render_every_kind(name: str) -> None:
+    """An arrow switch is marked and explained; a skip Mitchell, a phantom and a larger field render and parse."""
+    movement = by_name(name, 3)
+    for kind in KINDS:
+        page = render_cards(movement, kind, "nl")  # type: ignore[arg-type]
+        _parse(page)
+        assert page.count('<section class="card"') == len(cards(movement, kind, "nl"))  # type: ignore[arg-type]
+    if "arrow" in name:
+        table = cards(movement, "table", "en")[0]
+        assert any(row[3].endswith(" *") for row in table.rows)
+        assert "* arrow switch: the pairs play the other direction's cards" in table.notes
