@@ -1,5 +1,5 @@
 """``bridgescore movement``: the evening's schedule (issue 21) – ``suggest`` the movements that fit, ``show`` one
-(a name or a ``bridgescore.movement/1`` JSON file) and ``check`` it with the validator.
+(a name or a ``bridgescore.movement/1`` JSON file), ``check`` it with the validator and print its ``cards``.
 
 The generators, the names and the measures are in :mod:`bridgescore.movement` (``generate``, ``validate``,
 ``suggest``); this module only reads the command line and prints.
@@ -96,16 +96,6 @@ def _problem(problem: Exception, lang: Language) -> str:
     if isinstance(problem, NamedMovementError):
         return format_message(problem.message, problem.values, lang)
     return str(problem)
-
-
-def _boards_text(boards: frozenset[int]) -> str:
-    """Boards as a director writes them: ``1-3``, ``1, 4, 7`` where they are not a run."""
-    if not boards:
-        return "-"
-    low, high = min(boards), max(boards)
-    if len(boards) == high - low + 1:
-        return str(low) if low == high else f"{low}-{high}"
-    return ", ".join(str(b) for b in sorted(boards))
 
 
 def _pair_text(pair: PairRef | None) -> str:
@@ -234,6 +224,8 @@ def show_command(
 
 
 def _stand_row(stand: Stand, bye: str) -> list[str]:
+    from bridgescore.movement.cards import boards_text as _boards_text
+
     if stand.is_bye:
         return [str(stand.table), bye, "", _boards_text(stand.boards)]
     mark = " *" if stand.arrow_switch else ""
@@ -279,6 +271,36 @@ def _show_text(movement: Movement, lang: Language) -> str:
         lines.append("")
         lines.append(_("* arrow switch: the pairs play the other direction's cards"))
     return "\n".join(lines) + "\n"
+
+
+@movement_app.command("cards")
+def cards_command(
+    movement: MovementArgument,
+    kind: Annotated[
+        str,
+        typer.Option(
+            "--kind",
+            help="table (a card a table, one a printed page: every round's NS, EW and boards, where they go next), "
+            "guide (a card a pair: round, table, direction, opponents, boards) or boards (the board-movement slip: "
+            "which table's boards go to which table after each round, relays and the bye stand said).",
+        ),
+    ] = "table",
+    boards_per_round: BoardsPerRoundOption = None,
+    lang: LangOption = "en",
+    paper: Annotated[str, typer.Option("--paper", help="a4 (Europe) or letter (US Letter, North America).")] = "a4",
+    output: OutputOption = None,
+) -> None:
+    """Cards to print for a movement (a name or a file): one self-contained HTML page with print CSS for A4 or
+    Letter; print it from the browser."""
+    from bridgescore.movement.cards import KINDS, PAPERS, render_cards
+
+    language = language_option(lang)
+    if kind not in KINDS:
+        raise fail(f"--kind must be {', '.join(KINDS)}, not '{kind}'")
+    if paper not in PAPERS:
+        raise fail(f"--paper must be {', '.join(PAPERS)}, not '{paper}'")
+    chosen = _movement(movement, boards_per_round, language)
+    write_output(render_cards(chosen, kind, language, paper), output)
 
 
 @movement_app.command("check")

@@ -36,9 +36,6 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
-from jinja2 import Environment, PackageLoader, select_autoescape
-from markupsafe import Markup, escape
-
 from bridgescore.core.cards import parse_card
 from bridgescore.core.contract import ContractError, Notation, Seat, format_result, parse_contract
 from bridgescore.core.i18n import Language, format_message, format_number, parse_language, translator
@@ -55,6 +52,7 @@ from bridgescore.pairs.report.method_words import (
 )
 from bridgescore.pairs.scored import ScoredEvent
 from bridgescore.report.html_deals import DealView, dd_tricks, deal_view
+from bridgescore.report.page import environment, red_suits
 
 __all__ = [
     "FULL_PAGE_LINES",
@@ -774,34 +772,6 @@ def _finding(data: Mapping[str, Any]) -> Finding:
         str(data.get("section") or ""),
         board if isinstance(board, int) else None,
     )
-
-
-_ENV: Environment | None = None
-
-
-def environment() -> Environment:
-    """The Jinja environment of the result pages (pairs, individual and teams: ``report/templates``), made once.
-
-    ".j2" is not an extension ``select_autoescape`` knows: escaping is the default, or names go in as markup.  The
-    ``suits`` filter writes a cell's text with its red suits in red (:func:`red_suits`)."""
-    global _ENV
-    if _ENV is None:
-        _ENV = Environment(
-            loader=PackageLoader("bridgescore", "report/templates"),
-            autoescape=select_autoescape(default=True, default_for_string=True),
-            trim_blocks=True,
-            lstrip_blocks=True,
-        )
-        _ENV.filters["suits"] = red_suits
-    return _ENV
-
-
-def red_suits(text: str) -> Markup:
-    """A cell's text, escaped, with the red suits (♥ ♦) in red as the pairs page shows them."""
-    shown = str(escape(text))
-    for symbol in ("♥", "♦"):
-        shown = shown.replace(symbol, f'<span class="red">{symbol}</span>')
-    return Markup(shown)
 
 
 def summarise(boards: Iterable[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:

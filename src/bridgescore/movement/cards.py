@@ -1,0 +1,288 @@
+"""Cards to print for a movement (issue 21): what a club puts on the tables before the first board.
+
+Every scoring program a club uses prints them from its schedule (the NBB's program its "tafelkaarten" and
+"gidskaarten", EBUScore and ACBLscore their table and guide cards), and so does ``movement cards``:
+
+* **table cards** – one a table, one printed page each (a club cuts nothing, it lays a page on each table): every
+  round with the NS pair, the EW pair, the boards, and where the NS pair, the EW pair and the boards go next;
+* **guide cards** – one a pair (the card a pair carries round the room): round, table, direction, opponents, boards,
+  the rounds it sits out said;
+* **the board-movement slip** – for each round which table's boards go to which table in the next round, the
+  relays (boards shared by two tables) and the bye stand (boards resting a round) said in words.
+
+Each is one self-contained HTML page (inline CSS, no scripts, nothing loaded from elsewhere) rendered with the
+project's one Jinja environment (:func:`bridgescore.report.page.environment`, every text escaped), with print CSS
+for A4 or US Letter (``@page``), words from the catalogue (English and Dutch).  On a phone no text is under 14 px
+and no card is wider than a 360 px screen (``tests/test_movement_cards_browser.py`` measures it in Chromium).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from bridgescore.core.i18n import Language, parse_language, translator
+from bridgescore.core.version import __version__
+from bridgescore.movement.model import Movement, PairRef, Round, Section, Stand
+
+__all__ = ["KINDS", "PAPERS", "Card", "boards_text", "cards", "render_cards"]
+
+Kind = Literal["table", "guide", "boards"]
+Paper = Literal["a4", "letter"]
+#: the kinds of card ``movement cards --kind`` prints
+KINDS: tuple[Kind, ...] = ("table", "guide", "boards")
+#: the paper sizes, as CSS ``@page { size: … }`` names them (A4 in Europe, US Letter in North America)
+PAPERS: dict[Paper, str] = {"a4": "A4", "letter": "letter"}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card: its title, a line under it, the column headings, the rows (text only: the template escapes it)
+    and notes under the table."""
+
+    anchor: str
+    title: str
+    subtitle: str
+    headings: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    notes: tuple[str, ...] = ()
+
+
+def boards_text(boards: frozenset[int]) -> str:
+    """Boards as a director writes them: ``1-3``, ``1, 4, 7`` where they are not a run, ``-`` for none."""
+    if not boards:
+        return "-"
+    low, high = min(boards), max(boards)
+    if len(boards) == high - low + 1:
+        return str(low) if low == high else f"{low}-{high}"
+    return ", ".join(str(b) for b in sorted(boards))
+
+
+def _pair(pair: PairRef, gettext: Callable[[str], str]) -> str:
+    """A pair's name on a card: ``NS 3`` (Dutch ``NZ 3``) where pairs are numbered per direction, else ``3``."""
+    return f"{gettext(pair.direction)} {pair.number}" if pair.direction else str(pair.number)
+
+
+def _section_title(section: Section, movement: Movement, gettext: Callable[[str], str]) -> str:
+    """``Section A: `` before a card's title where the movement has more than one section (or names its one)."""
+    if len(movement.sections) > 1 or section.name not in ("", "A"):
+        return gettext("Section %(section)s") % {"section": section.name} + ": "
+    return ""
+
+
+def _next_seat(section: Section, pair: PairRef | None, round_number: int, gettext: Callable[[str], str]) -> str:
+    """Where ``pair`` sits in the round after ``round_number``: ``3 NS`` (table and direction), ``sits out``, or
+    ``-`` after the last round."""
+    if pair is None or round_number >= len(section.rounds):
+        return "-"
+    for stand in section.rounds[round_number].stands:
+        if stand.ns == pair:
+            return f"{stand.table} {gettext('NS')}"
+        if stand.ew == pair:
+            return f"{stand.table} {gettext('EW')}"
+    return gettext("sits out")
+
+
+def _boards_next(section: Section, boards: frozenset[int], round_number: int) -> tuple[int, list[Stand]] | None:
+    """The first round after ``round_number`` that has ``boards`` and its stands (by table), or None where they
+    are not played again."""
+    for rnd in section.rounds[round_number:]:
+        found = sorted((s for s in rnd.stands if s.boards == boards), key=lambda s: s.table)
+        if found:
+            return rnd.number, found
+    return None
+
+
+def _boards_go(section: Section, boards: frozenset[int], round_number: int, gettext: Callable[[str], str]) -> str:
+    """The table(s) the boards go to in the round after ``round_number`` (``4``, ``1, 8`` for a relay, ``9 (bye
+    stand)``); boards no table plays next round are put aside until a later round (a Howell of more board sets than
+    tables: ``round 4: 3``); ``-`` where they are not played again."""
+    after = _boards_next(section, boards, round_number) if boards else None
+    if after is None:
+        return "-"
+    tables = ", ".join(f"{s.table} ({gettext('bye stand')})" if s.is_bye else str(s.table) for s in after[1])
+    if after[0] == round_number + 1:
+        return tables
+    return gettext("round %(round)s: %(tables)s") % {"round": after[0], "tables": tables}
+
+
+def _relay(rnd: Round, stand: Stand) -> tuple[int, ...]:
+    """The other tables that share ``stand``'s boards this round (a relay or the bye stand)."""
+    return tuple(t for t in rnd.shared().get(stand.boards, ()) if t != stand.table)
+
+
+def _table_cards(movement: Movement, lang: Language) -> list[Card]:
+    gettext, ngettext = translator(lang).gettext, translator(lang).ngettext
+    headings = (gettext("Round"), gettext("NS"), gettext("EW"), gettext("Boards"), gettext("NS next"),
+                gettext("EW next"), gettext("Boards next"))  # fmt: skip
+    out = []
+    for section in movement.sections:
+        prefix = _section_title(section, movement, gettext)
+        for table in section.tables:
+            rows = []
+            notes: list[str] = []
+            shared: dict[int, set[int]] = {}  # the other table sharing the boards (a relay): the rounds
+            bye = all(s.is_bye for r in section.rounds if (s := r.stand(table)) is not None)
+            for rnd in section.rounds:
+                stand = rnd.stand(table)
+                if stand is None:
+                    rows.append((str(rnd.number), "", "", "-", "", "", "-"))
+                    continue
+                boards = boards_text(stand.boards) + (" *" if stand.arrow_switch else "")
+                after = _boards_go(section, stand.boards, rnd.number, gettext)
+                if stand.is_bye:
+                    rows.append((str(rnd.number), "-", "-", boards, "", "", after))
+                else:
+                    assert stand.ns is not None and stand.ew is not None  # a stand has two pairs or none
+                    rows.append((str(rnd.number), str(stand.ns.number), str(stand.ew.number), boards,
+                                 _next_seat(section, stand.ns, rnd.number, gettext),
+                                 _next_seat(section, stand.ew, rnd.number, gettext), after))  # fmt: skip
+                for other in _relay(rnd, stand):
+                    shared.setdefault(other, set()).add(rnd.number)
+                if stand.arrow_switch:
+                    arrow = gettext("* arrow switch: the pairs play the other direction's cards")
+                    if arrow not in notes:
+                        notes.append(arrow)
+            notes[:0] = [
+                ngettext(
+                    "Boards shared with table %(table)s (a relay) in round %(rounds)s.",
+                    "Boards shared with table %(table)s (a relay) in rounds %(rounds)s.",
+                    len(rounds),
+                )
+                % {"table": other, "rounds": boards_text(frozenset(rounds))}
+                for other, rounds in sorted(shared.items())
+            ]
+            out.append(
+                Card(
+                    f"table-{section.name or '-'}-{table}",
+                    prefix
+                    + (gettext("Table %(table)s (bye stand)") if bye else gettext("Table %(table)s"))
+                    % {"table": table},
+                    movement.name,
+                    headings,
+                    tuple(rows),
+                    tuple(notes),
+                )
+            )
+    return out
+
+
+def _guide_cards(movement: Movement, lang: Language) -> list[Card]:
+    gettext = translator(lang).gettext
+    pgettext = translator(lang).pgettext
+    headings = (gettext("Round"), gettext("Table"), gettext("Direction"), pgettext("card heading", "Opponents"),
+                gettext("Boards"))  # fmt: skip
+    out = []
+    for section in movement.sections:
+        prefix = _section_title(section, movement, gettext)
+        for pair in section.pairs():
+            if pair == section.phantom:
+                continue
+            visits = {v.round: v for v in section.visits(pair)}
+            rows = []
+            for rnd in section.rounds:
+                visit = visits.get(rnd.number)
+                if visit is None:
+                    rows.append((str(rnd.number), "", gettext("sits out"), "", ""))
+                    continue
+                rows.append((str(rnd.number), str(visit.table), gettext(visit.direction),
+                             _pair(visit.opponents, gettext),
+                             boards_text(visit.boards) + (" *" if visit.arrow_switch else "")))  # fmt: skip
+            notes: tuple[str, ...] = ()
+            if any(v.arrow_switch for v in visits.values()):
+                notes = (gettext("* arrow switch: the pairs play the other direction's cards"),)
+            out.append(
+                Card(
+                    f"pair-{section.name or '-'}-{pair.direction or ''}{pair.number}",
+                    prefix + gettext("Pair %(pair)s") % {"pair": _pair(pair, gettext)},
+                    movement.name,
+                    headings,
+                    tuple(rows),
+                    notes,
+                )
+            )
+    return out
+
+
+def _board_slips(movement: Movement, gettext: Callable[[str], str]) -> list[Card]:
+    headings = (gettext("Table"), gettext("Boards"), gettext("Go to table"), gettext("Note"))
+    out = []
+    for section in movement.sections:
+        prefix = _section_title(section, movement, gettext)
+        for rnd in section.rounds[:-1]:
+            rows = []
+            for stand in sorted(rnd.stands, key=lambda s: s.table):
+                notes = []
+                if stand.is_bye:
+                    notes.append(gettext("bye stand"))
+                for other in _relay(rnd, stand):
+                    notes.append(gettext("shared with table %(table)s") % {"table": other})
+                go = _boards_go(section, stand.boards, rnd.number, gettext)
+                after = _boards_next(section, stand.boards, rnd.number) if stand.boards else None
+                if after is not None and after[0] > rnd.number + 1:  # put aside (a Howell): said in words
+                    go = "-"
+                    back = {"round": after[0], "tables": ", ".join(str(s.table) for s in after[1])}
+                    notes.append(gettext("put aside until round %(round)s (table %(tables)s)") % back)
+                rows.append((str(stand.table), boards_text(stand.boards), go, "; ".join(notes)))
+            here = {stand.boards for stand in rnd.stands}
+            for stand in sorted(section.rounds[rnd.number].stands, key=lambda s: s.table):
+                if stand.boards and stand.boards not in here:  # a set put aside comes back (a Howell)
+                    rows.append(
+                        ("-", boards_text(stand.boards), str(stand.table), gettext("from the boards put aside"))
+                    )
+                    here.add(stand.boards)
+            out.append(
+                Card(
+                    f"boards-{section.name or '-'}-{rnd.number}",
+                    prefix + gettext("After round %(round)s") % {"round": rnd.number},
+                    movement.name,
+                    headings,
+                    tuple(rows),
+                )
+            )
+    return out
+
+
+def cards(movement: Movement, kind: Kind, lang: Language = "en") -> list[Card]:
+    """The cards of ``kind`` for ``movement`` in ``lang``: one a table (``table``), one a pair but the phantom
+    (``guide``), one a round but the last (``boards``: where each table's boards go next)."""
+    gettext = translator(lang).gettext
+    if kind == "table":
+        return _table_cards(movement, lang)
+    if kind == "guide":
+        return _guide_cards(movement, lang)
+    return _board_slips(movement, gettext)
+
+
+def render_cards(movement: Movement, kind: Kind, lang: str = "en", paper: Paper = "a4") -> str:
+    """The self-contained HTML page of ``movement``'s cards of ``kind`` (:func:`cards`), for ``paper`` (``a4`` or
+    ``letter``) in ``lang`` (``en`` or ``nl``).  Raises ValueError for an unknown kind, paper or language."""
+    from bridgescore.report.page import environment
+
+    language = parse_language(lang)
+    if kind not in KINDS:
+        raise ValueError(f"kind must be {', '.join(KINDS)}, not '{kind}'")
+    if paper not in PAPERS:
+        raise ValueError(f"paper must be {', '.join(PAPERS)}, not '{paper}'")
+    gettext = translator(language).gettext
+    titles: dict[Kind, str] = {
+        "table": gettext("Table cards"),
+        "guide": gettext("Guide cards"),
+        "boards": gettext("Board movement"),
+    }
+    found: Sequence[Card] = cards(movement, kind, language)
+    return (
+        environment()
+        .get_template("movement_cards.html.j2")
+        .render(
+            lang=language,
+            version=__version__,
+            kind=kind,
+            paper=PAPERS[paper],
+            title=f"{titles[kind]}: {movement.name}",
+            source=movement.source,
+            cards=found,
+            none=gettext("This movement has no cards of this kind."),
+        )
+    )
