@@ -74,7 +74,7 @@ def test_the_guide_cards_agree_with_the_table_cards() -> None:
                 seat, other = (1, 2) if direction == "NS" else (2, 1)
                 assert (row[seat], row[other], row[3]) == (pair, opponents.split()[-1], boards), (name, guide.title)
     assert cards(by_name("howell-4", 2), "guide", "en")[0].rows[0] == ("1", "1", "EW", "8", "1-2")
-    assert cards(by_name("mitchell-8-relay", 2), "guide", "en")[0].title == "Pair EW 1"
+    assert cards(by_name("mitchell-8-relay", 2), "guide", "en")[0].title == "Pair NS 1"  # North-South first
 
 
 def test_boards_put_aside_in_a_howell_say_when_and_where_they_come_back() -> None:

@@ -245,7 +245,7 @@ def test_validator_catches_broken_schedules() -> None:
     missing = Round(3, tuple(s for s in section.rounds[2].stands if s.table != 2))
     broken = replace(good, sections=(replace(section, rounds=(r1, r2, missing, *section.rounds[3:])),))
     out = [str(f) for f in validate(broken).property("pairs-play").findings]
-    assert out == ["section A, round 3: pairs EW 5, NS 2 have no table"]
+    assert out == ["section A, round 3: pairs NS 2, EW 5 have no table"]
     assert validate(good).ok
 
 

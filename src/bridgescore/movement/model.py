@@ -209,11 +209,12 @@ class Section:
         return frozenset(b for r in self.rounds for s in r.stands for b in s.boards)
 
     def pairs(self) -> tuple[PairRef, ...]:
-        """Every pair of the schedule (the phantom included), in order."""
+        """Every pair of the schedule (the phantom included), in order: North-South before East-West where pairs are
+        numbered per direction, as a director lists them."""
         found = {p for r in self.rounds for p in r.pairs()}
         if self.phantom is not None:
             found.add(self.phantom)
-        return tuple(sorted(found, key=lambda p: (p.direction or "", p.number)))
+        return tuple(sorted(found, key=lambda p: (p.direction == "EW", p.number)))
 
     def visits(self, pair: PairRef) -> tuple[Visit, ...]:
         """What ``pair`` does round by round (the rounds it sits out left out)."""
