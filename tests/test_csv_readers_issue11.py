@@ -4,9 +4,7 @@ pairs the event does not have, and Bridgemate's ReceivedData table."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import stat
 from pathlib import Path
 
 import pytest
@@ -19,6 +17,7 @@ from bridgescore.io import csv as traveller_csv
 from bridgescore.io import names as names_file
 from bridgescore.rubber import read as rubber_io
 from bridgescore.valet import read as valet_io
+from mdb_standin import JET_HEADER, install_mdb_export
 from required import unavailable
 
 runner = CliRunner()
@@ -325,28 +324,12 @@ def test_received_data_with_an_unreadable_erased_flag_is_an_error() -> None:
     assert [(p.location.line, p.location.field, p.severity) for p in event.problems] == [(2, "Erased", Severity.ERROR)]
 
 
-def _fake_mdb_export(folder: Path, received: Path) -> None:
-    """A stand-in for mdbtools' mdb-export: prints the ReceivedData export, and a Section table."""
-    script = folder / "mdb-export"
-    script.write_text(
-        "#!/bin/sh\n"
-        f'if [ "$2" = "ReceivedData" ]; then cat "{received}"; exit 0; fi\n'
-        'if [ "$2" = "Section" ]; then printf \'ID,Letter,Tables\\n1,"A",2\\n\'; exit 0; fi\n'
-        'echo "no table $2" >&2; exit 1\n',
-        encoding="utf-8",
-    )
-    script.chmod(script.stat().st_mode | stat.S_IEXEC)
-
-
 def test_a_bws_file_is_read_through_mdb_export_with_section_letters(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    folder = tmp_path / "bin"
-    folder.mkdir()
-    _fake_mdb_export(folder, RECEIVED)
-    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ.get('PATH', '')}")
+    install_mdb_export(tmp_path, monkeypatch, {"ReceivedData": RECEIVED, "Section": 'ID,Letter,Tables\n1,"A",2\n'})
     club = tmp_path / "club.bws"
-    club.write_bytes(b"\x00\x01\x00\x00Standard Jet DB")
+    club.write_bytes(JET_HEADER)
     event = load_event(club)
     assert len(event.results) == 8 and {r.section for r in event.results} == {"A"}
     assert all(r.source and r.source.file == str(club) for r in event.results)
@@ -357,7 +340,7 @@ def test_a_bws_file_is_read_through_mdb_export_with_section_letters(
 def test_a_bws_file_without_mdbtools_says_how_to_read_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PATH", str(tmp_path))
     club = tmp_path / "club.bws"
-    club.write_bytes(b"\x00\x01\x00\x00Standard Jet DB")
+    club.write_bytes(JET_HEADER)
     event = load_event(club)
     assert len(event.problems) == 1 and "mdbtools" in str(event.problems[0])
     assert "mdb-export club.bws ReceivedData" in str(event.problems[0])

@@ -4,9 +4,7 @@ README), and a hostile file read without a traceback, every problem with its lin
 
 from __future__ import annotations
 
-import os
 import shutil
-import stat
 from dataclasses import replace
 from pathlib import Path
 
@@ -17,6 +15,7 @@ from hypothesis import strategies as st
 from bridgescore.core.problems import Problem, Severity
 from bridgescore.movement import Movement, PairRef, Round, Section, Stand
 from bridgescore.movement.files import CannotWrite, dumps, load, loads, write
+from mdb_standin import JET_HEADER, install_mdb_export
 from required import unavailable
 
 DATA = Path(__file__).parent / "data" / "movements"
@@ -135,28 +134,13 @@ def test_round_data_rows_by_round_come_back_by_round() -> None:
     assert dumps(movement, "bridgemate") == by_round
 
 
-def _fake_mdb_export(folder: Path) -> None:
-    """A stand-in for mdbtools' mdb-export: prints the RoundData fixture, and a Section table (letters, winners)."""
-    script = folder / "mdb-export"
-    script.write_text(
-        "#!/bin/sh\n"
-        f'if [ "$2" = "RoundData" ]; then cat "{ROUND_DATA}"; exit 0; fi\n'
-        'if [ "$2" = "Section" ]; then printf \'ID,Letter,Tables,Winners\\n1,"A",3,2\\n2,"B",3,1\\n\'; exit 0; fi\n'
-        'echo "no table $2" >&2; exit 1\n',
-        encoding="utf-8",
-    )
-    script.chmod(script.stat().st_mode | stat.S_IEXEC)
-
-
 def test_a_bws_file_is_read_through_mdb_export_with_letters_and_winners(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    folder = tmp_path / "bin"
-    folder.mkdir()
-    _fake_mdb_export(folder)
-    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ.get('PATH', '')}")
+    section = 'ID,Letter,Tables,Winners\n1,"A",3,2\n2,"B",3,1\n'  # letters and winners
+    install_mdb_export(tmp_path, monkeypatch, {"RoundData": ROUND_DATA, "Section": section})
     club = tmp_path / "club.bws"
-    club.write_bytes(b"\x00\x01\x00\x00Standard Jet DB")
+    club.write_bytes(JET_HEADER)
     movement, problems = load(club)
     assert problems == [] and movement is not None
     assert [s.name for s in movement.sections] == ["A", "B"] and movement.source == "Bridgemate RoundData (club.bws)"
@@ -170,7 +154,7 @@ def test_a_bws_file_without_mdbtools_says_which_table_to_export(
 ) -> None:
     monkeypatch.setenv("PATH", str(tmp_path))
     club = tmp_path / "club.bws"
-    club.write_bytes(b"\x00\x01\x00\x00Standard Jet DB")
+    club.write_bytes(JET_HEADER)
     movement, problems = load(club)
     assert movement is None and len(problems) == 1
     assert "mdb-export club.bws RoundData > RoundData.csv" in str(problems[0])
