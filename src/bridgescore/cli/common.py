@@ -86,8 +86,9 @@ MovementScheduleOption = Annotated[
     typer.Option(
         "--movement",
         help="auto (from the data), mitchell (two lines; pairs may be numbered per direction, NS 1 and EW 1 "
-        "being two pairs, as ACBLscore numbers them), howell (one field), or a movement file "
-        "(bridgescore.movement/1 JSON, an NBB schema, Bridgemate's RoundData or .bws, a movement CSV): every line "
+        "being two pairs, as ACBLscore numbers them), howell (one field), a movement file "
+        "(bridgescore.movement/1 JSON, an NBB schema, Bridgemate's RoundData or .bws, a movement CSV) or a "
+        "movement's name as 'movement suggest' prints it (mitchell-8-skip, howell-4 …): every line "
         "is checked against its schedule, as the club programs do, and a line in error is reported and left out.",
     ),
 ]
@@ -182,8 +183,9 @@ def movement_from_option(value: str) -> tuple[Movement | None, list[Problem]]:
     """The schedule ``--movement`` names: None for the words ``auto``, ``mitchell`` and ``howell`` (the ranking's
     choice, as before), else the movement file's – ``bridgescore.movement/1`` JSON, an NBB schema, Bridgemate's
     RoundData (or the ``.bws``), a movement CSV (:func:`bridgescore.movement.files.load`) – or the problem that keeps
-    it from being read.  The one place a movement is resolved from the command line: the names ``movement suggest``
-    prints go here."""
+    it from being read; a movement's name (as ``movement suggest`` prints it) is made with one board a round until
+    :func:`fitted_to_travellers` has the travellers.  ``movement show/check/cards`` resolve theirs in
+    ``cli/movement.py``, where the boards per round are given."""
     from bridgescore.core.i18n import N_
     from bridgescore.core.problems import Location, Problem
 
@@ -219,10 +221,9 @@ def _named_movement(value: str) -> Movement | None:
     from types import MappingProxyType
 
     from bridgescore.movement import MovementError
-    from bridgescore.movement.generate import by_name, parse_name
+    from bridgescore.movement.generate import by_name
 
     try:
-        parse_name(value)
         named = by_name(value, 1)
     except MovementError:
         return None
@@ -235,18 +236,17 @@ def fitted_to_travellers(schedule: Movement, event: Event, lang: Language) -> Mo
     a warning says; a movement read from a file is returned as it is."""
     if BY_NAME not in schedule.notes:
         return schedule
-    from collections import Counter
-
-    from bridgescore.movement.generate import by_name
-
-    lines = Counter(r.board for r in event.results)
-    played = sum(1 for count in lines.values() if count > 1) or len(lines)
-    per_round = max(1, -(-played // max(1, schedule.rounds)))
-    fitted = by_name(schedule.name, per_round)
+    import numpy as np
     from rich.markup import escape
 
     from bridgescore.core.i18n import N_
     from bridgescore.core.problems import Location, Problem, Severity
+    from bridgescore.movement.generate import by_name
+
+    _, lines = np.unique(event.table.board, return_counts=True)  # the board column: no line object is made
+    played = int(np.count_nonzero(lines > 1)) or len(lines)
+    per_round = max(1, -(-played // max(1, schedule.rounds)))
+    fitted = by_name(schedule.name, per_round)
 
     said = Problem.make(
         Location("--movement"),
