@@ -16,7 +16,6 @@ from bridgescore.movement.model import (
     Stand,
     Visit,
     boards_in_sets,
-    pairs_of,
 )
 
 __all__ = [
@@ -31,5 +30,4 @@ __all__ = [
     "Stand",
     "Visit",
     "boards_in_sets",
-    "pairs_of",
 ]

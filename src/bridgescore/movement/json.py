@@ -21,7 +21,7 @@ from __future__ import annotations
 import json as _json
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any, cast, get_args
 
 from bridgescore.core.problems import FieldKind, Location, Problem
 from bridgescore.io.csv import read_file
@@ -39,8 +39,8 @@ from bridgescore.movement.model import (
 
 __all__ = ["FAMILIES", "dumps", "from_dict", "load", "loads", "to_dict"]
 
-#: The families the schema knows (:data:`bridgescore.movement.model.Family`).
-FAMILIES: tuple[Family, ...] = ("mitchell", "howell", "hesitation", "share-and-bump", "individual", "teams", "custom")
+#: The families the schema knows: those of :data:`bridgescore.movement.model.Family`.
+FAMILIES: tuple[Family, ...] = get_args(Family)
 
 
 def _pair(pair: PairRef | None) -> dict[str, Any] | None:

@@ -26,7 +26,7 @@ good or bad (a pair playing a board twice, an unbalanced Howell) is the validato
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
@@ -43,7 +43,6 @@ __all__ = [
     "Stand",
     "Visit",
     "boards_in_sets",
-    "pairs_of",
 ]
 
 #: The JSON schema name of a movement (``movement show -f json``; ``bridgescore.movement/1``).
@@ -288,8 +287,3 @@ class Movement:
 def boards_in_sets(boards_per_round: int, sets: int) -> tuple[frozenset[int], ...]:
     """The usual board sets: set 1 is boards 1 … k, set 2 boards k+1 … 2k and so on (``k`` boards a round)."""
     return tuple(frozenset(range(i * boards_per_round + 1, (i + 1) * boards_per_round + 1)) for i in range(sets))
-
-
-def pairs_of(stands: Iterable[Stand]) -> frozenset[PairRef]:
-    """The pairs seated at ``stands``."""
-    return frozenset(p for s in stands for p in (s.ns, s.ew) if p is not None)
