@@ -11,6 +11,7 @@ re-record (only for an intended change of output, said in the commit): ``tests/g
 from __future__ import annotations
 
 import difflib
+import re
 import sys
 from pathlib import Path
 
@@ -64,8 +65,6 @@ NOT_AS_WRITTEN = ("valet EVENT_DIR -v datum -x", "rubber --interactive")
 
 def readme_commands() -> list[str]:
     """Every ``bridgescore …`` command of the README's code blocks (a ``&&`` chain split), comments dropped."""
-    import re
-
     text = (record.REPO / "README.md").read_text(encoding="utf-8")
     found: list[str] = []
     for block in re.findall(r"```[a-z]*\n(.*?)```", text, re.S):
