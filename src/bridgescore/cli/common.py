@@ -88,7 +88,7 @@ MovementScheduleOption = Annotated[
         help="auto (from the data), mitchell (two lines; pairs may be numbered per direction, NS 1 and EW 1 "
         "being two pairs, as ACBLscore numbers them), howell (one field), a movement file "
         "(bridgescore.movement/1 JSON, an NBB schema, Bridgemate's RoundData or .bws, a movement CSV) or a "
-        "movement's name as 'movement suggest' prints it (mitchell-8-skip, howell-4 …): every line "
+        "movement's name as 'movement suggest' prints it (mitchell-8-skip, howell-4): every line "
         "is checked against its schedule, as the club programs do, and a line in error is reported and left out.",
     ),
 ]
