@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from bridgescore.core.problems import Problem, Severity
@@ -308,6 +308,10 @@ _ROW = st.tuples(*(st.integers(0, 4) for _ in range(7)))
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(_ROW, min_size=1, max_size=12), st.booleans())
+# found by CI's runs: a section numbered 0 beside a section 2 (written back as 0, not as its place 2), and a round
+# whose tables a file lists 2 before 1 (the same round, held in table order)
+@example([(2, 1, 1, 0, 0, 0, 0), (0, 1, 1, 0, 0, 0, 0)], False)
+@example([(0, 2, 1, 0, 0, 0, 0), (0, 1, 1, 0, 0, 0, 0)], False)
 def test_every_table_read_is_written_back_to_the_same_schedule(rows: list[tuple[int, ...]], ours: bool) -> None:
     """Random tables of small numbers: read without a traceback; whatever is read comes back the same schedule
     through its own format (and through the other table)."""

@@ -115,7 +115,7 @@ class Stand:
 
 @dataclass(frozen=True, slots=True)
 class Round:
-    """One round of a section: its stands (by table number, each once)."""
+    """One round of a section: its stands (by table number, each once, held in table order)."""
 
     number: int
     stands: tuple[Stand, ...]
@@ -123,6 +123,8 @@ class Round:
     def __post_init__(self) -> None:
         if self.number < 1:
             raise MovementError(f"round {self.number}: rounds are numbered from 1")
+        # held in table order, whatever order a file lists them in: a round is its stands, not their order
+        object.__setattr__(self, "stands", tuple(sorted(self.stands, key=lambda s: s.table)))
         seen: set[int] = set()
         pairs: set[PairRef] = set()
         for stand in self.stands:

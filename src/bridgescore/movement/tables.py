@@ -466,7 +466,7 @@ def _section_ids(movement: Movement, where: Location, problems: list[Problem]) -
     for i, section in enumerate(movement.sections):
         name = section.name.strip()
         number = whole_number(name) if name.isascii() and name.isdigit() else None
-        ids[section.name] = number if number is not None and 0 < number <= _LIMIT else i + 1
+        ids[section.name] = number if number is not None and 0 <= number <= _LIMIT else i + 1  # as read: 0 too
     if len(set(ids.values())) != len(ids):
         problems.append(
             Problem.make(
