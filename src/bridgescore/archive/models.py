@@ -19,7 +19,24 @@ from sqlalchemy import JSON, DateTime, Float, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 __all__ = [
-    "Base", "BoardRow", "Correction", "LineRow", "PairPlayer", "PairRow", "PlayerRow", "SessionRow", "StoredEvent",
+    "Base",
+    "BoardRow",
+    "Correction",
+    "LineRow",
+    # the live evening (issue 22)
+    "LiveAttempt",
+    "LiveCall",
+    "LiveChange",
+    "LiveEntry",
+    "LiveEvening",
+    "LiveResult",
+    "LiveSetting",
+    "LiveTable",
+    "PairPlayer",
+    "PairRow",
+    "PlayerRow",
+    "SessionRow",
+    "StoredEvent",
 ]  # fmt: skip
 
 
@@ -198,3 +215,156 @@ class Correction(Base):
     changes: Mapped[dict[str, object]] = mapped_column(JSON)
 
     __table_args__ = (UniqueConstraint("session_key", "version", name="uq_corrections_version"),)
+
+
+# --- the live evening (issue 22) ------------------------------------------------------------------------------
+# The live evening's tables (issue 22), in the archive's database and migrated with it (revision 0005), so a
+# finished evening becomes an archived session in the same database with no export step.
+#
+# Everything an evening needs is here and nowhere else – no process keeps any of it in memory – so several server
+# processes (``bridgescore serve --workers N``, or several machines behind a proxy on one PostgreSQL) behave as one:
+#
+# * ``live_evenings``: one evening – date, club, title, method, the movement (JSON ``bridgescore.movement/1``), the
+#   hand record (PBN), its settings and names, its state (``setup``, ``running``, ``closed``) and, once closed, the
+#   archived session it became;
+# * ``live_tables``: a table of a section with its code (what the table card prints; it lets a phone enter results
+#   for that table only);
+# * ``live_results``: the current result of a board at a table in a round, as a traveller line's fields (what the
+#   CSV reader reads, so the engine scores the evening exactly as it scores a file);
+# * ``live_entries``: every submission a table made, by its idempotency key (a retried or doubled submit finds its
+#   first answer here and stores nothing twice);
+# * ``live_changes``: every change of a result – who, when, why, before and after;
+# * ``live_calls``: a table calling the director;
+# * ``live_attempts``: wrong table codes, by address, to slow down guessing (shared by every process);
+# * ``live_settings``: the director's password hash and the key that signs the cookies, shared by every process.
+
+
+class LiveEvening(Base):
+    """One live evening."""
+
+    __tablename__ = "live_evenings"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    date: Mapped[str] = mapped_column(Text, default="")
+    club: Mapped[str] = mapped_column(Text, default="")
+    title: Mapped[str] = mapped_column(Text, default="")
+    method: Mapped[str] = mapped_column(String(40), default="matchpoints")
+    preset: Mapped[str] = mapped_column(String(40), default="")
+    state: Mapped[str] = mapped_column(String(10), default="setup")  # setup, running, closed
+    movement: Mapped[str] = mapped_column(Text, default="")  # JSON bridgescore.movement/1
+    movement_name: Mapped[str] = mapped_column(Text, default="")
+    deals: Mapped[str] = mapped_column(Text, default="")  # PBN
+    names: Mapped[dict[str, str]] = mapped_column(JSON, default=dict)  # pair label → names
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    session_key: Mapped[str] = mapped_column(Text, default="")  # the archived session, once closed
+    revision: Mapped[int] = mapped_column(Integer, default=0)  # grows with every stored change: what screens poll
+
+
+class LiveTable(Base):
+    """A table of a section of an evening, with the code its phone enters with."""
+
+    __tablename__ = "live_tables"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    evening_id: Mapped[int] = mapped_column(ForeignKey("live_evenings.id", ondelete="CASCADE"), index=True)
+    section: Mapped[str] = mapped_column(Text, default="")
+    number: Mapped[int] = mapped_column(Integer)
+    code: Mapped[str] = mapped_column(String(16))
+
+    __table_args__ = (
+        UniqueConstraint("evening_id", "section", "number", name="uq_live_tables_table"),
+        UniqueConstraint("evening_id", "code", name="uq_live_tables_code"),
+    )
+
+
+class LiveResult(Base):
+    """The result of a board at a table in a round: the fields of a traveller line as bridgescore's CSV has them."""
+
+    __tablename__ = "live_results"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    evening_id: Mapped[int] = mapped_column(ForeignKey("live_evenings.id", ondelete="CASCADE"), index=True)
+    section: Mapped[str] = mapped_column(Text, default="")
+    round: Mapped[int] = mapped_column(Integer)
+    table: Mapped[int] = mapped_column(Integer)
+    board: Mapped[int] = mapped_column(Integer)
+    ns: Mapped[str] = mapped_column(Text)
+    ew: Mapped[str] = mapped_column(Text)
+    contract: Mapped[str] = mapped_column(Text, default="")  # English notation, PASS for a pass-out
+    declarer: Mapped[str] = mapped_column(String(1), default="")
+    result: Mapped[str] = mapped_column(String(4), default="")  # =, +1, -2
+    lead: Mapped[str] = mapped_column(String(4), default="")
+    score: Mapped[str] = mapped_column(Text, default="")  # NS score as written, empty for an adjustment
+    remarks: Mapped[str] = mapped_column(Text, default="")  # A+, A60/40, N.G., a weighted score …
+    entered_by: Mapped[str] = mapped_column(Text, default="")
+    entered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    version: Mapped[int] = mapped_column(Integer, default=1)
+
+    __table_args__ = (UniqueConstraint("evening_id", "section", "round", "table", "board", name="uq_live_results"),)
+
+
+class LiveEntry(Base):
+    """A table's submission, known by its idempotency key: its answer is given again to a retry."""
+
+    __tablename__ = "live_entries"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    evening_id: Mapped[int] = mapped_column(ForeignKey("live_evenings.id", ondelete="CASCADE"))
+    key: Mapped[str] = mapped_column(String(64))
+    result_id: Mapped[int] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (UniqueConstraint("evening_id", "key", name="uq_live_entries_key"),)
+
+
+class LiveChange(Base):
+    """A change of a result: who made it, when, why, and the fields before and after."""
+
+    __tablename__ = "live_changes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    evening_id: Mapped[int] = mapped_column(ForeignKey("live_evenings.id", ondelete="CASCADE"), index=True)
+    result_id: Mapped[int] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    who: Mapped[str] = mapped_column(Text)
+    reason: Mapped[str] = mapped_column(Text, default="")
+    before: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    after: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    published: Mapped[int] = mapped_column(Integer, default=0)  # 1: made after the evening was closed
+
+
+class LiveCall(Base):
+    """A table calling the director."""
+
+    __tablename__ = "live_calls"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    evening_id: Mapped[int] = mapped_column(ForeignKey("live_evenings.id", ondelete="CASCADE"), index=True)
+    section: Mapped[str] = mapped_column(Text, default="")
+    table: Mapped[int] = mapped_column(Integer)
+    round: Mapped[int] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    answered_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class LiveAttempt(Base):
+    """A wrong table code or password, by the address it came from."""
+
+    __tablename__ = "live_attempts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    client: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (Index("ix_live_attempts_client_at", "client", "at"),)
+
+
+class LiveSetting(Base):
+    """A setting shared by every server process (the director's password hash, the cookie key)."""
+
+    __tablename__ = "live_settings"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)

@@ -13,6 +13,7 @@ from bridgescore.cli import (  # noqa: F401  (each registers its command)
     rubber,
     score,
     season,
+    serve,
     teams,
     valet,
     vp,

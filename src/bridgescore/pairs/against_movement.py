@@ -38,7 +38,7 @@ the stand's EW pair as NS; the other way round is reported as swapped.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -50,7 +50,7 @@ from bridgescore.core.table import Column, ResultTable, ResultView
 from bridgescore.io.csv_lines import header_key
 from bridgescore.movement.model import Movement, PairRef, Round, Section, Stand
 
-__all__ = ["check_against_movement", "ranked_as", "two_lines"]
+__all__ = ["check_against_movement", "ranked_as", "two_lines", "written_label"]
 
 #: The column headers (as :func:`~bridgescore.io.csv_lines.header_key` compares them) that give a line's round and
 #: table: Bridgemate's ``Round``/``Table``, the NBB's Dutch ``ronde``/``tafel``.
@@ -144,6 +144,15 @@ def _numberings(section: Section) -> list[_Numbering]:
     ew = tuple(sorted({p for r in section.rounds for s in r.stands if not s.is_bye for p in [_expected(s)[1]]}))
     own = _Numbering(section, section.per_direction, ns, ew)
     return [own, _Numbering(section, not section.per_direction, ns, ew)]
+
+
+def written_label(section: Section) -> Callable[[PairRef], str]:
+    """How a traveller written from ``section``'s schedule numbers its pairs (the live evening's lines, issue 22):
+    every pair once wherever the section allows it – a two-lined Mitchell's East-West pairs after its North-South
+    pairs, as the NBB's and the EBU's programs number them – so a pair's number names it alone in the names, the
+    ranking and the check against the movement (:func:`check_against_movement` reads this numbering back)."""
+    readings = _numberings(section)
+    return next((n for n in readings if not n.per_direction), readings[0]).label
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,696 @@
+"""The live evening's web application (issue 22): the director's desk, the tables' phones, the club room's
+ranking screen and the published results, served by ``bridgescore serve``.
+
+Built on Starlette (a small, mainstream ASGI toolkit: routing, forms, signed-cookie sessions – and nothing we would
+not use; FastAPI adds request models for JSON APIs that server-rendered forms do not need) under uvicorn.  Pages are
+rendered on the server with the project's one Jinja environment (:mod:`bridgescore.report.page`, escaping every
+value); the forms work without scripts; the few lines of JavaScript only refresh the ranking screen and keep a
+table's typed result in the phone when the network drops.
+
+Every state lives in the database (:mod:`bridgescore.live.store`): the cookie key and the director's password hash
+too, so any number of processes serve one evening.  A form carries a CSRF token bound to the signed session, and
+an entry its idempotency key; a table's session names its evening, section and table, and a table can enter only
+its own boards of its current round.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import tempfile
+from collections.abc import Awaitable, Callable, Mapping
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.sessions import SessionMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from bridgescore.core.i18n import Language, translator
+from bridgescore.live.store import Evening, LiveStore, Place, Refused
+
+__all__ = ["make_app"]
+
+#: Wrong codes or passwords from one address in :data:`_WINDOW` before it must wait (the guessing slowed).
+_FAILURES = 10
+_WINDOW = timedelta(minutes=10)
+#: The largest form a page takes (a hand record of 36 boards is about 10 kB; names of 60 tables less).
+_MAX_FORM = 256 * 1024
+_MAX_FIELD = 2000
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+class Live:
+    """What every request needs: the store, the folder results are published in."""
+
+    def __init__(self, store: LiveStore, publish: Path) -> None:
+        self.store = store
+        self.publish = publish
+        self._ranking: dict[tuple[int, int], Any] = {}  # (evening, revision) → scores: a cache, never the truth
+
+    def ranking(self, evening: Evening) -> Any:
+        """The evening scored as it stands, computed once per revision (the database says which is current)."""
+        key = (evening.id, evening.revision)
+        found = self._ranking.get(key)
+        if found is None:
+            from bridgescore.live.scoring import score_files, write_files
+
+            results = self.store.results(evening.id)
+            with tempfile.TemporaryDirectory(prefix="bridgescore-live-") as folder:
+                found = score_files(evening, write_files(evening, results, Path(folder))) if results else None
+            self._ranking = {k: v for k, v in self._ranking.items() if k[0] != evening.id}
+            self._ranking[key] = found
+        return found
+
+
+# --- the page ---------------------------------------------------------------------------------------------------------
+
+
+def _lang(request: Request) -> Language:
+    asked = request.query_params.get("lang") or request.session.get("lang")
+    if asked in ("en", "nl"):
+        return "nl" if asked == "nl" else "en"
+    return "nl" if request.headers.get("accept-language", "").lower().startswith("nl") else "en"
+
+
+def _csrf(request: Request) -> str:
+    token = request.session.get("csrf")
+    if not isinstance(token, str):
+        token = secrets.token_urlsafe(24)
+        request.session["csrf"] = token
+    return token
+
+
+def _page(request: Request, template: str, status: int = 200, **values: Any) -> HTMLResponse:
+    from bridgescore.report.page import environment
+
+    lang = _lang(request)
+    t = translator(lang)
+
+    def gettext(message: str, **params: Any) -> str:
+        text = t.gettext(message)
+        return text % params if params else text
+
+    html = environment().get_template(f"live/{template}").render(
+        _=gettext, lang=lang, csrf=_csrf(request), path=request.url.path, **values
+    )
+    return HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store"})
+
+
+def _message(request: Request, message: str, status: int, **values: Any) -> HTMLResponse:
+    return _page(request, "message.html.j2", status, message=message, values=values)
+
+
+async def _form(request: Request) -> dict[str, str] | None:
+    """The posted form as text fields (each cut to a sane length), or None: too large, or its CSRF token is not
+    this session's (a forged or replayed form from another page)."""
+    if int(request.headers.get("content-length") or 0) > _MAX_FORM:
+        return None
+    form = await request.form(max_files=2, max_fields=400, max_part_size=_MAX_FORM)
+    fields: dict[str, str] = {}
+    for name, value in form.multi_items():
+        if isinstance(value, str):
+            fields[name] = value[: _MAX_FIELD if name not in ("deals", "names") else _MAX_FORM]
+        else:
+            content = await value.read(_MAX_FORM + 1)
+            if len(content) > _MAX_FORM:
+                return None
+            fields[name] = content.decode("utf-8", "replace")
+    token = request.session.get("csrf")
+    if not isinstance(token, str) or not hmac.compare_digest(token, fields.get("csrf", "")):
+        return None
+    return fields
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+def _live(request: Request) -> Live:
+    live: Live = request.app.state.live
+    return live
+
+
+def _evening_id(request: Request) -> int | None:
+    text = str(request.path_params.get("evening", ""))
+    return int(text) if text.isdigit() and len(text) < 10 else None
+
+
+# --- the director ---------------------------------------------------------------------------------------------------
+
+
+def _director(handler: Handler) -> Handler:
+    async def guarded(request: Request) -> Response:
+        if not request.session.get("director"):
+            return RedirectResponse("/desk/login", status_code=303)
+        return await handler(request)
+
+    return guarded
+
+
+async def home(request: Request) -> Response:
+    live = _live(request)
+    evenings = await run_in_threadpool(live.store.evenings)
+    return _page(request, "home.html.j2", evenings=[e for e in evenings if e.state == "running"])
+
+
+async def language(request: Request) -> Response:
+    asked = request.path_params["lang"]
+    if asked in ("en", "nl"):
+        request.session["lang"] = asked
+    back = request.query_params.get("next", "/")
+    return RedirectResponse(back if back.startswith("/") and not back.startswith("//") else "/", status_code=303)
+
+
+async def setup(request: Request) -> Response:
+    """The director's password chosen on the first run, with the token ``bridgescore serve`` printed."""
+    from bridgescore.live.security import hash_password, setup_token_matches
+
+    store = _live(request).store
+    if await run_in_threadpool(store.setting, "director_password"):
+        return RedirectResponse("/desk/login", status_code=303)
+    if request.method == "GET":
+        return _page(request, "setup.html.j2", token=request.query_params.get("token", ""))
+    form = await _form(request)
+    if form is None:
+        return _message(request, "the form has expired: open the page again", 400)
+    if not await run_in_threadpool(setup_token_matches, store, form.get("token", "")):
+        await run_in_threadpool(store.record_failure, _client(request))
+        return _page(request, "setup.html.j2", 403, token="", error="the setup code is not the one bridgescore printed")
+    password = form.get("password", "")
+    if len(password) < 8 or password != form.get("again", ""):
+        return _page(request, "setup.html.j2", 400, token=form.get("token", ""),
+                     error="choose a password of at least 8 characters, the same twice")  # fmt: skip
+    await run_in_threadpool(store.set_setting, "director_password", hash_password(password))
+    request.session.clear()
+    request.session["director"] = True
+    return RedirectResponse("/desk", status_code=303)
+
+
+async def login(request: Request) -> Response:
+    from bridgescore.live.security import verify_password
+
+    store = _live(request).store
+    if request.method == "GET":
+        return _page(request, "login.html.j2")
+    form = await _form(request)
+    if form is None:
+        return _message(request, "the form has expired: open the page again", 400)
+    client = _client(request)
+    if await run_in_threadpool(store.failures, client, _WINDOW) >= _FAILURES:
+        return _page(request, "login.html.j2", 429, error="too many wrong attempts: wait ten minutes")
+    stored = await run_in_threadpool(store.setting, "director_password")
+    if stored is None:
+        return _message(request, "no director's password yet: use the setup link bridgescore serve printed", 403)
+    if not await run_in_threadpool(verify_password, stored, form.get("password", "")):
+        await run_in_threadpool(store.record_failure, client)
+        return _page(request, "login.html.j2", 403, error="that is not the director's password")
+    request.session.clear()
+    request.session["director"] = True
+    return RedirectResponse("/desk", status_code=303)
+
+
+async def logout(request: Request) -> Response:
+    form = await _form(request)
+    if form is not None:
+        request.session.pop("director", None)
+    return RedirectResponse("/", status_code=303)
+
+
+@_director
+async def desk(request: Request) -> Response:
+    from bridgescore.movement.suggest import suggest
+
+    live = _live(request)
+    evenings = await run_in_threadpool(live.store.evenings)
+    pairs = request.query_params.get("pairs", "")
+    boards = request.query_params.get("boards", "")
+    suggestions: list[Any] = []
+    error = ""
+    if pairs or boards:
+        if pairs.isdigit() and boards.isdigit() and 4 <= int(pairs) <= 200 and 1 <= int(boards) <= 100:
+            suggestions = await run_in_threadpool(suggest, int(pairs), int(boards))
+        else:
+            error = "give the number of pairs (4 to 200) and of boards (1 to 100)"
+    return _page(request, "desk.html.j2", evenings=evenings, suggestions=suggestions, pairs=pairs, boards=boards,
+                 error=error)  # fmt: skip
+
+
+@_director
+async def create(request: Request) -> Response:
+    from bridgescore.movement.generate import by_name
+    from bridgescore.movement.model import MovementError
+
+    form = await _form(request)
+    if form is None:
+        return _message(request, "the form has expired: open the page again", 400)
+    name = form.get("movement", "").strip()
+    per_round = form.get("boards_per_round", "")
+    if not per_round.isdigit() or not 1 <= int(per_round) <= 8:
+        return _message(request, "boards per round: 1 to 8", 400)
+    try:
+        movement = by_name(name, int(per_round))
+    except (MovementError, ValueError):
+        return _message(request, "'%(name)s' is no movement bridgescore knows", 400, name=name)
+    method = form.get("method", "matchpoints")
+    if method not in ("matchpoints", "butler", "cross-imps", "bastille"):
+        return _message(request, "'%(name)s' is no method bridgescore knows", 400, name=method)
+    lead = form.get("lead", "optional")
+    settings = {"lead": lead if lead in ("off", "optional", "required") else "optional",
+                "traveller": form.get("traveller", "show") == "show"}  # fmt: skip
+    evening_id = await run_in_threadpool(
+        lambda: _live(request).store.create(
+            movement, name, date=form.get("date", "")[:40], club=form.get("club", "")[:200],
+            title=form.get("title", "")[:200], method=method, settings=settings,
+        )
+    )  # fmt: skip
+    return RedirectResponse(f"/desk/e/{evening_id}", status_code=303)
+
+
+async def _desk_evening(request: Request) -> Evening | None:
+    evening_id = _evening_id(request)
+    if evening_id is None:
+        return None
+    return await run_in_threadpool(_live(request).store.evening, evening_id)
+
+
+def _grid(evening: Evening, results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rounds × tables: for each stand its pairs, boards and how many are entered."""
+    entered: dict[tuple[str, int, int], int] = {}
+    for r in results:
+        key = (r["section"], r["round"], r["table"])
+        entered[key] = entered.get(key, 0) + 1
+    return [
+        {"place": p, "entered": entered.get((p.section, p.round, p.table), 0), "boards": len(p.boards)}
+        for p in evening.places()
+    ]
+
+
+@_director
+async def evening_page(request: Request) -> Response:
+    live = _live(request)
+    evening = await _desk_evening(request)
+    if evening is None:
+        return _message(request, "there is no such evening", 404)
+    results = await run_in_threadpool(live.store.results, evening.id)
+    calls = await run_in_threadpool(live.store.calls, evening.id)
+    changes = await run_in_threadpool(live.store.changes, evening.id)
+    tables = await run_in_threadpool(live.store.tables, evening.id)
+    scores = await run_in_threadpool(live.ranking, evening) if results else None
+    return _page(request, "evening.html.j2", evening=evening, grid=_grid(evening, results), results=results,
+                 calls=calls, changes=[c for c in changes if c["reason"]], tables=tables,
+                 standings=_standings(scores, evening), problems=_problems(scores, _lang(request)))  # fmt: skip
+
+
+def _standings(scores: Any, evening: Evening) -> list[dict[str, Any]]:
+    """The rankings as the pages show them: a title (NS, EW, a section) and its pairs in order."""
+    if scores is None:
+        return []
+    shown = []
+    for standing in scores.standings:
+        if standing.section == "*" and len(scores.standings) > 1:
+            continue
+        rows = [{"place": e.place_label, "pair": e.pair, "names": e.names, "percent": e.percent, "total": e.total,
+                 "boards": e.boards} for e in standing.entries]  # fmt: skip
+        shown.append({"group": "" if standing.group == "all" else standing.group, "section": standing.section,
+                      "rows": rows})  # fmt: skip
+    return shown
+
+
+def _problems(scores: Any, lang: Language) -> list[str]:
+    if scores is None:
+        return []
+    return [p.describe(lang) for p in scores.problems][:200]
+
+
+@_director
+async def evening_update(request: Request) -> Response:
+    """Names, hand record, start, close, a call answered: one form each, on the evening's page."""
+    live = _live(request)
+    evening = await _desk_evening(request)
+    form = await _form(request)
+    if evening is None or form is None:
+        return _message(request, "the form has expired: open the page again", 400)
+    action = request.path_params["action"]
+    store = live.store
+    if action == "names":
+        names = {key[5:]: value.strip()[:200] for key, value in form.items() if key.startswith("pair:")}
+        valid = {f"{s}:{p}" for s, p in evening.pairs()}
+        await run_in_threadpool(lambda: store.update(evening.id, names={k: v for k, v in names.items() if k in valid}))
+    elif action == "deals":
+        problem = _check_deals(form.get("deals", ""))
+        if problem:
+            return _message(request, problem, 400)
+        await run_in_threadpool(lambda: store.update(evening.id, deals=form.get("deals", "")))
+    elif action == "start" and evening.state == "setup":
+        await run_in_threadpool(lambda: store.update(evening.id, state="running"))
+    elif (action == "close" and evening.state == "running") or (action == "republish" and evening.state == "closed"):
+        from bridgescore.live.publish import publish
+
+        problem = await run_in_threadpool(publish, live.store, live.publish, evening.id)
+        if problem:
+            return _message(request, problem, 409)
+    elif action == "answer" and form.get("call", "").isdigit():
+        await run_in_threadpool(store.answer, evening.id, int(form["call"]))
+    else:
+        return _message(request, "that cannot be done now", 409)
+    return RedirectResponse(f"/desk/e/{evening.id}", status_code=303)
+
+
+def _check_deals(text: str) -> str:
+    from bridgescore.io.deals import loads_pbn as loads_deals
+
+    if not text.strip():
+        return ""
+    records = loads_deals(text, "hand record")
+    errors = [p for p in records.problems if p.severity.name == "ERROR"]
+    if errors:
+        return errors[0].describe("en")
+    return ""
+
+
+@_director
+async def correct(request: Request) -> Response:
+    """A result entered or changed by the director, with the reason kept."""
+    from bridgescore.live.entry import check_entry
+
+    live = _live(request)
+    evening = await _desk_evening(request)
+    form = await _form(request)
+    if evening is None or form is None:
+        return _message(request, "the form has expired: open the page again", 400)
+    place = _place_of(evening, form)
+    board = form.get("board", "")
+    if place is None or not board.isdigit():
+        return _message(request, "choose a round and table of the movement, and a board", 400)
+    adjusted = form.get("adjusted", "").strip()
+    if adjusted:
+        fields = {"contract": "", "declarer": "", "result": "", "lead": "", "score": "", "remarks": adjusted[:100]}
+        problem = _check_adjusted(adjusted)
+        if problem:
+            return _message(request, problem, 400)
+    else:
+        checked = check_entry(int(board), form, lead_rule="optional")
+        if checked.problems:
+            message, values = checked.problems[0]
+            return _message(request, message, 400, **values)
+        fields = dict(checked.fields)
+    try:
+        await run_in_threadpool(
+            lambda: live.store.correct(evening, place, int(board), fields, "director", form.get("reason", "")[:500])
+        )
+    except Refused as refused:
+        return _message(request, refused.message, 400, **refused.values)
+    if evening.state == "closed":
+        from bridgescore.live.publish import publish
+
+        problem = await run_in_threadpool(publish, live.store, live.publish, evening.id)
+        if problem:
+            return _message(request, problem, 409)
+    return RedirectResponse(f"/desk/e/{evening.id}", status_code=303)
+
+
+def _check_adjusted(text: str) -> str:
+    """An adjusted score as the remarks column takes it (A+, A, A-, A60/40, N.G., a weighted score), read by the
+    CSV reader's rule so the evening's file scores it as written."""
+    from bridgescore.core.adjustments import looks_weighted, parse_adjustment, parse_weighted_score
+
+    try:
+        if looks_weighted(text):
+            parse_weighted_score(text, 1)
+        elif parse_adjustment(text) is None and text.upper() not in ("N.G.", "NG"):
+            return f"'{text}' is no adjusted score: write A+, A, A-, A60/40, N.G. or a weighted score"
+    except ValueError as problem:
+        return str(problem)
+    return ""
+
+
+def _place_of(evening: Evening, form: Mapping[str, str]) -> Place | None:
+    round_text, table_text = form.get("round", ""), form.get("table", "")
+    if not (round_text.isdigit() and table_text.isdigit()):
+        return None
+    return evening.place(form.get("section", ""), int(round_text), int(table_text))
+
+
+@_director
+async def traveller(request: Request) -> Response:
+    evening = await _desk_evening(request)
+    board_text = str(request.path_params.get("board", ""))
+    if evening is None or not board_text.isdigit():
+        return _message(request, "there is no such evening", 404)
+    results = await run_in_threadpool(_live(request).store.results, evening.id)
+    lines = [r for r in results if r["board"] == int(board_text)]
+    return _page(request, "traveller.html.j2", evening=evening, board=int(board_text), lines=lines)
+
+
+@_director
+async def cards(request: Request) -> Response:
+    """The tables' entry cards: each table's code and its link as a QR code, to print and put on the table."""
+    import segno
+
+    evening = await _desk_evening(request)
+    if evening is None:
+        return _message(request, "there is no such evening", 404)
+    base = str(request.base_url).rstrip("/")
+    tables = await run_in_threadpool(_live(request).store.tables, evening.id)
+    shown = []
+    for section, number, code in tables:
+        link = f"{base}/t/{evening.id}?code={code}"
+        qr = segno.make(link, error="m").svg_inline(scale=4)
+        shown.append({"section": section, "table": number, "code": code, "link": link, "qr": qr})
+    return _page(request, "cards.html.j2", evening=evening, tables=shown)
+
+
+# --- the table ------------------------------------------------------------------------------------------------------
+
+
+async def table_login(request: Request) -> Response:
+    live = _live(request)
+    evening_id = _evening_id(request)
+    evening = await run_in_threadpool(live.store.evening, evening_id) if evening_id is not None else None
+    if evening is None:
+        return _message(request, "there is no such evening", 404)
+    code = request.query_params.get("code", "")
+    if request.method == "GET" and not code:
+        return _page(request, "table_login.html.j2", evening=evening)
+    if request.method == "POST":
+        form = await _form(request)
+        if form is None:
+            return _message(request, "the form has expired: open the page again", 400)
+        code = form.get("code", "")
+    client = _client(request)
+    if await run_in_threadpool(live.store.failures, client, _WINDOW) >= _FAILURES:
+        return _page(request, "table_login.html.j2", 429, evening=evening,
+                     error="too many wrong codes: wait ten minutes, or call the director")  # fmt: skip
+    found = await run_in_threadpool(live.store.table_of_code, evening.id, code[:20])
+    if found is None:
+        await run_in_threadpool(live.store.record_failure, client)
+        return _page(request, "table_login.html.j2", 403, evening=evening,
+                     error="that is not a table code of this evening: it is on the card on your table")  # fmt: skip
+    request.session["table"] = {"evening": evening.id, "section": found[0], "table": found[1]}
+    return RedirectResponse(f"/t/{evening.id}/table", status_code=303)
+
+
+async def _table_of(request: Request) -> tuple[Evening, str, int] | Response:
+    """The evening and the table this phone entered for, or the page that says it must give its code."""
+    evening_id = _evening_id(request)
+    seat = request.session.get("table")
+    if evening_id is None or not isinstance(seat, dict) or seat.get("evening") != evening_id:
+        return RedirectResponse(f"/t/{evening_id or 0}", status_code=303)
+    evening = await run_in_threadpool(_live(request).store.evening, evening_id)
+    if evening is None:
+        return _message(request, "there is no such evening", 404)
+    return evening, str(seat.get("section", "")), int(seat.get("table", 0))
+
+
+async def table_page(request: Request) -> Response:
+    found = await _table_of(request)
+    if isinstance(found, Response):
+        return found
+    evening, section, table = found
+    store = _live(request).store
+    current = await run_in_threadpool(store.current_round, evening, section, table)
+    results = await run_in_threadpool(store.results, evening.id)
+    mine = {(r["round"], r["board"]): r for r in results if r["section"] == section and r["table"] == table}
+    place = evening.place(section, current, table) if current else None
+    moves = _next(evening, section, table, current) if current else None
+    return _page(request, "table.html.j2", evening=evening, section=section, table=table, round=current,
+                 place=place, entered=mine, moves=moves, names=evening.names)  # fmt: skip
+
+
+def _next(evening: Evening, section: str, table: int, round_number: int) -> dict[str, str] | None:
+    """Where this table's pairs and boards go after ``round_number`` (the table card's words)."""
+    place = evening.place(section, round_number, table)
+    if place is None:
+        return None
+    after = [p for p in evening.places() if p.section == section and p.round == round_number + 1]
+    if not after:
+        return None
+    where: dict[str, str] = {}
+    for pair, side in ((place.ns, "ns"), (place.ew, "ew")):
+        seat = next((f"{p.table} NS" if p.ns == pair else f"{p.table} EW" for p in after if pair in (p.ns, p.ew)), "")
+        where[side] = seat or "-"
+    boards = next((str(p.table) for p in after if set(p.boards) == set(place.boards)), "")
+    where["boards"] = boards or "-"
+    return where
+
+
+async def board_page(request: Request) -> Response:
+    """The entry form of one board (GET), its check and the opponents' confirmation (POST), and the store."""
+    from bridgescore.live.entry import check_entry
+
+    found = await _table_of(request)
+    if isinstance(found, Response):
+        return found
+    evening, section, table = found
+    live = _live(request)
+    board_text = str(request.path_params.get("board", ""))
+    current = await run_in_threadpool(live.store.current_round, evening, section, table)
+    place = evening.place(section, current, table) if current else None
+    if place is None or not board_text.isdigit() or int(board_text) not in place.boards:
+        return _message(request, "board %(board)s is not played at this table in this round", 400,
+                        board=board_text[:6])  # fmt: skip
+    board = int(board_text)
+    lead_rule = str(evening.settings.get("lead", "optional"))
+    if request.method == "GET":
+        return _page(request, "board.html.j2", evening=evening, place=place, board=board, typed={},
+                     key=secrets.token_urlsafe(16), lead_rule=lead_rule)  # fmt: skip
+    form = await _form(request)
+    if form is None:
+        return _message(request, "the form has expired: open the page again", 400)
+    deal = _deal(evening, board)
+    checked = check_entry(board, form, lead_rule=lead_rule, deal=deal)
+    key = form.get("key", "")[:64]
+    if checked.problems:
+        return _page(request, "board.html.j2", 400, evening=evening, place=place, board=board, typed=form, key=key,
+                     lead_rule=lead_rule, problems=checked.problems)  # fmt: skip
+    if form.get("confirmed") != "yes":  # the opponents see the result and its score before it is stored
+        return _page(request, "confirm.html.j2", evening=evening, place=place, board=board, fields=checked.fields,
+                     key=key, typed=form)  # fmt: skip
+    try:
+        outcome = await run_in_threadpool(
+            live.store.submit, evening, section, table, place.round, board, checked.fields, key, f"table {table}"
+        )
+    except Refused as refused:
+        return _message(request, refused.message, 409, **refused.values)
+    return RedirectResponse(f"/t/{evening.id}/stored/{outcome.result['id']}", status_code=303)
+
+
+def _deal(evening: Evening, board: int) -> Any:
+    if not evening.deals.strip():
+        return None
+    from bridgescore.io.deals import loads_pbn as loads_deals
+
+    records = loads_deals(evening.deals, "hand record")
+    return records.deals.get(board)
+
+
+async def stored_page(request: Request) -> Response:
+    """After an entry: the result stored and, as the director set it, the board's traveller so far."""
+    found = await _table_of(request)
+    if isinstance(found, Response):
+        return found
+    evening, section, table = found
+    result_text = str(request.path_params.get("result", ""))
+    store = _live(request).store
+    result = await run_in_threadpool(store.result, evening.id, int(result_text)) if result_text.isdigit() else None
+    if result is None or result["section"] != section or result["table"] != table:
+        return _message(request, "there is no such result", 404)
+    lines: list[dict[str, Any]] = []
+    if evening.settings.get("traveller", True):
+        results = await run_in_threadpool(store.results, evening.id)
+        lines = [r for r in results if r["board"] == result["board"] and r["section"] == section]
+    return _page(request, "stored.html.j2", evening=evening, result=result, lines=lines)
+
+
+async def call_director(request: Request) -> Response:
+    found = await _table_of(request)
+    if isinstance(found, Response):
+        return found
+    evening, section, table = found
+    form = await _form(request)
+    if form is None:
+        return _message(request, "the form has expired: open the page again", 400)
+    store = _live(request).store
+    current = await run_in_threadpool(store.current_round, evening, section, table)
+    await run_in_threadpool(store.call, evening.id, section, table, current or 0)
+    return _message(request, "the director has been called", 200, back=f"/t/{evening.id}/table")
+
+
+# --- the club room and the published results ------------------------------------------------------------------------
+
+
+async def screen(request: Request) -> Response:
+    live = _live(request)
+    evening_id = _evening_id(request)
+    evening = await run_in_threadpool(live.store.evening, evening_id) if evening_id is not None else None
+    if evening is None:
+        return _message(request, "there is no such evening", 404)
+    results = await run_in_threadpool(live.store.results, evening.id)
+    scores = await run_in_threadpool(live.ranking, evening) if results else None
+    last = sorted(results, key=lambda r: r["id"], reverse=True)[:12]
+    return _page(request, "screen.html.j2", evening=evening, standings=_standings(scores, evening), last=last,
+                 entered=len(results), expected=sum(len(p.boards) for p in evening.places()))  # fmt: skip
+
+
+async def revision(request: Request) -> Response:
+    """The evening's revision: a screen reloads when it changed (a few bytes a poll, whichever process answers)."""
+    evening_id = _evening_id(request)
+    value = await run_in_threadpool(_live(request).store.revision, evening_id) if evening_id is not None else None
+    return PlainTextResponse(str(value if value is not None else ""), headers={"Cache-Control": "no-store"})
+
+
+async def published(request: Request) -> Response:
+    """The evening's published page (or its USEBIO file), as written at the close and after every correction."""
+    evening_id = _evening_id(request)
+    kind = request.path_params.get("kind", "html")
+    names = {"html": ("index.html", "text/html; charset=utf-8"), "usebio": ("usebio.xml", "application/xml"),
+             "csv": (f"evening-{evening_id}.csv", "text/csv; charset=utf-8")}  # fmt: skip
+    if evening_id is None or kind not in names:
+        return _message(request, "there is no such page", 404)
+    path = _live(request).publish / str(evening_id) / names[kind][0]
+    if not path.is_file():
+        return _message(request, "the results of this evening are published when the director closes it", 404)
+    return Response(path.read_bytes(), media_type=names[kind][1], headers={"Cache-Control": "no-store"})
+
+
+def make_app(store: LiveStore, publish: Path, *, https_only: bool = False) -> Starlette:
+    """The application over ``store``, publishing into ``publish``."""
+    secret = store.shared_secret("cookie_key")
+    routes = [
+        Route("/", home),
+        Route("/lang/{lang}", language),
+        Route("/desk/setup", setup, methods=["GET", "POST"]),
+        Route("/desk/login", login, methods=["GET", "POST"]),
+        Route("/desk/logout", logout, methods=["POST"]),
+        Route("/desk", desk),
+        Route("/desk/new", create, methods=["POST"]),
+        Route("/desk/e/{evening}", evening_page),
+        Route("/desk/e/{evening}/do/{action}", evening_update, methods=["POST"]),
+        Route("/desk/e/{evening}/correct", correct, methods=["POST"]),
+        Route("/desk/e/{evening}/board/{board}", traveller),
+        Route("/desk/e/{evening}/cards", cards),
+        Route("/t/{evening}", table_login, methods=["GET", "POST"]),
+        Route("/t/{evening}/table", table_page),
+        Route("/t/{evening}/board/{board}", board_page, methods=["GET", "POST"]),
+        Route("/t/{evening}/stored/{result}", stored_page),
+        Route("/t/{evening}/call", call_director, methods=["POST"]),
+        Route("/screen/{evening}", screen),
+        Route("/screen/{evening}/revision", revision),
+        Route("/e/{evening}/{kind}", published),
+    ]
+    middleware = [
+        Middleware(
+            SessionMiddleware, secret_key=secret, session_cookie="bridgescore", same_site="lax",
+            https_only=https_only, max_age=14 * 24 * 3600,
+        ),
+    ]  # fmt: skip
+    app = Starlette(routes=routes, middleware=middleware)
+    app.state.live = Live(store, publish)
+    return app

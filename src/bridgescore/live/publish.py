@@ -1,0 +1,52 @@
+"""The evening closed (issue 22): scored by the engine with every check, published as the pairs page, USEBIO and
+the travellers, and stored in the archive as a session – in the same database, with no export step.
+
+A correction after the close is published again the same way (the page, the files, the archived session replaced,
+``archive add --replace``'s path: the archive's history says what changed); the page lists the corrections made
+after the close with their reasons, so the players see what changed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bridgescore.core.problems import Severity
+from bridgescore.live.store import LiveStore
+
+__all__ = ["publish"]
+
+
+def publish(store: LiveStore, root: Path, evening_id: int) -> str:
+    """Close (or publish again) the evening, its files written into ``root``/its number: empty on success, else why
+    not, in words."""
+    from bridgescore.archive.store import ArchiveRefusal, ToStore, session_key
+    from bridgescore.live.scoring import score_files, write_files
+    from bridgescore.live.store import now
+    from bridgescore.pairs.report.usebio import to_bytes
+    from bridgescore.pairs.sessions import lines_digest
+
+    evening = store.evening(evening_id)
+    if evening is None:
+        return "there is no such evening"
+    results = store.results(evening.id)
+    if not results:
+        return "no result has been entered: there is nothing to publish"
+    folder = root / str(evening.id)
+    files = write_files(evening, results, folder)
+    scores = score_files(evening, files)
+    errors = [p for p in scores.problems if p.severity is Severity.ERROR]
+    if errors:
+        return "the evening cannot be scored: " + errors[0].describe("en")
+    scores.to_html(folder / "index.html")
+    (folder / "usebio.xml").write_bytes(to_bytes(scores.scored))
+    key = evening.session_key or session_key(evening.date, evening.club, evening.title or f"evening {evening.id}",
+                                             files.travellers.name)  # fmt: skip
+    options = {"method": evening.method, **({"as_program": evening.preset} if evening.preset else {})}
+    to_store = ToStore(scores, str(files.travellers), files.travellers.read_bytes(), key, options,
+                       lines_digest(scores.event.table))  # fmt: skip
+    try:
+        store.archive.add_all([to_store], replace=bool(evening.session_key))
+    except ArchiveRefusal as refusal:
+        return refusal.problem.describe("en")
+    store.update(evening.id, state="closed", session_key=key, closed_at=now())
+    return ""

@@ -1,0 +1,112 @@
+"""The live evening scored by the engine that scores files (issue 22), so the running ranking, the published page
+and ``bridgescore score`` of the evening's travellers cannot disagree.
+
+The evening's results are written as the files a director would give ``bridgescore score``: the travellers
+(bridgescore's CSV: ``section,board,ns,ew,contract,declarer,result,lead,score,remarks``), the names (``pair,names``),
+the movement (JSON ``bridgescore.movement/1``) and the hand record (PBN) where one was loaded; they are read by
+:func:`bridgescore.pairs.pipeline.read`, every line checked against the movement
+(:func:`~bridgescore.pairs.against_movement.check_against_movement`) and scored by
+:func:`bridgescore.pairs.pipeline.score` with the evening's method or preset – the same steps as::
+
+    bridgescore score evening-7.csv --names evening-7-names.csv --movement evening-7.movement.json \\
+        --deals evening-7.pbn --method matchpoints
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bridgescore.live.store import FIELDS, Evening
+from bridgescore.pairs.pipeline import Scores
+
+__all__ = ["EveningFiles", "score_files", "traveller_csv", "write_files"]
+
+
+def traveller_csv(evening: Evening, results: Sequence[Mapping[str, Any]]) -> str:
+    """The evening's results as bridgescore's traveller CSV, board by board, table by table."""
+    sections = any(s.name for s in evening.movement.sections)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    header = ["board", "ns", "ew", *FIELDS]
+    writer.writerow(["section", *header] if sections else header)
+    for r in sorted(results, key=lambda r: (r["section"], r["board"], r["round"], r["table"])):
+        row = [r["board"], r["ns"], r["ew"], *(r[f] for f in FIELDS)]
+        writer.writerow([r["section"], *row] if sections else row)
+    return out.getvalue()
+
+
+def names_csv(evening: Evening) -> str:
+    """The evening's pair names as a names file (``section,pair,names``)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["section", "pair", "names"])
+    for key, names in sorted(evening.names.items()):
+        section, _, pair = key.rpartition(":")
+        if names.strip():
+            writer.writerow([section, pair, names])
+    return out.getvalue()
+
+
+@dataclass(frozen=True, slots=True)
+class EveningFiles:
+    """The files an evening was written as (:func:`write_files`)."""
+
+    travellers: Path
+    names: Path | None
+    movement: Path
+    deals: Path | None
+    #: ``--date``/``--club`` as the evening has them (the page's header)
+    info: tuple[tuple[str, str], ...] = ()
+
+    def command(self) -> list[str]:
+        """The ``bridgescore score`` arguments that score these files as the evening is scored."""
+        args = [str(self.travellers)]
+        if self.names is not None:
+            args += ["--names", str(self.names)]
+        args += ["--movement", str(self.movement)]
+        if self.deals is not None:
+            args += ["--deals", str(self.deals)]
+        return args + [arg for option, value in self.info for arg in (option, value) if value]
+
+
+def write_files(evening: Evening, results: Sequence[Mapping[str, Any]], folder: Path) -> EveningFiles:
+    """The evening written into ``folder`` as the files ``bridgescore score`` reads."""
+    from bridgescore.movement.json import dumps as movement_dumps
+
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = f"evening-{evening.id}"
+    travellers = folder / f"{stem}.csv"
+    travellers.write_text(traveller_csv(evening, results), encoding="utf-8")
+    movement = folder / f"{stem}.movement.json"
+    movement.write_text(movement_dumps(evening.movement), encoding="utf-8")
+    names = None
+    if any(n.strip() for n in evening.names.values()):
+        names = folder / f"{stem}-names.csv"
+        names.write_text(names_csv(evening), encoding="utf-8")
+    deals = None
+    if evening.deals.strip():
+        deals = folder / f"{stem}.pbn"
+        deals.write_text(evening.deals, encoding="utf-8")
+    return EveningFiles(travellers, names, movement, deals, (("--date", evening.date), ("--club", evening.club)))
+
+
+def score_files(evening: Evening, files: EveningFiles) -> Scores:
+    """The evening's files read, checked against the movement and scored with its method (or preset), as
+    ``bridgescore score`` with :meth:`EveningFiles.command` and ``--method``/``--as`` scores them."""
+    from bridgescore.pairs.against_movement import check_against_movement, ranked_as
+    from bridgescore.pairs.pipeline import read, score
+
+    movement = ranked_as(evening.movement)
+    event = read(files.travellers, names=files.names, movement=movement, deals=files.deals)
+    event = check_against_movement(event, evening.movement)
+    info = {**event.info, **{k: v for k, v in (("date", evening.date), ("club", evening.club)) if v}}
+    event = dataclasses.replace(event, info=info)
+    if evening.preset:
+        return score(event, as_program=evening.preset, movement=movement, title=evening.title or None)
+    return score(event, evening.method, movement=movement, title=evening.title or None)

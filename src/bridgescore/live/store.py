@@ -1,0 +1,519 @@
+"""The live evening's data (issue 22): evenings, tables and their codes, results entered at the tables, the
+director's changes, calls – all in the archive's database (:mod:`bridgescore.archive.models`), never only in a
+process's memory, so ``bridgescore serve --workers N`` on one PostgreSQL behaves as one server.
+
+An entry is stored in one transaction with its idempotency key (the key the table's form carried): a retried or
+doubled submit finds the key and gets the first answer again, and stores nothing twice; the answer goes to the
+table only after the transaction committed (SQLite in WAL mode with ``synchronous=FULL``, PostgreSQL's commit), so
+an acknowledged entry survives ``kill -9``.  Two processes storing the same key at once: the unique constraint
+refuses the second, which then finds the first's answer (TabScore2 and Bridgemate's Data Connector do the same
+with their queue: the scoring database is the one truth).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Session
+
+from bridgescore.archive.models import (
+    LiveAttempt,
+    LiveCall,
+    LiveChange,
+    LiveEntry,
+    LiveEvening,
+    LiveResult,
+    LiveSetting,
+    LiveTable,
+)
+from bridgescore.archive.store import Archive
+from bridgescore.movement.json import from_dict as movement_from_dict
+from bridgescore.movement.model import Movement, Section, Stand
+from bridgescore.pairs.against_movement import written_label
+
+__all__ = ["FIELDS", "Evening", "LiveStore", "Outcome", "Place", "Refused"]
+
+#: The fields of a result, as bridgescore's traveller CSV names its columns.
+FIELDS = ("contract", "declarer", "result", "lead", "score", "remarks")
+
+#: The alphabet of table codes: no 0/O, 1/I/L that a player misreads from a card.
+_CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+_CODE_LENGTH = 6
+
+
+class Refused(Exception):
+    """What the store will not do, in words for the person who asked (a message id and its values)."""
+
+    def __init__(self, message: str, **values: str | int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.values = values
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A stand of the movement as the evening labels its pairs: section, round, table, the NS and EW pairs as the
+    travellers number them (:func:`~bridgescore.pairs.against_movement.written_label`), the boards."""
+
+    section: str
+    round: int
+    table: int
+    ns: str
+    ew: str
+    boards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Evening:
+    """An evening as stored (a snapshot: read again for a later state)."""
+
+    id: int
+    date: str
+    club: str
+    title: str
+    method: str
+    preset: str
+    state: str
+    movement: Movement
+    movement_name: str
+    deals: str
+    names: Mapping[str, str]
+    settings: Mapping[str, Any]
+    revision: int
+    session_key: str
+
+    def places(self) -> list[Place]:
+        """Every stand with players, round by round, table by table."""
+        found: list[Place] = []
+        for section in self.movement.sections:
+            label = written_label(section)
+            for rnd in section.rounds:
+                for stand in rnd.stands:
+                    if stand.ns is None or stand.ew is None:
+                        continue
+                    ns, ew = (stand.ew, stand.ns) if stand.arrow_switch else (stand.ns, stand.ew)
+                    found.append(Place(section.name, rnd.number, stand.table, label(ns), label(ew),
+                                       tuple(sorted(stand.boards))))  # fmt: skip
+        return found
+
+    def place(self, section: str, round_number: int, table: int) -> Place | None:
+        return next(
+            (p for p in self.places() if (p.section, p.round, p.table) == (section, round_number, table)), None
+        )
+
+    def pairs(self) -> list[tuple[str, str]]:
+        """Every pair (section, label) that plays, in number order."""
+        seen = {(p.section, pair) for p in self.places() for pair in (p.ns, p.ew)}
+        return sorted(seen, key=lambda sp: (sp[0], int(sp[1]) if sp[1].isdigit() else 0, sp[1]))
+
+    def section(self, name: str) -> Section | None:
+        return next((s for s in self.movement.sections if s.name == name), None)
+
+    def rounds(self) -> int:
+        return max((len(s.rounds) for s in self.movement.sections), default=0)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A submission's answer: ``stored`` (new), or ``repeat`` (its key was stored before: the same answer again)."""
+
+    kind: str
+    result: Mapping[str, Any]
+
+
+def _result_fields(row: LiveResult) -> dict[str, Any]:
+    return {
+        "id": row.id, "section": row.section, "round": row.round, "table": row.table, "board": row.board,
+        "ns": row.ns, "ew": row.ew, **{f: getattr(row, f) for f in FIELDS}, "version": row.version,
+        "entered_by": row.entered_by, "entered_at": row.entered_at.isoformat() if row.entered_at else "",
+    }  # fmt: skip
+
+
+def _stands(section: Section, table: int) -> Iterator[tuple[int, Stand]]:
+    for rnd in section.rounds:
+        stand = rnd.stand(table)
+        if stand is not None and not stand.is_bye:
+            yield rnd.number, stand
+
+
+class LiveStore:
+    """The live evenings of an archive (:func:`bridgescore.archive.store.open_archive`)."""
+
+    def __init__(self, archive: Archive) -> None:
+        self.archive = archive
+        self.engine = archive.engine
+        self.backend = archive.backend
+
+    @contextmanager
+    def _write(self) -> Iterator[Session]:
+        with Session(self.engine, expire_on_commit=False) as db, db.begin():
+            yield db
+
+    def _read(self) -> Session:
+        return self.archive._reading()
+
+    def _retrying(self, work: Any, attempts: int = 5) -> Any:
+        """``work(db)`` in a write transaction, run again where another process's commit made it fail (a unique
+        key stored meanwhile, PostgreSQL's serialisation or deadlock): the second run sees the first's rows."""
+        for attempt in range(attempts):
+            try:
+                with self._write() as db:
+                    return work(db)
+            except (IntegrityError, OperationalError):
+                if attempt == attempts - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    # --- settings shared by every process ---------------------------------------------------------------------------
+
+    def setting(self, name: str) -> str | None:
+        with self._read() as db:
+            row = db.get(LiveSetting, name)
+            return row.value if row else None
+
+    def set_setting(self, name: str, value: str) -> None:
+        def work(db: Session) -> None:
+            row = db.get(LiveSetting, name)
+            if row is None:
+                db.add(LiveSetting(name=name, value=value))
+            else:
+                row.value = value
+
+        self._retrying(work)
+
+    def shared_secret(self, name: str) -> str:
+        """A random secret made once and then read by every process (the cookie key): the first to store it wins."""
+        found = self.setting(name)
+        if found:
+            return found
+
+        def work(db: Session) -> str:
+            row = db.get(LiveSetting, name)
+            if row is None:
+                row = LiveSetting(name=name, value=secrets.token_urlsafe(32))
+                db.add(row)
+            return row.value
+
+        value: str = self._retrying(work)
+        return value
+
+    # --- wrong codes and passwords ----------------------------------------------------------------------------------
+
+    def failures(self, client: str, window: timedelta) -> int:
+        with self._read() as db:
+            since = now() - window
+            return int(
+                db.scalar(
+                    select(func.count()).select_from(LiveAttempt).where(
+                        LiveAttempt.client == client, LiveAttempt.at >= since
+                    )
+                )
+                or 0
+            )
+
+    def record_failure(self, client: str) -> None:
+        def work(db: Session) -> None:
+            db.add(LiveAttempt(client=client[:200], at=now()))
+            db.execute(delete(LiveAttempt).where(LiveAttempt.at < now() - timedelta(days=1)))
+
+        self._retrying(work)
+
+    # --- evenings -----------------------------------------------------------------------------------------------------
+
+    def create(
+        self,
+        movement: Movement,
+        movement_name: str,
+        *,
+        date: str = "",
+        club: str = "",
+        title: str = "",
+        method: str = "matchpoints",
+        preset: str = "",
+        settings: Mapping[str, Any] | None = None,
+    ) -> int:
+        """A new evening on ``movement``, in setup, with a code for every table of every section."""
+        from bridgescore.movement.json import dumps as movement_dumps
+
+        def work(db: Session) -> int:
+            row = LiveEvening(
+                date=date, club=club, title=title, method=method, preset=preset, state="setup",
+                movement=movement_dumps(movement), movement_name=movement_name, deals="", names={},
+                settings=dict(settings or {}), created_at=now(), session_key="", revision=0,
+            )  # fmt: skip
+            db.add(row)
+            db.flush()
+            codes: set[str] = set()
+            for section in movement.sections:
+                tables = sorted({s.table for r in section.rounds for s in r.stands if not s.is_bye})
+                for number in tables:
+                    code = ""
+                    while not code or code in codes:
+                        code = "".join(secrets.choice(_CODE_LETTERS) for _ in range(_CODE_LENGTH))
+                    codes.add(code)
+                    db.add(LiveTable(evening_id=row.id, section=section.name, number=number, code=code))
+            return row.id
+
+        evening_id: int = self._retrying(work)
+        return evening_id
+
+    @staticmethod
+    def _evening(row: LiveEvening) -> Evening:
+        return Evening(
+            row.id, row.date, row.club, row.title, row.method, row.preset, row.state,
+            movement_from_dict(json.loads(row.movement)),
+            row.movement_name, row.deals, dict(row.names or {}), dict(row.settings or {}), row.revision,
+            row.session_key,
+        )  # fmt: skip
+
+    def evening(self, evening_id: int) -> Evening | None:
+        with self._read() as db:
+            row = db.get(LiveEvening, evening_id)
+            return self._evening(row) if row else None
+
+    def evenings(self) -> list[Evening]:
+        with self._read() as db:
+            rows = db.scalars(select(LiveEvening).order_by(LiveEvening.id.desc())).all()
+            return [self._evening(r) for r in rows]
+
+    def revision(self, evening_id: int) -> int | None:
+        with self._read() as db:
+            return db.scalar(select(LiveEvening.revision).where(LiveEvening.id == evening_id))
+
+    def update(self, evening_id: int, **values: Any) -> None:
+        """Change the evening's own fields (names, deals, settings, title …, state)."""
+
+        def work(db: Session) -> None:
+            row = db.get(LiveEvening, evening_id)
+            if row is None:
+                raise Refused("there is no evening %(evening)s", evening=evening_id)
+            for name, value in values.items():
+                setattr(row, name, value)
+            row.revision += 1
+
+        self._retrying(work)
+
+    def tables(self, evening_id: int) -> list[tuple[str, int, str]]:
+        """(section, table, code) of every table of the evening."""
+        with self._read() as db:
+            rows = db.execute(
+                select(LiveTable.section, LiveTable.number, LiveTable.code)
+                .where(LiveTable.evening_id == evening_id)
+                .order_by(LiveTable.section, LiveTable.number)
+            ).all()
+            return [(r[0], r[1], r[2]) for r in rows]
+
+    def table_of_code(self, evening_id: int, code: str) -> tuple[str, int] | None:
+        with self._read() as db:
+            found = db.execute(
+                select(LiveTable.section, LiveTable.number).where(
+                    LiveTable.evening_id == evening_id, LiveTable.code == code.strip().upper()
+                )
+            ).first()
+            return (found[0], found[1]) if found else None
+
+    # --- results --------------------------------------------------------------------------------------------------
+
+    def results(self, evening_id: int) -> list[dict[str, Any]]:
+        """Every result of the evening, in the order they were first stored."""
+        with self._read() as db:
+            rows = db.scalars(select(LiveResult).where(LiveResult.evening_id == evening_id).order_by(LiveResult.id))
+            return [_result_fields(r) for r in rows]
+
+    def result(self, evening_id: int, result_id: int) -> dict[str, Any] | None:
+        with self._read() as db:
+            row = db.get(LiveResult, result_id)
+            return _result_fields(row) if row and row.evening_id == evening_id else None
+
+    def current_round(self, evening: Evening, section: str, table: int) -> int | None:
+        """The round a table plays now: its first round with a board not yet entered (None: every round done)."""
+        with self._read() as db:
+            return self._current_round_in(db, evening, section, table)
+
+    def submit(
+        self, evening: Evening, section: str, table: int, round_number: int, board: int, fields: Mapping[str, str],
+        key: str, who: str,
+    ) -> Outcome:  # fmt: skip
+        """A table's result for ``board`` in ``round_number``, stored once under ``key``.
+
+        Refused (:class:`Refused`): an evening not running, a round that is not the table's current one, a board
+        the table does not have this round, a board already entered with another result (the director changes it).
+        The same result entered again under a new key (two phones at one table) is the stored one, not a second."""
+        key = key.strip()[:64]
+        if not key:
+            raise Refused("the form was not sent whole; open the board again")
+        place = evening.place(section, round_number, table)
+        if place is None or board not in place.boards:
+            raise Refused("board %(board)s is not played at table %(table)s in round %(round)s",
+                          board=board, table=table, round=round_number)  # fmt: skip
+        values = {f: str(fields.get(f, "")) for f in FIELDS}
+
+        def work(db: Session) -> Outcome:
+            known = db.execute(
+                select(LiveEntry.result_id).where(LiveEntry.evening_id == evening.id, LiveEntry.key == key)
+            ).first()
+            if known is not None:
+                row = db.get(LiveResult, known[0])
+                assert row is not None
+                return Outcome("repeat", _result_fields(row))
+            state = db.scalar(select(LiveEvening.state).where(LiveEvening.id == evening.id))
+            if state != "running":
+                raise Refused("the evening is not running: results are entered between its start and its close")
+            existing = db.scalars(
+                select(LiveResult).where(
+                    LiveResult.evening_id == evening.id, LiveResult.section == section,
+                    LiveResult.round == round_number, LiveResult.table == table, LiveResult.board == board,
+                )
+            ).first()  # fmt: skip
+            if existing is not None:
+                if all(getattr(existing, f) == values[f] for f in FIELDS):
+                    db.add(LiveEntry(evening_id=evening.id, key=key, result_id=existing.id, at=now()))
+                    return Outcome("repeat", _result_fields(existing))
+                raise Refused("board %(board)s was entered already; the director can change it", board=board)
+            current = self._current_round_in(db, evening, section, table)
+            if current != round_number:
+                raise Refused("table %(table)s plays round %(current)s now, not round %(round)s",
+                              table=table, current=current or 0, round=round_number)  # fmt: skip
+            row = LiveResult(
+                evening_id=evening.id, section=section, round=round_number, table=table, board=board,
+                ns=place.ns, ew=place.ew, **values, entered_by=who, entered_at=now(), version=1,
+            )  # fmt: skip
+            db.add(row)
+            db.flush()
+            db.add(LiveEntry(evening_id=evening.id, key=key, result_id=row.id, at=now()))
+            db.add(LiveChange(evening_id=evening.id, result_id=row.id, at=now(), who=who, reason="",
+                              before={}, after=values, published=0))  # fmt: skip
+            db.execute(update(LiveEvening).where(LiveEvening.id == evening.id)
+                       .values(revision=LiveEvening.revision + 1))  # fmt: skip
+            return Outcome("stored", _result_fields(row))
+
+        outcome: Outcome = self._retrying(work)
+        return outcome
+
+    def _current_round_in(self, db: Session, evening: Evening, section: str, table: int) -> int | None:
+        schedule = evening.section(section)
+        if schedule is None:
+            return None
+        entered = set(
+            db.execute(
+                select(LiveResult.round, LiveResult.board).where(
+                    LiveResult.evening_id == evening.id, LiveResult.section == section, LiveResult.table == table
+                )
+            ).tuples()
+        )
+        for number, stand in _stands(schedule, table):
+            if any((number, b) not in entered for b in stand.boards):
+                return number
+        return None
+
+    def correct(
+        self, evening: Evening, place: Place, board: int, fields: Mapping[str, str], who: str, reason: str
+    ) -> dict[str, Any]:
+        """The director's result for ``board`` at ``place`` (a new one, or a change of the stored one), kept in
+        the history with who, when and why; after the close it is marked as a correction to publish."""
+        if not reason.strip():
+            raise Refused("say why the result is changed (the players may ask)")
+        if board not in place.boards:
+            raise Refused("board %(board)s is not played at table %(table)s in round %(round)s",
+                          board=board, table=place.table, round=place.round)  # fmt: skip
+        values = {f: str(fields.get(f, "")) for f in FIELDS}
+
+        def work(db: Session) -> dict[str, Any]:
+            state = db.scalar(select(LiveEvening.state).where(LiveEvening.id == evening.id))
+            row = db.scalars(
+                select(LiveResult).where(
+                    LiveResult.evening_id == evening.id, LiveResult.section == place.section,
+                    LiveResult.round == place.round, LiveResult.table == place.table, LiveResult.board == board,
+                )
+            ).first()  # fmt: skip
+            before: dict[str, Any] = {}
+            if row is None:
+                row = LiveResult(
+                    evening_id=evening.id, section=place.section, round=place.round, table=place.table, board=board,
+                    ns=place.ns, ew=place.ew, **values, entered_by=who, entered_at=now(), version=1,
+                )  # fmt: skip
+                db.add(row)
+                db.flush()
+            else:
+                before = {f: getattr(row, f) for f in FIELDS}
+                for f in FIELDS:
+                    setattr(row, f, values[f])
+                row.version += 1
+                row.entered_by = who
+            db.add(LiveChange(evening_id=evening.id, result_id=row.id, at=now(), who=who, reason=reason.strip(),
+                              before=before, after=values, published=1 if state == "closed" else 0))  # fmt: skip
+            db.execute(update(LiveEvening).where(LiveEvening.id == evening.id)
+                       .values(revision=LiveEvening.revision + 1))  # fmt: skip
+            return _result_fields(row)
+
+        fields_: dict[str, Any] = self._retrying(work)
+        return fields_
+
+    def changes(self, evening_id: int) -> list[dict[str, Any]]:
+        """The history of every result: each change with who, when, why, before and after (oldest first)."""
+        with self._read() as db:
+            rows = db.execute(
+                select(LiveChange, LiveResult.board, LiveResult.table, LiveResult.round)
+                .join(LiveResult, LiveResult.id == LiveChange.result_id)
+                .where(LiveChange.evening_id == evening_id)
+                .order_by(LiveChange.id)
+            ).all()
+            return [
+                {"at": c.at.isoformat(), "who": c.who, "reason": c.reason, "board": board, "table": table,
+                 "round": rnd, "before": json.dumps(c.before, ensure_ascii=False) if c.before else "",
+                 "after": json.dumps(c.after, ensure_ascii=False), "published": bool(c.published)}
+                for c, board, table, rnd in rows
+            ]  # fmt: skip
+
+    # --- calls
+    # ----------------------------------------------------------------------------------------------------------
+
+    def call(self, evening_id: int, section: str, table: int, round_number: int) -> None:
+        def work(db: Session) -> None:
+            open_call = db.scalar(
+                select(LiveCall.id).where(LiveCall.evening_id == evening_id, LiveCall.section == section,
+                                          LiveCall.table == table, LiveCall.answered_at.is_(None))
+            )  # fmt: skip
+            if open_call is None:  # pressed twice: one call
+                db.add(LiveCall(evening_id=evening_id, section=section, table=table, round=round_number, at=now()))
+                db.execute(update(LiveEvening).where(LiveEvening.id == evening_id)
+                           .values(revision=LiveEvening.revision + 1))  # fmt: skip
+
+        self._retrying(work)
+
+    def calls(self, evening_id: int) -> list[dict[str, Any]]:
+        with self._read() as db:
+            rows = db.scalars(
+                select(LiveCall).where(LiveCall.evening_id == evening_id, LiveCall.answered_at.is_(None))
+                .order_by(LiveCall.id)
+            ).all()  # fmt: skip
+            return [{"id": c.id, "section": c.section, "table": c.table, "round": c.round,
+                     "at": c.at.isoformat()} for c in rows]  # fmt: skip
+
+    def answer(self, evening_id: int, call_id: int) -> None:
+        def work(db: Session) -> None:
+            db.execute(update(LiveCall).where(LiveCall.id == call_id, LiveCall.evening_id == evening_id)
+                       .values(answered_at=now()))  # fmt: skip
+            db.execute(update(LiveEvening).where(LiveEvening.id == evening_id)
+                       .values(revision=LiveEvening.revision + 1))  # fmt: skip
+
+        self._retrying(work)
+
+    def counts(self, evening_id: int) -> Sequence[int]:
+        """(results, entries) stored for the evening: what the load and fault tests count."""
+        with self._read() as db:
+            results = db.scalar(select(func.count()).select_from(LiveResult).where(LiveResult.evening_id == evening_id))
+            entries = db.scalar(select(func.count()).select_from(LiveEntry).where(LiveEntry.evening_id == evening_id))
+            return (int(results or 0), int(entries or 0))

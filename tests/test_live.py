@@ -1,0 +1,112 @@
+"""The live evening (issue 22) through a real ``bridgescore serve`` process over loopback: the director sets up a
+4-table Mitchell of 3 rounds, four tables enter every board at the same time, a result is corrected with a reason,
+the evening is closed, and the published page, the archive and ``bridgescore score`` of the written files agree;
+a doubled submit stores once; a table cannot enter another table's board."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from live_server import Browser, Server, boards_to_play, create_evening, director, enter, sit_down, table_codes
+
+_PLAYED = ["4S N =", "3NT S +1", "2H E -1", "PASS", "4H W =", "1NT N -2", "3C W +2", "5DX S -1"]
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(str(tmp_path / "club.sqlite3"), tmp_path / "published").start()
+    yield running
+    running.stop()
+
+
+def _play(phone: Browser, evening: int, table: int) -> int:
+    stored = 0
+    for _ in range(10):
+        boards = boards_to_play(phone, evening)
+        if not boards:
+            return stored
+        for board in boards:
+            words = _PLAYED[(board * 3 + table) % len(_PLAYED)].split()
+            contract, declarer, result = [*words, "", ""][:3]
+            response = enter(phone, evening, board, contract, declarer, result)
+            assert f"Board {board} is stored." in response.text, response.text[-1500:]
+            stored += 1
+    return stored
+
+
+def test_an_evening_from_setup_to_the_archive(server: Server, tmp_path: Path) -> None:
+    desk = director(server)
+    evening = create_evening(desk, "mitchell-4-skip-r3", 3, title="Club night", date="2026-11-27", club="BC Test")
+    codes = table_codes(desk, evening)
+    assert sorted(codes) == [1, 2, 3, 4]
+    desk.post(f"/desk/e/{evening}/do/names", {"pair:A:1": "Ann & Bob", "pair:A:5": "Cy & Di"})
+    desk.post(f"/desk/e/{evening}/do/start", {})
+    phones = {t: sit_down(server, evening, c) for t, c in codes.items()}
+    counts: dict[int, int] = {}
+    threads = [threading.Thread(target=lambda t=t: counts.__setitem__(t, _play(phones[t], evening, t))) for t in phones]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    assert counts == {1: 9, 2: 9, 3: 9, 4: 9}  # 3 rounds of 3 boards at each table
+
+    # a correction at the desk, with its reason kept
+    page = desk.post(f"/desk/e/{evening}/correct", {"section": "A", "round": "1", "table": "1", "board": "1",
+                                                    "contract": "4S", "declarer": "N", "result": "+1",
+                                                    "reason": "NS made 11 tricks, agreed by EW"}).text  # fmt: skip
+    assert "NS made 11 tricks, agreed by EW" in page
+    closed = desk.post(f"/desk/e/{evening}/do/close", {})
+    assert closed.status_code == 200 and "Published results" in closed.text
+
+    folder = tmp_path / "published" / str(evening)
+    travellers = (folder / f"evening-{evening}.csv").read_text()
+    assert "A,1,1,5,4S,N,+1,,450," in travellers  # the corrected line
+    assert travellers.count("\n") == 1 + 36
+    # the plain command line on the files written agrees with the page and the archive to the last decimal
+    args = [str(folder / f"evening-{evening}.csv"), "--names", str(folder / f"evening-{evening}-names.csv"),
+            "--movement", str(folder / f"evening-{evening}.movement.json")]  # fmt: skip
+    plain = subprocess.run([sys.executable, "-m", "bridgescore", "score", *args, "-f", "json"],
+                           capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert plain.returncode == 0, plain.stderr
+    standings = {(s["group"], e["pair"]): e["percent"] for s in json.loads(plain.stdout)["standings"]
+                 for e in s["entries"]}  # fmt: skip
+    page_html = desk.get(f"/e/{evening}/html").text
+    for (group, pair), percent in standings.items():
+        assert f"{percent:.2f}" in page_html, (group, pair, percent)
+    listing = subprocess.run([sys.executable, "-m", "bridgescore", "archive", "list", "--db", server.db, "-f", "json"],
+                             capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert listing.returncode == 0, listing.stderr
+    assert "Club night" in listing.stdout
+    usebio = desk.get(f"/e/{evening}/usebio")
+    assert usebio.status_code == 200 and b"<USEBIO" in usebio.content
+
+
+def test_a_doubled_submit_stores_once_and_another_tables_board_is_refused(server: Server) -> None:
+    desk = director(server)
+    evening = create_evening(desk, "mitchell-4-skip-r3", 3)
+    desk.post(f"/desk/e/{evening}/do/start", {})
+    codes = table_codes(desk, evening)
+    phone = sit_down(server, evening, codes[1])
+    board = boards_to_play(phone, evening)[0]
+    phone.get(f"/t/{evening}/board/{board}")
+    key = phone.key()
+    typed = {"key": key, "contract": "3NT", "declarer": "S", "result": "=", "confirmed": "yes"}
+    first = phone.post(f"/t/{evening}/board/{board}", typed)
+    again = phone.post(f"/t/{evening}/board/{board}", typed)  # pressed twice, or sent again after a lost answer
+    assert re.search(r"Board \d+ is stored", first.text) and str(first.url) == str(again.url)
+    grid = desk.get(f"/desk/e/{evening}").text
+    assert grid.count("1/3</td>") == 1
+    other = boards_to_play(sit_down(server, evening, codes[2]), evening)[0]
+    refused = phone.post(f"/t/{evening}/board/{other}", {**typed, "key": "another"})
+    assert refused.status_code == 400 and "not played at this table" in refused.text
+    wrong = Browser(server.url)
+    wrong.get(f"/t/{evening}?code=WRONG1")
+    assert "not a table code" in wrong.page
