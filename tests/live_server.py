@@ -168,3 +168,235 @@ def enter(phone: Browser, evening: int, board: int, contract: str, declarer: str
 def boards_to_play(phone: Browser, evening: int) -> list[int]:
     page = phone.get(f"/t/{evening}/table").text
     return [int(b) for b in re.findall(rf'href="/t/{evening}/board/(\d+)"', page)]
+
+
+# --- many tables at once: the load and fault tests (issue 22) and ``benchmarks/live_bench.py`` ----------------------
+
+#: The largest Mitchell of the movement library (:data:`bridgescore.movement.generate.MAX_TABLES`); a larger
+#: evening is several sections of it, as a club's big night or a simultaneous pairs' venue is.
+SECTION_TABLES = 30
+
+
+@dataclass(frozen=True)
+class Evening:
+    """An evening running for a load test: its id, each table's code by (section, table), the results its
+    schedule expects."""
+
+    id: int
+    codes: dict[tuple[str, int], str]
+    expected: int
+
+
+def running_evening(db: str, tables: int, rounds: int, boards_per_round: int = 2) -> Evening:
+    """An evening of ``tables`` tables in sections of at most :data:`SECTION_TABLES` (A, B, …: skip Mitchells from
+    the movement library, curtailed to ``rounds``), created in the live store (the desk's form makes one section)
+    and started, as the director's start button does."""
+    import dataclasses
+
+    from bridgescore.archive.store import open_archive
+    from bridgescore.live.store import LiveStore
+    from bridgescore.movement.generate import by_name
+
+    whole, rest = divmod(tables, SECTION_TABLES)
+    sizes = [SECTION_TABLES] * whole + ([rest] if rest else [])
+    sections, name = [], ""
+    for letter, size in zip("ABCDEFGHJKLMNPQRSTUVWXYZ", sizes, strict=False):
+        name = f"mitchell-{size}{'-skip' if size % 2 == 0 else ''}-r{rounds}"
+        sections.append(dataclasses.replace(by_name(name, boards_per_round).sections[0], name=letter))
+    movement = dataclasses.replace(by_name(name, boards_per_round), sections=tuple(sections))
+    with open_archive(db) as archive:
+        store = LiveStore(archive)
+        evening = store.create(movement, f"{len(sizes)} × {name}", title=f"Load test, {tables} tables")
+        store.update(evening, state="running")
+        codes = {(section, table): code for section, table, code in store.tables(evening)}
+        schedule = store.evening(evening)
+        assert schedule is not None
+        expected = sum(len(p.boards) for p in schedule.places())
+    return Evening(evening, codes, expected)
+
+
+@dataclass
+class Load:
+    """What the tables saw: each acknowledged idempotency key → the result id the server answered with, the seconds
+    from each confirming POST to its acknowledgement, and what went wrong (empty: nothing)."""
+
+    acknowledged: dict[str, int] = field(default_factory=dict)
+    seconds: list[float] = field(default_factory=list)
+    doubled: int = 0
+    retries: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+_STORED = re.compile(r"/t/\d+/stored/(\d+)$")
+#: What the tables enter: contract, declarer, result (board × 3 + table picks one).
+PLAYED = ["4S N =", "3NT S +1", "2H E -1", "PASS", "4H W =", "1NT N -2", "3C W +2", "5DX S -1"]
+
+
+def play_tables(base: str, evening: Evening, *, doubled_every: int = 0, patient: float = 0, deadline: float = 120,
+                ) -> Load:  # fmt: skip
+    """Every table of ``evening`` enters every board of its schedule at the same time, each table a thread and a
+    phone of its own (a cookie jar, the real pages: the code, the table page, the board's form with its key and
+    CSRF token, the check, the opponents' confirmation).  Every ``doubled_every``-th entry its confirmation is sent
+    twice at the same moment with the same key (a double tap, two phones of one table).  ``patient`` seconds: how
+    long a table keeps sending a request again (the SAME key) when the server does not answer – a phone that lost
+    the network, a server killed and started again; 0: an unanswered request is a problem."""
+    import threading
+
+    load = Load()
+    lock = threading.Lock()
+    stop = time.monotonic() + deadline
+    count = iter(range(1, 10**9))
+
+    def again(call: Any) -> Any:
+        """``call()``, sent again while the server does not answer (the same request: the same key)."""
+        given_up = time.monotonic() + patient
+        while True:
+            try:
+                return call()
+            except httpx.TransportError:
+                if time.monotonic() > min(given_up, stop):
+                    raise
+                with lock:
+                    load.retries += 1
+                time.sleep(0.2)
+
+    def confirm(http: httpx.Client, board: int, typed: dict[str, str]) -> tuple[float, int | None, str]:
+        """The opponents' confirmation: the seconds until the server acknowledged (its redirect to the stored
+        result), the result id, the end of any other answer."""
+        started = time.perf_counter()
+        response = http.post(f"/t/{evening.id}/board/{board}", data=typed, follow_redirects=False)
+        found = _STORED.search(response.headers.get("location", "")) if response.status_code == 303 else None
+        return time.perf_counter() - started, int(found.group(1)) if found else None, response.text[-300:]
+
+    def enter_board(phone: Browser, name: str, board: int, number: int) -> None:
+        words = PLAYED[(board * 3 + number) % len(PLAYED)].split()
+        contract, declarer, result = [*words, "", ""][:3]
+        path = f"/t/{evening.id}/board/{board}"
+        again(lambda: phone.get(path))
+        typed = {"key": phone.key(), "contract": contract, "declarer": declarer, "result": result}
+        again(lambda: phone.post(path, typed))  # the check, and the page the opponents confirm on
+        confirmed = {**typed, "csrf": phone.csrf, "confirmed": "yes"}
+        with lock:
+            doubled = doubled_every > 0 and next(count) % doubled_every == 0
+        answers: list[tuple[float, int | None, str]] = []
+        if doubled:  # the same confirmation sent twice at once, by another connection with the same cookies
+            with httpx.Client(base_url=base, timeout=30, cookies=phone.http.cookies) as twin:
+                thread = threading.Thread(target=lambda: answers.append(again(lambda: confirm(twin, board, confirmed))))
+                thread.start()
+                answers.append(again(lambda: confirm(phone.http, board, confirmed)))
+                thread.join(max(1.0, stop - time.monotonic()))
+        else:
+            answers.append(again(lambda: confirm(phone.http, board, confirmed)))
+        with lock:
+            load.doubled += doubled
+            for seconds, result_id, text in answers:
+                if result_id is None:
+                    load.problems.append(f"{name} board {board}: not stored: {text}")
+                    continue
+                known = load.acknowledged.setdefault(typed["key"], result_id)
+                if known != result_id:
+                    load.problems.append(f"key {typed['key']}: results {known} and {result_id}")
+                load.seconds.append(seconds)
+            if doubled and len(answers) != 2:
+                load.problems.append(f"{name} board {board}: the doubled submit not answered twice")
+
+    def table(section: str, number: int, code: str) -> None:
+        phone = Browser(base, timeout=30)
+        name = f"table {section}{number}"
+        try:
+            again(lambda: phone.get(f"/t/{evening.id}?code={code}"))
+            while time.monotonic() < stop:
+                boards = again(lambda: boards_to_play(phone, evening.id))
+                if not boards:
+                    return
+                for board in boards:
+                    enter_board(phone, name, board, number)
+            load.problems.append(f"{name}: not done in {deadline} s")
+        except Exception as problem:  # a table that stops is a problem to report, not a thread dying silently
+            with lock:
+                load.problems.append(f"{name}: {type(problem).__name__}: {problem}")
+        finally:
+            phone.close()
+
+    threads = [threading.Thread(target=table, args=(s, t, c)) for (s, t), c in evening.codes.items()]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(max(1.0, stop - time.monotonic() + 30))
+    if any(thread.is_alive() for thread in threads):
+        load.problems.append("a table's thread did not end")
+    return load
+
+
+def stored(db: str, evening: int) -> tuple[list[tuple[str, int, int, int]], dict[str, int]]:
+    """What the database holds for ``evening``: each result's (section, round, table, board), and each entry's
+    idempotency key → its result id (a key twice would raise: the keys are a unique constraint)."""
+    from sqlalchemy import select
+
+    from bridgescore.archive.models import LiveEntry, LiveResult
+    from bridgescore.archive.store import open_archive
+
+    with open_archive(db) as archive, archive.engine.connect() as connection:
+        results = connection.execute(
+            select(LiveResult.section, LiveResult.round, LiveResult.table, LiveResult.board).where(
+                LiveResult.evening_id == evening
+            )
+        ).all()
+        entries = connection.execute(
+            select(LiveEntry.key, LiveEntry.result_id).where(LiveEntry.evening_id == evening)
+        ).all()
+        found = [(r[0], r[1], r[2], r[3]) for r in results]
+        keys: dict[str, int] = {}
+        for key, result_id in entries:
+            assert key not in keys, f"key {key} stored twice"
+            keys[key] = result_id
+    return found, keys
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The ``share`` (0–1) percentile of ``values`` (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered) + 0.5) - 1))] if ordered else float("nan")
+
+
+@dataclass
+class Screen:
+    """The club room's ranking screen as its script polls it: each revision poll's seconds, each reload's seconds
+    (the screen read again because the revision changed) and what the last reload said."""
+
+    revision_seconds: list[float] = field(default_factory=list)
+    screen_seconds: list[float] = field(default_factory=list)
+    page: str = ""
+    problems: list[str] = field(default_factory=list)
+
+
+def watch_screen(base: str, evening: int, done: Any, every: float = 0.5) -> Screen:
+    """Poll ``/screen/N/revision`` every ``every`` seconds (the page's script: every 5 s) and read ``/screen/N``
+    again when it changed, until ``done`` (a ``threading.Event``) is set; then read both once more."""
+    watched = Screen()
+    seen = ""
+    with httpx.Client(base_url=base, timeout=30) as http:
+        while True:
+            last = done.is_set()
+            try:
+                started = time.perf_counter()
+                revision = http.get(f"/screen/{evening}/revision").text
+                watched.revision_seconds.append(time.perf_counter() - started)
+                if revision != seen:
+                    started = time.perf_counter()
+                    response = http.get(f"/screen/{evening}")
+                    watched.screen_seconds.append(time.perf_counter() - started)
+                    watched.page, seen = response.text, revision
+            except httpx.TransportError as problem:  # the server restarted: the screen's script tries again too
+                watched.problems.append(f"{type(problem).__name__}: {problem}")
+            if last:
+                return watched
+            done.wait(every)
+
+
+def timings(name: str, seconds: list[float]) -> str:
+    """``name: p50 … ms, p99 … ms, max … ms (n)`` of ``seconds``."""
+    if not seconds:
+        return f"{name}: none"
+    return (f"{name}: p50 {percentile(seconds, 0.5) * 1000:.0f} ms, p99 {percentile(seconds, 0.99) * 1000:.0f} ms, "
+            f"max {max(seconds) * 1000:.0f} ms ({len(seconds)})")  # fmt: skip
