@@ -551,6 +551,19 @@ async def board_page(request: Request) -> Response:
     evening, section, table = found
     live = _live(request)
     board_text = str(request.path_params.get("board", ""))
+    form: dict[str, str] | None = None
+    if request.method == "POST":
+        form = await _form(request)
+        if form is None:
+            return _message(request, "the form has expired: open the page again", 400)
+        key = form.get("key", "").strip()[:64]
+        if form.get("confirmed") == "yes" and key:
+            # a confirmation sent again (its answer lost, a double tap) gets the stored answer, even when the table
+            # has moved on to its next round meanwhile (the round's last board), rather than a refusal that leaves
+            # the players not knowing whether it was stored
+            known = await run_in_threadpool(live.store.answer_of, evening.id, key)
+            if known is not None and (known["section"], known["table"]) == (section, table):
+                return RedirectResponse(f"/t/{evening.id}/stored/{known['id']}", status_code=303)
     current = await run_in_threadpool(live.store.current_round, evening, section, table)
     place = evening.place(section, current, table) if current else None
     if place is None or not board_text.isdigit() or int(board_text) not in place.boards:
@@ -558,12 +571,9 @@ async def board_page(request: Request) -> Response:
                         board=board_text[:6])  # fmt: skip
     board = int(board_text)
     lead_rule = str(evening.settings.get("lead", "optional"))
-    if request.method == "GET":
+    if form is None:
         return _page(request, "board.html.j2", evening=evening, place=place, board=board, typed={},
                      key=secrets.token_urlsafe(16), lead_rule=lead_rule)  # fmt: skip
-    form = await _form(request)
-    if form is None:
-        return _message(request, "the form has expired: open the page again", 400)
     deal = _deal(evening, board)
     checked = check_entry(board, form, lead_rule=lead_rule, deal=deal)
     key = form.get("key", "")[:64]

@@ -337,6 +337,15 @@ class LiveStore:
             row = db.get(LiveResult, result_id)
             return _result_fields(row) if row and row.evening_id == evening_id else None
 
+    def answer_of(self, evening_id: int, key: str) -> dict[str, Any] | None:
+        """The result a submission with idempotency ``key`` stored (or found stored), or None: not seen yet."""
+        with self._read() as db:
+            row = db.execute(
+                select(LiveResult).join(LiveEntry, LiveEntry.result_id == LiveResult.id)
+                .where(LiveEntry.evening_id == evening_id, LiveEntry.key == key.strip()[:64])
+            ).scalar()  # fmt: skip
+            return _result_fields(row) if row is not None else None
+
     def current_round(self, evening: Evening, section: str, table: int) -> int | None:
         """The round a table plays now: its first round with a board not yet entered (None: every round done)."""
         with self._read() as db:
