@@ -400,3 +400,21 @@ def timings(name: str, seconds: list[float]) -> str:
         return f"{name}: none"
     return (f"{name}: p50 {percentile(seconds, 0.5) * 1000:.0f} ms, p99 {percentile(seconds, 0.99) * 1000:.0f} ms, "
             f"max {max(seconds) * 1000:.0f} ms ({len(seconds)})")  # fmt: skip
+
+
+def assert_exact(db: str, evening: Evening, load: Load) -> None:
+    """Nothing lost, nothing twice: every stand's board of the schedule stored once, every acknowledged key stored
+    once on the result the table was told, and no key stored that no table saw acknowledged."""
+    from bridgescore.archive.store import open_archive
+    from bridgescore.live.store import LiveStore
+
+    assert not load.problems, load.problems[:10]
+    with open_archive(db) as archive:
+        schedule = LiveStore(archive).evening(evening.id)
+    assert schedule is not None
+    expected = sorted((p.section, p.round, p.table, b) for p in schedule.places() for b in p.boards)
+    results, keys = stored(db, evening.id)
+    assert len(expected) == evening.expected
+    assert sorted(results) == expected  # each board of each stand once: none lost, none twice
+    assert keys == load.acknowledged  # each acknowledged key once, on its result; no other key
+    assert len(set(keys.values())) == len(keys)  # one entry (key) per result: the doubled sends found the first

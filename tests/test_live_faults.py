@@ -6,13 +6,21 @@ after the restart, and the evening ends with exactly the schedule's results."""
 
 from __future__ import annotations
 
+import random
 import re
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from live_server import Server, boards_to_play, running_evening, sit_down
+from live_server import Load, Server, assert_exact, boards_to_play, play_tables, running_evening, sit_down, timings
+
+#: The load of the fault test: a 30-table section (the library's largest Mitchell) of two rounds, killed this often.
+TABLES = 30
+ROUNDS = 2
+KILLS = 4
 
 
 @pytest.fixture
@@ -42,3 +50,37 @@ def test_the_rounds_last_board_sent_again_gets_its_answer_not_a_refusal(server: 
     assert again.status_code == 303, again.text[-400:]
     assert again.headers["location"] == answers[-1].headers["location"]
     assert re.search(r"/stored/\d+$", again.headers["location"])
+
+
+def test_the_server_killed_at_random_moments_loses_no_acknowledged_entry(tmp_path: Path, archive_url: str) -> None:
+    """``kill -9`` of the server (and every process of it) at seeded random moments while every table enters its
+    boards, each time started again on the same database and port; the tables send again, with the same key, what
+    was not acknowledged (a phone that lost the network does so).  Every acknowledged key is stored once, on the
+    result the table was told; the evening ends with exactly the schedule's results.  SQLite and PostgreSQL."""
+    server = Server(archive_url, tmp_path / "published").start()
+    try:
+        evening = running_evening(archive_url, TABLES, ROUNDS)
+        outcome: list[Load] = []
+        player = threading.Thread(target=lambda: outcome.append(
+            play_tables(server.url, evening, doubled_every=10, patient=60, deadline=150)))  # fmt: skip
+        player.start()
+        draw = random.Random(22)
+        kills = 0
+        for _ in range(KILLS):
+            time.sleep(draw.uniform(0.3, 2.5))
+            if not player.is_alive():
+                break
+            server.kill()
+            kills += 1
+            time.sleep(draw.uniform(0, 0.5))  # the phones find no server for a moment
+            server.start()
+        player.join(200)
+        assert not player.is_alive()
+        (load,) = outcome
+        where = "PostgreSQL" if archive_url.startswith("postgresql") else "SQLite"
+        print(f"{where}: {kills} kills, {load.retries} requests sent again; {timings('submit → ack', load.seconds)}")
+        assert kills >= 2, "the tables finished before the server was killed: nothing was tested"
+        assert load.retries > 0, "no request met a killed server"
+        assert_exact(archive_url, evening, load)
+    finally:
+        server.stop()

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from live_server import Evening, Load, Server, play_tables, running_evening, stored, timings, watch_screen
+from live_server import Server, assert_exact, play_tables, running_evening, timings, watch_screen
 
 TABLES = 60
 ROUNDS = 2
@@ -27,24 +27,6 @@ def server(tmp_path: Path) -> Iterator[Server]:
     running = Server(str(tmp_path / "club.sqlite3"), tmp_path / "published").start()
     yield running
     running.stop()
-
-
-def assert_exact(db: str, evening: Evening, load: Load) -> None:
-    """Nothing lost, nothing twice: every stand's board of the schedule stored once, every acknowledged key stored
-    once on the result the table was told, and no key stored that no table saw acknowledged."""
-    from bridgescore.archive.store import open_archive
-    from bridgescore.live.store import LiveStore
-
-    assert not load.problems, load.problems[:10]
-    with open_archive(db) as archive:
-        schedule = LiveStore(archive).evening(evening.id)
-    assert schedule is not None
-    expected = sorted((p.section, p.round, p.table, b) for p in schedule.places() for b in p.boards)
-    results, keys = stored(db, evening.id)
-    assert len(expected) == evening.expected
-    assert sorted(results) == expected  # each board of each stand once: none lost, none twice
-    assert keys == load.acknowledged  # each acknowledged key once, on its result; no other key
-    assert len(set(keys.values())) == len(keys)  # one entry (key) per result: the doubled sends found the first
 
 
 def test_sixty_tables_enter_at_once_and_nothing_is_lost_or_stored_twice(server: Server) -> None:

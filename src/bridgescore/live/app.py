@@ -556,17 +556,18 @@ async def board_page(request: Request) -> Response:
         form = await _form(request)
         if form is None:
             return _message(request, "the form has expired: open the page again", 400)
-        key = form.get("key", "").strip()[:64]
-        if form.get("confirmed") == "yes" and key:
-            # a confirmation sent again (its answer lost, a double tap) gets the stored answer, even when the table
-            # has moved on to its next round meanwhile (the round's last board), rather than a refusal that leaves
-            # the players not knowing whether it was stored
-            known = await run_in_threadpool(live.store.answer_of, evening.id, key)
-            if known is not None and (known["section"], known["table"]) == (section, table):
-                return RedirectResponse(f"/t/{evening.id}/stored/{known['id']}", status_code=303)
     current = await run_in_threadpool(live.store.current_round, evening, section, table)
     place = evening.place(section, current, table) if current else None
     if place is None or not board_text.isdigit() or int(board_text) not in place.boards:
+        key = form.get("key", "").strip() if form is not None and form.get("confirmed") == "yes" else ""
+        if key:
+            # a confirmation sent again (its answer lost, a double tap) after it moved the table on to its next
+            # round (the round's last board) gets the stored answer, not a refusal that leaves the players not
+            # knowing whether it was stored; looked up after the round was read, so the commit that moved the
+            # table on is seen
+            known = await run_in_threadpool(live.store.answer_of, evening.id, key)
+            if known is not None and (known["section"], known["table"]) == (section, table):
+                return RedirectResponse(f"/t/{evening.id}/stored/{known['id']}", status_code=303)
         return _message(request, "board %(board)s is not played at this table in this round", 400,
                         board=board_text[:6])  # fmt: skip
     board = int(board_text)
