@@ -418,3 +418,67 @@ def assert_exact(db: str, evening: Evening, load: Load) -> None:
     assert sorted(results) == expected  # each board of each stand once: none lost, none twice
     assert keys == load.acknowledged  # each acknowledged key once, on its result; no other key
     assert len(set(keys.values())) == len(keys)  # one entry (key) per result: the doubled sends found the first
+
+
+_RANKED = re.compile(r'<tr><td class="num">[^<]*</td><td class="num">([^<]*)</td><td>[^<]*</td>\s*'
+                     r'<td class="num">[^<]*</td><td class="num">(\d+)</td></tr>')  # fmt: skip
+
+
+def ranked_boards(page: str) -> list[tuple[str, int]]:
+    """The ranking screen's rows: each pair with the boards it is ranked on."""
+    return [(pair, int(boards)) for pair, boards in _RANKED.findall(page)]
+
+
+def _stat(pid: int) -> list[str] | None:
+    """The fields of ``/proc/PID/stat`` after the command's name (state, parent, process group, …), or None."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return text[text.rindex(")") + 2 :].split()
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def processes_of(server: Server) -> list[int]:
+    """Every living process of the server's process group (its own: ``start_new_session``), zombies left out."""
+    assert server.process is not None
+    found = []
+    for entry in Path("/proc").iterdir():
+        stat = _stat(int(entry.name)) if entry.name.isdigit() else None
+        if stat is not None and stat[0] != "Z" and int(stat[2]) == server.process.pid:
+            found.append(int(entry.name))
+    return found
+
+
+def workers_of(server: Server, count: int, timeout: float = 30) -> list[int]:
+    """The worker processes of ``serve --workers N`` (uvicorn's children of the server process that multiprocessing
+    spawned; not its resource tracker), once ``count`` of them run."""
+    assert server.process is not None
+    deadline = time.monotonic() + timeout
+    while True:
+        children = [p for p in processes_of(server) if (_stat(p) or ["", "0"])[1] == str(server.process.pid)
+                    and b"spawn_main" in _cmdline(p)]  # fmt: skip
+        if len(children) >= count or time.monotonic() > deadline:
+            return children
+        time.sleep(0.1)
+
+
+def left_behind(server: Server, timeout: float = 10) -> tuple[list[int], bool]:
+    """After a stop or a kill: the server's processes still alive, and whether its port is still taken."""
+    deadline = time.monotonic() + timeout
+    while (alive := processes_of(server)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # closed connections waiting out: not a listener
+        try:
+            probe.bind(("127.0.0.1", server.port))
+            taken = False
+        except OSError:
+            taken = True
+    return alive, taken

@@ -15,7 +15,17 @@ from pathlib import Path
 
 import pytest
 
-from live_server import Load, Server, assert_exact, boards_to_play, play_tables, running_evening, sit_down, timings
+from live_server import (
+    Load,
+    Server,
+    assert_exact,
+    boards_to_play,
+    left_behind,
+    play_tables,
+    running_evening,
+    sit_down,
+    timings,
+)
 
 #: The load of the fault test: a 30-table section (the library's largest Mitchell) of two rounds, killed this often.
 TABLES = 30
@@ -72,6 +82,7 @@ def test_the_server_killed_at_random_moments_loses_no_acknowledged_entry(tmp_pat
                 break
             server.kill()
             kills += 1
+            assert left_behind(server) == ([], False)  # every process of it gone, its port free for the restart
             time.sleep(draw.uniform(0, 0.5))  # the phones find no server for a moment
             server.start()
         player.join(200)

@@ -10,13 +10,25 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
-from live_server import Server, assert_exact, play_tables, running_evening, timings, watch_screen
+from live_server import (
+    Server,
+    assert_exact,
+    left_behind,
+    play_tables,
+    ranked_boards,
+    running_evening,
+    timings,
+    watch_screen,
+    workers_of,
+)
 
 TABLES = 60
 ROUNDS = 2
@@ -52,3 +64,44 @@ def test_sixty_tables_enter_at_once_and_nothing_is_lost_or_stored_twice(server: 
     print("\n".join(report))
     # loosely: a shared 2-core machine; the benchmark judges the goals (p99 250 ms, refresh 100 ms)
     assert max(load.seconds) < 20 and max(watched.screen_seconds) < 20
+
+
+def test_two_workers_on_postgresql_behave_as_one_server(tmp_path: Path, postgres_url: str) -> None:
+    """``serve --workers 2`` on PostgreSQL: the same load, the same exact counts; then the ranking screen asked of
+    each worker alone (the other one stopped for that moment, so the shared socket's connections go to it) shows
+    every entry – the revision the database has, every result counted, every pair ranked on its boards; and a stop
+    leaves no process of the server and no listening port behind."""
+    from bridgescore.archive.store import open_archive
+    from bridgescore.live.store import LiveStore
+
+    server = Server(postgres_url, tmp_path / "published", workers=2).start()
+    try:
+        workers = workers_of(server, 2)
+        assert len(workers) == 2, workers
+        evening = running_evening(postgres_url, TABLES, ROUNDS)
+        load = play_tables(server.url, evening, doubled_every=10, deadline=90)
+        assert_exact(postgres_url, evening, load)
+        with open_archive(postgres_url) as archive:
+            revision = LiveStore(archive).revision(evening.id)
+        pairs = len({(s, t) for s, t in evening.codes}) * 2
+        for alone in workers:
+            others = [w for w in workers if w != alone]
+            for other in others:
+                os.kill(other, signal.SIGSTOP)  # briefly: uvicorn's health check would replace a worker hung 5 s
+            try:
+                with httpx.Client(base_url=server.url, timeout=10) as http:
+                    polled = http.get(f"/screen/{evening.id}/revision").text
+                    page = http.get(f"/screen/{evening.id}").text
+            finally:
+                for other in others:
+                    os.kill(other, signal.SIGCONT)
+            assert polled == str(revision)
+            assert f'data-revision="{revision}"' in page
+            assert f"{evening.expected} of {evening.expected} results entered" in page
+            ranked = ranked_boards(page)
+            assert len(ranked) == pairs and sum(boards for _, boards in ranked) == 2 * evening.expected
+        print(f"2 workers, PostgreSQL: {timings('submit → acknowledgement', load.seconds)}")
+    finally:
+        server.stop()
+    alive, port_taken = left_behind(server)
+    assert not alive and not port_taken, (alive, port_taken)
