@@ -516,8 +516,8 @@ async def table_page(request: Request) -> Response:
     evening, section, table = found
     store = _live(request).store
     current = await run_in_threadpool(store.current_round, evening, section, table)
-    results = await run_in_threadpool(store.results, evening.id)
-    mine = {(r["round"], r["board"]): r for r in results if r["section"] == section and r["table"] == table}
+    results = await run_in_threadpool(lambda: store.results(evening.id, section=section, table=table))
+    mine = {(r["round"], r["board"]): r for r in results}
     place = evening.place(section, current, table) if current else None
     moves = _next(evening, section, table, current) if current else None
     return _page(request, "table.html.j2", evening=evening, section=section, table=table, round=current,
@@ -615,8 +615,7 @@ async def stored_page(request: Request) -> Response:
         return _message(request, "there is no such result", 404)
     lines: list[dict[str, Any]] = []
     if evening.settings.get("traveller", True):
-        results = await run_in_threadpool(store.results, evening.id)
-        lines = [r for r in results if r["board"] == result["board"] and r["section"] == section]
+        lines = await run_in_threadpool(lambda: store.results(evening.id, section=section, board=result["board"]))
     return _page(request, "stored.html.j2", evening=evening, result=result, lines=lines)
 
 

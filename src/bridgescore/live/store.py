@@ -18,6 +18,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import delete, func, select, update
@@ -93,24 +94,16 @@ class Evening:
     settings: Mapping[str, Any]
     revision: int
     session_key: str
+    #: every stand with players as a place, round by round, table by table (:func:`_schedule`)
+    stands: tuple[Place, ...]
 
     def places(self) -> list[Place]:
         """Every stand with players, round by round, table by table."""
-        found: list[Place] = []
-        for section in self.movement.sections:
-            label = written_label(section)
-            for rnd in section.rounds:
-                for stand in rnd.stands:
-                    if stand.ns is None or stand.ew is None:
-                        continue
-                    ns, ew = (stand.ew, stand.ns) if stand.arrow_switch else (stand.ns, stand.ew)
-                    found.append(Place(section.name, rnd.number, stand.table, label(ns), label(ew),
-                                       tuple(sorted(stand.boards))))  # fmt: skip
-        return found
+        return list(self.stands)
 
     def place(self, section: str, round_number: int, table: int) -> Place | None:
         return next(
-            (p for p in self.places() if (p.section, p.round, p.table) == (section, round_number, table)), None
+            (p for p in self.stands if (p.section, p.round, p.table) == (section, round_number, table)), None
         )
 
     def pairs(self) -> list[tuple[str, str]]:
@@ -133,7 +126,28 @@ class Outcome:
     result: Mapping[str, Any]
 
 
-def _result_fields(row: LiveResult) -> dict[str, Any]:
+@lru_cache(maxsize=16)
+def _schedule(text: str) -> tuple[Movement, tuple[Place, ...]]:
+    """An evening's movement read from its stored JSON, and its stands with players as places (the pairs labelled
+    as the travellers number them) – once per movement, which never changes after the evening is made: reading and
+    labelling a 60-table evening's movement on every request of every table was most of the server's work per entry
+    (``benchmarks/live_bench.py``)."""
+    movement = movement_from_dict(json.loads(text))
+    found: list[Place] = []
+    for section in movement.sections:
+        label = written_label(section)
+        for rnd in section.rounds:
+            for stand in rnd.stands:
+                if stand.ns is None or stand.ew is None:
+                    continue
+                ns, ew = (stand.ew, stand.ns) if stand.arrow_switch else (stand.ns, stand.ew)
+                found.append(Place(section.name, rnd.number, stand.table, label(ns), label(ew),
+                                   tuple(sorted(stand.boards))))  # fmt: skip
+    return movement, tuple(found)
+
+
+def _result_fields(row: Any) -> dict[str, Any]:
+    """A result's fields, from its ORM object or its plain row (the same names)."""
     return {
         "id": row.id, "section": row.section, "round": row.round, "table": row.table, "board": row.board,
         "ns": row.ns, "ew": row.ew, **{f: getattr(row, f) for f in FIELDS}, "version": row.version,
@@ -271,11 +285,11 @@ class LiveStore:
 
     @staticmethod
     def _evening(row: LiveEvening) -> Evening:
+        movement, stands = _schedule(row.movement)
         return Evening(
-            row.id, row.date, row.club, row.title, row.method, row.preset, row.state,
-            movement_from_dict(json.loads(row.movement)),
+            row.id, row.date, row.club, row.title, row.method, row.preset, row.state, movement,
             row.movement_name, row.deals, dict(row.names or {}), dict(row.settings or {}), row.revision,
-            row.session_key,
+            row.session_key, stands,
         )  # fmt: skip
 
     def evening(self, evening_id: int) -> Evening | None:
@@ -326,11 +340,17 @@ class LiveStore:
 
     # --- results --------------------------------------------------------------------------------------------------
 
-    def results(self, evening_id: int) -> list[dict[str, Any]]:
-        """Every result of the evening, in the order they were first stored."""
+    def results(
+        self, evening_id: int, *, section: str | None = None, table: int | None = None, board: int | None = None
+    ) -> list[dict[str, Any]]:
+        """Every result of the evening (those of ``section``, ``table``, ``board`` where given), in the order they
+        were first stored.  Read as plain rows, not ORM objects: a table's page and the screen read them often."""
+        query = select(*LiveResult.__table__.columns).where(LiveResult.evening_id == evening_id)
+        for column, value in ((LiveResult.section, section), (LiveResult.table, table), (LiveResult.board, board)):
+            if value is not None:
+                query = query.where(column == value)
         with self._read() as db:
-            rows = db.scalars(select(LiveResult).where(LiveResult.evening_id == evening_id).order_by(LiveResult.id))
-            return [_result_fields(r) for r in rows]
+            return [_result_fields(r) for r in db.execute(query.order_by(LiveResult.id))]
 
     def result(self, evening_id: int, result_id: int) -> dict[str, Any] | None:
         with self._read() as db:
