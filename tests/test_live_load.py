@@ -12,6 +12,7 @@ import os
 import re
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -105,3 +106,47 @@ def test_two_workers_on_postgresql_behave_as_one_server(tmp_path: Path, postgres
         server.stop()
     alive, port_taken = left_behind(server)
     assert not alive and not port_taken, (alive, port_taken)
+
+
+def test_a_refused_entry_in_a_group_commit_leaves_the_others_stored(tmp_path: Path) -> None:
+    """SQLite's writes waiting at the same moment are committed together (``LiveStore._grouped``), each in its own
+    savepoint: held back until all of them wait, a group of every board of a 4-table round, a doubled key and a
+    second, different result for a board – exactly that one is refused, every other is stored once, the doubled key
+    gets the first answer."""
+    from bridgescore.archive.store import open_archive
+    from bridgescore.live.store import LiveStore, Refused
+
+    db = str(tmp_path / "club.sqlite3")
+    evening = running_evening(db, 4, 1)
+    fields = {"contract": "3NT", "declarer": "S", "result": "=", "score": "400"}
+    with open_archive(db) as archive:
+        store = LiveStore(archive)
+        schedule = store.evening(evening.id)
+        assert schedule is not None
+        sends = [(p, b, f"key-{p.table}-{b}", fields) for p in schedule.places() for b in p.boards]
+        first = sends[0]
+        sends += [first, (first[0], first[1], "another-phone", {**fields, "result": "+1", "score": "430"})]
+        answers: list[object] = [None] * len(sends)
+
+        def send(n: int) -> None:
+            place, board, key, typed = sends[n]
+            try:
+                answers[n] = store.submit(schedule, place.section, place.table, place.round, board, typed, key, "t")
+            except Refused as refused:
+                answers[n] = refused
+
+        threads = [threading.Thread(target=send, args=(n,)) for n in range(len(sends))]
+        with store._writers:  # the group forms while a commit is under way
+            for thread in threads:
+                thread.start()
+            deadline = time.monotonic() + 20
+            while len(store._waiting) < len(sends) and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert len(store._waiting) == len(sends)
+        for thread in threads:
+            thread.join(20)
+        refused = [a for a in answers if isinstance(a, Refused)]
+        stored_ids = {a.result["id"] for a in answers if not isinstance(a, Refused)}  # type: ignore[attr-defined]
+        assert len(refused) == 1 and "entered already" in refused[0].message
+        assert len(stored_ids) == len(sends) - 2  # the doubled key: the same result; the refused one: none
+        assert store.counts(evening.id) == (len(sends) - 2, len(sends) - 2)  # results, keys: each once

@@ -441,14 +441,20 @@ class LiveStore:
                           board=board, table=table, round=round_number)  # fmt: skip
         values = {f: str(fields.get(f, "")) for f in FIELDS}
 
-        def work(db: Session) -> Outcome:
+        def answered(db: Session) -> Outcome | None:
             known = db.execute(
                 select(LiveEntry.result_id).where(LiveEntry.evening_id == evening.id, LiveEntry.key == key)
             ).first()
-            if known is not None:
-                row = db.get(LiveResult, known[0])
-                assert row is not None
-                return Outcome("repeat", _result_fields(row))
+            if known is None:
+                return None
+            row = db.get(LiveResult, known[0])
+            assert row is not None
+            return Outcome("repeat", _result_fields(row))
+
+        def work(db: Session) -> Outcome:
+            first = answered(db)
+            if first is not None:
+                return first
             state = db.scalar(select(LiveEvening.state).where(LiveEvening.id == evening.id))
             if state != "running":
                 raise Refused("the evening is not running: results are entered between its start and its close")
@@ -465,6 +471,12 @@ class LiveStore:
                 raise Refused("board %(board)s was entered already; the director can change it", board=board)
             current = self._current_round_in(db, evening, section, table)
             if current != round_number:
+                # PostgreSQL reads each statement at its own moment: the same key sent twice at once (a double
+                # tap on a round's last board) can find no key above and the table moved on here, by the other
+                # send's commit in between – which this read of the key sees
+                again = answered(db)
+                if again is not None:
+                    return again
                 raise Refused("table %(table)s plays round %(current)s now, not round %(round)s",
                               table=table, current=current or 0, round=round_number)  # fmt: skip
             row = LiveResult(
