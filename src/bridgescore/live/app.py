@@ -54,14 +54,15 @@ class Live:
         self.publish = publish
         self._ranking: dict[tuple[int, int], Any] = {}  # (evening, revision) → scores: a cache, never the truth
 
-    def ranking(self, evening: Evening) -> Any:
-        """The evening scored as it stands, computed once per revision (the database says which is current)."""
+    def ranking(self, evening: Evening, results: list[dict[str, Any]] | None = None) -> Any:
+        """The evening scored as it stands, computed once per revision (the database says which is current);
+        ``results``: the evening's results where the caller read them at that revision already."""
         key = (evening.id, evening.revision)
         found = self._ranking.get(key)
         if found is None:
             from bridgescore.live.scoring import score_files, write_files
 
-            results = self.store.results(evening.id)
+            results = self.store.results(evening.id) if results is None else results
             with tempfile.TemporaryDirectory(prefix="bridgescore-live-") as folder:
                 found = score_files(evening, write_files(evening, results, Path(folder))) if results else None
             self._ranking = {k: v for k, v in self._ranking.items() if k[0] != evening.id}
@@ -643,7 +644,7 @@ async def screen(request: Request) -> Response:
     if evening is None:
         return _message(request, "there is no such evening", 404)
     results = await run_in_threadpool(live.store.results, evening.id)
-    scores = await run_in_threadpool(live.ranking, evening) if results else None
+    scores = await run_in_threadpool(live.ranking, evening, results) if results else None
     last = sorted(results, key=lambda r: r["id"], reverse=True)[:12]
     return _page(request, "screen.html.j2", evening=evening, standings=_standings(scores, evening), last=last,
                  entered=len(results), expected=sum(len(p.boards) for p in evening.places()))  # fmt: skip

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from bridgescore.live.store import FIELDS, Evening
+from bridgescore.movement.model import Movement
 from bridgescore.pairs.pipeline import Scores
 
 __all__ = ["EveningFiles", "score_files", "traveller_csv", "write_files"]
@@ -75,16 +76,31 @@ class EveningFiles:
         return args + [arg for option, value in self.info for arg in (option, value) if value]
 
 
-def write_files(evening: Evening, results: Sequence[Mapping[str, Any]], folder: Path) -> EveningFiles:
-    """The evening written into ``folder`` as the files ``bridgescore score`` reads."""
+#: Each movement's JSON by the movement's identity (with the movement, so the identity is not another's): an
+#: evening's movement is one object for as long as it is unchanged (``bridgescore.live.store``'s schedule cache),
+#: and writing a 60-table movement again for every ranking took 10–20 ms of it.
+_WRITTEN: dict[int, tuple[Movement, str]] = {}
+
+
+def _movement_json(movement: Movement) -> str:
     from bridgescore.movement.json import dumps as movement_dumps
 
+    found = _WRITTEN.get(id(movement))
+    if found is None or found[0] is not movement:
+        if len(_WRITTEN) > 32:
+            _WRITTEN.clear()
+        found = _WRITTEN[id(movement)] = (movement, movement_dumps(movement))
+    return found[1]
+
+
+def write_files(evening: Evening, results: Sequence[Mapping[str, Any]], folder: Path) -> EveningFiles:
+    """The evening written into ``folder`` as the files ``bridgescore score`` reads."""
     folder.mkdir(parents=True, exist_ok=True)
     stem = f"evening-{evening.id}"
     travellers = folder / f"{stem}.csv"
     travellers.write_text(traveller_csv(evening, results), encoding="utf-8")
     movement = folder / f"{stem}.movement.json"
-    movement.write_text(movement_dumps(evening.movement), encoding="utf-8")
+    movement.write_text(_movement_json(evening.movement), encoding="utf-8")
     names = None
     if any(n.strip() for n in evening.names.values()):
         names = folder / f"{stem}-names.csv"
