@@ -52,6 +52,9 @@ class Measured:
     revision: list[float]
     peak_mb: float
     wall: float
+    #: the server's processor seconds (user + system, all its processes) over the run
+    cpu: float
+    pause: float = 0
     failed: str = ""
 
 
@@ -63,6 +66,19 @@ def _live_server() -> ModuleType:
     finally:
         sys.path.remove(str(_TESTS))
     return live_server
+
+
+def _cpu_seconds(pids: list[int]) -> float:
+    """The processor seconds (user + system) ``pids`` used so far (``/proc/PID/stat``)."""
+    total = 0.0
+    for pid in pids:
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def _peak_mb(pids: list[int]) -> float:
@@ -77,9 +93,10 @@ def _peak_mb(pids: list[int]) -> float:
     return max(peaks, default=float("nan"))
 
 
-def measure(tables: int, rounds: int, db: str | None = None, workers: int = 1) -> Measured:
+def measure(tables: int, rounds: int, db: str | None = None, workers: int = 1, pause: float = 0) -> Measured:
     """``tables`` tables entering ``rounds`` rounds at once against a new server over ``db`` (None: a new SQLite
-    file), ``workers`` processes."""
+    file), ``workers`` processes; ``pause``: each table waits 0 to ``pause`` seconds before each board (0: back to
+    back)."""
     from benchmarks._process import environment
 
     driver = _live_server()
@@ -94,12 +111,15 @@ def measure(tables: int, rounds: int, db: str | None = None, workers: int = 1) -
             watched = []
             watcher = threading.Thread(target=lambda: watched.append(driver.watch_screen(server.url, evening.id, done)))
             watcher.start()
+            cpu_before = _cpu_seconds(driver.processes_of(server))
             started = time.perf_counter()
-            load = driver.play_tables(server.url, evening, doubled_every=10, deadline=600)
+            load = driver.play_tables(server.url, evening, doubled_every=10, deadline=600, pause=pause)
             wall = time.perf_counter() - started
             done.set()
             watcher.join(60)
-            peak = _peak_mb(driver.processes_of(server))
+            processes = driver.processes_of(server)
+            cpu = _cpu_seconds(processes) - cpu_before
+            peak = _peak_mb(processes)
         finally:
             server.stop()
         results, keys = driver.stored(url, evening.id)
@@ -110,7 +130,7 @@ def measure(tables: int, rounds: int, db: str | None = None, workers: int = 1) -
         failed = "the keys stored are not those acknowledged"
     screen = watched[0] if watched else None
     return Measured(tables, evening.expected, load.doubled, load.seconds, screen.screen_seconds if screen else [],
-                    screen.revision_seconds if screen else [], peak, wall, failed)  # fmt: skip
+                    screen.revision_seconds if screen else [], peak, wall, cpu, pause, failed)  # fmt: skip
 
 
 def _ms(values: list[float], share: float) -> str:
@@ -119,8 +139,10 @@ def _ms(values: list[float], share: float) -> str:
 
 def describe(m: Measured) -> list[str]:
     """The run in lines for a person: the times, the memory, whether the goals are met."""
-    lines = [f"{m.tables} tables, {m.results} results ({m.doubled} confirmations sent twice) in {m.wall:.1f} s; "
-             f"server peak {m.peak_mb:.0f} MB"]  # fmt: skip
+    paced = f"each table pausing 0–{m.pause:g} s before a board" if m.pause else "back to back"
+    lines = [f"{m.tables} tables {paced}: {m.results} results ({m.doubled} confirmations sent twice) in {m.wall:.1f} s;"
+             f" server {m.cpu:.1f} processor s ({m.cpu / max(1, m.results) * 1000:.0f} ms an entry), "
+             f"peak {m.peak_mb:.0f} MB"]  # fmt: skip
     lines.append(f"  submit → acknowledgement   p50 {_ms(m.ack, 0.5):>7}   p99 {_ms(m.ack, 0.99):>7}   "
                  f"(goal p99 ≤ {GOAL_ACK_SECONDS * 1000:.0f} ms)")  # fmt: skip
     lines.append(f"  ranking screen refresh     p50 {_ms(m.screen, 0.5):>7}   p99 {_ms(m.screen, 0.99):>7}   "
@@ -137,14 +159,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--postgres", metavar="URL", help="serve from this PostgreSQL database (default: SQLite)")
     parser.add_argument("--workers", type=int, default=1, help="server processes (more than one: PostgreSQL)")
+    parser.add_argument(
+        "--pause",
+        type=float,
+        default=4.0,
+        help="the paced run: each table waits 0 to PAUSE s before a board (0: no paced run)",
+    )
     args = parser.parse_args(argv)
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     where = "PostgreSQL" if args.postgres else "SQLite"
     print(f"bridgescore serve under load – {os.cpu_count()} cores, load {load}, {where}, {args.workers} worker(s)")
-    measured = measure(args.tables, args.rounds, args.postgres, args.workers)
-    print("\n".join(describe(measured)))
+    runs = [measure(args.tables, args.rounds, args.postgres, args.workers)]
+    if args.pause > 0:
+        runs.append(measure(args.tables, args.rounds, args.postgres, args.workers, args.pause))
+    for measured in runs:
+        print("\n".join(describe(measured)))
     print(f"load after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    return 1 if measured.failed else 0
+    return 1 if any(m.failed for m in runs) else 0
 
 
 if __name__ == "__main__":

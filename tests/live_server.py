@@ -233,13 +233,16 @@ PLAYED = ["4S N =", "3NT S +1", "2H E -1", "PASS", "4H W =", "1NT N -2", "3C W +
 
 
 def play_tables(base: str, evening: Evening, *, doubled_every: int = 0, patient: float = 0, deadline: float = 120,
-                ) -> Load:  # fmt: skip
+                pause: float = 0) -> Load:  # fmt: skip
     """Every table of ``evening`` enters every board of its schedule at the same time, each table a thread and a
     phone of its own (a cookie jar, the real pages: the code, the table page, the board's form with its key and
     CSRF token, the check, the opponents' confirmation).  Every ``doubled_every``-th entry its confirmation is sent
     twice at the same moment with the same key (a double tap, two phones of one table).  ``patient`` seconds: how
     long a table keeps sending a request again (the SAME key) when the server does not answer – a phone that lost
-    the network, a server killed and started again; 0: an unanswered request is a problem."""
+    the network, a server killed and started again; 0: an unanswered request is a problem.  ``pause``: each table
+    waits a (seeded) random 0 to ``pause`` seconds before each board, the time it takes to play and type it (0: the
+    tables enter back to back, the most the server can be asked)."""
+    import random
     import threading
 
     load = Load()
@@ -303,6 +306,7 @@ def play_tables(base: str, evening: Evening, *, doubled_every: int = 0, patient:
     def table(section: str, number: int, code: str) -> None:
         phone = Browser(base, timeout=30)
         name = f"table {section}{number}"
+        playing = random.Random(f"{section}{number}")
         try:
             again(lambda: phone.get(f"/t/{evening.id}?code={code}"))
             while time.monotonic() < stop:
@@ -310,6 +314,7 @@ def play_tables(base: str, evening: Evening, *, doubled_every: int = 0, patient:
                 if not boards:
                     return
                 for board in boards:
+                    time.sleep(playing.uniform(0, pause))
                     enter_board(phone, name, board, number)
             load.problems.append(f"{name}: not done in {deadline} s")
         except Exception as problem:  # a table that stops is a problem to report, not a thread dying silently
