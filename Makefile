@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test docs lint typecheck bench bench-kernels bench-valet bench-leads bench-deals bench-archive clean
+.PHONY: demo test docs lint typecheck bench bench-kernels bench-valet bench-leads bench-deals bench-archive bench-live clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,9 @@ bench-deals: $(STAMP)
 
 bench-archive: $(STAMP)
 	$(BIN)/python -m benchmarks.archive_bench
+
+bench-live: $(STAMP)
+	$(BIN)/python -m benchmarks.live_bench
 
 clean:
 	rm -rf $(VENV) build dist site .mypy_cache .pytest_cache .ruff_cache

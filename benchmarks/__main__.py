@@ -37,7 +37,7 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks import federation, valet_bench
+from benchmarks import federation, live_bench, valet_bench
 from benchmarks._process import bridgescore_command, environment, run, time_tool
 
 DATA = Path(__file__).resolve().parent / ".data"
@@ -61,12 +61,16 @@ class Sizes:
     standings: int
     #: the archive's event (issue 19: a federation's 1,000,000 lines), boards × tables of the check file's kind
     archive: tuple[int, int]
+    #: the live evening (issue 22): tables, rounds, and the paced run's pause before a board (seconds)
+    live: tuple[int, int, float] = (60, 3, 4.0)
 
 
 SIZES = {
     "full": Sizes("full", (100, 10_000), 100_000, (100, 1_000), (2_500, 20, 20), (100, 10_000), 300, (100, 10_000)),
-    "quick": Sizes("quick", (100, 1_000), 10_000, (100, 100), (250, 20, 20), (100, 1_000), 100, (100, 1_000)),
-    "tiny": Sizes("tiny", (4, 25), 100, (4, 25), (6, 2, 3), (4, 6), 9, (4, 25)),
+    "quick": Sizes(
+        "quick", (100, 1_000), 10_000, (100, 100), (250, 20, 20), (100, 1_000), 100, (100, 1_000), (20, 2, 2.0)
+    ),
+    "tiny": Sizes("tiny", (4, 25), 100, (4, 25), (6, 2, 3), (4, 6), 9, (4, 25), (3, 1, 0.5)),
 }
 
 
@@ -316,6 +320,31 @@ def archive_rows(path: Path, runs: int, judged: bool, postgres: str | None) -> l
     return rows
 
 
+def live_rows(sizes: Sizes, judged: bool) -> list[Row]:
+    """The live evening (:mod:`benchmarks.live_bench`, on a new SQLite file; ``make bench-live`` also takes a
+    PostgreSQL database): the tables entering back to back, then paced; the p99 from submit to acknowledgement and
+    the ranking screen's median refresh against issue 22's goals, the server's peak memory."""
+    tables, rounds, pause = sizes.live
+    rows = []
+    for wait in (0.0, pause):
+        m = live_bench.measure(tables, rounds, pause=wait)
+        how = "live 60 tables" + (" paced" if wait else "")  # the full size's name, as every row keeps
+        if m.failed:
+            rows.append(Row(how, None, m.peak_mb, "", "failed", 1, m.failed[:200]))
+            continue
+        ack, screen = live_bench.percentile(m.ack, 0.99), live_bench.percentile(m.screen, 0.5)
+        per_entry = m.cpu / max(1, m.results) * 1000
+        paced = f"0–{wait:g} s pauses" if wait else "back to back"
+        note = (f"p50 {live_bench.percentile(m.ack, 0.5) * 1000:.0f} ms; {per_entry:.0f} ms processor an entry; "
+                f"{tables} tables, {paced}")  # fmt: skip
+        rows.append(Row(f"{how}: submit→ack p99", ack, m.peak_mb, f"p99 ≤ {live_bench.GOAL_ACK_SECONDS:g} s",
+                        _verdict(ack, m.peak_mb, live_bench.GOAL_ACK_SECONDS, None, judged), 1, note))  # fmt: skip
+        rows.append(Row(f"{how}: screen refresh", screen, m.peak_mb, f"median ≤ {live_bench.GOAL_SCREEN_SECONDS:g} s",
+                        _verdict(screen, m.peak_mb, live_bench.GOAL_SCREEN_SECONDS, None, judged), 1,
+                        f"p99 {live_bench.percentile(m.screen, 0.99) * 1000:.0f} ms of {len(m.screen)}"))  # fmt: skip
+    return rows
+
+
 def _print_row(row: Row) -> None:
     seconds = f"{row.seconds:8.2f}" if row.seconds is not None else f"{'':8}"
     peak = f"{row.peak_mb:8.0f}" if row.peak_mb is not None and row.peak_mb == row.peak_mb else f"{'?':>8}"
@@ -359,6 +388,10 @@ def main(argv: list[str] | None = None) -> int:
     if not args.only or args.only.lower() in "archive add season --db":
         for row in archive_rows(inputs(sizes, args.data, print, {"archive"})["archive"],
                                 args.runs or 1, judged, args.postgres):  # fmt: skip
+            rows.append(row)
+            _print_row(row)
+    if not args.only or args.only.lower() in "live":
+        for row in live_rows(sizes, judged):
             rows.append(row)
             _print_row(row)
     valet_names = [f"valet {mode}".lower() for mode in valet_bench.MODES]

@@ -133,8 +133,14 @@ def measure(tables: int, rounds: int, db: str | None = None, workers: int = 1, p
                     screen.revision_seconds if screen else [], peak, wall, cpu, pause, failed)  # fmt: skip
 
 
+def percentile(values: list[float], share: float) -> float:
+    """The ``share`` (0–1) percentile of ``values`` (the test's: nearest rank)."""
+    found: float = _live_server().percentile(values, share)
+    return found
+
+
 def _ms(values: list[float], share: float) -> str:
-    return f"{_live_server().percentile(values, share) * 1000:.0f} ms" if values else "-"
+    return f"{percentile(values, share) * 1000:.0f} ms" if values else "-"
 
 
 def describe(m: Measured) -> list[str]:

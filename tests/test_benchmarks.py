@@ -41,7 +41,9 @@ def test_the_benchmark_runs_every_workload_on_tiny_inputs(tmp_path: Path) -> Non
         "pair-round, 300 teams nearly all met",
     ]
     assert names[11:13] == ["archive add 1M lines, SQLite", "season --db of 1M lines, SQLite"]
-    assert [n for n in names[13:]] == ["Valet IAF cloud", "Valet IAF no-cloud", "Valet datum no-cloud",
+    assert names[13:17] == ["live 60 tables: submit→ack p99", "live 60 tables: screen refresh",
+                            "live 60 tables paced: submit→ack p99", "live 60 tables paced: screen refresh"]  # fmt: skip
+    assert [n for n in names[17:]] == ["Valet IAF cloud", "Valet IAF no-cloud", "Valet datum no-cloud",
                                       "Valet matchpoints cloud"]  # fmt: skip
     for row in rows:
         assert row["met"] == "-", row  # tiny sizes: no verdict, and no run failed
@@ -71,7 +73,8 @@ def test_the_generated_inputs_are_deterministic_and_scored_without_problems(tmp_
 
 def test_every_benchmark_module_imports() -> None:
     # a helper moved between the modules must not leave another benchmark importing it from the old place
-    code = "import benchmarks.kernels, benchmarks.readers, benchmarks.reports, benchmarks.html, benchmarks.valet_bench"
+    code = ("import benchmarks.kernels, benchmarks.readers, benchmarks.reports, benchmarks.html, benchmarks.valet_bench, "
+            "benchmarks.live_bench")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
