@@ -73,8 +73,10 @@ def test_the_generated_inputs_are_deterministic_and_scored_without_problems(tmp_
 
 def test_every_benchmark_module_imports() -> None:
     # a helper moved between the modules must not leave another benchmark importing it from the old place
-    code = ("import benchmarks.kernels, benchmarks.readers, benchmarks.reports, benchmarks.html, benchmarks.valet_bench, "
-            "benchmarks.live_bench")
+    code = (
+        "import benchmarks.kernels, benchmarks.readers, benchmarks.reports, benchmarks.html, benchmarks.valet_bench,"
+        " benchmarks.live_bench"
+    )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
