@@ -62,6 +62,8 @@ class Server:
                 raise RuntimeError(f"bridgescore serve stopped: {self.output}")
             try:
                 if httpx.get(self.url + "/", timeout=1).status_code == 200:
+                    # read again: the setup code may have been printed after this round's read, before the answer
+                    self.output += (self.process.stdout.read() or b"").decode("utf-8", "replace")
                     found = re.search(r"token=(\S+)", self.output)
                     self.token = found.group(1) if found else ""
                     return self
