@@ -103,9 +103,7 @@ class Evening:
         return list(self.stands)
 
     def place(self, section: str, round_number: int, table: int) -> Place | None:
-        return next(
-            (p for p in self.stands if (p.section, p.round, p.table) == (section, round_number, table)), None
-        )
+        return next((p for p in self.stands if (p.section, p.round, p.table) == (section, round_number, table)), None)
 
     def pairs(self) -> list[tuple[str, str]]:
         """Every pair (section, label) that plays, in number order."""
