@@ -571,8 +571,12 @@ async def board_page(request: Request) -> Response:
         return _page(request, "board.html.j2", 400, evening=evening, place=place, board=board, typed=form, key=key,
                      lead_rule=lead_rule, problems=checked.problems)  # fmt: skip
     if form.get("confirmed") != "yes":  # the opponents see the result and its score before it is stored
+        from bridgescore.live.entry import far_from_the_field
+
+        others = await run_in_threadpool(live.store.board_scores, evening.id, section, board)
+        far = checked.ns_score is not None and far_from_the_field(checked.ns_score, others)
         return _page(request, "confirm.html.j2", evening=evening, place=place, board=board, fields=checked.fields,
-                     key=key, typed=form)  # fmt: skip
+                     key=key, typed=form, far=far)  # fmt: skip
     try:
         outcome = await run_in_threadpool(
             live.store.submit, evening, section, table, place.round, board, checked.fields, key, f"table {table}"

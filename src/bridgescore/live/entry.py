@@ -23,7 +23,7 @@ from bridgescore.core.contract import (
 )
 from bridgescore.core.deal import HandRecord
 
-__all__ = ["Checked", "check_entry"]
+__all__ = ["Checked", "check_entry", "far_from_the_field"]
 
 _MINUS = str.maketrans({"−": "-", "–": "-", "\u00a0": " "})
 _LEAD_RANKS = "AKQJT98765432"
@@ -120,3 +120,17 @@ def _holds(deal: HandRecord, seat: Seat, card: str) -> bool:
     if len(suits) != 4:
         return True  # a hand that cannot be read: the lead stands as written
     return card[1] in suits["SHDC".index(card[0])]
+
+
+def far_from_the_field(score_: int, others: list[int]) -> bool:
+    """Whether a score looks mistyped next to the board's other results, to be confirmed once more: at least two
+    other results, none within 300 points of it, and their median 700 points or more away – a missed minus sign
+    (4S made, 420, entered as -420: 840), a slam entered for a part score, a doubled contract entered undoubled; a
+    swing between a game and a part score (about 300) is not flagged.  A rule of thumb of this program, as the
+    table terminals' "unusual score" warnings are (Bridgemate's and BridgePal's warn; neither publishes its rule)."""
+    if len(others) < 2:
+        return False
+    ordered = sorted(others)
+    middle = len(ordered) // 2
+    median = ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+    return abs(score_ - median) >= 700 and all(abs(score_ - o) > 300 for o in ordered)

@@ -332,6 +332,16 @@ class LiveStore:
             rows = db.scalars(select(LiveResult).where(LiveResult.evening_id == evening_id).order_by(LiveResult.id))
             return [_result_fields(r) for r in rows]
 
+    def board_scores(self, evening_id: int, section: str, board: int) -> list[int]:
+        """The NS scores entered so far on ``board`` of ``section`` (numbers only: adjusted scores are left out)."""
+        with self._read() as db:
+            written = db.scalars(
+                select(LiveResult.score).where(
+                    LiveResult.evening_id == evening_id, LiveResult.section == section, LiveResult.board == board
+                )
+            ).all()
+        return [int(s) for s in written if s.lstrip("-").isdigit()]
+
     def result(self, evening_id: int, result_id: int) -> dict[str, Any] | None:
         with self._read() as db:
             row = db.get(LiveResult, result_id)
