@@ -88,6 +88,25 @@ def test_an_evening_from_setup_to_the_archive(server: Server, tmp_path: Path) ->
     usebio = desk.get(f"/e/{evening}/usebio")
     assert usebio.status_code == 200 and b"<USEBIO" in usebio.content
 
+    # a correction after the close publishes again, the page says what changed, the archive keeps its history
+    assert "Corrections" not in page_html
+    desk.post(f"/desk/e/{evening}/correct", {"section": "A", "round": "1", "table": "1", "board": "1",
+                                             "adjusted": "A60/40", "reason": "slow play <b>warned</b>"})  # fmt: skip
+    republished = desk.get(f"/e/{evening}/html").text
+    assert "Corrections" in republished and "slow play &lt;b&gt;warned&lt;/b&gt;" in republished
+    assert "A,1,1,5,,,,,,A60/40" in (folder / f"evening-{evening}.csv").read_text()
+    history = subprocess.run([sys.executable, "-m", "bridgescore", "archive", "list", "--db", server.db],
+                             capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert history.returncode == 0 and " 2 " in history.stdout.splitlines()[-1]  # version 2
+
+
+def test_the_movements_own_cards_are_printed_from_the_desk(server: Server) -> None:
+    desk = director(server)
+    evening = create_evening(desk, "howell-4", 2)
+    assert "Table cards" in desk.get(f"/desk/e/{evening}/movement/table").text
+    assert "Guide cards" in desk.get(f"/desk/e/{evening}/movement/guide").text
+    assert desk.get(f"/desk/e/{evening}/movement/nonsense").status_code == 404
+
 
 def test_a_doubled_submit_stores_once_and_another_tables_board_is_refused(server: Server) -> None:
     desk = director(server)

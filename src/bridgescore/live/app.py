@@ -21,7 +21,7 @@ import tempfile
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -263,7 +263,8 @@ async def create(request: Request) -> Response:
         return _message(request, "'%(name)s' is no method bridgescore knows", 400, name=method)
     lead = form.get("lead", "optional")
     settings = {"lead": lead if lead in ("off", "optional", "required") else "optional",
-                "traveller": form.get("traveller", "show") == "show"}  # fmt: skip
+                "traveller": form.get("traveller", "show") == "show",
+                "lang": "nl" if form.get("lang", _lang(request)) == "nl" else "en"}  # fmt: skip
     evening_id = await run_in_threadpool(
         lambda: _live(request).store.create(
             movement, name, date=form.get("date", "")[:40], club=form.get("club", "")[:200],
@@ -465,6 +466,20 @@ async def cards(request: Request) -> Response:
         qr = segno.make(link, error="m").svg_inline(scale=4)
         shown.append({"section": section, "table": number, "code": code, "link": link, "qr": qr})
     return _page(request, "cards.html.j2", evening=evening, tables=shown)
+
+
+@_director
+async def movement_cards(request: Request) -> Response:
+    """The movement's own cards to print (``movement cards``): table cards, guide cards, the board slips."""
+    from bridgescore.movement.cards import KINDS, PAPERS, Kind, render_cards
+
+    evening = await _desk_evening(request)
+    kind = request.path_params.get("kind", "")
+    paper = request.query_params.get("paper", "a4")
+    if evening is None or kind not in KINDS or paper not in PAPERS:
+        return _message(request, "there is no such page", 404)
+    html = render_cards(evening.movement, cast("Kind", kind), _lang(request), paper)
+    return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
 
 # --- the table ------------------------------------------------------------------------------------------------------
@@ -680,6 +695,7 @@ def make_app(store: LiveStore, publish: Path, *, https_only: bool = False) -> St
         Route("/desk/e/{evening}/correct", correct, methods=["POST"]),
         Route("/desk/e/{evening}/board/{board}", traveller),
         Route("/desk/e/{evening}/cards", cards),
+        Route("/desk/e/{evening}/movement/{kind}", movement_cards),
         Route("/t/{evening}", table_login, methods=["GET", "POST"]),
         Route("/t/{evening}/table", table_page),
         Route("/t/{evening}/board/{board}", board_page, methods=["GET", "POST"]),
