@@ -47,7 +47,11 @@ def test_an_evening_from_setup_to_the_archive(server: Server, tmp_path: Path) ->
     evening = create_evening(desk, "mitchell-4-skip-r3", 3, title="Club night", date="2026-11-27", club="BC Test")
     codes = table_codes(desk, evening)
     assert sorted(codes) == [1, 2, 3, 4]
-    desk.post(f"/desk/e/{evening}/do/names", {"pair:A:1": "Ann & Bob", "pair:A:5": "Cy & Di"})
+    members = "number,name\n1001,Ann Smith\n1002,Bob Jones\n"
+    desk.post(f"/desk/e/{evening}/do/members", {}, files={"members": ("members.csv", members, "text/csv")})
+    unknown = desk.post(f"/desk/e/{evening}/do/names", {"num1:A:2": "1001", "num2:A:2": "4242"})
+    assert unknown.status_code == 400 and "member number 4242 is in neither" in unknown.text
+    desk.post(f"/desk/e/{evening}/do/names", {"num1:A:1": "1001", "num2:A:1": "1002", "pair:A:5": "Cy & Di"})
     desk.post(f"/desk/e/{evening}/do/start", {})
     phones = {t: sit_down(server, evening, c) for t, c in codes.items()}
     counts: dict[int, int] = {}
@@ -72,7 +76,8 @@ def test_an_evening_from_setup_to_the_archive(server: Server, tmp_path: Path) ->
     assert travellers.count("\n") == 1 + 36
     # the plain command line on the files written agrees with the page and the archive to the last decimal
     args = [str(folder / f"evening-{evening}.csv"), "--names", str(folder / f"evening-{evening}-names.csv"),
-            "--movement", str(folder / f"evening-{evening}.movement.json")]  # fmt: skip
+            "--movement", str(folder / f"evening-{evening}.movement.json"),
+            "--members", str(folder / f"evening-{evening}-members.csv")]  # fmt: skip
     plain = subprocess.run([sys.executable, "-m", "bridgescore", "score", *args, "-f", "json"],
                            capture_output=True, text=True, timeout=120)  # fmt: skip
     assert plain.returncode == 0, plain.stderr
@@ -85,6 +90,9 @@ def test_an_evening_from_setup_to_the_archive(server: Server, tmp_path: Path) ->
                              capture_output=True, text=True, timeout=60)  # fmt: skip
     assert listing.returncode == 0, listing.stderr
     assert "Club night" in listing.stdout
+    player = subprocess.run([sys.executable, "-m", "bridgescore", "player", "1001", "--db", server.db],
+                            capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert player.returncode == 0 and "Ann Smith" in player.stdout and "Bob Jones" in player.stdout, player.stdout
     usebio = desk.get(f"/e/{evening}/usebio")
     assert usebio.status_code == 200 and b"<USEBIO" in usebio.content
 

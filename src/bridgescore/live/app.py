@@ -16,6 +16,7 @@ its own boards of its current round.
 from __future__ import annotations
 
 import hmac
+import re
 import secrets
 import tempfile
 from collections.abc import Awaitable, Callable, Mapping
@@ -341,9 +342,13 @@ async def evening_update(request: Request) -> Response:
     action = request.path_params["action"]
     store = live.store
     if action == "names":
-        names = {key[5:]: value.strip()[:200] for key, value in form.items() if key.startswith("pair:")}
-        valid = {f"{s}:{p}" for s, p in evening.pairs()}
-        await run_in_threadpool(lambda: store.update(evening.id, names={k: v for k, v in names.items() if k in valid}))
+        refused = await run_in_threadpool(_save_names, store, evening, form)
+        if refused:
+            return _message(request, refused[0], 400, **refused[1])
+    elif action == "members":
+        said = await run_in_threadpool(_save_members, store, evening, form.get("members", ""))
+        if said:
+            return _message(request, said, 400)
     elif action == "deals":
         problem = _check_deals(form.get("deals", ""))
         if problem:
@@ -362,6 +367,56 @@ async def evening_update(request: Request) -> Response:
     else:
         return _message(request, "that cannot be done now", 409)
     return RedirectResponse(f"/desk/e/{evening.id}", status_code=303)
+
+
+_MEMBER_NUMBER = re.compile(r"[0-9A-Za-z][0-9A-Za-z./-]{0,19}")
+
+
+def _save_names(store: LiveStore, evening: Evening, form: Mapping[str, str]) -> tuple[str, dict[str, str]] | None:
+    """The pairs' names and their players' member numbers from the desk's form.  A pair given by member numbers
+    only is named from the members file the director loaded, else from the archive (players of sessions stored
+    before); a number neither knows is refused, so the evening's file never names a player it cannot name."""
+    valid = [f"{s}:{p}" for s, p in evening.pairs()]
+    names = {key: form.get(f"pair:{key}", "").strip()[:200] for key in valid}
+    players: dict[str, list[str]] = {}
+    for key in valid:
+        numbers = [form.get(f"num{i}:{key}", "").strip() for i in (1, 2)]
+        if not any(numbers):
+            continue
+        for number in numbers:
+            if number and not _MEMBER_NUMBER.fullmatch(number):
+                return "'%(number)s' is not a member number", {"number": number[:40]}
+        players[key] = numbers
+    known = dict(evening.settings.get("members", {}))
+    wanted = [n for pair in players.values() for n in pair if n and n not in known]
+    known.update(store.member_names(wanted))
+    for key, numbers in players.items():
+        missing = next((n for n in numbers if n and n not in known), None)
+        if missing:
+            return ("member number %(number)s is in neither the members file nor the archive: load the members file",
+                    {"number": missing})  # fmt: skip
+        if not names[key]:
+            names[key] = " & ".join(known[n] for n in numbers if n)
+    used = {n for pair in players.values() for n in pair if n}
+    settings = {**evening.settings, "players": players,
+                "members": {**evening.settings.get("members", {}), **{n: known[n] for n in used}}}  # fmt: skip
+    store.update(evening.id, names={k: v for k, v in names.items() if v}, settings=settings)
+    return None
+
+
+def _save_members(store: LiveStore, evening: Evening, text: str) -> str:
+    """A members file (``number,name``, as ``--members`` reads it) loaded for this evening's players."""
+    from bridgescore.core.problems import Severity
+    from bridgescore.io.members import loads as load_members
+
+    members, problems = load_members(text, "members file")
+    errors = [p for p in problems if p.severity is Severity.ERROR]
+    if errors:
+        return errors[0].describe("en")
+    loaded = {number: members[number].name for number in members if members[number].name}
+    store.update(evening.id, settings={**evening.settings, "members": {**evening.settings.get("members", {}),
+                                                                        **loaded}})  # fmt: skip
+    return ""
 
 
 def _check_deals(text: str) -> str:

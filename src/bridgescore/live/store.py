@@ -324,6 +324,17 @@ class LiveStore:
             ).first()
             return (found[0], found[1]) if found else None
 
+    def member_names(self, numbers: Sequence[str]) -> dict[str, str]:
+        """The names the archive knows for these member numbers (players of sessions stored before)."""
+        from bridgescore.archive.models import PlayerRow
+
+        wanted = sorted({n for n in numbers if n})
+        if not wanted:
+            return {}
+        with self._read() as db:
+            rows = db.execute(select(PlayerRow.number, PlayerRow.name).where(PlayerRow.number.in_(wanted))).all()
+            return {str(number): str(name) for number, name in rows if number and name}
+
     # --- results --------------------------------------------------------------------------------------------------
 
     def results(self, evening_id: int) -> list[dict[str, Any]]:
