@@ -137,3 +137,20 @@ def test_a_doubled_submit_stores_once_and_another_tables_board_is_refused(server
     wrong = Browser(server.url)
     wrong.get(f"/t/{evening}?code=WRONG1")
     assert "not a table code" in wrong.page
+
+
+def test_a_late_pair_changes_the_movement_before_the_start_and_not_after(server: Server) -> None:
+    desk = director(server)
+    evening = create_evening(desk, "howell-3", 2)
+    before = table_codes(desk, evening)
+    desk.post(f"/desk/e/{evening}/do/names", {"pair:A:1": "Ann & Bob"})
+    changed = desk.post(f"/desk/e/{evening}/do/movement", {"movement": "howell-4", "boards_per_round": "3"})
+    assert changed.status_code == 200 and "howell-4" in changed.text and "Ann &amp; Bob" in changed.text
+    after = table_codes(desk, evening)
+    assert sorted(after) == [1, 2, 3, 4] and not set(after.values()) & set(before.values())  # new codes
+    unknown = desk.post(f"/desk/e/{evening}/do/movement", {"movement": "howell-99x", "boards_per_round": "3"})
+    assert unknown.status_code == 400 and "no movement bridgescore knows" in unknown.text
+    desk.post(f"/desk/e/{evening}/do/start", {})
+    late = desk.post(f"/desk/e/{evening}/do/movement", {"movement": "howell-3", "boards_per_round": "2"})
+    assert late.status_code == 409
+    assert sorted(table_codes(desk, evening)) == [1, 2, 3, 4]

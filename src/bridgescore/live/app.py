@@ -34,6 +34,7 @@ from starlette.routing import Route
 
 from bridgescore.core.i18n import Language, translator
 from bridgescore.live.store import Evening, LiveStore, Place, Refused
+from bridgescore.movement.model import Movement
 
 __all__ = ["make_app"]
 
@@ -245,20 +246,13 @@ async def desk(request: Request) -> Response:
 
 @_director
 async def create(request: Request) -> Response:
-    from bridgescore.movement.generate import by_name
-    from bridgescore.movement.model import MovementError
-
     form = await _form(request)
     if form is None:
         return _message(request, "the form has expired: open the page again", 400)
     name = form.get("movement", "").strip()
-    per_round = form.get("boards_per_round", "")
-    if not per_round.isdigit() or not 1 <= int(per_round) <= 8:
-        return _message(request, "boards per round: 1 to 8", 400)
-    try:
-        movement = by_name(name, int(per_round))
-    except (MovementError, ValueError):
-        return _message(request, "'%(name)s' is no movement bridgescore knows", 400, name=name)
+    movement = _movement_of(form)
+    if isinstance(movement, tuple):
+        return _message(request, movement[0], 400, **movement[1])
     method = form.get("method", "matchpoints")
     if method not in ("matchpoints", "butler", "cross-imps", "bastille"):
         return _message(request, "'%(name)s' is no method bridgescore knows", 400, name=method)
@@ -273,6 +267,21 @@ async def create(request: Request) -> Response:
         )
     )  # fmt: skip
     return RedirectResponse(f"/desk/e/{evening_id}", status_code=303)
+
+
+def _movement_of(form: Mapping[str, str]) -> Movement | tuple[str, dict[str, str]]:
+    """The movement the form names (a name ``movement suggest`` prints) with its boards per round, or why not."""
+    from bridgescore.movement.generate import by_name
+    from bridgescore.movement.model import MovementError
+
+    name = form.get("movement", "").strip()[:80]
+    per_round = form.get("boards_per_round", "")
+    if not per_round.isdigit() or not 1 <= int(per_round) <= 8:
+        return "boards per round: 1 to 8", {}
+    try:
+        return by_name(name, int(per_round))
+    except (MovementError, ValueError):
+        return "'%(name)s' is no movement bridgescore knows", {"name": name}
 
 
 async def _desk_evening(request: Request) -> Evening | None:
@@ -354,6 +363,14 @@ async def evening_update(request: Request) -> Response:
         if problem:
             return _message(request, problem, 400)
         await run_in_threadpool(lambda: store.update(evening.id, deals=form.get("deals", "")))
+    elif action == "movement" and evening.state == "setup":
+        chosen = _movement_of(form)
+        if isinstance(chosen, tuple):
+            return _message(request, chosen[0], 400, **chosen[1])
+        try:
+            await run_in_threadpool(store.change_movement, evening.id, chosen, form.get("movement", "").strip())
+        except Refused as refused:
+            return _message(request, refused.message, 409, **refused.values)
     elif action == "start" and evening.state == "setup":
         await run_in_threadpool(lambda: store.update(evening.id, state="running"))
     elif (action == "close" and evening.state == "running") or (action == "republish" and evening.state == "closed"):

@@ -255,19 +255,41 @@ class LiveStore:
             )  # fmt: skip
             db.add(row)
             db.flush()
-            codes: set[str] = set()
-            for section in movement.sections:
-                tables = sorted({s.table for r in section.rounds for s in r.stands if not s.is_bye})
-                for number in tables:
-                    code = ""
-                    while not code or code in codes:
-                        code = "".join(secrets.choice(_CODE_LETTERS) for _ in range(_CODE_LENGTH))
-                    codes.add(code)
-                    db.add(LiveTable(evening_id=row.id, section=section.name, number=number, code=code))
+            self._add_tables(db, row.id, movement)
             return row.id
 
         evening_id: int = self._retrying(work)
         return evening_id
+
+    @staticmethod
+    def _add_tables(db: Session, evening_id: int, movement: Movement) -> None:
+        codes: set[str] = set()
+        for section in movement.sections:
+            tables = sorted({s.table for r in section.rounds for s in r.stands if not s.is_bye})
+            for number in tables:
+                code = ""
+                while not code or code in codes:
+                    code = "".join(secrets.choice(_CODE_LETTERS) for _ in range(_CODE_LENGTH))
+                codes.add(code)
+                db.add(LiveTable(evening_id=evening_id, section=section.name, number=number, code=code))
+
+    def change_movement(self, evening_id: int, movement: Movement, movement_name: str) -> None:
+        """Another movement for an evening not yet started (a late pair, a pair that did not come): its tables
+        made again with new codes (cards printed before must be printed again); the names of pairs kept."""
+        from bridgescore.movement.json import dumps as movement_dumps
+
+        def work(db: Session) -> None:
+            row = db.get(LiveEvening, evening_id)
+            if row is None or row.state != "setup":
+                raise Refused("the movement can be changed only before the evening starts")
+            row.movement = movement_dumps(movement)
+            row.movement_name = movement_name
+            row.revision += 1
+            db.execute(delete(LiveTable).where(LiveTable.evening_id == evening_id))
+            db.flush()
+            self._add_tables(db, evening_id, movement)
+
+        self._retrying(work)
 
     @staticmethod
     def _evening(row: LiveEvening) -> Evening:
