@@ -154,3 +154,28 @@ def test_a_late_pair_changes_the_movement_before_the_start_and_not_after(server:
     late = desk.post(f"/desk/e/{evening}/do/movement", {"movement": "howell-3", "boards_per_round": "2"})
     assert late.status_code == 409
     assert sorted(table_codes(desk, evening)) == [1, 2, 3, 4]
+
+
+def test_players_give_their_member_numbers_at_the_table_where_the_director_asks(server: Server, tmp_path: Path) -> None:
+    desk = director(server)
+    evening = create_evening(desk, "mitchell-4-skip-r3", 3, numbers="table")
+    members = "number,name\n1001,Ann Smith\n1002,Bob Jones\n1003,Cy Young\n1004,Di Fox\n"
+    desk.post(f"/desk/e/{evening}/do/members", {}, files={"members": ("members.csv", members, "text/csv")})
+    desk.post(f"/desk/e/{evening}/do/start", {})
+    codes = table_codes(desk, evening)
+    phone = sit_down(server, evening, codes[1])
+    assert "Your member numbers" in phone.page
+    refused = phone.post(f"/t/{evening}/players", {"ns1": "1001", "ns2": "1002", "ew1": "1003", "ew2": "9999"})
+    assert refused.status_code == 400 and "member number 9999 is not known" in refused.text
+    phone.post(f"/t/{evening}/players", {"ns1": "1001", "ns2": "1002", "ew1": "1003", "ew2": "1004"})
+    assert "Your member numbers" not in phone.get(f"/t/{evening}/table").text
+    phones = {t: sit_down(server, evening, c) for t, c in codes.items()}
+    for table, device in phones.items():
+        _play(device, evening, table)
+    assert desk.post(f"/desk/e/{evening}/do/close", {}).status_code == 200
+    travellers = (tmp_path / "published" / str(evening) / f"evening-{evening}.csv").read_text()
+    assert travellers.splitlines()[0].endswith("n_number,s_number,e_number,w_number")
+    assert "1001,1002,1003,1004" in travellers
+    player = subprocess.run([sys.executable, "-m", "bridgescore", "player", "1004", "--db", server.db],
+                            capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert player.returncode == 0 and "Di Fox" in player.stdout, player.stdout + player.stderr

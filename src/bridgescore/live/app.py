@@ -259,7 +259,8 @@ async def create(request: Request) -> Response:
     lead = form.get("lead", "optional")
     settings = {"lead": lead if lead in ("off", "optional", "required") else "optional",
                 "traveller": form.get("traveller", "show") == "show",
-                "lang": "nl" if form.get("lang", _lang(request)) == "nl" else "en"}  # fmt: skip
+                "lang": "nl" if form.get("lang", _lang(request)) == "nl" else "en",
+                "numbers": form.get("numbers") == "table"}  # fmt: skip
     evening_id = await run_in_threadpool(
         lambda: _live(request).store.create(
             movement, name, date=form.get("date", "")[:40], club=form.get("club", "")[:200],
@@ -607,8 +608,42 @@ async def table_page(request: Request) -> Response:
     mine = {(r["round"], r["board"]): r for r in results if r["section"] == section and r["table"] == table}
     place = evening.place(section, current, table) if current else None
     moves = _next(evening, section, table, current) if current else None
+    unnamed = [pair for pair in ((place.ns, place.ew) if place else ())
+               if evening.settings.get("numbers") and not all(evening.players.get(f"{section}:{pair}", ["", ""]))]
     return _page(request, "table.html.j2", evening=evening, section=section, table=table, round=current,
-                 place=place, entered=mine, moves=moves, names=evening.names)  # fmt: skip
+                 place=place, entered=mine, moves=moves, names=evening.names, unnamed=unnamed)  # fmt: skip
+
+
+async def table_players(request: Request) -> Response:
+    """The players' member numbers, given at the table at the start of a round where the director asks for them:
+    each number must be one the members file or the archive knows (the name it gives is shown on the desk)."""
+    found = await _table_of(request)
+    if isinstance(found, Response):
+        return found
+    evening, section, table = found
+    form = await _form(request)
+    if form is None:
+        return _message(request, "the form has expired: open the page again", 400)
+    store = _live(request).store
+    current = await run_in_threadpool(store.current_round, evening, section, table)
+    place = evening.place(section, current, table) if current else None
+    if place is None or not evening.settings.get("numbers"):
+        return _message(request, "that cannot be done now", 409)
+    back = f"/t/{evening.id}/table"
+    for side, pair in (("ns", place.ns), ("ew", place.ew)):
+        numbers = [form.get(f"{side}{i}", "").strip()[:20] for i in (1, 2)]
+        if not any(numbers):
+            continue
+        if not all(numbers) or not all(_MEMBER_NUMBER.fullmatch(n) for n in numbers):
+            return _message(request, "give both players' member numbers of pair %(pair)s", 400, pair=pair, back=back)
+        known = {**evening.members, **await run_in_threadpool(store.member_names, numbers)}
+        missing = next((n for n in numbers if n not in known), None)
+        if missing is not None:
+            return _message(request, "member number %(number)s is not known: check it, or call the director", 400,
+                            number=missing, back=back)  # fmt: skip
+        await run_in_threadpool(store.seat_players, evening, f"{section}:{pair}", numbers,
+                                [known[n] for n in numbers], f"table {table}")  # fmt: skip
+    return RedirectResponse(back, status_code=303)
 
 
 def _next(evening: Evening, section: str, table: int, round_number: int) -> dict[str, str] | None:
@@ -773,6 +808,7 @@ def make_app(store: LiveStore, publish: Path, *, https_only: bool = False) -> St
         Route("/t/{evening}/board/{board}", board_page, methods=["GET", "POST"]),
         Route("/t/{evening}/stored/{result}", stored_page),
         Route("/t/{evening}/call", call_director, methods=["POST"]),
+        Route("/t/{evening}/players", table_players, methods=["POST"]),
         Route("/screen/{evening}", screen),
         Route("/screen/{evening}/revision", revision),
         Route("/e/{evening}/{kind}", published),

@@ -33,9 +33,9 @@ _SEAT_NUMBERS = ("n_number", "s_number", "e_number", "w_number")
 
 
 def players_of(evening: Evening) -> dict[str, list[str]]:
-    """Each pair's two member numbers where the director gave them (``section:pair`` → [number, number])."""
-    given = evening.settings.get("players", {})
-    return {str(k): [str(n) for n in v][:2] for k, v in given.items() if isinstance(v, list)} if given else {}
+    """Each pair's two member numbers where the director or the table gave them (``section:pair`` → [number,
+    number])."""
+    return {k: list(v) for k, v in evening.players.items() if any(v)}
 
 
 def traveller_csv(evening: Evening, results: Sequence[Mapping[str, Any]]) -> str:
@@ -58,9 +58,9 @@ def traveller_csv(evening: Evening, results: Sequence[Mapping[str, Any]]) -> str
 
 
 def members_csv(evening: Evening) -> str:
-    """The members file of the evening's players (``number,name``): the names the director's members file or the
-    archive gave for the numbers."""
-    known: Mapping[str, str] = evening.settings.get("members", {})
+    """The members file of the evening's players (``number,name``): the names the director's members file, the
+    archive or the table gave for the numbers."""
+    known = evening.members
     numbers = sorted({n for pair in players_of(evening).values() for n in pair if n})
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")

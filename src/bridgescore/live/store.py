@@ -16,7 +16,7 @@ import json
 import secrets
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -30,6 +30,7 @@ from bridgescore.archive.models import (
     LiveChange,
     LiveEntry,
     LiveEvening,
+    LivePlayer,
     LiveResult,
     LiveSetting,
     LiveTable,
@@ -93,6 +94,10 @@ class Evening:
     settings: Mapping[str, Any]
     revision: int
     session_key: str
+    #: each pair's players by member number (``section:pair`` → [number, number]): the desk's, then the tables'
+    players: Mapping[str, list[str]] = field(default_factory=dict)
+    #: the names known for those numbers (the members file loaded, the archive, the tables' entries)
+    members: Mapping[str, str] = field(default_factory=dict)
 
     def places(self) -> list[Place]:
         """Every stand with players, round by round, table by table."""
@@ -292,23 +297,53 @@ class LiveStore:
         self._retrying(work)
 
     @staticmethod
-    def _evening(row: LiveEvening) -> Evening:
+    def _evening(row: LiveEvening, seated: Sequence[LivePlayer] = ()) -> Evening:
+        settings = dict(row.settings or {})
+        players = {str(k): [str(n) for n in v][:2] for k, v in settings.get("players", {}).items()}
+        members = {str(k): str(v) for k, v in settings.get("members", {}).items()}
+        for p in sorted(seated, key=lambda p: (p.pair, p.seat)):  # a table's numbers stand over the desk's
+            numbers = players.setdefault(p.pair, ["", ""])
+            numbers[p.seat - 1] = p.number
+            if p.name:
+                members[p.number] = p.name
         return Evening(
             row.id, row.date, row.club, row.title, row.method, row.preset, row.state,
-            movement_from_dict(json.loads(row.movement)),
-            row.movement_name, row.deals, dict(row.names or {}), dict(row.settings or {}), row.revision,
-            row.session_key,
+            movement_from_dict(json.loads(row.movement)), row.movement_name, row.deals, dict(row.names or {}),
+            settings, row.revision, row.session_key, players, members,
         )  # fmt: skip
 
     def evening(self, evening_id: int) -> Evening | None:
         with self._read() as db:
             row = db.get(LiveEvening, evening_id)
-            return self._evening(row) if row else None
+            if row is None:
+                return None
+            seated = db.scalars(select(LivePlayer).where(LivePlayer.evening_id == evening_id)).all()
+            return self._evening(row, seated)
 
     def evenings(self) -> list[Evening]:
         with self._read() as db:
             rows = db.scalars(select(LiveEvening).order_by(LiveEvening.id.desc())).all()
             return [self._evening(r) for r in rows]
+
+    def seat_players(self, evening: Evening, pair: str, numbers: Sequence[str], names: Sequence[str], who: str) -> None:
+        """A pair's member numbers (and the names known for them) as a table gave them at the start."""
+
+        def work(db: Session) -> None:
+            for seat, (number, name) in enumerate(zip(numbers, names, strict=True), start=1):
+                row = db.scalars(
+                    select(LivePlayer).where(
+                        LivePlayer.evening_id == evening.id, LivePlayer.pair == pair, LivePlayer.seat == seat
+                    )
+                ).first()
+                if row is None:
+                    db.add(LivePlayer(evening_id=evening.id, pair=pair, seat=seat, number=number, name=name,
+                                      entered_by=who, at=now()))  # fmt: skip
+                else:
+                    row.number, row.name, row.entered_by, row.at = number, name, who, now()
+            db.execute(update(LiveEvening).where(LiveEvening.id == evening.id)
+                       .values(revision=LiveEvening.revision + 1))  # fmt: skip
+
+        self._retrying(work)
 
     def revision(self, evening_id: int) -> int | None:
         with self._read() as db:
