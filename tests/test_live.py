@@ -179,3 +179,30 @@ def test_players_give_their_member_numbers_at_the_table_where_the_director_asks(
     player = subprocess.run([sys.executable, "-m", "bridgescore", "player", "1004", "--db", server.db],
                             capture_output=True, text=True, timeout=60)  # fmt: skip
     assert player.returncode == 0 and "Di Fox" in player.stdout, player.stdout + player.stderr
+
+
+_ONE_SUIT_EACH = """[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]
+"""
+
+
+def test_the_hand_record_checks_the_lead_and_flags_a_result_far_from_double_dummy(server: Server) -> None:
+    desk = director(server)
+    evening = create_evening(desk, "mitchell-4-skip-r3", 3)
+    loaded = desk.post(f"/desk/e/{evening}/do/deals", {}, files={"deals": ("hands.pbn", _ONE_SUIT_EACH, "text/plain")})
+    assert "loaded" in loaded.text
+    desk.post(f"/desk/e/{evening}/do/start", {})
+    phone = sit_down(server, evening, table_codes(desk, evening)[1])
+    phone.get(f"/t/{evening}/board/1")
+    typed = {"key": phone.key(), "contract": "4S", "declarer": "N", "result": "=", "lead": "SA"}
+    refused = phone.post(f"/t/{evening}/board/1", typed)  # East, on lead, holds only hearts
+    assert refused.status_code == 400 and "E does not hold SA" in refused.text
+    flagged = phone.post(f"/t/{evening}/board/1", {**typed, "lead": "HA"})  # 10 tricks; 13 double dummy
+    assert "far from the other results on this board, or from what the cards make" in flagged.text
+    stored = phone.post(f"/t/{evening}/board/1", {**typed, "lead": "HA", "confirmed": "yes"})
+    assert "Board 1 is stored." in stored.text
+    broken = desk.post(f"/desk/e/{evening}/do/deals", {}, files={"deals": ("x.pbn", "[Board \"1\"]\n[Deal \"N:AKQ\"]\n",
+                                                                           "text/plain")})  # fmt: skip
+    assert broken.status_code == 400

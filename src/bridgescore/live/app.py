@@ -360,10 +360,10 @@ async def evening_update(request: Request) -> Response:
         if said:
             return _message(request, said, 400)
     elif action == "deals":
-        problem = _check_deals(form.get("deals", ""))
-        if problem:
-            return _message(request, problem, 400)
-        await run_in_threadpool(lambda: store.update(evening.id, deals=form.get("deals", "")))
+        solved = await run_in_threadpool(_solved_deals, form.get("deals", ""))
+        if solved[1]:
+            return _message(request, solved[1], 400)
+        await run_in_threadpool(lambda: store.update(evening.id, deals=solved[0]))
     elif action == "movement" and evening.state == "setup":
         chosen = _movement_of(form)
         if isinstance(chosen, tuple):
@@ -437,16 +437,22 @@ def _save_members(store: LiveStore, evening: Evening, text: str) -> str:
     return ""
 
 
-def _check_deals(text: str) -> str:
-    from bridgescore.io.deals import loads_pbn as loads_deals
+def _solved_deals(text: str) -> tuple[str, str]:
+    """The hand record loaded (PBN), with each deal's double-dummy table solved (:func:`bridgescore.core.dd.analyse`,
+    cached as ``deals --dd`` caches them), written back as PBN; or why it cannot be used."""
+    from bridgescore.core.dd import analyse
+    from bridgescore.io.deals import dumps_pbn, loads_pbn
 
     if not text.strip():
-        return ""
-    records = loads_deals(text, "hand record")
+        return "", ""
+    records = loads_pbn(text, "hand record")
     errors = [p for p in records.problems if p.severity.name == "ERROR"]
     if errors:
-        return errors[0].describe("en")
-    return ""
+        return "", errors[0].describe("en")
+    if not records.deals:
+        return "", "the hand record holds no deal"
+    solved = analyse(records.deals, dd=True, par=True)
+    return dumps_pbn(solved[n] for n in sorted(solved)), ""
 
 
 @_director
@@ -693,10 +699,11 @@ async def board_page(request: Request) -> Response:
         return _page(request, "board.html.j2", 400, evening=evening, place=place, board=board, typed=form, key=key,
                      lead_rule=lead_rule, problems=checked.problems)  # fmt: skip
     if form.get("confirmed") != "yes":  # the opponents see the result and its score before it is stored
-        from bridgescore.live.entry import far_from_the_field
+        from bridgescore.live.entry import far_from_double_dummy, far_from_the_field
 
         others = await run_in_threadpool(live.store.board_scores, evening.id, section, board)
         far = checked.ns_score is not None and far_from_the_field(checked.ns_score, others)
+        far = far or far_from_double_dummy(checked, deal)
         return _page(request, "confirm.html.j2", evening=evening, place=place, board=board, fields=checked.fields,
                      key=key, typed=form, far=far)  # fmt: skip
     try:
