@@ -41,8 +41,10 @@ __all__ = ["make_app"]
 #: Wrong codes or passwords from one address in :data:`_WINDOW` before it must wait (the guessing slowed).
 _FAILURES = 10
 _WINDOW = timedelta(minutes=10)
-#: The largest form a page takes (a hand record of 36 boards is about 10 kB; names of 60 tables less).
+#: The largest form a page takes (the names of 60 tables are about 10 kB), and the largest file the desk loads (a
+#: hand record of 36 boards with its analysis is about 20 kB; a federation's members file of 50,000 a few MB).
 _MAX_FORM = 256 * 1024
+_MAX_UPLOAD = 8 * 1024 * 1024
 _MAX_FIELD = 2000
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -109,21 +111,22 @@ def _message(request: Request, message: str, status: int, **values: Any) -> HTML
     return _page(request, "message.html.j2", status, message=message, values=values)
 
 
-async def _form(request: Request) -> dict[str, str] | None:
-    """The posted form as text fields (each cut to a sane length), or None: too large, or its CSRF token is not
-    this session's (a forged or replayed form from another page)."""
-    if int(request.headers.get("content-length") or 0) > _MAX_FORM:
+async def _form(request: Request, limit: int = _MAX_FORM) -> dict[str, str] | None:
+    """The posted form as text fields (each cut to a sane length), or None: larger than ``limit`` bytes, or its
+    CSRF token is not this session's (a forged or replayed form from another page)."""
+    length = request.headers.get("content-length") or "0"
+    if not length.isdigit() or int(length) > limit:
         return None
-    form = await request.form(max_files=2, max_fields=400, max_part_size=_MAX_FORM)
+    form = await request.form(max_files=2, max_fields=2000, max_part_size=_MAX_FORM)
     fields: dict[str, str] = {}
     for name, value in form.multi_items():
         if isinstance(value, str):
-            fields[name] = value[: _MAX_FIELD if name not in ("deals", "names") else _MAX_FORM]
-        else:
-            content = await value.read(_MAX_FORM + 1)
-            if len(content) > _MAX_FORM:
+            fields[name] = value[:_MAX_FIELD]
+        else:  # a file the desk loads: a hand record, a members file
+            content = await value.read(limit + 1)
+            if len(content) > limit:
                 return None
-            fields[name] = content.decode("utf-8", "replace")
+            fields[name] = content.decode("utf-8-sig", "replace")
     token = request.session.get("csrf")
     if not isinstance(token, str) or not hmac.compare_digest(token, fields.get("csrf", "")):
         return None
@@ -346,10 +349,10 @@ async def evening_update(request: Request) -> Response:
     """Names, hand record, start, close, a call answered: one form each, on the evening's page."""
     live = _live(request)
     evening = await _desk_evening(request)
-    form = await _form(request)
+    action = request.path_params["action"]
+    form = await _form(request, _MAX_UPLOAD if action in ("deals", "members") else _MAX_FORM)
     if evening is None or form is None:
         return _message(request, "the form has expired: open the page again", 400)
-    action = request.path_params["action"]
     store = live.store
     if action == "names":
         refused = await run_in_threadpool(_save_names, store, evening, form)
