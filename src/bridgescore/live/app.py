@@ -32,7 +32,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from bridgescore.core.i18n import Language, translator
+from bridgescore.core.i18n import Language, format_number, translator
 from bridgescore.live.store import Evening, LiveStore, Place, Refused
 from bridgescore.movement.model import Movement
 
@@ -101,8 +101,12 @@ def _page(request: Request, template: str, status: int = 200, **values: Any) -> 
         text = t.gettext(message)
         return text % params if params else text
 
+    def number(value: float | None, decimals: int = 2) -> str:
+        """A percentage as the pages print it: halves rounded up, the language's decimal comma."""
+        return "" if value is None else format_number(value, lang, decimals)
+
     html = environment().get_template(f"live/{template}").render(
-        _=gettext, lang=lang, csrf=_csrf(request), path=request.url.path, **values
+        _=gettext, lang=lang, csrf=_csrf(request), path=request.url.path, number=number, **values
     )
     return HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store"})
 
