@@ -324,7 +324,8 @@ async def evening_page(request: Request) -> Response:
     scores = await run_in_threadpool(live.ranking, evening) if results else None
     return _page(request, "evening.html.j2", evening=evening, grid=_grid(evening, results), results=results,
                  calls=calls, changes=[c for c in changes if c["reason"]], tables=tables,
-                 standings=_standings(scores, evening), problems=_problems(scores, _lang(request)))  # fmt: skip
+                 standings=_standings(scores, evening),
+                 problems=_problems(scores, _lang(request), evening.state == "running"))  # fmt: skip
 
 
 def _standings(scores: Any, evening: Evening) -> list[dict[str, Any]]:
@@ -342,10 +343,18 @@ def _standings(scores: Any, evening: Evening) -> list[dict[str, Any]]:
     return shown
 
 
-def _problems(scores: Any, lang: Language) -> list[str]:
+def _problems(scores: Any, lang: Language, running: bool) -> list[str]:
+    """The engine's checks of the evening as the desk shows them: the message alone (the line of a file the
+    director never sees says nothing), and while play goes on without the results still to come (the grid shows
+    them)."""
     if scores is None:
         return []
-    return [p.describe(lang) for p in scores.problems][:200]
+    shown = [p for p in scores.problems if not (running and "missing" in p.fields)]
+    return [p.text(lang) if p.severity.name == "ERROR" else _warning(p.text(lang), lang) for p in shown][:200]
+
+
+def _warning(text: str, lang: Language) -> str:
+    return translator(lang).gettext("warning: ") + text
 
 
 @_director

@@ -37,7 +37,7 @@ from bridgescore.archive.models import (
 )
 from bridgescore.archive.store import Archive
 from bridgescore.movement.json import from_dict as movement_from_dict
-from bridgescore.movement.model import Movement, Section, Stand
+from bridgescore.movement.model import Movement, Section, Stand, numbered_once
 from bridgescore.pairs.against_movement import written_label
 
 __all__ = ["FIELDS", "Evening", "LiveStore", "Outcome", "Place", "Refused"]
@@ -249,8 +249,12 @@ class LiveStore:
         preset: str = "",
         settings: Mapping[str, Any] | None = None,
     ) -> int:
-        """A new evening on ``movement``, in setup, with a code for every table of every section."""
+        """A new evening on ``movement``, in setup, with a code for every table of every section; a Mitchell's
+        pairs numbered once (:func:`~bridgescore.movement.model.numbered_once`: East-West after North-South, as the
+        NBB's and the EBU's programs number them), so a pair's number alone names it everywhere."""
         from bridgescore.movement.json import dumps as movement_dumps
+
+        movement = numbered_once(movement)
 
         def work(db: Session) -> int:
             row = LiveEvening(
@@ -282,6 +286,8 @@ class LiveStore:
         """Another movement for an evening not yet started (a late pair, a pair that did not come): its tables
         made again with new codes (cards printed before must be printed again); the names of pairs kept."""
         from bridgescore.movement.json import dumps as movement_dumps
+
+        movement = numbered_once(movement)
 
         def work(db: Session) -> None:
             row = db.get(LiveEvening, evening_id)
