@@ -668,20 +668,20 @@ async def table_players(request: Request) -> Response:
     return RedirectResponse(back, status_code=303)
 
 
-def _next(evening: Evening, section: str, table: int, round_number: int) -> dict[str, str] | None:
-    """Where this table's pairs and boards go after ``round_number`` (the table card's words)."""
+def _next(evening: Evening, section: str, table: int, round_number: int) -> dict[str, Any] | None:
+    """Where this table's pairs and boards go after ``round_number``, as the table card says it: for each pair its
+    table and direction (None: it sits out), and the tables the boards go to (a bye stand marked); None after the
+    last round."""
     place = evening.place(section, round_number, table)
-    if place is None:
+    schedule = evening.section(section)
+    if place is None or schedule is None or round_number >= len(schedule.rounds):
         return None
     after = [p for p in evening.places() if p.section == section and p.round == round_number + 1]
-    if not after:
-        return None
-    where: dict[str, str] = {}
+    where: dict[str, Any] = {}
     for pair, side in ((place.ns, "ns"), (place.ew, "ew")):
-        seat = next((f"{p.table} NS" if p.ns == pair else f"{p.table} EW" for p in after if pair in (p.ns, p.ew)), "")
-        where[side] = seat or "-"
-    boards = next((str(p.table) for p in after if set(p.boards) == set(place.boards)), "")
-    where["boards"] = boards or "-"
+        where[side] = next(((p.table, "NS" if p.ns == pair else "EW") for p in after if pair in (p.ns, p.ew)), None)
+    following = schedule.rounds[round_number]
+    where["boards"] = [(s.table, s.is_bye) for s in following.stands if s.boards == frozenset(place.boards)]
     return where
 
 
