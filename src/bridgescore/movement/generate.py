@@ -33,17 +33,19 @@ Each generator names its published source; the schedules follow the published de
   (R.C. Mullin and E. Nemeth, "An existence theorem for Room squares", Canad. Math. Bull. 12, 1969: the sets
   ``{a_k ± k}`` cover every set once, so no pair plays a set twice, and distinct ``a_k`` put each set at one table
   a round).  The adders below were found by a search and are checked by the validator for every size in the tests.
-  A Room square of side 3 or 5 does not exist (Mullin–Nemeth), so the 3-table Howell has the three tables share
-  one set each round and the 5-table Howell has tables 2 and 5 share (relay) a set each round, as the published
-  3- and 5-table Howells share boards.  Which pair of a table sits North-South (``r + k`` or ``r - k``) is chosen
+  Which pair of a table sits North-South (``r + k`` or ``r - k``) is chosen
   per table for **balance** (each pair compared equally often with every other, the validator's measure): a
   search over the choices gives a perfectly balanced Howell for every even number of tables it reached (4, 6, 8,
   10, …: The Bridge Guys, "4 Table Howell": "all the 4 table Howell movements are perfect. For 5 or more tables
   this is not the case"), and the best it found for the others (:data:`_FLIPS`; the tests hold each to it).
   The 4-table Howell is the one The Bridge Guys derive in "Producing Howell movements" (:data:`_STARTERS`: another
-  starter than the patterned one; pairs and sets as published – the tests compare them).  The 3-table Howell's
-  sharing is the published one for 6 pairs: "the three tables play the same boards at the same time, passing
-  them from table to table" (scjc-bridge.fr, "Le mouvement Howell", "Howell 6 paires").
+  starter than the patterned one; pairs and sets as published – the tests compare them).
+* **Howell of 3 and 5 tables**: the published schedules, used as they are (:data:`_PUBLISHED`: the Dutch club
+  programs' schema's ``5howel06`` and ``9howel10`` as BridgeWx carries them, every seat and set compared in the
+  tests).  No Room square of side 5 exists (Mullin–Nemeth), so the 3-table Howell shares a set (all three tables
+  play set 5 in round 5); the 5-table Howell shares none (its 9 sets: 5 in play, 4 resting, as the EBU's 5-table
+  Howell with "4 relays between tables 5 and 1").  Both are as balanced as the construction's best (59 % and
+  78 %), and the director's cards and the club's scoring program then agree seat for seat.
 
 Names (:func:`by_name`; every name :func:`catalogue` lists is accepted): ``mitchell-7``, ``mitchell-8-skip``,
 ``mitchell-8-relay``, ``mitchell-7-arrow``, ``mitchell-9-phantom``, ``mitchell-8-skip-r7`` (curtailed to 7
@@ -59,6 +61,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from bridgescore.core.i18n import N_
+from bridgescore.movement import nbb
 from bridgescore.movement.model import Movement, MovementError, PairRef, Round, Section, Stand, boards_in_sets
 
 __all__ = [
@@ -87,14 +90,14 @@ SOURCE_HOWELL = (
     "Room-square adder (Mullin and Nemeth, Canad. Math. Bull. 12, 1969)"
 )
 
+SOURCE_HOWELL_PUBLISHED = "Howell: the Dutch club programs' published schema, as BridgeWx carries it"
+
 #: An adder of the patterned starter ``{k, -k}`` modulo ``2T - 1`` for a Howell of ``T`` tables: ``a[0] = 0`` is
 #: the stationary pair's table; the values ``a[k] ± k`` are all different (each pair plays each set once) and the
-#: ``a[k]`` are all different (one table a set a round) – but for 3 and 5 tables, where no Room square exists and
-#: tables share a set.  Found by a backtracking search; the tests validate every one.
+#: ``a[k]`` are all different (one table a set a round).  Found by a backtracking search; the tests validate every
+#: one.  3 and 5 tables: the published Howells (:data:`_PUBLISHED`).
 _ADDERS: dict[int, tuple[int, ...]] = {
-    3: (0, 0, 0),
     4: (0, 1, 2, 4),  # the published sets of _STARTERS[4]
-    5: (0, 2, 6, 8, 2),
     6: (0, 5, 1, 4, 9, 3),
     7: (0, 3, 5, 9, 1, 6, 2),
     8: (0, 5, 14, 2, 7, 12, 4, 1),
@@ -131,8 +134,6 @@ _ADDERS: dict[int, tuple[int, ...]] = {
 #: choice that balances the comparisons best, found by a search (exhaustive to 11 tables, a local search beyond);
 #: the balance it gives is in the tests.
 _FLIPS: dict[int, tuple[int, ...]] = {
-    3: (1, 2),
-    5: (1, 2, 3, 4),
     6: (1, 3, 4, 5),
     7: (1, 2, 3, 4, 5),
     8: (1, 2, 4, 6, 7),
@@ -160,6 +161,45 @@ _FLIPS: dict[int, tuple[int, ...]] = {
     30: (2, 3, 4, 5, 7, 14, 15, 18, 19, 20, 21, 24, 25, 27, 28),
 }  # fmt: skip
 
+
+#: Published Howells used as they are, in the NBB schema layout (``NS-EW set`` per table, a line a round; a set at
+#: two tables in a round is shared between them), read with :mod:`bridgescore.movement.nbb`.  They are the Howell
+#: schema's of the Dutch club programs (the NBB scoring program's names ``5howel06`` and ``9howel10``), as BridgeWx
+#: carries them (github.com/BusyHarry/BridgeWx, ``src/schemaData.cpp``: per table its sets, per pair its table,
+#: + North-South, − East-West), here written round by round:
+#:
+#: * 3 tables, 6 pairs, 5 rounds (``5howel06``): sets 1 … 5; set 1 stays at table 1 for three rounds, set 4 at
+#:   table 2; in round 5 the three tables share set 5.  No Howell of 3 tables gives every table its own set every
+#:   round (no Room square of side 5: Mullin–Nemeth), so some set is shared.
+#: * 5 tables, 10 pairs, 9 rounds (``9howel10``): pair 10 stays East-West at table 5; 9 sets, 5 in play and 4
+#:   resting each round (no set shared, as the EBU's 5-table Howell: "sets of 3 boards, 4 relays"); the sets move
+#:   table 2 → 1 → the rests → 4 → 3 → 5 → 2.
+_PUBLISHED: dict[int, tuple[str, str]] = {
+    3: (
+        "5howel06",
+        """6 3 5 5 0
+            1-2 1   3-4 2   5-6 3
+            4-6 1   5-2 4   1-3 3
+            3-5 1   1-4 4   2-6 2
+            4-2 3   6-3 4   1-5 2
+            1-6 5   2-3 5   4-5 5
+        """,
+    ),
+    5: (
+        "9howel10",
+        """10 5 9 9 0
+            1-2 1   3-4 2   5-6 3   7-8 4   9-10 5
+            6-7 2   8-2 5   9-5 4   3-1 6   4-10 3
+            5-3 5   1-7 3   4-9 6   8-6 7   2-10 4
+            9-8 3   6-3 4   2-4 7   1-5 8   7-10 6
+            4-1 4   5-8 6   7-2 8   6-9 9   3-10 7
+            2-6 6   9-1 7   3-7 9   5-4 1   8-10 8
+            7-5 7   4-6 8   8-3 1   9-2 2   1-10 9
+            3-9 8   2-5 9   1-8 2   4-7 5   6-10 1
+            8-4 9   7-9 1   6-1 5   2-3 3   5-10 2
+        """,
+    ),
+}
 
 #: Published starters, used as they are: round 1's (NS, EW) pair at tables 2 … T, as numbers 0 … 2T-2 (pair
 #: ``x + 1``); each round adds one.  4 tables: The Bridge Guys (bridgecentral), "Producing Howell movements": the
@@ -308,6 +348,8 @@ def howell(tables: int, boards_per_round: int = 2, *, phantom: bool = False, rou
     ``2·tables`` sits North-South at table 1 throughout; ``phantom`` makes it the phantom (an odd number of pairs:
     each other pair sits out one round).  Sets 1 … ``2·tables - 1``."""
     _check_tables(tables)
+    if tables in _PUBLISHED:
+        return _published_howell(tables, boards_per_round, phantom=phantom, rounds=rounds)
     if tables not in _ADDERS:
         raise MovementError(f"howell-{tables}: no Howell of {tables} tables here")
     adder = _ADDERS[tables]
@@ -337,6 +379,24 @@ def howell(tables: int, boards_per_round: int = 2, *, phantom: bool = False, rou
         rounds_out.append(Round(r + 1, tuple(stands)))
     section = Section("A", tuple(rounds_out), per_direction=False, phantom=PairRef(stationary) if phantom else None)
     return Movement(spec.name, "howell", SOURCE_HOWELL, boards_per_round, (section,))
+
+
+def _published_howell(tables: int, boards_per_round: int, *, phantom: bool, rounds: int | None) -> Movement:
+    """The published Howell of ``tables`` tables (:data:`_PUBLISHED`), curtailed to ``rounds``; ``phantom`` makes
+    pair ``2·tables`` the phantom (its stands left out: its opponent sits out)."""
+    schema, text = _PUBLISHED[tables]
+    published, problems = nbb.loads(text, schema, boards_per_round=boards_per_round)
+    if published is None or problems:  # the table above is wrong: a bug, not bad input
+        raise AssertionError(f"{schema}: {'; '.join(str(p) for p in problems)}")
+    stationary = PairRef(2 * tables)
+    played = _curtail(rounds, 2 * tables - 1)
+    kept = tuple(
+        Round(r.number, tuple(s for s in r.stands if not phantom or stationary not in (s.ns, s.ew)))
+        for r in published.sections[0].rounds[:played]
+    )
+    section = Section("A", kept, per_direction=False, phantom=stationary if phantom else None)
+    name = Spec("howell", tables, "", False, phantom, rounds).name
+    return Movement(name, "howell", f"{SOURCE_HOWELL_PUBLISHED} ('{schema}')", boards_per_round, (section,))
 
 
 _NAME = re.compile(
@@ -398,6 +458,6 @@ def catalogue() -> Iterator[str]:
                 for phantom in (False, True):
                     yield Spec("mitchell", tables, form, arrow, phantom).name
     for tables in range(MIN_TABLES, MAX_TABLES + 1):
-        if tables in _ADDERS:
+        if tables in _ADDERS or tables in _PUBLISHED:
             for phantom in (False, True):
                 yield Spec("howell", tables, phantom=phantom).name
