@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 from dataclasses import replace
 from itertools import pairwise
+from math import ceil
 from pathlib import Path
 
 import pytest
@@ -22,8 +23,10 @@ from bridgescore.movement.generate import (
     howell,
     mitchell,
     parse_name,
+    three_quarter_howell,
 )
 from bridgescore.movement.json import dumps, loads
+from bridgescore.movement.suggest import suggest
 from bridgescore.movement.validate import validate
 
 TABLES = range(MIN_TABLES, MAX_TABLES + 1)
@@ -125,7 +128,7 @@ def test_howell_every_table_count(tables: int) -> None:
     st.integers(1, 5),
     st.booleans(),
     st.booleans(),
-    st.sampled_from(["mitchell", "howell"]),
+    st.sampled_from(["mitchell", "howell", "howell-3q"]),
     st.data(),
 )
 def test_generated_movements_hold_properties(
@@ -139,6 +142,11 @@ def test_generated_movements_hold_properties(
         full = tables
         rounds = data.draw(st.none() | st.integers(1, full))
         movement = mitchell(tables, boards, form=form, arrow=arrow, phantom=phantom, rounds=rounds)
+    elif family == "howell-3q":
+        tables = data.draw(st.sampled_from(sorted(THREE_QUARTER_BALANCE)))
+        full = ceil(0.75 * (2 * tables - 1))
+        rounds = data.draw(st.none() | st.integers(1, full))
+        movement = three_quarter_howell(tables, boards, phantom=phantom, rounds=rounds)
     else:
         full = 2 * tables - 1
         rounds = data.draw(st.none() | st.integers(1, full))
@@ -410,3 +418,67 @@ def test_howell_3_and_5_as_published(tables: int) -> None:
     assert ghost.phantom == PairRef(2 * tables)
     assert all(PairRef(2 * tables) not in r.pairs() for r in ghost.rounds)
     assert "BridgeWx" in howell(tables).source
+
+
+#: The balance each three-quarter Howell reaches (the validator's measure, %): lower than a complete Howell's, as
+#: the pairs meet three quarters of the field; the directions were chosen for it.
+THREE_QUARTER_BALANCE = {5: 69.53, 6: 69.69, 7: 69.4, 8: 73.27, 9: 70.04, 10: 75.45, 11: 71.96, 12: 73.52}
+
+
+@pytest.mark.parametrize("tables", sorted(THREE_QUARTER_BALANCE))
+def test_three_quarter_howell_every_table_count(tables: int) -> None:
+    """The three-quarter Howell (howell-T-3q): 2T pairs, R = ⌈3/4·(2T-1)⌉ rounds and R sets; the required
+    properties hold, every pair plays every set once (100 % of the boards in play, where a complete Howell cut to
+    R rounds has 2T-1 sets in play), no two pairs meet twice, no set is shared; the pairs move as The Bridge Guys'
+    "Reduced Howell" says (each moving pair to the place of the pair one number lower; the others stationary);
+    with the phantom (pair 2T, a stationary one) each moving pair sits out once; curtailed, it keeps its sets."""
+    movement = three_quarter_howell(tables, 2)
+    full = ceil(0.75 * (2 * tables - 1))
+    assert by_name(f"howell-{tables}-3q", 2) == movement and movement.name == f"howell-{tables}-3q"
+    report = validate(movement)
+    assert report.ok, [str(f) for p in report.properties for f in p.findings[:3]]
+    assert movement.rounds == full and movement.boards == 2 * full
+    assert len(report.pairs) == 2 * tables and {m.boards for m in report.pairs} == {2 * full}
+    assert {m.board_share for m in report.pairs} == {1.0}
+    assert set(report.meetings.values()) == {1}
+    section = movement.sections[0]
+    assert all(not r.shared() and len(r.stands) == tables for r in section.rounds)
+    assert report.fields[0].balance >= THREE_QUARTER_BALANCE[tables] - 0.01
+    seats = [{p: (s.table, p == s.ns) for s in r.stands for p in (s.ns, s.ew) if p is not None} for r in section.rounds]
+    for before, after in pairwise(seats):
+        for number in range(2, full + 1):
+            assert after[PairRef(number)] == before[PairRef(number - 1)]
+        assert after[PairRef(1)] == before[PairRef(full)]
+        for number in range(full + 1, 2 * tables + 1):
+            assert after[PairRef(number)] == before[PairRef(number)]  # stationary
+    ghost = validate(three_quarter_howell(tables, 2, phantom=True))
+    assert ghost.ok and len(ghost.pairs) == 2 * tables - 1
+    assert sorted(m.sit_outs for m in ghost.pairs) == [0] * (2 * tables - 1 - full) + [1] * full
+    short = three_quarter_howell(tables, 2, rounds=full - 1)
+    assert short.name == f"howell-{tables}-3q-r{full - 1}" and by_name(short.name) == short
+    assert short.rounds == full - 1
+
+
+def test_three_quarter_howell_6_as_the_ebu_lays_it_out() -> None:
+    """The EBU's 6-table three-quarter Howell: 9 rounds of 9 sets, the sets moving down one table a round, with a
+    relay (a set resting a round) between tables 1 and 2, 4 and 5, and 6 and 1 (the EBU's movement booklet, as
+    the Exeter club lists it: "6 Tables 3/4 Howell, 9 rounds, 27 boards: sets of 3 boards, 1 relay between tables
+    1 & 2, 4 & 5, 6 & 1"); it is suggested first for 12 pairs and 27 boards."""
+    rounds = three_quarter_howell(6, 3).sections[0].rounds
+    board_set = {(r.number, s.table): s.board_set for r in rounds for s in r.stands}
+    assert [board_set[(1, t)] for t in range(1, 7)] == [1, 3, 4, 5, 7, 8]  # sets 2, 6 and 9 on the relays
+    for r in range(1, 9):
+        for table in (2, 3, 5):  # from the next table
+            assert board_set[(r + 1, table)] == board_set[(r, table + 1)]
+        if r < 8:  # through the relay
+            assert board_set[(r + 2, 1)] == board_set[(r, 2)]
+            assert board_set[(r + 2, 4)] == board_set[(r, 5)]
+            assert board_set[(r + 2, 6)] == board_set[(r, 1)]
+    first = suggest(12, 27)[0]
+    assert (first.name, first.rounds, first.boards_per_round) == ("howell-6-3q", 9, 3)
+    assert "howell-6-3q-phantom" in [s.name for s in suggest(11, 27)]
+    with pytest.raises(MovementError, match="5 to 12 tables"):
+        by_name("howell-4-3q")
+    for bad in ("mitchell-7-3q", "howell-6-3q-arrow", "howell-6-skip"):
+        with pytest.raises(MovementError, match="howell-T-3q"):
+            by_name(bad)

@@ -67,6 +67,7 @@ from bridgescore.movement.model import Movement, MovementError, PairRef, Round, 
 __all__ = [
     "MAX_TABLES",
     "MIN_TABLES",
+    "THREE_QUARTER_TABLES",
     "NamedMovementError",
     "Spec",
     "arrow_rounds",
@@ -75,6 +76,7 @@ __all__ = [
     "howell",
     "mitchell",
     "parse_name",
+    "three_quarter_howell",
 ]
 
 #: The table counts the generators build (a club meets 3 to 30 tables; fewer is a Howell of 2 tables or less).
@@ -90,6 +92,11 @@ SOURCE_HOWELL = (
     "Room-square adder (Mullin and Nemeth, Canad. Math. Bull. 12, 1969)"
 )
 
+SOURCE_THREE_QUARTER = (
+    "Three-quarter Howell: the pairs move to the place of the pair one number lower, the boards down one table "
+    "through the relays (The Bridge Guys, 'Reduced Howell'; EBU, 6 tables, 9 rounds: 'sets of 3 boards, 1 relay "
+    "between tables 1 & 2, 4 & 5, 6 & 1'), some pairs stationary; places and sets by a search"
+)
 SOURCE_HOWELL_PUBLISHED = "Howell: the Dutch club programs' published schema, as BridgeWx carries it"
 
 #: An adder of the patterned starter ``{k, -k}`` modulo ``2T - 1`` for a Howell of ``T`` tables: ``a[0] = 0`` is
@@ -161,6 +168,38 @@ _FLIPS: dict[int, tuple[int, ...]] = {
     30: (2, 3, 4, 5, 7, 14, 15, 18, 19, 20, 21, 24, 25, 27, 28),
 }  # fmt: skip
 
+
+#: The three-quarter Howells (``howell-T-3q``): for ``T`` tables the rounds ``R`` (three quarters of the complete
+#: Howell's ``2T - 1``, rounded up) and per table, in table order, its place in the board cycle ``p`` and the places
+#: of its moving pairs (one: the table has a stationary pair; two: both move).  ``R`` pairs move (pair ``x + 1`` is
+#: at place ``x - r`` modulo ``R`` in round ``r + 1``: each takes the place of the pair one number lower), the other
+#: ``2T - R`` stay, one a table (pairs ``R + 1`` … ``2T`` in table order); table ``t`` plays set ``p + r`` (modulo
+#: ``R``, plus one) in round ``r + 1``, so the ``R`` sets move down one table a round, through the ``R - T`` places
+#: no table holds (the relays).  The places and ``p`` were found by a backtracking search for: the values ``p - a``
+#: over every moving place ``a`` all different (every pair plays every set once) and the differences of the two
+#: moving places of a table all different (no two pairs meet twice); the tests validate every one.  The last item:
+#: the tables whose pairs change sides (the stationary pair, or the pair of the first place, sits East-West there),
+#: chosen by an exhaustive search (a local one from 11 tables) for the validator's balance, which the tests hold.
+#: 6 tables: the relays where the EBU puts them (between tables 1 and 2, 4 and 5, 6 and 1), the best balance of
+#: the 189 schedules the search found with them.
+_THREE_QUARTER: dict[int, tuple[int, tuple[tuple[int, tuple[int, ...]], ...], tuple[int, ...]]] = {
+    5: (7, ((0, (0,)), (2, (4, 5)), (3, (1,)), (4, (3,)), (5, (2, 6))), (3,)),
+    6: (9, ((0, (0,)), (2, (1,)), (3, (4, 8)), (4, (6, 7)), (6, (3,)), (7, (2, 5))), (2,)),  # the EBU's relays
+    7: (10, ((0, (0,)), (1, (2,)), (2, (1,)), (3, (5, 9)), (4, (7, 8)), (5, (3,)), (9, (4, 6))), (2, 6)),
+    8: (12, ((0, (0,)), (1, (2,)), (2, (1,)), (4, (7, 10)), (5, (3,)), (7, (9, 11)), (10, (5, 6)),
+             (11, (4, 8))), (2, 5)),
+    9: (13, ((0, (0,)), (1, (2,)), (2, (1,)), (3, (8, 12)), (4, (6, 11)), (5, (3,)), (6, (9, 10)), (7, (4,)),
+             (12, (5, 7))), (3, 8)),
+    10: (15, ((0, (0,)), (1, (2,)), (2, (1,)), (3, (6, 13)), (5, (3,)), (6, (10, 12)), (7, (4,)), (9, (11, 14)),
+              (13, (5, 9)), (14, (7, 8))), (2, 3, 7, 9)),
+    11: (16, ((0, (0,)), (1, (2,)), (2, (1,)), (3, (8, 11)), (4, (10, 15)), (5, (3,)), (6, (9, 13)), (7, (4,)),
+              (9, (5,)), (10, (12, 14)), (13, (6, 7))), (3, 5, 6, 7, 9, 10)),
+    12: (18, ((0, (0,)), (1, (2,)), (2, (1,)), (3, (5,)), (4, (8, 13)), (5, (3,)), (6, (11, 17)), (7, (4,)),
+              (9, (15, 16)), (11, (7, 14)), (16, (6, 10)), (17, (9, 12))), (4, 6, 9, 10, 11)),
+}  # fmt: skip
+
+#: The table counts a three-quarter Howell is built for.
+THREE_QUARTER_TABLES = frozenset(_THREE_QUARTER)
 
 #: Published Howells used as they are, in the NBB schema layout (``NS-EW set`` per table, a line a round; a set at
 #: two tables in a round is shared between them), read with :mod:`bridgescore.movement.nbb`.  They are the Howell
@@ -247,7 +286,11 @@ class Spec:
     @property
     def full_rounds(self) -> int:
         """The rounds of the uncurtailed movement."""
-        return self.tables if self.family == "mitchell" else 2 * self.tables - 1
+        if self.family == "mitchell":
+            return self.tables
+        if self.form == "3q":
+            return _THREE_QUARTER[self.tables][0] if self.tables in _THREE_QUARTER else 2 * self.tables - 1
+        return 2 * self.tables - 1
 
 
 def arrow_rounds(rounds: int) -> int:
@@ -381,6 +424,45 @@ def howell(tables: int, boards_per_round: int = 2, *, phantom: bool = False, rou
     return Movement(spec.name, "howell", SOURCE_HOWELL, boards_per_round, (section,))
 
 
+def three_quarter_howell(
+    tables: int, boards_per_round: int = 2, *, phantom: bool = False, rounds: int | None = None
+) -> Movement:
+    """The three-quarter Howell of ``tables`` tables (:data:`_THREE_QUARTER`, the construction the module docstring
+    names): ``2·tables`` pairs, ``R`` rounds and ``R`` sets, every pair plays every set once and meets ``R``
+    different pairs; ``phantom`` makes pair ``2·tables`` (a stationary one) the phantom; ``rounds`` curtails it."""
+    _check_tables(tables)
+    if tables not in _THREE_QUARTER:
+        low, high = min(_THREE_QUARTER), max(_THREE_QUARTER)
+        raise NamedMovementError(
+            N_("howell-%(tables)s-3q: the three-quarter Howells here are for %(low)s to %(high)s tables"),
+            tables=tables, low=low, high=high,
+        )  # fmt: skip
+    full, places, flipped = _THREE_QUARTER[tables]
+    played = _curtail(rounds, full)
+    sets = boards_in_sets(boards_per_round, full)
+    alone = [table for table, (_, at) in enumerate(places, 1) if len(at) == 1]
+    stationary = {table: full + i + 1 for i, table in enumerate(alone)}  # pairs R + 1 … 2T
+    ghost = PairRef(2 * tables) if phantom else None
+    rounds_out: list[Round] = []
+    for r in range(played):
+        stands: list[Stand] = []
+        for table, (place, at) in enumerate(places, 1):
+            seated = [PairRef((a + r) % full + 1) for a in at]
+            if len(seated) == 1:
+                seated.append(PairRef(stationary[table]))
+                seated.reverse()  # the stationary pair sits North-South
+            if table in flipped:
+                seated.reverse()
+            if ghost in seated:
+                continue
+            board_set = (place + r) % full + 1
+            stands.append(Stand(table, seated[0], seated[1], sets[board_set - 1], board_set))
+        rounds_out.append(Round(r + 1, tuple(stands)))
+    section = Section("A", tuple(rounds_out), per_direction=False, phantom=ghost)
+    name = Spec("howell", tables, "3q", False, phantom, rounds).name
+    return Movement(name, "howell", SOURCE_THREE_QUARTER, boards_per_round, (section,))
+
+
 def _published_howell(tables: int, boards_per_round: int, *, phantom: bool, rounds: int | None) -> Movement:
     """The published Howell of ``tables`` tables (:data:`_PUBLISHED`), curtailed to ``rounds``; ``phantom`` makes
     pair ``2·tables`` the phantom (its stands left out: its opponent sits out)."""
@@ -400,7 +482,7 @@ def _published_howell(tables: int, boards_per_round: int, *, phantom: bool, roun
 
 
 _NAME = re.compile(
-    r"(?P<family>mitchell|howell)-(?P<tables>\d{1,3})(?:-(?P<form>skip|relay))?(?P<arrow>-arrow)?"
+    r"(?P<family>mitchell|howell)-(?P<tables>\d{1,3})(?:-(?P<form>skip|relay|3q))?(?P<arrow>-arrow)?"
     r"(?P<phantom>-phantom)?(?:-r(?P<rounds>\d{1,3}))?"
 )
 
@@ -410,7 +492,10 @@ def parse_name(name: str) -> Spec:
     that is none."""
     text = name.strip().lower()
     match = _NAME.fullmatch(text)
-    if match is None or (match["family"] == "howell" and (match["form"] or match["arrow"])):
+    if match is None or (
+        (match["form"] or "") not in (("", "skip", "relay") if match["family"] == "mitchell" else ("", "3q"))
+        or (match["family"] == "howell" and match["arrow"])
+    ):
         names = list(catalogue())
         number = re.search(r"\d+", text)
         same_size = sorted(
@@ -420,13 +505,14 @@ def parse_name(name: str) -> Spec:
         if near:
             raise NamedMovementError(
                 N_("'%(name)s' is not a movement bridgescore knows: mitchell-T (odd T), mitchell-T-skip or "
-                   "mitchell-T-relay (even T), howell-T, with -arrow (Mitchell), -phantom, -rN (N rounds); did you "
-                   "mean %(near)s?"),
+                   "mitchell-T-relay (even T), howell-T, howell-T-3q (three-quarter), with -arrow (Mitchell), "
+                   "-phantom, -rN (N rounds); two sections joined by +; did you mean %(near)s?"),
                 name=name, near=", ".join(near),
             )  # fmt: skip
         raise NamedMovementError(
             N_("'%(name)s' is not a movement bridgescore knows: mitchell-T (odd T), mitchell-T-skip or "
-               "mitchell-T-relay (even T), howell-T, with -arrow (Mitchell), -phantom, -rN (N rounds)"),
+               "mitchell-T-relay (even T), howell-T, howell-T-3q (three-quarter), with -arrow (Mitchell), "
+               "-phantom, -rN (N rounds); two sections joined by +"),
             name=name,
         )  # fmt: skip
     return Spec(
@@ -446,6 +532,8 @@ def by_name(name: str, boards_per_round: int = 2) -> Movement:
         return mitchell(
             spec.tables, boards_per_round, form=spec.form, arrow=spec.arrow, phantom=spec.phantom, rounds=spec.rounds
         )
+    if spec.form == "3q":
+        return three_quarter_howell(spec.tables, boards_per_round, phantom=spec.phantom, rounds=spec.rounds)
     return howell(spec.tables, boards_per_round, phantom=spec.phantom, rounds=spec.rounds)
 
 
@@ -461,3 +549,6 @@ def catalogue() -> Iterator[str]:
         if tables in _ADDERS or tables in _PUBLISHED:
             for phantom in (False, True):
                 yield Spec("howell", tables, phantom=phantom).name
+        if tables in _THREE_QUARTER:
+            for phantom in (False, True):
+                yield Spec("howell", tables, "3q", phantom=phantom).name

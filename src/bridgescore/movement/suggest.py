@@ -19,8 +19,11 @@ the director wants, the movements of :mod:`bridgescore.movement.generate` that f
 3. the full movement before a curtailed one (every pair meets every pair it should, every board is played as
    often);
 4. no two pairs meeting twice (the full skip Mitchell's revenge round) before a movement where some do;
-5. one winner before two: a Howell (every pair meets every other) before an arrow-switched Mitchell before a
-   Mitchell ranked in two lines (the EBU newsletter's *Arrow switching*: clubs want one ranking list);
+5. one winner before two: a complete Howell (every pair meets every other, perhaps curtailed) before an
+   arrow-switched Mitchell before a three-quarter Howell before a Mitchell ranked in two lines (the EBU
+   newsletter's *Arrow switching*: clubs want one ranking list; the EBU's suggested movements take a Mitchell
+   where one fits the boards and a three-quarter Howell where none does – 6 tables, 27 boards – as its pairs meet
+   only three quarters of the field and every pair needs a guide card);
 6. the higher balance (the validator's measure);
 7. the name.
 """
@@ -32,7 +35,15 @@ from functools import lru_cache
 from math import ceil
 
 from bridgescore.core.i18n import N_
-from bridgescore.movement.generate import MAX_TABLES, MIN_TABLES, NamedMovementError, Spec, by_name
+from bridgescore.movement.generate import (
+    MAX_TABLES,
+    MIN_TABLES,
+    THREE_QUARTER_TABLES,
+    NamedMovementError,
+    Spec,
+    by_name,
+    parse_name,
+)
 from bridgescore.movement.validate import SEVENTY_PERCENT, Report, validate
 
 __all__ = ["BOARDS_WINDOW", "MAX_BOARDS_PER_ROUND", "Suggestion", "suggest"]
@@ -65,7 +76,10 @@ class Suggestion:
     @property
     def measure(self) -> tuple[int, int, int, int, int, float, str]:
         """The ranking key, lower first (see the module docstring)."""
-        kind = 0 if self.family == "howell" else (1 if self.winners == 1 else 2)
+        if self.family == "howell":
+            kind = 2 if parse_name(self.name).form == "3q" else 0
+        else:
+            kind = 1 if self.winners == 1 else 3
         return (
             self.boards_off,
             int(self.boards_per_round < 2),
@@ -110,6 +124,8 @@ def _specs(tables: int, phantom: bool) -> list[Spec]:
     forms = ("",) if tables % 2 else ("skip", "relay")
     specs = [Spec("mitchell", tables, form, arrow, phantom) for form in forms for arrow in (False, True)]
     specs.append(Spec("howell", tables, phantom=phantom))
+    if tables in THREE_QUARTER_TABLES:
+        specs.append(Spec("howell", tables, "3q", phantom=phantom))
     return specs
 
 
