@@ -5,6 +5,7 @@ it cannot read (with the place in the file); English and Dutch."""
 from __future__ import annotations
 
 import json
+from functools import cache
 from math import ceil
 from pathlib import Path
 
@@ -12,12 +13,19 @@ import pytest
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
-from bridgescore.movement.generate import by_name, parse_name
+from bridgescore.movement import Movement
+from bridgescore.movement.generate import by_name, parse_sections
 from bridgescore.movement.json import dumps, loads
-from bridgescore.movement.suggest import BOARDS_WINDOW, MAX_BOARDS_PER_ROUND, suggest
+from bridgescore.movement.suggest import BOARDS_WINDOW, LARGEST_SECTION, MAX_BOARDS_PER_ROUND, suggest
 from bridgescore.movement.validate import SEVENTY_PERCENT, validate
 
 runner = CliRunner()
+
+
+@cache
+def _named(name: str) -> Movement:
+    """The movement ``by_name`` makes of a printed name (one board a round; made once a name)."""
+    return by_name(name, 1)
 
 
 @pytest.mark.parametrize("pairs", range(6, 41))
@@ -25,7 +33,9 @@ def test_suggest_fits_every_pair_count_and_board_count(pairs: int) -> None:
     """For every pair count 6–40 and 18–36 boards something fits, and everything listed fits by the rule of
     movement/suggest.py: ⌈pairs/2⌉ tables, a phantom only for an odd count, whole boards a round (1–12), the
     boards played within 4 of those asked, the full rounds or a curtailment keeping the 70 % rule, the validator's
-    required properties; best first by the stated measure; every name accepted by by_name with these rounds."""
+    required properties; best first by the stated measure; every printed name round-trips through by_name (the
+    rounds, sections and tables it says); two sections exactly where rule 6 says, and for 39 and 40 pairs at every
+    board count (sections of 10 tables, the phantom in B)."""
     for boards in range(18, 37):
         found = suggest(pairs, boards)
         assert found, (pairs, boards)
@@ -35,9 +45,21 @@ def test_suggest_fits_every_pair_count_and_board_count(pairs: int) -> None:
             assert s.tables == ceil(pairs / 2) and s.sit_out == pairs % 2
             assert 1 <= s.boards_per_round <= MAX_BOARDS_PER_ROUND
             assert s.boards == s.rounds * s.boards_per_round and abs(s.boards - boards) <= BOARDS_WINDOW
-            spec = parse_name(s.name)
-            assert spec.phantom == bool(pairs % 2) and spec.tables == s.tables
-            assert s.rounds >= SEVENTY_PERCENT * spec.full_rounds
+            specs = parse_sections(s.name)
+            assert len(specs) == s.sections and "+".join(spec.name for spec in specs) == s.name
+            assert sum(spec.phantom for spec in specs) == pairs % 2 and sum(spec.tables for spec in specs) == s.tables
+            for spec in specs:
+                assert s.rounds >= SEVENTY_PERCENT * spec.full_rounds
+            # every printed name is accepted where a movement is asked for, and is what the line says
+            movement = _named(s.name)
+            assert movement.name == s.name and movement.rounds == s.rounds and len(movement.sections) == s.sections
+            assert [len(x.pairs()) for x in movement.sections] == [2 * spec.tables for spec in specs]
+        two = [s for s in found if s.sections == 2]
+        assert bool(two) == (ceil(pairs / 2) > LARGEST_SECTION or 2 * ceil(pairs / 2) > boards + BOARDS_WINDOW)
+        if pairs >= 39:  # one section of 20 tables needs more rounds than the boards allow: two sections fit
+            assert two, (pairs, boards)
+            a, b = parse_sections(two[0].name)
+            assert (a.tables, b.tables, a.phantom, b.phantom) == (10, 10, False, pairs == 39)
         best = found[0]
         movement = by_name(best.name, best.boards_per_round)
         assert movement.rounds == best.rounds and movement.boards_per_round == best.boards_per_round
@@ -73,6 +95,14 @@ def test_suggest_command_json_and_text() -> None:
     assert bad.exit_code == 2
     none = runner.invoke(app, ["movement", "suggest", "-p", "8", "-b", "24", "--rounds", "2"])
     assert none.exit_code == 0 and "None fits" in none.output
+    # 39 pairs: two sections listed, and the name printed is taken by show and check
+    rows = json.loads(runner.invoke(app, ["movement", "suggest", "-p", "39", "-b", "24", "-f", "json"]).output)
+    two = next(row for row in rows if row["sections"] == 2)
+    assert (two["tables"], two["sit_out"], two["boards"]) == (20, 1, 24) and "+" in two["name"]
+    shown = runner.invoke(app, ["movement", "show", two["name"], "-k", str(two["boards_per_round"])])
+    assert shown.exit_code == 0 and "Section A" in shown.output and "Section B" in shown.output
+    checked = runner.invoke(app, ["movement", "check", two["name"]])
+    assert checked.exit_code == 0 and "All required properties hold." in checked.output
 
 
 def test_show_name_text_json_and_file(tmp_path: Path) -> None:

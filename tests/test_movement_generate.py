@@ -482,3 +482,24 @@ def test_three_quarter_howell_6_as_the_ebu_lays_it_out() -> None:
     for bad in ("mitchell-7-3q", "howell-6-3q-arrow", "howell-6-skip"):
         with pytest.raises(MovementError, match="howell-T-3q"):
             by_name(bad)
+
+
+def test_two_sections_side_by_side() -> None:
+    """Names joined by + are sections side by side (39 pairs: two 10-table Mitchells, the phantom in B), each with
+    its own copy of the same boards, validated section by section; sections of different rounds are refused with
+    the way out (curtail one), and a part that is no movement is refused as a name is."""
+    name = "mitchell-10-relay-r8+mitchell-10-relay-phantom-r8"
+    movement = by_name(name, 3)
+    assert movement.name == name and [s.name for s in movement.sections] == ["A", "B"]
+    assert movement.family == "mitchell" and movement.rounds == 8 and movement.boards_per_round == 3
+    a, b = movement.sections
+    assert a.boards == b.boards == frozenset(range(1, 31))  # both sections play boards 1-30, each its own copy
+    assert a.phantom is None and b.phantom == PairRef(10, "NS")
+    report = validate(movement)
+    assert report.ok and {f.section for f in report.fields} == {"A", "B"}
+    assert by_name("MITCHELL-9+howell-5-r9", 2).family == "custom"
+    with pytest.raises(MovementError, match=r"play 10 and 9 rounds; .*curtail one with -rN"):
+        by_name("mitchell-10-relay+mitchell-9")
+    for bad in ("mitchell-9+", "mitchell-9+mitchel-9"):
+        with pytest.raises(MovementError, match="two sections joined by \\+"):
+            by_name(bad)

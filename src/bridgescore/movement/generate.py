@@ -49,16 +49,18 @@ Each generator names its published source; the schedules follow the published de
 
 Names (:func:`by_name`; every name :func:`catalogue` lists is accepted): ``mitchell-7``, ``mitchell-8-skip``,
 ``mitchell-8-relay``, ``mitchell-7-arrow``, ``mitchell-9-phantom``, ``mitchell-8-skip-r7`` (curtailed to 7
-rounds), ``howell-4`` (4 tables, 8 pairs), ``howell-4-phantom`` (7 pairs).  The parts come in that order:
-family, tables, the even-table form, ``-arrow``, ``-phantom``, ``-rN``.
+rounds), ``howell-4`` (4 tables, 8 pairs), ``howell-4-phantom`` (7 pairs), ``howell-6-3q`` (three-quarter).  The
+parts come in that order: family, tables, the form (``skip``/``relay`` of an even-table Mitchell, ``3q``),
+``-arrow``, ``-phantom``, ``-rN``.  Sections side by side join their names with ``+``:
+``mitchell-10-relay-r8+mitchell-10-relay-phantom-r8`` is 39 pairs in sections A and B (:func:`side_by_side`).
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 
 from bridgescore.core.i18n import N_
 from bridgescore.movement import nbb
@@ -67,6 +69,7 @@ from bridgescore.movement.model import Movement, MovementError, PairRef, Round, 
 __all__ = [
     "MAX_TABLES",
     "MIN_TABLES",
+    "SECTION_NAMES",
     "THREE_QUARTER_TABLES",
     "NamedMovementError",
     "Spec",
@@ -76,6 +79,8 @@ __all__ = [
     "howell",
     "mitchell",
     "parse_name",
+    "parse_sections",
+    "side_by_side",
     "three_quarter_howell",
 ]
 
@@ -97,6 +102,9 @@ SOURCE_THREE_QUARTER = (
     "through the relays (The Bridge Guys, 'Reduced Howell'; EBU, 6 tables, 9 rounds: 'sets of 3 boards, 1 relay "
     "between tables 1 & 2, 4 & 5, 6 & 1'), some pairs stationary; places and sets by a search"
 )
+SOURCE_SECTIONS = "sections side by side, each with its own copy of the boards (ACBL and EBU sections)"
+#: The names of the sections of a movement of several (``mitchell-10-skip+mitchell-10-skip-phantom``: A and B).
+SECTION_NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 SOURCE_HOWELL_PUBLISHED = "Howell: the Dutch club programs' published schema, as BridgeWx carries it"
 
 #: An adder of the patterned starter ``{k, -k}`` modulo ``2T - 1`` for a Howell of ``T`` tables: ``a[0] = 0`` is
@@ -525,8 +533,45 @@ def parse_name(name: str) -> Spec:
     )
 
 
+def parse_sections(name: str) -> tuple[Spec, ...]:
+    """The :class:`Spec` of each section a movement's name says (one, or several joined by ``+``)."""
+    return tuple(parse_name(part) for part in name.split("+"))
+
+
+def side_by_side(movements: Sequence[Movement]) -> Movement:
+    """Movements of one section each played as the sections of one evening, A, B, … in order, each section with its
+    own copy of the same boards (the way a field too large for one section is run: ACBL and EBU sections, scored
+    per section or across the field).  Its name joins theirs with ``+``; the sections play the same rounds (an
+    evening's rounds are called together) and boards a round, else :class:`NamedMovementError`."""
+    if not 2 <= len(movements) <= len(SECTION_NAMES):
+        raise MovementError(f"{len(movements)} movements: side by side are 2 to {len(SECTION_NAMES)}")
+    first = movements[0]
+    for other in movements[1:]:
+        if other.rounds != first.rounds:
+            raise NamedMovementError(
+                N_("%(name)s: its sections play %(rounds)s and %(other)s rounds; the sections of an evening play "
+                   "the same rounds (curtail one with -rN)"),
+                name="+".join(m.name for m in movements), rounds=first.rounds, other=other.rounds,
+            )  # fmt: skip
+        if other.boards_per_round != first.boards_per_round or len(other.sections) != 1:
+            raise MovementError(f"{other.name}: side by side, each is one section of {first.boards_per_round} boards")
+    sections = tuple(replace(m.sections[0], name=letter) for m, letter in zip(movements, SECTION_NAMES, strict=False))
+    families = {m.family for m in movements}
+    sources = list(dict.fromkeys(m.source for m in movements))
+    return Movement(
+        "+".join(m.name for m in movements),
+        families.pop() if len(families) == 1 else "custom",
+        f"{SOURCE_SECTIONS}; {'; '.join(sources)}",
+        first.boards_per_round,
+        sections,
+    )
+
+
 def by_name(name: str, boards_per_round: int = 2) -> Movement:
-    """The movement called ``name`` (see the module docstring), with ``boards_per_round`` boards a round."""
+    """The movement called ``name`` (see the module docstring), with ``boards_per_round`` boards a round; names
+    joined by ``+`` are sections side by side (:func:`side_by_side`)."""
+    if "+" in name:
+        return side_by_side([by_name(part, boards_per_round) for part in name.split("+")])
     spec = parse_name(name)
     if spec.family == "mitchell":
         return mitchell(
