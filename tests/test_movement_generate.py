@@ -20,6 +20,7 @@ from bridgescore.movement.generate import (
     arrow_rounds,
     by_name,
     catalogue,
+    hesitation,
     howell,
     mitchell,
     parse_name,
@@ -503,3 +504,61 @@ def test_two_sections_side_by_side() -> None:
     for bad in ("mitchell-9+", "mitchell-9+mitchel-9"):
         with pytest.raises(MovementError, match="two sections joined by \\+"):
             by_name(bad)
+
+
+@pytest.mark.parametrize("tables", range(5, MAX_TABLES + 1))
+def test_hesitation_every_table_count(tables: int) -> None:
+    """The hesitation Mitchell (hesitation-T): 2T pairs, T+1 rounds and sets; the required properties hold, every
+    pair plays every set once and no two pairs meet twice; one field (the last rounds arrow-switched at every table
+    but T); with the phantom (NS 1) each moving pair sits out once; curtailed, it keeps its name's rounds."""
+    movement = hesitation(tables, 2)
+    assert by_name(f"hesitation-{tables}", 2) == movement and movement.family == "hesitation"
+    report = validate(movement)
+    assert report.ok, [str(f) for p in report.properties for f in p.findings[:3]]
+    assert report.property("meetings").ok and len(report.fields) == 1
+    assert movement.rounds == tables + 1 and len(report.pairs) == 2 * tables
+    assert {m.boards for m in report.pairs} == {2 * (tables + 1)} and {m.board_share for m in report.pairs} == {1.0}
+    ghost = validate(hesitation(tables, 2, phantom=True))
+    assert ghost.ok and sorted(m.sit_outs for m in ghost.pairs) == [0] * (tables - 2) + [1] * (tables + 1)
+    short = hesitation(tables, 2, rounds=tables)
+    assert short.name == f"hesitation-{tables}-r{tables}" and by_name(short.name) == short
+
+
+@pytest.mark.parametrize("tables", [7, 8, 11, 12])
+def test_hesitation_as_the_ebu_describes_it(tables: int) -> None:
+    """As the EBU's club movements describe it (7 and 11 tables: "relay between tables 3 & 4" / "5 & 6", "N/S 1-6
+    remain stationary, E/W move up as normal but when they get to table 7 they play first as E/W and then next
+    round as N/S then move on as normal; arrow switch last round except at table 7; E/W add 7 to table no"; 8 and
+    12 tables: "2 relays between 4 & 5" / "6 & 7", "tables 8 & 1 share, swivel at table 8"): NS 1 … T-1 stay, EW
+    at table t is pair T + t in round 1, the moving pairs go up one table and hesitate at table T; the boards go
+    down one table, through the relay(s) between the middle tables; the last round switched but at table T."""
+    rounds = hesitation(tables, 1).sections[0].rounds
+    stand = {(r.number, s.table): s for r in rounds for s in r.stands}
+    half, odd = tables // 2, tables % 2 == 1
+    low = (tables - 1) // 2 if odd else half  # the relay(s) between tables low and low + 1
+    assert [stand[(1, t)].ew for t in range(1, tables + 1)] == [PairRef(tables + t) for t in range(1, tables + 1)]
+    for r in range(1, len(rounds)):
+        for t in range(1, tables):
+            assert stand[(r + 1, t)].ns == PairRef(t)  # stationary
+        for t in range(1, tables):
+            assert stand[(r + 1, t + 1)].ew == stand[(r, t)].ew  # up one table
+        assert stand[(r + 1, tables)].ns == stand[(r, tables)].ew  # hesitates: EW at table T, then NS there
+        assert stand[(r + 1, 1)].ew == stand[(r, tables)].ns  # and on to EW at table 1
+        for t in range(2, tables):
+            if t != low:
+                assert stand[(r + 1, t)].boards == stand[(r, t + 1)].boards  # down one table
+        relays = 1 if odd else 2
+        if r + relays < len(rounds):
+            assert stand[(r + relays + 1, low)].boards == stand[(r, low + 1)].boards  # through the relay(s)
+        if odd:
+            assert stand[(r + 1, 1)].boards == stand[(r, 2)].boards
+            assert stand[(r + 1, tables)].boards == stand[(r, 1)].boards
+        else:
+            assert stand[(r, 1)].boards == stand[(r, tables)].boards  # tables 1 and T share
+            assert stand[(r + 1, tables - 1)].boards == stand[(r, 1)].boards
+    last = rounds[-1]
+    assert [s.table for s in last.stands if not s.is_bye and not s.arrow_switch] == [tables]
+    assert not any(s.arrow_switch for r in rounds[:-1] for s in r.stands) or len(rounds) >= 12
+    # the EBU's suggestion for 14 pairs and 24 boards, and for 22 pairs and 24 boards
+    if tables in (7, 11):
+        assert suggest(2 * tables, 24)[0].name == f"hesitation-{tables}"

@@ -67,6 +67,7 @@ from bridgescore.movement import nbb
 from bridgescore.movement.model import Movement, MovementError, PairRef, Round, Section, Stand, boards_in_sets
 
 __all__ = [
+    "HESITATION_TABLES",
     "MAX_TABLES",
     "MIN_TABLES",
     "SECTION_NAMES",
@@ -76,6 +77,7 @@ __all__ = [
     "arrow_rounds",
     "by_name",
     "catalogue",
+    "hesitation",
     "howell",
     "mitchell",
     "parse_name",
@@ -101,6 +103,12 @@ SOURCE_THREE_QUARTER = (
     "Three-quarter Howell: the pairs move to the place of the pair one number lower, the boards down one table "
     "through the relays (The Bridge Guys, 'Reduced Howell'; EBU, 6 tables, 9 rounds: 'sets of 3 boards, 1 relay "
     "between tables 1 & 2, 4 & 5, 6 & 1'), some pairs stationary; places and sets by a search"
+)
+SOURCE_HESITATION = (
+    "Hesitation Mitchell: NS 1 to T-1 stay, the others move up one table and, at table T, play East-West and then "
+    "North-South; the boards move down through the relays (EBU, club movements: 7 tables 'relay between tables "
+    "3 & 4', 8 tables '2 relays between 4 & 5, tables 8 & 1 share, swivel at table 8', 'arrow switch on the last "
+    "round except at table T')"
 )
 SOURCE_SECTIONS = "sections side by side, each with its own copy of the boards (ACBL and EBU sections)"
 #: The names of the sections of a movement of several (``mitchell-10-skip+mitchell-10-skip-phantom``: A and B).
@@ -206,6 +214,8 @@ _THREE_QUARTER: dict[int, tuple[int, tuple[tuple[int, tuple[int, ...]], ...], tu
               (9, (15, 16)), (11, (7, 14)), (16, (6, 10)), (17, (9, 12))), (4, 6, 9, 10, 11)),
 }  # fmt: skip
 
+#: The fewest tables of a hesitation Mitchell (with fewer, a Howell).
+HESITATION_TABLES = 5
 #: The table counts a three-quarter Howell is built for.
 THREE_QUARTER_TABLES = frozenset(_THREE_QUARTER)
 
@@ -296,6 +306,8 @@ class Spec:
         """The rounds of the uncurtailed movement."""
         if self.family == "mitchell":
             return self.tables
+        if self.family == "hesitation":
+            return self.tables + 1
         if self.form == "3q":
             return _THREE_QUARTER[self.tables][0] if self.tables in _THREE_QUARTER else 2 * self.tables - 1
         return 2 * self.tables - 1
@@ -432,6 +444,61 @@ def howell(tables: int, boards_per_round: int = 2, *, phantom: bool = False, rou
     return Movement(spec.name, "howell", SOURCE_HOWELL, boards_per_round, (section,))
 
 
+def hesitation(tables: int, boards_per_round: int = 2, *, phantom: bool = False, rounds: int | None = None) -> Movement:
+    """The hesitation Mitchell of ``tables`` tables (the EBU's, see :data:`SOURCE_HESITATION`): ``2·tables`` pairs
+    numbered once, ``tables + 1`` rounds and sets, one winner.  North-South 1 … T-1 stay at their tables; the
+    others (pair T, North-South at table T in round 1, and East-West T+1 … 2T, ``T + t`` at table ``t``) move up
+    one table a round, and at table T hesitate: East-West there one round, North-South the next, then East-West at
+    table 1.  The boards move down one table a round; an odd number of tables has a relay (a bye stand, numbered
+    T+1) between tables (T-1)/2 and (T+1)/2, an even one two relays (T+1 and T+2) between T/2 and T/2+1 and tables
+    1 and T share their set.  The last rounds (:func:`arrow_rounds`) are arrow-switched at every table but T.
+    ``phantom``: North-South 1 (the EBU: "for 7½ tables there should be no pair at 1 N/S", so that table T plays
+    its set alone); ``rounds`` curtails it."""
+    _check_tables(tables)
+    if tables < HESITATION_TABLES:
+        raise NamedMovementError(
+            N_("hesitation-%(tables)s: the hesitation Mitchell is for 5 tables or more"), tables=tables
+        )
+    full = tables + 1
+    played = _curtail(rounds, full)
+    sets = boards_in_sets(boards_per_round, full)
+    half = tables // 2
+    way: list[tuple[int, ...]]  # the boards' way, position by position (tables; a bye stand's number: a relay)
+    if tables % 2:
+        way = [(1,), *((t,) for t in range(tables, half, -1)), (tables + 1,), *((t,) for t in range(half, 1, -1))]
+        first_sets = {t: t for t in range(1, tables + 2)}
+    else:
+        way = [(1, tables), *((t,) for t in range(tables - 1, half, -1)), (tables + 2,), (tables + 1,),
+               *((t,) for t in range(half, 1, -1))]  # fmt: skip
+        first_sets = {**{t: t for t in range(1, tables)}, tables: 1, tables + 1: tables, tables + 2: tables + 1}
+    position = {table: i for i, at in enumerate(way) for table in at}
+    by_position = {i: first_sets[at[0]] for i, at in enumerate(way)}
+    seats = [("EW", t) for t in range(1, tables + 1)] + [("NS", tables)]  # the moving pairs' way
+    start = {("NS", tables): tables, **{("EW", t): tables + t for t in range(1, tables + 1)}}
+    switched = arrow_rounds(played)
+    rounds_out: list[Round] = []
+    for r in range(played):
+        at_seat = {seats[(seats.index(seat) + r) % full]: pair for seat, pair in start.items()}
+        switch = r >= played - switched
+        stands: list[Stand] = []
+        for table in range(1, tables + 3 if tables % 2 == 0 else tables + 2):
+            board_set = by_position[(position[table] - r) % full]
+            if table > tables:
+                stands.append(Stand(table, None, None, sets[board_set - 1], board_set))
+                continue
+            if phantom and table == 1:
+                continue
+            ns = at_seat[("NS", table)] if table == tables else table
+            ew = at_seat[("EW", table)]
+            stands.append(
+                Stand(table, PairRef(ns), PairRef(ew), sets[board_set - 1], board_set, switch and table != tables)
+            )
+        rounds_out.append(Round(r + 1, tuple(stands)))
+    section = Section("A", tuple(rounds_out), per_direction=False, phantom=PairRef(1) if phantom else None)
+    name = Spec("hesitation", tables, "", False, phantom, rounds).name
+    return Movement(name, "hesitation", f"{SOURCE_HESITATION}; {SOURCE_ARROW}", boards_per_round, (section,))
+
+
 def three_quarter_howell(
     tables: int, boards_per_round: int = 2, *, phantom: bool = False, rounds: int | None = None
 ) -> Movement:
@@ -490,7 +557,7 @@ def _published_howell(tables: int, boards_per_round: int, *, phantom: bool, roun
 
 
 _NAME = re.compile(
-    r"(?P<family>mitchell|howell)-(?P<tables>\d{1,3})(?:-(?P<form>skip|relay|3q))?(?P<arrow>-arrow)?"
+    r"(?P<family>mitchell|howell|hesitation)-(?P<tables>\d{1,3})(?:-(?P<form>skip|relay|3q))?(?P<arrow>-arrow)?"
     r"(?P<phantom>-phantom)?(?:-r(?P<rounds>\d{1,3}))?"
 )
 
@@ -500,9 +567,11 @@ def parse_name(name: str) -> Spec:
     that is none."""
     text = name.strip().lower()
     match = _NAME.fullmatch(text)
-    if match is None or (
-        (match["form"] or "") not in (("", "skip", "relay") if match["family"] == "mitchell" else ("", "3q"))
-        or (match["family"] == "howell" and match["arrow"])
+    forms = {"mitchell": ("", "skip", "relay"), "howell": ("", "3q"), "hesitation": ("",)}
+    if (
+        match is None
+        or (match["form"] or "") not in forms[match["family"]]
+        or (match["family"] != "mitchell" and match["arrow"])
     ):
         names = list(catalogue())
         number = re.search(r"\d+", text)
@@ -513,14 +582,14 @@ def parse_name(name: str) -> Spec:
         if near:
             raise NamedMovementError(
                 N_("'%(name)s' is not a movement bridgescore knows: mitchell-T (odd T), mitchell-T-skip or "
-                   "mitchell-T-relay (even T), howell-T, howell-T-3q (three-quarter), with -arrow (Mitchell), "
-                   "-phantom, -rN (N rounds); two sections joined by +; did you mean %(near)s?"),
+                   "mitchell-T-relay (even T), howell-T, howell-T-3q (three-quarter), hesitation-T, with -arrow "
+                   "(Mitchell), -phantom, -rN (N rounds); two sections joined by +; did you mean %(near)s?"),
                 name=name, near=", ".join(near),
             )  # fmt: skip
         raise NamedMovementError(
             N_("'%(name)s' is not a movement bridgescore knows: mitchell-T (odd T), mitchell-T-skip or "
-               "mitchell-T-relay (even T), howell-T, howell-T-3q (three-quarter), with -arrow (Mitchell), "
-               "-phantom, -rN (N rounds); two sections joined by +"),
+               "mitchell-T-relay (even T), howell-T, howell-T-3q (three-quarter), hesitation-T, with -arrow "
+               "(Mitchell), -phantom, -rN (N rounds); two sections joined by +"),
             name=name,
         )  # fmt: skip
     return Spec(
@@ -577,6 +646,8 @@ def by_name(name: str, boards_per_round: int = 2) -> Movement:
         return mitchell(
             spec.tables, boards_per_round, form=spec.form, arrow=spec.arrow, phantom=spec.phantom, rounds=spec.rounds
         )
+    if spec.family == "hesitation":
+        return hesitation(spec.tables, boards_per_round, phantom=spec.phantom, rounds=spec.rounds)
     if spec.form == "3q":
         return three_quarter_howell(spec.tables, boards_per_round, phantom=spec.phantom, rounds=spec.rounds)
     return howell(spec.tables, boards_per_round, phantom=spec.phantom, rounds=spec.rounds)
@@ -597,3 +668,6 @@ def catalogue() -> Iterator[str]:
         if tables in _THREE_QUARTER:
             for phantom in (False, True):
                 yield Spec("howell", tables, "3q", phantom=phantom).name
+    for tables in range(HESITATION_TABLES, MAX_TABLES + 1):
+        for phantom in (False, True):
+            yield Spec("hesitation", tables, phantom=phantom).name

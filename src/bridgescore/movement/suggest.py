@@ -28,7 +28,7 @@ the director wants, the movements of :mod:`bridgescore.movement.generate` that f
    often);
 4. no two pairs meeting twice (the full skip Mitchell's revenge round) before a movement where some do;
 5. one winner before two: a complete Howell (every pair meets every other, perhaps curtailed) before an
-   arrow-switched Mitchell before a three-quarter Howell before a Mitchell ranked in two lines (the EBU
+   arrow-switched or hesitation Mitchell before a three-quarter Howell before a Mitchell ranked in two lines (the EBU
    newsletter's *Arrow switching*: clubs want one ranking list; the EBU's suggested movements take a Mitchell
    where one fits the boards and a three-quarter Howell where none does – 6 tables, 27 boards – as its pairs meet
    only three quarters of the field and every pair needs a guide card);
@@ -45,6 +45,7 @@ from math import ceil
 
 from bridgescore.core.i18n import N_
 from bridgescore.movement.generate import (
+    HESITATION_TABLES,
     MAX_TABLES,
     MIN_TABLES,
     THREE_QUARTER_TABLES,
@@ -146,6 +147,8 @@ def _specs(tables: int, phantom: bool) -> list[Spec]:
     specs.append(Spec("howell", tables, phantom=phantom))
     if tables in THREE_QUARTER_TABLES:
         specs.append(Spec("howell", tables, "3q", phantom=phantom))
+    if tables >= HESITATION_TABLES:
+        specs.append(Spec("hesitation", tables, phantom=phantom))
     return specs
 
 
