@@ -106,9 +106,9 @@ SOURCE_THREE_QUARTER = (
 )
 SOURCE_HESITATION = (
     "Hesitation Mitchell: NS 1 to T-1 stay, the others move up one table and, at table T, play East-West and then "
-    "North-South; the boards move down through the relays (EBU, club movements: 7 tables 'relay between tables "
-    "3 & 4', 8 tables '2 relays between 4 & 5, tables 8 & 1 share, swivel at table 8', 'arrow switch on the last "
-    "round except at table T')"
+    "North-South; the boards move down through the relays (English club lists of the EBU's movements: 7 tables "
+    "'relay between tables 3 & 4', 8 tables '2 relays between 4 & 5, tables 8 & 1 share, swivel at table 8', "
+    "'arrow switch on the last round except at table T')"
 )
 SOURCE_SECTIONS = "sections side by side, each with its own copy of the boards (ACBL and EBU sections)"
 #: The names of the sections of a movement of several (``mitchell-10-skip+mitchell-10-skip-phantom``: A and B).
