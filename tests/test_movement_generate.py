@@ -562,3 +562,38 @@ def test_hesitation_as_the_ebu_describes_it(tables: int) -> None:
     # the EBU's suggestion for 14 pairs and 24 boards, and for 22 pairs and 24 boards
     if tables in (7, 11):
         assert suggest(2 * tables, 24)[0].name == f"hesitation-{tables}"
+
+
+@pytest.mark.parametrize("tables", range(6, 16))
+def test_rover_mitchell_as_the_ebu_publishes_it(tables: int) -> None:
+    """The rover Mitchell (mitchell-T-rover, mitchell-T-relay-rover) for 2T+1 pairs, by the EBU Pairs Scorer
+    manual's table ("Rover Mitchell", rover tables per table count, transcribed by hand here): the rover (NS T+1)
+    sits out round 1, then plays NS at the listed tables in turn, the NS pair it displaces sitting out that round;
+    the required properties hold (one pair out a round: the odd pair), the rover plays no board twice and meets
+    no EW pair twice but at 9 and 15 tables ("the Rover must play twice against one EW pair when there are 9 or 15
+    tables"); a second pair without a table in a round is still caught."""
+    published = {
+        6: "1 3 5 2 4", 7: "1 3 5 7 2 4", 8: "1 6 2 7 3 8 4", 9: "1 5 9 2 4 7 3 6", 10: "1 7 2 8 3 9 4 10 5",
+        11: "1 3 5 7 9 11 2 4 6 8", 12: "3 9 4 10 5 11 6 12 7 1 8", 13: "1 3 5 7 9 11 13 2 4 6 8 10",
+        14: "1 9 2 10 3 11 4 12 5 13 6 14 7", 15: "1 3 5 7 9 12 14 2 4 6 8 10 11 13",
+    }  # fmt: skip
+    name = f"mitchell-{tables}-rover" if tables % 2 else f"mitchell-{tables}-relay-rover"
+    movement = by_name(name, 2)
+    assert movement.name == name and parse_name(name).rover
+    section = movement.sections[0]
+    rover = PairRef(tables + 1, "NS")
+    at = [next((s.table for s in r.stands if s.ns == rover), None) for r in section.rounds]
+    assert at == [None, *(int(t) for t in published[tables].split())]
+    for r, table in zip(section.rounds[1:], at[1:], strict=True):
+        assert section.sit_outs(r.number) == (PairRef(table, "NS"),)  # displaced
+    report = validate(movement)
+    assert report.ok, [str(f) for p in report.properties for f in p.findings[:3]]
+    twice = [pair for pair, n in report.meetings.items() if n > 1]
+    assert len(twice) == (1 if tables in (9, 15) else 0) and all(rover in pair for pair in twice)
+    assert validate(by_name(name.replace("-rover", "-arrow-rover"))).ok
+    missing = Round(3, tuple(s for s in section.rounds[2].stands if s.table != at[2] % tables + 1))
+    broken = replace(movement, sections=(replace(section, rounds=(*section.rounds[:2], missing, *section.rounds[3:])),))
+    assert not validate(broken).property("pairs-play").ok
+    for bad in (f"mitchell-{tables}-skip-rover", f"mitchell-{tables}-rover-phantom", "mitchell-5-rover"):
+        with pytest.raises(MovementError, match="rover"):
+            by_name(bad)

@@ -51,7 +51,8 @@ Names (:func:`by_name`; every name :func:`catalogue` lists is accepted): ``mitch
 ``mitchell-8-relay``, ``mitchell-7-arrow``, ``mitchell-9-phantom``, ``mitchell-8-skip-r7`` (curtailed to 7
 rounds), ``howell-4`` (4 tables, 8 pairs), ``howell-4-phantom`` (7 pairs), ``howell-6-3q`` (three-quarter).  The
 parts come in that order: family, tables, the form (``skip``/``relay`` of an even-table Mitchell, ``3q``),
-``-arrow``, ``-phantom``, ``-rN``.  Sections side by side join their names with ``+``:
+``-arrow``, ``-rover`` (the rover Mitchell: ``mitchell-7-rover``, ``mitchell-8-relay-rover``), ``-phantom``,
+``-rN``.  Sections side by side join their names with ``+``:
 ``mitchell-10-relay-r8+mitchell-10-relay-phantom-r8`` is 39 pairs in sections A and B (:func:`side_by_side`).
 """
 
@@ -70,6 +71,7 @@ __all__ = [
     "HESITATION_TABLES",
     "MAX_TABLES",
     "MIN_TABLES",
+    "ROVER_TABLES",
     "SECTION_NAMES",
     "THREE_QUARTER_TABLES",
     "NamedMovementError",
@@ -82,6 +84,7 @@ __all__ = [
     "mitchell",
     "parse_name",
     "parse_sections",
+    "rover_mitchell",
     "side_by_side",
     "three_quarter_howell",
 ]
@@ -110,6 +113,20 @@ SOURCE_HESITATION = (
     "'relay between tables 3 & 4', 8 tables '2 relays between 4 & 5, tables 8 & 1 share, swivel at table 8', "
     "'arrow switch on the last round except at table T')"
 )
+SOURCE_ROVER = "rover: the EBU's Pairs Scorer manual, Movements ('Rover Mitchell', its table of rover tables)"
+#: The tables the rover plays North-South at in rounds 2, 3, … (the EBU's Pairs Scorer manual, "Rover Mitchell").
+ROVER_TABLES: dict[int, tuple[int, ...]] = {
+    6: (1, 3, 5, 2, 4),
+    7: (1, 3, 5, 7, 2, 4),
+    8: (1, 6, 2, 7, 3, 8, 4),
+    9: (1, 5, 9, 2, 4, 7, 3, 6),
+    10: (1, 7, 2, 8, 3, 9, 4, 10, 5),
+    11: (1, 3, 5, 7, 9, 11, 2, 4, 6, 8),
+    12: (3, 9, 4, 10, 5, 11, 6, 12, 7, 1, 8),
+    13: (1, 3, 5, 7, 9, 11, 13, 2, 4, 6, 8, 10),
+    14: (1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7),
+    15: (1, 3, 5, 7, 9, 12, 14, 2, 4, 6, 8, 10, 11, 13),
+}
 SOURCE_SECTIONS = "sections side by side, each with its own copy of the boards (ACBL and EBU sections)"
 #: The names of the sections of a movement of several (``mitchell-10-skip+mitchell-10-skip-phantom``: A and B).
 SECTION_NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -287,6 +304,7 @@ class Spec:
     arrow: bool = False
     phantom: bool = False
     rounds: int | None = None
+    rover: bool = False
 
     @property
     def name(self) -> str:
@@ -295,6 +313,8 @@ class Spec:
             parts.append(self.form)
         if self.arrow:
             parts.append("arrow")
+        if self.rover:
+            parts.append("rover")
         if self.phantom:
             parts.append("phantom")
         if self.rounds is not None:
@@ -444,6 +464,44 @@ def howell(tables: int, boards_per_round: int = 2, *, phantom: bool = False, rou
     return Movement(spec.name, "howell", SOURCE_HOWELL, boards_per_round, (section,))
 
 
+def rover_mitchell(
+    tables: int,
+    boards_per_round: int = 2,
+    *,
+    form: str = "",
+    arrow: bool = False,
+    phantom: bool = False,
+    rounds: int | None = None,
+) -> Movement:
+    """The rover Mitchell of ``tables`` tables (6 to 15) for ``2·tables + 1`` pairs: the Mitchell (the relay
+    Mitchell for an even number of tables) and a late pair, North-South ``tables + 1``, the *rover*: it sits out
+    round 1 and then plays North-South at the tables of :data:`ROVER_TABLES` in turn, displacing that table's
+    North-South pair for the round (it sits out).  The EBU's Pairs Scorer manual, *Movements* ("Rover Mitchell …
+    A late arrival becomes a Rover and play at NS tables in turn.  The stationery pairs are displaced by the Rover
+    and sit out for 1 Round", its table of rover tables; "the Rover must play twice against one EW pair when there
+    are 9 or 15 tables").  ``form`` is "" (odd) or "relay" (even), as the name says; no phantom (the rover is the
+    odd pair)."""
+    if phantom:
+        raise NamedMovementError(
+            N_("mitchell-%(tables)s-rover: the rover is the odd pair; a rover Mitchell has no phantom"), tables=tables
+        )
+    if tables not in ROVER_TABLES or form != ("relay" if tables % 2 == 0 else ""):
+        raise NamedMovementError(
+            N_("the rover Mitchell is mitchell-T-rover (T odd) or mitchell-T-relay-rover (T even), for 6 to 15 "
+               "tables: %(name)s"),
+            name=Spec("mitchell", tables, form, arrow, phantom, rounds, True).name,
+        )  # fmt: skip
+    base = mitchell(tables, boards_per_round, form=form, arrow=arrow, rounds=rounds)
+    section = base.sections[0]
+    rover = PairRef(tables + 1, "NS")
+    played = [section.rounds[0]]
+    for rnd, table in zip(section.rounds[1:], ROVER_TABLES[tables], strict=False):
+        played.append(Round(rnd.number, tuple(replace(s, ns=rover) if s.table == table else s for s in rnd.stands)))
+    name = Spec("mitchell", tables, form, arrow, False, rounds, True).name
+    source = f"{base.source}; {SOURCE_ROVER}"
+    return replace(base, name=name, source=source, sections=(replace(section, rounds=tuple(played)),))
+
+
 def hesitation(tables: int, boards_per_round: int = 2, *, phantom: bool = False, rounds: int | None = None) -> Movement:
     """The hesitation Mitchell of ``tables`` tables (the EBU's, see :data:`SOURCE_HESITATION`): ``2·tables`` pairs
     numbered once, ``tables + 1`` rounds and sets, one winner.  North-South 1 … T-1 stay at their tables; the
@@ -558,7 +616,7 @@ def _published_howell(tables: int, boards_per_round: int, *, phantom: bool, roun
 
 _NAME = re.compile(
     r"(?P<family>mitchell|howell|hesitation)-(?P<tables>\d{1,3})(?:-(?P<form>skip|relay|3q))?(?P<arrow>-arrow)?"
-    r"(?P<phantom>-phantom)?(?:-r(?P<rounds>\d{1,3}))?"
+    r"(?P<rover>-rover)?(?P<phantom>-phantom)?(?:-r(?P<rounds>\d{1,3}))?"
 )
 
 
@@ -571,7 +629,7 @@ def parse_name(name: str) -> Spec:
     if (
         match is None
         or (match["form"] or "") not in forms[match["family"]]
-        or (match["family"] != "mitchell" and match["arrow"])
+        or (match["family"] != "mitchell" and (match["arrow"] or match["rover"]))
     ):
         names = list(catalogue())
         number = re.search(r"\d+", text)
@@ -599,6 +657,7 @@ def parse_name(name: str) -> Spec:
         bool(match["arrow"]),
         bool(match["phantom"]),
         int(match["rounds"]) if match["rounds"] else None,
+        bool(match["rover"]),
     )
 
 
@@ -642,6 +701,10 @@ def by_name(name: str, boards_per_round: int = 2) -> Movement:
     if "+" in name:
         return side_by_side([by_name(part, boards_per_round) for part in name.split("+")])
     spec = parse_name(name)
+    if spec.rover:
+        return rover_mitchell(
+            spec.tables, boards_per_round, form=spec.form, arrow=spec.arrow, phantom=spec.phantom, rounds=spec.rounds
+        )
     if spec.family == "mitchell":
         return mitchell(
             spec.tables, boards_per_round, form=spec.form, arrow=spec.arrow, phantom=spec.phantom, rounds=spec.rounds
@@ -671,3 +734,6 @@ def catalogue() -> Iterator[str]:
     for tables in range(HESITATION_TABLES, MAX_TABLES + 1):
         for phantom in (False, True):
             yield Spec("hesitation", tables, phantom=phantom).name
+    for tables in ROVER_TABLES:
+        for arrow in (False, True):
+            yield Spec("mitchell", tables, "" if tables % 2 else "relay", arrow, rover=True).name
