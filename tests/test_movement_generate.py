@@ -597,3 +597,29 @@ def test_rover_mitchell_as_the_ebu_publishes_it(tables: int) -> None:
     for bad in (f"mitchell-{tables}-skip-rover", f"mitchell-{tables}-rover-phantom", "mitchell-5-rover"):
         with pytest.raises(MovementError, match="rover"):
             by_name(bad)
+
+
+@pytest.mark.parametrize("tables", range(4, MAX_TABLES + 1))
+def test_bump_mitchell_every_table_count(tables: int) -> None:
+    """The bump (displacement) Mitchell (mitchell-T-bump, mitchell-T-skip-bump) for 2T+1 pairs in T-1 rounds, as
+    The Bridge Guys describe it: the extra pair (NS T+1) sits out round 1 and takes NS at table 1 from round 2; in
+    round r NS r-1 sits out, bumped, and takes NS at table r from round r+1 on; the required properties hold (one
+    pair out a round), nobody plays a board twice, no two pairs meet twice."""
+    name = f"mitchell-{tables}-bump" if tables % 2 else f"mitchell-{tables}-skip-bump"
+    movement = by_name(name, 2)
+    assert movement.name == name and movement.rounds == tables - 1 and parse_name(name).full_rounds == tables - 1
+    section = movement.sections[0]
+    extra = PairRef(tables + 1, "NS")
+    assert section.sit_outs(1) == (extra,)
+    for r in section.rounds[1:]:
+        assert section.sit_outs(r.number) == (PairRef(r.number - 1, "NS"),)
+        assert r.stand(1).ns == extra  # type: ignore[union-attr]
+        for table in range(2, r.number):
+            assert r.stand(table).ns == PairRef(table - 1, "NS")  # type: ignore[union-attr]
+    report = validate(movement)
+    assert report.ok and report.property("meetings").ok, [str(f) for p in report.properties for f in p.findings[:3]]
+    assert validate(by_name(name.replace("-bump", "-arrow-bump"))).ok
+    assert by_name(f"{name}-r{tables - 2}").rounds == tables - 2
+    wrong = f"mitchell-{tables}-relay-bump" if tables % 2 == 0 else f"mitchell-{tables}-bump-phantom"
+    with pytest.raises(MovementError, match="bump"):
+        by_name(wrong)

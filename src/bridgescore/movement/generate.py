@@ -49,11 +49,12 @@ Each generator names its published source; the schedules follow the published de
 
 Names (:func:`by_name`; every name :func:`catalogue` lists is accepted): ``mitchell-7``, ``mitchell-8-skip``,
 ``mitchell-8-relay``, ``mitchell-7-arrow``, ``mitchell-9-phantom``, ``mitchell-8-skip-r7`` (curtailed to 7
-rounds), ``howell-4`` (4 tables, 8 pairs), ``howell-4-phantom`` (7 pairs), ``howell-6-3q`` (three-quarter).  The
-parts come in that order: family, tables, the form (``skip``/``relay`` of an even-table Mitchell, ``3q``),
-``-arrow``, ``-rover`` (the rover Mitchell: ``mitchell-7-rover``, ``mitchell-8-relay-rover``), ``-phantom``,
-``-rN``.  Sections side by side join their names with ``+``:
-``mitchell-10-relay-r8+mitchell-10-relay-phantom-r8`` is 39 pairs in sections A and B (:func:`side_by_side`).
+rounds), ``howell-4`` (4 tables, 8 pairs), ``howell-4-phantom`` (7 pairs), ``howell-6-3q`` (three-quarter),
+``hesitation-7``.  The parts come in that order: family, tables, the form (``skip``/``relay`` of an even-table
+Mitchell, ``3q``), ``-arrow``, ``-rover`` (the rover Mitchell: ``mitchell-7-rover``, ``mitchell-8-relay-rover``)
+or ``-bump`` (the bump Mitchell: ``mitchell-7-bump``, ``mitchell-8-skip-bump``), ``-phantom``, ``-rN``.  Sections
+side by side join their names with ``+``: ``mitchell-10-relay-r8+mitchell-10-relay-phantom-r8`` is 39 pairs in
+sections A and B (:func:`side_by_side`).
 """
 
 from __future__ import annotations
@@ -77,6 +78,7 @@ __all__ = [
     "NamedMovementError",
     "Spec",
     "arrow_rounds",
+    "bump_mitchell",
     "by_name",
     "catalogue",
     "hesitation",
@@ -113,6 +115,7 @@ SOURCE_HESITATION = (
     "'relay between tables 3 & 4', 8 tables '2 relays between 4 & 5, tables 8 & 1 share, swivel at table 8', "
     "'arrow switch on the last round except at table T')"
 )
+SOURCE_BUMP = "bump: The Bridge Guys, Movements ('Displacement Mitchell', also known as the bump Mitchell)"
 SOURCE_ROVER = "rover: the EBU's Pairs Scorer manual, Movements ('Rover Mitchell', its table of rover tables)"
 #: The tables the rover plays North-South at in rounds 2, 3, … (the EBU's Pairs Scorer manual, "Rover Mitchell").
 ROVER_TABLES: dict[int, tuple[int, ...]] = {
@@ -305,6 +308,7 @@ class Spec:
     phantom: bool = False
     rounds: int | None = None
     rover: bool = False
+    bump: bool = False
 
     @property
     def name(self) -> str:
@@ -315,6 +319,8 @@ class Spec:
             parts.append("arrow")
         if self.rover:
             parts.append("rover")
+        if self.bump:
+            parts.append("bump")
         if self.phantom:
             parts.append("phantom")
         if self.rounds is not None:
@@ -325,7 +331,7 @@ class Spec:
     def full_rounds(self) -> int:
         """The rounds of the uncurtailed movement."""
         if self.family == "mitchell":
-            return self.tables
+            return self.tables - 1 if self.bump else self.tables
         if self.family == "hesitation":
             return self.tables + 1
         if self.form == "3q":
@@ -502,6 +508,52 @@ def rover_mitchell(
     return replace(base, name=name, source=source, sections=(replace(section, rounds=tuple(played)),))
 
 
+def bump_mitchell(
+    tables: int,
+    boards_per_round: int = 2,
+    *,
+    form: str = "",
+    arrow: bool = False,
+    phantom: bool = False,
+    rounds: int | None = None,
+) -> Movement:
+    """The bump (displacement) Mitchell of ``tables`` tables (4 to 30) for ``2·tables + 1`` pairs, ``tables - 1``
+    rounds: the Mitchell (the skip Mitchell for an even number of tables) and an extra pair, North-South
+    ``tables + 1``, which sits out round 1 and then takes North-South at table 1 for the rest of the evening; the
+    pair it bumps sits out round 2 and then takes North-South at table 2, bumping that pair, and so on – in round
+    ``r`` North-South ``r - 1`` sits out.  The last round of the Mitchell is not played (most pairs would meet
+    their boards again).  The Bridge Guys, *Movements*, "Displacement Mitchell" ("also known as the bump
+    Mitchell … The SKIP Mitchell is used with an even number of tables … the last round of the event cannot be
+    played").  ``form`` is "" (odd) or "skip" (even), as the name says; no phantom (the extra pair is the odd
+    one)."""
+    if phantom:
+        raise NamedMovementError(
+            N_("mitchell-%(tables)s-bump: the bumping pair is the odd pair; a bump Mitchell has no phantom"),
+            tables=tables,
+        )
+    if not 4 <= tables <= MAX_TABLES or form != ("skip" if tables % 2 == 0 else ""):
+        raise NamedMovementError(
+            N_("the bump Mitchell is mitchell-T-bump (T odd) or mitchell-T-skip-bump (T even), for 4 to %(high)s "
+               "tables: %(name)s"),
+            high=MAX_TABLES, name=Spec("mitchell", tables, form, arrow, phantom, rounds, bump=True).name,
+        )  # fmt: skip
+    played = _curtail(rounds, tables - 1)
+    base = mitchell(tables, boards_per_round, form=form, arrow=arrow, rounds=played)
+    section = base.sections[0]
+    extra = PairRef(tables + 1, "NS")
+    bumped = []
+    for rnd in section.rounds:
+        stands = []
+        for stand in rnd.stands:
+            if rnd.number > stand.table:  # the pair from the table below (table 1: the extra pair) sits here now
+                stand = replace(stand, ns=extra if stand.table == 1 else PairRef(stand.table - 1, "NS"))
+            stands.append(stand)
+        bumped.append(Round(rnd.number, tuple(stands)))
+    name = Spec("mitchell", tables, form, arrow, False, rounds, bump=True).name
+    source = f"{base.source}; {SOURCE_BUMP}"
+    return replace(base, name=name, source=source, sections=(replace(section, rounds=tuple(bumped)),))
+
+
 def hesitation(tables: int, boards_per_round: int = 2, *, phantom: bool = False, rounds: int | None = None) -> Movement:
     """The hesitation Mitchell of ``tables`` tables (the EBU's, see :data:`SOURCE_HESITATION`): ``2·tables`` pairs
     numbered once, ``tables + 1`` rounds and sets, one winner.  North-South 1 … T-1 stay at their tables; the
@@ -616,7 +668,7 @@ def _published_howell(tables: int, boards_per_round: int, *, phantom: bool, roun
 
 _NAME = re.compile(
     r"(?P<family>mitchell|howell|hesitation)-(?P<tables>\d{1,3})(?:-(?P<form>skip|relay|3q))?(?P<arrow>-arrow)?"
-    r"(?P<rover>-rover)?(?P<phantom>-phantom)?(?:-r(?P<rounds>\d{1,3}))?"
+    r"(?P<rover>-rover)?(?P<bump>-bump)?(?P<phantom>-phantom)?(?:-r(?P<rounds>\d{1,3}))?"
 )
 
 
@@ -629,7 +681,8 @@ def parse_name(name: str) -> Spec:
     if (
         match is None
         or (match["form"] or "") not in forms[match["family"]]
-        or (match["family"] != "mitchell" and (match["arrow"] or match["rover"]))
+        or (match["family"] != "mitchell" and (match["arrow"] or match["rover"] or match["bump"]))
+        or (match["rover"] and match["bump"])
     ):
         names = list(catalogue())
         number = re.search(r"\d+", text)
@@ -658,6 +711,7 @@ def parse_name(name: str) -> Spec:
         bool(match["phantom"]),
         int(match["rounds"]) if match["rounds"] else None,
         bool(match["rover"]),
+        bool(match["bump"]),
     )
 
 
@@ -701,6 +755,10 @@ def by_name(name: str, boards_per_round: int = 2) -> Movement:
     if "+" in name:
         return side_by_side([by_name(part, boards_per_round) for part in name.split("+")])
     spec = parse_name(name)
+    if spec.bump:
+        return bump_mitchell(
+            spec.tables, boards_per_round, form=spec.form, arrow=spec.arrow, phantom=spec.phantom, rounds=spec.rounds
+        )
     if spec.rover:
         return rover_mitchell(
             spec.tables, boards_per_round, form=spec.form, arrow=spec.arrow, phantom=spec.phantom, rounds=spec.rounds
@@ -737,3 +795,6 @@ def catalogue() -> Iterator[str]:
     for tables in ROVER_TABLES:
         for arrow in (False, True):
             yield Spec("mitchell", tables, "" if tables % 2 else "relay", arrow, rover=True).name
+    for tables in range(4, MAX_TABLES + 1):
+        for arrow in (False, True):
+            yield Spec("mitchell", tables, "" if tables % 2 else "skip", arrow, bump=True).name
