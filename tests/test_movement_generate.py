@@ -623,3 +623,33 @@ def test_bump_mitchell_every_table_count(tables: int) -> None:
     wrong = f"mitchell-{tables}-relay-bump" if tables % 2 == 0 else f"mitchell-{tables}-bump-phantom"
     with pytest.raises(MovementError, match="bump"):
         by_name(wrong)
+
+
+@pytest.mark.parametrize("tables", range(14, 27, 2))
+def test_web_mitchell_as_published(tables: int) -> None:
+    """The web Mitchell (mitchell-T-web, 14-26 tables, 13 rounds: the EBU's 26 boards) as The Bridge Guys lay it
+    out ("Tables 1 2 3 4 5 / Boards 1 2 3 4 5 6 7; Tables 6 7 8 9 10 / Boards 4 3 2 1 7 6 5" for 10 tables and 7
+    sets – the same rule here with 13 sets): round 1 has sets 1 … T/2 at tables 1 … T/2 and T/2-1 … 1, 13 at
+    tables T/2+1 … T; each group's boards move down one table (through its relay: the sets not at a table); NS
+    stay, EW move up one table across the room, never a skip; every pair plays all 13 sets, no two pairs meet
+    twice, each line perfectly balanced; with the phantom (NS T) its opponent sits out."""
+    movement = by_name(f"mitchell-{tables}-web", 1)
+    rounds = movement.sections[0].rounds
+    half = tables // 2
+    board_set = {(r.number, s.table): s.board_set for r in rounds for s in r.stands}
+    assert [board_set[(1, t)] for t in range(1, tables + 1)] == [*range(1, half + 1), *range(half - 1, 0, -1), 13]
+    for r in range(1, 13):
+        for group in (range(1, half), range(half + 1, tables)):
+            for t in group:
+                assert board_set[(r + 1, t)] == board_set[(r, t + 1)]
+        for s in rounds[r].stands:
+            assert s.ns == PairRef(s.table, "NS")
+            assert s.ew == next(x.ew for x in rounds[r - 1].stands if x.table == (s.table - 2) % tables + 1)
+    report = validate(movement)
+    assert report.ok and report.property("meetings").ok
+    assert {m.boards for m in report.pairs} == {13} and [f.balance for f in report.fields] == [100.0, 100.0]
+    assert validate(by_name(f"mitchell-{tables}-web-phantom")).ok
+    assert len(validate(by_name(f"mitchell-{tables}-web-arrow")).fields) == 1
+    with pytest.raises(MovementError, match="even number of tables, 14 to 26"):
+        by_name(f"mitchell-{tables + 1}-web")
+    assert suggest(2 * tables, 26)[0].name == f"mitchell-{tables}-web-arrow"

@@ -50,9 +50,10 @@ Each generator names its published source; the schedules follow the published de
 Names (:func:`by_name`; every name :func:`catalogue` lists is accepted): ``mitchell-7``, ``mitchell-8-skip``,
 ``mitchell-8-relay``, ``mitchell-7-arrow``, ``mitchell-9-phantom``, ``mitchell-8-skip-r7`` (curtailed to 7
 rounds), ``howell-4`` (4 tables, 8 pairs), ``howell-4-phantom`` (7 pairs), ``howell-6-3q`` (three-quarter),
-``hesitation-7``.  The parts come in that order: family, tables, the form (``skip``/``relay`` of an even-table
-Mitchell, ``3q``), ``-arrow``, ``-rover`` (the rover Mitchell: ``mitchell-7-rover``, ``mitchell-8-relay-rover``)
-or ``-bump`` (the bump Mitchell: ``mitchell-7-bump``, ``mitchell-8-skip-bump``), ``-phantom``, ``-rN``.  Sections
+``hesitation-7``, ``mitchell-16-web``.  The parts come in that order: family, tables, the form (``skip``, ``relay``
+or ``web`` of an even-table Mitchell, ``3q``), ``-arrow``, ``-rover`` (the rover Mitchell: ``mitchell-7-rover``,
+``mitchell-8-relay-rover``) or ``-bump`` (the bump Mitchell: ``mitchell-7-bump``, ``mitchell-8-skip-bump``),
+``-phantom``, ``-rN``.  Sections
 side by side join their names with ``+``: ``mitchell-10-relay-r8+mitchell-10-relay-phantom-r8`` is 39 pairs in
 sections A and B (:func:`side_by_side`).
 """
@@ -75,6 +76,8 @@ __all__ = [
     "ROVER_TABLES",
     "SECTION_NAMES",
     "THREE_QUARTER_TABLES",
+    "WEB_SETS",
+    "WEB_TABLES",
     "NamedMovementError",
     "Spec",
     "arrow_rounds",
@@ -89,6 +92,7 @@ __all__ = [
     "rover_mitchell",
     "side_by_side",
     "three_quarter_howell",
+    "web_mitchell",
 ]
 
 #: The table counts the generators build (a club meets 3 to 30 tables; fewer is a Howell of 2 tables or less).
@@ -115,6 +119,13 @@ SOURCE_HESITATION = (
     "'relay between tables 3 & 4', 8 tables '2 relays between 4 & 5, tables 8 & 1 share, swivel at table 8', "
     "'arrow switch on the last round except at table T')"
 )
+SOURCE_WEB = (
+    "Web Mitchell (J. 'Spider' Harris): The Bridge Guys, Movements ('Web Mitchell'); the EBU's Pairs Scorer manual "
+    "(14 to 26 tables, 26 boards)"
+)
+#: The sets of the web Mitchell (13: the EBU's 26 boards at 2 a round) and the tables it is built for.
+WEB_SETS = 13
+WEB_TABLES = (14, 26)
 SOURCE_BUMP = "bump: The Bridge Guys, Movements ('Displacement Mitchell', also known as the bump Mitchell)"
 SOURCE_ROVER = "rover: the EBU's Pairs Scorer manual, Movements ('Rover Mitchell', its table of rover tables)"
 #: The tables the rover plays North-South at in rounds 2, 3, … (the EBU's Pairs Scorer manual, "Rover Mitchell").
@@ -331,6 +342,8 @@ class Spec:
     def full_rounds(self) -> int:
         """The rounds of the uncurtailed movement."""
         if self.family == "mitchell":
+            if self.form == "web":
+                return WEB_SETS
             return self.tables - 1 if self.bump else self.tables
         if self.family == "hesitation":
             return self.tables + 1
@@ -468,6 +481,47 @@ def howell(tables: int, boards_per_round: int = 2, *, phantom: bool = False, rou
         rounds_out.append(Round(r + 1, tuple(stands)))
     section = Section("A", tuple(rounds_out), per_direction=False, phantom=PairRef(stationary) if phantom else None)
     return Movement(spec.name, "howell", SOURCE_HOWELL, boards_per_round, (section,))
+
+
+def web_mitchell(
+    tables: int, boards_per_round: int = 2, *, arrow: bool = False, phantom: bool = False, rounds: int | None = None
+) -> Movement:
+    """The web Mitchell of ``tables`` tables (an even number, 14 to 26), :data:`WEB_SETS` rounds: North-South
+    stay, East-West move up one table every round across the whole room (never a skip); the boards move down one
+    table in two groups, tables 1 … T/2 with one copy of the sets in ascending order and T/2+1 … T with a second
+    copy in descending order, each group's sets not in play resting on a relay at its end.  Every pair plays
+    every board, each line perfectly balanced; not every North-South pair meets every East-West pair.  John
+    "Spider" Harris's movement (George Coffin), as The Bridge Guys describe it, *Movements*, "Web Mitchell" (10
+    tables, 7 sets: "Tables 1 2 3 4 5 / Boards 1 2 3 4 5 6 7; Tables 6 7 8 9 10 / Boards 4 3 2 1 7 6 5"), in the
+    EBU's form (its Pairs Scorer manual: "A Web Mitchell is used for any number of tables from 14 to 26 and is
+    designed for playing 26 boards … two sets of 26 identical boards are needed").  The two copies of a set
+    stand at two tables in one round, as a relay's do.  ``arrow``, ``phantom`` (North-South T) and ``rounds`` as
+    for :func:`mitchell`."""
+    if tables % 2 or not WEB_TABLES[0] <= tables <= WEB_TABLES[1]:
+        raise NamedMovementError(
+            N_("mitchell-%(tables)s-web: the web Mitchell is for an even number of tables, %(low)s to %(high)s"),
+            tables=tables, low=WEB_TABLES[0], high=WEB_TABLES[1],
+        )  # fmt: skip
+    played = _curtail(rounds, WEB_SETS)
+    sets = boards_in_sets(boards_per_round, WEB_SETS)
+    half = tables // 2
+    first = list(range(1, WEB_SETS + 1))  # tables 1 … T/2, then the relay
+    second = [*range(half - 1, 0, -1), WEB_SETS, *range(WEB_SETS - 1, half - 1, -1)]  # tables T/2+1 … T, the relay
+    switched = arrow_rounds(played) if arrow else 0
+    rounds_out: list[Round] = []
+    for r in range(played):
+        stands: list[Stand] = []
+        for table in range(1, tables + 1 - int(phantom)):  # the phantom: North-South T
+            group, place = (first, table - 1) if table <= half else (second, table - half - 1)
+            board_set = group[(place + r) % WEB_SETS]
+            ew = PairRef((table - r - 1) % tables + 1, "EW")
+            switch = r >= played - switched
+            stands.append(Stand(table, PairRef(table, "NS"), ew, sets[board_set - 1], board_set, switch))
+        rounds_out.append(Round(r + 1, tuple(stands)))
+    section = Section("A", tuple(rounds_out), per_direction=True, phantom=PairRef(tables, "NS") if phantom else None)
+    name = Spec("mitchell", tables, "web", arrow, phantom, rounds).name
+    source = SOURCE_WEB + (f"; {SOURCE_ARROW}" if arrow else "")
+    return Movement(name, "mitchell", source, boards_per_round, (section,))
 
 
 def rover_mitchell(
@@ -667,7 +721,7 @@ def _published_howell(tables: int, boards_per_round: int, *, phantom: bool, roun
 
 
 _NAME = re.compile(
-    r"(?P<family>mitchell|howell|hesitation)-(?P<tables>\d{1,3})(?:-(?P<form>skip|relay|3q))?(?P<arrow>-arrow)?"
+    r"(?P<family>mitchell|howell|hesitation)-(?P<tables>\d{1,3})(?:-(?P<form>skip|relay|web|3q))?(?P<arrow>-arrow)?"
     r"(?P<rover>-rover)?(?P<bump>-bump)?(?P<phantom>-phantom)?(?:-r(?P<rounds>\d{1,3}))?"
 )
 
@@ -677,7 +731,7 @@ def parse_name(name: str) -> Spec:
     that is none."""
     text = name.strip().lower()
     match = _NAME.fullmatch(text)
-    forms = {"mitchell": ("", "skip", "relay"), "howell": ("", "3q"), "hesitation": ("",)}
+    forms = {"mitchell": ("", "skip", "relay", "web"), "howell": ("", "3q"), "hesitation": ("",)}
     if (
         match is None
         or (match["form"] or "") not in forms[match["family"]]
@@ -763,6 +817,8 @@ def by_name(name: str, boards_per_round: int = 2) -> Movement:
         return rover_mitchell(
             spec.tables, boards_per_round, form=spec.form, arrow=spec.arrow, phantom=spec.phantom, rounds=spec.rounds
         )
+    if spec.form == "web":
+        return web_mitchell(spec.tables, boards_per_round, arrow=spec.arrow, phantom=spec.phantom, rounds=spec.rounds)
     if spec.family == "mitchell":
         return mitchell(
             spec.tables, boards_per_round, form=spec.form, arrow=spec.arrow, phantom=spec.phantom, rounds=spec.rounds
@@ -792,6 +848,10 @@ def catalogue() -> Iterator[str]:
     for tables in range(HESITATION_TABLES, MAX_TABLES + 1):
         for phantom in (False, True):
             yield Spec("hesitation", tables, phantom=phantom).name
+    for tables in range(WEB_TABLES[0], WEB_TABLES[1] + 1, 2):
+        for arrow in (False, True):
+            for phantom in (False, True):
+                yield Spec("mitchell", tables, "web", arrow, phantom).name
     for tables in ROVER_TABLES:
         for arrow in (False, True):
             yield Spec("mitchell", tables, "" if tables % 2 else "relay", arrow, rover=True).name

@@ -49,6 +49,7 @@ from bridgescore.movement.generate import (
     MAX_TABLES,
     MIN_TABLES,
     THREE_QUARTER_TABLES,
+    WEB_TABLES,
     NamedMovementError,
     Spec,
     by_name,
@@ -149,6 +150,8 @@ def _specs(tables: int, phantom: bool) -> list[Spec]:
         specs.append(Spec("howell", tables, "3q", phantom=phantom))
     if tables >= HESITATION_TABLES:
         specs.append(Spec("hesitation", tables, phantom=phantom))
+    if tables % 2 == 0 and WEB_TABLES[0] <= tables <= WEB_TABLES[1]:
+        specs += [Spec("mitchell", tables, "web", arrow, phantom) for arrow in (False, True)]
     return specs
 
 
