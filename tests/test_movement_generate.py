@@ -24,6 +24,7 @@ from bridgescore.movement.generate import (
     howell,
     mitchell,
     parse_name,
+    parse_sections,
     three_quarter_howell,
 )
 from bridgescore.movement.json import dumps, loads
@@ -653,3 +654,17 @@ def test_web_mitchell_as_published(tables: int) -> None:
     with pytest.raises(MovementError, match="even number of tables, 14 to 26"):
         by_name(f"mitchell-{tables + 1}-web")
     assert suggest(2 * tables, 26)[0].name == f"mitchell-{tables}-web-arrow"
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["hesitation-8", "hesitation-7-phantom-r6", "howell-6-3q-phantom", "mitchell-9-arrow-rover",
+     "mitchell-8-skip-bump", "mitchell-14-web-phantom", "mitchell-10-relay-r8+mitchell-10-relay-phantom-r8"],
+)  # fmt: skip
+def test_new_families_write_and_read_back(name: str) -> None:
+    """Each new movement is written as bridgescore.movement/1 JSON and read back equal (its bye stands, shared
+    sets, arrow switches, phantom and sections kept), and its name is the one it was asked by."""
+    movement = by_name(name, 3)
+    again, problems = loads(dumps(movement))
+    assert again == movement and not problems
+    assert movement.name == name == "+".join(spec.name for spec in parse_sections(name))
