@@ -17,6 +17,7 @@ from bridgescore.movement import Movement, MovementError, PairRef, Round, Sectio
 from bridgescore.movement.generate import (
     MAX_TABLES,
     MIN_TABLES,
+    Spec,
     arrow_rounds,
     by_name,
     catalogue,
@@ -130,7 +131,7 @@ def test_howell_every_table_count(tables: int) -> None:
     st.integers(1, 5),
     st.booleans(),
     st.booleans(),
-    st.sampled_from(["mitchell", "howell", "howell-3q"]),
+    st.sampled_from(["mitchell", "howell", "howell-3q", "hesitation", "web", "rover", "bump"]),
     st.data(),
 )
 def test_generated_movements_hold_properties(
@@ -149,6 +150,23 @@ def test_generated_movements_hold_properties(
         full = ceil(0.75 * (2 * tables - 1))
         rounds = data.draw(st.none() | st.integers(1, full))
         movement = three_quarter_howell(tables, boards, phantom=phantom, rounds=rounds)
+    elif family == "hesitation":
+        tables = max(tables, 5)
+        full = tables + 1
+        rounds = data.draw(st.none() | st.integers(1, full))
+        movement = hesitation(tables, boards, phantom=phantom, rounds=rounds)
+    elif family == "web":
+        tables, full = data.draw(st.sampled_from(range(14, 27, 2))), 13
+        rounds = data.draw(st.none() | st.integers(1, full))
+        movement = by_name(Spec("mitchell", tables, "web", arrow, phantom, rounds).name, boards)
+    elif family in ("rover", "bump"):  # 2T + 1 pairs: no phantom
+        low, high = (6, 15) if family == "rover" else (4, MAX_TABLES)
+        tables = data.draw(st.integers(low, high))
+        form = ("relay" if family == "rover" else "skip") if tables % 2 == 0 else ""
+        full = tables if family == "rover" else tables - 1
+        rounds = data.draw(st.none() | st.integers(1, full))
+        spec = Spec("mitchell", tables, form, arrow, False, rounds, rover=family == "rover", bump=family == "bump")
+        movement = by_name(spec.name, boards)
     else:
         full = 2 * tables - 1
         rounds = data.draw(st.none() | st.integers(1, full))
@@ -164,6 +182,8 @@ def test_generated_movements_hold_properties(
             assert len(stand.boards) == boards
             assert stand.board_set is not None
             assert min(stand.boards) == (stand.board_set - 1) * boards + 1
+    named = parse_name(movement.name)
+    assert movement.rounds == (named.rounds or named.full_rounds)
     again, problems = loads(dumps(movement))
     assert again == movement and not problems
 
