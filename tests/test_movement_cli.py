@@ -174,3 +174,28 @@ def test_show_converts_and_reads_every_movement_format(tmp_path: Path) -> None:
     refused = runner.invoke(app, ["movement", "show", "mitchell-7", "-f", "nbb"])
     assert refused.exit_code == 2 and "numbered per direction" in refused.output
     assert runner.invoke(app, ["movement", "show", "mitchell-7", "-f", "html"]).exit_code == 2
+
+
+def test_score_takes_a_two_section_name(tmp_path: Path) -> None:
+    """A two-section name (as suggest prints it) is taken by score --movement: each section's lines are checked
+    against its own schedule (a pair not at that table in section B is reported, exit 2)."""
+    movement = by_name("mitchell-3+mitchell-3", 2)
+    lines = ["section,board,ns,ew,score"]
+    for section in movement.sections:
+        for r in section.rounds:
+            for s in r.stands:
+                assert s.ns is not None and s.ew is not None
+                lines += [f"{section.name},{b},{s.ns.number},{s.ew.number},{(-1) ** b * 50}" for b in sorted(s.boards)]
+    event = tmp_path / "two.csv"
+    event.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    good = runner.invoke(app, ["score", str(event), "--movement", "mitchell-3+mitchell-3"])
+    assert good.exit_code == 0, good.output
+    assert "Section A: Mitchell" in good.output and "Section B: Mitchell" in good.output
+    wrong = lines[:]
+    at = next(i for i, line in enumerate(wrong) if line.startswith("B,1,"))
+    section, board, ns, ew, score = wrong[at].split(",")
+    wrong[at] = ",".join([section, board, ns, str(int(ew) % 3 + 1), score])
+    event.write_text("\n".join(wrong) + "\n", encoding="utf-8")
+    bad = runner.invoke(app, ["score", str(event), "--movement", "mitchell-3+mitchell-3"])
+    assert bad.exit_code == 2, bad.output
+    assert "round 1, table 1: NS 1 v EW 1 on boards 1–2: no result for board 1" in " ".join(bad.output.split())
