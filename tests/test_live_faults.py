@@ -77,7 +77,7 @@ def test_the_server_killed_at_random_moments_loses_no_acknowledged_entry(tmp_pat
         draw = random.Random(22)
         kills = 0
         for _ in range(KILLS):
-            time.sleep(draw.uniform(0.2, 1.5))
+            time.sleep(draw.uniform(0.1, 1.0))
             if not player.is_alive():
                 break
             server.kill()
