@@ -396,3 +396,18 @@ def test_a_movement_given_by_its_name_is_fitted_to_the_travellers(tmp_path: Path
     assert wrong.exit_code == 2
     unknown = runner.invoke(app, ["score", str(event), "--movement", "howel-3"])
     assert unknown.exit_code == 2 and "a movement's name (movement suggest)" in unknown.output
+
+
+def test_score_and_movement_show_resolve_a_name_or_file_alike(files: dict[str, Path], tmp_path: Path) -> None:
+    """``--movement`` and ``movement show`` resolve NAME|FILE by one function: a name that cannot be built says why
+    in both (score said only that it was no name), a movement file not there is said as such in both (score
+    took it for a name)."""
+    missing = str(tmp_path / "schema.json")
+    for value, words in (
+        ("mitchell-8", "choose mitchell-8-skip or mitchell-8-relay"),
+        ("howell-40", "40 tables: the movements here are for 3 to 30 tables"),
+        (missing, "cannot read the file"),
+    ):
+        for args in (["score", "--movement", value, str(files["clean"])], ["movement", "show", value]):
+            res = runner.invoke(app, args)
+            assert res.exit_code == 2 and words in _flat(res.output), (args, res.output)

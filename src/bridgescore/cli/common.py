@@ -181,53 +181,39 @@ PER_DIRECTION = {"mitchell": True, "howell": False}
 
 def movement_from_option(value: str) -> tuple[Movement | None, list[Problem]]:
     """The schedule ``--movement`` names: None for the words ``auto``, ``mitchell`` and ``howell`` (the ranking's
-    choice, as before), else the movement file's – ``bridgescore.movement/1`` JSON, an NBB schema, Bridgemate's
-    RoundData (or the ``.bws``), a movement CSV (:func:`bridgescore.movement.files.load`) – or the problem that keeps
-    it from being read; a movement's name (as ``movement suggest`` prints it) is made with one board a round until
-    :func:`fitted_to_travellers` has the travellers.  ``movement show/check/cards`` resolve theirs in
-    ``cli/movement.py``, where the boards per round are given."""
+    choice, as before), else the movement :func:`bridgescore.movement.files.resolve` gives for the file or the name
+    (the one resolver ``movement show/check/cards`` use too), or the problem that keeps it from being had; a
+    movement's name (as ``movement suggest`` prints it) is made with one board a round until
+    :func:`fitted_to_travellers` has the travellers."""
+    import dataclasses
+    from types import MappingProxyType
+
     from bridgescore.core.i18n import N_
     from bridgescore.core.problems import Location, Problem
+    from bridgescore.movement.files import resolve
 
     if value in ("auto", *PER_DIRECTION):
         return None, []
-    path = Path(value)
-    if not path.is_file():
-        named = _named_movement(value)
-        if named is not None:
-            return named, []
-        return None, [
-            Problem.make(
-                Location("--movement"),
-                N_("--movement must be auto, mitchell or howell, or a movement file (bridgescore.movement/1 JSON, an "
-                   "NBB schema, Bridgemate's RoundData, a movement CSV) or a movement's name (movement suggest), not "
-                   "'%(value)s'"),
-                value=value,
-            )
-        ]  # fmt: skip
-    from bridgescore.movement.files import load
-
-    return load(path)
+    resolved = resolve(value, boards_per_round=1)
+    if not resolved.named:
+        return resolved.movement, list(resolved.problems)
+    if resolved.movement is not None:
+        notes = MappingProxyType({**resolved.movement.notes, BY_NAME: "from the travellers"})
+        return dataclasses.replace(resolved.movement, notes=notes), []
+    return None, [
+        Problem.make(
+            Location("--movement"),
+            N_("--movement must be auto, mitchell or howell, or a movement file (bridgescore.movement/1 JSON, an "
+               "NBB schema, Bridgemate's RoundData, a movement CSV) or a movement's name (movement suggest), not "
+               "'%(value)s'"),
+            value=value,
+        ),
+        *(dataclasses.replace(p, location=Location("--movement")) for p in resolved.problems),
+    ]  # fmt: skip
 
 
 #: The note a movement made from its name carries until the travellers give its boards per round.
 BY_NAME = "bridgescore.boards_per_round"
-
-
-def _named_movement(value: str) -> Movement | None:
-    """The movement ``value`` names (``mitchell-8-skip``, ``howell-4`` …: :func:`bridgescore.movement.generate.
-    by_name`), made with one board a round until :func:`fitted_to_travellers` knows how many; None for no name."""
-    import dataclasses
-    from types import MappingProxyType
-
-    from bridgescore.movement import MovementError
-    from bridgescore.movement.generate import by_name
-
-    try:
-        named = by_name(value, 1)
-    except MovementError:
-        return None
-    return dataclasses.replace(named, notes=MappingProxyType({**named.notes, BY_NAME: "from the travellers"}))
 
 
 def fitted_to_travellers(schedule: Movement, event: Event, lang: Language) -> Movement:

@@ -19,10 +19,15 @@ bad file: the movement, or None, and every problem with file, line and field.
 :func:`write` returns the text, or None and the problems where the format cannot hold the movement (an NBB schema
 has one section and pairs numbered once, neither table has an arrow switch …): it says so rather than writing
 something wrong.  :func:`dumps` is the same raising :class:`CannotWrite`.
+
+:func:`resolve` is what every command given ``NAME|FILE`` calls (``movement show/check/cards``, ``score``/``check
+--movement``, ``archive add --movement``): a file read as :func:`load` reads it, else a movement's name made by
+:func:`bridgescore.movement.generate.by_name`; the command only says the problems in its own way.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
@@ -30,13 +35,53 @@ from bridgescore.core.problems import Location, Problem, Severity
 from bridgescore.io.csv_lines import read_file
 from bridgescore.movement import json as movement_json
 from bridgescore.movement import nbb, tables
+from bridgescore.movement.generate import NamedMovementError, by_name
 from bridgescore.movement.model import Movement, MovementError
 
-__all__ = ["FORMATS", "CannotWrite", "Format", "dumps", "load", "loads", "write"]
+__all__ = ["FORMATS", "SUFFIXES", "CannotWrite", "Format", "Resolved", "dumps", "load", "loads", "resolve", "write"]
 
 Format = Literal["csv", "bridgemate", "nbb", "json"]
 #: The formats :func:`write` writes, as ``movement show -f`` names them.
 FORMATS: tuple[Format, ...] = ("csv", "bridgemate", "nbb", "json")
+
+
+#: The suffixes of movement files: a value ending so is a file (one that is not there is said so), not a name.
+SUFFIXES = (".json", ".csv", ".bws", ".txt", ".asc")
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """What a ``NAME|FILE`` value gives (:func:`resolve`): the movement (None where it cannot be had), the problems
+    (a file's with its file, line and field; a name's located at the name, ``location.file`` the value itself) and
+    whether it was a name (``named``: made by the generators, not read)."""
+
+    movement: Movement | None
+    problems: tuple[Problem, ...]
+    named: bool
+
+    @property
+    def ok(self) -> bool:
+        """A movement and no error (warnings of a file read may come with it)."""
+        return self.movement is not None and not any(p.severity is Severity.ERROR for p in self.problems)
+
+
+def resolve(value: str, *, boards_per_round: int | None = None) -> Resolved:
+    """The movement ``value`` names: a file (one that exists, or a name ending in a movement file's suffix,
+    :data:`SUFFIXES`) in any format :func:`load` reads, else a movement's name as ``movement suggest`` prints it
+    (:func:`bridgescore.movement.generate.by_name`) with ``boards_per_round`` boards a round (2 when not given: a
+    command that learns them later makes it again).  ``boards_per_round`` numbers an NBB schema's sets too.  Never
+    raises on a bad value: the problem is in :attr:`Resolved.problems`, in the catalogue's words."""
+    path = Path(value)
+    if path.exists() or path.suffix.lower() in SUFFIXES:
+        movement, problems = load(path, boards_per_round=boards_per_round)
+        return Resolved(movement, tuple(problems), named=False)
+    try:
+        return Resolved(by_name(value, boards_per_round or 2), (), named=True)
+    except NamedMovementError as problem:
+        said = Problem(Location(value), problem.message, Severity.ERROR, tuple(problem.values.items()))
+    except MovementError as problem:  # a generator's own refusal, in English only
+        said = Problem(Location(value), str(problem))
+    return Resolved(None, (said,), named=True)
 
 
 class CannotWrite(MovementError):
