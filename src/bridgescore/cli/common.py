@@ -82,14 +82,15 @@ MovementOption = Annotated[
 ]
 #: ``score`` and ``check``: the movement word, or a movement's schedule every line is checked against (issue 21).
 MovementScheduleOption = Annotated[
-    str,
+    list[str] | None,
     typer.Option(
         "--movement",
         help="auto (from the data), mitchell (two lines; pairs may be numbered per direction, NS 1 and EW 1 "
         "being two pairs, as ACBLscore numbers them), howell (one field), a movement file "
         "(bridgescore.movement/1 JSON, an NBB schema, Bridgemate's RoundData or .bws, a movement CSV) or a "
         "movement's name as 'movement suggest' prints it (mitchell-8-skip, howell-4): every line "
-        "is checked against its schedule, as the club programs do, and a line in error is reported and left out.",
+        "is checked against its schedule, as the club programs do, and a line in error is reported and left out. "
+        "Several sessions: one movement for every session, or one per session in session order.",
     ),
 ]
 FixSwapsOption = Annotated[
@@ -271,6 +272,56 @@ def movement_option(value: str, lang: Language, fix_swaps: bool = False) -> tupl
     from bridgescore.pairs.against_movement import ranked_as
 
     return schedule, ranked_as(schedule)
+
+
+def session_movements(
+    values: Sequence[str] | None, lang: Language, fix_swaps: bool = False
+) -> tuple[tuple[Movement, ...], str]:
+    """``--movement`` of ``score`` and ``check``, given once or once per session: the schedules (none for a word)
+    and the word the reading and the ranking take (:func:`movement_option`).  Given more than once every value is a
+    schedule (a file or a name), and all of them rank alike (two lines, or one field): one ranking word is read and
+    ranked for the whole event; otherwise the problem is said and exit 2."""
+    if len(values or ()) < 2:
+        schedule, word = movement_option(values[0] if values else "auto", lang, fix_swaps)
+        return ((schedule,) if schedule is not None else ()), word
+    assert values is not None  # two or more
+    words = [v for v in values if v in ("auto", *PER_DIRECTION)]
+    if words:
+        raise fail(
+            f"--movement {words[0]}: given once per session, --movement names each session's movement (a file or "
+            "a movement's name); the words auto, mitchell and howell are given once"
+        )
+    chosen = [movement_option(v, lang, fix_swaps) for v in values]
+    ranked = {word for _, word in chosen}
+    if len(ranked) > 1:
+        raise fail(
+            "--movement: the sessions' movements rank differently (two lines in one, one field in another); score "
+            "each session on its own"
+        )
+    return tuple(s for s, _ in chosen if s is not None), ranked.pop()
+
+
+def sessions_against_movements(
+    sessions: Sequence[tuple[str, Event]], schedules: Sequence[Movement], lang: Language, fix_swaps: bool = False
+) -> list[tuple[str, Event]]:
+    """Every session's lines checked against its movement (issue 21): one schedule is every session's, several are
+    the sessions' in session order (:func:`bridgescore.pairs.against_movement.check_against_movement`; a name is
+    fitted to each session's travellers); a count that is neither is said and exit 2."""
+    if not schedules:
+        return list(sessions)
+    if len(schedules) not in (1, len(sessions)):
+        raise fail(
+            f"--movement is given {len(schedules)} times for {len(sessions)} sessions: give it once for every "
+            "session, or once per session in session order"
+        )
+    from bridgescore.pairs.against_movement import check_against_movement
+
+    each = list(schedules) * len(sessions) if len(schedules) == 1 else list(schedules)
+    checked = []
+    for (name, event), schedule in zip(sessions, each, strict=True):
+        fitted = fitted_to_travellers(schedule, event, lang)  # a name: its boards per round from this session
+        checked.append((name, check_against_movement(event, fitted, fix_swaps=fix_swaps)))
+    return checked
 
 
 def print_error(message: str) -> None:
