@@ -93,10 +93,16 @@ def mistakes(lines: list[str]) -> tuple[list[str], dict[str, int]]:
 
 @pytest.fixture
 def files(tmp_path: Path) -> dict[str, Path]:
+    return write_files(tmp_path)
+
+
+def write_files(folder: Path) -> dict[str, Path]:
+    """The 8-table Mitchell's movement (JSON), its clean travellers and the travellers with :func:`mistakes`, in
+    ``folder``."""
     movement = mitchell()
     lines = traveller_lines(movement)
     bad, _ = mistakes(lines)
-    out = {"movement": tmp_path / "mitchell-8.json", "clean": tmp_path / "clean.csv", "bad": tmp_path / "bad.csv"}
+    out = {"movement": folder / "mitchell-8.json", "clean": folder / "clean.csv", "bad": folder / "bad.csv"}
     out["movement"].write_text(dumps(movement), encoding="utf-8")
     out["clean"].write_text("\n".join(lines) + "\n", encoding="utf-8")
     out["bad"].write_text("\n".join(bad) + "\n", encoding="utf-8")

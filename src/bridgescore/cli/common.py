@@ -199,6 +199,8 @@ def movement_from_option(value: str) -> tuple[Movement | None, list[Problem]]:
     if not resolved.named:
         return resolved.movement, list(resolved.problems)
     if resolved.movement is not None:
+        from bridgescore.pairs.against_movement import BY_NAME
+
         notes = MappingProxyType({**resolved.movement.notes, BY_NAME: "from the travellers"})
         return dataclasses.replace(resolved.movement, notes=notes), []
     return None, [
@@ -213,40 +215,17 @@ def movement_from_option(value: str) -> tuple[Movement | None, list[Problem]]:
     ]  # fmt: skip
 
 
-#: The note a movement made from its name carries until the travellers give its boards per round.
-BY_NAME = "bridgescore.boards_per_round"
-
-
 def fitted_to_travellers(schedule: Movement, event: Event, lang: Language) -> Movement:
-    """A movement given by its name, made with the boards per round the travellers show: the boards played at more
-    than one table (a mistyped board 25 of a 24-board evening is one line, and is not counted) over the rounds, as
-    a warning says; a movement read from a file is returned as it is."""
-    if BY_NAME not in schedule.notes:
-        return schedule
-    import numpy as np
+    """A movement given by its name, made with the boards per round the travellers show, as a warning says
+    (:func:`bridgescore.pairs.against_movement.fitted_to_travellers`); a movement read from a file as it is."""
     from rich.markup import escape
 
-    from bridgescore.core.i18n import N_
-    from bridgescore.core.problems import Location, Problem, Severity
-    from bridgescore.movement.generate import by_name
+    from bridgescore.pairs.against_movement import fitted_to_travellers as fitted
 
-    _, lines = np.unique(event.table.board, return_counts=True)  # the board column: no line object is made
-    played = int(np.count_nonzero(lines > 1)) or len(lines)
-    per_round = max(1, -(-played // max(1, schedule.rounds)))
-    fitted = by_name(schedule.name, per_round)
-
-    said = Problem.make(
-        Location("--movement"),
-        N_("--movement %(name)s: %(boards)d boards a round (boards 1–%(last)d), the travellers' boards over its "
-           "%(rounds)d rounds"),
-        Severity.WARNING,
-        name=schedule.name,
-        boards=per_round,
-        last=fitted.boards,
-        rounds=fitted.rounds,
-    )  # fmt: skip
-    __getattr__("err").print(f"[yellow]{escape(said.text(lang))}[/]", soft_wrap=True)
-    return fitted
+    made, said = fitted(schedule, event)
+    if said is not None:
+        __getattr__("err").print(f"[yellow]{escape(said.text(lang))}[/]", soft_wrap=True)
+    return made
 
 
 def movement_option(value: str, lang: Language, fix_swaps: bool = False) -> tuple[Movement | None, str]:
