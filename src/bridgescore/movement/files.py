@@ -34,7 +34,7 @@ from typing import Literal
 from bridgescore.core.problems import Location, Problem, Severity
 from bridgescore.io.csv_lines import read_file
 from bridgescore.movement import json as movement_json
-from bridgescore.movement import nbb, tables
+from bridgescore.movement import nbb, tables, teams
 from bridgescore.movement.generate import NamedMovementError, by_name
 from bridgescore.movement.model import Movement, MovementError
 
@@ -68,7 +68,8 @@ class Resolved:
 def resolve(value: str, *, boards_per_round: int | None = None) -> Resolved:
     """The movement ``value`` names: a file (one that exists, or a name ending in a movement file's suffix,
     :data:`SUFFIXES`) in any format :func:`load` reads, else a movement's name as ``movement suggest`` prints it
-    (:func:`bridgescore.movement.generate.by_name`) with ``boards_per_round`` boards a round (2 when not given: a
+    (:func:`bridgescore.movement.generate.by_name`) or a teams round robin's (``teams-8``,
+    :func:`bridgescore.movement.teams.by_name`) with ``boards_per_round`` boards a round (2 when not given: a
     command that learns them later makes it again).  ``boards_per_round`` numbers an NBB schema's sets too.  Never
     raises on a bad value: the problem is in :attr:`Resolved.problems`, in the catalogue's words."""
     path = Path(value)
@@ -76,6 +77,8 @@ def resolve(value: str, *, boards_per_round: int | None = None) -> Resolved:
         movement, problems = load(path, boards_per_round=boards_per_round)
         return Resolved(movement, tuple(problems), named=False)
     try:
+        if teams.is_name(value):  # a teams round robin (teams-8): two rooms a match
+            return Resolved(teams.by_name(value, boards_per_round or 2), (), named=True)
         return Resolved(by_name(value, boards_per_round or 2), (), named=True)
     except NamedMovementError as problem:
         said = Problem(Location(value), problem.message, Severity.ERROR, tuple(problem.values.items()))

@@ -1,0 +1,81 @@
+"""Teams' two-room schedules on the movement model (issue 21): the round robin by the Berger tables, each match in
+two rooms, shown, checked and written as any movement."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from bridgescore.cli import app
+from bridgescore.movement import Movement, PairRef
+from bridgescore.movement.files import dumps, loads, resolve
+from bridgescore.movement.teams import berger, round_robin
+from bridgescore.movement.validate import validate
+
+runner = CliRunner()
+
+#: The Berger tables as published (Chris Fox, "Berger Tables", c.w.fox.tripod.com/chess/berger.html; the same as
+#: the Crenshaw–Berger tables and FIDE Handbook C.05 Annex 1): each round's matches, home team first.
+PUBLISHED = {
+    4: "1-4 2-3 / 4-3 1-2 / 2-4 3-1",
+    6: "1-6 2-5 3-4 / 6-4 5-3 1-2 / 2-6 3-1 4-5 / 6-5 1-4 2-3 / 3-6 4-2 5-1",
+    8: "1-8 2-7 3-6 4-5 / 8-5 6-4 7-3 1-2 / 2-8 3-1 4-7 5-6 / 8-6 7-5 1-4 2-3 / 3-8 4-2 5-1 6-7 / 8-7 1-6 2-5 3-4 / "
+    "4-8 5-3 6-2 7-1",
+    10: "1-10 2-9 3-8 4-7 5-6 / 10-6 7-5 8-4 9-3 1-2 / 2-10 3-1 4-9 5-8 6-7 / 10-7 8-6 9-5 1-4 2-3 / "
+    "3-10 4-2 5-1 6-9 7-8 / 10-8 9-7 1-6 2-5 3-4 / 4-10 5-3 6-2 7-1 8-9 / 10-9 1-8 2-7 3-6 4-5 / "
+    "5-10 6-4 7-3 8-2 9-1",
+}
+
+
+@pytest.mark.parametrize("teams", sorted(PUBLISHED))
+def test_the_round_robin_is_the_published_berger_tables(teams: int) -> None:
+    published = tuple(
+        tuple(tuple(int(t) for t in match.split("-")) for match in rnd.split()) for rnd in PUBLISHED[teams].split(" / ")
+    )
+    assert berger(teams) == published
+
+
+@pytest.mark.parametrize("teams", range(4, 31, 2))
+def test_every_round_robin_is_two_rooms_a_match_and_holds_the_validators_properties(teams: int) -> None:
+    movement = round_robin(teams, 3)
+    report = validate(movement)
+    assert report.ok, [p.key for p in report.properties if not p.ok]
+    (section,) = movement.sections
+    assert section.per_direction and len(section.rounds) == teams - 1
+    met: set[frozenset[int]] = set()
+    for rnd in section.rounds:
+        assert len(rnd.stands) == teams and len({s.boards for s in rnd.stands}) == 1  # every match the same boards
+        for open_room, closed in zip(rnd.stands[::2], rnd.stands[1::2], strict=True):
+            assert open_room.ns is not None and open_room.ew is not None
+            home, away = open_room.ns.number, open_room.ew.number
+            assert (closed.ns, closed.ew) == (PairRef(away, "NS"), PairRef(home, "EW"))  # the closed room
+            met.add(frozenset((home, away)))
+    assert len(met) == teams * (teams - 1) // 2  # every team meets every other once
+
+
+def test_movement_show_and_check_a_teams_round_robin_by_name() -> None:
+    shown = runner.invoke(app, ["movement", "show", "teams-4", "-k", "4"])
+    assert shown.exit_code == 0, shown.output
+    assert "Movement teams-4 (teams): 4 tables, 3 rounds, 4 boards a round, 12 boards" in shown.output
+    round_1 = shown.output.split("Round 1")[1].split("Round 2")[0].split()
+    assert round_1 == ["Table", "NS", "EW", "Boards", "1", "1", "4", "1-4", "2", "4", "1", "1-4", "3", "2", "3",
+                       "1-4", "4", "3", "2", "1-4"]  # fmt: skip
+    assert runner.invoke(app, ["movement", "check", "teams-8"]).exit_code == 0
+    odd = runner.invoke(app, ["movement", "show", "teams-7"])
+    assert odd.exit_code == 2 and "an even number of teams, 4 to 30" in odd.output
+    dutch = runner.invoke(app, ["movement", "show", "teams-7", "--lang", "nl"])
+    assert dutch.exit_code == 2 and "een even aantal teams, 4 tot 30" in dutch.output
+
+
+def test_a_round_robin_is_written_and_read_back() -> None:
+    movement = resolve("teams-6", boards_per_round=2).movement
+    assert movement is not None and movement.family == "teams"
+    back, problems = loads(dumps(movement, "json"), "teams.json")
+    assert back == movement, problems
+    back, problems = loads(dumps(movement, "csv"), "teams.csv")  # the CSV has no set numbers: the rest is kept
+    assert back is not None and not problems
+
+    def seats(m: Movement) -> list[tuple[int, int, PairRef | None, PairRef | None, frozenset[int]]]:
+        return [(r.number, s.table, s.ns, s.ew, s.boards) for r in m.sections[0].rounds for s in r.stands]
+
+    assert seats(back) == seats(movement)
