@@ -119,3 +119,25 @@ def test_the_migration_adds_the_movement_in_place(tmp_path: Path, archive_url: s
             assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == HEAD == "0003"
         assert archive.counts()["lines"] == 192  # altered in place: its lines kept (no cascade)
         assert archive.movement("mon") is None
+
+
+def test_each_session_of_a_file_is_checked_and_keeps_the_movement(tmp_path: Path, archive_url: str) -> None:
+    """A file whose session column names two sessions: given once, the movement is each session's – checked
+    against and kept with both; given once per session, each its own."""
+    files = write_files(tmp_path)
+    clean = files["clean"].read_text(encoding="utf-8").splitlines()
+    bad = files["bad"].read_text(encoding="utf-8").splitlines()
+    both = tmp_path / "both.csv"
+    both.write_text("\n".join(["session," + clean[0], *(f"1,{x}" for x in clean[1:]), *(f"2,{x}" for x in bad[1:])])
+                    + "\n", encoding="utf-8")  # fmt: skip
+    code, said = _add(archive_url, "--movement", str(files["movement"]), str(both))
+    assert code == 2 and "there is no pair 17 in this movement" in said and "nothing was stored" in said, said
+    both.write_text("\n".join(["session," + clean[0], *(f"{s},{x}" for s in (1, 2) for x in clean[1:])]) + "\n",
+                    encoding="utf-8")  # fmt: skip
+    code, said = _add(archive_url, "--movement", str(files["movement"]), "--movement", "mitchell-8-skip", str(both))
+    assert code == 0, said
+    with open_archive(archive_url) as archive:
+        kept = {s.summary.key: s.movement for s in archive.sessions()}
+    assert sorted((key.rsplit("#", 1)[-1], m.name if m else None) for key, m in kept.items()) == [
+        ("1", "mitchell-8"), ("2", "mitchell-8-skip")
+    ]  # fmt: skip

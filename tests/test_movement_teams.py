@@ -79,3 +79,15 @@ def test_a_round_robin_is_written_and_read_back() -> None:
         return [(r.number, s.table, s.ns, s.ew, s.boards) for r in m.sections[0].rounds for s in r.stands]
 
     assert seats(back) == seats(movement)
+
+
+def test_a_round_robins_cards_call_its_duplicated_boards_no_relay() -> None:
+    """Every match of a round plays the same boards, duplicated: the cards say no relay (boards passed between
+    tables), which a director would set up wrongly."""
+    from bridgescore.movement.cards import cards
+
+    movement = round_robin(4, 2)
+    table = cards(movement, "table", "en")[0]
+    assert table.title == "Table 1" and table.notes == ()
+    assert table.rows[0] == ("1", "1", "4", "1-2", "3 NS", "2 EW", "-")  # team 1's NS pair goes to table 3
+    assert not any("shared" in row[3] for card in cards(movement, "boards", "en") for row in card.rows)

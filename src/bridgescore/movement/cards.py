@@ -142,8 +142,11 @@ def _boards_go(section: Section, boards: frozenset[int], round_number: int, gett
     return gettext("round %(round)s: %(tables)s") % {"round": after[0], "tables": tables}
 
 
-def _relay(rnd: Round, stand: Stand) -> tuple[int, ...]:
-    """The other tables that share ``stand``'s boards this round (a relay or the bye stand)."""
+def _relay(rnd: Round, stand: Stand, movement: Movement) -> tuple[int, ...]:
+    """The other tables that share ``stand``'s boards this round (a relay or the bye stand); none in a teams
+    movement, whose matches play duplicated boards (:mod:`bridgescore.movement.teams`), not shared ones."""
+    if movement.family == "teams":
+        return ()
     return tuple(t for t in rnd.shared().get(stand.boards, ()) if t != stand.table)
 
 
@@ -178,7 +181,7 @@ def _table_cards(movement: Movement, lang: Language) -> list[Card]:
                                  _seated(stand.ew, section, gettext), boards,
                                  _next_seat(section, stand.ns, rnd.number, gettext, idle),
                                  _next_seat(section, stand.ew, rnd.number, gettext, idle), after))  # fmt: skip
-                for other in _relay(rnd, stand):
+                for other in _relay(rnd, stand, movement):
                     shared.setdefault(other, set()).add(rnd.number)
                 if stand.arrow_switch:
                     arrow = gettext("* arrow switch: the pairs play the other direction's cards")
@@ -291,7 +294,7 @@ def _board_slips(movement: Movement, gettext: Callable[[str], str]) -> list[Card
                 notes = []
                 if stand.is_bye:
                     notes.append(gettext("bye stand"))
-                for other in _relay(rnd, stand):
+                for other in _relay(rnd, stand, movement):
                     notes.append(gettext("shared with table %(table)s") % {"table": other})
                 go = _boards_go(section, stand.boards, rnd.number, gettext)
                 after = _boards_next(section, stand.boards, rnd.number) if stand.boards else None
