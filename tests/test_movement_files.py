@@ -386,3 +386,6 @@ def test_resolve_reads_a_file_or_makes_a_name_and_says_the_problem_of_either(tmp
     assert even.problems[0].location.file == "mitchell-8"
     assert "choose mitchell-8-skip or mitchell-8-relay" in even.problems[0].text()
     assert "kies mitchell-8-skip" in even.problems[0].text("nl")
+    for blank in ("", "  "):  # not the current folder read as a file ("Is a directory")
+        empty = resolve(blank)
+        assert empty.movement is None and empty.problems[0].text().startswith("no movement given")

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from bridgescore.core.i18n import N_
 from bridgescore.core.problems import Location, Problem, Severity
 from bridgescore.io.csv_lines import read_file
 from bridgescore.movement import json as movement_json
@@ -72,6 +73,12 @@ def resolve(value: str, *, boards_per_round: int | None = None) -> Resolved:
     :func:`bridgescore.movement.teams.by_name`) with ``boards_per_round`` boards a round (2 when not given: a
     command that learns them later makes it again).  ``boards_per_round`` numbers an NBB schema's sets too.  Never
     raises on a bad value: the problem is in :attr:`Resolved.problems`, in the catalogue's words."""
+    if not value.strip():  # Path("") is the current folder: said as what it is, no movement given
+        said = Problem.make(
+            Location("''"),
+            N_("no movement given: a movement's name (as movement suggest prints it) or a movement file"),
+        )
+        return Resolved(None, (said,), named=True)
     path = Path(value)
     if path.exists() or path.suffix.lower() in SUFFIXES:
         movement, problems = load(path, boards_per_round=boards_per_round)
