@@ -3,6 +3,8 @@ two rooms, shown, checked and written as any movement."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 
@@ -91,3 +93,15 @@ def test_a_round_robins_cards_call_its_duplicated_boards_no_relay() -> None:
     assert table.title == "Table 1" and table.notes == ()
     assert table.rows[0] == ("1", "1", "4", "1-2", "3 NS", "2 EW", "-")  # team 1's NS pair goes to table 3
     assert not any("shared" in row[3] for card in cards(movement, "boards", "en") for row in card.rows)
+
+
+def test_score_and_check_take_a_teams_round_robin_by_name(tmp_path: Path) -> None:
+    """``--movement teams-4`` is fitted to the travellers like any name (it was made again by the pairs generators'
+    names, which know no teams-N) and every line checked against it."""
+    from test_against_movement import traveller_lines
+
+    path = tmp_path / "teams.csv"
+    path.write_text("\n".join(traveller_lines(round_robin(4, 3))) + "\n", encoding="utf-8")
+    res = runner.invoke(app, ["check", "--movement", "teams-4", str(path)])
+    assert res.exit_code == 0, res.output
+    assert "--movement teams-4: 3 boards a round (boards 1–9)" in res.output

@@ -107,7 +107,8 @@ def prepare(
     from bridgescore.archive.store import session_key
     from bridgescore.core.options import OptionError
     from bridgescore.io import files as bounded
-    from bridgescore.pairs.against_movement import check_against_movement, fitted_to_travellers, ranked_as
+    from bridgescore.movement.files import fitted_to_travellers
+    from bridgescore.pairs.against_movement import check_against_movement, ranked_as
     from bridgescore.pairs.pipeline import InputError, file_method_notes, file_options, read, read_sessions
     from bridgescore.pairs.pipeline import score as score_event
     from bridgescore.pairs.scored import Movement as RankedAs

@@ -199,7 +199,7 @@ def movement_from_option(value: str) -> tuple[Movement | None, list[Problem]]:
     if not resolved.named:
         return resolved.movement, list(resolved.problems)
     if resolved.movement is not None:
-        from bridgescore.pairs.against_movement import BY_NAME
+        from bridgescore.movement.files import BY_NAME
 
         notes = MappingProxyType({**resolved.movement.notes, BY_NAME: "from the travellers"})
         return dataclasses.replace(resolved.movement, notes=notes), []
@@ -220,7 +220,7 @@ def fitted_to_travellers(schedule: Movement, event: Event, lang: Language) -> Mo
     (:func:`bridgescore.pairs.against_movement.fitted_to_travellers`); a movement read from a file as it is."""
     from rich.markup import escape
 
-    from bridgescore.pairs.against_movement import fitted_to_travellers as fitted
+    from bridgescore.movement.files import fitted_to_travellers as fitted
 
     made, said = fitted(schedule, event)
     if said is not None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from bridgescore.core.i18n import N_
 from bridgescore.core.problems import Location, Problem, Severity
@@ -39,7 +39,17 @@ from bridgescore.movement import nbb, tables, teams
 from bridgescore.movement.generate import NamedMovementError, by_name
 from bridgescore.movement.model import Movement, MovementError
 
-__all__ = ["FORMATS", "SUFFIXES", "CannotWrite", "Format", "Resolved", "dumps", "load", "loads", "resolve", "write"]
+if TYPE_CHECKING:
+    from bridgescore.core.event import Event
+
+__all__ = [
+    "BY_NAME", "FORMATS", "SUFFIXES", "CannotWrite", "Format", "Resolved", "dumps", "fitted_to_travellers", "load",
+    "loads", "resolve", "write",
+]  # fmt: skip
+
+#: The note a movement made from its name carries until the travellers give its boards per round (``--movement
+#: NAME`` of ``score``, ``check``, ``archive add``: :func:`fitted_to_travellers`).
+BY_NAME = "bridgescore.boards_per_round"
 
 Format = Literal["csv", "bridgemate", "nbb", "json"]
 #: The formats :func:`write` writes, as ``movement show -f`` names them.
@@ -92,6 +102,32 @@ def resolve(value: str, *, boards_per_round: int | None = None) -> Resolved:
     except MovementError as problem:  # a generator's own refusal, in English only
         said = Problem(Location(value), str(problem))
     return Resolved(None, (said,), named=True)
+
+
+def fitted_to_travellers(schedule: Movement, event: Event) -> tuple[Movement, Problem | None]:
+    """A movement given by its name (noted :data:`BY_NAME`), made again with the boards per round the travellers
+    show: the boards played at more than one table (a mistyped board 25 of a 24-board evening is one line, and is
+    not counted) over the rounds, and the warning that says so; a movement read from a file as it is, and None."""
+    if BY_NAME not in schedule.notes:
+        return schedule, None
+    import numpy as np
+
+    _, lines = np.unique(event.table.board, return_counts=True)  # the board column: no line object is made
+    played = int(np.count_nonzero(lines > 1)) or len(lines)
+    per_round = max(1, -(-played // max(1, schedule.rounds)))
+    fitted = resolve(schedule.name, boards_per_round=per_round).movement
+    assert fitted is not None  # the name made it once already
+    said = Problem.make(
+        Location("--movement"),
+        N_("--movement %(name)s: %(boards)d boards a round (boards 1–%(last)d), the travellers' boards over its "
+           "%(rounds)d rounds"),
+        Severity.WARNING,
+        name=schedule.name,
+        boards=per_round,
+        last=fitted.boards,
+        rounds=fitted.rounds,
+    )  # fmt: skip
+    return fitted, said
 
 
 class CannotWrite(MovementError):

@@ -50,11 +50,7 @@ from bridgescore.core.table import Column, ResultTable, ResultView
 from bridgescore.io.csv_lines import header_key
 from bridgescore.movement.model import Movement, PairRef, Round, Section, Stand
 
-__all__ = ["BY_NAME", "check_against_movement", "fitted_to_travellers", "ranked_as", "two_lines"]
-
-#: The note a movement made from its name carries until the travellers give its boards per round (``--movement
-#: NAME``: :func:`fitted_to_travellers`).
-BY_NAME = "bridgescore.boards_per_round"
+__all__ = ["check_against_movement", "ranked_as", "two_lines"]
 
 #: The column headers (as :func:`~bridgescore.io.csv_lines.header_key` compares them) that give a line's round and
 #: table: Bridgemate's ``Round``/``Table``, the NBB's Dutch ``ronde``/``tafel``.
@@ -487,31 +483,6 @@ def _stand(section: Section, round_number: int, table_number: int) -> Stand | No
 def _span(labels: Sequence[str]) -> str:
     numbers = [int(x) for x in labels if x.isdigit()]
     return board_words(numbers) if numbers else ", ".join(labels)
-
-
-def fitted_to_travellers(schedule: Movement, event: Event) -> tuple[Movement, Problem | None]:
-    """A movement given by its name (noted :data:`BY_NAME`), made with the boards per round the travellers show:
-    the boards played at more than one table (a mistyped board 25 of a 24-board evening is one line, and is not
-    counted) over the rounds, and the warning that says so; a movement read from a file as it is, and None."""
-    if BY_NAME not in schedule.notes:
-        return schedule, None
-    from bridgescore.movement.generate import by_name
-
-    _, lines = np.unique(event.table.board, return_counts=True)  # the board column: no line object is made
-    played = int(np.count_nonzero(lines > 1)) or len(lines)
-    per_round = max(1, -(-played // max(1, schedule.rounds)))
-    fitted = by_name(schedule.name, per_round)
-    said = Problem.make(
-        Location("--movement"),
-        N_("--movement %(name)s: %(boards)d boards a round (boards 1–%(last)d), the travellers' boards over its "
-           "%(rounds)d rounds"),
-        Severity.WARNING,
-        name=schedule.name,
-        boards=per_round,
-        last=fitted.boards,
-        rounds=fitted.rounds,
-    )  # fmt: skip
-    return fitted, said
 
 
 def check_against_movement(event: Event, movement: Movement, *, fix_swaps: bool = False) -> Event:
