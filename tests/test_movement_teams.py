@@ -105,3 +105,41 @@ def test_score_and_check_take_a_teams_round_robin_by_name(tmp_path: Path) -> Non
     res = runner.invoke(app, ["check", "--movement", "teams-4", str(path)])
     assert res.exit_code == 0, res.output
     assert "--movement teams-4: 3 boards a round (boards 1–9)" in res.output
+
+
+def test_a_swiss_events_pairings_as_a_movement() -> None:
+    """The rounds ``teams pair-round`` made, on the same model: each match two rooms, the home (higher ranked) team
+    North-South in the open room; team ids kept as numbers, or numbered in ranking order and named in the notes;
+    a bye's team sits out, which the validator says (the model's phantom is one pair, not a team's two)."""
+    from bridgescore.movement.files import dumps as dump
+    from bridgescore.teams.pairing import Entry, pair_round
+    from bridgescore.teams.schedule import pairings_movement
+
+    first = pair_round([Entry(str(t), 0.0) for t in range(1, 7)])
+    vps = {"1": 15.0, "2": 5.0, "3": 12.0, "4": 8.0, "5": 10.0, "6": 10.0}
+    met = {
+        t: frozenset({x.home if x.away == t else x.away for x in first.tables if t in (x.home, x.away)}) for t in vps
+    }
+    second = pair_round([Entry(t, vps[t], met=met[t]) for t in vps])
+    movement = pairings_movement([first, second], 4)
+    assert movement.family == "teams" and movement.rounds == 2 and movement.boards == 8
+    assert validate(movement).ok
+    for pairing, rnd in zip((first, second), movement.sections[0].rounds, strict=True):
+        for m, table in enumerate(pairing.tables):
+            open_room, closed = rnd.stands[2 * m], rnd.stands[2 * m + 1]
+            home, away = int(table.home), int(table.away)
+            assert (open_room.ns, open_room.ew) == (PairRef(home, "NS"), PairRef(away, "EW"))
+            assert (closed.ns, closed.ew) == (PairRef(away, "NS"), PairRef(home, "EW"))
+    assert not movement.notes and loads(dump(movement, "json"), "swiss.json")[0] == movement
+    named = pair_round([Entry(t, v) for t, v in (("Lions", 3.0), ("Tigers", 2.0), ("Bears", 1.0), ("Owls", 0.0))])
+    by_name = pairings_movement([named], 2)
+    assert dict(by_name.notes) == {"team.1": "Lions", "team.2": "Tigers", "team.3": "Bears", "team.4": "Owls"}
+    odd_first = pair_round([Entry(str(t), float(t)) for t in range(1, 6)])
+    assert odd_first.bye is not None
+    odd_second = pair_round(
+        [Entry(str(t), float(t), byes=int(str(t) == odd_first.bye), met=frozenset(
+            {x.home if x.away == str(t) else x.away for x in odd_first.tables if str(t) in (x.home, x.away)}))
+         for t in range(1, 6)]
+    )  # fmt: skip
+    report = validate(pairings_movement([odd_first, odd_second], 2))
+    assert [p.key for p in report.properties if not p.ok] == ["pairs-play"]  # the bye's two pairs sit out
