@@ -72,15 +72,8 @@ NotationOption = Annotated[
     str,
     typer.Option("--notation", help="Notation to print: 'en' (4S, NT, N E S W) or 'nl' (4S, SA, N O Z W)."),
 ]
-MovementOption = Annotated[
-    str,
-    typer.Option(
-        "--movement",
-        help="auto (from the data), mitchell (two lines; pairs may be numbered per direction, NS 1 and EW 1 "
-        "being two pairs, as ACBLscore numbers them) or howell (one field; every pair has a number of its own).",
-    ),
-]
-#: ``score`` and ``check``: the movement word, or a movement's schedule every line is checked against (issue 21).
+#: ``score``, ``check`` and ``archive add``: the movement word, or a movement's schedule every line is checked against
+#: (issue 21), once or once per session.
 MovementScheduleOption = Annotated[
     list[str] | None,
     typer.Option(
