@@ -46,7 +46,7 @@ def publish(store: LiveStore, root: Path, evening_id: int) -> str:
                                              files.travellers.name)  # fmt: skip
     options = {"method": evening.method, **({"as_program": evening.preset} if evening.preset else {})}
     to_store = ToStore(scores, str(files.travellers), files.travellers.read_bytes(), key, options,
-                       lines_digest(scores.event.table))  # fmt: skip
+                       lines_digest(scores.event.table), evening.movement)  # the movement kept with the session
     try:
         store.archive.add_all([to_store], replace=bool(evening.session_key))
     except ArchiveRefusal as refusal:
