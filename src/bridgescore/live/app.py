@@ -528,10 +528,15 @@ def _check_adjusted(text: str) -> str:
 
 
 def _place_of(evening: Evening, form: Mapping[str, str]) -> Place | None:
-    round_text, table_text = form.get("round", ""), form.get("table", "")
+    """The stand the desk's form names; its section may be left out when the evening has one (the form then has
+    no section field)."""
+    round_text, table_text = form.get("round", "").strip(), form.get("table", "").strip()
     if not (round_text.isdigit() and table_text.isdigit()):
         return None
-    return evening.place(form.get("section", ""), int(round_text), int(table_text))
+    section = form.get("section", "").strip()
+    if not section and len(evening.movement.sections) == 1:
+        section = evening.movement.sections[0].name
+    return evening.place(section, int(round_text), int(table_text))
 
 
 @_director
