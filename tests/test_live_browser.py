@@ -115,7 +115,7 @@ def _tables_play(phones: dict[int, Any], evening: int) -> dict[int, list[tuple[i
             stored[t].append((boards[t], p.inner_text("#score")))
         for p in playing.values():
             p.click("#confirm button[type=submit]", no_wait_after=True)
-        for t, p in playing.items():
+        for p in playing.values():
             p.wait_for_url(re.compile(rf"/t/{evening}/stored/\d+$"))
             assert p.locator("[role=status]").inner_text().startswith(("Board", "Spel")), p.content()[-800:]
             p.click(f"a.button[href='/t/{evening}/table']")
@@ -199,8 +199,9 @@ def test_an_evening_in_chromium_from_the_setup_code_to_the_archive(browser: Any,
     folder = tmp_path / "published" / str(evening)
     travellers = (folder / f"evening-{evening}.csv").read_text(encoding="utf-8")
     assert travellers.count("\n") == 1 + 36 and "A,1,1,5,4S,N,+1,,450," in travellers  # the corrected line
-    plain = _run("score", str(folder / f"evening-{evening}.csv"), "--names", str(folder / f"evening-{evening}-names.csv"),
-                 "--movement", str(folder / f"evening-{evening}.movement.json"), "-f", "json")  # fmt: skip
+    stem = folder / f"evening-{evening}"
+    plain = _run("score", f"{stem}.csv", "--names", f"{stem}-names.csv", "--movement", f"{stem}.movement.json",
+                 "-f", "json")  # fmt: skip
     assert plain.returncode == 0, plain.stderr
     scored = {(s["group"], e["pair"]): e["percent"] for s in json.loads(plain.stdout)["standings"]
               for e in s["entries"]}  # fmt: skip

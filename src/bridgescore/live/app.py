@@ -16,6 +16,7 @@ its own boards of its current round.
 from __future__ import annotations
 
 import hmac
+import json
 import re
 import secrets
 import tempfile
@@ -323,9 +324,24 @@ async def evening_page(request: Request) -> Response:
     tables = await run_in_threadpool(live.store.tables, evening.id)
     scores = await run_in_threadpool(live.ranking, evening) if results else None
     return _page(request, "evening.html.j2", evening=evening, grid=_grid(evening, results), results=results,
-                 calls=calls, changes=[c for c in changes if c["reason"]], tables=tables,
+                 calls=calls, tables=tables,
+                 changes=[{**c, "before": _result_words(c["before"]), "after": _result_words(c["after"])}
+                          for c in changes if c["reason"]],
                  standings=_standings(scores, evening),
                  problems=_problems(scores, _lang(request), evening.state == "running"))  # fmt: skip
+
+
+def _result_words(text: str) -> str:
+    """A result as the history of changes keeps it (its fields as JSON) in a traveller's words for the desk:
+    ``4S N +1 HQ 450``, ``PASS 0``, ``A60/40``."""
+    try:
+        fields = json.loads(text) if text else {}
+    except ValueError:
+        return text
+    if not isinstance(fields, dict):
+        return text
+    return " ".join(str(fields[f]) for f in ("contract", "declarer", "result", "lead", "score", "remarks")
+                    if fields.get(f))  # fmt: skip
 
 
 def _standings(scores: Any, evening: Evening) -> list[dict[str, Any]]:
