@@ -52,3 +52,15 @@ def test_a_dutch_table_reads_where_its_pairs_go_in_dutch(server: Server) -> None
     # table 2's NS pair stays at table 2 NS, its EW pair goes to table 3 EW (a skip Mitchell's round 2)
     assert "NZ-paar: tafel 2, NZ" in moves and "OW-paar: tafel 3, OW" in moves, moves[:300]
     assert " NS" not in moves[:200] and " EW" not in moves[:200]
+
+
+def test_a_wrong_adjusted_score_is_refused_in_the_desks_language(server: Server) -> None:
+    desk = director(server)
+    evening = create_evening(desk, "mitchell-4-skip-r3", 3)
+    desk.post(f"/desk/e/{evening}/do/start", {})
+    desk.get("/lang/nl")
+    typed = {"round": "1", "table": "1", "board": "1", "reason": "arbitraal"}
+    wrong = desk.post(f"/desk/e/{evening}/correct", {**typed, "adjusted": "A<b>7"})
+    assert wrong.status_code == 400 and "A&lt;b&gt;7&#39; is geen arbitrale score" in wrong.text, wrong.text[-800:]
+    weights = desk.post(f"/desk/e/{evening}/correct", {**typed, "adjusted": "60% 4SN= 30% 4SN-1"})
+    assert weights.status_code == 400 and "tot 90%, niet tot 100%" in weights.text, weights.text[-800:]

@@ -72,8 +72,10 @@ def live_python_messages() -> set[str]:
             elif isinstance(node, ast.Tuple) and len(node.elts) == 2 and isinstance(node.elts[1], ast.Dict):
                 if _text(node.elts[0]):  # an entry's problem: ("…", {values})
                     found.add(_text(node.elts[0]) or "")
-            elif isinstance(node, ast.Return) and _text(node.value) and " " in (_text(node.value) or ""):
-                found.add(_text(node.value) or "")  # publish: why the evening cannot be closed
+            elif isinstance(node, ast.Return) and node.value is not None:
+                # publish: why the evening cannot be closed; ("", "why the hand record cannot be used")
+                returned = node.value.elts if isinstance(node.value, ast.Tuple) else [node.value]
+                found |= {t for t in map(_text, returned) if t and " " in t}
     return found
 
 
@@ -105,6 +107,8 @@ def test_the_scan_finds_the_live_words() -> None:
     assert "that is not the director's password" in python  # error=
     assert "choose the declarer: N, E, S or W" in python  # an entry's problem
     assert "no result has been entered: there is nothing to publish" in python  # publish's return
+    assert "the hand record holds no deal" in python  # a returned pair
+    assert "'%(text)s' is no adjusted score: write A+, A, A-, A60/40, N.G. or a weighted score" in python
     assert "nl" not in python and "" not in python
     literal, by_value = live_template_messages()
     assert {"e.state", "seat", "moves[side][1]"} <= by_value

@@ -504,9 +504,9 @@ async def correct(request: Request) -> Response:
     adjusted = form.get("adjusted", "").strip()
     if adjusted:
         fields = {"contract": "", "declarer": "", "result": "", "lead": "", "score": "", "remarks": adjusted[:100]}
-        problem = _check_adjusted(adjusted)
+        problem, values = _check_adjusted(adjusted)
         if problem:
-            return _message(request, problem, 400)
+            return _message(request, problem, 400, **values)
     else:
         checked = check_entry(int(board), form, lead_rule="optional")
         if checked.problems:
@@ -528,19 +528,22 @@ async def correct(request: Request) -> Response:
     return RedirectResponse(f"/desk/e/{evening.id}", status_code=303)
 
 
-def _check_adjusted(text: str) -> str:
+def _check_adjusted(text: str) -> tuple[str, dict[str, Any]]:
     """An adjusted score as the remarks column takes it (A+, A, A-, A60/40, N.G., a weighted score), read by the
-    CSV reader's rule so the evening's file scores it as written."""
-    from bridgescore.core.adjustments import looks_weighted, parse_adjustment, parse_weighted_score
+    CSV reader's rule so the evening's file scores it as written: empty, or why not (a message id and its values,
+    so the page says it in the desk's language)."""
+    from bridgescore.core.adjustments import AdjustmentError, looks_weighted, parse_adjustment, parse_weighted_score
 
     try:
         if looks_weighted(text):
             parse_weighted_score(text, 1)
         elif parse_adjustment(text) is None and text.upper() not in ("N.G.", "NG"):
-            return f"'{text}' is no adjusted score: write A+, A, A-, A60/40, N.G. or a weighted score"
+            return "'%(text)s' is no adjusted score: write A+, A, A-, A60/40, N.G. or a weighted score", {"text": text}
+    except AdjustmentError as problem:
+        return problem.message, dict(problem.values)
     except ValueError as problem:
-        return str(problem)
-    return ""
+        return str(problem), {}
+    return "", {}
 
 
 def _place_of(evening: Evening, form: Mapping[str, str]) -> Place | None:
