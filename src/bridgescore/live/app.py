@@ -504,9 +504,9 @@ async def correct(request: Request) -> Response:
     adjusted = form.get("adjusted", "").strip()
     if adjusted:
         fields = {"contract": "", "declarer": "", "result": "", "lead": "", "score": "", "remarks": adjusted[:100]}
-        problem, values = _check_adjusted(adjusted)
+        problem, why = _check_adjusted(adjusted)
         if problem:
-            return _message(request, problem, 400, **values)
+            return _message(request, problem, 400, **why)
     else:
         checked = check_entry(int(board), form, lead_rule="optional")
         if checked.problems:
