@@ -64,3 +64,26 @@ def test_a_wrong_adjusted_score_is_refused_in_the_desks_language(server: Server)
     assert wrong.status_code == 400 and "A&lt;b&gt;7&#39; is geen arbitrale score" in wrong.text, wrong.text[-800:]
     weights = desk.post(f"/desk/e/{evening}/correct", {**typed, "adjusted": "60% 4SN= 30% 4SN-1"})
     assert weights.status_code == 400 and "tot 90%, niet tot 100%" in weights.text, weights.text[-800:]
+
+
+def test_the_grid_marks_a_table_late_only_when_others_have_moved_on(server: Server) -> None:
+    """At the start no stand is marked: a round not yet reached is not late.  When table 1 has entered a board of
+    round 2, the stands of round 1 still missing results are late (red on the desk); rounds 2 and 3 are not."""
+    desk = director(server)
+    evening = create_evening(desk, "mitchell-4-skip-r3", 3)
+    desk.post(f"/desk/e/{evening}/do/start", {})
+
+    def late_rows() -> list[tuple[str, str]]:
+        page = desk.get(f"/desk/e/{evening}").text
+        grid = page[page.index('id="grid"') : page.index("</table>", page.index('id="grid"'))]
+        rows = re.findall(r'<tr class="error">\s*<td>(\d+)</td><td>(\d+)', grid)
+        return [(r, t) for r, t in rows]
+
+    assert late_rows() == []
+    phone = sit_down(server, evening, table_codes(desk, evening)[1])
+    for board in boards_to_play(phone, evening):
+        assert "is stored" in enter(phone, evening, board, "3NT", "S", "=").text
+    assert late_rows() == []  # table 1 has finished round 1 and entered nothing of round 2 yet
+    board = boards_to_play(phone, evening)[0]
+    assert "is stored" in enter(phone, evening, board, "3NT", "S", "=").text  # a board of round 2
+    assert late_rows() == [("1", "2"), ("1", "3"), ("1", "4")]

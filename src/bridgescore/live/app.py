@@ -301,15 +301,21 @@ async def _desk_evening(request: Request) -> Evening | None:
 
 
 def _grid(evening: Evening, results: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Rounds × tables: for each stand its pairs, boards and how many are entered."""
+    """Rounds × tables: for each stand its pairs, boards, how many are entered, and whether it is late – results
+    missing from a round before the latest one any table of its section has entered in (or missing when the
+    evening is closed), as a scoring program's table status marks a late table; a round not yet reached is not."""
     entered: dict[tuple[str, int, int], int] = {}
+    latest: dict[str, int] = {}
     for r in results:
         key = (r["section"], r["round"], r["table"])
         entered[key] = entered.get(key, 0) + 1
-    return [
-        {"place": p, "entered": entered.get((p.section, p.round, p.table), 0), "boards": len(p.boards)}
-        for p in evening.places()
-    ]
+        latest[r["section"]] = max(latest.get(r["section"], 0), r["round"])
+    grid = []
+    for p in evening.places():
+        count = entered.get((p.section, p.round, p.table), 0)
+        late = count < len(p.boards) and (evening.state == "closed" or p.round < latest.get(p.section, 0))
+        grid.append({"place": p, "entered": count, "boards": len(p.boards), "late": late})
+    return grid
 
 
 @_director
