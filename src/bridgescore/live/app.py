@@ -394,11 +394,11 @@ async def evening_update(request: Request) -> Response:
         if refused:
             return _message(request, refused[0], 400, **refused[1])
     elif action == "members":
-        said = await run_in_threadpool(_save_members, store, evening, form.get("members", ""))
+        said = await run_in_threadpool(_save_members, store, evening, form.get("members", ""), _lang(request))
         if said:
             return _message(request, said, 400)
     elif action == "deals":
-        solved = await run_in_threadpool(_solved_deals, form.get("deals", ""))
+        solved = await run_in_threadpool(_solved_deals, form.get("deals", ""), _lang(request))
         if solved[1]:
             return _message(request, solved[1], 400)
         await run_in_threadpool(lambda: store.update(evening.id, deals=solved[0]))
@@ -415,7 +415,7 @@ async def evening_update(request: Request) -> Response:
     elif (action == "close" and evening.state == "running") or (action == "republish" and evening.state == "closed"):
         from bridgescore.live.publish import publish
 
-        problem = await run_in_threadpool(publish, live.store, live.publish, evening.id)
+        problem = await run_in_threadpool(publish, live.store, live.publish, evening.id, _lang(request))
         if problem:
             return _message(request, problem, 409)
     elif action == "answer" and form.get("call", "").isdigit():
@@ -460,7 +460,7 @@ def _save_names(store: LiveStore, evening: Evening, form: Mapping[str, str]) -> 
     return None
 
 
-def _save_members(store: LiveStore, evening: Evening, text: str) -> str:
+def _save_members(store: LiveStore, evening: Evening, text: str, lang: Language = "en") -> str:
     """A members file (``number,name``, as ``--members`` reads it) loaded for this evening's players."""
     from bridgescore.core.problems import Severity
     from bridgescore.io.members import loads as load_members
@@ -468,14 +468,14 @@ def _save_members(store: LiveStore, evening: Evening, text: str) -> str:
     members, problems = load_members(text, "members file")
     errors = [p for p in problems if p.severity is Severity.ERROR]
     if errors:
-        return errors[0].describe("en")
+        return errors[0].describe(lang)
     loaded = {number: members[number].name for number in members if members[number].name}
     store.update(evening.id, settings={**evening.settings, "members": {**evening.settings.get("members", {}),
                                                                         **loaded}})  # fmt: skip
     return ""
 
 
-def _solved_deals(text: str) -> tuple[str, str]:
+def _solved_deals(text: str, lang: Language = "en") -> tuple[str, str]:
     """The hand record loaded (PBN), with each deal's double-dummy table solved (:func:`bridgescore.core.dd.analyse`,
     cached as ``deals --dd`` caches them), written back as PBN; or why it cannot be used."""
     from bridgescore.core.dd import analyse
@@ -486,7 +486,7 @@ def _solved_deals(text: str) -> tuple[str, str]:
     records = loads_pbn(text, "hand record")
     errors = [p for p in records.problems if p.severity.name == "ERROR"]
     if errors:
-        return "", errors[0].describe("en")
+        return "", errors[0].describe(lang)
     if not records.deals:
         return "", "the hand record holds no deal"
     solved = analyse(records.deals, dd=True, par=True)
@@ -528,7 +528,7 @@ async def correct(request: Request) -> Response:
     if evening.state == "closed":
         from bridgescore.live.publish import publish
 
-        problem = await run_in_threadpool(publish, live.store, live.publish, evening.id)
+        problem = await run_in_threadpool(publish, live.store, live.publish, evening.id, _lang(request))
         if problem:
             return _message(request, problem, 409)
     return RedirectResponse(f"/desk/e/{evening.id}", status_code=303)
