@@ -427,7 +427,7 @@ def assert_exact(db: str, evening: Evening, load: Load) -> None:
     assert len(set(keys.values())) == len(keys)  # one entry (key) per result: the doubled sends found the first
 
 
-_RANKED = re.compile(r'<tr><td class="num">[^<]*</td><td class="num">([^<]*)</td><td>[^<]*</td>\s*'
+_RANKED = re.compile(r'<tr><td class="num">[^<]*</td><td class="num">([^<]*)</td><td[^>]*>[^<]*</td>\s*'
                      r'<td class="num">[^<]*</td><td class="num">(\d+)</td></tr>')  # fmt: skip
 
 
