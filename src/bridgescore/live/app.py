@@ -180,9 +180,12 @@ async def setup(request: Request) -> Response:
     form = await _form(request)
     if form is None:
         return _message(request, "the form has expired: open the page again", 400)
+    attempt = await run_in_threadpool(store.attempt, _client(request), _WINDOW, _FAILURES)
+    if attempt is None:
+        return _page(request, "setup.html.j2", 429, token="", error="too many wrong attempts: wait ten minutes")
     if not await run_in_threadpool(setup_token_matches, store, form.get("token", "")):
-        await run_in_threadpool(store.record_failure, _client(request))
         return _page(request, "setup.html.j2", 403, token="", error="the setup code is not the one bridgescore printed")
+    await run_in_threadpool(store.forget_attempt, attempt)
     password = form.get("password", "")
     if len(password) < 8 or password != form.get("again", ""):
         return _page(request, "setup.html.j2", 400, token=form.get("token", ""),
@@ -202,15 +205,15 @@ async def login(request: Request) -> Response:
     form = await _form(request)
     if form is None:
         return _message(request, "the form has expired: open the page again", 400)
-    client = _client(request)
-    if await run_in_threadpool(store.failures, client, _WINDOW) >= _FAILURES:
-        return _page(request, "login.html.j2", 429, error="too many wrong attempts: wait ten minutes")
     stored = await run_in_threadpool(store.setting, "director_password")
     if stored is None:
         return _message(request, "no director's password yet: use the setup link bridgescore serve printed", 403)
+    attempt = await run_in_threadpool(store.attempt, _client(request), _WINDOW, _FAILURES)
+    if attempt is None:
+        return _page(request, "login.html.j2", 429, error="too many wrong attempts: wait ten minutes")
     if not await run_in_threadpool(verify_password, stored, form.get("password", "")):
-        await run_in_threadpool(store.record_failure, client)
         return _page(request, "login.html.j2", 403, error="that is not the director's password")
+    await run_in_threadpool(store.forget_attempt, attempt)
     request.session.clear()
     request.session["director"] = True
     return RedirectResponse("/desk", status_code=303)
@@ -484,15 +487,15 @@ async def table_login(request: Request) -> Response:
         if form is None:
             return _message(request, "the form has expired: open the page again", 400)
         code = form.get("code", "")
-    client = _client(request)
-    if await run_in_threadpool(live.store.failures, client, _WINDOW) >= _FAILURES:
+    attempt = await run_in_threadpool(live.store.attempt, _client(request), _WINDOW, _FAILURES)
+    if attempt is None:
         return _page(request, "table_login.html.j2", 429, evening=evening,
                      error="too many wrong codes: wait ten minutes, or call the director")  # fmt: skip
     found = await run_in_threadpool(live.store.table_of_code, evening.id, code[:20])
     if found is None:
-        await run_in_threadpool(live.store.record_failure, client)
         return _page(request, "table_login.html.j2", 403, evening=evening,
                      error="that is not a table code of this evening: it is on the card on your table")  # fmt: skip
+    await run_in_threadpool(live.store.forget_attempt, attempt)
     request.session["table"] = {"evening": evening.id, "section": found[0], "table": found[1]}
     return RedirectResponse(f"/t/{evening.id}/table", status_code=303)
 

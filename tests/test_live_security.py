@@ -1,0 +1,225 @@
+"""The live evening's protections (issue 22), each tried against a real ``bridgescore serve`` process over loopback
+(:mod:`live_server`): a table's code opens only its own boards of its current round of its own evening; wrong
+codes and passwords lock the address out for a while, in every process; a forged or replayed form stores nothing;
+markup typed into any name or remark is shown as text and never runs (rendered in Chromium); a huge field, form or
+number is refused with words; the session cookie, the director's pages, the first-run setup and the password hash.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from live_server import Browser, Server, boards_to_play, create_evening, director, enter, sit_down, table_codes
+
+_PASSWORD = "club-password-1"
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """A server of the test's own: the tests of wrong codes and passwords (they lock the address out)."""
+    running = Server(str(tmp_path / "club.sqlite3"), tmp_path / "published").start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the other tests (each makes its own evenings): starting one takes seconds on a busy machine."""
+    folder = tmp_path_factory.mktemp("live-security")
+    running = Server(str(folder / "club.sqlite3"), folder / "published").start()
+    yield running
+    running.stop()
+
+
+def _store(server: Server) -> Any:
+    """The server's database read from the test (the same file: what is stored, whatever the pages say)."""
+    from bridgescore.archive.store import open_archive
+    from bridgescore.live.store import LiveStore
+
+    return LiveStore(open_archive(server.db))
+
+
+def _results(server: Server, evening: int) -> list[dict[str, Any]]:
+    store = _store(server)
+    try:
+        found: list[dict[str, Any]] = store.results(evening)
+        return found
+    finally:
+        store.archive.close()
+
+
+def _running(desk: Browser, title: str = "") -> tuple[int, dict[int, str]]:
+    evening = create_evening(desk, "mitchell-4-skip-r3", 3, title=title)
+    desk.post(f"/desk/e/{evening}/do/start", {})
+    return evening, table_codes(desk, evening)
+
+
+def _confirm(board: int, key: str = "k-1", contract: str = "3NT") -> dict[str, str]:
+    return {"key": key, "contract": contract, "declarer": "S", "result": "=", "confirmed": "yes"}
+
+
+# --- a table's code ---------------------------------------------------------------------------------------------------
+
+
+def test_a_table_enters_only_its_own_boards_of_its_current_round_of_its_own_evening(shared: Server) -> None:
+    server = shared
+    desk = director(server)
+    first, codes = _running(desk, "first")
+    second, second_codes = _running(desk, "second")  # two evenings running at once
+    phone = sit_down(server, first, codes[1])
+    neighbour = sit_down(server, first, codes[2])
+    mine, theirs = boards_to_play(phone, first), boards_to_play(neighbour, first)
+    assert mine and theirs and not set(mine) & set(theirs)
+
+    # another table's board, though the phone's session and its CSRF token are good
+    refused = phone.post(f"/t/{first}/board/{theirs[0]}", _confirm(theirs[0], "k-other"))
+    assert refused.status_code == 400 and "not played at this table in this round" in refused.text
+    # its own table's board of a later round
+    store = _store(server)
+    later = store.evening(first).place("A", 2, 1).boards
+    store.archive.close()
+    assert not set(later) & set(mine)
+    refused = phone.post(f"/t/{first}/board/{later[0]}", _confirm(later[0], "k-later"))
+    assert refused.status_code == 400 and "not played at this table in this round" in refused.text
+    assert _results(server, first) == []
+
+    # nothing of another evening: its board, its call button, its table page – the session is evening 1's
+    for path, data in ((f"/t/{second}/board/{mine[0]}", _confirm(mine[0], "k-second")), (f"/t/{second}/call", {})):
+        response = phone.post(path, data)
+        assert str(response.url).endswith(f"/t/{second}") and "Table code" in response.text
+    assert "Round 1" not in phone.get(f"/t/{second}/table").text
+    assert _results(server, second) == []
+    store = _store(server)
+    assert store.calls(second) == []
+    store.archive.close()
+    # evening 1's code does not open evening 2
+    assert "not a table code" in phone.get(f"/t/{second}?code={codes[1]}").text
+    assert second_codes[1] != codes[1]
+
+    # a result of another table is not shown to this one
+    stored = enter(neighbour, first, theirs[0], "4S", "N", "=")
+    result_id = str(stored.url).rsplit("/", 1)[1]
+    assert phone.get(f"/t/{first}/stored/{result_id}").status_code == 404
+    assert neighbour.get(f"/t/{first}/stored/{result_id}").status_code == 200
+    assert [(r["table"], r["board"]) for r in _results(server, first)] == [(2, theirs[0])]
+
+
+# --- wrong codes and passwords ----------------------------------------------------------------------------------------
+
+
+def test_wrong_codes_lock_the_address_out_even_for_the_right_code_in_every_process(
+    server: Server, tmp_path: Path
+) -> None:
+    desk = director(server)
+    evening, codes = _running(desk)
+    other = Server(server.db, tmp_path / "published").start()  # a second process on the same database
+    try:
+        guesser = Browser(server.url)
+        for n in range(10):
+            guesser.get(f"/t/{evening}?code=WRONG{n}")
+            assert "not a table code of this evening" in guesser.page
+        for url in (server.url, other.url):
+            phone = Browser(url)
+            refused = phone.http.get(f"/t/{evening}?code={codes[1]}")
+            assert refused.status_code == 429 and "too many wrong codes" in refused.text
+            assert "Round 1" not in phone.get(f"/t/{evening}/table").text  # not seated
+            phone.close()
+        store = _store(server)
+        assert store.failures("127.0.0.1", __import__("datetime").timedelta(minutes=10)) == 10
+        store.archive.close()
+    finally:
+        other.stop()
+
+
+def test_wrong_passwords_lock_the_address_out_even_when_they_come_at_once(server: Server) -> None:
+    director(server).close()  # the password chosen
+    statuses: list[int] = []
+
+    def guess(n: int) -> None:
+        browser = Browser(server.url)
+        browser.get("/desk/login")
+        statuses.append(browser.post("/desk/login", {"password": f"not-it-{n}"}).status_code)
+        browser.close()
+
+    threads = [threading.Thread(target=guess, args=(n,)) for n in range(24)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    # guesses sent together are counted as they come: no more than ten are tried, the rest wait
+    assert len(statuses) == 24 and statuses.count(403) == 10 and statuses.count(429) == 14, sorted(statuses)
+    desk = Browser(server.url)
+    desk.get("/desk/login")
+    refused = desk.post("/desk/login", {"password": _PASSWORD})
+    assert refused.status_code == 429 and "too many wrong attempts" in refused.text
+    assert "/desk/login" in str(desk.get("/desk").url)
+
+
+def test_a_right_password_or_code_does_not_count_against_the_address(server: Server) -> None:
+    desk = director(server)
+    evening, codes = _running(desk)
+    for _ in range(11):
+        assert "Round 1" in sit_down(server, evening, codes[1]).page
+    for _ in range(11):
+        again = Browser(server.url)
+        again.get("/desk/login")
+        assert again.post("/desk/login", {"password": _PASSWORD}).status_code == 200
+
+
+# --- forged and replayed forms ----------------------------------------------------------------------------------------
+
+
+def test_a_forged_form_is_refused_and_a_replayed_one_stores_once(shared: Server) -> None:
+    server = shared
+    desk = director(server)
+    evening, codes = _running(desk)
+    phone = sit_down(server, evening, codes[1])
+    other = sit_down(server, evening, codes[2])
+    board = boards_to_play(phone, evening)[0]
+    path = f"/t/{evening}/board/{board}"
+    fresh = httpx.Client(base_url=server.url, timeout=30)
+    forged = [
+        phone.http.post(path, data=_confirm(board, "k-none")),  # no token
+        phone.http.post(path, data={**_confirm(board, "k-theirs"), "csrf": other.csrf}),  # another session's token
+        phone.http.post(path, data={**_confirm(board, "k-empty"), "csrf": ""}),
+        fresh.post(path, data={**_confirm(board, "k-fresh"), "csrf": phone.csrf}),  # no cookie at all
+    ]
+    assert [r.status_code for r in forged[:3]] == [400, 400, 400]
+    assert all("the form has expired" in r.text for r in forged[:3])
+    assert forged[3].status_code == 303 and forged[3].headers["location"] == f"/t/{evening}"
+    # a session cookie whose signature does not match is no session
+    tampered = httpx.Client(base_url=server.url, timeout=30, cookies={"bridgescore": "e30=.forged.forged"})
+    assert tampered.post(path, data={**_confirm(board, "k-tampered"), "csrf": phone.csrf}).status_code == 303
+    # the desk's forms the same: a correction, a new evening, the close
+    correction = {"round": "1", "table": "1", "board": str(board), "contract": "7NT", "declarer": "N", "result": "=",
+                  "reason": "forged"}  # fmt: skip
+    assert desk.http.post(f"/desk/e/{evening}/correct", data=correction).status_code == 400
+    assert desk.http.post(f"/desk/e/{evening}/correct", data={**correction, "csrf": phone.csrf}).status_code == 400
+    assert fresh.post(f"/desk/e/{evening}/correct", data={**correction, "csrf": desk.csrf}).status_code == 303
+    assert desk.http.post(f"/desk/e/{evening}/do/close", data={"csrf": other.csrf}).status_code == 400
+    new = {"movement": "mitchell-4-skip-r3", "boards_per_round": "3"}
+    assert desk.http.post("/desk/new", data=new).status_code == 400
+    assert _results(server, evening) == []
+    store = _store(server)
+    assert max(e.id for e in store.evenings()) == evening and store.evening(evening).state == "running"
+    store.archive.close()
+
+    # the confirmation sent again (pressed twice, a retry after a lost answer), even with another result in it
+    phone.get(path)
+    key = phone.key()
+    first = phone.post(path, _confirm(board, key))
+    assert f"Board {board} is stored." in first.text
+    for contract in ("3NT", "3NT", "7NT"):
+        again = phone.post(path, _confirm(board, key, contract))
+        assert str(again.url) == str(first.url)
+    store = _store(server)
+    assert store.counts(evening) == (1, 1)
+    assert [(r["contract"], r["version"]) for r in store.results(evening)] == [("3NT", 1)]
+    assert len(store.changes(evening)) == 1
+    store.archive.close()
