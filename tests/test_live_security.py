@@ -223,3 +223,67 @@ def test_a_forged_form_is_refused_and_a_replayed_one_stores_once(shared: Server)
     assert [(r["contract"], r["version"]) for r in store.results(evening)] == [("3NT", 1)]
     assert len(store.changes(evening)) == 1
     store.archive.close()
+
+
+# --- a huge field, form or number -------------------------------------------------------------------------------------
+
+
+def _refused_as_too_large(response: httpx.Response) -> None:
+    assert response.status_code == 413, (response.status_code, response.text[-500:])
+    assert "too large" in response.text and "nothing was stored" in response.text
+
+
+def test_a_huge_field_or_form_is_refused_with_words_and_nothing_is_stored(shared: Server) -> None:
+    desk = director(shared)
+    evening, codes = _running(desk)
+    names = f"/desk/e/{evening}/do/names"
+    _refused_as_too_large(desk.post(names, {"pair:A:1": "x" * 1_000_000}))  # a field of a megabyte
+    _refused_as_too_large(desk.post(names, {f"pair:A:{n}": "y" * 100_000 for n in range(1, 60)}))  # a form of 6 MB
+    _refused_as_too_large(desk.post(names, {"pair:A:1": "z" * 100_000}))  # fits the form, not a name: not cut short
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: sent in pieces until the server stops it
+        yield f"csrf={desk.csrf}&pair%3AA%3A1=".encode()
+        for _ in range(400):
+            yield b"w" * 16_384
+
+    chunked = desk.http.post(names, content=chunks(), headers={"Content-Type": "application/x-www-form-urlencoded"})
+    _refused_as_too_large(chunked)
+    pbn = {"deals": ("huge.pbn", b'[Board "1"]\n' + b"%" * 2_000_000, "text/plain")}
+    _refused_as_too_large(desk.post(f"/desk/e/{evening}/do/deals", {}, files=pbn))
+    phone = sit_down(shared, evening, codes[1])
+    board = boards_to_play(phone, evening)[0]
+    _refused_as_too_large(phone.post(f"/t/{evening}/board/{board}", _confirm(board, "k-big", "3NT" + " " * 1_000_000)))
+    _refused_as_too_large(phone.post(f"/t/{evening}/board/{board}", _confirm(board, "k" * 5_000)))
+    store = _store(shared)
+    assert store.evening(evening).names == {} and store.evening(evening).deals == ""
+    assert store.results(evening) == []
+    store.archive.close()
+    assert httpx.get(shared.url + "/", timeout=10).status_code == 200  # and the server still answers
+
+
+def test_a_huge_or_strange_number_in_a_path_or_form_is_refused_with_words(shared: Server) -> None:
+    desk = director(shared)
+    evening, codes = _running(desk)
+    phone = sit_down(shared, evening, codes[1])
+    huge = "9" * 30
+    numbers = (huge, "99999999999", "%C2%B2", "%D9%A1", "-1", "0x1")  # 10**30, past 32 bits, ², Arabic-Indic 1
+    for number in numbers:
+        for client, path in (
+            (phone, f"/t/{evening}/board/{number}"), (phone, f"/t/{evening}/stored/{number}"),
+            (phone, f"/t/{number}/table"), (phone, f"/t/{number}"), (desk, f"/desk/e/{number}"),
+            (desk, f"/desk/e/{evening}/board/{number}"), (desk, f"/desk/e/{number}/cards"),
+            (desk, f"/screen/{number}"), (desk, f"/screen/{number}/revision"), (desk, f"/e/{number}/html"),
+        ):  # fmt: skip
+            response = client.http.get(path)
+            assert response.status_code in (200, 303, 400, 404), (path, response.status_code)
+            assert response.status_code != 200 or path.endswith("/revision") or "there is no" in response.text
+    for fields in ({"call": huge}, {"call": "²"}):
+        assert desk.post(f"/desk/e/{evening}/do/answer", fields).status_code == 409
+    for number in (huge, "²"):
+        for name in ("round", "table", "board"):
+            correction = {"round": "1", "table": "1", "board": "1", "contract": "3NT", "declarer": "S",
+                          "result": "=", "reason": "test", name: number}  # fmt: skip
+            response = desk.post(f"/desk/e/{evening}/correct", correction)
+            assert response.status_code == 400 and "choose a round and table" in response.text, (name, number)
+    assert _results(shared, evening) == []
+    assert httpx.get(shared.url + "/", timeout=10).status_code == 200

@@ -25,11 +25,13 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bridgescore.core.i18n import Language, translator
 from bridgescore.live.store import Evening, LiveStore, Place, Refused
@@ -107,21 +109,73 @@ def _message(request: Request, message: str, status: int, **values: Any) -> HTML
     return _page(request, "message.html.j2", status, message=message, values=values)
 
 
+class _FormRefused(Exception):
+    """A request body the server will not read – too large (413), or no form (400) – answered by the page that
+    says so (:func:`_form_refused`): nothing of it is stored."""
+
+    def __init__(self, status: int, message: str, **values: str | int) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.values = values
+
+
+def _too_large() -> _FormRefused:
+    return _FormRefused(413, "what was sent is too large (a form takes at most %(kb)s kB, a field %(chars)s "
+                        "characters): nothing was stored", kb=_MAX_FORM // 1024, chars=_MAX_FIELD)  # fmt: skip
+
+
+async def _form_refused(request: Request, problem: Exception) -> Response:
+    assert isinstance(problem, _FormRefused)
+    return _message(request, problem.message, problem.status, **problem.values)
+
+
+class _BodyLimit:
+    """Stops reading a request's body past ``limit`` bytes, whatever its Content-Length says (a body sent in
+    chunks has none): the handler reading it gets :func:`_too_large`, so no form is parsed into memory whole."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        received = 0
+
+        async def limited() -> Message:
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > self.limit:
+                raise _too_large()
+            return message
+
+        await self.app(scope, limited, send)
+
+
 async def _form(request: Request) -> dict[str, str] | None:
-    """The posted form as text fields (each cut to a sane length), or None: too large, or its CSRF token is not
-    this session's (a forged or replayed form from another page)."""
-    if int(request.headers.get("content-length") or 0) > _MAX_FORM:
-        return None
-    form = await request.form(max_files=2, max_fields=400, max_part_size=_MAX_FORM)
+    """The posted form as text fields, or None: its CSRF token is not this session's (a forged or replayed form
+    from another page).  A form or a field too large, or no form at all, is refused (:class:`_FormRefused`): a
+    field is never cut short and stored."""
+    if (_number(request.headers.get("content-length", "")) or 0) > _MAX_FORM:
+        raise _too_large()
+    try:
+        form = await request.form(max_files=2, max_fields=400, max_part_size=_MAX_FORM)
+    except HTTPException as problem:  # starlette's words for a body that is no form
+        raise _FormRefused(400, "the form could not be read (%(reason)s): nothing was stored",
+                           reason=str(problem.detail)) from None  # fmt: skip
     fields: dict[str, str] = {}
     for name, value in form.multi_items():
         if isinstance(value, str):
-            fields[name] = value[: _MAX_FIELD if name not in ("deals", "names") else _MAX_FORM]
+            text = value
         else:
             content = await value.read(_MAX_FORM + 1)
-            if len(content) > _MAX_FORM:
-                return None
-            fields[name] = content.decode("utf-8", "replace")
+            text = content.decode("utf-8", "replace")
+        if len(text) > (_MAX_FIELD if name not in ("deals", "names") else _MAX_FORM):
+            raise _too_large()
+        fields[name] = text
     token = request.session.get("csrf")
     if not isinstance(token, str) or not hmac.compare_digest(token, fields.get("csrf", "")):
         return None
@@ -137,9 +191,15 @@ def _live(request: Request) -> Live:
     return live
 
 
+def _number(text: object) -> int | None:
+    """A number from a path or a form: ASCII digits only, at most nine of them (so it fits any database's integer);
+    anything else (a superscript ², which ``isdigit`` takes and ``int`` refuses; a number past 32 bits) is None."""
+    value = str(text)
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else None
+
+
 def _evening_id(request: Request) -> int | None:
-    text = str(request.path_params.get("evening", ""))
-    return int(text) if text.isdigit() and len(text) < 10 else None
+    return _number(request.path_params.get("evening", ""))
 
 
 # --- the director ---------------------------------------------------------------------------------------------------
@@ -237,8 +297,9 @@ async def desk(request: Request) -> Response:
     suggestions: list[Any] = []
     error = ""
     if pairs or boards:
-        if pairs.isdigit() and boards.isdigit() and 4 <= int(pairs) <= 200 and 1 <= int(boards) <= 100:
-            suggestions = await run_in_threadpool(suggest, int(pairs), int(boards))
+        present, played = _number(pairs), _number(boards)
+        if present is not None and played is not None and 4 <= present <= 200 and 1 <= played <= 100:
+            suggestions = await run_in_threadpool(suggest, present, played)
         else:
             error = "give the number of pairs (4 to 200) and of boards (1 to 100)"
     return _page(request, "desk.html.j2", evenings=evenings, suggestions=suggestions, pairs=pairs, boards=boards,
@@ -255,10 +316,11 @@ async def create(request: Request) -> Response:
         return _message(request, "the form has expired: open the page again", 400)
     name = form.get("movement", "").strip()
     per_round = form.get("boards_per_round", "")
-    if not per_round.isdigit() or not 1 <= int(per_round) <= 8:
+    per_round_number = _number(per_round)
+    if per_round_number is None or not 1 <= per_round_number <= 8:
         return _message(request, "boards per round: 1 to 8", 400)
     try:
-        movement = by_name(name, int(per_round))
+        movement = by_name(name, per_round_number)
     except (MovementError, ValueError):
         return _message(request, "'%(name)s' is no movement bridgescore knows", 400, name=name)
     method = form.get("method", "matchpoints")
@@ -359,8 +421,8 @@ async def evening_update(request: Request) -> Response:
         problem = await run_in_threadpool(publish, live.store, live.publish, evening.id)
         if problem:
             return _message(request, problem, 409)
-    elif action == "answer" and form.get("call", "").isdigit():
-        await run_in_threadpool(store.answer, evening.id, int(form["call"]))
+    elif action == "answer" and (call := _number(form.get("call", ""))) is not None:
+        await run_in_threadpool(store.answer, evening.id, call)
     else:
         return _message(request, "that cannot be done now", 409)
     return RedirectResponse(f"/desk/e/{evening.id}", status_code=303)
@@ -389,8 +451,8 @@ async def correct(request: Request) -> Response:
     if evening is None or form is None:
         return _message(request, "the form has expired: open the page again", 400)
     place = _place_of(evening, form)
-    board = form.get("board", "")
-    if place is None or not board.isdigit():
+    board = _number(form.get("board", ""))
+    if place is None or board is None:
         return _message(request, "choose a round and table of the movement, and a board", 400)
     adjusted = form.get("adjusted", "").strip()
     if adjusted:
@@ -399,14 +461,14 @@ async def correct(request: Request) -> Response:
         if problem:
             return _message(request, problem, 400)
     else:
-        checked = check_entry(int(board), form, lead_rule="optional")
+        checked = check_entry(board, form, lead_rule="optional")
         if checked.problems:
             message, values = checked.problems[0]
             return _message(request, message, 400, **values)
         fields = dict(checked.fields)
     try:
         await run_in_threadpool(
-            lambda: live.store.correct(evening, place, int(board), fields, "director", form.get("reason", "")[:500])
+            lambda: live.store.correct(evening, place, board, fields, "director", form.get("reason", "")[:500])
         )
     except Refused as refused:
         return _message(request, refused.message, 400, **refused.values)
@@ -435,21 +497,21 @@ def _check_adjusted(text: str) -> str:
 
 
 def _place_of(evening: Evening, form: Mapping[str, str]) -> Place | None:
-    round_text, table_text = form.get("round", ""), form.get("table", "")
-    if not (round_text.isdigit() and table_text.isdigit()):
+    round_number, table = _number(form.get("round", "")), _number(form.get("table", ""))
+    if round_number is None or table is None:
         return None
-    return evening.place(form.get("section", ""), int(round_text), int(table_text))
+    return evening.place(form.get("section", ""), round_number, table)
 
 
 @_director
 async def traveller(request: Request) -> Response:
     evening = await _desk_evening(request)
-    board_text = str(request.path_params.get("board", ""))
-    if evening is None or not board_text.isdigit():
+    board = _number(request.path_params.get("board", ""))
+    if evening is None or board is None:
         return _message(request, "there is no such evening", 404)
     results = await run_in_threadpool(_live(request).store.results, evening.id)
-    lines = [r for r in results if r["board"] == int(board_text)]
-    return _page(request, "traveller.html.j2", evening=evening, board=int(board_text), lines=lines)
+    lines = [r for r in results if r["board"] == board]
+    return _page(request, "traveller.html.j2", evening=evening, board=board, lines=lines)
 
 
 @_director
@@ -556,10 +618,11 @@ async def board_page(request: Request) -> Response:
     board_text = str(request.path_params.get("board", ""))
     current = await run_in_threadpool(live.store.current_round, evening, section, table)
     place = evening.place(section, current, table) if current else None
-    if place is None or not board_text.isdigit() or int(board_text) not in place.boards:
+    board_number = _number(board_text)
+    if place is None or board_number is None or board_number not in place.boards:
         return _message(request, "board %(board)s is not played at this table in this round", 400,
                         board=board_text[:6])  # fmt: skip
-    board = int(board_text)
+    board = board_number
     lead_rule = str(evening.settings.get("lead", "optional"))
     if request.method == "GET":
         return _page(request, "board.html.j2", evening=evening, place=place, board=board, typed={},
@@ -602,7 +665,8 @@ async def stored_page(request: Request) -> Response:
     evening, section, table = found
     result_text = str(request.path_params.get("result", ""))
     store = _live(request).store
-    result = await run_in_threadpool(store.result, evening.id, int(result_text)) if result_text.isdigit() else None
+    result_id = _number(result_text)
+    result = await run_in_threadpool(store.result, evening.id, result_id) if result_id is not None else None
     if result is None or result["section"] != section or result["table"] != table:
         return _message(request, "there is no such result", 404)
     lines: list[dict[str, Any]] = []
@@ -694,6 +758,7 @@ def make_app(store: LiveStore, publish: Path, *, https_only: bool = False) -> St
             https_only=https_only, max_age=14 * 24 * 3600,
         ),
     ]  # fmt: skip
-    app = Starlette(routes=routes, middleware=middleware)
+    middleware.append(Middleware(_BodyLimit, limit=_MAX_FORM + 64 * 1024))  # a file's multipart headers besides
+    app = Starlette(routes=routes, middleware=middleware, exception_handlers={_FormRefused: _form_refused})
     app.state.live = Live(store, publish)
     return app
