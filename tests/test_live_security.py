@@ -8,6 +8,7 @@ number is refused with words; the session cookie, the director's pages, the firs
 from __future__ import annotations
 
 import threading
+import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -287,3 +288,142 @@ def test_a_huge_or_strange_number_in_a_path_or_form_is_refused_with_words(shared
             assert response.status_code == 400 and "choose a round and table" in response.text, (name, number)
     assert _results(shared, evening) == []
     assert httpx.get(shared.url + "/", timeout=10).status_code == 200
+
+
+# --- markup and script typed into names and remarks -------------------------------------------------------------------
+
+#: What ran, or could run: ``window.__pwned`` set, a script element or an active attribute (``on…``, ``href`` …)
+#: holding the typed text – where a page shows it as text, none of these exist.
+_EXECUTED = """() => {
+  const found = [];
+  if (window.__pwned !== undefined) found.push("ran: " + window.__pwned);
+  for (const el of document.querySelectorAll("*")) {
+    if (el.tagName === "SCRIPT" && el.textContent.includes("__pwned")) found.push("a script element");
+    for (const a of el.attributes) {
+      const active = a.name.startsWith("on") || ["href", "src", "action", "formaction", "srcdoc"].includes(a.name);
+      if (active && a.value.includes("__pwned")) found.push(el.tagName + " " + a.name + "=" + a.value);
+    }
+  }
+  return found;
+}"""
+
+_TYPED = {
+    "title": '<script>window.__pwned="title"</script> Club & "night"',
+    "club": '"><svg onload=window.__pwned="club">',
+    "date": "<img src=x onerror=__pwned='date'>",
+    "A:1": "<img src=x onerror=\"window.__pwned='name'\"> Ann & Bob",
+    "A:5": "javascript:window.__pwned='href' & Cy",
+    "A:2": "'\"><script>window.__pwned='name2'</script> & Di",
+    "reason": "<script>window.__pwned='reason'</script> NS & EW agreed, \"11 tricks\"",
+    "adjusted": "A+<img src=x onerror=window.__pwned='adjusted'>",
+    "contract": "\"><img src=x onerror=window.__pwned='contract'>",
+    "lead": "<script>__pwned='lead'</script>",
+    "result": "<svg onload=__pwned='result'>",
+}
+
+
+def _page(context: Any, url: str, *shown: str) -> Any:
+    """``url`` opened in Chromium: nothing typed ran, and every text in ``shown`` is on the page as typed."""
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(100)  # an onerror or onload fires after the image or element failed
+    assert page.evaluate(_EXECUTED) == [], url
+    text = page.inner_text("body")
+    for typed in shown:
+        assert typed in text, (url, typed, text[:3000])
+    return page
+
+
+def _context(browser: Any, client: Browser, width: int = 1280) -> Any:
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    cookie = client.http.cookies.get("bridgescore")
+    context.add_cookies([{"name": "bridgescore", "value": cookie, "domain": "127.0.0.1", "path": "/"}])
+    return context
+
+
+def test_markup_typed_into_any_name_or_remark_is_shown_as_text_and_never_runs(shared: Server, browser: Any) -> None:
+    from bridgescore.io.usebio import load as load_usebio
+    from bridgescore.live.entry import check_entry
+
+    desk = director(shared)
+    evening = create_evening(desk, "mitchell-4-skip-r3", 3, title=_TYPED["title"], club=_TYPED["club"],
+                             date=_TYPED["date"])  # fmt: skip
+    names = {f"pair:{key}": _TYPED[key] for key in ("A:1", "A:5", "A:2")}
+    assert desk.post(f"/desk/e/{evening}/do/names", names).status_code == 200
+    desk.post(f"/desk/e/{evening}/do/start", {})
+    codes = table_codes(desk, evening)
+    for code in codes.values():
+        phone = sit_down(shared, evening, code)
+        for board in boards_to_play(phone, evening):
+            assert "is stored" in enter(phone, evening, board, "3NT", "S", "=").text
+    phone = sit_down(shared, evening, codes[1])
+    url = shared.url
+    title, club, date = _TYPED["title"], _TYPED["club"], _TYPED["date"]
+    shown_names = (_TYPED["A:1"], _TYPED["A:5"], _TYPED["A:2"])
+
+    # the table's phone: its page, a board typed with markup in every field (the check's message echoes them)
+    table = _context(browser, phone, 390)
+    _page(table, f"{url}/t/{evening}/table", _TYPED["A:1"])
+    board = boards_to_play(phone, evening)[0]
+    entry = _page(table, f"{url}/t/{evening}/board/{board}")
+    entry.fill("#contract", _TYPED["contract"])
+    entry.fill("#result", _TYPED["result"])
+    entry.fill("#lead", _TYPED["lead"])
+    entry.click("button[type=submit]")
+    entry.wait_for_load_state("load")
+    entry.wait_for_timeout(100)
+    assert entry.evaluate(_EXECUTED) == []
+    assert f"'{_TYPED['contract'][:20]}' is not a contract" in entry.inner_text("body")
+    assert entry.input_value("#contract") == _TYPED["contract"]  # the form keeps what was typed, as typed
+    assert entry.input_value("#lead") == _TYPED["lead"]
+    table.close()
+
+    # the desk: a correction with its reason, an adjusted score that is none (its message echoes it)
+    store = _store(shared)
+    board = store.evening(evening).place("A", 1, 1).boards[0]
+    store.archive.close()
+    desk_context = _context(browser, desk)
+    evening_page = _page(desk_context, f"{url}/desk/e/{evening}", title, date, *shown_names)
+    for field, value in (("round", "1"), ("table", "1"), ("board", str(board)), ("contract", "4S"),
+                         ("declarer", "N"), ("result", "=")):  # fmt: skip
+        evening_page.fill(f"#c-{field}", value)
+    evening_page.fill("#c-reason", _TYPED["reason"])
+    evening_page.click("form[action$='/correct'] button[type=submit]")
+    evening_page.wait_for_load_state("load")
+    _page(desk_context, f"{url}/desk/e/{evening}", _TYPED["reason"])
+    adjusted = _page(desk_context, f"{url}/desk/e/{evening}")
+    for field, value in (("round", "1"), ("table", "1"), ("board", str(board)), ("adjusted", _TYPED["adjusted"]),
+                         ("reason", "adjusted")):  # fmt: skip
+        adjusted.fill(f"#c-{field}", value)
+    adjusted.click("form[action$='/correct'] button[type=submit]")
+    adjusted.wait_for_load_state("load")
+    adjusted.wait_for_timeout(100)
+    assert adjusted.evaluate(_EXECUTED) == []
+    assert f"'{_TYPED['adjusted']}' is no adjusted score" in adjusted.inner_text("body")
+    for path in ("/", "/desk", f"/desk/e/{evening}/cards", f"/desk/e/{evening}/board/{board}", f"/screen/{evening}"):
+        _page(desk_context, url + path)
+    _page(desk_context, f"{url}/desk", title, date)
+    _page(desk_context, f"{url}/screen/{evening}", *shown_names)
+
+    # closed (the other rounds stored as the tables would): the published page, and the USEBIO file well-formed,
+    # every name read back as typed
+    store = _store(shared)
+    running = store.evening(evening)
+    for place in running.places():
+        for number in place.boards:
+            if place.round > 1:
+                fields = check_entry(number, {"contract": "3NT", "declarer": "S", "result": "="}).fields
+                store.submit(running, place.section, place.table, place.round, number, fields,
+                             f"k-{place.round}-{place.table}-{number}", "test")  # fmt: skip
+    store.archive.close()
+    closed = desk.post(f"/desk/e/{evening}/do/close", {})
+    assert closed.status_code == 200 and "Published results" in closed.text, closed.text[-800:]
+    _page(desk_context, f"{url}/e/{evening}/html", *shown_names)
+    desk_context.close()
+    folder = shared.publish / str(evening)
+    usebio = (folder / "usebio.xml").read_bytes()
+    ElementTree.fromstring(usebio)
+    event = load_usebio(folder / "usebio.xml")
+    assert set(shown_names) <= set(event.names.values()), event.names  # (USEBIO holds a pair's two players)
+    assert (event.info.get("club"), event.title) == (club, title), (event.info, event.title)

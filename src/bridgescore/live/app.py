@@ -500,7 +500,9 @@ def _place_of(evening: Evening, form: Mapping[str, str]) -> Place | None:
     round_number, table = _number(form.get("round", "")), _number(form.get("table", ""))
     if round_number is None or table is None:
         return None
-    return evening.place(form.get("section", ""), round_number, table)
+    sections = evening.movement.sections
+    section = form.get("section", "") or (sections[0].name if len(sections) == 1 else "")  # the form asks if two
+    return evening.place(section, round_number, table)
 
 
 @_director
