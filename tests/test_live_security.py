@@ -427,3 +427,53 @@ def test_markup_typed_into_any_name_or_remark_is_shown_as_text_and_never_runs(sh
     event = load_usebio(folder / "usebio.xml")
     assert set(shown_names) <= set(event.names.values()), event.names  # (USEBIO holds a pair's two players)
     assert (event.info.get("club"), event.title) == (club, title), (event.info, event.title)
+
+
+# --- the session cookie, the director's pages, the first run ----------------------------------------------------------
+
+
+def test_the_session_cookie_the_directors_pages_and_the_password_hash(server: Server) -> None:
+    from argon2 import PasswordHasher
+
+    setup = Browser(server.url)
+    setup.get(f"/desk/setup?token={server.token}")
+    chosen = setup.http.post("/desk/setup", data={"csrf": setup.csrf, "token": server.token, "password": _PASSWORD,
+                                                  "again": _PASSWORD}, follow_redirects=False)  # fmt: skip
+    assert chosen.status_code == 303
+    cookie = chosen.headers["set-cookie"].lower()
+    assert cookie.startswith("bridgescore=") and "path=/" in cookie
+    assert "httponly" in cookie and "samesite=lax" in cookie  # no script reads it, no other site's form sends it
+    desk = director(server)
+    evening, codes = _running(desk)
+
+    # a table's session opens none of the director's pages, and its forms do nothing there
+    phone = sit_down(server, evening, codes[1])
+    for path in ("/desk", f"/desk/e/{evening}", f"/desk/e/{evening}/cards", f"/desk/e/{evening}/board/1"):
+        response = phone.http.get(path, follow_redirects=False)
+        assert response.status_code == 303 and response.headers["location"] == "/desk/login", path
+    correction = {"round": "1", "table": "1", "board": "1", "contract": "7NT", "declarer": "N", "result": "=",
+                  "reason": "table"}  # fmt: skip
+    for path, data in (("/desk/new", {"movement": "mitchell-4-skip-r3", "boards_per_round": "3"}),
+                       (f"/desk/e/{evening}/do/close", {}), (f"/desk/e/{evening}/correct", correction)):  # fmt: skip
+        response = phone.http.post(path, data={**data, "csrf": phone.csrf}, follow_redirects=False)
+        assert response.status_code == 303 and response.headers["location"] == "/desk/login", path
+    store = _store(server)
+    assert [e.id for e in store.evenings()] == [evening] and store.evening(evening).state == "running"
+    assert store.results(evening) == []
+
+    # the password is stored as an Argon2id hash (never as text); the setup code is used up
+    stored = store.setting("director_password")
+    assert stored is not None and stored.startswith("$argon2id$") and _PASSWORD not in stored
+    assert PasswordHasher().verify(stored, _PASSWORD)
+    assert store.setting("setup_token") == ""
+    store.archive.close()
+
+    # once a password is set, the setup page and its code are refused: the password stays
+    again = Browser(server.url)
+    assert "/desk/login" in str(again.get(f"/desk/setup?token={server.token}").url)
+    taken = again.post("/desk/setup", {"token": server.token, "password": "taken-over-1", "again": "taken-over-1"})
+    assert "/desk/login" in str(taken.url) and "/desk/login" in str(again.get("/desk").url)
+    store = _store(server)
+    assert store.setting("director_password") == stored
+    store.archive.close()
+    assert again.post("/desk/login", {"password": "taken-over-1"}).status_code == 403

@@ -251,6 +251,7 @@ async def setup(request: Request) -> Response:
         return _page(request, "setup.html.j2", 400, token=form.get("token", ""),
                      error="choose a password of at least 8 characters, the same twice")  # fmt: skip
     await run_in_threadpool(store.set_setting, "director_password", hash_password(password))
+    await run_in_threadpool(store.set_setting, "setup_token", "")  # used up: the password is changed no more here
     request.session.clear()
     request.session["director"] = True
     return RedirectResponse("/desk", status_code=303)
