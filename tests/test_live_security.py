@@ -477,3 +477,23 @@ def test_the_session_cookie_the_directors_pages_and_the_password_hash(server: Se
     assert store.setting("director_password") == stored
     store.archive.close()
     assert again.post("/desk/login", {"password": "taken-over-1"}).status_code == 403
+
+
+def test_a_line_break_or_control_character_in_a_one_line_field_is_refused_with_words(shared: Server) -> None:
+    """A form field holds no line break (a forged form's can): a name with one was stored, and the names file
+    written at the close could not be read back – the evening could not be closed."""
+    desk = director(shared)
+    evening, _ = _running(desk)
+    for text in ("Ann\nBob", "Ann\r\nBob", "Ann\tBob", "Ann\x1b[2JBob", "Ann\x00Bob", "Ann\u2028Bob", "Ann\x85Bob"):
+        refused = desk.post(f"/desk/e/{evening}/do/names", {"pair:A:1": text})
+        assert refused.status_code == 400 and "holds a line break or a control character" in refused.text, text
+        assert "pair:A:1" in refused.text and "nothing was stored" in refused.text
+    created = desk.post("/desk/new", {"movement": "mitchell-4-skip-r3", "boards_per_round": "3", "title": "a\nb"})
+    assert created.status_code == 400 and "holds a line break" in created.text
+    store = _store(shared)
+    assert store.evening(evening).names == {} and max(e.id for e in store.evenings()) == evening
+    store.archive.close()
+    assert desk.post(f"/desk/e/{evening}/do/names", {"pair:A:1": "Ann & Bob – ‘Ä’"}).status_code == 200
+    store = _store(shared)
+    assert store.evening(evening).names == {"A:1": "Ann & Bob – ‘Ä’"}
+    store.archive.close()

@@ -16,6 +16,7 @@ its own boards of its current round.
 from __future__ import annotations
 
 import hmac
+import re
 import secrets
 import tempfile
 from collections.abc import Awaitable, Callable, Mapping
@@ -44,6 +45,10 @@ _WINDOW = timedelta(minutes=10)
 #: The largest form a page takes (a hand record of 36 boards is about 10 kB; names of 60 tables less).
 _MAX_FORM = 256 * 1024
 _MAX_FIELD = 2000
+#: The fields that hold lines (a hand record, a list of names); every other field is one line of text.
+_MULTILINE = ("deals", "names")
+#: What no one-line field holds: a line break, a tab, a control (C0, DEL, C1), a Unicode line or paragraph separator.
+_NOT_ONE_LINE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 Handler = Callable[[Request], Awaitable[Response]]
 
@@ -157,8 +162,8 @@ class _BodyLimit:
 
 async def _form(request: Request) -> dict[str, str] | None:
     """The posted form as text fields, or None: its CSRF token is not this session's (a forged or replayed form
-    from another page).  A form or a field too large, or no form at all, is refused (:class:`_FormRefused`): a
-    field is never cut short and stored."""
+    from another page).  A form or a field too large, a line break or control in a one-line field, or no form at
+    all, is refused (:class:`_FormRefused`): a field is never cut short or stored as no page could show it."""
     if (_number(request.headers.get("content-length", "")) or 0) > _MAX_FORM:
         raise _too_large()
     try:
@@ -173,8 +178,11 @@ async def _form(request: Request) -> dict[str, str] | None:
         else:
             content = await value.read(_MAX_FORM + 1)
             text = content.decode("utf-8", "replace")
-        if len(text) > (_MAX_FIELD if name not in ("deals", "names") else _MAX_FORM):
+        if len(text) > (_MAX_FIELD if name not in _MULTILINE else _MAX_FORM):
             raise _too_large()
+        if name not in _MULTILINE and _NOT_ONE_LINE.search(text):  # a name with a line break breaks the names file
+            raise _FormRefused(400, "the field %(field)s holds a line break or a control character: write it on one "
+                               "line; nothing was stored", field=name[:40])  # fmt: skip
         fields[name] = text
     token = request.session.get("csrf")
     if not isinstance(token, str) or not hmac.compare_digest(token, fields.get("csrf", "")):
