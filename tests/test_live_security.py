@@ -448,6 +448,11 @@ def test_the_session_cookie_the_directors_pages_and_the_password_hash(server: Se
     assert "httponly" in cookie and "samesite=lax" in cookie  # no script reads it, no other site's form sends it
     desk = director(server)
     evening, codes = _running(desk)
+    # no page of the desk or a table is shown inside another site's frame (a click laid over "Close the evening")
+    for path in ("/desk", f"/desk/e/{evening}", f"/t/{evening}", "/desk/login"):
+        headers = desk.http.get(path).headers
+        assert headers["x-frame-options"] == "DENY" and "frame-ancestors 'none'" in headers["content-security-policy"]
+        assert headers["x-content-type-options"] == "nosniff" and headers["cache-control"] == "no-store"
 
     # a table's session opens none of the director's pages, and its forms do nothing there
     phone = sit_down(server, evening, codes[1])

@@ -50,6 +50,12 @@ _MULTILINE = ("deals", "names")
 #: What no one-line field holds: a line break, a tab, a control (C0, DEL, C1), a Unicode line or paragraph separator.
 _NOT_ONE_LINE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
+#: Every page of the application: not kept by a browser or a proxy, not shown inside another site's frame (where
+#: a page laid over the desk could make the director press "Close the evening"), not read as another content type.
+#: The published results (``/e/…``) are left free to be framed: a club's own site may show them.
+_HEADERS = {"Cache-Control": "no-store", "X-Frame-Options": "DENY", "Content-Security-Policy": "frame-ancestors 'none'",
+            "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin"}  # fmt: skip
+
 Handler = Callable[[Request], Awaitable[Response]]
 
 
@@ -107,7 +113,7 @@ def _page(request: Request, template: str, status: int = 200, **values: Any) -> 
     html = environment().get_template(f"live/{template}").render(
         _=gettext, lang=lang, csrf=_csrf(request), path=request.url.path, **values
     )
-    return HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store"})
+    return HTMLResponse(html, status_code=status, headers=_HEADERS)
 
 
 def _message(request: Request, message: str, status: int, **values: Any) -> HTMLResponse:
