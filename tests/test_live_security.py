@@ -252,7 +252,7 @@ def test_a_huge_field_or_form_is_refused_with_words_and_nothing_is_stored(shared
 
     chunked = desk.http.post(names, content=chunks(), headers={"Content-Type": "application/x-www-form-urlencoded"})
     _refused_as_too_large(chunked)
-    pbn = {"deals": ("huge.pbn", b'[Board "1"]\n' + b"%" * 2_000_000, "text/plain")}
+    pbn = {"deals": ("huge.pbn", b'[Board "1"]\n' + b"%" * 9_000_000, "text/plain")}  # the desk's files: 8 MB
     _refused_as_too_large(desk.post(f"/desk/e/{evening}/do/deals", {}, files=pbn))
     phone = sit_down(shared, evening, codes[1])
     board = boards_to_play(phone, evening)[0]

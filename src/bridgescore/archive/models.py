@@ -349,6 +349,24 @@ class LiveCall(Base):
     answered_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
+class LivePlayer(Base):
+    """A player of a pair by member number, as the table's phone gave it at the start (one row per pair and seat:
+    a second entry replaces the first, whichever process stores it)."""
+
+    __tablename__ = "live_players"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    evening_id: Mapped[int] = mapped_column(ForeignKey("live_evenings.id", ondelete="CASCADE"), index=True)
+    pair: Mapped[str] = mapped_column(Text)  # section:pair
+    seat: Mapped[int] = mapped_column(Integer)  # 1 or 2
+    number: Mapped[str] = mapped_column(Text)
+    name: Mapped[str] = mapped_column(Text, default="")
+    entered_by: Mapped[str] = mapped_column(Text, default="")
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (UniqueConstraint("evening_id", "pair", "seat", name="uq_live_players_seat"),)
+
+
 class LiveAttempt(Base):
     """A wrong table code or password, by the address it came from."""
 

@@ -22,7 +22,7 @@ import tempfile
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -34,20 +34,21 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from bridgescore.core.i18n import Language, translator
+from bridgescore.core.i18n import Language, format_number, translator
 from bridgescore.live.store import Evening, LiveStore, Place, Refused
+from bridgescore.movement.model import Movement
 
 __all__ = ["make_app"]
 
 #: Wrong codes or passwords from one address in :data:`_WINDOW` before it must wait (the guessing slowed).
 _FAILURES = 10
 _WINDOW = timedelta(minutes=10)
-#: The largest form a page takes (a hand record of 36 boards is about 10 kB; names of 60 tables less).
+#: The largest form a page takes (the names of 60 tables are about 10 kB), and the largest file the desk loads (a
+#: hand record of 36 boards with its analysis is about 20 kB; a federation's members file of 50,000 a few MB).
 _MAX_FORM = 256 * 1024
+_MAX_UPLOAD = 8 * 1024 * 1024
 _MAX_FIELD = 2000
-#: The fields that hold lines (a hand record, a list of names); every other field is one line of text.
-_MULTILINE = ("deals", "names")
-#: What no one-line field holds: a line break, a tab, a control (C0, DEL, C1), a Unicode line or paragraph separator.
+#: What no field of a form holds: a line break, a tab, a control (C0, DEL, C1), a Unicode line or paragraph separator.
 _NOT_ONE_LINE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 #: Every page of the application: not kept by a browser or a proxy, not shown inside another site's frame (where
@@ -110,8 +111,12 @@ def _page(request: Request, template: str, status: int = 200, **values: Any) -> 
         text = t.gettext(message)
         return text % params if params else text
 
+    def number(value: float | None, decimals: int = 2) -> str:
+        """A percentage as the pages print it: halves rounded up, the language's decimal comma."""
+        return "" if value is None else format_number(value, lang, decimals)
+
     html = environment().get_template(f"live/{template}").render(
-        _=gettext, lang=lang, csrf=_csrf(request), path=request.url.path, **values
+        _=gettext, lang=lang, csrf=_csrf(request), path=request.url.path, number=number, **values
     )
     return HTMLResponse(html, status_code=status, headers=_HEADERS)
 
@@ -131,9 +136,9 @@ class _FormRefused(Exception):
         self.values = values
 
 
-def _too_large() -> _FormRefused:
-    return _FormRefused(413, "what was sent is too large (a form takes at most %(kb)s kB, a field %(chars)s "
-                        "characters): nothing was stored", kb=_MAX_FORM // 1024, chars=_MAX_FIELD)  # fmt: skip
+def _too_large(limit: int) -> _FormRefused:
+    return _FormRefused(413, "what was sent is too large (this form takes at most %(kb)s kB, a field %(chars)s "
+                        "characters): nothing was stored", kb=limit // 1024, chars=_MAX_FIELD)  # fmt: skip
 
 
 async def _form_refused(request: Request, problem: Exception) -> Response:
@@ -141,9 +146,14 @@ async def _form_refused(request: Request, problem: Exception) -> Response:
     return _message(request, problem.message, problem.status, **problem.values)
 
 
+#: Where :func:`_form` tells :class:`_BodyLimit` the limit of the form it reads (the scope is the request's own).
+_LIMIT_KEY = "bridgescore.body_limit"
+
+
 class _BodyLimit:
-    """Stops reading a request's body past ``limit`` bytes, whatever its Content-Length says (a body sent in
-    chunks has none): the handler reading it gets :func:`_too_large`, so no form is parsed into memory whole."""
+    """Stops reading a request's body past its form's limit (:func:`_form`, else ``limit`` bytes), whatever its
+    Content-Length says (a body sent in chunks has none): the handler reading it gets :func:`_too_large`, so no
+    form is parsed into memory whole."""
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app = app
@@ -159,37 +169,41 @@ class _BodyLimit:
             nonlocal received
             message = await receive()
             received += len(message.get("body", b""))
-            if received > self.limit:
-                raise _too_large()
+            limit = int(scope.get(_LIMIT_KEY, self.limit))
+            if received > limit + 64 * 1024:  # a file's multipart headers besides
+                raise _too_large(limit)
             return message
 
         await self.app(scope, limited, send)
 
 
-async def _form(request: Request) -> dict[str, str] | None:
+async def _form(request: Request, limit: int = _MAX_FORM) -> dict[str, str] | None:
     """The posted form as text fields, or None: its CSRF token is not this session's (a forged or replayed form
-    from another page).  A form or a field too large, a line break or control in a one-line field, or no form at
-    all, is refused (:class:`_FormRefused`): a field is never cut short or stored as no page could show it."""
-    if (_number(request.headers.get("content-length", "")) or 0) > _MAX_FORM:
-        raise _too_large()
+    from another page).  A form larger than ``limit`` bytes, a field longer than :data:`_MAX_FIELD` characters, a
+    line break or control in a field (a file the desk loads has lines), or no form at all, is refused
+    (:class:`_FormRefused`): a field is never cut short, nor stored as no page or file could show it."""
+    if (_number(request.headers.get("content-length", "")) or 0) > limit:
+        raise _too_large(limit)
+    request.scope[_LIMIT_KEY] = limit
     try:
-        form = await request.form(max_files=2, max_fields=400, max_part_size=_MAX_FORM)
+        form = await request.form(max_files=2, max_fields=2000, max_part_size=_MAX_FORM)
     except HTTPException as problem:  # starlette's words for a body that is no form
         raise _FormRefused(400, "the form could not be read (%(reason)s): nothing was stored",
                            reason=str(problem.detail)) from None  # fmt: skip
     fields: dict[str, str] = {}
     for name, value in form.multi_items():
         if isinstance(value, str):
-            text = value
-        else:
-            content = await value.read(_MAX_FORM + 1)
-            text = content.decode("utf-8", "replace")
-        if len(text) > (_MAX_FIELD if name not in _MULTILINE else _MAX_FORM):
-            raise _too_large()
-        if name not in _MULTILINE and _NOT_ONE_LINE.search(text):  # a name with a line break breaks the names file
-            raise _FormRefused(400, "the field %(field)s holds a line break or a control character: write it on one "
-                               "line; nothing was stored", field=name[:40])  # fmt: skip
-        fields[name] = text
+            if len(value) > _MAX_FIELD:
+                raise _too_large(limit)
+            if _NOT_ONE_LINE.search(value):  # a name with a line break broke the names file written at the close
+                raise _FormRefused(400, "the field %(field)s holds a line break or a control character: write it on "
+                                   "one line; nothing was stored", field=name[:40])  # fmt: skip
+            fields[name] = value
+        else:  # a file the desk loads: a hand record, a members file
+            content = await value.read(limit + 1)
+            if len(content) > limit:
+                raise _too_large(limit)
+            fields[name] = content.decode("utf-8-sig", "replace")
     token = request.session.get("csrf")
     if not isinstance(token, str) or not hmac.compare_digest(token, fields.get("csrf", "")):
         return None
@@ -323,27 +337,21 @@ async def desk(request: Request) -> Response:
 
 @_director
 async def create(request: Request) -> Response:
-    from bridgescore.movement.generate import by_name
-    from bridgescore.movement.model import MovementError
-
     form = await _form(request)
     if form is None:
         return _message(request, "the form has expired: open the page again", 400)
     name = form.get("movement", "").strip()
-    per_round = form.get("boards_per_round", "")
-    per_round_number = _number(per_round)
-    if per_round_number is None or not 1 <= per_round_number <= 8:
-        return _message(request, "boards per round: 1 to 8", 400)
-    try:
-        movement = by_name(name, per_round_number)
-    except (MovementError, ValueError):
-        return _message(request, "'%(name)s' is no movement bridgescore knows", 400, name=name)
+    movement = _movement_of(form)
+    if isinstance(movement, tuple):
+        return _message(request, movement[0], 400, **movement[1])
     method = form.get("method", "matchpoints")
     if method not in ("matchpoints", "butler", "cross-imps", "bastille"):
         return _message(request, "'%(name)s' is no method bridgescore knows", 400, name=method)
     lead = form.get("lead", "optional")
     settings = {"lead": lead if lead in ("off", "optional", "required") else "optional",
-                "traveller": form.get("traveller", "show") == "show"}  # fmt: skip
+                "traveller": form.get("traveller", "show") == "show",
+                "lang": "nl" if form.get("lang", _lang(request)) == "nl" else "en",
+                "numbers": form.get("numbers") == "table"}  # fmt: skip
     evening_id = await run_in_threadpool(
         lambda: _live(request).store.create(
             movement, name, date=form.get("date", "")[:40], club=form.get("club", "")[:200],
@@ -351,6 +359,21 @@ async def create(request: Request) -> Response:
         )
     )  # fmt: skip
     return RedirectResponse(f"/desk/e/{evening_id}", status_code=303)
+
+
+def _movement_of(form: Mapping[str, str]) -> Movement | tuple[str, dict[str, str]]:
+    """The movement the form names (a name ``movement suggest`` prints) with its boards per round, or why not."""
+    from bridgescore.movement.generate import by_name
+    from bridgescore.movement.model import MovementError
+
+    name = form.get("movement", "").strip()[:80]
+    per_round = _number(form.get("boards_per_round", ""))
+    if per_round is None or not 1 <= per_round <= 8:
+        return "boards per round: 1 to 8", {}
+    try:
+        return by_name(name, per_round)
+    except (MovementError, ValueError):
+        return "'%(name)s' is no movement bridgescore knows", {"name": name}
 
 
 async def _desk_evening(request: Request) -> Evening | None:
@@ -385,7 +408,8 @@ async def evening_page(request: Request) -> Response:
     scores = await run_in_threadpool(live.ranking, evening) if results else None
     return _page(request, "evening.html.j2", evening=evening, grid=_grid(evening, results), results=results,
                  calls=calls, changes=[c for c in changes if c["reason"]], tables=tables,
-                 standings=_standings(scores, evening), problems=_problems(scores, _lang(request)))  # fmt: skip
+                 standings=_standings(scores, evening),
+                 problems=_problems(scores, _lang(request), evening.state == "running"))  # fmt: skip
 
 
 def _standings(scores: Any, evening: Evening) -> list[dict[str, Any]]:
@@ -403,10 +427,18 @@ def _standings(scores: Any, evening: Evening) -> list[dict[str, Any]]:
     return shown
 
 
-def _problems(scores: Any, lang: Language) -> list[str]:
+def _problems(scores: Any, lang: Language, running: bool) -> list[str]:
+    """The engine's checks of the evening as the desk shows them: the message alone (the line of a file the
+    director never sees says nothing), and while play goes on without the results still to come (the grid shows
+    them)."""
     if scores is None:
         return []
-    return [p.describe(lang) for p in scores.problems][:200]
+    shown = [p for p in scores.problems if not (running and "missing" in p.fields)]
+    return [p.text(lang) if p.severity.name == "ERROR" else _warning(p.text(lang), lang) for p in shown][:200]
+
+
+def _warning(text: str, lang: Language) -> str:
+    return translator(lang).gettext("warning: ") + text
 
 
 @_director
@@ -414,20 +446,32 @@ async def evening_update(request: Request) -> Response:
     """Names, hand record, start, close, a call answered: one form each, on the evening's page."""
     live = _live(request)
     evening = await _desk_evening(request)
-    form = await _form(request)
+    action = request.path_params["action"]
+    form = await _form(request, _MAX_UPLOAD if action in ("deals", "members") else _MAX_FORM)
     if evening is None or form is None:
         return _message(request, "the form has expired: open the page again", 400)
-    action = request.path_params["action"]
     store = live.store
     if action == "names":
-        names = {key[5:]: value.strip()[:200] for key, value in form.items() if key.startswith("pair:")}
-        valid = {f"{s}:{p}" for s, p in evening.pairs()}
-        await run_in_threadpool(lambda: store.update(evening.id, names={k: v for k, v in names.items() if k in valid}))
+        refused = await run_in_threadpool(_save_names, store, evening, form)
+        if refused:
+            return _message(request, refused[0], 400, **refused[1])
+    elif action == "members":
+        said = await run_in_threadpool(_save_members, store, evening, form.get("members", ""))
+        if said:
+            return _message(request, said, 400)
     elif action == "deals":
-        problem = _check_deals(form.get("deals", ""))
-        if problem:
-            return _message(request, problem, 400)
-        await run_in_threadpool(lambda: store.update(evening.id, deals=form.get("deals", "")))
+        solved = await run_in_threadpool(_solved_deals, form.get("deals", ""))
+        if solved[1]:
+            return _message(request, solved[1], 400)
+        await run_in_threadpool(lambda: store.update(evening.id, deals=solved[0]))
+    elif action == "movement" and evening.state == "setup":
+        chosen = _movement_of(form)
+        if isinstance(chosen, tuple):
+            return _message(request, chosen[0], 400, **chosen[1])
+        try:
+            await run_in_threadpool(store.change_movement, evening.id, chosen, form.get("movement", "").strip())
+        except Refused as refused:
+            return _message(request, refused.message, 409, **refused.values)
     elif action == "start" and evening.state == "setup":
         await run_in_threadpool(lambda: store.update(evening.id, state="running"))
     elif (action == "close" and evening.state == "running") or (action == "republish" and evening.state == "closed"):
@@ -443,16 +487,72 @@ async def evening_update(request: Request) -> Response:
     return RedirectResponse(f"/desk/e/{evening.id}", status_code=303)
 
 
-def _check_deals(text: str) -> str:
-    from bridgescore.io.deals import loads_pbn as loads_deals
+_MEMBER_NUMBER = re.compile(r"[0-9A-Za-z][0-9A-Za-z./-]{0,19}")
 
-    if not text.strip():
-        return ""
-    records = loads_deals(text, "hand record")
-    errors = [p for p in records.problems if p.severity.name == "ERROR"]
+
+def _save_names(store: LiveStore, evening: Evening, form: Mapping[str, str]) -> tuple[str, dict[str, str]] | None:
+    """The pairs' names and their players' member numbers from the desk's form.  A pair given by member numbers
+    only is named from the members file the director loaded, else from the archive (players of sessions stored
+    before); a number neither knows is refused, so the evening's file never names a player it cannot name."""
+    valid = [f"{s}:{p}" for s, p in evening.pairs()]
+    names = {key: form.get(f"pair:{key}", "").strip()[:200] for key in valid}
+    players: dict[str, list[str]] = {}
+    for key in valid:
+        numbers = [form.get(f"num{i}:{key}", "").strip() for i in (1, 2)]
+        if not any(numbers):
+            continue
+        for number in numbers:
+            if number and not _MEMBER_NUMBER.fullmatch(number):
+                return "'%(number)s' is not a member number", {"number": number[:40]}
+        players[key] = numbers
+    known = dict(evening.settings.get("members", {}))
+    wanted = [n for pair in players.values() for n in pair if n and n not in known]
+    known.update(store.member_names(wanted))
+    for key, numbers in players.items():
+        missing = next((n for n in numbers if n and n not in known), None)
+        if missing:
+            return ("member number %(number)s is in neither the members file nor the archive: load the members file",
+                    {"number": missing})  # fmt: skip
+        if not names[key]:
+            names[key] = " & ".join(known[n] for n in numbers if n)
+    used = {n for pair in players.values() for n in pair if n}
+    settings = {**evening.settings, "players": players,
+                "members": {**evening.settings.get("members", {}), **{n: known[n] for n in used}}}  # fmt: skip
+    store.update(evening.id, names={k: v for k, v in names.items() if v}, settings=settings)
+    return None
+
+
+def _save_members(store: LiveStore, evening: Evening, text: str) -> str:
+    """A members file (``number,name``, as ``--members`` reads it) loaded for this evening's players."""
+    from bridgescore.core.problems import Severity
+    from bridgescore.io.members import loads as load_members
+
+    members, problems = load_members(text, "members file")
+    errors = [p for p in problems if p.severity is Severity.ERROR]
     if errors:
         return errors[0].describe("en")
+    loaded = {number: members[number].name for number in members if members[number].name}
+    store.update(evening.id, settings={**evening.settings, "members": {**evening.settings.get("members", {}),
+                                                                        **loaded}})  # fmt: skip
     return ""
+
+
+def _solved_deals(text: str) -> tuple[str, str]:
+    """The hand record loaded (PBN), with each deal's double-dummy table solved (:func:`bridgescore.core.dd.analyse`,
+    cached as ``deals --dd`` caches them), written back as PBN; or why it cannot be used."""
+    from bridgescore.core.dd import analyse
+    from bridgescore.io.deals import dumps_pbn, loads_pbn
+
+    if not text.strip():
+        return "", ""
+    records = loads_pbn(text, "hand record")
+    errors = [p for p in records.problems if p.severity.name == "ERROR"]
+    if errors:
+        return "", errors[0].describe("en")
+    if not records.deals:
+        return "", "the hand record holds no deal"
+    solved = analyse(records.deals, dd=True, par=True)
+    return dumps_pbn(solved[n] for n in sorted(solved)), ""
 
 
 @_director
@@ -549,6 +649,20 @@ async def cards(request: Request) -> Response:
     return _page(request, "cards.html.j2", evening=evening, tables=shown)
 
 
+@_director
+async def movement_cards(request: Request) -> Response:
+    """The movement's own cards to print (``movement cards``): table cards, guide cards, the board slips."""
+    from bridgescore.movement.cards import KINDS, PAPERS, Kind, render_cards
+
+    evening = await _desk_evening(request)
+    kind = request.path_params.get("kind", "")
+    paper = request.query_params.get("paper", "a4")
+    if evening is None or kind not in KINDS or paper not in PAPERS:
+        return _message(request, "there is no such page", 404)
+    html = render_cards(evening.movement, cast("Kind", kind), _lang(request), paper)
+    return HTMLResponse(html, headers=_HEADERS)
+
+
 # --- the table ------------------------------------------------------------------------------------------------------
 
 
@@ -602,24 +716,58 @@ async def table_page(request: Request) -> Response:
     mine = {(r["round"], r["board"]): r for r in results if r["section"] == section and r["table"] == table}
     place = evening.place(section, current, table) if current else None
     moves = _next(evening, section, table, current) if current else None
+    unnamed = [pair for pair in ((place.ns, place.ew) if place else ())
+               if evening.settings.get("numbers") and not all(evening.players.get(f"{section}:{pair}", ["", ""]))]
     return _page(request, "table.html.j2", evening=evening, section=section, table=table, round=current,
-                 place=place, entered=mine, moves=moves, names=evening.names)  # fmt: skip
+                 place=place, entered=mine, moves=moves, names=evening.names, unnamed=unnamed)  # fmt: skip
 
 
-def _next(evening: Evening, section: str, table: int, round_number: int) -> dict[str, str] | None:
-    """Where this table's pairs and boards go after ``round_number`` (the table card's words)."""
+async def table_players(request: Request) -> Response:
+    """The players' member numbers, given at the table at the start of a round where the director asks for them:
+    each number must be one the members file or the archive knows (the name it gives is shown on the desk)."""
+    found = await _table_of(request)
+    if isinstance(found, Response):
+        return found
+    evening, section, table = found
+    form = await _form(request)
+    if form is None:
+        return _message(request, "the form has expired: open the page again", 400)
+    store = _live(request).store
+    current = await run_in_threadpool(store.current_round, evening, section, table)
+    place = evening.place(section, current, table) if current else None
+    if place is None or not evening.settings.get("numbers"):
+        return _message(request, "that cannot be done now", 409)
+    back = f"/t/{evening.id}/table"
+    for side, pair in (("ns", place.ns), ("ew", place.ew)):
+        numbers = [form.get(f"{side}{i}", "").strip()[:20] for i in (1, 2)]
+        if not any(numbers):
+            continue
+        if not all(numbers) or not all(_MEMBER_NUMBER.fullmatch(n) for n in numbers):
+            return _message(request, "give both players' member numbers of pair %(pair)s", 400, pair=pair, back=back)
+        known = {**evening.members, **await run_in_threadpool(store.member_names, numbers)}
+        missing = next((n for n in numbers if n not in known), None)
+        if missing is not None:
+            return _message(request, "member number %(number)s is not known: check it, or call the director", 400,
+                            number=missing, back=back)  # fmt: skip
+        await run_in_threadpool(store.seat_players, evening, f"{section}:{pair}", numbers,
+                                [known[n] for n in numbers], f"table {table}")  # fmt: skip
+    return RedirectResponse(back, status_code=303)
+
+
+def _next(evening: Evening, section: str, table: int, round_number: int) -> dict[str, Any] | None:
+    """Where this table's pairs and boards go after ``round_number``, as the table card says it: for each pair its
+    table and direction (None: it sits out), and the tables the boards go to (a bye stand marked); None after the
+    last round."""
     place = evening.place(section, round_number, table)
-    if place is None:
+    schedule = evening.section(section)
+    if place is None or schedule is None or round_number >= len(schedule.rounds):
         return None
     after = [p for p in evening.places() if p.section == section and p.round == round_number + 1]
-    if not after:
-        return None
-    where: dict[str, str] = {}
+    where: dict[str, Any] = {}
     for pair, side in ((place.ns, "ns"), (place.ew, "ew")):
-        seat = next((f"{p.table} NS" if p.ns == pair else f"{p.table} EW" for p in after if pair in (p.ns, p.ew)), "")
-        where[side] = seat or "-"
-    boards = next((str(p.table) for p in after if set(p.boards) == set(place.boards)), "")
-    where["boards"] = boards or "-"
+        where[side] = next(((p.table, "NS" if p.ns == pair else "EW") for p in after if pair in (p.ns, p.ew)), None)
+    following = schedule.rounds[round_number]
+    where["boards"] = [(s.table, s.is_bye) for s in following.stands if s.boards == frozenset(place.boards)]
     return where
 
 
@@ -654,8 +802,13 @@ async def board_page(request: Request) -> Response:
         return _page(request, "board.html.j2", 400, evening=evening, place=place, board=board, typed=form, key=key,
                      lead_rule=lead_rule, problems=checked.problems)  # fmt: skip
     if form.get("confirmed") != "yes":  # the opponents see the result and its score before it is stored
+        from bridgescore.live.entry import far_from_double_dummy, far_from_the_field
+
+        others = await run_in_threadpool(live.store.board_scores, evening.id, section, board)
+        far = checked.ns_score is not None and far_from_the_field(checked.ns_score, others)
+        far = far or far_from_double_dummy(checked, deal)
         return _page(request, "confirm.html.j2", evening=evening, place=place, board=board, fields=checked.fields,
-                     key=key, typed=form)  # fmt: skip
+                     key=key, typed=form, far=far)  # fmt: skip
     try:
         outcome = await run_in_threadpool(
             live.store.submit, evening, section, table, place.round, board, checked.fields, key, f"table {table}"
@@ -760,11 +913,13 @@ def make_app(store: LiveStore, publish: Path, *, https_only: bool = False) -> St
         Route("/desk/e/{evening}/correct", correct, methods=["POST"]),
         Route("/desk/e/{evening}/board/{board}", traveller),
         Route("/desk/e/{evening}/cards", cards),
+        Route("/desk/e/{evening}/movement/{kind}", movement_cards),
         Route("/t/{evening}", table_login, methods=["GET", "POST"]),
         Route("/t/{evening}/table", table_page),
         Route("/t/{evening}/board/{board}", board_page, methods=["GET", "POST"]),
         Route("/t/{evening}/stored/{result}", stored_page),
         Route("/t/{evening}/call", call_director, methods=["POST"]),
+        Route("/t/{evening}/players", table_players, methods=["POST"]),
         Route("/screen/{evening}", screen),
         Route("/screen/{evening}/revision", revision),
         Route("/e/{evening}/{kind}", published),
@@ -775,7 +930,7 @@ def make_app(store: LiveStore, publish: Path, *, https_only: bool = False) -> St
             https_only=https_only, max_age=14 * 24 * 3600,
         ),
     ]  # fmt: skip
-    middleware.append(Middleware(_BodyLimit, limit=_MAX_FORM + 64 * 1024))  # a file's multipart headers besides
+    middleware.append(Middleware(_BodyLimit, limit=_MAX_FORM))
     app = Starlette(routes=routes, middleware=middleware, exception_handlers={_FormRefused: _form_refused})
     app.state.live = Live(store, publish)
     return app

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bridgescore.core.contract import (
+    Contract,
     ContractError,
     Seat,
     format_result,
@@ -23,7 +24,7 @@ from bridgescore.core.contract import (
 )
 from bridgescore.core.deal import HandRecord
 
-__all__ = ["Checked", "check_entry"]
+__all__ = ["Checked", "check_entry", "far_from_double_dummy", "far_from_the_field"]
 
 _MINUS = str.maketrans({"−": "-", "–": "-", "\u00a0": " "})
 _LEAD_RANKS = "AKQJT98765432"
@@ -36,6 +37,10 @@ class Checked:
     fields: Mapping[str, str]
     ns_score: int | None
     problems: tuple[tuple[str, Mapping[str, str | int]], ...]
+    #: the contract and the tricks declarer took (None for a pass-out or a result in error)
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    tricks: int | None = None
 
 
 def _lead(text: str) -> str | None:
@@ -111,7 +116,7 @@ def check_entry(
         "contract": contract.format(), "declarer": declarer.label(), "result": format_result(contract, tricks),
         "lead": lead, "score": str(ns), "remarks": "",
     }  # fmt: skip
-    return Checked(fields, ns, ())
+    return Checked(fields, ns, (), contract, declarer, tricks)
 
 
 def _holds(deal: HandRecord, seat: Seat, card: str) -> bool:
@@ -120,3 +125,28 @@ def _holds(deal: HandRecord, seat: Seat, card: str) -> bool:
     if len(suits) != 4:
         return True  # a hand that cannot be read: the lead stands as written
     return card[1] in suits["SHDC".index(card[0])]
+
+
+def far_from_the_field(score_: int, others: list[int]) -> bool:
+    """Whether a score looks mistyped next to the board's other results, to be confirmed once more: at least two
+    other results, none within 300 points of it, and their median 700 points or more away – a missed minus sign
+    (4S made, 420, entered as -420: 840), a slam entered for a part score, a doubled contract entered undoubled; a
+    swing between a game and a part score (about 300) is not flagged.  A rule of thumb of this program, as the
+    table terminals' "unusual score" warnings are (Bridgemate's and BridgePal's warn; neither publishes its rule)."""
+    if len(others) < 2:
+        return False
+    ordered = sorted(others)
+    middle = len(ordered) // 2
+    median = ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+    return abs(score_ - median) >= 700 and all(abs(score_ - o) > 300 for o in ordered)
+
+
+def far_from_double_dummy(checked: Checked, deal: HandRecord | None) -> bool:
+    """Whether declarer's tricks are three or more away from what the deal makes double dummy in that strain (the
+    hand record's table, solved when the director loaded it): the table probably entered the wrong declarer,
+    strain or result.  Real play strays one or two tricks from double dummy on many boards, seldom three."""
+    if deal is None or deal.dd is None or checked.contract is None or checked.declarer is None:
+        return False
+    if checked.tricks is None or checked.contract.strain is None:
+        return False
+    return abs(checked.tricks - deal.dd.of(checked.declarer, checked.contract.strain)) >= 3

@@ -9,6 +9,7 @@ after the close with their reasons, so the players see what changed.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from bridgescore.core.problems import Severity
 from bridgescore.live.store import LiveStore
@@ -37,7 +38,9 @@ def publish(store: LiveStore, root: Path, evening_id: int) -> str:
     errors = [p for p in scores.problems if p.severity is Severity.ERROR]
     if errors:
         return "the evening cannot be scored: " + errors[0].describe("en")
-    scores.to_html(folder / "index.html")
+    lang = "nl" if evening.settings.get("lang") == "nl" else "en"
+    page = scores.to_html(lang=lang) or ""
+    (folder / "index.html").write_text(_with_corrections(page, store.changes(evening.id), lang), encoding="utf-8")
     (folder / "usebio.xml").write_bytes(to_bytes(scores.scored))
     key = evening.session_key or session_key(evening.date, evening.club, evening.title or f"evening {evening.id}",
                                              files.travellers.name)  # fmt: skip
@@ -50,3 +53,24 @@ def publish(store: LiveStore, root: Path, evening_id: int) -> str:
         return refusal.problem.describe("en")
     store.update(evening.id, state="closed", session_key=key, closed_at=now())
     return ""
+
+
+def _with_corrections(page: str, changes: list[dict[str, Any]], lang: str) -> str:
+    """The published page with the corrections made after the close, each with its board, table and reason, so the
+    players see what changed since the results were first published (every value escaped)."""
+    from markupsafe import escape
+
+    from bridgescore.core.i18n import translator
+
+    made = [c for c in changes if c["published"]]
+    if not made:
+        return page
+    gettext = translator(lang).gettext
+    items = "".join(
+        f"<li>{escape(gettext('Board %(board)s, table %(table)s') % {'board': c['board'], 'table': c['table']})}: "
+        f"{escape(c['reason'])} <small>({escape(c['at'][:16].replace('T', ' '))})</small></li>"
+        for c in made
+    )
+    section = f'<section id="corrections"><h2>{escape(gettext("Corrections"))}</h2><ul>{items}</ul></section>\n'
+    at = page.rfind("</main>")
+    return page[:at] + section + page[at:] if at >= 0 else page + section

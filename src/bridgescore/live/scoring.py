@@ -28,16 +28,45 @@ from bridgescore.pairs.pipeline import Scores
 __all__ = ["EveningFiles", "score_files", "traveller_csv", "write_files"]
 
 
+#: The traveller CSV's columns of the players' member numbers (:mod:`bridgescore.io.members`), by seat.
+_SEAT_NUMBERS = ("n_number", "s_number", "e_number", "w_number")
+
+
+def players_of(evening: Evening) -> dict[str, list[str]]:
+    """Each pair's two member numbers where the director or the table gave them (``section:pair`` → [number,
+    number])."""
+    return {k: list(v) for k, v in evening.players.items() if any(v)}
+
+
 def traveller_csv(evening: Evening, results: Sequence[Mapping[str, Any]]) -> str:
-    """The evening's results as bridgescore's traveller CSV, board by board, table by table."""
+    """The evening's results as bridgescore's traveller CSV, board by board, table by table; with the players'
+    member numbers (``n_number`` … ``w_number``) where the director gave any."""
     sections = any(s.name for s in evening.movement.sections)
+    players = players_of(evening)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    header = ["board", "ns", "ew", *FIELDS]
+    header = ["board", "ns", "ew", *FIELDS, *(_SEAT_NUMBERS if players else ())]
     writer.writerow(["section", *header] if sections else header)
     for r in sorted(results, key=lambda r: (r["section"], r["board"], r["round"], r["table"])):
         row = [r["board"], r["ns"], r["ew"], *(r[f] for f in FIELDS)]
+        if players:
+            ns = [*players.get(f"{r['section']}:{r['ns']}", []), "", ""]
+            ew = [*players.get(f"{r['section']}:{r['ew']}", []), "", ""]
+            row += [ns[0], ns[1], ew[0], ew[1]]
         writer.writerow([r["section"], *row] if sections else row)
+    return out.getvalue()
+
+
+def members_csv(evening: Evening) -> str:
+    """The members file of the evening's players (``number,name``): the names the director's members file, the
+    archive or the table gave for the numbers."""
+    known = evening.members
+    numbers = sorted({n for pair in players_of(evening).values() for n in pair if n})
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["number", "name"])
+    for number in numbers:
+        writer.writerow([number, known.get(number, "")])
     return out.getvalue()
 
 
@@ -61,6 +90,7 @@ class EveningFiles:
     names: Path | None
     movement: Path
     deals: Path | None
+    members: Path | None = None
     #: ``--date``/``--club`` as the evening has them (the page's header)
     info: tuple[tuple[str, str], ...] = ()
 
@@ -72,6 +102,8 @@ class EveningFiles:
         args += ["--movement", str(self.movement)]
         if self.deals is not None:
             args += ["--deals", str(self.deals)]
+        if self.members is not None:
+            args += ["--members", str(self.members)]
         return args + [arg for option, value in self.info for arg in (option, value) if value]
 
 
@@ -93,7 +125,12 @@ def write_files(evening: Evening, results: Sequence[Mapping[str, Any]], folder: 
     if evening.deals.strip():
         deals = folder / f"{stem}.pbn"
         deals.write_text(evening.deals, encoding="utf-8")
-    return EveningFiles(travellers, names, movement, deals, (("--date", evening.date), ("--club", evening.club)))
+    members = None
+    if players_of(evening):
+        members = folder / f"{stem}-members.csv"
+        members.write_text(members_csv(evening), encoding="utf-8")
+    return EveningFiles(travellers, names, movement, deals, members,
+                        (("--date", evening.date), ("--club", evening.club)))  # fmt: skip
 
 
 def score_files(evening: Evening, files: EveningFiles) -> Scores:
@@ -103,7 +140,7 @@ def score_files(evening: Evening, files: EveningFiles) -> Scores:
     from bridgescore.pairs.pipeline import read, score
 
     movement = ranked_as(evening.movement)
-    event = read(files.travellers, names=files.names, movement=movement, deals=files.deals)
+    event = read(files.travellers, names=files.names, movement=movement, deals=files.deals, members=files.members)
     event = check_against_movement(event, evening.movement)
     info = {**event.info, **{k: v for k, v in (("date", evening.date), ("club", evening.club)) if v}}
     event = dataclasses.replace(event, info=info)

@@ -16,7 +16,7 @@ import json
 import secrets
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -30,13 +30,14 @@ from bridgescore.archive.models import (
     LiveChange,
     LiveEntry,
     LiveEvening,
+    LivePlayer,
     LiveResult,
     LiveSetting,
     LiveTable,
 )
 from bridgescore.archive.store import Archive
 from bridgescore.movement.json import from_dict as movement_from_dict
-from bridgescore.movement.model import Movement, Section, Stand
+from bridgescore.movement.model import Movement, Section, Stand, numbered_once
 from bridgescore.pairs.against_movement import written_label
 
 __all__ = ["FIELDS", "Evening", "LiveStore", "Outcome", "Place", "Refused"]
@@ -93,6 +94,10 @@ class Evening:
     settings: Mapping[str, Any]
     revision: int
     session_key: str
+    #: each pair's players by member number (``section:pair`` → [number, number]): the desk's, then the tables'
+    players: Mapping[str, list[str]] = field(default_factory=dict)
+    #: the names known for those numbers (the members file loaded, the archive, the tables' entries)
+    members: Mapping[str, str] = field(default_factory=dict)
 
     def places(self) -> list[Place]:
         """Every stand with players, round by round, table by table."""
@@ -273,8 +278,12 @@ class LiveStore:
         preset: str = "",
         settings: Mapping[str, Any] | None = None,
     ) -> int:
-        """A new evening on ``movement``, in setup, with a code for every table of every section."""
+        """A new evening on ``movement``, in setup, with a code for every table of every section; a Mitchell's
+        pairs numbered once (:func:`~bridgescore.movement.model.numbered_once`: East-West after North-South, as the
+        NBB's and the EBU's programs number them), so a pair's number alone names it everywhere."""
         from bridgescore.movement.json import dumps as movement_dumps
+
+        movement = numbered_once(movement)
 
         def work(db: Session) -> int:
             row = LiveEvening(
@@ -284,38 +293,92 @@ class LiveStore:
             )  # fmt: skip
             db.add(row)
             db.flush()
-            codes: set[str] = set()
-            for section in movement.sections:
-                tables = sorted({s.table for r in section.rounds for s in r.stands if not s.is_bye})
-                for number in tables:
-                    code = ""
-                    while not code or code in codes:
-                        code = "".join(secrets.choice(_CODE_LETTERS) for _ in range(_CODE_LENGTH))
-                    codes.add(code)
-                    db.add(LiveTable(evening_id=row.id, section=section.name, number=number, code=code))
+            self._add_tables(db, row.id, movement)
             return row.id
 
         evening_id: int = self._retrying(work)
         return evening_id
 
     @staticmethod
-    def _evening(row: LiveEvening) -> Evening:
+    def _add_tables(db: Session, evening_id: int, movement: Movement) -> None:
+        codes: set[str] = set()
+        for section in movement.sections:
+            tables = sorted({s.table for r in section.rounds for s in r.stands if not s.is_bye})
+            for number in tables:
+                code = ""
+                while not code or code in codes:
+                    code = "".join(secrets.choice(_CODE_LETTERS) for _ in range(_CODE_LENGTH))
+                codes.add(code)
+                db.add(LiveTable(evening_id=evening_id, section=section.name, number=number, code=code))
+
+    def change_movement(self, evening_id: int, movement: Movement, movement_name: str) -> None:
+        """Another movement for an evening not yet started (a late pair, a pair that did not come): its tables
+        made again with new codes (cards printed before must be printed again); the names of pairs kept."""
+        from bridgescore.movement.json import dumps as movement_dumps
+
+        movement = numbered_once(movement)
+
+        def work(db: Session) -> None:
+            row = db.get(LiveEvening, evening_id)
+            if row is None or row.state != "setup":
+                raise Refused("the movement can be changed only before the evening starts")
+            row.movement = movement_dumps(movement)
+            row.movement_name = movement_name
+            row.revision += 1
+            db.execute(delete(LiveTable).where(LiveTable.evening_id == evening_id))
+            db.flush()
+            self._add_tables(db, evening_id, movement)
+
+        self._retrying(work)
+
+    @staticmethod
+    def _evening(row: LiveEvening, seated: Sequence[LivePlayer] = ()) -> Evening:
+        settings = dict(row.settings or {})
+        players = {str(k): [str(n) for n in v][:2] for k, v in settings.get("players", {}).items()}
+        members = {str(k): str(v) for k, v in settings.get("members", {}).items()}
+        for p in sorted(seated, key=lambda p: (p.pair, p.seat)):  # a table's numbers stand over the desk's
+            numbers = players.setdefault(p.pair, ["", ""])
+            numbers[p.seat - 1] = p.number
+            if p.name:
+                members[p.number] = p.name
         return Evening(
             row.id, row.date, row.club, row.title, row.method, row.preset, row.state,
-            movement_from_dict(json.loads(row.movement)),
-            row.movement_name, row.deals, dict(row.names or {}), dict(row.settings or {}), row.revision,
-            row.session_key,
+            movement_from_dict(json.loads(row.movement)), row.movement_name, row.deals, dict(row.names or {}),
+            settings, row.revision, row.session_key, players, members,
         )  # fmt: skip
 
     def evening(self, evening_id: int) -> Evening | None:
         with self._read() as db:
             row = db.get(LiveEvening, evening_id)
-            return self._evening(row) if row else None
+            if row is None:
+                return None
+            seated = db.scalars(select(LivePlayer).where(LivePlayer.evening_id == evening_id)).all()
+            return self._evening(row, seated)
 
     def evenings(self) -> list[Evening]:
         with self._read() as db:
             rows = db.scalars(select(LiveEvening).order_by(LiveEvening.id.desc())).all()
             return [self._evening(r) for r in rows]
+
+    def seat_players(self, evening: Evening, pair: str, numbers: Sequence[str], names: Sequence[str], who: str) -> None:
+        """A pair's member numbers (and the names known for them) as a table gave them at the start."""
+
+        def work(db: Session) -> None:
+            for seat, (number, name) in enumerate(zip(numbers, names, strict=True), start=1):
+                row = db.scalars(
+                    select(LivePlayer).where(
+                        LivePlayer.evening_id == evening.id, LivePlayer.pair == pair, LivePlayer.seat == seat
+                    )
+                ).first()
+                if row is None:
+                    db.add(LivePlayer(evening_id=evening.id, pair=pair, seat=seat, number=number, name=name,
+                                      entered_by=who, at=now()))  # fmt: skip
+                else:
+                    row.number, row.name, row.entered_by, row.at = number, name, who, now()
+            db.execute(update(LiveEvening).where(LiveEvening.id == evening.id)
+                       .values(revision=LiveEvening.revision + 1))  # fmt: skip
+
+        self._retrying(work)
 
     def revision(self, evening_id: int) -> int | None:
         with self._read() as db:
@@ -353,6 +416,17 @@ class LiveStore:
             ).first()
             return (found[0], found[1]) if found else None
 
+    def member_names(self, numbers: Sequence[str]) -> dict[str, str]:
+        """The names the archive knows for these member numbers (players of sessions stored before)."""
+        from bridgescore.archive.models import PlayerRow
+
+        wanted = sorted({n for n in numbers if n})
+        if not wanted:
+            return {}
+        with self._read() as db:
+            rows = db.execute(select(PlayerRow.number, PlayerRow.name).where(PlayerRow.number.in_(wanted))).all()
+            return {str(number): str(name) for number, name in rows if number and name}
+
     # --- results --------------------------------------------------------------------------------------------------
 
     def results(self, evening_id: int) -> list[dict[str, Any]]:
@@ -360,6 +434,16 @@ class LiveStore:
         with self._read() as db:
             rows = db.scalars(select(LiveResult).where(LiveResult.evening_id == evening_id).order_by(LiveResult.id))
             return [_result_fields(r) for r in rows]
+
+    def board_scores(self, evening_id: int, section: str, board: int) -> list[int]:
+        """The NS scores entered so far on ``board`` of ``section`` (numbers only: adjusted scores are left out)."""
+        with self._read() as db:
+            written = db.scalars(
+                select(LiveResult.score).where(
+                    LiveResult.evening_id == evening_id, LiveResult.section == section, LiveResult.board == board
+                )
+            ).all()
+        return [int(s) for s in written if s.lstrip("-").isdigit()]
 
     def result(self, evening_id: int, result_id: int) -> dict[str, Any] | None:
         with self._read() as db:

@@ -43,6 +43,7 @@ __all__ = [
     "Stand",
     "Visit",
     "boards_in_sets",
+    "numbered_once",
 ]
 
 #: The JSON schema name of a movement (``movement show -f json``; ``bridgescore.movement/1``).
@@ -289,3 +290,29 @@ class Movement:
 def boards_in_sets(boards_per_round: int, sets: int) -> tuple[frozenset[int], ...]:
     """The usual board sets: set 1 is boards 1 … k, set 2 boards k+1 … 2k and so on (``k`` boards a round)."""
     return tuple(frozenset(range(i * boards_per_round + 1, (i + 1) * boards_per_round + 1)) for i in range(sets))
+
+
+def numbered_once(movement: Movement) -> Movement:
+    """``movement`` with every section's pairs numbered once: where a section numbers its pairs per direction (a
+    Mitchell: NS 1 … n, EW 1 … n), East-West pair ``k`` becomes pair ``n + k`` – as the NBB's and the EBU's programs
+    number a Mitchell, so that a pair's number alone names it on a traveller, a names file and a ranking.  The
+    schedule is otherwise the same: the same stands, boards, arrow switches and phantom."""
+    sections = []
+    for section in movement.sections:
+        if not section.per_direction:
+            sections.append(section)
+            continue
+        north_south = [p.number for p in section.pairs() if p.direction == "NS"]
+        n = max(north_south, default=0)
+
+        def once(pair: PairRef | None, n: int = n) -> PairRef | None:
+            return None if pair is None else PairRef(pair.number + (n if pair.direction == "EW" else 0))
+
+        rounds = tuple(
+            Round(r.number, tuple(Stand(s.table, once(s.ns), once(s.ew), s.boards, s.board_set, s.arrow_switch)
+                                  for s in r.stands))
+            for r in section.rounds
+        )  # fmt: skip
+        sections.append(Section(section.name, rounds, False, once(section.phantom)))
+    return Movement(movement.name, movement.family, movement.source, movement.boards_per_round, tuple(sections),
+                    movement.notes)  # fmt: skip

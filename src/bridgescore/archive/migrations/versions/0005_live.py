@@ -1,7 +1,7 @@
 """The live evening's tables (issue 22): an evening, its tables and their codes, its results, every table's
-submission by its idempotency key, every change with who and why, the tables' calls, wrong codes by address, and
-the settings every server process shares (:mod:`bridgescore.archive.models`, "the live evening").  New tables only:
-nothing stored before is touched.
+submission by its idempotency key, every change with who and why, the tables' calls, the players' member numbers
+given at the tables, wrong codes by address, and the settings every server process shares
+(:mod:`bridgescore.archive.models`, "the live evening").  New tables only: nothing stored before is touched.
 
 Revision ID: 0005
 Revises: 0002
@@ -101,6 +101,17 @@ def upgrade() -> None:
     )
     op.create_index("ix_live_calls_evening_id", "live_calls", ["evening_id"])
     op.create_table(
+        "live_players",
+        sa.Column("id", sa.Integer(), primary_key=True),
+        _evening(),
+        sa.Column("pair", sa.Text(), nullable=False),
+        sa.Column("seat", sa.Integer(), nullable=False),
+        *(sa.Column(name, sa.Text(), nullable=False) for name in ("number", "name", "entered_by")),
+        sa.Column("at", when, nullable=False),
+        sa.UniqueConstraint("evening_id", "pair", "seat", name="uq_live_players_seat"),
+    )
+    op.create_index("ix_live_players_evening_id", "live_players", ["evening_id"])
+    op.create_table(
         "live_attempts",
         sa.Column("id", sa.Integer(), primary_key=True),
         sa.Column("client", sa.Text(), nullable=False),
@@ -115,6 +126,6 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    for name in ("live_settings", "live_attempts", "live_calls", "live_changes", "live_entries", "live_results",
-                 "live_tables", "live_evenings"):  # fmt: skip
+    for name in ("live_settings", "live_attempts", "live_players", "live_calls", "live_changes", "live_entries",
+                 "live_results", "live_tables", "live_evenings"):  # fmt: skip
         op.drop_table(name)
