@@ -318,6 +318,8 @@ _TYPED = {
     "A:5": "javascript:window.__pwned='href' & Cy",
     "A:2": "'\"><script>window.__pwned='name2'</script> & Di",
     "reason": "<script>window.__pwned='reason'</script> NS & EW agreed, \"11 tricks\"",
+    "late": "<img src=x onerror=window.__pwned='late'> corrected after the close & published",
+    "member": "<svg onload=window.__pwned='member'> Eve",
     "adjusted": "A+<img src=x onerror=window.__pwned='adjusted'>",
     "contract": "\"><img src=x onerror=window.__pwned='contract'>",
     "lead": "<script>__pwned='lead'</script>",
@@ -352,7 +354,9 @@ def test_markup_typed_into_any_name_or_remark_is_shown_as_text_and_never_runs(sh
     desk = director(shared)
     evening = create_evening(desk, "mitchell-4-skip-r3", 3, title=_TYPED["title"], club=_TYPED["club"],
                              date=_TYPED["date"])  # fmt: skip
-    names = {f"pair:{key}": _TYPED[key] for key in ("A:1", "A:5", "A:2")}
+    members = f"number,name\n1001,{_TYPED['member']}\n1002,Fay\n"  # a members file the director loads
+    desk.post(f"/desk/e/{evening}/do/members", {}, files={"members": ("members.csv", members, "text/csv")})
+    names = {f"pair:{key}": _TYPED[key] for key in ("A:1", "A:5", "A:2")} | {"num1:A:3": "1001", "num2:A:3": "1002"}
     assert desk.post(f"/desk/e/{evening}/do/names", names).status_code == 200
     desk.post(f"/desk/e/{evening}/do/start", {})
     codes = table_codes(desk, evening)
@@ -363,7 +367,7 @@ def test_markup_typed_into_any_name_or_remark_is_shown_as_text_and_never_runs(sh
     phone = sit_down(shared, evening, codes[1])
     url = shared.url
     title, club, date = _TYPED["title"], _TYPED["club"], _TYPED["date"]
-    shown_names = (_TYPED["A:1"], _TYPED["A:5"], _TYPED["A:2"])
+    shown_names = (_TYPED["A:1"], _TYPED["A:5"], _TYPED["A:2"], f"{_TYPED['member']} & Fay")
 
     # the table's phone: its page, a board typed with markup in every field (the check's message echoes them)
     table = _context(browser, phone, 390)
@@ -423,6 +427,11 @@ def test_markup_typed_into_any_name_or_remark_is_shown_as_text_and_never_runs(sh
     closed = desk.post(f"/desk/e/{evening}/do/close", {})
     assert closed.status_code == 200 and "Published results" in closed.text, closed.text[-800:]
     _page(desk_context, f"{url}/e/{evening}/html", *shown_names)
+    # a correction after the close: the page published again lists it with its reason
+    late = {"round": "1", "table": "1", "board": str(board), "contract": "4S", "declarer": "N", "result": "+1",
+            "reason": _TYPED["late"]}  # fmt: skip
+    assert "/desk/e/" in str(desk.post(f"/desk/e/{evening}/correct", late).url)
+    _page(desk_context, f"{url}/e/{evening}/html", *shown_names, _TYPED["late"])
     desk_context.close()
     folder = shared.publish / str(evening)
     usebio = (folder / "usebio.xml").read_bytes()
