@@ -92,7 +92,8 @@ def test_a_table_enters_only_its_own_boards_of_its_current_round_of_its_own_even
     assert _results(server, first) == []
 
     # nothing of another evening: its board, its call button, its table page – the session is evening 1's
-    for path, data in ((f"/t/{second}/board/{mine[0]}", _confirm(mine[0], "k-second")), (f"/t/{second}/call", {})):
+    for path, data in ((f"/t/{second}/board/{mine[0]}", _confirm(mine[0], "k-second")), (f"/t/{second}/call", {}),
+                       (f"/t/{second}/players", {"ns1": "1001", "ns2": "1002"})):  # fmt: skip
         response = phone.post(path, data)
         assert str(response.url).endswith(f"/t/{second}") and "Table code" in response.text
     assert "Round 1" not in phone.get(f"/t/{second}/table").text
