@@ -164,6 +164,37 @@ def test_wrong_passwords_lock_the_address_out_even_when_they_come_at_once(server
     assert "/desk/login" in str(desk.get("/desk").url)
 
 
+def test_guesses_sent_at_once_to_two_workers_on_postgresql_are_counted_one_after_another(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    """``--workers 2`` on PostgreSQL: the guesses reach both processes at the same moment, and still no more than
+    ten are tried; then the right password is refused by whichever worker answers."""
+    running = Server(postgres_url, tmp_path / "published", workers=2).start()
+    try:
+        director(running).close()
+        statuses: list[int] = []
+
+        def guess(n: int) -> None:
+            browser = Browser(running.url)
+            browser.get("/desk/login")
+            statuses.append(browser.post("/desk/login", {"password": f"not-it-{n}"}).status_code)
+            browser.close()
+
+        threads = [threading.Thread(target=guess, args=(n,)) for n in range(24)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        assert len(statuses) == 24 and statuses.count(403) == 10, sorted(statuses)
+        for _ in range(4):  # new connections: either worker
+            desk = Browser(running.url)
+            desk.get("/desk/login")
+            assert desk.post("/desk/login", {"password": _PASSWORD}).status_code == 429
+            desk.close()
+    finally:
+        running.stop()
+
+
 def test_a_right_password_or_code_does_not_count_against_the_address(server: Server) -> None:
     desk = director(server)
     evening, codes = _running(desk)

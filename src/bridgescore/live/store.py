@@ -233,11 +233,13 @@ class LiveStore:
         """An attempt of ``client`` (a table code, a password) counted *before* it is tried: its row's id, or None
         when ``limit`` attempts of that address within ``window`` came before it (then it is not tried, and not
         counted: waiting out the window is enough).  Counted in the write transaction that stores it, so guesses
-        sent at once are counted one after another (SQLite's ``BEGIN IMMEDIATE``; on PostgreSQL two processes may
-        each let one guess more through in the same instant), and in the database, so every process counts them.
+        sent at once are counted one after another (SQLite's ``BEGIN IMMEDIATE``; on PostgreSQL a transaction lock
+        on the address, ``pg_advisory_xact_lock``), and in the database, so every process counts them.
         A right one is forgotten again (:meth:`forget_attempt`): only the wrong ones stay."""
 
         def work(db: Session) -> int | None:
+            if self.backend == "postgresql":  # one address's attempts one after another, whichever process has them
+                db.execute(select(func.pg_advisory_xact_lock(func.hashtext("live_attempts:" + client[:200]))))
             since = now() - window
             row = LiveAttempt(client=client[:200], at=now())
             db.add(row)
