@@ -612,11 +612,14 @@ def _check_adjusted(text: str) -> str:
 
 
 def _place_of(evening: Evening, form: Mapping[str, str]) -> Place | None:
-    round_number, table = _number(form.get("round", "")), _number(form.get("table", ""))
+    """The stand the desk's form names; its section may be left out when the evening has one (the form then has
+    no section field)."""
+    round_number, table = _number(form.get("round", "").strip()), _number(form.get("table", "").strip())
     if round_number is None or table is None:
         return None
-    sections = evening.movement.sections
-    section = form.get("section", "") or (sections[0].name if len(sections) == 1 else "")  # the form asks if two
+    section = form.get("section", "").strip()
+    if not section and len(evening.movement.sections) == 1:
+        section = evening.movement.sections[0].name
     return evening.place(section, round_number, table)
 
 
