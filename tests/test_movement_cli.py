@@ -5,6 +5,7 @@ it cannot read (with the place in the file); English and Dutch."""
 from __future__ import annotations
 
 import json
+from functools import cache
 from math import ceil
 from pathlib import Path
 
@@ -12,12 +13,19 @@ import pytest
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
-from bridgescore.movement.generate import by_name, parse_name
+from bridgescore.movement import Movement
+from bridgescore.movement.generate import by_name, parse_sections
 from bridgescore.movement.json import dumps, loads
-from bridgescore.movement.suggest import BOARDS_WINDOW, MAX_BOARDS_PER_ROUND, suggest
+from bridgescore.movement.suggest import BOARDS_WINDOW, LARGEST_SECTION, MAX_BOARDS_PER_ROUND, suggest
 from bridgescore.movement.validate import SEVENTY_PERCENT, validate
 
 runner = CliRunner()
+
+
+@cache
+def _named(name: str) -> Movement:
+    """The movement ``by_name`` makes of a printed name (one board a round; made once a name)."""
+    return by_name(name, 1)
 
 
 @pytest.mark.parametrize("pairs", range(6, 41))
@@ -25,7 +33,9 @@ def test_suggest_fits_every_pair_count_and_board_count(pairs: int) -> None:
     """For every pair count 6–40 and 18–36 boards something fits, and everything listed fits by the rule of
     movement/suggest.py: ⌈pairs/2⌉ tables, a phantom only for an odd count, whole boards a round (1–12), the
     boards played within 4 of those asked, the full rounds or a curtailment keeping the 70 % rule, the validator's
-    required properties; best first by the stated measure; every name accepted by by_name with these rounds."""
+    required properties; best first by the stated measure; every printed name round-trips through by_name (the
+    rounds, sections and tables it says); two sections exactly where rule 6 says, and for 39 and 40 pairs at every
+    board count (sections of 10 tables, the phantom in B)."""
     for boards in range(18, 37):
         found = suggest(pairs, boards)
         assert found, (pairs, boards)
@@ -35,9 +45,21 @@ def test_suggest_fits_every_pair_count_and_board_count(pairs: int) -> None:
             assert s.tables == ceil(pairs / 2) and s.sit_out == pairs % 2
             assert 1 <= s.boards_per_round <= MAX_BOARDS_PER_ROUND
             assert s.boards == s.rounds * s.boards_per_round and abs(s.boards - boards) <= BOARDS_WINDOW
-            spec = parse_name(s.name)
-            assert spec.phantom == bool(pairs % 2) and spec.tables == s.tables
-            assert s.rounds >= SEVENTY_PERCENT * spec.full_rounds
+            specs = parse_sections(s.name)
+            assert len(specs) == s.sections and "+".join(spec.name for spec in specs) == s.name
+            assert sum(spec.phantom for spec in specs) == pairs % 2 and sum(spec.tables for spec in specs) == s.tables
+            for spec in specs:
+                assert s.rounds >= SEVENTY_PERCENT * spec.full_rounds
+            # every printed name is accepted where a movement is asked for, and is what the line says
+            movement = _named(s.name)
+            assert movement.name == s.name and movement.rounds == s.rounds and len(movement.sections) == s.sections
+            assert [len(x.pairs()) for x in movement.sections] == [2 * spec.tables for spec in specs]
+        two = [s for s in found if s.sections == 2]
+        assert bool(two) == (ceil(pairs / 2) > LARGEST_SECTION or 2 * ceil(pairs / 2) > boards + BOARDS_WINDOW)
+        if pairs >= 39:  # one section of 20 tables needs more rounds than the boards allow: two sections fit
+            assert two, (pairs, boards)
+            a, b = parse_sections(two[0].name)
+            assert (a.tables, b.tables, a.phantom, b.phantom) == (10, 10, False, pairs == 39)
         best = found[0]
         movement = by_name(best.name, best.boards_per_round)
         assert movement.rounds == best.rounds and movement.boards_per_round == best.boards_per_round
@@ -45,12 +67,16 @@ def test_suggest_fits_every_pair_count_and_board_count(pairs: int) -> None:
 
 
 def test_suggest_orders_by_the_measure() -> None:
-    """16 pairs, 24 boards: the relay Mitchell of 8 rounds of 3 is exact and nobody meets twice; the full skip
-    Mitchell (its revenge round) comes after it; a curtailed Howell after the full Mitchells."""
+    """16 pairs, 24 boards: the relay Mitchell of 8 rounds of 3 is exact and nobody meets twice; the three-quarter
+    Howell (12 rounds of 2, one winner) after the arrow-switched one and before the one of two winners; the full
+    skip Mitchell (its revenge round) comes after them; a curtailed Howell after the full Mitchells."""
     names = [s.name for s in suggest(16, 24)]
-    assert names[:4] == ["mitchell-8-relay-arrow", "mitchell-8-relay", "mitchell-8-skip-arrow", "mitchell-8-skip"]
+    assert names[:5] == [
+        "mitchell-8-relay-arrow", "howell-8-3q", "mitchell-8-relay", "mitchell-8-skip-arrow", "mitchell-8-skip"
+    ]  # fmt: skip
     assert names.index("howell-8-r12") > names.index("mitchell-8-skip")
-    assert suggest(16, 24, rounds=12)[0].name == "howell-8-r12"
+    # in 12 rounds the three-quarter Howell (24 boards in play, all played) before the cut Howell (30 in play)
+    assert [s.name for s in suggest(16, 24, rounds=12)][:2] == ["howell-8-3q", "howell-8-r12"]
     assert suggest(7, 60, rounds=2) == []
 
 
@@ -69,6 +95,14 @@ def test_suggest_command_json_and_text() -> None:
     assert bad.exit_code == 2
     none = runner.invoke(app, ["movement", "suggest", "-p", "8", "-b", "24", "--rounds", "2"])
     assert none.exit_code == 0 and "None fits" in none.output
+    # 39 pairs: two sections listed, and the name printed is taken by show and check
+    rows = json.loads(runner.invoke(app, ["movement", "suggest", "-p", "39", "-b", "24", "-f", "json"]).output)
+    two = next(row for row in rows if row["sections"] == 2)
+    assert (two["tables"], two["sit_out"], two["boards"]) == (20, 1, 24) and "+" in two["name"]
+    shown = runner.invoke(app, ["movement", "show", two["name"], "-k", str(two["boards_per_round"])])
+    assert shown.exit_code == 0 and "Section A" in shown.output and "Section B" in shown.output
+    checked = runner.invoke(app, ["movement", "check", two["name"]])
+    assert checked.exit_code == 0 and "All required properties hold." in checked.output
 
 
 def test_show_name_text_json_and_file(tmp_path: Path) -> None:
@@ -140,3 +174,28 @@ def test_show_converts_and_reads_every_movement_format(tmp_path: Path) -> None:
     refused = runner.invoke(app, ["movement", "show", "mitchell-7", "-f", "nbb"])
     assert refused.exit_code == 2 and "numbered per direction" in refused.output
     assert runner.invoke(app, ["movement", "show", "mitchell-7", "-f", "html"]).exit_code == 2
+
+
+def test_score_takes_a_two_section_name(tmp_path: Path) -> None:
+    """A two-section name (as suggest prints it) is taken by score --movement: each section's lines are checked
+    against its own schedule (a pair not at that table in section B is reported, exit 2)."""
+    movement = by_name("mitchell-3+mitchell-3", 2)
+    lines = ["section,board,ns,ew,score"]
+    for section in movement.sections:
+        for r in section.rounds:
+            for s in r.stands:
+                assert s.ns is not None and s.ew is not None
+                lines += [f"{section.name},{b},{s.ns.number},{s.ew.number},{(-1) ** b * 50}" for b in sorted(s.boards)]
+    event = tmp_path / "two.csv"
+    event.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    good = runner.invoke(app, ["score", str(event), "--movement", "mitchell-3+mitchell-3"])
+    assert good.exit_code == 0, good.output
+    assert "Section A: Mitchell" in good.output and "Section B: Mitchell" in good.output
+    wrong = lines[:]
+    at = next(i for i, line in enumerate(wrong) if line.startswith("B,1,"))
+    section, board, ns, ew, score = wrong[at].split(",")
+    wrong[at] = ",".join([section, board, ns, str(int(ew) % 3 + 1), score])
+    event.write_text("\n".join(wrong) + "\n", encoding="utf-8")
+    bad = runner.invoke(app, ["score", str(event), "--movement", "mitchell-3+mitchell-3"])
+    assert bad.exit_code == 2, bad.output
+    assert "round 1, table 1: NS 1 v EW 1 on boards 1–2: no result for board 1" in " ".join(bad.output.split())

@@ -9,7 +9,15 @@ the director wants, the movements of :mod:`bridgescore.movement.generate` that f
 3. the boards a pair plays (rounds × boards a round) are within :data:`BOARDS_WINDOW` of the boards asked for;
 4. the rounds are the movement's full rounds or a curtailment that keeps the EBU's 70 % rule (see
    :mod:`bridgescore.movement.validate`); with ``--rounds`` exactly those rounds;
-5. the validator's required properties hold.
+5. the validator's required properties hold;
+6. **two sections** (two Mitchells side by side, A and B, each with its own copy of the boards: the name joins
+   theirs with ``+``) are listed besides, when one section would have more than :data:`LARGEST_SECTION` tables
+   (more than a club's room holds in one line: from 31 pairs) or more rounds than the boards allow (a full
+   Mitchell, a round per table, of two-board rounds would play more than the boards asked for and the window:
+   ``2 · tables > boards + 4``, e.g. 12 tables and 18 boards); section A
+   has ``⌈pairs / 4⌉`` tables, B the other pairs (the phantom there for an odd count), both the same form and
+   arrow switch, and both play the rounds of the smaller (or fewer, each keeping the 70 % rule); the tables are
+   the two sections' together.
 
 **Best first**, by this measure, compared in order:
 
@@ -19,10 +27,14 @@ the director wants, the movements of :mod:`bridgescore.movement.generate` that f
 3. the full movement before a curtailed one (every pair meets every pair it should, every board is played as
    often);
 4. no two pairs meeting twice (the full skip Mitchell's revenge round) before a movement where some do;
-5. one winner before two: a Howell (every pair meets every other) before an arrow-switched Mitchell before a
-   Mitchell ranked in two lines (the EBU newsletter's *Arrow switching*: clubs want one ranking list);
-6. the higher balance (the validator's measure);
-7. the name.
+5. one winner before two: a complete Howell (every pair meets every other, perhaps curtailed) before an
+   arrow-switched or hesitation Mitchell before a three-quarter Howell before a Mitchell ranked in two lines (the EBU
+   newsletter's *Arrow switching*: clubs want one ranking list; the EBU's suggested movements take a Mitchell
+   where one fits the boards and a three-quarter Howell where none does – 6 tables, 27 boards – as its pairs meet
+   only three quarters of the field and every pair needs a guide card);
+6. one section before two;
+7. the higher balance (the validator's measure; of two sections, the lower);
+8. the name.
 """
 
 from __future__ import annotations
@@ -32,13 +44,26 @@ from functools import lru_cache
 from math import ceil
 
 from bridgescore.core.i18n import N_
-from bridgescore.movement.generate import MAX_TABLES, MIN_TABLES, NamedMovementError, Spec, by_name
+from bridgescore.movement.generate import (
+    HESITATION_TABLES,
+    MAX_TABLES,
+    MIN_TABLES,
+    THREE_QUARTER_TABLES,
+    WEB_TABLES,
+    NamedMovementError,
+    Spec,
+    by_name,
+    parse_sections,
+)
 from bridgescore.movement.validate import SEVENTY_PERCENT, Report, validate
 
-__all__ = ["BOARDS_WINDOW", "MAX_BOARDS_PER_ROUND", "Suggestion", "suggest"]
+__all__ = ["BOARDS_WINDOW", "LARGEST_SECTION", "MAX_BOARDS_PER_ROUND", "Suggestion", "suggest"]
 
 #: The most boards a round (a 3-table Mitchell of 36 boards plays 12 a round; more is no longer a movement).
 MAX_BOARDS_PER_ROUND = 12
+#: The most tables one section is suggested with alone: the EBU's club movements (its booklet, as the Exeter club
+#: lists it) run one Mitchell up to 15 tables; more is a second section (rule 6 of the module docstring).
+LARGEST_SECTION = 15
 #: How far the boards played may be from the boards asked for (24 asked: 20 to 28 fit; 40 pairs
 #: in one section have no 24-board movement within 3: 20 or 28 boards, or two sections).
 BOARDS_WINDOW = 4
@@ -61,17 +86,22 @@ class Suggestion:
     boards_off: int
     curtailed: bool
     meet_twice: bool
+    sections: int = 1
 
     @property
-    def measure(self) -> tuple[int, int, int, int, int, float, str]:
+    def measure(self) -> tuple[int, int, int, int, int, int, float, str]:
         """The ranking key, lower first (see the module docstring)."""
-        kind = 0 if self.family == "howell" else (1 if self.winners == 1 else 2)
+        if self.family == "howell":
+            kind = 2 if parse_sections(self.name)[0].form == "3q" else 0
+        else:
+            kind = 1 if self.winners == 1 else 3
         return (
             self.boards_off,
             int(self.boards_per_round < 2),
             int(self.curtailed),
             int(self.meet_twice),
             kind,
+            self.sections,
             -self.balance,
             self.name,
         )
@@ -88,12 +118,14 @@ class Suggestion:
             "sit_out": self.sit_out,
             "winners": self.winners,
             "balance": self.balance,
+            "sections": self.sections,
             "measure": {
                 "boards_off": self.boards_off,
                 "short_rounds": self.boards_per_round < 2,
                 "curtailed": self.curtailed,
                 "meet_twice": self.meet_twice,
                 "winners": self.winners,
+                "sections": self.sections,
                 "balance": self.balance,
             },
         }
@@ -106,11 +138,84 @@ def _report(name: str) -> Report:
     return validate(by_name(name, 1))
 
 
+def _forms(tables: int) -> tuple[str, ...]:
+    """The forms of a Mitchell of ``tables`` tables: none for an odd number, skip or relay for an even one."""
+    return ("",) if tables % 2 else ("skip", "relay")
+
+
 def _specs(tables: int, phantom: bool) -> list[Spec]:
-    forms = ("",) if tables % 2 else ("skip", "relay")
-    specs = [Spec("mitchell", tables, form, arrow, phantom) for form in forms for arrow in (False, True)]
+    specs = [Spec("mitchell", tables, form, arrow, phantom) for form in _forms(tables) for arrow in (False, True)]
     specs.append(Spec("howell", tables, phantom=phantom))
+    if tables in THREE_QUARTER_TABLES:
+        specs.append(Spec("howell", tables, "3q", phantom=phantom))
+    if tables >= HESITATION_TABLES:
+        specs.append(Spec("hesitation", tables, phantom=phantom))
+    if tables % 2 == 0 and WEB_TABLES[0] <= tables <= WEB_TABLES[1]:
+        specs += [Spec("mitchell", tables, "web", arrow, phantom) for arrow in (False, True)]
     return specs
+
+
+def _fitting(
+    name: str, family: str, tables: int, played: int, full: int, sit_out: int, boards: int
+) -> list[Suggestion]:
+    """``name`` (``played`` of its ``full`` rounds) with every number of boards a round that fits ``boards``
+    (rules 2, 3 and 5 of the module docstring)."""
+    fitting: list[Suggestion] = []
+    for per_round in range(1, MAX_BOARDS_PER_ROUND + 1):
+        off = abs(played * per_round - boards)
+        if off > BOARDS_WINDOW:
+            continue
+        report = _report(name)
+        if not report.ok:
+            return []
+        sections = len({f.section for f in report.fields})
+        fitting.append(
+            Suggestion(
+                name,
+                family,
+                tables,
+                played,
+                per_round,
+                played * per_round,
+                full * per_round,
+                sit_out,
+                1 if len(report.fields) == sections else 2,
+                min(f.balance for f in report.fields),
+                off,
+                played != full,
+                any(n > 1 for n in report.meetings.values()),
+                sections,
+            )
+        )
+    return fitting
+
+
+def _two_sections(pairs: int, boards: int, rounds: int | None) -> list[Suggestion]:
+    """Two Mitchells side by side (rule 6 of the module docstring): section A of ``⌈pairs / 4⌉`` tables, section B
+    of the other pairs (with the phantom for an odd count), the same form and arrow switch in both, the rounds both
+    play (the smaller section's, or fewer, each keeping the 70 % rule)."""
+    first = ceil(pairs / 4)
+    rest = pairs - 2 * first
+    second = ceil(rest / 2)
+    if second < MIN_TABLES:
+        return []
+    phantom = rest % 2 == 1
+    found: list[Suggestion] = []
+    for arrow in (False, True):
+        for form_a in _forms(first):
+            for form_b in _forms(second):
+                if form_a and form_b and form_a != form_b:
+                    continue
+                least = ceil(SEVENTY_PERCENT * max(first, second))
+                for played in range(second, least - 1, -1) if rounds is None else [rounds]:
+                    if not least <= played <= second:
+                        continue
+                    name = "+".join(
+                        Spec("mitchell", size, form, arrow, ghost, None if played == size else played).name
+                        for size, form, ghost in ((first, form_a, False), (second, form_b, phantom))
+                    )
+                    found.extend(_fitting(name, "mitchell", first + second, played, first, int(phantom), boards))
+    return found
 
 
 def suggest(pairs: int, boards: int, rounds: int | None = None) -> list[Suggestion]:
@@ -134,30 +239,8 @@ def suggest(pairs: int, boards: int, rounds: int | None = None) -> list[Suggesti
         for played in range(full, least - 1, -1) if rounds is None else [rounds]:
             if not least <= played <= full:
                 continue
-            for per_round in range(1, MAX_BOARDS_PER_ROUND + 1):
-                off = abs(played * per_round - boards)
-                if off > BOARDS_WINDOW:
-                    continue
-                spec = Spec(base.family, tables, base.form, base.arrow, phantom, None if played == full else played)
-                report = _report(spec.name)
-                if not report.ok:
-                    continue
-                one_field = len(report.fields) == 1
-                found.append(
-                    Suggestion(
-                        spec.name,
-                        base.family,
-                        tables,
-                        played,
-                        per_round,
-                        played * per_round,
-                        full * per_round,
-                        1 if phantom else 0,
-                        1 if one_field else 2,
-                        min(f.balance for f in report.fields),
-                        off,
-                        played != full,
-                        any(n > 1 for n in report.meetings.values()),
-                    )
-                )
+            spec = Spec(base.family, tables, base.form, base.arrow, phantom, None if played == full else played)
+            found.extend(_fitting(spec.name, base.family, tables, played, full, int(phantom), boards))
+    if tables > LARGEST_SECTION or 2 * tables > boards + BOARDS_WINDOW:
+        found.extend(_two_sections(pairs, boards, rounds))
     return sorted(found, key=lambda s: s.measure)

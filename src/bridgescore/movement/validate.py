@@ -5,8 +5,9 @@ Required properties (a movement that fails one cannot be scored fairly; ``moveme
 * **board-once**: no pair plays a board twice.
 * **board-one-table**: no board is at two stands of one round unless the stands share the set (a relay: the same
   boards at both, as :meth:`~bridgescore.movement.model.Round.shared` reads them).
-* **pairs-play**: every pair plays every round but its sit-outs; a round may leave out no more real pairs than the
-  section has phantoms (the phantom's opponent sits out), and the phantom itself never plays.
+* **pairs-play**: every pair plays every round but its sit-outs; a round may leave out one real pair where the
+  pairs cannot all be seated – the phantom's opponent, or the odd pair of an odd count without a phantom (a rover
+  Mitchell's displaced pair) – and none otherwise; the phantom itself never plays.
 * **seventy-percent** – the EBU's "70 % rule" (EBU, *70 per cent rule*, www.ebu.co.uk/70-per-cent-rule, and its
   *Suggested movements*): a pair should play at least 70 % of the boards in play, so that its score rests on
   comparisons with most of the field; a movement with many more boards in play than a pair plays (a long
@@ -194,7 +195,8 @@ def validate(movement: Movement) -> Report:
                         )
                     )  # fmt: skip
         # pairs-play
-        phantoms = 0 if section.phantom is None else 1
+        real_pairs = len(all_pairs) - (0 if section.phantom is None else 1)
+        phantoms = 1 if section.phantom is not None else real_pairs % 2  # a phantom's opponent, or an odd pair
         for rnd in section.rounds:
             playing = rnd.pairs()
             if section.phantom is not None and section.phantom in playing:
