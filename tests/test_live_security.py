@@ -277,13 +277,14 @@ def test_a_huge_field_or_form_is_refused_with_words_and_nothing_is_stored(shared
     _refused_as_too_large(desk.post(names, {f"pair:A:{n}": "y" * 100_000 for n in range(1, 60)}))  # a form of 6 MB
     _refused_as_too_large(desk.post(names, {"pair:A:1": "z" * 100_000}))  # fits the form, not a name: not cut short
 
-    def chunks() -> Iterator[bytes]:  # no Content-Length: sent in pieces until the server stops it
+    def chunks(size: int) -> Iterator[bytes]:  # no Content-Length: sent in pieces until the server stops it
         yield f"csrf={desk.csrf}&pair%3AA%3A1=".encode()
-        for _ in range(400):
-            yield b"w" * 16_384
+        for _ in range(2_000_000 // size):
+            yield b"w" * size
 
-    chunked = desk.http.post(names, content=chunks(), headers={"Content-Type": "application/x-www-form-urlencoded"})
-    _refused_as_too_large(chunked)
+    for size in (4096, 65_536, 1_000_000):  # whatever pieces the server reads it in
+        form = {"Content-Type": "application/x-www-form-urlencoded"}
+        _refused_as_too_large(desk.http.post(names, content=chunks(size), headers=form))
     pbn = {"deals": ("huge.pbn", b'[Board "1"]\n' + b"%" * 9_000_000, "text/plain")}  # the desk's files: 8 MB
     _refused_as_too_large(desk.post(f"/desk/e/{evening}/do/deals", {}, files=pbn))
     phone = sit_down(shared, evening, codes[1])

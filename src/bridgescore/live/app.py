@@ -148,6 +148,8 @@ async def _form_refused(request: Request, problem: Exception) -> Response:
 
 #: Where :func:`_form` tells :class:`_BodyLimit` the limit of the form it reads (the scope is the request's own).
 _LIMIT_KEY = "bridgescore.body_limit"
+#: What a body may hold besides its form's limit: a file's multipart headers, the other fields.
+_SLACK = 64 * 1024
 
 
 class _BodyLimit:
@@ -170,7 +172,7 @@ class _BodyLimit:
             message = await receive()
             received += len(message.get("body", b""))
             limit = int(scope.get(_LIMIT_KEY, self.limit))
-            if received > limit + 64 * 1024:  # a file's multipart headers besides
+            if received > limit + _SLACK:
                 raise _too_large(limit)
             return message
 
@@ -186,7 +188,9 @@ async def _form(request: Request, limit: int = _MAX_FORM) -> dict[str, str] | No
         raise _too_large(limit)
     request.scope[_LIMIT_KEY] = limit
     try:
-        form = await request.form(max_files=2, max_fields=2000, max_part_size=_MAX_FORM)
+        # starlette's own limit of a part set past the body's (_BodyLimit), so a part too large is always refused
+        # there, as too large – whichever limit a body sent in chunks reached first depended on the chunks' sizes
+        form = await request.form(max_files=2, max_fields=2000, max_part_size=limit + _SLACK + 1)
     except HTTPException as problem:  # starlette's words for a body that is no form
         raise _FormRefused(400, "the form could not be read (%(reason)s): nothing was stored",
                            reason=str(problem.detail)) from None  # fmt: skip
