@@ -93,10 +93,16 @@ def mistakes(lines: list[str]) -> tuple[list[str], dict[str, int]]:
 
 @pytest.fixture
 def files(tmp_path: Path) -> dict[str, Path]:
+    return write_files(tmp_path)
+
+
+def write_files(folder: Path) -> dict[str, Path]:
+    """The 8-table Mitchell's movement (JSON), its clean travellers and the travellers with :func:`mistakes`, in
+    ``folder``."""
     movement = mitchell()
     lines = traveller_lines(movement)
     bad, _ = mistakes(lines)
-    out = {"movement": tmp_path / "mitchell-8.json", "clean": tmp_path / "clean.csv", "bad": tmp_path / "bad.csv"}
+    out = {"movement": folder / "mitchell-8.json", "clean": folder / "clean.csv", "bad": folder / "bad.csv"}
     out["movement"].write_text(dumps(movement), encoding="utf-8")
     out["clean"].write_text("\n".join(lines) + "\n", encoding="utf-8")
     out["bad"].write_text("\n".join(bad) + "\n", encoding="utf-8")
@@ -396,3 +402,57 @@ def test_a_movement_given_by_its_name_is_fitted_to_the_travellers(tmp_path: Path
     assert wrong.exit_code == 2
     unknown = runner.invoke(app, ["score", str(event), "--movement", "howel-3"])
     assert unknown.exit_code == 2 and "a movement's name (movement suggest)" in unknown.output
+
+
+def test_score_and_movement_show_resolve_a_name_or_file_alike(files: dict[str, Path], tmp_path: Path) -> None:
+    """``--movement`` and ``movement show`` resolve NAME|FILE by one function: a name that cannot be built says why
+    in both (score said only that it was no name), a movement file not there is said as such in both (score
+    took it for a name)."""
+    missing = str(tmp_path / "schema.json")
+    for value, words in (
+        ("mitchell-8", "choose mitchell-8-skip or mitchell-8-relay"),
+        ("howell-40", "40 tables: the movements here are for 3 to 30 tables"),
+        (missing, "cannot read the file"),
+    ):
+        for args in (["score", "--movement", value, str(files["clean"])], ["movement", "show", value]):
+            res = runner.invoke(app, args)
+            assert res.exit_code == 2 and words in _flat(res.output), (args, res.output)
+
+
+def test_several_sessions_are_each_checked_against_the_movement(files: dict[str, Path], tmp_path: Path) -> None:
+    """``score``/``check`` of a two-session event with ``--movement`` refused the schedule ("not available with
+    several sessions yet"): now every session's lines are checked against it – once for all sessions, or once per
+    session in session order – each mistake said in its own file and line, and a clean event scored."""
+    clean, bad, schedule = str(files["clean"]), str(files["bad"]), str(files["movement"])
+    sessions = ["--session", "1", "--session", "2"]
+    # one movement for both sessions: the second session's mistakes are said, in its file
+    for command in ("score", "check"):
+        res = runner.invoke(app, [command, *sessions, "--movement", schedule, clean, bad])
+        text = _flat(res.output)
+        assert res.exit_code == 2, res.output
+        assert f"{bad}, line" in text and "this line has NS and EW swapped" in text
+        assert "round 6, table 7: NS 7 v EW 9 on boards 10–12: no result for board 10" in text
+        assert f"{clean}, line" not in text
+    went_on = runner.invoke(app, ["score", *sessions, "--movement", schedule, "--skip-invalid", clean, bad])
+    assert went_on.exit_code == 0 and re.search(r"│\s+17\s+│", went_on.output) is None, went_on.output
+    ok = runner.invoke(app, ["score", *sessions, "--movement", schedule, clean, clean])
+    assert ok.exit_code == 0, ok.output
+    # once per session, in session order: the second session's schedule is a 4-table Mitchell, so its lines of an
+    # 8-table evening are out of it; a name is fitted to each session's travellers
+    four = tmp_path / "mitchell-4.json"
+    four.write_text(dumps(mitchell(4, 3)), encoding="utf-8")
+    res = runner.invoke(app, ["score", *sessions, "--movement", schedule, "--movement", str(four), clean, clean])
+    assert res.exit_code == 2 and "there is no pair 9 in this movement" in _flat(res.output), res.output
+    named = runner.invoke(app, ["check", *sessions, "--movement", "mitchell-8-skip", clean, clean])
+    assert named.exit_code == 0 and _flat(named.output).count("mitchell-8-skip: 3 boards a round") == 2, named.output
+    # given neither once nor once per session; a word given per session; movements ranked apart
+    three = ["--movement", schedule] * 3
+    for args, words in (
+        ([*sessions, *three, clean, clean], "--movement is given 3 times for 2 sessions"),
+        ([*three[:4], clean], "--movement is given 2 times for one session"),
+        ([*sessions, "--movement", "mitchell", "--movement", schedule, clean, clean], "the words auto, mitchell"),
+        ([*sessions, "--movement", schedule, "--movement", "howell-4", clean, clean], "rank differently"),
+    ):
+        for command in ("score", "check"):
+            res = runner.invoke(app, [command, *args])
+            assert res.exit_code == 2 and words in _flat(res.output), (command, args, res.output)

@@ -110,7 +110,7 @@ def _messages_in_the_code() -> set[tuple[str | None, str]]:
     used: set[tuple[str | None, str]] = set()
     for path in sorted(PACKAGE.rglob("*.py")):
         used |= _python_messages(path)
-    for template in sorted((PACKAGE / "report" / "templates").glob("*.j2")):
+    for template in sorted((PACKAGE / "report" / "templates").rglob("*.j2")):
         for _lineno, message, _comments, context in extract_from_file("jinja2.ext:babel_extract", str(template)):
             used.add((context, message if isinstance(message, str) else message[0]))
     return used
@@ -138,7 +138,7 @@ def test_catalogue_and_templates_are_package_data() -> None:
     """The .po file and templates ship in a wheel: pyproject's package-data globs cover them."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     globs = config["tool"]["setuptools"]["package-data"]["bridgescore"]
-    files = [PO, *(PACKAGE / "report" / "templates").glob("*.j2")]
+    files = [PO, *(PACKAGE / "report" / "templates").rglob("*.j2")]
     for path in files:
         relative = path.relative_to(PACKAGE).as_posix()
         assert any(fnmatch.fnmatch(relative, g) for g in globs), relative

@@ -90,6 +90,10 @@ def test_an_evening_from_setup_to_the_archive(server: Server, tmp_path: Path) ->
                              capture_output=True, text=True, timeout=60)  # fmt: skip
     assert listing.returncode == 0, listing.stderr
     assert "Club night" in listing.stdout
+    kept = subprocess.run([sys.executable, "-m", "bridgescore", "archive", "movement",
+                           json.loads(listing.stdout)["sessions"][0]["key"], "--db", server.db],
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert kept.returncode == 0 and "bridgescore.movement/1" in kept.stdout, kept.stderr  # the movement archived
     player = subprocess.run([sys.executable, "-m", "bridgescore", "player", "1001", "--db", server.db],
                             capture_output=True, text=True, timeout=60)  # fmt: skip
     assert player.returncode == 0 and "Ann Smith" in player.stdout and "Bob Jones" in player.stdout, player.stdout

@@ -135,6 +135,57 @@ def test_a_phantom_gets_no_guide_card_and_its_opponents_sit_out() -> None:
     assert any("sits out" in row for g in guides for row in g.rows)
 
 
+def _round_data_with_a_phantom() -> Movement:
+    """A 5-table Mitchell as Bridgemate's RoundData gives it with 9 pairs: NS 5 written 0 (a pair missing), read
+    as the phantom at its table (the generated one leaves that table out)."""
+    from bridgescore.movement.files import dumps, loads
+
+    rows = dumps(by_name("mitchell-5", 2), "bridgemate").splitlines()
+    table_5 = [r.split(",") for r in rows if r.startswith("1,5,")]
+    rows = [r for r in rows if not r.startswith("1,5,")] + [",".join([*c[:3], "0", *c[4:]]) for c in table_5]
+    movement, problems = loads("\n".join(rows) + "\n", "rounddata.csv")
+    assert movement is not None and not problems
+    assert movement.sections[0].phantom == PairRef(5, "NS")
+    return movement
+
+
+@pytest.mark.parametrize("shape", ["generated", "round data"])
+def test_the_phantom_is_said_in_words_on_table_and_guide_cards(shape: str) -> None:
+    """Where a pair meets the phantom it sits out: its guide card says so in that round and under the card, the
+    table card it comes from says it sits out next and why, and the phantom's own table (kept by a RoundData file)
+    reads "phantom", not a pair number as if a pair played there; in English and Dutch."""
+    movement = by_name("mitchell-5-phantom", 2) if shape == "generated" else _round_data_with_a_phantom()
+    tables = {c.title.split(": ")[-1]: c for c in cards(movement, "table", "en")}
+    guides = {c.title.split(": ")[-1]: c for c in cards(movement, "guide", "en")}
+    # EW 1 meets NS 5 (the phantom) in round 5, coming from table 4
+    assert guides["Pair EW 1"].rows[4] == ("5", "", "sits out", "phantom", "")
+    assert "Sits out in round 5: its opponents would be the phantom (pair NS 5), which no pair plays." in (
+        guides["Pair EW 1"].notes
+    )
+    assert [row[5] for row in tables["Table 4"].rows] == ["sits out"] * 4 + ["-"]
+    assert tables["Table 4"].notes == (
+        "sits out: that round the pair's opponents would be the phantom (pair NS 5), which no pair plays.",
+    )
+    if shape == "round data":
+        assert [row[1] for row in tables["Table 5"].rows] == ["phantom"] * 5
+        assert tables["Table 5"].notes[0].startswith("The phantom (pair NS 5) sits at this table: no pair plays it")
+    dutch = {c.title.split(": ")[-1]: c for c in cards(movement, "guide", "nl")}
+    assert dutch["Paar OW 1"].rows[4] == ("5", "", "rust", "spookpaar", "")
+    assert "Rust in ronde 5: de tegenstander zou het spookpaar (paar NZ 5) zijn, dat niemand speelt." in (
+        dutch["Paar OW 1"].notes
+    )
+    page = render_cards(movement, "table", "nl")
+    assert "spookpaar (paar NZ 5)" in page and ">phantom<" not in page
+
+
+def test_a_sit_out_without_a_phantom_is_said_under_the_guide_card() -> None:
+    """A round a pair has no table (a schedule with a sit-out and no phantom) is said in words under the card."""
+    stands = (Stand(1, PairRef(1), PairRef(2), frozenset({1})),)
+    movement = Movement("sit", "custom", "test", 1, (Section("", (Round(1, stands), Round(2, ())), phantom=None),))
+    guide = cards(movement, "guide", "en")[0]
+    assert guide.rows[1] == ("2", "", "sits out", "", "") and guide.notes == ("Sits out in round 2.",)
+
+
 def test_the_command_writes_the_page(tmp_path: Path) -> None:
     out = tmp_path / "cards.html"
     args = ["movement", "cards", "mitchell-8-relay", "--kind", "boards", "--lang", "nl", "--paper", "letter"]

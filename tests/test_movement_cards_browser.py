@@ -20,7 +20,7 @@ pytest.importorskip("playwright.sync_api", reason="playwright (dev extra) drives
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "build" / "screenshots"
-MOVEMENTS = ("mitchell-8-relay", "howell-4")
+MOVEMENTS = ("mitchell-8-relay", "howell-4", "mitchell-5-phantom")
 #: CSS px of 96 a inch; the page's @page margin is 12 mm each side
 _MM = 96 / 25.4
 #: the printable area (width, height) in CSS px of each paper: A4 210 × 297 mm, Letter 8.5 × 11 in, less 2 × 12 mm

@@ -365,3 +365,27 @@ def test_a_file_that_is_not_there_or_binary_is_a_problem(tmp_path: Path) -> None
     folder.mkdir()
     movement, problems = load(folder)
     assert movement is None and len(problems) == 1
+
+
+# --- one resolver for NAME|FILE -----------------------------------------------------------------------------------
+
+
+def test_resolve_reads_a_file_or_makes_a_name_and_says_the_problem_of_either(tmp_path: Path) -> None:
+    """``movement show/check/cards`` and ``score``/``check --movement`` resolve NAME|FILE by this one function."""
+    from bridgescore.movement.files import resolve
+
+    read = resolve(str(NBB), boards_per_round=3)
+    assert read.ok and not read.named and read.movement == load(NBB, boards_per_round=3)[0]
+    named = resolve("mitchell-8-skip", boards_per_round=3)
+    assert named.ok and named.named and named.movement is not None and named.movement.boards == 24
+    assert resolve("howell-4").movement == resolve("howell-4", boards_per_round=2).movement  # 2 when not given
+    missing = resolve(str(tmp_path / "schema.asc"))  # a file's suffix: a file not there, not a name
+    assert not missing.ok and not missing.named and "cannot read" in missing.problems[0].describe()
+    even = resolve("mitchell-8")
+    assert even.movement is None and even.named
+    assert even.problems[0].location.file == "mitchell-8"
+    assert "choose mitchell-8-skip or mitchell-8-relay" in even.problems[0].text()
+    assert "kies mitchell-8-skip" in even.problems[0].text("nl")
+    for blank in ("", "  "):  # not the current folder read as a file ("Is a directory")
+        empty = resolve(blank)
+        assert empty.movement is None and empty.problems[0].text().startswith("no movement given")

@@ -48,7 +48,7 @@ def _written_by_the_package() -> tuple[set[str], str]:
     literals: set[str] = set()
     for path in PACKAGE.rglob("*.py"):
         literals |= _texts(ast.parse(path.read_text(encoding="utf-8")))
-    templates = "\n".join(p.read_text(encoding="utf-8") for p in (PACKAGE / "report" / "templates").glob("*.j2"))
+    templates = "\n".join(p.read_text(encoding="utf-8") for p in (PACKAGE / "report" / "templates").rglob("*.j2"))
     return literals, templates
 
 

@@ -2,11 +2,12 @@
 models; :mod:`bridgescore.archive.migrations` creates and changes it (Alembic), never ``create_all``.
 
 A session is one scored file: its summary (date, club, title, method, unit, boards, the options it was scored
-with, the file's name and SHA-256, the digest of its lines, when it was added and its version), its boards (datum,
-top), its traveller lines (every field of a :class:`bridgescore.core.event.Result` with the line's points) and its
-ranked pairs (boards, percentage or IMPs, place), each pair linked to its players.  A player is stored once (``key`` as
-:func:`bridgescore.core.players.player_key` gives it: ``#`` and the member number, else ``~`` and the folded name; the
-member number itself is unique); the name a session wrote is kept on the link.  ``corrections`` is the history of a
+with, the file's name and SHA-256, the digest of its lines, when it was added and its version, the movement its
+lines were checked against), its boards (datum, top), its traveller lines (every field of a
+:class:`bridgescore.core.event.Result` with the line's points) and its ranked pairs (boards, percentage or IMPs,
+place), each pair linked to its players.  A player is stored once (``key`` as
+:func:`bridgescore.core.players.player_key` gives it: ``#`` and the member number, else ``~`` and the folded name;
+the member number itself is unique); the name a session wrote is kept on the link.  ``corrections`` is the history of a
 session: the first version and every re-scoring (``archive add --replace``) with what changed.
 """
 
@@ -82,6 +83,9 @@ class SessionRow(Base):
     content_hash: Mapped[str] = mapped_column(String(64), index=True, server_default="")
     added_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     version: Mapped[int] = mapped_column(Integer, default=1)
+    #: the movement its lines were checked against (``archive add --movement``), its ``bridgescore.movement/1`` JSON
+    #: text; None: stored without one (migration 0003)
+    movement: Mapped[str | None] = mapped_column(Text, nullable=True)
 
     lines: Mapped[list[LineRow]] = relationship(back_populates="session", cascade="all, delete-orphan")
     board_rows: Mapped[list[BoardRow]] = relationship(back_populates="session", cascade="all, delete-orphan")

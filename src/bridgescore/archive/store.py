@@ -69,11 +69,13 @@ from bridgescore.archive.models import (
 from bridgescore.core.i18n import N_, MessageError
 from bridgescore.core.players import Player, player_key
 from bridgescore.core.problems import Location, Problem, Severity
+from bridgescore.movement import json as movement_json
 from bridgescore.pairs.sessions import PairSession, SessionSummary, StoredSession
 
 if TYPE_CHECKING:
     from bridgescore.core.deal import HandRecord
     from bridgescore.core.table import ResultTable
+    from bridgescore.movement.model import Movement
     from bridgescore.pairs.pipeline import Scores
 
 __all__ = [
@@ -272,6 +274,8 @@ class ToStore:
     #: the digest of its lines where it is known (:func:`bridgescore.pairs.sessions.content_digest`); "": worked out
     #: here
     digest: str = ""
+    #: the movement its lines were checked against (``archive add --movement``): kept with the session (issue 21)
+    movement: Movement | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -762,9 +766,11 @@ class Archive:
 
                 event_json["deals"] = dumps_pbn(event_.deals[n] for n in sorted(event_.deals))
             summary = summarise(s.scores.scored, s.key, competition)
+            schedule = movement_json.dumps(s.movement) if s.movement is not None else None
             ready.append(
-                (summary, lines, boards, event_json, dict(s.options or {}), s.file, file_hash(s.content), digest)
-            )
+                (summary, lines, boards, event_json, dict(s.options or {}), s.file, file_hash(s.content), digest,
+                 schedule)
+            )  # fmt: skip
         for attempt in range(_ATTEMPTS):
             try:
                 with self._transaction() as db:
@@ -887,6 +893,7 @@ class Archive:
         file: str,
         sha: str,
         digest: str,
+        schedule: str | None,
         replace: bool,
     ) -> Added:
         key = summary.key
@@ -913,6 +920,8 @@ class Archive:
             ]  # fmt: skip
             new_lines = zip(*(lines.column(c) for c in _LINE_FIELDS), strict=True)
             changes = _changes(old_lines, new_lines, old_pairs, new_pairs, row.options, options)
+            if row.movement != schedule:  # the movement given again differs (or is given, or left out)
+                changes["movement"] = {"old": _movement_name(row.movement), "new": _movement_name(schedule)}
             pair_ids = select(PairRow.id).where(PairRow.session_id == row.id)
             db.execute(delete(PairPlayer).where(PairPlayer.pair_id.in_(pair_ids)))
             for table in (PairRow, LineRow, BoardRow):
@@ -936,6 +945,7 @@ class Archive:
         row.file_name = file
         row.file_hash = sha
         row.content_hash = digest
+        row.movement = schedule
         row.added_at = now
         db.flush()
         sid = row.id
@@ -1188,7 +1198,7 @@ class Archive:
                     players=MappingProxyType(players),
                     deals=_deals(str(data.get("deals") or ""), row.file_name),
                 )
-                out.append(StoredSession(summary, event_))
+                out.append(StoredSession(summary, event_, _stored_movement(row.movement, row.key, self.shown)))
             return out
 
     def options(self, key: str) -> dict[str, Any]:
@@ -1200,12 +1210,55 @@ class Archive:
                 raise ArchiveError(N_("there is no session %(key)s in the archive %(db)s"), key=key, db=self.shown)
             return dict(stored)
 
+    def movement(self, key: str, *, missing_ok: bool = False) -> Movement | None:
+        """The movement session ``key`` was checked against when stored (``archive add --movement``), or None where
+        it was stored without one; :class:`ArchiveError` for a session not there (None with ``missing_ok``: a
+        correction of a session not stored yet) and for a stored movement that cannot be read."""
+        with self._reading() as db:
+            found = db.execute(select(SessionRow.movement).where(SessionRow.key == key)).first()
+        if found is None:
+            if missing_ok:
+                return None
+            raise ArchiveError(N_("there is no session %(key)s in the archive %(db)s"), key=key, db=self.shown)
+        return _stored_movement(found[0], key, self.shown)
+
+
+def _stored_movement(text: str | None, key: str, shown: str) -> Movement | None:
+    """A stored movement's JSON read back (None: none stored); one that cannot be read is said, never guessed."""
+    if text is None:
+        return None
+    movement, problems = movement_json.loads(text, f"{shown}#{key}")
+    if movement is None:
+        raise ArchiveError(
+            N_("the movement stored with session %(key)s in the archive %(db)s cannot be read: %(reason)s"),
+            key=key, db=shown, reason="; ".join(str(p) for p in problems),
+        )  # fmt: skip
+    return movement
+
+
+def _movement_name(text: str | None) -> str | None:
+    """The name in a stored movement's JSON (the history says which movement a correction changed)."""
+    if text is None:
+        return None
+    try:
+        name = json.loads(text).get("name")
+    except (ValueError, AttributeError):
+        return "?"
+    return str(name) if name is not None else "?"
+
 
 def rescore(stored: StoredSession, options: Mapping[str, Any]) -> Scores:
-    """A stored session's event scored again with the options it was stored with (:meth:`Archive.options`)."""
+    """A stored session's event scored again with the options it was stored with (:meth:`Archive.options`), its
+    lines checked against the movement stored with it first where there is one (issue 21): what ``archive add``
+    left out against it is left out again, never ranked."""
     from bridgescore.pairs.pipeline import score
 
-    return score(stored.event, **dict(options))
+    event = stored.event
+    if stored.movement is not None:
+        from bridgescore.pairs.against_movement import check_against_movement
+
+        event = check_against_movement(event, stored.movement)
+    return score(event, **dict(options))
 
 
 if TYPE_CHECKING:

@@ -4,6 +4,7 @@ corrections shown (``history``).  The work is :mod:`bridgescore.archive`'s and t
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -21,9 +22,10 @@ from bridgescore.cli.common import (
     FactorOption,
     MembersOption,
     MethodOption,
-    MovementOption,
+    MovementScheduleOption,
     NamesOption,
     NeubergOption,
+    OutputOption,
     PairPercentOption,
     PhantomAwardOption,
     PhantomOption,
@@ -36,15 +38,17 @@ from bridgescore.cli.common import (
     open_or_fail,
     reading_archive,
     resolved_options,
+    session_movements,
     text_or_json,
     wide_console,
 )
 
 if TYPE_CHECKING:
+    from bridgescore.archive import Archive
     from bridgescore.core.i18n import Language
 
 archive_app = typer.Typer(
-    help="The archive of scored sessions (SQLite file, or PostgreSQL for a federation): add, list, history.",
+    help="The archive of scored sessions (SQLite file, or PostgreSQL for a federation): add, list, history, movement.",
     no_args_is_help=True,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -89,7 +93,7 @@ def add(
     names: NamesOption = None,
     members: MembersOption = None,
     across_sections: AcrossSectionsOption = False,
-    movement: MovementOption = "auto",
+    movement_given: MovementScheduleOption = None,
     phantom: PhantomOption = None,
     phantom_award: PhantomAwardOption = None,
     neuberg: NeubergOption = None,
@@ -103,9 +107,12 @@ def add(
     """Score each file as `score` does and store them all in the archive in one transaction (all or none).
 
     A session stored already is refused (exit 2) unless --replace; a file with an error stores nothing (exit 2).
+    --movement NAME|FILE checks every line against the movement and keeps it with the session; a correction
+    (--replace) given none is checked against the one kept.
     The archive: --db, else $BRIDGESCORE_DB, else bridgescore.sqlite3 in the current folder."""
     from rich.markup import escape
 
+    from bridgescore.archive import ArchiveError
     from bridgescore.archive.prepare import given_options, prepare, store
     from bridgescore.archive.report import added_json, render_added
     from bridgescore.cli.common import err, out, write_output
@@ -116,6 +123,7 @@ def add(
 
     page_lang = language_option(lang)
     text_or_json(fmt)
+    schedules, movement = session_movements(movement_given, page_lang)  # a file or a name: kept with the session
     if date is not None:
         date = date_option(date, "--date", page_lang)
     given: dict[str, Any] = {
@@ -129,11 +137,20 @@ def add(
     files = event_files(inputs)
     if key is not None and len(files) > 1:
         raise fail("--key names one session: give one file with it")
-    prepared, problems = prepare(
-        files, options, key=key, date=date, club=club, title=title, names=names, members=members, movement=movement,
-        method_given=method is not None or as_program is not None,
-        resolve={"across_sections": across_sections, "movement": movement, "phantoms": phantom or (), **given},
-    )  # fmt: skip
+    kept = _kept_movements(db) if replace and not schedules else None  # a correction: the movement kept with it
+    try:
+        prepared, problems = prepare(
+            files, options, key=key, date=date, club=club, title=title, names=names, members=members,
+            movement=movement, method_given=method is not None or as_program is not None,
+            resolve={"across_sections": across_sections, "movement": movement, "phantoms": phantom or (), **given},
+            schedules=schedules,
+            stored_movement=None if kept is None else functools.partial(kept.movement, missing_ok=True),
+        )  # fmt: skip
+    except ArchiveError as problem:  # the movement kept with a session cannot be read
+        raise fail(problem.text(page_lang)) from None
+    finally:
+        if kept is not None:
+            kept.close()
     for p in prepared if not replace else ():  # a session a season cannot place: said (a correction keeps its date)
         if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", iso_date(p.scores.event.info.get("date", ""))):
             problems.append(
@@ -178,6 +195,18 @@ def add(
         print_problems(refused_, err, page_lang, can_go_on=False)
         err.print(escape(_("nothing was stored in the archive %(db)s", page_lang) % {"db": archive.shown}))
         raise typer.Exit(2)
+
+
+def _kept_movements(db: str | None) -> Archive | None:
+    """The archive a correction's movement is looked up in (:meth:`bridgescore.archive.Archive.movement`), where it
+    can be opened without making one; None otherwise (there is no session to have kept one, and the archive's own
+    problem is said where ``add`` opens it to store)."""
+    from bridgescore.archive import ArchiveError, open_archive
+
+    try:
+        return open_archive(db, create=False)
+    except ArchiveError:
+        return None
 
 
 def _(message: str, lang: Language) -> str:
@@ -226,3 +255,24 @@ def history_command(
         write_output(history_json(key, versions), None)
     else:
         render_history(versions, out, page_lang)
+
+
+@archive_app.command("movement")
+def movement_command(
+    key: Annotated[str, typer.Argument(help="The session's key (as archive list shows it).", show_default=False)],
+    db: DatabaseOption = None,
+    output: OutputOption = None,
+    lang: ReportLangOption = "en",
+) -> None:
+    """The movement kept with a session (archive add --movement) as bridgescore.movement/1 JSON: what a later
+    check --movement or movement show/cards reads. Exit 1 where the session was stored without one."""
+    from bridgescore.cli.common import err, write_output
+    from bridgescore.movement.files import dumps
+
+    page_lang = language_option(lang)
+    with reading_archive(db, page_lang) as archive:
+        kept = archive.movement(key)
+    if kept is None:
+        err.print(_("session %(key)s was stored without a movement", page_lang) % {"key": key}, markup=False)
+        raise typer.Exit(1)
+    write_output(dumps(kept, "json"), output)

@@ -20,10 +20,11 @@ from bridgescore.cli.common import (
     fail,
     fitted_to_travellers,
     language_option,
-    movement_option,
     notation_option,
     note_unless_pairs,
     refuse_overwrite,
+    session_movements,
+    sessions_against_movements,
     write_output,
 )
 from bridgescore.core.problems import Severity
@@ -41,7 +42,7 @@ def check(
         str, typer.Option("--format", "-f", help="text (the listing), csv (one row per line) or json.")
     ] = "text",
     output: OutputOption = None,
-    movement: MovementScheduleOption = "auto",
+    movement_given: MovementScheduleOption = None,
     fix_swaps: FixSwapsOption = False,
     skip_invalid: Annotated[
         bool, typer.Option("--skip-invalid", help="Report problems but go on with the valid lines (exit 0).")
@@ -65,7 +66,7 @@ def check(
     from bridgescore.report.printable import console as printable_console
 
     labels = language_option(lang)
-    schedule, movement = movement_option(movement, labels, fix_swaps)
+    schedules, movement = session_movements(movement_given, labels, fix_swaps)
     if fmt not in ("text", "csv", "json"):
         raise fail(f"--format must be text, csv or json, not '{fmt}'")
     reading = notation_option(notation or "en")  # the readers take either notation
@@ -88,15 +89,17 @@ def check(
             )  # fmt: skip
         except OptionError as problem:
             raise fail(problem.text(labels)) from None
-    if parts is not None and schedule is not None:  # a schedule is one session's
-        raise fail("--movement FILE: not available with several sessions yet; check each session on its own")
     if parts is not None and deals is not None:  # the sessions' lines are checked without any hand record
         raise fail("--deals: not available with several sessions yet; check each session on its own")
-    if parts is not None:
+    schedule = None
+    if parts is not None:  # each session's lines checked against its movement, then listed as a section
         from bridgescore.api import sessions_as_sections
 
-        read_event = sessions_as_sections(parts)
+        read_event = sessions_as_sections(sessions_against_movements(parts, schedules, labels, fix_swaps))
     else:
+        if len(schedules) > 1:
+            raise fail(f"--movement is given {len(schedules)} times for one session: give it once")
+        schedule = schedules[0] if schedules else None
         read_event = read(
             *files, movement=movement, notation=reading, deals=deals, members=members,
             section_per_file=section_per_file or None,
@@ -108,7 +111,7 @@ def check(
 
         schedule = fitted_to_travellers(schedule, read_event, labels)  # a name: its boards per round from the lines
         read_event = check_against_movement(read_event, schedule, fix_swaps=fix_swaps)
-    elif movement != "howell":  # as score scores it: a Mitchell but for a swapped line is said here too
+    elif not schedules and movement != "howell":  # as score scores it: a Mitchell but for a swapped line said
         from bridgescore.pairs.against_movement import mitchell_but_for_lines
 
         read_event = mitchell_but_for_lines(read_event)

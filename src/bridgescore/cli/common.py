@@ -72,24 +72,18 @@ NotationOption = Annotated[
     str,
     typer.Option("--notation", help="Notation to print: 'en' (4S, NT, N E S W) or 'nl' (4S, SA, N O Z W)."),
 ]
-MovementOption = Annotated[
-    str,
-    typer.Option(
-        "--movement",
-        help="auto (from the data), mitchell (two lines; pairs may be numbered per direction, NS 1 and EW 1 "
-        "being two pairs, as ACBLscore numbers them) or howell (one field; every pair has a number of its own).",
-    ),
-]
-#: ``score`` and ``check``: the movement word, or a movement's schedule every line is checked against (issue 21).
+#: ``score``, ``check`` and ``archive add``: the movement word, or a movement's schedule every line is checked against
+#: (issue 21), once or once per session.
 MovementScheduleOption = Annotated[
-    str,
+    list[str] | None,
     typer.Option(
         "--movement",
         help="auto (from the data), mitchell (two lines; pairs may be numbered per direction, NS 1 and EW 1 "
         "being two pairs, as ACBLscore numbers them), howell (one field), a movement file "
         "(bridgescore.movement/1 JSON, an NBB schema, Bridgemate's RoundData or .bws, a movement CSV) or a "
         "movement's name as 'movement suggest' prints it (mitchell-8-skip, howell-4): every line "
-        "is checked against its schedule, as the club programs do, and a line in error is reported and left out.",
+        "is checked against its schedule, as the club programs do, and a line in error is reported and left out. "
+        "Several sessions: one movement for every session, or one per session in session order.",
     ),
 ]
 FixSwapsOption = Annotated[
@@ -181,85 +175,50 @@ PER_DIRECTION = {"mitchell": True, "howell": False}
 
 def movement_from_option(value: str) -> tuple[Movement | None, list[Problem]]:
     """The schedule ``--movement`` names: None for the words ``auto``, ``mitchell`` and ``howell`` (the ranking's
-    choice, as before), else the movement file's – ``bridgescore.movement/1`` JSON, an NBB schema, Bridgemate's
-    RoundData (or the ``.bws``), a movement CSV (:func:`bridgescore.movement.files.load`) – or the problem that keeps
-    it from being read; a movement's name (as ``movement suggest`` prints it) is made with one board a round until
-    :func:`fitted_to_travellers` has the travellers.  ``movement show/check/cards`` resolve theirs in
-    ``cli/movement.py``, where the boards per round are given."""
-    from bridgescore.core.i18n import N_
-    from bridgescore.core.problems import Location, Problem
-
-    if value in ("auto", *PER_DIRECTION):
-        return None, []
-    path = Path(value)
-    if not path.is_file():
-        named = _named_movement(value)
-        if named is not None:
-            return named, []
-        return None, [
-            Problem.make(
-                Location("--movement"),
-                N_("--movement must be auto, mitchell or howell, or a movement file (bridgescore.movement/1 JSON, an "
-                   "NBB schema, Bridgemate's RoundData, a movement CSV) or a movement's name (movement suggest), not "
-                   "'%(value)s'"),
-                value=value,
-            )
-        ]  # fmt: skip
-    from bridgescore.movement.files import load
-
-    return load(path)
-
-
-#: The note a movement made from its name carries until the travellers give its boards per round.
-BY_NAME = "bridgescore.boards_per_round"
-
-
-def _named_movement(value: str) -> Movement | None:
-    """The movement ``value`` names (``mitchell-8-skip``, ``howell-4`` …: :func:`bridgescore.movement.generate.
-    by_name`), made with one board a round until :func:`fitted_to_travellers` knows how many; None for no name."""
+    choice, as before), else the movement :func:`bridgescore.movement.files.resolve` gives for the file or the name
+    (the one resolver ``movement show/check/cards`` use too), or the problem that keeps it from being had; a
+    movement's name (as ``movement suggest`` prints it) is made with one board a round until
+    :func:`fitted_to_travellers` has the travellers."""
     import dataclasses
     from types import MappingProxyType
 
-    from bridgescore.movement import MovementError
-    from bridgescore.movement.generate import by_name
+    from bridgescore.core.i18n import N_
+    from bridgescore.core.problems import Location, Problem
+    from bridgescore.movement.files import resolve
 
-    try:
-        named = by_name(value, 1)
-    except MovementError:
-        return None
-    return dataclasses.replace(named, notes=MappingProxyType({**named.notes, BY_NAME: "from the travellers"}))
+    if value in ("auto", *PER_DIRECTION):
+        return None, []
+    resolved = resolve(value, boards_per_round=1)
+    if not resolved.named:
+        return resolved.movement, list(resolved.problems)
+    if resolved.movement is not None:
+        from bridgescore.movement.files import BY_NAME
+
+        notes = MappingProxyType({**resolved.movement.notes, BY_NAME: "from the travellers"})
+        return dataclasses.replace(resolved.movement, notes=notes), []
+    return None, [
+        Problem.make(
+            Location("--movement"),
+            N_("--movement must be auto, mitchell or howell, or a movement file (bridgescore.movement/1 JSON, an "
+               "NBB schema, Bridgemate's RoundData, a movement CSV) or a movement's name (movement suggest), not "
+               "'%(value)s'"),
+            value=value,
+        ),
+        *(dataclasses.replace(p, location=Location("--movement")) for p in resolved.problems),
+    ]  # fmt: skip
 
 
 def fitted_to_travellers(schedule: Movement, event: Event, lang: Language) -> Movement:
-    """A movement given by its name, made with the boards per round the travellers show: the boards played at more
-    than one table (a mistyped board 25 of a 24-board evening is one line, and is not counted) over the rounds, as
-    a warning says; a movement read from a file is returned as it is."""
-    if BY_NAME not in schedule.notes:
-        return schedule
-    import numpy as np
+    """A movement given by its name, made with the boards per round the travellers show, as a warning says
+    (:func:`bridgescore.pairs.against_movement.fitted_to_travellers`); a movement read from a file as it is."""
     from rich.markup import escape
 
-    from bridgescore.core.i18n import N_
-    from bridgescore.core.problems import Location, Problem, Severity
-    from bridgescore.movement.generate import by_name
+    from bridgescore.movement.files import fitted_to_travellers as fitted
 
-    _, lines = np.unique(event.table.board, return_counts=True)  # the board column: no line object is made
-    played = int(np.count_nonzero(lines > 1)) or len(lines)
-    per_round = max(1, -(-played // max(1, schedule.rounds)))
-    fitted = by_name(schedule.name, per_round)
-
-    said = Problem.make(
-        Location("--movement"),
-        N_("--movement %(name)s: %(boards)d boards a round (boards 1–%(last)d), the travellers' boards over its "
-           "%(rounds)d rounds"),
-        Severity.WARNING,
-        name=schedule.name,
-        boards=per_round,
-        last=fitted.boards,
-        rounds=fitted.rounds,
-    )  # fmt: skip
-    __getattr__("err").print(f"[yellow]{escape(said.text(lang))}[/]", soft_wrap=True)
-    return fitted
+    made, said = fitted(schedule, event)
+    if said is not None:
+        __getattr__("err").print(f"[yellow]{escape(said.text(lang))}[/]", soft_wrap=True)
+    return made
 
 
 def movement_option(value: str, lang: Language, fix_swaps: bool = False) -> tuple[Movement | None, str]:
@@ -285,6 +244,56 @@ def movement_option(value: str, lang: Language, fix_swaps: bool = False) -> tupl
     from bridgescore.pairs.against_movement import ranked_as
 
     return schedule, ranked_as(schedule)
+
+
+def session_movements(
+    values: Sequence[str] | None, lang: Language, fix_swaps: bool = False
+) -> tuple[tuple[Movement, ...], str]:
+    """``--movement`` of ``score`` and ``check``, given once or once per session: the schedules (none for a word)
+    and the word the reading and the ranking take (:func:`movement_option`).  Given more than once every value is a
+    schedule (a file or a name), and all of them rank alike (two lines, or one field): one ranking word is read and
+    ranked for the whole event; otherwise the problem is said and exit 2."""
+    if len(values or ()) < 2:
+        schedule, word = movement_option(values[0] if values else "auto", lang, fix_swaps)
+        return ((schedule,) if schedule is not None else ()), word
+    assert values is not None  # two or more
+    words = [v for v in values if v in ("auto", *PER_DIRECTION)]
+    if words:
+        raise fail(
+            f"--movement {words[0]}: given once per session, --movement names each session's movement (a file or "
+            "a movement's name); the words auto, mitchell and howell are given once"
+        )
+    chosen = [movement_option(v, lang, fix_swaps) for v in values]
+    ranked = {word for _, word in chosen}
+    if len(ranked) > 1:
+        raise fail(
+            "--movement: the sessions' movements rank differently (two lines in one, one field in another); score "
+            "each session on its own"
+        )
+    return tuple(s for s, _ in chosen if s is not None), ranked.pop()
+
+
+def sessions_against_movements(
+    sessions: Sequence[tuple[str, Event]], schedules: Sequence[Movement], lang: Language, fix_swaps: bool = False
+) -> list[tuple[str, Event]]:
+    """Every session's lines checked against its movement (issue 21): one schedule is every session's, several are
+    the sessions' in session order (:func:`bridgescore.pairs.against_movement.check_against_movement`; a name is
+    fitted to each session's travellers); a count that is neither is said and exit 2."""
+    if not schedules:
+        return list(sessions)
+    if len(schedules) not in (1, len(sessions)):
+        raise fail(
+            f"--movement is given {len(schedules)} times for {len(sessions)} sessions: give it once for every "
+            "session, or once per session in session order"
+        )
+    from bridgescore.pairs.against_movement import check_against_movement
+
+    each = list(schedules) * len(sessions) if len(schedules) == 1 else list(schedules)
+    checked = []
+    for (name, event), schedule in zip(sessions, each, strict=True):
+        fitted = fitted_to_travellers(schedule, event, lang)  # a name: its boards per round from this session
+        checked.append((name, check_against_movement(event, fitted, fix_swaps=fix_swaps)))
+    return checked
 
 
 def print_error(message: str) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -54,38 +53,30 @@ MovementArgument = Annotated[
     typer.Argument(
         metavar="NAME|FILE",
         help="A movement's name (mitchell-7, mitchell-8-skip, mitchell-8-relay, mitchell-7-arrow, howell-4, "
-        "howell-4-phantom, … as 'movement suggest' prints them) or a movement file: bridgescore.movement/1 JSON, "
-        "an NBB schema, Bridgemate's RoundData (or the .bws), a movement CSV.",
+        "howell-4-phantom, … as 'movement suggest' prints them; teams-8 for a teams round robin) or a movement "
+        "file: bridgescore.movement/1 JSON, an NBB schema, Bridgemate's RoundData (or the .bws), a movement CSV.",
         show_default=False,
     ),
 ]
 
 
 def _movement(text: str, boards_per_round: int | None, lang: Language) -> Movement:
-    """The movement ``text`` names – a file in any format :func:`bridgescore.movement.files.load` reads (JSON, an
-    NBB schema, Bridgemate's RoundData or .bws, a movement CSV), else a name – or its problem in words and exit 2.
-    A warning of a file read is said and the command goes on."""
-    from bridgescore.movement.files import load
-    from bridgescore.movement.generate import by_name
-    from bridgescore.movement.model import MovementError
+    """The movement ``text`` names (:func:`bridgescore.movement.files.resolve`: a file in any format it reads, else
+    a name), or its problem in words and exit 2.  A warning of a file read is said and the command goes on."""
+    from bridgescore.cli.common import err
+    from bridgescore.movement.files import resolve
+    from bridgescore.report.problems import print_problems
 
-    path = Path(text)
-    if path.exists() or path.suffix.lower() in (".json", ".csv", ".bws", ".txt", ".asc"):
-        from bridgescore.cli.common import err
-        from bridgescore.core.problems import Severity
-        from bridgescore.report.problems import print_problems
-
-        movement, problems = load(path, boards_per_round=boards_per_round)
-        if movement is None or any(p.severity is Severity.ERROR for p in problems):
-            print_problems(problems, err, lang, can_go_on=False)
-            raise typer.Exit(2)
-        if problems:
-            print_problems(problems, err, lang, can_go_on=True, summary=False)
-        return movement
-    try:
-        return by_name(text, boards_per_round or 2)
-    except MovementError as problem:
-        raise fail(_problem(problem, lang)) from None
+    resolved = resolve(text, boards_per_round=boards_per_round)
+    if resolved.named and not resolved.ok:  # a name: its reason alone, as the generators say it
+        raise fail("; ".join(p.text(lang) for p in resolved.problems))
+    if not resolved.ok:
+        print_problems(list(resolved.problems), err, lang, can_go_on=False)
+        raise typer.Exit(2)
+    if resolved.problems:
+        print_problems(list(resolved.problems), err, lang, can_go_on=True, summary=False)
+    assert resolved.movement is not None  # ok
+    return resolved.movement
 
 
 def _problem(problem: Exception, lang: Language) -> str:

@@ -38,10 +38,10 @@ from bridgescore.cli.common import (
     fail,
     fitted_to_travellers,
     language_option,
-    movement_option,
     notation_option,
     output_stream,
     refuse_overwrite,
+    session_movements,
     strict_exit,
     wide_console,
     write_bytes_output,
@@ -87,7 +87,7 @@ def score(
     deals: DealsOption = None,
     skip_invalid: SkipInvalidOption = False,
     across_sections: AcrossSectionsOption = False,
-    movement: MovementScheduleOption = "auto",
+    movement_given: MovementScheduleOption = None,
     fix_swaps: FixSwapsOption = False,
     phantom: PhantomOption = None,
     as_program: AsProgramOption = None,
@@ -233,7 +233,8 @@ def score(
     shown = notation_option(notation or page_lang)  # printing: as asked, else in the language of the labels
     if fmt not in ("text", "json", "csv", "html", "usebio"):
         raise fail(f"--format must be text, json, csv, html or usebio, not '{fmt}'")
-    schedule, movement = movement_option(movement, page_lang, fix_swaps)  # a file: the word its schedule ranks as
+    # a file or a name: the word its schedule ranks as; several sessions may each have their own
+    schedules, movement = session_movements(movement_given, page_lang, fix_swaps)
     if fmt == "usebio" and date is not None:  # USEBIO's DATE is a day (dd/mm/yyyy); a page's header takes any text
         date_option(date, "--date", page_lang)
     given: dict[str, object] = {
@@ -268,12 +269,10 @@ def score(
 
         if held is not None:  # several sessions: no one file names the method
             raise fail(held.text(page_lang))
-        if schedule is not None:  # a schedule is one session's
-            raise fail("--movement FILE: not available with several sessions yet; score each session on its own")
-
         done = score_sessions_command(
             inputs, options, session=session or [], carry_over=carry_over or [], carry_over_boards=carry_over_boards,
-            names=names, members=members, movement=movement, notation=lang, shown=shown, page_lang=page_lang,
+            names=names, members=members, movement=movement, schedules=schedules, fix_swaps=fix_swaps,
+            notation=lang, shown=shown, page_lang=page_lang,
             fmt=fmt, output=output, title=title, boards=boards, skip_invalid=skip_invalid, strict=strict,
             section_per_file=section_per_file, refused=[
                 name
@@ -287,6 +286,9 @@ def score(
         )  # fmt: skip
         if done:
             return
+    if len(schedules) > 1:
+        raise fail(f"--movement is given {len(schedules)} times for one session: give it once")
+    schedule = schedules[0] if schedules else None
     try:
         given_penalties = read_penalties(penalty or (), penalties)
     except PenaltyError as problem:

@@ -7,13 +7,16 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from bridgescore.cli.common import fail, strict_exit, wide_console, write_output
+from bridgescore.cli.common import fail, sessions_against_movements, strict_exit, wide_console, write_output
 from bridgescore.core.i18n import reset_print_rounding, set_print_rounding
 from bridgescore.core.problems import Severity
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from bridgescore.core.contract import Notation
     from bridgescore.core.i18n import Language
+    from bridgescore.movement.model import Movement
     from bridgescore.pairs.scored import ScoringOptions
 
 
@@ -27,6 +30,8 @@ def score_sessions_command(
     names: Path | None,
     members: Path | None,
     movement: str,
+    schedules: Sequence[Movement] = (),
+    fix_swaps: bool = False,
     notation: Notation,
     shown: Notation,
     page_lang: Language,
@@ -40,7 +45,8 @@ def score_sessions_command(
     refused: list[str],
 ) -> bool:
     """Score a multi-session event and write its reports; False where the files say no sessions after all (the
-    caller scores them as one session)."""
+    caller scores them as one session).  ``schedules`` (``--movement`` FILE|NAME, once for all sessions or once per
+    session): every session's lines are checked against its movement before it is scored."""
     from bridgescore.api import InputError, read_sessions, score_sessions
     from bridgescore.cli.common import err, out
     from bridgescore.core.options import OptionError
@@ -67,6 +73,7 @@ def score_sessions_command(
         return False
     if refused:
         raise fail(f"{', '.join(refused)}: not available with several sessions yet; score each session on its own")
+    parts = sessions_against_movements(parts, schedules, page_lang, fix_swaps)
     try:
         result = score_sessions(parts, options, carry_over=carried, carry_over_boards=carry_over_boards, title=title)
     except OptionError as problem:

@@ -16,6 +16,7 @@ its own boards of its current round.
 from __future__ import annotations
 
 import hmac
+import json
 import re
 import secrets
 import tempfile
@@ -388,15 +389,21 @@ async def _desk_evening(request: Request) -> Evening | None:
 
 
 def _grid(evening: Evening, results: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Rounds × tables: for each stand its pairs, boards and how many are entered."""
+    """Rounds × tables: for each stand its pairs, boards, how many are entered, and whether it is late – results
+    missing from a round before the latest one any table of its section has entered in (or missing when the
+    evening is closed), as a scoring program's table status marks a late table; a round not yet reached is not."""
     entered: dict[tuple[str, int, int], int] = {}
+    latest: dict[str, int] = {}
     for r in results:
         key = (r["section"], r["round"], r["table"])
         entered[key] = entered.get(key, 0) + 1
-    return [
-        {"place": p, "entered": entered.get((p.section, p.round, p.table), 0), "boards": len(p.boards)}
-        for p in evening.places()
-    ]
+        latest[r["section"]] = max(latest.get(r["section"], 0), r["round"])
+    grid = []
+    for p in evening.places():
+        count = entered.get((p.section, p.round, p.table), 0)
+        late = count < len(p.boards) and (evening.state == "closed" or p.round < latest.get(p.section, 0))
+        grid.append({"place": p, "entered": count, "boards": len(p.boards), "late": late})
+    return grid
 
 
 @_director
@@ -411,9 +418,24 @@ async def evening_page(request: Request) -> Response:
     tables = await run_in_threadpool(live.store.tables, evening.id)
     scores = await run_in_threadpool(live.ranking, evening) if results else None
     return _page(request, "evening.html.j2", evening=evening, grid=_grid(evening, results), results=results,
-                 calls=calls, changes=[c for c in changes if c["reason"]], tables=tables,
+                 calls=calls, tables=tables,
+                 changes=[{**c, "before": _result_words(c["before"]), "after": _result_words(c["after"])}
+                          for c in changes if c["reason"]],
                  standings=_standings(scores, evening),
                  problems=_problems(scores, _lang(request), evening.state == "running"))  # fmt: skip
+
+
+def _result_words(text: str) -> str:
+    """A result as the history of changes keeps it (its fields as JSON) in a traveller's words for the desk:
+    ``4S N +1 HQ 450``, ``PASS 0``, ``A60/40``."""
+    try:
+        fields = json.loads(text) if text else {}
+    except ValueError:
+        return text
+    if not isinstance(fields, dict):
+        return text
+    return " ".join(str(fields[f]) for f in ("contract", "declarer", "result", "lead", "score", "remarks")
+                    if fields.get(f))  # fmt: skip
 
 
 def _standings(scores: Any, evening: Evening) -> list[dict[str, Any]]:
@@ -460,11 +482,11 @@ async def evening_update(request: Request) -> Response:
         if refused:
             return _message(request, refused[0], 400, **refused[1])
     elif action == "members":
-        said = await run_in_threadpool(_save_members, store, evening, form.get("members", ""))
+        said = await run_in_threadpool(_save_members, store, evening, form.get("members", ""), _lang(request))
         if said:
             return _message(request, said, 400)
     elif action == "deals":
-        solved = await run_in_threadpool(_solved_deals, form.get("deals", ""))
+        solved = await run_in_threadpool(_solved_deals, form.get("deals", ""), _lang(request))
         if solved[1]:
             return _message(request, solved[1], 400)
         await run_in_threadpool(lambda: store.update(evening.id, deals=solved[0]))
@@ -481,7 +503,7 @@ async def evening_update(request: Request) -> Response:
     elif (action == "close" and evening.state == "running") or (action == "republish" and evening.state == "closed"):
         from bridgescore.live.publish import publish
 
-        problem = await run_in_threadpool(publish, live.store, live.publish, evening.id)
+        problem = await run_in_threadpool(publish, live.store, live.publish, evening.id, _lang(request))
         if problem:
             return _message(request, problem, 409)
     elif action == "answer" and (call := _number(form.get("call", ""))) is not None:
@@ -526,7 +548,7 @@ def _save_names(store: LiveStore, evening: Evening, form: Mapping[str, str]) -> 
     return None
 
 
-def _save_members(store: LiveStore, evening: Evening, text: str) -> str:
+def _save_members(store: LiveStore, evening: Evening, text: str, lang: Language = "en") -> str:
     """A members file (``number,name``, as ``--members`` reads it) loaded for this evening's players."""
     from bridgescore.core.problems import Severity
     from bridgescore.io.members import loads as load_members
@@ -534,14 +556,14 @@ def _save_members(store: LiveStore, evening: Evening, text: str) -> str:
     members, problems = load_members(text, "members file")
     errors = [p for p in problems if p.severity is Severity.ERROR]
     if errors:
-        return errors[0].describe("en")
+        return errors[0].describe(lang)
     loaded = {number: members[number].name for number in members if members[number].name}
     store.update(evening.id, settings={**evening.settings, "members": {**evening.settings.get("members", {}),
                                                                         **loaded}})  # fmt: skip
     return ""
 
 
-def _solved_deals(text: str) -> tuple[str, str]:
+def _solved_deals(text: str, lang: Language = "en") -> tuple[str, str]:
     """The hand record loaded (PBN), with each deal's double-dummy table solved (:func:`bridgescore.core.dd.analyse`,
     cached as ``deals --dd`` caches them), written back as PBN; or why it cannot be used."""
     from bridgescore.core.dd import analyse
@@ -552,7 +574,7 @@ def _solved_deals(text: str) -> tuple[str, str]:
     records = loads_pbn(text, "hand record")
     errors = [p for p in records.problems if p.severity.name == "ERROR"]
     if errors:
-        return "", errors[0].describe("en")
+        return "", errors[0].describe(lang)
     if not records.deals:
         return "", "the hand record holds no deal"
     solved = analyse(records.deals, dd=True, par=True)
@@ -576,9 +598,9 @@ async def correct(request: Request) -> Response:
     adjusted = form.get("adjusted", "").strip()
     if adjusted:
         fields = {"contract": "", "declarer": "", "result": "", "lead": "", "score": "", "remarks": adjusted[:100]}
-        problem = _check_adjusted(adjusted)
+        problem, why = _check_adjusted(adjusted)
         if problem:
-            return _message(request, problem, 400)
+            return _message(request, problem, 400, **why)
     else:
         checked = check_entry(board, form, lead_rule="optional")
         if checked.problems:
@@ -594,25 +616,28 @@ async def correct(request: Request) -> Response:
     if evening.state == "closed":
         from bridgescore.live.publish import publish
 
-        problem = await run_in_threadpool(publish, live.store, live.publish, evening.id)
+        problem = await run_in_threadpool(publish, live.store, live.publish, evening.id, _lang(request))
         if problem:
             return _message(request, problem, 409)
     return RedirectResponse(f"/desk/e/{evening.id}", status_code=303)
 
 
-def _check_adjusted(text: str) -> str:
+def _check_adjusted(text: str) -> tuple[str, dict[str, Any]]:
     """An adjusted score as the remarks column takes it (A+, A, A-, A60/40, N.G., a weighted score), read by the
-    CSV reader's rule so the evening's file scores it as written."""
-    from bridgescore.core.adjustments import looks_weighted, parse_adjustment, parse_weighted_score
+    CSV reader's rule so the evening's file scores it as written: empty, or why not (a message id and its values,
+    so the page says it in the desk's language)."""
+    from bridgescore.core.adjustments import AdjustmentError, looks_weighted, parse_adjustment, parse_weighted_score
 
     try:
         if looks_weighted(text):
             parse_weighted_score(text, 1)
         elif parse_adjustment(text) is None and text.upper() not in ("N.G.", "NG"):
-            return f"'{text}' is no adjusted score: write A+, A, A-, A60/40, N.G. or a weighted score"
+            return "'%(text)s' is no adjusted score: write A+, A, A-, A60/40, N.G. or a weighted score", {"text": text}
+    except AdjustmentError as problem:
+        return problem.message, dict(problem.values)
     except ValueError as problem:
-        return str(problem)
-    return ""
+        return str(problem), {}
+    return "", {}
 
 
 def _place_of(evening: Evening, form: Mapping[str, str]) -> Place | None:

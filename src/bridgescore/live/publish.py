@@ -17,9 +17,9 @@ from bridgescore.live.store import LiveStore
 __all__ = ["publish"]
 
 
-def publish(store: LiveStore, root: Path, evening_id: int) -> str:
+def publish(store: LiveStore, root: Path, evening_id: int, lang: str = "en") -> str:
     """Close (or publish again) the evening, its files written into ``root``/its number: empty on success, else why
-    not, in words."""
+    not, in words (``lang``: the director's page's language; a message id where the page translates it)."""
     from bridgescore.archive.store import ArchiveRefusal, ToStore, session_key
     from bridgescore.live.scoring import score_files, write_files
     from bridgescore.live.store import now
@@ -37,7 +37,9 @@ def publish(store: LiveStore, root: Path, evening_id: int) -> str:
     scores = score_files(evening, files)
     errors = [p for p in scores.problems if p.severity is Severity.ERROR]
     if errors:
-        return "the evening cannot be scored: " + errors[0].describe("en")
+        from bridgescore.core.i18n import translator
+
+        return translator(lang).gettext("the evening cannot be scored: ") + errors[0].text(lang)
     lang = "nl" if evening.settings.get("lang") == "nl" else "en"
     page = scores.to_html(lang=lang) or ""
     (folder / "index.html").write_text(_with_corrections(page, store.changes(evening.id), lang), encoding="utf-8")
@@ -46,11 +48,11 @@ def publish(store: LiveStore, root: Path, evening_id: int) -> str:
                                              files.travellers.name)  # fmt: skip
     options = {"method": evening.method, **({"as_program": evening.preset} if evening.preset else {})}
     to_store = ToStore(scores, str(files.travellers), files.travellers.read_bytes(), key, options,
-                       lines_digest(scores.event.table))  # fmt: skip
+                       lines_digest(scores.event.table), evening.movement)  # the movement kept with the session
     try:
         store.archive.add_all([to_store], replace=bool(evening.session_key))
     except ArchiveRefusal as refusal:
-        return refusal.problem.describe("en")
+        return refusal.problem.text(lang)
     store.update(evening.id, state="closed", session_key=key, closed_at=now())
     return ""
 

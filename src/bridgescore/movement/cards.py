@@ -7,6 +7,11 @@ Every scoring program a club uses prints them from its schedule (the NBB's progr
   round with the NS pair, the EW pair, the boards, and where the NS pair, the EW pair and the boards go next;
 * **guide cards** – one a pair (the card a pair carries round the room): round, table, direction, opponents, boards,
   the rounds it sits out said;
+* **the phantom** (an odd number of pairs: a pair number no pair plays, whose opponents sit out) is named in words
+  on both: its place on a table card reads "phantom" with a note, a pair's next seat against it reads "sits out",
+  and a guide card says which rounds the pair sits out against the phantom.  A generated movement leaves the
+  phantom's table out (the pair that sits out has no table that round); one read from Bridgemate's RoundData or our
+  CSV keeps it (a table with one pair missing), and both are said alike;
 * **the board-movement slip** – for each round which table's boards go to which table in the next round, the
   relays (boards shared by two tables) and the bye stand (boards resting a round) said in words.
 
@@ -26,7 +31,7 @@ from bridgescore.core.i18n import Language, parse_language, translator
 from bridgescore.core.version import __version__
 from bridgescore.movement.model import Movement, PairRef, Round, Section, Stand
 
-__all__ = ["KINDS", "PAPERS", "Card", "boards_text", "cards", "render_cards"]
+__all__ = ["KINDS", "PAPERS", "Card", "boards_text", "cards", "phantom_opponents", "render_cards"]
 
 Kind = Literal["table", "guide", "boards"]
 Paper = Literal["a4", "letter"]
@@ -71,17 +76,47 @@ def _section_title(section: Section, movement: Movement, gettext: Callable[[str]
     return ""
 
 
-def _next_seat(section: Section, pair: PairRef | None, round_number: int, gettext: Callable[[str], str]) -> str:
-    """Where ``pair`` sits in the round after ``round_number``: ``3 NS`` (table and direction), ``sits out``, or
-    ``-`` after the last round."""
-    if pair is None or round_number >= len(section.rounds):
+def phantom_opponents(section: Section) -> dict[int, PairRef]:
+    """Per round, the real pair whose opponents are the phantom, and who so sits out: the pair at the phantom's
+    stand where the schedule keeps one (read from Bridgemate's RoundData or our CSV), else the one real pair without
+    a stand that round (a generated movement leaves the phantom's table out); empty without a phantom."""
+    phantom = section.phantom
+    if phantom is None:
+        return {}
+    found: dict[int, PairRef] = {}
+    for rnd in section.rounds:
+        for stand in rnd.stands:
+            if phantom in (stand.ns, stand.ew):
+                opponent = stand.ew if stand.ns == phantom else stand.ns
+                if opponent is not None:
+                    found[rnd.number] = opponent
+        if rnd.number not in found:
+            idle = [p for p in section.sit_outs(rnd.number) if p != phantom]
+            if len(idle) == 1:
+                found[rnd.number] = idle[0]
+    return found
+
+
+def _next_seat(
+    section: Section, pair: PairRef | None, round_number: int, gettext: Callable[[str], str], idle: dict[int, PairRef]
+) -> str:
+    """Where ``pair`` sits in the round after ``round_number``: ``3 NS`` (table and direction), ``sits out`` (no
+    table, or the phantom's: ``idle`` the pairs meeting the phantom by round), or ``-`` after the last round."""
+    if pair is None or round_number >= len(section.rounds) or pair == section.phantom:
         return "-"
+    if idle.get(round_number + 1) == pair:
+        return gettext("sits out")
     for stand in section.rounds[round_number].stands:
         if stand.ns == pair:
             return f"{stand.table} {gettext('NS')}"
         if stand.ew == pair:
             return f"{stand.table} {gettext('EW')}"
     return gettext("sits out")
+
+
+def _seated(pair: PairRef, section: Section, gettext: Callable[[str], str]) -> str:
+    """A pair's number on a table card, the phantom said as such."""
+    return gettext("phantom") if pair == section.phantom else str(pair.number)
 
 
 def _boards_next(section: Section, boards: frozenset[int], round_number: int) -> tuple[int, list[Stand]] | None:
@@ -107,8 +142,11 @@ def _boards_go(section: Section, boards: frozenset[int], round_number: int, gett
     return gettext("round %(round)s: %(tables)s") % {"round": after[0], "tables": tables}
 
 
-def _relay(rnd: Round, stand: Stand) -> tuple[int, ...]:
-    """The other tables that share ``stand``'s boards this round (a relay or the bye stand)."""
+def _relay(rnd: Round, stand: Stand, movement: Movement) -> tuple[int, ...]:
+    """The other tables that share ``stand``'s boards this round (a relay or the bye stand); none in a teams
+    movement, whose matches play duplicated boards (:mod:`bridgescore.movement.teams`), not shared ones."""
+    if movement.family == "teams":
+        return ()
     return tuple(t for t in rnd.shared().get(stand.boards, ()) if t != stand.table)
 
 
@@ -119,9 +157,11 @@ def _table_cards(movement: Movement, lang: Language) -> list[Card]:
     out = []
     for section in movement.sections:
         prefix = _section_title(section, movement, gettext)
+        idle = phantom_opponents(section)
         for table in section.tables:
             rows = []
             notes: list[str] = []
+            phantom_here = to_phantom = False
             shared: dict[int, set[int]] = {}  # the other table sharing the boards (a relay): the rounds
             bye = all(s.is_bye for r in section.rounds if (s := r.stand(table)) is not None)
             for rnd in section.rounds:
@@ -135,10 +175,13 @@ def _table_cards(movement: Movement, lang: Language) -> list[Card]:
                     rows.append((str(rnd.number), "-", "-", boards, "", "", after))
                 else:
                     assert stand.ns is not None and stand.ew is not None  # a stand has two pairs or none
-                    rows.append((str(rnd.number), str(stand.ns.number), str(stand.ew.number), boards,
-                                 _next_seat(section, stand.ns, rnd.number, gettext),
-                                 _next_seat(section, stand.ew, rnd.number, gettext), after))  # fmt: skip
-                for other in _relay(rnd, stand):
+                    phantom_here = phantom_here or section.phantom in (stand.ns, stand.ew)
+                    to_phantom = to_phantom or idle.get(rnd.number + 1) in (stand.ns, stand.ew)
+                    rows.append((str(rnd.number), _seated(stand.ns, section, gettext),
+                                 _seated(stand.ew, section, gettext), boards,
+                                 _next_seat(section, stand.ns, rnd.number, gettext, idle),
+                                 _next_seat(section, stand.ew, rnd.number, gettext, idle), after))  # fmt: skip
+                for other in _relay(rnd, stand, movement):
                     shared.setdefault(other, set()).add(rnd.number)
                 if stand.arrow_switch:
                     arrow = gettext("* arrow switch: the pairs play the other direction's cards")
@@ -153,6 +196,16 @@ def _table_cards(movement: Movement, lang: Language) -> list[Card]:
                 % {"table": other, "rounds": boards_text(frozenset(rounds))}
                 for other, rounds in sorted(shared.items())
             ]
+            if section.phantom is not None and (phantom_here or to_phantom):
+                said = {"phantom": _pair(section.phantom, gettext)}
+                if phantom_here:  # said first: it is the card's own table
+                    notes.insert(0, gettext("The phantom (pair %(phantom)s) sits at this table: no pair plays it, the "
+                                            "pair against it sits out the round and the boards are not played here "
+                                            "then.")
+                                 % said)  # fmt: skip
+                if to_phantom:
+                    notes.append(gettext("sits out: that round the pair's opponents would be the phantom (pair "
+                                         "%(phantom)s), which no pair plays.") % said)  # fmt: skip
             out.append(
                 Card(
                     f"table-{section.name or '-'}-{table}",
@@ -169,29 +222,54 @@ def _table_cards(movement: Movement, lang: Language) -> list[Card]:
 
 
 def _guide_cards(movement: Movement, lang: Language) -> list[Card]:
-    gettext = translator(lang).gettext
+    gettext, ngettext = translator(lang).gettext, translator(lang).ngettext
     pgettext = translator(lang).pgettext
     headings = (gettext("Round"), gettext("Table"), gettext("Direction"), pgettext("card heading", "Opponents"),
                 gettext("Boards"))  # fmt: skip
     out = []
     for section in movement.sections:
         prefix = _section_title(section, movement, gettext)
+        idle = phantom_opponents(section)
         for pair in section.pairs():
             if pair == section.phantom:
                 continue
             visits = {v.round: v for v in section.visits(pair)}
             rows = []
+            against_phantom: list[int] = []  # the rounds it sits out because it meets the phantom
+            sitting: list[int] = []  # the rounds it sits out otherwise
             for rnd in section.rounds:
                 visit = visits.get(rnd.number)
+                if idle.get(rnd.number) == pair:
+                    rows.append((str(rnd.number), "", gettext("sits out"), gettext("phantom"), ""))
+                    against_phantom.append(rnd.number)
+                    continue
                 if visit is None:
                     rows.append((str(rnd.number), "", gettext("sits out"), "", ""))
+                    sitting.append(rnd.number)
                     continue
                 rows.append((str(rnd.number), str(visit.table), gettext(visit.direction),
                              _pair(visit.opponents, gettext),
                              boards_text(visit.boards) + (" *" if visit.arrow_switch else "")))  # fmt: skip
-            notes: tuple[str, ...] = ()
+            notes: list[str] = []
+            if against_phantom:
+                assert section.phantom is not None  # only a phantom has opponents who sit out against it
+                notes.append(
+                    ngettext(
+                        "Sits out in round %(rounds)s: its opponents would be the phantom (pair %(phantom)s), which "
+                        "no pair plays.",
+                        "Sits out in rounds %(rounds)s: its opponents would be the phantom (pair %(phantom)s), which "
+                        "no pair plays.",
+                        len(against_phantom),
+                    )
+                    % {"rounds": boards_text(frozenset(against_phantom)), "phantom": _pair(section.phantom, gettext)}
+                )
+            if sitting:
+                notes.append(
+                    ngettext("Sits out in round %(rounds)s.", "Sits out in rounds %(rounds)s.", len(sitting))
+                    % {"rounds": boards_text(frozenset(sitting))}
+                )
             if any(v.arrow_switch for v in visits.values()):
-                notes = (gettext("* arrow switch: the pairs play the other direction's cards"),)
+                notes.append(gettext("* arrow switch: the pairs play the other direction's cards"))
             out.append(
                 Card(
                     f"pair-{section.name or '-'}-{pair.direction or ''}{pair.number}",
@@ -199,7 +277,7 @@ def _guide_cards(movement: Movement, lang: Language) -> list[Card]:
                     movement.name,
                     headings,
                     tuple(rows),
-                    notes,
+                    tuple(notes),
                 )
             )
     return out
@@ -216,7 +294,7 @@ def _board_slips(movement: Movement, gettext: Callable[[str], str]) -> list[Card
                 notes = []
                 if stand.is_bye:
                     notes.append(gettext("bye stand"))
-                for other in _relay(rnd, stand):
+                for other in _relay(rnd, stand, movement):
                     notes.append(gettext("shared with table %(table)s") % {"table": other})
                 go = _boards_go(section, stand.boards, rnd.number, gettext)
                 after = _boards_next(section, stand.boards, rnd.number) if stand.boards else None

@@ -19,24 +19,115 @@ bad file: the movement, or None, and every problem with file, line and field.
 :func:`write` returns the text, or None and the problems where the format cannot hold the movement (an NBB schema
 has one section and pairs numbered once, neither table has an arrow switch …): it says so rather than writing
 something wrong.  :func:`dumps` is the same raising :class:`CannotWrite`.
+
+:func:`resolve` is what every command given ``NAME|FILE`` calls (``movement show/check/cards``, ``score``/``check
+--movement``, ``archive add --movement``): a file read as :func:`load` reads it, else a movement's name made by
+:func:`bridgescore.movement.generate.by_name`; the command only says the problems in its own way.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
+from bridgescore.core.i18n import N_
 from bridgescore.core.problems import Location, Problem, Severity
 from bridgescore.io.csv_lines import read_file
 from bridgescore.movement import json as movement_json
-from bridgescore.movement import nbb, tables
+from bridgescore.movement import nbb, tables, teams
+from bridgescore.movement.generate import NamedMovementError, by_name
 from bridgescore.movement.model import Movement, MovementError
 
-__all__ = ["FORMATS", "CannotWrite", "Format", "dumps", "load", "loads", "write"]
+if TYPE_CHECKING:
+    from bridgescore.core.event import Event
+
+__all__ = [
+    "BY_NAME", "FORMATS", "SUFFIXES", "CannotWrite", "Format", "Resolved", "dumps", "fitted_to_travellers", "load",
+    "loads", "resolve", "write",
+]  # fmt: skip
+
+#: The note a movement made from its name carries until the travellers give its boards per round (``--movement
+#: NAME`` of ``score``, ``check``, ``archive add``: :func:`fitted_to_travellers`).
+BY_NAME = "bridgescore.boards_per_round"
 
 Format = Literal["csv", "bridgemate", "nbb", "json"]
 #: The formats :func:`write` writes, as ``movement show -f`` names them.
 FORMATS: tuple[Format, ...] = ("csv", "bridgemate", "nbb", "json")
+
+
+#: The suffixes of movement files: a value ending so is a file (one that is not there is said so), not a name.
+SUFFIXES = (".json", ".csv", ".bws", ".txt", ".asc")
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """What a ``NAME|FILE`` value gives (:func:`resolve`): the movement (None where it cannot be had), the problems
+    (a file's with its file, line and field; a name's located at the name, ``location.file`` the value itself) and
+    whether it was a name (``named``: made by the generators, not read)."""
+
+    movement: Movement | None
+    problems: tuple[Problem, ...]
+    named: bool
+
+    @property
+    def ok(self) -> bool:
+        """A movement and no error (warnings of a file read may come with it)."""
+        return self.movement is not None and not any(p.severity is Severity.ERROR for p in self.problems)
+
+
+def resolve(value: str, *, boards_per_round: int | None = None) -> Resolved:
+    """The movement ``value`` names: a file (one that exists, or a name ending in a movement file's suffix,
+    :data:`SUFFIXES`) in any format :func:`load` reads, else a movement's name as ``movement suggest`` prints it
+    (:func:`bridgescore.movement.generate.by_name`) or a teams round robin's (``teams-8``,
+    :func:`bridgescore.movement.teams.by_name`) with ``boards_per_round`` boards a round (2 when not given: a
+    command that learns them later makes it again).  ``boards_per_round`` numbers an NBB schema's sets too.  Never
+    raises on a bad value: the problem is in :attr:`Resolved.problems`, in the catalogue's words."""
+    if not value.strip():  # Path("") is the current folder: said as what it is, no movement given
+        said = Problem.make(
+            Location("''"),
+            N_("no movement given: a movement's name (as movement suggest prints it) or a movement file"),
+        )
+        return Resolved(None, (said,), named=True)
+    path = Path(value)
+    if path.exists() or path.suffix.lower() in SUFFIXES:
+        movement, problems = load(path, boards_per_round=boards_per_round)
+        return Resolved(movement, tuple(problems), named=False)
+    try:
+        if teams.is_name(value):  # a teams round robin (teams-8): two rooms a match
+            return Resolved(teams.by_name(value, boards_per_round or 2), (), named=True)
+        return Resolved(by_name(value, boards_per_round or 2), (), named=True)
+    except NamedMovementError as problem:
+        said = Problem(Location(value), problem.message, Severity.ERROR, tuple(problem.values.items()))
+    except MovementError as problem:  # a generator's own refusal, in English only
+        said = Problem(Location(value), str(problem))
+    return Resolved(None, (said,), named=True)
+
+
+def fitted_to_travellers(schedule: Movement, event: Event) -> tuple[Movement, Problem | None]:
+    """A movement given by its name (noted :data:`BY_NAME`), made again with the boards per round the travellers
+    show: the boards played at more than one table (a mistyped board 25 of a 24-board evening is one line, and is
+    not counted) over the rounds, and the warning that says so; a movement read from a file as it is, and None."""
+    if BY_NAME not in schedule.notes:
+        return schedule, None
+    import numpy as np
+
+    _, lines = np.unique(event.table.board, return_counts=True)  # the board column: no line object is made
+    played = int(np.count_nonzero(lines > 1)) or len(lines)
+    per_round = max(1, -(-played // max(1, schedule.rounds)))
+    fitted = resolve(schedule.name, boards_per_round=per_round).movement
+    assert fitted is not None  # the name made it once already
+    said = Problem.make(
+        Location("--movement"),
+        N_("--movement %(name)s: %(boards)d boards a round (boards 1–%(last)d), the travellers' boards over its "
+           "%(rounds)d rounds"),
+        Severity.WARNING,
+        name=schedule.name,
+        boards=per_round,
+        last=fitted.boards,
+        rounds=fitted.rounds,
+    )  # fmt: skip
+    return fitted, said
 
 
 class CannotWrite(MovementError):

@@ -27,6 +27,7 @@ from bridgescore.core.players import Player, pair_key
 if TYPE_CHECKING:
     from bridgescore.core.event import Event
     from bridgescore.core.table import Column, ResultTable
+    from bridgescore.movement.model import Movement
     from bridgescore.pairs.scored import ScoredEvent
 
 __all__ = [
@@ -86,10 +87,12 @@ class SessionSummary:
 @dataclass(frozen=True, slots=True)
 class StoredSession:
     """A session as stored: its summary and its event (the lines, names, players and deals as read), from which
-    a player's history and the Valet across a season are worked out."""
+    a player's history and the Valet across a season are worked out; ``movement``, the schedule its lines were
+    checked against where one was given (``archive add --movement``, issue 21)."""
 
     summary: SessionSummary
     event: Event
+    movement: Movement | None = None
 
 
 class SessionSource(Protocol):
