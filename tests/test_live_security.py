@@ -140,8 +140,8 @@ def test_wrong_codes_lock_the_address_out_even_for_the_right_code_in_every_proce
         other.stop()
 
 
-def test_wrong_passwords_lock_the_address_out_even_when_they_come_at_once(server: Server) -> None:
-    director(server).close()  # the password chosen
+def _wrong_passwords_at_once(server: Server, count: int = 24) -> list[int]:
+    """``count`` wrong passwords sent at the same moment, each from a browser of its own: the answers' statuses."""
     statuses: list[int] = []
 
     def guess(n: int) -> None:
@@ -150,11 +150,17 @@ def test_wrong_passwords_lock_the_address_out_even_when_they_come_at_once(server
         statuses.append(browser.post("/desk/login", {"password": f"not-it-{n}"}).status_code)
         browser.close()
 
-    threads = [threading.Thread(target=guess, args=(n,)) for n in range(24)]
+    threads = [threading.Thread(target=guess, args=(n,)) for n in range(count)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(60)
+    return statuses
+
+
+def test_wrong_passwords_lock_the_address_out_even_when_they_come_at_once(server: Server) -> None:
+    director(server).close()  # the password chosen
+    statuses = _wrong_passwords_at_once(server)
     # guesses sent together are counted as they come: no more than ten are tried, the rest wait
     assert len(statuses) == 24 and statuses.count(403) == 10 and statuses.count(429) == 14, sorted(statuses)
     desk = Browser(server.url)
@@ -172,19 +178,7 @@ def test_guesses_sent_at_once_to_two_workers_on_postgresql_are_counted_one_after
     running = Server(postgres_url, tmp_path / "published", workers=2).start()
     try:
         director(running).close()
-        statuses: list[int] = []
-
-        def guess(n: int) -> None:
-            browser = Browser(running.url)
-            browser.get("/desk/login")
-            statuses.append(browser.post("/desk/login", {"password": f"not-it-{n}"}).status_code)
-            browser.close()
-
-        threads = [threading.Thread(target=guess, args=(n,)) for n in range(24)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(60)
+        statuses = _wrong_passwords_at_once(running)
         assert len(statuses) == 24 and statuses.count(403) == 10, sorted(statuses)
         for _ in range(4):  # new connections: either worker
             desk = Browser(running.url)
