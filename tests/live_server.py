@@ -37,6 +37,7 @@ class Server:
     db: str
     publish: Path
     workers: int = 1
+    options: tuple[str, ...] = ()
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
     token: str = ""
@@ -48,7 +49,7 @@ class Server:
 
     def start(self, timeout: float = 30) -> Server:
         command = [sys.executable, "-m", "bridgescore", "serve", "--db", self.db, "--port", str(self.port),
-                   "--publish", str(self.publish), "--workers", str(self.workers)]  # fmt: skip
+                   "--publish", str(self.publish), "--workers", str(self.workers), *self.options]  # fmt: skip
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
