@@ -37,6 +37,7 @@ class Server:
     db: str
     publish: Path
     workers: int = 1
+    options: tuple[str, ...] = ()
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
     token: str = ""
@@ -48,7 +49,7 @@ class Server:
 
     def start(self, timeout: float = 30) -> Server:
         command = [sys.executable, "-m", "bridgescore", "serve", "--db", self.db, "--port", str(self.port),
-                   "--publish", str(self.publish), "--workers", str(self.workers)]  # fmt: skip
+                   "--publish", str(self.publish), "--workers", str(self.workers), *self.options]  # fmt: skip
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
@@ -217,6 +218,18 @@ def running_evening(db: str, tables: int, rounds: int, boards_per_round: int = 2
     return Evening(evening, codes, expected)
 
 
+class Phone(Browser):
+    """A phone with its own address on the club's network (loopback's ``127.0.0.N``): the guessing limit counts per
+    address, and a club's phones are many addresses, not one."""
+
+    def __init__(self, base: str, address: str, timeout: float = 30) -> None:
+        super().__init__(base, timeout)
+        self.http.close()
+        self.address = address
+        self.http = httpx.Client(base_url=base, timeout=timeout, follow_redirects=True,
+                                 transport=httpx.HTTPTransport(local_address=address))  # fmt: skip
+
+
 @dataclass
 class Load:
     """What the tables saw: each acknowledged idempotency key → the result id the server answered with, the seconds
@@ -273,7 +286,7 @@ def play_tables(base: str, evening: Evening, *, doubled_every: int = 0, patient:
         found = _STORED.search(response.headers.get("location", "")) if response.status_code == 303 else None
         return time.perf_counter() - started, int(found.group(1)) if found else None, response.text[-300:]
 
-    def enter_board(phone: Browser, name: str, board: int, number: int) -> None:
+    def enter_board(phone: Phone, name: str, board: int, number: int) -> None:
         words = PLAYED[(board * 3 + number) % len(PLAYED)].split()
         contract, declarer, result = [*words, "", ""][:3]
         path = f"/t/{evening.id}/board/{board}"
@@ -285,7 +298,8 @@ def play_tables(base: str, evening: Evening, *, doubled_every: int = 0, patient:
             doubled = doubled_every > 0 and next(count) % doubled_every == 0
         answers: list[tuple[float, int | None, str]] = []
         if doubled:  # the same confirmation sent twice at once, by another connection with the same cookies
-            with httpx.Client(base_url=base, timeout=30, cookies=phone.http.cookies) as twin:
+            alike = httpx.HTTPTransport(local_address=phone.address)
+            with httpx.Client(base_url=base, timeout=30, cookies=phone.http.cookies, transport=alike) as twin:
                 thread = threading.Thread(target=lambda: answers.append(again(lambda: confirm(twin, board, confirmed))))
                 thread.start()
                 answers.append(again(lambda: confirm(phone.http, board, confirmed)))
@@ -305,12 +319,16 @@ def play_tables(base: str, evening: Evening, *, doubled_every: int = 0, patient:
             if doubled and len(answers) != 2:
                 load.problems.append(f"{name} board {board}: the doubled submit not answered twice")
 
-    def table(section: str, number: int, code: str) -> None:
-        phone = Browser(base, timeout=30)
+    def table(section: str, number: int, code: str, address: str) -> None:
+        phone = Phone(base, address)
         name = f"table {section}{number}"
         playing = random.Random(f"{section}{number}")
         try:
-            again(lambda: phone.get(f"/t/{evening.id}?code={code}"))
+            seated = again(lambda: phone.get(f"/t/{evening.id}?code={code}"))
+            if seated.url.path != f"/t/{evening.id}/table":
+                with lock:
+                    load.problems.append(f"{name}: its code was refused ({seated.status_code})")
+                return
             while time.monotonic() < stop:
                 boards = again(lambda: boards_to_play(phone, evening.id))
                 if not boards:
@@ -325,7 +343,8 @@ def play_tables(base: str, evening: Evening, *, doubled_every: int = 0, patient:
         finally:
             phone.close()
 
-    threads = [threading.Thread(target=table, args=(s, t, c)) for (s, t), c in evening.codes.items()]
+    threads = [threading.Thread(target=table, args=(s, t, c, f"127.0.0.{2 + n}"))
+               for n, ((s, t), c) in enumerate(evening.codes.items())]  # fmt: skip
     for thread in threads:
         thread.start()
     for thread in threads:

@@ -210,3 +210,32 @@ def test_the_hand_record_checks_the_lead_and_flags_a_result_far_from_double_dumm
     broken = desk.post(f"/desk/e/{evening}/do/deals", {}, files={"deals": ("x.pbn", "[Board \"1\"]\n[Deal \"N:AKQ\"]\n",
                                                                            "text/plain")})  # fmt: skip
     assert broken.status_code == 400
+
+
+def test_with_https_the_session_cookie_is_sent_over_https_only(tmp_path: Path) -> None:
+    import httpx
+
+    proxied = Server(str(tmp_path / "club.sqlite3"), tmp_path / "published", options=("--https",)).start()
+    try:
+        assert "secure" in httpx.get(proxied.url + "/desk/login", timeout=30).headers["set-cookie"].lower()
+    finally:
+        proxied.stop()
+    plain = Server(str(tmp_path / "club.sqlite3"), tmp_path / "published").start()
+    try:
+        assert "secure" not in httpx.get(plain.url + "/desk/login", timeout=30).headers["set-cookie"].lower()
+    finally:
+        plain.stop()
+
+
+def test_behind_a_proxy_on_this_machine_each_phone_counts_its_own_wrong_codes(server: Server) -> None:
+    import httpx
+
+    desk = director(server)
+    evening = create_evening(desk, "howell-3", 2)
+    code = table_codes(desk, evening)[1]
+    guesser = httpx.Client(base_url=server.url, timeout=30, headers={"X-Forwarded-For": "10.0.0.66"})
+    for _ in range(10):
+        guesser.get(f"/t/{evening}?code=WRONG9")
+    assert guesser.get(f"/t/{evening}?code={code}").status_code == 429  # this phone waits …
+    other = httpx.Client(base_url=server.url, timeout=30, headers={"X-Forwarded-For": "10.0.0.67"})
+    assert other.get(f"/t/{evening}?code={code}", follow_redirects=False).status_code == 303  # … not the others

@@ -24,6 +24,10 @@ def serve(
     publish: Annotated[
         Path, typer.Option("--publish", help="The folder the published results are written to.")
     ] = Path("bridgescore-published"),
+    https: Annotated[
+        bool, typer.Option("--https", help="Served behind a proxy that gives it HTTPS (Caddy, nginx): the session "
+                           "cookie is then sent over HTTPS only.")
+    ] = False,
     lang: ReportLangOption = "en",
 ) -> None:
     """Run the live evening: the director's desk, the tables' phones and the ranking screen in a browser."""
@@ -52,4 +56,4 @@ def serve(
     else:
         print(f"director's desk: {address}desk")
     archive.close()
-    run(database_url(db), publish.resolve(), host, port, workers)
+    run(database_url(db), publish.resolve(), host, port, workers, https)

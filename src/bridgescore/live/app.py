@@ -29,11 +29,13 @@ from typing import Any, cast
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bridgescore.core.i18n import Language, format_number, translator
 from bridgescore.live.store import Evening, LiveStore, Place, Refused
@@ -49,6 +51,14 @@ _WINDOW = timedelta(minutes=10)
 _MAX_FORM = 256 * 1024
 _MAX_UPLOAD = 8 * 1024 * 1024
 _MAX_FIELD = 2000
+#: What no field of a form holds: a line break, a tab, a control (C0, DEL, C1), a Unicode line or paragraph separator.
+_NOT_ONE_LINE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+#: Every page of the application: not kept by a browser or a proxy, not shown inside another site's frame (where
+#: a page laid over the desk could make the director press "Close the evening"), not read as another content type.
+#: The published results (``/e/…``) are left free to be framed: a club's own site may show them.
+_HEADERS = {"Cache-Control": "no-store", "X-Frame-Options": "DENY", "Content-Security-Policy": "frame-ancestors 'none'",
+            "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin"}  # fmt: skip
 
 Handler = Callable[[Request], Awaitable[Response]]
 
@@ -112,28 +122,95 @@ def _page(request: Request, template: str, status: int = 200, **values: Any) -> 
     html = environment().get_template(f"live/{template}").render(
         _=gettext, lang=lang, csrf=_csrf(request), path=request.url.path, number=number, **values
     )
-    return HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store"})
+    return HTMLResponse(html, status_code=status, headers=_HEADERS)
 
 
 def _message(request: Request, message: str, status: int, **values: Any) -> HTMLResponse:
     return _page(request, "message.html.j2", status, message=message, values=values)
 
 
+class _FormRefused(Exception):
+    """A request body the server will not read – too large (413), or no form (400) – answered by the page that
+    says so (:func:`_form_refused`): nothing of it is stored."""
+
+    def __init__(self, status: int, message: str, **values: str | int) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.values = values
+
+
+def _too_large(limit: int) -> _FormRefused:
+    return _FormRefused(413, "what was sent is too large (this form takes at most %(kb)s kB, a field %(chars)s "
+                        "characters): nothing was stored", kb=limit // 1024, chars=_MAX_FIELD)  # fmt: skip
+
+
+async def _form_refused(request: Request, problem: Exception) -> Response:
+    assert isinstance(problem, _FormRefused)
+    return _message(request, problem.message, problem.status, **problem.values)
+
+
+#: Where :func:`_form` tells :class:`_BodyLimit` the limit of the form it reads (the scope is the request's own).
+_LIMIT_KEY = "bridgescore.body_limit"
+#: What a body may hold besides its form's limit: a file's multipart headers, the other fields.
+_SLACK = 64 * 1024
+
+
+class _BodyLimit:
+    """Stops reading a request's body past its form's limit (:func:`_form`, else ``limit`` bytes), whatever its
+    Content-Length says (a body sent in chunks has none): the handler reading it gets :func:`_too_large`, so no
+    form is parsed into memory whole."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        received = 0
+
+        async def limited() -> Message:
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b""))
+            limit = int(scope.get(_LIMIT_KEY, self.limit))
+            if received > limit + _SLACK:
+                raise _too_large(limit)
+            return message
+
+        await self.app(scope, limited, send)
+
+
 async def _form(request: Request, limit: int = _MAX_FORM) -> dict[str, str] | None:
-    """The posted form as text fields (each cut to a sane length), or None: larger than ``limit`` bytes, or its
-    CSRF token is not this session's (a forged or replayed form from another page)."""
-    length = request.headers.get("content-length") or "0"
-    if not length.isdigit() or int(length) > limit:
-        return None
-    form = await request.form(max_files=2, max_fields=2000, max_part_size=_MAX_FORM)
+    """The posted form as text fields, or None: its CSRF token is not this session's (a forged or replayed form
+    from another page).  A form larger than ``limit`` bytes, a field longer than :data:`_MAX_FIELD` characters, a
+    line break or control in a field (a file the desk loads has lines), or no form at all, is refused
+    (:class:`_FormRefused`): a field is never cut short, nor stored as no page or file could show it."""
+    if (_number(request.headers.get("content-length", "")) or 0) > limit:
+        raise _too_large(limit)
+    request.scope[_LIMIT_KEY] = limit
+    try:
+        # starlette's own limit of a part set past the body's (_BodyLimit), so a part too large is always refused
+        # there, as too large – whichever limit a body sent in chunks reached first depended on the chunks' sizes
+        form = await request.form(max_files=2, max_fields=2000, max_part_size=limit + _SLACK + 1)
+    except HTTPException as problem:  # starlette's words for a body that is no form
+        raise _FormRefused(400, "the form could not be read (%(reason)s): nothing was stored",
+                           reason=str(problem.detail)) from None  # fmt: skip
     fields: dict[str, str] = {}
     for name, value in form.multi_items():
         if isinstance(value, str):
-            fields[name] = value[:_MAX_FIELD]
+            if len(value) > _MAX_FIELD:
+                raise _too_large(limit)
+            if _NOT_ONE_LINE.search(value):  # a name with a line break broke the names file written at the close
+                raise _FormRefused(400, "the field %(field)s holds a line break or a control character: write it on "
+                                   "one line; nothing was stored", field=name[:40])  # fmt: skip
+            fields[name] = value
         else:  # a file the desk loads: a hand record, a members file
             content = await value.read(limit + 1)
             if len(content) > limit:
-                return None
+                raise _too_large(limit)
             fields[name] = content.decode("utf-8-sig", "replace")
     token = request.session.get("csrf")
     if not isinstance(token, str) or not hmac.compare_digest(token, fields.get("csrf", "")):
@@ -150,9 +227,15 @@ def _live(request: Request) -> Live:
     return live
 
 
+def _number(text: object) -> int | None:
+    """A number from a path or a form: ASCII digits only, at most nine of them (so it fits any database's integer);
+    anything else (a superscript ², which ``isdigit`` takes and ``int`` refuses; a number past 32 bits) is None."""
+    value = str(text)
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else None
+
+
 def _evening_id(request: Request) -> int | None:
-    text = str(request.path_params.get("evening", ""))
-    return int(text) if text.isdigit() and len(text) < 10 else None
+    return _number(request.path_params.get("evening", ""))
 
 
 # --- the director ---------------------------------------------------------------------------------------------------
@@ -193,14 +276,18 @@ async def setup(request: Request) -> Response:
     form = await _form(request)
     if form is None:
         return _message(request, "the form has expired: open the page again", 400)
+    attempt = await run_in_threadpool(store.attempt, _client(request), _WINDOW, _FAILURES)
+    if attempt is None:
+        return _page(request, "setup.html.j2", 429, token="", error="too many wrong attempts: wait ten minutes")
     if not await run_in_threadpool(setup_token_matches, store, form.get("token", "")):
-        await run_in_threadpool(store.record_failure, _client(request))
         return _page(request, "setup.html.j2", 403, token="", error="the setup code is not the one bridgescore printed")
+    await run_in_threadpool(store.forget_attempt, attempt)
     password = form.get("password", "")
     if len(password) < 8 or password != form.get("again", ""):
         return _page(request, "setup.html.j2", 400, token=form.get("token", ""),
                      error="choose a password of at least 8 characters, the same twice")  # fmt: skip
     await run_in_threadpool(store.set_setting, "director_password", hash_password(password))
+    await run_in_threadpool(store.set_setting, "setup_token", "")  # used up: the password is changed no more here
     request.session.clear()
     request.session["director"] = True
     return RedirectResponse("/desk", status_code=303)
@@ -215,15 +302,15 @@ async def login(request: Request) -> Response:
     form = await _form(request)
     if form is None:
         return _message(request, "the form has expired: open the page again", 400)
-    client = _client(request)
-    if await run_in_threadpool(store.failures, client, _WINDOW) >= _FAILURES:
-        return _page(request, "login.html.j2", 429, error="too many wrong attempts: wait ten minutes")
     stored = await run_in_threadpool(store.setting, "director_password")
     if stored is None:
         return _message(request, "no director's password yet: use the setup link bridgescore serve printed", 403)
+    attempt = await run_in_threadpool(store.attempt, _client(request), _WINDOW, _FAILURES)
+    if attempt is None:
+        return _page(request, "login.html.j2", 429, error="too many wrong attempts: wait ten minutes")
     if not await run_in_threadpool(verify_password, stored, form.get("password", "")):
-        await run_in_threadpool(store.record_failure, client)
         return _page(request, "login.html.j2", 403, error="that is not the director's password")
+    await run_in_threadpool(store.forget_attempt, attempt)
     request.session.clear()
     request.session["director"] = True
     return RedirectResponse("/desk", status_code=303)
@@ -247,8 +334,9 @@ async def desk(request: Request) -> Response:
     suggestions: list[Any] = []
     error = ""
     if pairs or boards:
-        if pairs.isdigit() and boards.isdigit() and 4 <= int(pairs) <= 200 and 1 <= int(boards) <= 100:
-            suggestions = await run_in_threadpool(suggest, int(pairs), int(boards))
+        present, played = _number(pairs), _number(boards)
+        if present is not None and played is not None and 4 <= present <= 200 and 1 <= played <= 100:
+            suggestions = await run_in_threadpool(suggest, present, played)
         else:
             error = "give the number of pairs (4 to 200) and of boards (1 to 100)"
     return _page(request, "desk.html.j2", evenings=evenings, suggestions=suggestions, pairs=pairs, boards=boards,
@@ -287,11 +375,11 @@ def _movement_of(form: Mapping[str, str]) -> Movement | tuple[str, dict[str, str
     from bridgescore.movement.model import MovementError
 
     name = form.get("movement", "").strip()[:80]
-    per_round = form.get("boards_per_round", "")
-    if not per_round.isdigit() or not 1 <= int(per_round) <= 8:
+    per_round = _number(form.get("boards_per_round", ""))
+    if per_round is None or not 1 <= per_round <= 8:
         return "boards per round: 1 to 8", {}
     try:
-        return by_name(name, int(per_round))
+        return by_name(name, per_round)
     except (MovementError, ValueError):
         return "'%(name)s' is no movement bridgescore knows", {"name": name}
 
@@ -421,8 +509,8 @@ async def evening_update(request: Request) -> Response:
         problem = await run_in_threadpool(publish, live.store, live.publish, evening.id, _lang(request))
         if problem:
             return _message(request, problem, 409)
-    elif action == "answer" and form.get("call", "").isdigit():
-        await run_in_threadpool(store.answer, evening.id, int(form["call"]))
+    elif action == "answer" and (call := _number(form.get("call", ""))) is not None:
+        await run_in_threadpool(store.answer, evening.id, call)
     else:
         return _message(request, "that cannot be done now", 409)
     return RedirectResponse(f"/desk/e/{evening.id}", status_code=303)
@@ -507,8 +595,8 @@ async def correct(request: Request) -> Response:
     if evening is None or form is None:
         return _message(request, "the form has expired: open the page again", 400)
     place = _place_of(evening, form)
-    board = form.get("board", "")
-    if place is None or not board.isdigit():
+    board = _number(form.get("board", ""))
+    if place is None or board is None:
         return _message(request, "choose a round and table of the movement, and a board", 400)
     adjusted = form.get("adjusted", "").strip()
     if adjusted:
@@ -517,14 +605,14 @@ async def correct(request: Request) -> Response:
         if problem:
             return _message(request, problem, 400, **why)
     else:
-        checked = check_entry(int(board), form, lead_rule="optional")
+        checked = check_entry(board, form, lead_rule="optional")
         if checked.problems:
             message, values = checked.problems[0]
             return _message(request, message, 400, **values)
         fields = dict(checked.fields)
     try:
         await run_in_threadpool(
-            lambda: live.store.correct(evening, place, int(board), fields, "director", form.get("reason", "")[:500])
+            lambda: live.store.correct(evening, place, board, fields, "director", form.get("reason", "")[:500])
         )
     except Refused as refused:
         return _message(request, refused.message, 400, **refused.values)
@@ -558,24 +646,24 @@ def _check_adjusted(text: str) -> tuple[str, dict[str, Any]]:
 def _place_of(evening: Evening, form: Mapping[str, str]) -> Place | None:
     """The stand the desk's form names; its section may be left out when the evening has one (the form then has
     no section field)."""
-    round_text, table_text = form.get("round", "").strip(), form.get("table", "").strip()
-    if not (round_text.isdigit() and table_text.isdigit()):
+    round_number, table = _number(form.get("round", "").strip()), _number(form.get("table", "").strip())
+    if round_number is None or table is None:
         return None
     section = form.get("section", "").strip()
     if not section and len(evening.movement.sections) == 1:
         section = evening.movement.sections[0].name
-    return evening.place(section, int(round_text), int(table_text))
+    return evening.place(section, round_number, table)
 
 
 @_director
 async def traveller(request: Request) -> Response:
     evening = await _desk_evening(request)
-    board_text = str(request.path_params.get("board", ""))
-    if evening is None or not board_text.isdigit():
+    board = _number(request.path_params.get("board", ""))
+    if evening is None or board is None:
         return _message(request, "there is no such evening", 404)
     results = await run_in_threadpool(_live(request).store.results, evening.id)
-    lines = [r for r in results if r["board"] == int(board_text)]
-    return _page(request, "traveller.html.j2", evening=evening, board=int(board_text), lines=lines)
+    lines = [r for r in results if r["board"] == board]
+    return _page(request, "traveller.html.j2", evening=evening, board=board, lines=lines)
 
 
 @_director
@@ -607,7 +695,7 @@ async def movement_cards(request: Request) -> Response:
     if evening is None or kind not in KINDS or paper not in PAPERS:
         return _message(request, "there is no such page", 404)
     html = render_cards(evening.movement, cast("Kind", kind), _lang(request), paper)
-    return HTMLResponse(html, headers={"Cache-Control": "no-store"})
+    return HTMLResponse(html, headers=_HEADERS)
 
 
 # --- the table ------------------------------------------------------------------------------------------------------
@@ -627,15 +715,15 @@ async def table_login(request: Request) -> Response:
         if form is None:
             return _message(request, "the form has expired: open the page again", 400)
         code = form.get("code", "")
-    client = _client(request)
-    if await run_in_threadpool(live.store.failures, client, _WINDOW) >= _FAILURES:
+    attempt = await run_in_threadpool(live.store.attempt, _client(request), _WINDOW, _FAILURES)
+    if attempt is None:
         return _page(request, "table_login.html.j2", 429, evening=evening,
                      error="too many wrong codes: wait ten minutes, or call the director")  # fmt: skip
     found = await run_in_threadpool(live.store.table_of_code, evening.id, code[:20])
     if found is None:
-        await run_in_threadpool(live.store.record_failure, client)
         return _page(request, "table_login.html.j2", 403, evening=evening,
                      error="that is not a table code of this evening: it is on the card on your table")  # fmt: skip
+    await run_in_threadpool(live.store.forget_attempt, attempt)
     request.session["table"] = {"evening": evening.id, "section": found[0], "table": found[1]}
     return RedirectResponse(f"/t/{evening.id}/table", status_code=303)
 
@@ -735,7 +823,8 @@ async def board_page(request: Request) -> Response:
             return _message(request, "the form has expired: open the page again", 400)
     current = await run_in_threadpool(live.store.current_round, evening, section, table)
     place = evening.place(section, current, table) if current else None
-    if place is None or not board_text.isdigit() or int(board_text) not in place.boards:
+    board_number = _number(board_text)
+    if place is None or board_number is None or board_number not in place.boards:
         key = form.get("key", "").strip() if form is not None and form.get("confirmed") == "yes" else ""
         if key:
             # a confirmation sent again (its answer lost, a double tap) after it moved the table on to its next
@@ -747,7 +836,7 @@ async def board_page(request: Request) -> Response:
                 return RedirectResponse(f"/t/{evening.id}/stored/{known['id']}", status_code=303)
         return _message(request, "board %(board)s is not played at this table in this round", 400,
                         board=board_text[:6])  # fmt: skip
-    board = int(board_text)
+    board = board_number
     lead_rule = str(evening.settings.get("lead", "optional"))
     if form is None:
         return _page(request, "board.html.j2", evening=evening, place=place, board=board, typed={},
@@ -798,7 +887,8 @@ async def stored_page(request: Request) -> Response:
     evening, section, table = found
     result_text = str(request.path_params.get("result", ""))
     store = _live(request).store
-    result = await run_in_threadpool(store.result, evening.id, int(result_text)) if result_text.isdigit() else None
+    result_id = _number(result_text)
+    result = await run_in_threadpool(store.result, evening.id, result_id) if result_id is not None else None
     if result is None or result["section"] != section or result["table"] != table:
         return _message(request, "there is no such result", 404)
     lines: list[dict[str, Any]] = []
@@ -891,6 +981,7 @@ def make_app(store: LiveStore, publish: Path, *, https_only: bool = False) -> St
             https_only=https_only, max_age=14 * 24 * 3600,
         ),
     ]  # fmt: skip
-    app = Starlette(routes=routes, middleware=middleware)
+    middleware.append(Middleware(_BodyLimit, limit=_MAX_FORM))
+    app = Starlette(routes=routes, middleware=middleware, exception_handlers={_FormRefused: _form_refused})
     app.state.live = Live(store, publish)
     return app

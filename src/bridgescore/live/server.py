@@ -12,10 +12,11 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 
-__all__ = ["DB_VARIABLE", "PUBLISH_VARIABLE", "application", "run"]
+__all__ = ["DB_VARIABLE", "HTTPS_VARIABLE", "PUBLISH_VARIABLE", "application", "run"]
 
 DB_VARIABLE = "BRIDGESCORE_SERVE_DB"
 PUBLISH_VARIABLE = "BRIDGESCORE_SERVE_PUBLISH"
+HTTPS_VARIABLE = "BRIDGESCORE_SERVE_HTTPS"
 
 
 def application() -> Starlette:
@@ -25,16 +26,24 @@ def application() -> Starlette:
     from bridgescore.live.store import LiveStore
 
     archive = open_archive(os.environ[DB_VARIABLE])
-    return make_app(LiveStore(archive), Path(os.environ[PUBLISH_VARIABLE]))
+    https = os.environ.get(HTTPS_VARIABLE) == "1"
+    return make_app(LiveStore(archive), Path(os.environ[PUBLISH_VARIABLE]), https_only=https)
 
 
-def run(db_url: str, publish: Path, host: str, port: int, workers: int) -> None:
-    """Serve until stopped (Ctrl-C or a signal): ``workers`` processes on ``host:port``."""
+def run(db_url: str, publish: Path, host: str, port: int, workers: int, https: bool = False) -> None:
+    """Serve until stopped (Ctrl-C or a signal): ``workers`` processes on ``host:port``; ``https``: behind a
+    proxy that serves HTTPS (Caddy, nginx), so the session cookie is sent over HTTPS only.
+
+    A proxy on this machine (127.0.0.1, uvicorn's ``forwarded_allow_ips`` default) is trusted for the client's
+    address it forwards (``X-Forwarded-For``), so the guessing limit counts each phone, not the proxy; a device of
+    the network cannot forge it (its connection does not come from 127.0.0.1)."""
     import uvicorn
 
     os.environ[DB_VARIABLE] = db_url
     os.environ[PUBLISH_VARIABLE] = str(publish)
+    os.environ[HTTPS_VARIABLE] = "1" if https else "0"
     uvicorn.run(
         "bridgescore.live.server:application", factory=True, host=host, port=port, workers=workers,
-        log_level="warning", proxy_headers=False, limit_concurrency=2000, timeout_graceful_shutdown=5,
+        log_level="warning", proxy_headers=True, forwarded_allow_ips="127.0.0.1", limit_concurrency=2000,
+        timeout_graceful_shutdown=5,
     )  # fmt: skip

@@ -281,6 +281,7 @@ class LiveStore:
     # --- wrong codes and passwords ----------------------------------------------------------------------------------
 
     def failures(self, client: str, window: timedelta) -> int:
+        """The attempts of ``client`` within ``window`` that count against it (:meth:`attempt`)."""
         with self._read() as db:
             since = now() - window
             return int(
@@ -292,10 +293,40 @@ class LiveStore:
                 or 0
             )
 
-    def record_failure(self, client: str) -> None:
-        def work(db: Session) -> None:
-            db.add(LiveAttempt(client=client[:200], at=now()))
+    def attempt(self, client: str, window: timedelta, limit: int) -> int | None:
+        """An attempt of ``client`` (a table code, a password) counted *before* it is tried: its row's id, or None
+        when ``limit`` attempts of that address within ``window`` came before it (then it is not tried, and not
+        counted: waiting out the window is enough).  Counted in the write transaction that stores it, so guesses
+        sent at once are counted one after another (SQLite's ``BEGIN IMMEDIATE``; on PostgreSQL a transaction lock
+        on the address, ``pg_advisory_xact_lock``), and in the database, so every process counts them.
+        A right one is forgotten again (:meth:`forget_attempt`): only the wrong ones stay."""
+
+        def work(db: Session) -> int | None:
+            if self.backend == "postgresql":  # one address's attempts one after another, whichever process has them
+                db.execute(select(func.pg_advisory_xact_lock(func.hashtext("live_attempts:" + client[:200]))))
+            since = now() - window
+            row = LiveAttempt(client=client[:200], at=now())
+            db.add(row)
+            db.flush()
+            before = db.scalar(
+                select(func.count()).select_from(LiveAttempt).where(
+                    LiveAttempt.client == row.client, LiveAttempt.at >= since, LiveAttempt.id != row.id
+                )
+            )  # fmt: skip
+            if int(before or 0) >= limit:
+                db.delete(row)
+                return None
             db.execute(delete(LiveAttempt).where(LiveAttempt.at < now() - timedelta(days=1)))
+            return row.id
+
+        found: int | None = self._retrying(work)
+        return found
+
+    def forget_attempt(self, attempt: int) -> None:
+        """An attempt that was right (:meth:`attempt`): it does not count against its address."""
+
+        def work(db: Session) -> None:
+            db.execute(delete(LiveAttempt).where(LiveAttempt.id == attempt))
 
         self._retrying(work)
 
