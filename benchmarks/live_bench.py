@@ -1,12 +1,12 @@
 """The live evening under load (issue 22): ``make bench-live`` or ``python -m benchmarks.live_bench [--tables T
 --rounds R] [--postgres URL [--workers N]]``; ``make bench`` reports its rows too.
 
-A real ``bridgescore serve`` of this checkout (a new process, on a free port of 127.0.0.1, over a new SQLite file or
-the PostgreSQL database given) and ``T`` tables entering every board of ``R`` rounds (2 boards a round) at the same
-moment, each table a thread and a phone of its own through the real pages – the table's code, its page, the board's
-form (CSRF token, idempotency key), the check, the opponents' confirmation; every tenth confirmation sent twice at
-once.  The same driver as the load test (``tests/live_server.py``: :func:`play_tables`, :func:`watch_screen`), so
-the benchmark measures what the test checks.  Measured:
+A real ``bridgescore serve`` of this checkout (a new process, on a free port of 127.0.0.1, over a new SQLite file or the
+PostgreSQL database given) and ``T`` tables entering every board of ``R`` rounds (2 boards a round) at the same moment,
+each table a thread and a phone of its own (its own address, 127.0.0.N) through the real pages – the table's code, its
+page, the board's form (CSRF token, idempotency key), the check, the opponents' confirmation; every tenth confirmation
+sent twice at once. The same driver as the load test (``tests/live_server.py``: :func:`play_tables`,
+:func:`watch_screen`), so the benchmark measures what the test checks.  Measured:
 
 * **submit → acknowledgement**: from sending the confirming POST to the server's answer (the redirect to the stored
   result, given only after the commit), p50 and p99 over every confirmation (goal: p99 ≤ 250 ms);

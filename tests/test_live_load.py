@@ -1,10 +1,10 @@
-"""The live evening under load (issue 22), over loopback against a real ``bridgescore serve``: 60 tables (two
-sections of a 30-table Mitchell) enter their boards at the same moment, each table a phone of its own going through
-the real pages (code, table page, the board's form with its CSRF token and idempotency key, the check, the
-opponents' confirmation), every tenth confirmation sent twice at once with the same key; the club room's screen
-polled meanwhile.  Then the database holds exactly the schedule's results, each once, and every key a table saw
-acknowledged, once, on the result it was told.  Times are measured and printed (``-s``), asserted only loosely:
-this machine is shared; ``make bench`` (``benchmarks/live_bench.py``) judges them."""
+"""The live evening under load (issue 22), over loopback against a real ``bridgescore serve``: 60 tables (two sections
+of a 30-table Mitchell) enter their boards at the same moment, each table a phone of its own (its own address,
+127.0.0.N) going through the real pages (code, table page, the board's form with its CSRF token and idempotency key, the
+check, the opponents' confirmation), every tenth confirmation sent twice at once with the same key; the club room's
+screen polled meanwhile. Then the database holds exactly the schedule's results, each once, and every key a table saw
+acknowledged, once, on the result it was told. Times are measured and printed (``-s``), asserted only loosely: this
+machine is shared; ``make bench`` (``benchmarks/live_bench.py``) judges them."""
 
 from __future__ import annotations
 
