@@ -239,3 +239,24 @@ def test_behind_a_proxy_on_this_machine_each_phone_counts_its_own_wrong_codes(se
     assert guesser.get(f"/t/{evening}?code={code}").status_code == 429  # this phone waits …
     other = httpx.Client(base_url=server.url, timeout=30, headers={"X-Forwarded-For": "10.0.0.67"})
     assert other.get(f"/t/{evening}?code={code}", follow_redirects=False).status_code == 303  # … not the others
+
+
+def test_sixty_phones_behind_one_address_all_get_in_at_once(server: Server) -> None:
+    """A right code is never counted against its address: phones arriving through one address (a proxy, a NAT)
+    signing in at the same moment are not told to wait ten minutes; wrong codes still are (test_live_security)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import httpx
+
+    desk = director(server)
+    evening = create_evening(desk, "mitchell-30-skip-r2", 2)
+    codes = list(table_codes(desk, evening).values())
+    assert len(codes) == 30
+
+    def sign_in(code: str) -> int:
+        with httpx.Client(base_url=server.url, timeout=60) as phone:
+            return phone.get(f"/t/{evening}?code={code}", follow_redirects=False).status_code
+
+    with ThreadPoolExecutor(30) as pool:
+        answers = list(pool.map(sign_in, codes * 2))
+    assert answers == [303] * 60

@@ -715,15 +715,14 @@ async def table_login(request: Request) -> Response:
         if form is None:
             return _message(request, "the form has expired: open the page again", 400)
         code = form.get("code", "")
-    attempt = await run_in_threadpool(live.store.attempt, _client(request), _WINDOW, _FAILURES)
-    if attempt is None:
+    found = await run_in_threadpool(live.store.table_by_code, _client(request), _WINDOW, _FAILURES, evening.id,
+                                    code[:20])  # fmt: skip
+    if found == "limited":
         return _page(request, "table_login.html.j2", 429, evening=evening,
                      error="too many wrong codes: wait ten minutes, or call the director")  # fmt: skip
-    found = await run_in_threadpool(live.store.table_of_code, evening.id, code[:20])
     if found is None:
         return _page(request, "table_login.html.j2", 403, evening=evening,
                      error="that is not a table code of this evening: it is on the card on your table")  # fmt: skip
-    await run_in_threadpool(live.store.forget_attempt, attempt)
     request.session["table"] = {"evening": evening.id, "section": found[0], "table": found[1]}
     return RedirectResponse(f"/t/{evening.id}/table", status_code=303)
 

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -322,6 +322,38 @@ class LiveStore:
         found: int | None = self._retrying(work)
         return found
 
+    def table_by_code(self, client: str, window: timedelta, limit: int, evening_id: int, code: str,
+                      ) -> tuple[str, int] | Literal["limited"] | None:  # fmt: skip
+        """The table (section, number) ``code`` opens in the evening, tried only while ``client`` has made fewer
+        than ``limit`` wrong tries within ``window``: ``"limited"`` when it has not (then nothing is tried), None
+        for a wrong code (counted).  A right code is never counted – sixty phones behind one address signing in at
+        once all get in – and the count and the try are one write transaction under the address's lock (SQLite's
+        ``BEGIN IMMEDIATE``, PostgreSQL's ``pg_advisory_xact_lock``), so wrong guesses sent at once are counted
+        one after another, in every process alike: at most ``limit`` of them are ever tried."""
+
+        def work(db: Session) -> tuple[str, int] | Literal["limited"] | None:
+            if self.backend == "postgresql":
+                db.execute(select(func.pg_advisory_xact_lock(func.hashtext("live_attempts:" + client[:200]))))
+            wrong = db.scalar(
+                select(func.count()).select_from(LiveAttempt).where(
+                    LiveAttempt.client == client[:200], LiveAttempt.at >= now() - window
+                )
+            )  # fmt: skip
+            if int(wrong or 0) >= limit:
+                return "limited"
+            found = db.execute(
+                select(LiveTable.section, LiveTable.number).where(
+                    LiveTable.evening_id == evening_id, LiveTable.code == code.strip().upper()
+                )
+            ).first()
+            if found is not None:
+                return (found[0], found[1])
+            db.add(LiveAttempt(client=client[:200], at=now()))
+            return None
+
+        result: tuple[str, int] | Literal["limited"] | None = self._retrying(work)
+        return result
+
     def forget_attempt(self, attempt: int) -> None:
         """An attempt that was right (:meth:`attempt`): it does not count against its address."""
 
@@ -472,15 +504,6 @@ class LiveStore:
                 .order_by(LiveTable.section, LiveTable.number)
             ).all()
             return [(r[0], r[1], r[2]) for r in rows]
-
-    def table_of_code(self, evening_id: int, code: str) -> tuple[str, int] | None:
-        with self._read() as db:
-            found = db.execute(
-                select(LiveTable.section, LiveTable.number).where(
-                    LiveTable.evening_id == evening_id, LiveTable.code == code.strip().upper()
-                )
-            ).first()
-            return (found[0], found[1]) if found else None
 
     def member_names(self, numbers: Sequence[str]) -> dict[str, str]:
         """The names the archive knows for these member numbers (players of sessions stored before)."""
