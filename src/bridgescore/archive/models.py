@@ -66,7 +66,6 @@ class SessionRow(Base):
     added_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     version: Mapped[int] = mapped_column(Integer, default=1)
 
-    lines: Mapped[list[LineRow]] = relationship(back_populates="session", cascade="all, delete-orphan")
     board_rows: Mapped[list[BoardRow]] = relationship(back_populates="session", cascade="all, delete-orphan")
     pairs: Mapped[list[PairRow]] = relationship(back_populates="session", cascade="all, delete-orphan")
 
@@ -98,7 +97,10 @@ class LineRow(Base):
     __tablename__ = "lines"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), index=True)
+    #: its session, without a foreign key (migration 0004: the check of every line stored was half of PostgreSQL's
+    #: time to store a million): deleted with it by the archive and, for a session deleted by anything else, by the
+    #: trigger ``sessions_delete_lines``
+    session_id: Mapped[int] = mapped_column(Integer, index=True)
     position: Mapped[int] = mapped_column(Integer)  # input order
     board: Mapped[int] = mapped_column(Integer)
     section: Mapped[str] = mapped_column(Text, default="")
@@ -120,8 +122,6 @@ class LineRow(Base):
     ew_points: Mapped[float | None] = mapped_column(Float, nullable=True)
     ns_percent: Mapped[float | None] = mapped_column(Float, nullable=True)
     ew_percent: Mapped[float | None] = mapped_column(Float, nullable=True)
-
-    session: Mapped[SessionRow] = relationship(back_populates="lines")
 
 
 class PairRow(Base):

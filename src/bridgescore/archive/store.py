@@ -18,6 +18,10 @@ digest of the lines read, :func:`bridgescore.pairs.sessions.content_digest`: a f
 the same evening).  ``replace=True`` stores the new scoring as the next version and records what changed (a
 :class:`~bridgescore.archive.models.Correction`).
 
+The lines of a session have no foreign key to it (migration 0004: PostgreSQL's check of every line was half its time
+to store a million): ``--replace`` deletes the old version's lines itself, in its transaction, and a trigger on
+``sessions`` deletes the lines of a session deleted by anything else.
+
 Reading: one transaction for all of a command's queries, one snapshot (PostgreSQL REPEATABLE READ), so a season
 read while a correction is stored sees every session whole, in one version.  :meth:`Archive.sessions` is the
 :class:`bridgescore.pairs.sessions.SessionSource` a season reads, each session
@@ -100,7 +104,7 @@ __all__ = [
 ENVIRONMENT = "BRIDGESCORE_DB"
 DEFAULT_FILE = "bridgescore.sqlite3"
 #: The newest migration (``migrations/versions``); an archive at it is not handed to Alembic (a quick start).
-HEAD = "0002"
+HEAD = "0004"
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: PostgreSQL: the advisory lock two processes creating the schema at once queue on ("brdg").
 _SCHEMA_LOCK = 0x62726467
