@@ -33,6 +33,7 @@ names, players, info), so the event scored again gives the same standings.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import itertools
 import json
@@ -453,12 +454,15 @@ def _line_rows(scores: Scores, digest: str = "") -> tuple[_Lines, list[dict[str,
         else:
             codes = column.codes
         empty = bool(nulls[codes].all()) if n else True
-        dictionary = pa.array(labels.tolist())
-        if dictionary.type == pa.null():  # no label but None: an empty text column's NULLs
-            dictionary = dictionary.cast(pa.string())
+
+        @functools.cache
+        def dictionary() -> Any:  # made once, where the lines go as CSV
+            made = pa.array(labels.tolist())
+            return made.cast(pa.string()) if made.type == pa.null() else made  # only None: an empty text's NULLs
+
         return _Column(
             lambda start, stop: list(labels[codes[start:stop]].tolist()),
-            lambda start, stop: pa.DictionaryArray.from_arrays(pa.array(codes[start:stop], pa.int32()), dictionary),
+            lambda start, stop: pa.DictionaryArray.from_arrays(pa.array(codes[start:stop], pa.int32()), dictionary()),
             empty,
         )
 
@@ -487,13 +491,14 @@ def _line_rows(scores: Scores, digest: str = "") -> tuple[_Lines, list[dict[str,
         return _Column(take, lambda start, stop: pa.array(take(start, stop), pa.string()), False)
 
     no_file = table.file.mask(lambda f: f is None)
-    positions = np.arange(n, dtype=np.int64)
+    positions = _Column(lambda start, stop: list(range(start, stop)),
+                        lambda start, stop: pa.array(np.arange(start, stop, dtype=np.int64)), False)  # fmt: skip
     read = {
         name: json_texts(values) if isinstance(values, list) else coded(values)
         for name, values in line_codes(table).items()
     }
     columns = {
-        "position": objects(positions, np.zeros(n, dtype=bool)),
+        "position": positions,
         **read,
         "source_file": coded(table.file),
         "source_line": objects(table.line, no_file | (table.line == 0)),
