@@ -132,3 +132,35 @@ def test_the_lines_are_stored_value_for_value(archive_url: str) -> None:
     assert [row[:extra] + row[extra + 1 :] for row in stored] == [row[:extra] + row[extra + 1 :] for row in expected]
     assert [json.loads(row[extra]) for row in stored] == [json.loads(row[extra]) for row in expected]
     assert {row[names.index("lead")] for row in stored} >= {None, ""}  # NULL and the empty text, each kept
+
+
+def test_columns_every_line_leaves_empty_are_filled_in_by_the_database(archive_url: str) -> None:
+    """Lines without a section, remarks or extra columns (most): those columns are not written at all – the server
+    default fills them in (a million empty values not bound, each) – and read back as the empty text and ``{}``;
+    the lines of a session that has some are written whole."""
+    from bridgescore.archive.models import LineRow
+    from bridgescore.archive.store import _BLANK, _line_rows
+
+    defaults = {c.name: c.server_default.arg for c in LineRow.__table__.columns if c.server_default is not None}
+    assert {name: defaults[name] for name in _BLANK} == {"section": "", "remarks": "", "extra": "{}"}
+    plain = bridgescore.read(EXAMPLE)
+    empty = MappingProxyType({})
+    plain = dataclasses.replace(
+        plain, results=tuple(dataclasses.replace(r, section="", remarks="", extra=empty) for r in plain.results)
+    )
+    lines, _, _ = _line_rows(bridgescore.score(plain))
+    assert not {"section", "remarks", "extra"} & set(lines.written())
+    remarked = _evening("2026-09-14", "late change")
+    assert "remarks" in _line_rows(bridgescore.score(remarked))[0].written()
+    _add(archive_url, plain, "plain")
+    _add(archive_url, remarked, "remarked")
+    with open_archive(archive_url) as archive:
+        stored = {s.summary.key: s for s in archive.sessions()}
+        with archive.engine.connect() as connection:
+            blank = connection.execute(
+                text("SELECT DISTINCT section, remarks, CAST(extra AS TEXT) FROM lines WHERE session_id = "
+                     "(SELECT id FROM sessions WHERE key = 'plain')")
+            ).all()  # fmt: skip
+    assert blank == [("", "", "{}")]
+    assert tuple(stored["plain"].event.results) == tuple(plain.results)
+    assert tuple(stored["remarked"].event.results) == tuple(remarked.results)

@@ -103,7 +103,9 @@ class LineRow(Base):
     session_id: Mapped[int] = mapped_column(Integer, index=True)
     position: Mapped[int] = mapped_column(Integer)  # input order
     board: Mapped[int] = mapped_column(Integer)
-    section: Mapped[str] = mapped_column(Text, default="")
+    #: section, remarks and extra have a server default (migration 0004): a session's million lines that all have
+    #: none are stored without binding a million empty values
+    section: Mapped[str] = mapped_column(Text, default="", server_default="")
     ns_pair: Mapped[str] = mapped_column(Text)
     ew_pair: Mapped[str] = mapped_column(Text)
     status: Mapped[str] = mapped_column(String(20))
@@ -112,8 +114,8 @@ class LineRow(Base):
     tricks: Mapped[int | None] = mapped_column(Integer, nullable=True)
     lead: Mapped[str | None] = mapped_column(Text, nullable=True)
     ns_score: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    remarks: Mapped[str] = mapped_column(Text, default="")
-    extra: Mapped[dict[str, str]] = mapped_column(JSON)
+    remarks: Mapped[str] = mapped_column(Text, default="", server_default="")
+    extra: Mapped[dict[str, str]] = mapped_column(JSON, server_default="{}")
     source_file: Mapped[str | None] = mapped_column(Text, nullable=True)
     source_line: Mapped[int | None] = mapped_column(Integer, nullable=True)
     source_field: Mapped[str | None] = mapped_column(Text, nullable=True)
