@@ -9,6 +9,7 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sqlalchemy import text
 
 from bridgescore.archive import open_archive
 
@@ -89,3 +90,22 @@ def test_a_correction_in_the_same_places_says_what_the_matching_says(old, edits,
     finally:
         store._same_places = real
     assert fast == matched
+
+
+def test_lines_read_back_hold_each_distinct_value_once(archive_url: str) -> None:
+    """Issue 19: the stored lines fetched as columns (a correction's comparison, a season that scores again) hold
+    one object per distinct value – the driver makes one per line, and a million lines' pairs, contracts and leads
+    took 300 MB that way (a correction of a million lines went over 1 GB); a line's own number is not shared."""
+    import bridgescore
+    from bridgescore.archive.store import _READ_BACK, _stored_columns
+
+    event = bridgescore.read(REPO / "src" / "bridgescore" / "examples" / "club-evening.csv")
+    with open_archive(archive_url) as archive:
+        archive.add(bridgescore.score(event), file="club-evening.csv", content=b"x", key="monday")
+        with archive._reading() as db:
+            (session_id,) = db.execute(text("SELECT id FROM sessions")).scalars().all()
+            columns = dict(zip(_READ_BACK, _stored_columns(db, session_id, _READ_BACK), strict=True))
+    for name in ("ns_pair", "ew_pair", "status", "contract", "lead", "source_file"):
+        values = columns[name]
+        assert len({id(v) for v in values}) == len(set(values)), name
+    assert [r.ns_pair for r in event.results] == columns["ns_pair"]

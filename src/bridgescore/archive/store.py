@@ -564,10 +564,13 @@ def _stored_columns(db: Session, session_id: int, names: Sequence[str]) -> list[
         # extra as its text on PostgreSQL too (parsed here only where a line has one: most have none)
         wanted = ", ".join("extra::text" if postgresql and c == "extra" else c for c in names)
         cursor.execute(f"SELECT {wanted} FROM lines WHERE session_id = {mark} ORDER BY position", (session_id,))
+        # each distinct value kept once (the driver makes a new object per line: a million lines' pairs, contracts
+        # and leads were 300 MB), but a line's own number
+        shared: list[dict[Any, Any] | None] = [None if name == "source_line" else {} for name in names]
         with without_cycle_collection():
             while batch := cursor.fetchmany(65536):
-                for values, column in zip(zip(*batch, strict=True), columns, strict=True):
-                    column.extend(values)
+                for values, column, seen in zip(zip(*batch, strict=True), columns, shared, strict=True):
+                    column.extend(values if seen is None else map(seen.setdefault, values, values))
     finally:
         cursor.close()
     return columns
