@@ -41,7 +41,8 @@ class Base(DeclarativeBase):
 
 
 class SessionRow(Base):
-    """One scored session (one file added)."""
+    """One scored session (one file added).  Its lines go with it by the trigger ``sessions_delete_lines``
+    (migration 0004), not by a foreign key: a migration that copies this table on SQLite must create it again."""
 
     __tablename__ = "sessions"
 

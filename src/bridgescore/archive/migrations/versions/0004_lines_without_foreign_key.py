@@ -6,7 +6,8 @@ by the archive itself wherever it deletes them (``archive add --replace`` delete
 session in its transaction), and by a trigger on ``sessions`` for a session deleted by anything else (an ``ON DELETE
 CASCADE`` without the check on every insert), so no line outlives its session and a new session never takes over old
 lines through a reused id. Dropped on SQLite too (one schema; the table is copied once, the batch way SQLite alters a
-constraint), where the check cost nothing measurable.
+constraint), where the check cost nothing measurable. A later migration that copies ``sessions`` on SQLite (a batch
+operation drops the old table, and its triggers with it) must create ``sessions_delete_lines`` again.
 
 In the same step ``lines.section``, ``remarks`` and ``extra`` get a server default (``''``, ``''``, ``{}``): a session
 whose lines all leave them empty (most) is stored without binding a million empty values for each (half a second
