@@ -39,6 +39,9 @@ class Run:
     peak_mb: float
     status: int
     stderr: str
+    #: processor seconds (user + system) of the process and its children, from ``getrusage(RUSAGE_CHILDREN)``: what
+    #: the process cost, which a loaded machine does not stretch as it does the wall time
+    processor: float = float("nan")
 
 
 def time_tool() -> str | None:
@@ -54,16 +57,24 @@ def run(args: list[str], env: dict[str, str] | None = None, cwd: Path | None = N
     process's own; without it, ``getrusage(RUSAGE_CHILDREN)``: the largest of all children waited for so far
     (an upper bound when an earlier child was larger)."""
     tool = time_tool()
+    used = _children_processor()
     if tool:
         start = time.perf_counter()
         done = subprocess.run([tool, "-f", "%M", *args], capture_output=True, text=True, env=env, cwd=cwd)
         wall = time.perf_counter() - start
         lines = done.stderr.rstrip().splitlines()
         peak = int(lines[-1]) / 1024 if lines and lines[-1].strip().isdigit() else float("nan")
-        return Run(wall, peak, done.returncode, "\n".join(lines[:-1]))
+        return Run(wall, peak, done.returncode, "\n".join(lines[:-1]), _children_processor() - used)
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     start = time.perf_counter()
     done = subprocess.run(args, capture_output=True, text=True, env=env, cwd=cwd)
     wall = time.perf_counter() - start
     peak = max(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, before) / 1024
-    return Run(wall, peak, done.returncode, done.stderr)
+    return Run(wall, peak, done.returncode, done.stderr, _children_processor() - used)
+
+
+def _children_processor() -> float:
+    """User + system seconds of every child process waited for so far (GNU time's child included: time waits for
+    it)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime

@@ -59,7 +59,8 @@ class Base(DeclarativeBase):
 
 
 class SessionRow(Base):
-    """One scored session (one file added)."""
+    """One scored session (one file added).  Its lines go with it by the trigger ``sessions_delete_lines``
+    (migration 0004), not by a foreign key: a migration that copies this table on SQLite must create it again."""
 
     __tablename__ = "sessions"
 
@@ -87,7 +88,6 @@ class SessionRow(Base):
     #: text; None: stored without one (migration 0003)
     movement: Mapped[str | None] = mapped_column(Text, nullable=True)
 
-    lines: Mapped[list[LineRow]] = relationship(back_populates="session", cascade="all, delete-orphan")
     board_rows: Mapped[list[BoardRow]] = relationship(back_populates="session", cascade="all, delete-orphan")
     pairs: Mapped[list[PairRow]] = relationship(back_populates="session", cascade="all, delete-orphan")
 
@@ -119,10 +119,15 @@ class LineRow(Base):
     __tablename__ = "lines"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), index=True)
+    #: its session, without a foreign key (migration 0004: the check of every line stored was half of PostgreSQL's
+    #: time to store a million): deleted with it by the archive and, for a session deleted by anything else, by the
+    #: trigger ``sessions_delete_lines``
+    session_id: Mapped[int] = mapped_column(Integer, index=True)
     position: Mapped[int] = mapped_column(Integer)  # input order
     board: Mapped[int] = mapped_column(Integer)
-    section: Mapped[str] = mapped_column(Text, default="")
+    #: section, remarks and extra have a server default (migration 0004): a session's million lines that all have
+    #: none are stored without binding a million empty values
+    section: Mapped[str] = mapped_column(Text, default="", server_default="")
     ns_pair: Mapped[str] = mapped_column(Text)
     ew_pair: Mapped[str] = mapped_column(Text)
     status: Mapped[str] = mapped_column(String(20))
@@ -131,8 +136,8 @@ class LineRow(Base):
     tricks: Mapped[int | None] = mapped_column(Integer, nullable=True)
     lead: Mapped[str | None] = mapped_column(Text, nullable=True)
     ns_score: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    remarks: Mapped[str] = mapped_column(Text, default="")
-    extra: Mapped[dict[str, str]] = mapped_column(JSON)
+    remarks: Mapped[str] = mapped_column(Text, default="", server_default="")
+    extra: Mapped[dict[str, str]] = mapped_column(JSON, server_default="{}")
     source_file: Mapped[str | None] = mapped_column(Text, nullable=True)
     source_line: Mapped[int | None] = mapped_column(Integer, nullable=True)
     source_field: Mapped[str | None] = mapped_column(Text, nullable=True)
@@ -141,8 +146,6 @@ class LineRow(Base):
     ew_points: Mapped[float | None] = mapped_column(Float, nullable=True)
     ns_percent: Mapped[float | None] = mapped_column(Float, nullable=True)
     ew_percent: Mapped[float | None] = mapped_column(Float, nullable=True)
-
-    session: Mapped[SessionRow] = relationship(back_populates="lines")
 
 
 class PairRow(Base):

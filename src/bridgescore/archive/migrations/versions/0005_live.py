@@ -4,7 +4,7 @@ given at the tables, wrong codes by address, and the settings every server proce
 (:mod:`bridgescore.archive.models`, "the live evening").  New tables only: nothing stored before is touched.
 
 Revision ID: 0005
-Revises: 0003
+Revises: 0004
 Create Date: 2026-11-27
 """
 
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005"
-down_revision = "0003"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 
