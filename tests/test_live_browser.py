@@ -230,3 +230,35 @@ def test_an_evening_in_chromium_from_the_setup_code_to_the_archive(browser: Any,
         assert published[key] == format_number(archived[key], "en", 2), (key, published[key], archived[key])
         assert running[key] == published[key], (key, running[key], published[key])
     assert time.monotonic() - started < _DEADLINE
+
+
+def test_a_phone_without_network_keeps_the_confirmation_and_sends_it_once_when_the_network_is_back(
+    browser: Any, server: Server
+) -> None:
+    from live_server import create_evening, director, table_codes
+
+    desk = director(server)
+    evening = create_evening(desk, "mitchell-4-skip-r3", 3)
+    desk.post(f"/desk/e/{evening}/do/start", {})
+    code = table_codes(desk, evening)[1]
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    try:
+        phone = context.new_page()
+        phone.goto(f"{server.url}/t/{evening}?code={code}")
+        phone.goto(f"{server.url}/t/{evening}/board/1")
+        phone.fill("#contract", "4S")
+        phone.check("input[name=declarer][value=N]")
+        phone.fill("#result", "=")
+        phone.click("#entry button[type=submit]")
+        phone.wait_for_selector("#confirm")
+        context.set_offline(True)
+        phone.click("#confirm button[type=submit]")
+        phone.wait_for_selector("#sending", state="visible", timeout=10_000)
+        time.sleep(4)  # a retry or two fails while the network is away
+        context.set_offline(False)
+        phone.wait_for_url(re.compile(r"/stored/\d+$"), timeout=20_000)
+        assert "Board 1 is stored." in phone.content()
+    finally:
+        context.close()
+    grid = desk.get(f"/desk/e/{evening}").text
+    assert grid.count("1/3</td>") == 1  # stored once
