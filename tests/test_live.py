@@ -260,3 +260,13 @@ def test_sixty_phones_behind_one_address_all_get_in_at_once(server: Server) -> N
     with ThreadPoolExecutor(30) as pool:
         answers = list(pool.map(sign_in, codes * 2))
     assert answers == [303] * 60
+
+
+def test_a_dutch_phone_reads_the_traveller_in_dutch_notation(server: Server) -> None:
+    desk = director(server)
+    evening = create_evening(desk, "mitchell-4-skip-r3", 3)
+    desk.post(f"/desk/e/{evening}/do/start", {})
+    phone = sit_down(server, evening, table_codes(desk, evening)[1])
+    phone.get("/lang/nl")
+    stored = enter(phone, evening, 1, "3NT", "E", "=", "HQ")
+    assert "3SA O" in stored.text and ">C<" in stored.text and ">HV<" in stored.text  # not 3NT E, =, HQ

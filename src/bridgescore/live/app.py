@@ -37,6 +37,8 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from bridgescore.core.cards import format_lead
+from bridgescore.core.contract import words_in_notation
 from bridgescore.core.i18n import Language, format_number, translator
 from bridgescore.live.store import Evening, LiveStore, Place, Refused
 from bridgescore.movement.model import Movement
@@ -119,8 +121,13 @@ def _page(request: Request, template: str, status: int = 200, **values: Any) -> 
         """A percentage as the pages print it: halves rounded up, the language's decimal comma."""
         return "" if value is None else format_number(value, lang, decimals)
 
+    def bridge(text: str, lead: bool = False) -> str:
+        """A contract with its declarer and result (``4H W -1``), or a lead (``HQ``), in the page's notation:
+        Dutch ``4H W -1``, ``3SA O C``, ``HV`` (:func:`~bridgescore.core.contract.words_in_notation`)."""
+        return format_lead(text, lang) if lead else words_in_notation(text, lang)
+
     html = environment().get_template(f"live/{template}").render(
-        _=gettext, lang=lang, csrf=_csrf(request), path=request.url.path, number=number, **values
+        _=gettext, lang=lang, csrf=_csrf(request), path=request.url.path, number=number, bridge=bridge, **values
     )
     return HTMLResponse(html, status_code=status, headers=_HEADERS)
 
