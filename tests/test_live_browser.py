@@ -135,10 +135,10 @@ def _ranking_on(page: Any, selector: str) -> dict[tuple[str, str], str]:
 
 
 def _desk_ranking(page: Any) -> dict[tuple[str, str], str]:
-    """(direction, pair) → percentage as the desk's running ranking shows it (caption NS / EW)."""
+    """(direction, pair) → percentage as the desk's running ranking shows it (each ranking's data-group: NS / EW)."""
     shown = {}
     for table in page.query_selector_all("table.ranking"):
-        group = table.query_selector("caption").inner_text().split()[0]
+        group = table.get_attribute("data-group")
         for row in table.query_selector_all("tr")[1:]:
             cells = [c.inner_text().strip() for c in row.query_selector_all("td")]
             shown[(group, cells[1])] = cells[3]
