@@ -42,6 +42,16 @@ def _solver_cache_of_the_run(tmp_path_factory: pytest.TempPathFactory) -> Iterat
         os.environ["BRIDGESCORE_CACHE"] = before
 
 
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Any]:
+    """A real ``bridgescore serve`` of the test's own on 127.0.0.1 (issue 22: ``tests/live_server.py``), over a new
+    SQLite archive in the test's folder, stopped afterwards."""
+    from live_server import serving
+
+    with serving(tmp_path) as running:
+        yield running
+
+
 #: Debian's chromium as the browser tests launch it: no sandbox (a container's root), nothing fetched.
 CHROMIUM_FLAGS = [
     "--no-sandbox",

@@ -15,6 +15,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -88,6 +90,18 @@ class Server:
         if self.process is not None and self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait(10)
+
+
+@contextmanager
+def serving(folder: Path, **options: Any) -> Iterator[Server]:
+    """A server over a new SQLite archive in ``folder`` (its published results beside it), stopped afterwards
+    whatever the test did; ``options`` as :class:`Server` takes them (``options=("--https",)``)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    running = Server(str(folder / "club.sqlite3"), folder / "published", **options).start()
+    try:
+        yield running
+    finally:
+        running.stop()
 
 
 class Browser:

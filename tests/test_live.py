@@ -10,21 +10,11 @@ import re
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
-from live_server import Browser, Server, boards_to_play, create_evening, director, enter, sit_down, table_codes
+from live_server import Browser, Server, boards_to_play, create_evening, director, enter, serving, sit_down, table_codes
 
 _PLAYED = ["4S N =", "3NT S +1", "2H E -1", "PASS", "4H W =", "1NT N -2", "3C W +2", "5DX S -1"]
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(str(tmp_path / "club.sqlite3"), tmp_path / "published").start()
-    yield running
-    running.stop()
 
 
 def _play(phone: Browser, evening: int, table: int) -> int:
@@ -215,16 +205,10 @@ def test_the_hand_record_checks_the_lead_and_flags_a_result_far_from_double_dumm
 def test_with_https_the_session_cookie_is_sent_over_https_only(tmp_path: Path) -> None:
     import httpx
 
-    proxied = Server(str(tmp_path / "club.sqlite3"), tmp_path / "published", options=("--https",)).start()
-    try:
+    with serving(tmp_path / "https", options=("--https",)) as proxied:
         assert "secure" in httpx.get(proxied.url + "/desk/login", timeout=30).headers["set-cookie"].lower()
-    finally:
-        proxied.stop()
-    plain = Server(str(tmp_path / "club.sqlite3"), tmp_path / "published").start()
-    try:
+    with serving(tmp_path / "plain") as plain:
         assert "secure" not in httpx.get(plain.url + "/desk/login", timeout=30).headers["set-cookie"].lower()
-    finally:
-        plain.stop()
 
 
 def test_behind_a_proxy_on_this_machine_each_phone_counts_its_own_wrong_codes(server: Server) -> None:

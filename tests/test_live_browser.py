@@ -19,7 +19,6 @@ import re
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,13 +33,6 @@ pytest.importorskip("playwright.sync_api", reason="playwright (dev extra) drives
 _PLAYED = ["4S N =", "3NT S +1", "2H E -1", "PASS", "4H W =", "1NT N 5", "3C W +2", "5DX S -1", "6NT S −1"]
 _DEADLINE = 90.0
 _TIMEOUT_MS = 20_000
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(str(tmp_path / "club.sqlite3"), tmp_path / "published").start()
-    yield running
-    running.stop()
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -6,19 +6,8 @@ pairs go in Dutch."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 
 from live_server import Server, boards_to_play, create_evening, director, enter, sit_down, table_codes
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(str(tmp_path / "club.sqlite3"), tmp_path / "published").start()
-    yield running
-    running.stop()
 
 
 def test_the_desk_corrects_a_one_section_evening_and_says_it_in_words(server: Server) -> None:

@@ -10,10 +10,7 @@ import random
 import re
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from live_server import (
     Load,
@@ -31,13 +28,6 @@ from live_server import (
 TABLES = 60
 ROUNDS = 2
 KILLS = 4
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(str(tmp_path / "club.sqlite3"), tmp_path / "published").start()
-    yield running
-    running.stop()
 
 
 def test_the_rounds_last_board_sent_again_gets_its_answer_not_a_refusal(server: Server) -> None:

@@ -13,11 +13,9 @@ import re
 import signal
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
-import pytest
 
 from live_server import (
     Server,
@@ -33,13 +31,6 @@ from live_server import (
 
 TABLES = 60
 ROUNDS = 2
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(str(tmp_path / "club.sqlite3"), tmp_path / "published").start()
-    yield running
-    running.stop()
 
 
 def test_sixty_tables_enter_at_once_and_nothing_is_lost_or_stored_twice(server: Server) -> None:

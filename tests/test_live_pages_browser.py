@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from live_server import Server, boards_to_play, create_evening, director, enter, sit_down, table_codes
+from live_server import Server, boards_to_play, create_evening, director, enter, serving, sit_down, table_codes
 
 pytest.importorskip("playwright.sync_api", reason="playwright (dev extra) drives chromium in these tests")
 
@@ -64,10 +64,8 @@ class Evenings:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("live-pages")
-    running = Server(str(folder / "club.sqlite3"), folder / "published").start()
-    yield running
-    running.stop()
+    with serving(tmp_path_factory.mktemp("live-pages")) as running:
+        yield running
 
 
 def _play_all(server: Server, evening: int, codes: dict[int, str], rounds: int) -> None:

@@ -17,26 +17,16 @@ from typing import Any
 import httpx
 import pytest
 
-from live_server import Browser, Server, boards_to_play, create_evening, director, enter, sit_down, table_codes
+from live_server import Browser, Server, boards_to_play, create_evening, director, enter, serving, sit_down, table_codes
 
 _PASSWORD = "club-password-1"
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    """A server of the test's own: the tests of wrong codes and passwords (they lock the address out)."""
-    running = Server(str(tmp_path / "club.sqlite3"), tmp_path / "published").start()
-    yield running
-    running.stop()
 
 
 @pytest.fixture(scope="module")
 def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One server for the other tests (each makes its own evenings): starting one takes seconds on a busy machine."""
-    folder = tmp_path_factory.mktemp("live-security")
-    running = Server(str(folder / "club.sqlite3"), folder / "published").start()
-    yield running
-    running.stop()
+    with serving(tmp_path_factory.mktemp("live-security")) as running:
+        yield running
 
 
 def _store(server: Server) -> Any:
