@@ -147,6 +147,14 @@ class _FormRefused(Exception):
         self.values = values
 
 
+class _FormExpired(_FormRefused):
+    """A form whose CSRF token is not this session's: forged, replayed from another page, or older than the session
+    (answered as every refused form is, 400)."""
+
+    def __init__(self) -> None:
+        super().__init__(400, "the form has expired: open the page again")
+
+
 def _too_large(limit: int) -> _FormRefused:
     return _FormRefused(413, "what was sent is too large (this form takes at most %(kb)s kB, a field %(chars)s "
                         "characters): nothing was stored", kb=limit // 1024, chars=_MAX_FIELD)  # fmt: skip
@@ -190,11 +198,12 @@ class _BodyLimit:
         await self.app(scope, limited, send)
 
 
-async def _form(request: Request, limit: int = _MAX_FORM) -> dict[str, str] | None:
-    """The posted form as text fields, or None: its CSRF token is not this session's (a forged or replayed form
-    from another page).  A form larger than ``limit`` bytes, a field longer than :data:`_MAX_FIELD` characters, a
-    line break or control in a field (a file the desk loads has lines), or no form at all, is refused
-    (:class:`_FormRefused`): a field is never cut short, nor stored as no page or file could show it."""
+async def _form(request: Request, limit: int = _MAX_FORM) -> dict[str, str]:
+    """The posted form as text fields; refused (:class:`_FormExpired`) where its CSRF token is not this session's
+    (a forged or replayed form from another page).  A form larger than ``limit`` bytes, a field longer than
+    :data:`_MAX_FIELD` characters, a line break or control in a field (a file the desk loads has lines), or no form
+    at all, is refused (:class:`_FormRefused`): a field is never cut short, nor stored as no page or file could show
+    it."""
     if (_number(request.headers.get("content-length", "")) or 0) > limit:
         raise _too_large(limit)
     request.scope[_LIMIT_KEY] = limit
@@ -221,7 +230,7 @@ async def _form(request: Request, limit: int = _MAX_FORM) -> dict[str, str] | No
             fields[name] = content.decode("utf-8-sig", "replace")
     token = request.session.get("csrf")
     if not isinstance(token, str) or not hmac.compare_digest(token, fields.get("csrf", "")):
-        return None
+        raise _FormExpired()
     return fields
 
 
@@ -281,8 +290,6 @@ async def setup(request: Request) -> Response:
     if request.method == "GET":
         return _page(request, "setup.html.j2", token=request.query_params.get("token", ""))
     form = await _form(request)
-    if form is None:
-        return _message(request, "the form has expired: open the page again", 400)
     attempt = await run_in_threadpool(store.attempt, _client(request), _WINDOW, _FAILURES)
     if attempt is None:
         return _page(request, "setup.html.j2", 429, token="", error="too many wrong attempts: wait ten minutes")
@@ -307,8 +314,6 @@ async def login(request: Request) -> Response:
     if request.method == "GET":
         return _page(request, "login.html.j2")
     form = await _form(request)
-    if form is None:
-        return _message(request, "the form has expired: open the page again", 400)
     stored = await run_in_threadpool(store.setting, "director_password")
     if stored is None:
         return _message(request, "no director's password yet: use the setup link bridgescore serve printed", 403)
@@ -324,9 +329,11 @@ async def login(request: Request) -> Response:
 
 
 async def logout(request: Request) -> Response:
-    form = await _form(request)
-    if form is not None:
+    try:
+        await _form(request)
         request.session.pop("director", None)
+    except _FormExpired:  # a forged sign-out signs nobody out
+        pass
     return RedirectResponse("/", status_code=303)
 
 
@@ -353,8 +360,6 @@ async def desk(request: Request) -> Response:
 @_director
 async def create(request: Request) -> Response:
     form = await _form(request)
-    if form is None:
-        return _message(request, "the form has expired: open the page again", 400)
     name = form.get("movement", "").strip()
     movement = _movement_of(form)
     if isinstance(movement, tuple):
@@ -484,7 +489,7 @@ async def evening_update(request: Request) -> Response:
     evening = await _desk_evening(request)
     action = request.path_params["action"]
     form = await _form(request, _MAX_UPLOAD if action in ("deals", "members") else _MAX_FORM)
-    if evening is None or form is None:
+    if evening is None:
         return _message(request, "the form has expired: open the page again", 400)
     store = live.store
     if action == "names":
@@ -599,7 +604,7 @@ async def correct(request: Request) -> Response:
     live = _live(request)
     evening = await _desk_evening(request)
     form = await _form(request)
-    if evening is None or form is None:
+    if evening is None:
         return _message(request, "the form has expired: open the page again", 400)
     place = _place_of(evening, form)
     board = _number(form.get("board", ""))
@@ -719,8 +724,6 @@ async def table_login(request: Request) -> Response:
         return _page(request, "table_login.html.j2", evening=evening)
     if request.method == "POST":
         form = await _form(request)
-        if form is None:
-            return _message(request, "the form has expired: open the page again", 400)
         code = form.get("code", "")
     found = await run_in_threadpool(live.store.table_by_code, _client(request), _WINDOW, _FAILURES, evening.id,
                                     code[:20])  # fmt: skip
@@ -771,8 +774,6 @@ async def table_players(request: Request) -> Response:
         return found
     evening, section, table = found
     form = await _form(request)
-    if form is None:
-        return _message(request, "the form has expired: open the page again", 400)
     store = _live(request).store
     current = await run_in_threadpool(store.current_round, evening, section, table)
     place = evening.place(section, current, table) if current else None
@@ -825,8 +826,6 @@ async def board_page(request: Request) -> Response:
     form: dict[str, str] | None = None
     if request.method == "POST":
         form = await _form(request)
-        if form is None:
-            return _message(request, "the form has expired: open the page again", 400)
     current = await run_in_threadpool(live.store.current_round, evening, section, table)
     place = evening.place(section, current, table) if current else None
     board_number = _number(board_text)
@@ -908,9 +907,7 @@ async def call_director(request: Request) -> Response:
     if isinstance(found, Response):
         return found
     evening, section, table = found
-    form = await _form(request)
-    if form is None:
-        return _message(request, "the form has expired: open the page again", 400)
+    await _form(request)  # its CSRF token checked: a forged call is refused
     store = _live(request).store
     current = await run_in_threadpool(store.current_round, evening, section, table)
     await run_in_threadpool(store.call, evening.id, section, table, current or 0)
