@@ -1,0 +1,107 @@
+"""The Mitchell forms issue 21 still missed: the EBU's appendix Mitchell (a core circuit of 13 tables, the others
+appended beside it) for every table count it is built for, compared with the published description; and the
+odd-pair forms (rover, bump) that ``movement suggest`` lists besides the phantom forms, by its stated measure."""
+
+from __future__ import annotations
+
+import pytest
+
+from bridgescore.movement import MovementError, PairRef
+from bridgescore.movement.generate import (
+    APPENDIX_CORE,
+    APPENDIX_TABLES,
+    appendix_mitchell,
+    by_name,
+    catalogue,
+    parse_name,
+)
+from bridgescore.movement.validate import validate
+
+APPENDIX = range(APPENDIX_TABLES[0], APPENDIX_TABLES[1] + 1)
+
+#: Round 2 of the 16-table appendix Mitchell, worked out by hand from the published description (tables 14, 15 and
+#: 16 appended beside 1, 2 and 3; NS 1–3 and EW 14–16 stay; the boards down one table, the moving NS pairs up one
+#: place – to the appended table at a dual place – and the moving EW pairs down two – to the core table there):
+#: table, NS, EW, set.
+ROUND_2_OF_16 = """
+    1 1 3 2    2 2 4 3    3 3 5 4    4 16 6 5    5 4 7 6    6 5 8 7    7 6 9 8    8 7 10 9
+    9 8 11 10  10 9 12 11  11 10 13 12  12 11 1 13  13 12 2 1  14 13 14 2  15 14 15 3  16 15 16 4
+"""
+
+
+def _by_the_description(tables: int) -> dict[tuple[int, int], tuple[int, int, int]]:
+    """The appendix Mitchell played out move by move as the EBU's Pairs Scorer manual and The Bridge Guys describe
+    it (not by the generator's formulas): round 1 NS t v EW t on set t (an appended table 13 + k on table k's set);
+    after each round the boards go down one table of the core circuit, the moving NS pairs up one place and the
+    moving EW pairs down two, each keeping to its own side of a dual place (NS to the appended table, where the EW
+    pair stays; EW to the core table, where the NS pair stays).  (round, table) → (NS, EW, set)."""
+    core, appended = APPENDIX_CORE, tables - APPENDIX_CORE
+    ns_place = {n: n for n in range(appended + 1, core + 1)} | {core + k: k for k in range(1, appended + 1)}
+    ew_place = {e: e for e in range(1, core + 1)}
+    set_place = {s: s for s in range(1, core + 1)}
+    seats: dict[tuple[int, int], tuple[int, int, int]] = {}
+    for rnd in range(1, core + 1):
+        at_place = {place: s for s, place in set_place.items()}
+        for k in range(1, appended + 1):  # the dual places: the stationary pairs and the shared boards
+            seats[(rnd, k)] = (k, next(e for e, p in ew_place.items() if p == k), at_place[k])
+            seats[(rnd, core + k)] = (next(n for n, p in ns_place.items() if p == k), core + k, at_place[k])
+        for place in range(appended + 1, core + 1):
+            ns = next(n for n, p in ns_place.items() if p == place)
+            ew = next(e for e, p in ew_place.items() if p == place)
+            seats[(rnd, place)] = (ns, ew, at_place[place])
+        ns_place = {n: p % core + 1 for n, p in ns_place.items()}
+        ew_place = {e: (p - 3) % core + 1 for e, p in ew_place.items()}
+        set_place = {s: (p - 2) % core + 1 for s, p in set_place.items()}
+    return seats
+
+
+@pytest.mark.parametrize("tables", APPENDIX)
+def test_appendix_mitchell_as_the_ebu_describes_it(tables: int) -> None:
+    """mitchell-T-appendix for 14 to 26 tables: seat for seat and set for set the movement the description plays
+    out; 13 rounds, 13 NS and 13 EW pairs moving and the others staying at the dual tables, each appended table on
+    its neighbour's boards in every round; the validator's required properties hold, nobody meets a pair twice,
+    every pair plays all 13 sets and each line is perfectly balanced; with -arrow one field, with -phantom (the
+    stationary EW T) one pair out a round; curtailed to -rN."""
+    name = f"mitchell-{tables}-appendix"
+    movement = by_name(name, 2)
+    assert movement.name == name and movement.family == "mitchell" and movement.rounds == APPENDIX_CORE
+    assert parse_name(name).full_rounds == APPENDIX_CORE and name in set(catalogue())
+    section = movement.sections[0]
+    played = {(r.number, s.table): (s.ns.number, s.ew.number, s.board_set) for r in section.rounds
+              for s in r.stands if s.ns and s.ew and s.board_set}  # fmt: skip
+    assert played == _by_the_description(tables)
+    moving_ns = {s.ns for r in section.rounds for s in r.stands} - {section.rounds[0].stand(k).ns  # type: ignore[union-attr]
+                                                                     for k in range(1, tables - 12)}  # fmt: skip
+    assert len(moving_ns) == APPENDIX_CORE
+    for r in section.rounds:
+        for k in range(1, tables - APPENDIX_CORE + 1):
+            core, appended = r.stand(k), r.stand(APPENDIX_CORE + k)
+            assert core is not None and appended is not None and core.boards == appended.boards
+            assert core.ns == PairRef(k, "NS") and appended.ew == PairRef(APPENDIX_CORE + k, "EW")
+    report = validate(movement)
+    assert report.ok and report.property("meetings").ok, [str(f) for p in report.properties for f in p.findings[:3]]
+    assert {m.boards for m in report.pairs} == {2 * APPENDIX_CORE}
+    assert [f.balance for f in report.fields] == [100.0, 100.0]
+    assert len(validate(by_name(f"{name}-arrow")).fields) == 1
+    ghost = by_name(f"{name}-phantom")
+    assert ghost.sections[0].phantom == PairRef(tables, "EW") and validate(ghost).ok
+    for r in ghost.sections[0].rounds:  # besides the phantom, the NS pair that comes to its table
+        assert len(set(ghost.sections[0].sit_outs(r.number)) - {PairRef(tables, "EW")}) == 1
+    assert by_name(f"{name}-r10").rounds == 10
+
+
+def test_appendix_mitchell_round_2_of_16_tables_by_hand() -> None:
+    """Round 2 of the 16-table appendix Mitchell as worked out by hand from the description (ROUND_2_OF_16)."""
+    numbers = [int(x) for x in ROUND_2_OF_16.split()]
+    expected = [tuple(numbers[i : i + 4]) for i in range(0, len(numbers), 4)]
+    stands = appendix_mitchell(16, 1).sections[0].rounds[1].stands
+    assert [(s.table, s.ns.number, s.ew.number, s.board_set) for s in stands if s.ns and s.ew] == expected
+
+
+@pytest.mark.parametrize("name", ["mitchell-13-appendix", "mitchell-27-appendix", "mitchell-16-appendix-bump",
+                                  "howell-16-appendix", "mitchell-16-appendix-r14"])  # fmt: skip
+def test_appendix_mitchell_out_of_range_is_refused_in_words(name: str) -> None:
+    """A size or a combination the appendix Mitchell does not have is a MovementError that says why (the command
+    line prints it, exit 2), never a schedule."""
+    with pytest.raises(MovementError):
+        by_name(name)
