@@ -4,8 +4,12 @@ odd-pair forms (rover, bump) that ``movement suggest`` lists besides the phantom
 
 from __future__ import annotations
 
-import pytest
+import json
 
+import pytest
+from typer.testing import CliRunner
+
+from bridgescore.cli import app
 from bridgescore.movement import MovementError, PairRef
 from bridgescore.movement.generate import (
     APPENDIX_CORE,
@@ -15,6 +19,7 @@ from bridgescore.movement.generate import (
     catalogue,
     parse_name,
 )
+from bridgescore.movement.suggest import suggest
 from bridgescore.movement.validate import validate
 
 APPENDIX = range(APPENDIX_TABLES[0], APPENDIX_TABLES[1] + 1)
@@ -105,3 +110,65 @@ def test_appendix_mitchell_out_of_range_is_refused_in_words(name: str) -> None:
     line prints it, exit 2), never a schedule."""
     with pytest.raises(MovementError):
         by_name(name)
+
+
+def test_suggest_lists_the_rover_and_bump_mitchells_after_the_phantom_forms() -> None:
+    """17 pairs, 24 boards (the issue's example): the 8-table rover Mitchell of 8 rounds of 3 plays exactly 24 boards
+    in full, and is listed – after the phantom forms that play 24 boards (the EBU runs 8½ tables as the 9-table
+    movement with a pair missing, and keeps the rover for a late pair), before anything further from 24 boards; the
+    bump Mitchell (7 rounds: its last round cannot be played) curtailed to 6 rounds of 4 with them.  Each is what
+    it says: 8 tables, 17 pairs, one sitting out each round, no phantom."""
+    found = suggest(17, 24)
+    names = [s.name for s in found]
+    assert names[:7] == [
+        "howell-9-phantom-r12", "hesitation-9-phantom-r8", "mitchell-9-arrow-phantom-r8", "howell-9-3q-phantom-r12",
+        "mitchell-9-phantom-r8", "mitchell-8-relay-arrow-rover", "mitchell-8-relay-rover",
+    ]  # fmt: skip
+    assert "mitchell-8-skip-bump-r6" in names[:11] and all(s.boards_off == 0 for s in found[:11])
+    assert found[11].boards_off > 0 and not any(s.displaced for s in found[:5])
+    rover = found[5]
+    assert (rover.tables, rover.rounds, rover.boards_per_round, rover.sit_out, rover.curtailed) == (8, 8, 3, 1, False)
+    movement = by_name(rover.name, rover.boards_per_round)
+    section = movement.sections[0]
+    assert len(section.pairs()) == 17 and section.phantom is None
+    assert all(len(section.sit_outs(r.number)) == 1 for r in section.rounds) and validate(movement).ok
+
+
+@pytest.mark.parametrize("pairs", [9, 13, 17, 21, 31, 45])
+def test_odd_pair_counts_get_their_displacement_forms(pairs: int) -> None:
+    """Odd counts of 9 to 45 pairs (4½ to 22½ tables) with 2-board rounds: the bump Mitchell of ⌊pairs/2⌋ tables in
+    full (T-1 rounds) is suggested for 2·(T-1) boards, and from 6½ to 15½ tables the rover Mitchell in full (T
+    rounds) for 2·T boards; every displacement form listed seats the pairs at ⌊pairs/2⌋ tables with one pair out a
+    round, in one section, and comes after every phantom form as close to the boards asked for (the measure's
+    third rule)."""
+    tables = pairs // 2
+    bump = f"mitchell-{tables}-bump" if tables % 2 else f"mitchell-{tables}-skip-bump"
+    rover = f"mitchell-{tables}-rover" if tables % 2 else f"mitchell-{tables}-relay-rover"
+    listed = [suggest(pairs, 2 * (tables - 1))]
+    assert any(s.name == bump and s.boards_per_round == 2 for s in listed[0]), [s.name for s in listed[0]]
+    if 6 <= tables <= 15:
+        listed.append(suggest(pairs, 2 * tables))
+        assert any(s.name == rover and s.boards_per_round == 2 for s in listed[1]), [s.name for s in listed[1]]
+    for found in listed:
+        for i, s in enumerate(found):
+            if s.displaced:
+                assert s.tables == tables and s.sit_out == 1 and s.sections == 1
+                later = found[i + 1 :]
+                assert not any(not t.displaced and t.measure[:2] == s.measure[:2] for t in later), (s.name, pairs)
+
+
+def test_every_displacement_form_suggest_prints_is_shown_and_said_in_json() -> None:
+    """Every rover and bump name `movement suggest` prints for 15 pairs and 24 boards is taken by `movement show`
+    (exit 0, the odd pair in the schedule); the JSON says which suggestions displace a pair (measure.displaced)."""
+    runner = CliRunner()
+    for pairs, boards in ((15, 24),):
+        result = runner.invoke(app, ["movement", "suggest", "-p", str(pairs), "-b", str(boards), "-f", "json"])
+        assert result.exit_code == 0, result.output
+        rows = json.loads(result.output)
+        displaced = [row for row in rows if row["measure"]["displaced"]]
+        assert displaced and all(("rover" in r["name"]) != ("bump" in r["name"]) for r in displaced)
+        assert all(row["tables"] == pairs // 2 and row["sit_out"] == 1 for row in displaced)
+        assert not any(row["measure"]["displaced"] for row in rows if "phantom" in row["name"])
+        for row in {row["name"]: row for row in displaced}.values():
+            shown = runner.invoke(app, ["movement", "show", row["name"], "-k", str(row["boards_per_round"])])
+            assert shown.exit_code == 0 and f"NS {pairs // 2 + 1}" in shown.output, (row["name"], shown.output)
