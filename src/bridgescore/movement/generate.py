@@ -28,6 +28,11 @@ Each generator names its published source; the schedules follow the published de
   and the moving East-West pairs down two – J. Beynon's construction as The Bridge Guys / bridgecentral describe
   it ("Appendix Mitchell": a prime base, "the N-S … pairs move up one table, and the E-W … pairs move either up
   two tables or down two tables"), which needs a base prime to 2 and 3, as 13 is.
+* **1½-table appendix Mitchell** (``mitchell-T-half``, ``T½`` tables, ``2T + 1`` pairs): the Mitchell of ``T - 1``
+  tables (the skip Mitchell for an even number), table ``T`` appended beside table 1 and sharing its boards, the
+  odd pair East-West ``T + 1`` at a bye table after table ``T``; the East-West pairs move as in a Mitchell of
+  ``T + 1`` tables, the boards as in one of ``T - 1`` (The Bridge Guys / bridgecentral, *Movements*, "1½ table
+  appendix Mitchell").
 * **Phantom** (``-phantom``, an odd number of pairs): one pair number no one plays – North-South ``T`` in a
   Mitchell (its East-West opponent sits out each round; in the relay Mitchell that removes the relay, as The
   Bridge Guys' "Half table considerations" advise), the stationary pair ``2T`` in a Howell (each other pair sits
@@ -61,7 +66,8 @@ rounds), ``howell-4`` (4 tables, 8 pairs), ``howell-4-phantom`` (7 pairs), ``how
 ``hesitation-7``, ``mitchell-16-web``, ``mitchell-16-appendix``.  The parts come in that order: family, tables, the
 form (``skip``, ``relay`` or ``web`` of an even-table Mitchell, ``appendix``, ``3q``), ``-arrow``, ``-rover`` (the
 rover Mitchell: ``mitchell-7-rover``, ``mitchell-8-relay-rover``) or ``-bump`` (the bump Mitchell:
-``mitchell-7-bump``, ``mitchell-8-skip-bump``), ``-phantom``, ``-rN``.  Sections side by side join their names with
+``mitchell-7-bump``, ``mitchell-8-skip-bump``), ``-phantom``, ``-rN``; ``mitchell-10-half`` is the 1½-table
+appendix Mitchell of 10½ tables.  Sections side by side join their names with
 ``+``: ``mitchell-10-relay-r8+mitchell-10-relay-phantom-r8`` is 39 pairs in sections A and B (:func:`side_by_side`).
 """
 
@@ -94,6 +100,7 @@ __all__ = [
     "bump_mitchell",
     "by_name",
     "catalogue",
+    "half_table_appendix_mitchell",
     "hesitation",
     "howell",
     "mitchell",
@@ -146,6 +153,9 @@ SOURCE_APPENDIX = (
 APPENDIX_CORE = 13
 APPENDIX_TABLES = (APPENDIX_CORE + 1, 2 * APPENDIX_CORE)
 SOURCE_BUMP = "bump: The Bridge Guys, Movements ('Displacement Mitchell', also known as the bump Mitchell)"
+SOURCE_HALF_APPENDIX = (
+    "1½ table appendix Mitchell: The Bridge Guys / bridgecentral, Movements ('1½ table appendix Mitchell')"
+)
 SOURCE_ROVER = "rover: the EBU's Pairs Scorer manual, Movements ('Rover Mitchell', its table of rover tables)"
 #: The tables the rover plays North-South at in rounds 2, 3, … (the EBU's Pairs Scorer manual, "Rover Mitchell").
 ROVER_TABLES: dict[int, tuple[int, ...]] = {
@@ -365,6 +375,8 @@ class Spec:
                 return WEB_SETS
             if self.form == "appendix":
                 return APPENDIX_CORE
+            if self.form == "half":
+                return self.tables - 1
             return self.tables - 1 if self.bump else self.tables
         if self.family == "hesitation":
             return self.tables + 1
@@ -605,6 +617,58 @@ def appendix_mitchell(
     return Movement(name, "mitchell", source, boards_per_round, (section,))
 
 
+def half_table_appendix_mitchell(
+    tables: int, boards_per_round: int = 2, *, arrow: bool = False, phantom: bool = False, rounds: int | None = None
+) -> Movement:
+    """The 1½-table appendix Mitchell of ``tables`` and a half tables (4½ to 30½): ``2·tables + 1`` pairs, ``tables -
+    1`` rounds and sets, no phantom.  The Bridge Guys / bridgecentral, *Movements*, "1½ table appendix Mitchell":
+    "first of all subtract 1½ tables from the number you have, and set up a Mitchell for that number.  The SKIP
+    version is used for even numbers of tables.  The 1½ tables are then appended on to this base by placing the
+    whole table next to table 1, so that they are in a position to share boards … the ½ table pair takes number
+    11 as their pair number and sit out for the first round [10½ tables].  The move as far as the pairs are
+    concerned is the same as if they were in a straight 11 table Mitchell, moving up one table at each change and
+    going to table 1 after the bye table.  The boards … move as though they were in a standard 9 table Mitchell …
+    When the base is an even number of tables, the SKIP occurs after the round number that is equal to half the
+    number of tables in the base.  Also the number of rounds in the event is equal to the number of tables in the
+    base" (27 boards in play for 10½ tables, 3 a round).
+
+    Here North-South 1 … ``tables`` stay (North-South ``tables`` at the appended table, on table 1's boards);
+    East-West ``t`` starts at table ``t``, East-West ``tables + 1`` at the bye table (it sits out), and each moves
+    up one place of ``tables + 1`` (two at the skip), the pair at the bye table sitting out; set ``s`` starts at
+    table ``s`` of the base and the sets move down one table of the base.  ``arrow`` switches the last rounds;
+    ``rounds`` curtails it; no phantom (the half table's pair is the odd pair)."""
+    if phantom:
+        raise NamedMovementError(
+            N_("mitchell-%(tables)s-half: the half table's pair is the odd pair; a 1½-table appendix Mitchell has no "
+               "phantom"),
+            tables=tables,
+        )  # fmt: skip
+    if not MIN_TABLES + 1 <= tables <= MAX_TABLES:
+        raise NamedMovementError(
+            N_("mitchell-%(tables)s-half: the 1½-table appendix Mitchell is for %(low)s½ to %(high)s½ tables"),
+            tables=tables, low=MIN_TABLES + 1, high=MAX_TABLES,
+        )  # fmt: skip
+    base = tables - 1
+    places = tables + 1  # the tables and the bye table, where the East-West pair sits out
+    played = _curtail(rounds, base)
+    sets = boards_in_sets(boards_per_round, base)
+    switched = arrow_rounds(played) if arrow else 0
+    rounds_out: list[Round] = []
+    for r in range(played):
+        moved = r + int(base % 2 == 0 and r >= base // 2)  # the skip after half the base's rounds
+        stands: list[Stand] = []
+        for table in range(1, tables + 1):
+            ew = (table - 1 - moved) % places + 1
+            board_set = ((1 if table == tables else table) - 1 + r) % base + 1  # the appended table: table 1's set
+            switch = r >= played - switched
+            stands.append(Stand(table, PairRef(table, "NS"), PairRef(ew, "EW"), sets[board_set - 1], board_set, switch))
+        rounds_out.append(Round(r + 1, tuple(stands)))
+    section = Section("A", tuple(rounds_out), per_direction=True)
+    name = Spec("mitchell", tables, "half", arrow, False, rounds).name
+    source = SOURCE_HALF_APPENDIX + (f"; {SOURCE_ARROW}" if arrow else "")
+    return Movement(name, "mitchell", source, boards_per_round, (section,))
+
+
 def rover_mitchell(
     tables: int,
     boards_per_round: int = 2,
@@ -802,7 +866,7 @@ def _published_howell(tables: int, boards_per_round: int, *, phantom: bool, roun
 
 
 _NAME = re.compile(
-    r"(?P<family>mitchell|howell|hesitation)-(?P<tables>\d{1,3})(?:-(?P<form>skip|relay|web|appendix|3q))?(?P<arrow>-arrow)?"
+    r"(?P<family>mitchell|howell|hesitation)-(?P<tables>\d{1,3})(?:-(?P<form>skip|relay|web|appendix|half|3q))?(?P<arrow>-arrow)?"
     r"(?P<rover>-rover)?(?P<bump>-bump)?(?P<phantom>-phantom)?(?:-r(?P<rounds>\d{1,3}))?"
 )
 
@@ -812,7 +876,7 @@ def parse_name(name: str) -> Spec:
     that is none."""
     text = name.strip().lower()
     match = _NAME.fullmatch(text)
-    forms = {"mitchell": ("", "skip", "relay", "web", "appendix"), "howell": ("", "3q"), "hesitation": ("",)}
+    forms = {"mitchell": ("", "skip", "relay", "web", "appendix", "half"), "howell": ("", "3q"), "hesitation": ("",)}
     if (
         match is None
         or (match["form"] or "") not in forms[match["family"]]
@@ -898,6 +962,10 @@ def by_name(name: str, boards_per_round: int = 2) -> Movement:
         return rover_mitchell(
             spec.tables, boards_per_round, form=spec.form, arrow=spec.arrow, phantom=spec.phantom, rounds=spec.rounds
         )
+    if spec.form == "half" and not (spec.rover or spec.bump):
+        return half_table_appendix_mitchell(
+            spec.tables, boards_per_round, arrow=spec.arrow, phantom=spec.phantom, rounds=spec.rounds
+        )
     if spec.form == "appendix":
         return appendix_mitchell(
             spec.tables, boards_per_round, arrow=spec.arrow, phantom=spec.phantom, rounds=spec.rounds
@@ -941,6 +1009,9 @@ def catalogue() -> Iterator[str]:
         for arrow in (False, True):
             for phantom in (False, True):
                 yield Spec("mitchell", tables, "appendix", arrow, phantom).name
+    for tables in range(MIN_TABLES + 1, MAX_TABLES + 1):
+        for arrow in (False, True):
+            yield Spec("mitchell", tables, "half", arrow).name
     for tables in ROVER_TABLES:
         for arrow in (False, True):
             yield Spec("mitchell", tables, "" if tables % 2 else "relay", arrow, rover=True).name

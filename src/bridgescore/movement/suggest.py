@@ -4,9 +4,11 @@ the director wants, the movements of :mod:`bridgescore.movement.generate` that f
 **Fits** (every rule is tested for every pair count 6–40 and 18–36 boards):
 
 1. the tables are ``⌈pairs / 2⌉`` (3 to 30) and every pair has a seat: an odd number of pairs gets the phantom
-   (one pair sits out each round), no more; or, for an odd number, ``⌊pairs / 2⌋`` tables and the odd pair seated
-   by displacing another each round (one pair sits out each round): the rover Mitchell (6 to 15 tables) and the
-   bump Mitchell (4 to 30 tables) of :mod:`bridgescore.movement.generate`;
+   (one pair sits out each round), no more; or, for an odd number, ``⌊pairs / 2⌋`` tables and no phantom, one pair
+   sitting out each round: the 1½-table appendix Mitchell (``mitchell-T-half``, 4½ to 30½ tables: the odd pair
+   moves with the East-West pairs through a bye table), the rover Mitchell (6 to 15 tables) and the bump Mitchell
+   (4 to 30 tables) of :mod:`bridgescore.movement.generate`, the last two seating the odd pair by displacing
+   another each round;
 2. whole boards a round, 1 to :data:`MAX_BOARDS_PER_ROUND`, the same every round;
 3. the boards a pair plays (rounds × boards a round) are within :data:`BOARDS_WINDOW` of the boards asked for;
 4. the rounds are the movement's full rounds or a curtailment that keeps the EBU's 70 % rule (see
@@ -35,7 +37,11 @@ the director wants, the movements of :mod:`bridgescore.movement.generate` that f
    Mitchell is "an early attempt at the rover Mitchell" whose last round "cannot be played" (The Bridge Guys,
    "Displacement Mitchell").  Both still come before anything further from the boards asked for, and where the
    phantom form would be curtailed and the rover is not, the rover is next after it (The Bridge Guys: "If the
-   movement is to be curtailed, the rover Mitchell … should be used");
+   movement is to be curtailed, the rover Mitchell … should be used").  The 1½-table appendix Mitchell seats the
+   odd pair as a phantom form does (it sits out at the bye table in turn with the East-West pairs) and ranks with
+   them: where the half-table Mitchell would be curtailed it plays its full rounds (The Bridge Guys: "a very
+   useful movement when the previous movements for half table Mitchells produce events of cumbersome or
+   unsuitable length");
 4. the full movement before a curtailed one (every pair meets every pair it should, every board is played as
    often);
 5. no two pairs meeting twice (the full skip Mitchell's revenge round) before a movement where some do;
@@ -177,15 +183,17 @@ def _specs(tables: int, phantom: bool) -> list[Spec]:
     return specs
 
 
-def _displacing(pairs: int) -> list[Spec]:
-    """The forms that seat an odd number of pairs at ``⌊pairs / 2⌋`` tables, the odd pair displacing another each
-    round (rule 1 of the module docstring): the rover Mitchell where the EBU's table of rover tables has the size,
-    the bump Mitchell from 4 tables; each with and without the arrow switch."""
+def _odd_pair_forms(pairs: int) -> list[Spec]:
+    """The forms that seat an odd number of pairs at ``⌊pairs / 2⌋`` tables without a phantom (rule 1 of the module
+    docstring): the 1½-table appendix Mitchell from 4½ tables, the rover Mitchell where the EBU's table of rover
+    tables has the size, the bump Mitchell from 4 tables; each with and without the arrow switch."""
     tables = pairs // 2
     if pairs % 2 == 0:
         return []
     specs = []
     for arrow in (False, True):
+        if MIN_TABLES < tables <= MAX_TABLES:
+            specs.append(Spec("mitchell", tables, "half", arrow))
         if tables in ROVER_TABLES:
             specs.append(Spec("mitchell", tables, "" if tables % 2 else "relay", arrow, rover=True))
         if 4 <= tables <= MAX_TABLES:
@@ -279,14 +287,15 @@ def suggest(pairs: int, boards: int, rounds: int | None = None) -> list[Suggesti
                 continue
             spec = Spec(base.family, tables, base.form, base.arrow, phantom, None if played == full else played)
             found.extend(_fitting(spec.name, base.family, tables, played, full, int(phantom), boards))
-    for base in _displacing(pairs):
+    for base in _odd_pair_forms(pairs):
         full = base.full_rounds
         least = ceil(SEVENTY_PERCENT * full)
         for played in range(full, least - 1, -1) if rounds is None else [rounds]:
             if not least <= played <= full:
                 continue
             spec = replace(base, rounds=None if played == full else played)
-            found.extend(_fitting(spec.name, base.family, base.tables, played, full, 1, boards, sets=base.tables))
+            sets = base.tables if base.bump else full  # the bump Mitchell leaves its last round unplayed
+            found.extend(_fitting(spec.name, base.family, base.tables, played, full, 1, boards, sets=sets))
     if tables > LARGEST_SECTION or 2 * tables > boards + BOARDS_WINDOW:
         found.extend(_two_sections(pairs, boards, rounds))
     return sorted(found, key=lambda s: s.measure)
