@@ -123,6 +123,20 @@ def test_the_published_results_keep_their_own_stylesheet_by_its_digest_and_may_b
     assert policy_of(page)["script-src"] == "'self'"
 
 
+def test_a_messages_back_link_without_scripts_is_the_page_of_this_site_it_came_from(live: Any) -> None:
+    """The message's "Back" was a ``javascript:`` link, which the policy refuses: it is the page the browser came
+    from (its Referer), only where that is a page of this site; with scripts, the page before as it was typed."""
+    server, _, evening, codes = live
+    phone = sit_down(server, evening, codes[2])
+    here = f"{server.url}/t/{evening}/table"
+    for referer, back in ((here, f"/t/{evening}/table"), (f"{here}?lang=en", f"/t/{evening}/table?lang=en"),
+                          ("https://elsewhere.example/t/1/table", "/"), (f"{server.url}/\\elsewhere.example", "/"),
+                          (f"{server.url}//elsewhere.example/x", "/"), ("", "/")):  # fmt: skip
+        page = phone.http.get(f"/t/{evening}/board/99", headers={"referer": referer} if referer else {})
+        assert page.status_code == 400
+        assert re.findall(r'<a class="button secondary" href="([^"]*)" data-back>', page.text) == [back], referer
+
+
 # --- the pages themselves ------------------------------------------------------------------------------------------
 
 #: Anything a strict policy refuses in a page: a script written in it, an event handler, a ``javascript:`` address,

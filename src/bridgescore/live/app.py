@@ -222,9 +222,10 @@ def _came_from(request: Request) -> str:
     """Where a message's "Back" goes without scripts (with them: the page before, as it was typed): the page of this
     site the browser came from (its Referer: sent for this site's own pages only), else the home page."""
     referer = urlsplit(request.headers.get("referer", ""))
-    if referer.netloc != request.url.netloc or not referer.path.startswith("/") or referer.path.startswith("//"):
-        return "/"
-    return referer.path + (f"?{referer.query}" if referer.query else "")
+    path = referer.path
+    if referer.netloc != request.url.netloc or not path.startswith("/") or path.startswith("//") or "\\" in path:
+        return "/"  # another site's page, or a path a browser reads as another site's (``/\host`` is ``//host``)
+    return path + (f"?{referer.query}" if referer.query else "")
 
 
 class _FormRefused(Exception):
