@@ -137,6 +137,20 @@ def test_a_messages_back_link_without_scripts_is_the_page_of_this_site_it_came_f
         assert re.findall(r'<a class="button secondary" href="([^"]*)" data-back>', page.text) == [back], referer
 
 
+def test_a_fault_of_the_server_is_answered_with_the_same_headers(server: Server) -> None:
+    """A fault of the server (here a database whose evenings' table is gone) is answered by Starlette's outermost
+    layer, outside the middleware that sets every response's headers: it sets them too."""
+    import sqlite3
+
+    assert httpx.get(f"{server.url}/").status_code == 200
+    with sqlite3.connect(server.db) as damaged:
+        damaged.execute("DROP TABLE live_evenings")
+    failed = httpx.get(f"{server.url}/")
+    assert failed.status_code == 500 and failed.text == "Internal Server Error"
+    assert policy_of(failed) == POLICY and failed.headers["x-content-type-options"] == "nosniff"
+    assert failed.headers["referrer-policy"] == "same-origin" and failed.headers["x-frame-options"] == "DENY"
+
+
 # --- the pages themselves ------------------------------------------------------------------------------------------
 
 #: Anything a strict policy refuses in a page: a script written in it, an event handler, a ``javascript:`` address,
