@@ -28,6 +28,7 @@ import pytest
 from live_server import (
     Browser,
     Server,
+    boards_to_play,
     create_evening,
     director,
     enter,
@@ -320,6 +321,26 @@ def test_every_kind_of_page_loads_in_chromium_without_a_violation_and_its_script
         assert phone.violations() == []
     finally:
         phone.close()
+
+    # a refusal the confirmation's script writes into the page itself (the server's answer, in words, with its scripts)
+    other = sit_down(server, evening, codes[4])
+    board = boards_to_play(other, evening)[0]
+    refused = Watched(browser, other, width=390)
+    try:
+        entry = refused.open(f"{url}/t/{evening}/board/{board}")
+        entry.fill("#contract", "2H")
+        entry.check("input[name=declarer][value=E]")
+        entry.fill("#result", "=")
+        entry.click("#entry button[type=submit]")
+        entry.wait_for_selector("#confirm")
+        assert "is stored" in enter(other, evening, board, "4S", "N", "=").text  # the table's other phone was first
+        entry.click("#confirm button[type=submit]")
+        entry.wait_for_selector("[role=alert]")
+        assert f"board {board} was entered already" in entry.inner_text("[role=alert]")
+        entry.wait_for_timeout(200)
+        assert entry.locator("a[data-back]").count() == 1 and refused.violations() == []
+    finally:
+        refused.close()
 
 
 def test_the_screen_reloads_itself_when_a_result_comes_in(live: Any, browser: Any) -> None:
