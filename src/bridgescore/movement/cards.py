@@ -9,7 +9,10 @@ Every scoring program a club uses prints them from its schedule (the NBB's progr
   the rounds it sits out said;
 * **the phantom** (an odd number of pairs: a pair number no pair plays, whose opponents sit out) is named in words
   on both: its place on a table card reads "phantom" with a note, a pair's next seat against it reads "sits out",
-  and a guide card says which rounds the pair sits out against the phantom.  A generated movement leaves the
+  and a guide card says which rounds the pair sits out against the phantom.  **A team's bye** (a teams round
+  robin of an odd number, a Swiss round's bye) is said the same way: the round reads ``bye`` on the team's guide
+  cards and a table card's next seat, and every table card lists which team has the bye in which round.  A
+  generated movement leaves the
   phantom's table out (the pair that sits out has no table that round); one read from Bridgemate's RoundData or our
   CSV keeps it (a table with one pair missing), and both are said alike;
 * **the board-movement slip** – for each round which table's boards go to which table in the next round, the
@@ -30,6 +33,7 @@ from typing import Literal
 from bridgescore.core.i18n import Language, parse_language, translator
 from bridgescore.core.version import __version__
 from bridgescore.movement.model import Movement, PairRef, Round, Section, Stand
+from bridgescore.movement.teams import byes as team_byes
 
 __all__ = ["KINDS", "PAPERS", "Card", "boards_text", "cards", "phantom_opponents", "render_cards"]
 
@@ -97,13 +101,28 @@ def phantom_opponents(section: Section) -> dict[int, PairRef]:
     return found
 
 
+def _byes(section: Section, movement: Movement) -> dict[int, int]:
+    """Per round, the team with the bye in a teams movement (one team without a stand; :mod:`..teams`), else none."""
+    if movement.family != "teams":
+        return {}
+    return {r: out[0] for r, out in team_byes(section).items() if len(out) == 1}
+
+
 def _next_seat(
-    section: Section, pair: PairRef | None, round_number: int, gettext: Callable[[str], str], idle: dict[int, PairRef]
+    section: Section,
+    pair: PairRef | None,
+    round_number: int,
+    gettext: Callable[[str], str],
+    idle: dict[int, PairRef],
+    bye: dict[int, int],
 ) -> str:
     """Where ``pair`` sits in the round after ``round_number``: ``3 NS`` (table and direction), ``sits out`` (no
-    table, or the phantom's: ``idle`` the pairs meeting the phantom by round), or ``-`` after the last round."""
+    table, or the phantom's: ``idle`` the pairs meeting the phantom by round), ``bye`` (its team's, ``bye`` the
+    team with the bye by round), or ``-`` after the last round."""
     if pair is None or round_number >= len(section.rounds) or pair == section.phantom:
         return "-"
+    if bye.get(round_number + 1) == pair.number:
+        return gettext("bye")
     if idle.get(round_number + 1) == pair:
         return gettext("sits out")
     for stand in section.rounds[round_number].stands:
@@ -158,6 +177,8 @@ def _table_cards(movement: Movement, lang: Language) -> list[Card]:
     for section in movement.sections:
         prefix = _section_title(section, movement, gettext)
         idle = phantom_opponents(section)
+        bye_of = _byes(section, movement)
+        said_byes = _byes_note(bye_of, gettext)
         for table in section.tables:
             rows = []
             notes: list[str] = []
@@ -179,8 +200,8 @@ def _table_cards(movement: Movement, lang: Language) -> list[Card]:
                     to_phantom = to_phantom or idle.get(rnd.number + 1) in (stand.ns, stand.ew)
                     rows.append((str(rnd.number), _seated(stand.ns, section, gettext),
                                  _seated(stand.ew, section, gettext), boards,
-                                 _next_seat(section, stand.ns, rnd.number, gettext, idle),
-                                 _next_seat(section, stand.ew, rnd.number, gettext, idle), after))  # fmt: skip
+                                 _next_seat(section, stand.ns, rnd.number, gettext, idle, bye_of),
+                                 _next_seat(section, stand.ew, rnd.number, gettext, idle, bye_of), after))  # fmt: skip
                 for other in _relay(rnd, stand, movement):
                     shared.setdefault(other, set()).add(rnd.number)
                 if stand.arrow_switch:
@@ -206,6 +227,8 @@ def _table_cards(movement: Movement, lang: Language) -> list[Card]:
                 if to_phantom:
                     notes.append(gettext("sits out: that round the pair's opponents would be the phantom (pair "
                                          "%(phantom)s), which no pair plays.") % said)  # fmt: skip
+            if said_byes:
+                notes.append(said_byes)
             out.append(
                 Card(
                     f"table-{section.name or '-'}-{table}",
@@ -221,6 +244,16 @@ def _table_cards(movement: Movement, lang: Language) -> list[Card]:
     return out
 
 
+def _byes_note(bye_of: dict[int, int], gettext: Callable[[str], str]) -> str:
+    """A teams movement's byes in words for a table card: ``Byes: round 1 team 1, round 2 team 4 …``."""
+    if not bye_of:
+        return ""
+    said = ", ".join(
+        gettext("round %(round)s: team %(team)s") % {"round": r, "team": t} for r, t in sorted(bye_of.items())
+    )
+    return gettext("Byes (the team sits out the round, both its pairs): %(byes)s.") % {"byes": said}
+
+
 def _guide_cards(movement: Movement, lang: Language) -> list[Card]:
     gettext, ngettext = translator(lang).gettext, translator(lang).ngettext
     pgettext = translator(lang).pgettext
@@ -230,6 +263,7 @@ def _guide_cards(movement: Movement, lang: Language) -> list[Card]:
     for section in movement.sections:
         prefix = _section_title(section, movement, gettext)
         idle = phantom_opponents(section)
+        bye_of = _byes(section, movement)
         for pair in section.pairs():
             if pair == section.phantom:
                 continue
@@ -237,8 +271,13 @@ def _guide_cards(movement: Movement, lang: Language) -> list[Card]:
             rows = []
             against_phantom: list[int] = []  # the rounds it sits out because it meets the phantom
             sitting: list[int] = []  # the rounds it sits out otherwise
+            bye: list[int] = []  # the rounds its team has the bye
             for rnd in section.rounds:
                 visit = visits.get(rnd.number)
+                if visit is None and bye_of.get(rnd.number) == pair.number:
+                    rows.append((str(rnd.number), "", gettext("bye"), "", ""))
+                    bye.append(rnd.number)
+                    continue
                 if idle.get(rnd.number) == pair:
                     rows.append((str(rnd.number), "", gettext("sits out"), gettext("phantom"), ""))
                     against_phantom.append(rnd.number)
@@ -268,6 +307,12 @@ def _guide_cards(movement: Movement, lang: Language) -> list[Card]:
                     ngettext("Sits out in round %(rounds)s.", "Sits out in rounds %(rounds)s.", len(sitting))
                     % {"rounds": boards_text(frozenset(sitting))}
                 )
+            if bye:
+                notes.append(
+                    ngettext("Team %(team)s has the bye in round %(rounds)s: both its pairs sit out.",
+                             "Team %(team)s has the bye in rounds %(rounds)s: both its pairs sit out.", len(bye))
+                    % {"team": pair.number, "rounds": boards_text(frozenset(bye))}
+                )  # fmt: skip
             if any(v.arrow_switch for v in visits.values()):
                 notes.append(gettext("* arrow switch: the pairs play the other direction's cards"))
             out.append(

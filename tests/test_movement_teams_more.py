@@ -1,0 +1,154 @@
+"""Teams schedules finished (issue 21): an odd number of teams in ``teams-N`` (a bye each round, a whole team sitting
+out), a Swiss round written as a movement file by ``teams pair-round``."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from bridgescore.cli import app
+from bridgescore.movement import Movement, PairRef, Round, Section, Stand
+from bridgescore.movement.cards import cards
+from bridgescore.movement.teams import berger, byes, round_robin
+from bridgescore.movement.validate import validate
+
+runner = CliRunner()
+
+#: The Berger tables as Chris Fox publishes them ("Berger Tables", c.w.fox.tripod.com/chess/berger.html, the tables
+#: of FIDE Handbook C.05 Annex 1): "If there is an odd number of players (or teams), the highest number counts as a
+#: bye", the table "5 or 6 Players" and "7 or 8 Players", home team first.
+PUBLISHED = {
+    5: (6, "1-6, 2-5, 3-4. / 6-4, 5-3, 1-2. / 2-6, 3-1, 4-5. / 6-5, 1-4, 2-3. / 3-6, 4-2, 5-1."),
+    7: (
+        8,
+        "1-8, 2-7, 3-6, 4-5. / 8-5, 6-4, 7-3, 1-2. / 2-8, 3-1, 4-7, 5-6. / 8-6, 7-5, 1-4, 2-3. / 3-8, 4-2, 5-1, 6-7. / "
+        "8-7, 1-6, 2-5, 3-4. / 4-8, 5-3, 6-2, 7-1.",
+    ),
+}
+
+
+def _published(teams: int) -> tuple[list[list[tuple[int, int]]], list[int]]:
+    """The published table's rounds without the bye's match, and the team drawn against the bye in each round."""
+    bye_number, text = PUBLISHED[teams]
+    rounds, bye = [], []
+    for rnd in text.split(" / "):
+        matches = [tuple(int(t) for t in m.strip(" .").split("-")) for m in rnd.split(",")]
+        rounds.append([(a, b) for a, b in matches if bye_number not in (a, b)])
+        bye.extend(a if b == bye_number else b for a, b in matches if bye_number in (a, b))
+    return rounds, bye  # type: ignore[return-value]
+
+
+def test_an_odd_round_robin_is_the_published_berger_table_with_the_highest_number_a_bye() -> None:
+    for teams in PUBLISHED:
+        rounds, bye = _published(teams)
+        assert [list(r) for r in berger(teams)] == rounds
+        movement = round_robin(teams, 2)
+        (section,) = movement.sections
+        assert byes(section) == {r: (t,) for r, t in enumerate(bye, 1)}
+        assert [b.team for b in validate(movement).byes] == bye
+        for rnd, matches in zip(section.rounds, rounds, strict=True):
+            # the matches at tables 1, 2 / 3, 4 … in the table's order, no table left empty for the bye
+            seated = [(s.ns.number, s.ew.number) for s in rnd.stands[::2] if s.ns and s.ew]
+            assert seated == matches and [s.table for s in rnd.stands] == list(range(1, teams))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(3, 29), st.integers(1, 4))
+def test_every_round_robin_of_3_to_29_teams_holds_the_validators_properties(teams: int, per_round: int) -> None:
+    movement = round_robin(teams, per_round)
+    report = validate(movement)
+    assert report.ok, [(p.key, [str(f) for f in p.findings]) for p in report.properties if not p.ok]
+    (section,) = movement.sections
+    odd = teams % 2
+    assert len(section.rounds) == teams - 1 + odd
+    met: Counter[frozenset[int]] = Counter()
+    for rnd in section.rounds:
+        for open_room, closed in zip(rnd.stands[::2], rnd.stands[1::2], strict=True):
+            assert open_room.ns and open_room.ew and closed.boards == open_room.boards
+            assert (closed.ns, closed.ew) == (PairRef(open_room.ew.number, "NS"), PairRef(open_room.ns.number, "EW"))
+            met[frozenset((open_room.ns.number, open_room.ew.number))] += 1
+    assert len(met) == teams * (teams - 1) // 2 and set(met.values()) == {1}  # every two teams meet once
+    bye = [b.team for b in report.byes]
+    assert sorted(bye) == (list(range(1, teams + 1)) if odd else [])  # each team one bye, in its own round
+    for b in report.byes:  # both the team's pairs, and no other, sit out the round
+        assert set(section.sit_outs(b.round)) == {PairRef(b.team, "NS"), PairRef(b.team, "EW")}
+    for m in report.pairs:
+        assert m.sit_outs == odd and m.boards == (teams - 1) * per_round
+
+
+def test_the_validator_still_catches_a_team_out_where_none_may_be_and_half_a_team_out() -> None:
+    """One bye a round where the number of teams is odd, none where it is even, and a team's two pairs together."""
+    five = round_robin(5, 2)
+    (section,) = five.sections
+    # round 1 without its second match too: two teams out in a round of five teams
+    cut = Round(1, section.rounds[0].stands[:2])
+    two_out = Movement("t", "teams", "", 2, (Section("", (cut, *section.rounds[1:]), per_direction=True),))
+    finding = [str(f) for f in validate(two_out).property("pairs-play").findings]
+    assert finding == ["section -, round 1: pairs NS 1, NS 3, NS 4, EW 1, EW 3, EW 4 have no table"]
+    # an even number: a team out is a failure
+    four = round_robin(4, 2)
+    (section,) = four.sections
+    cut = Round(1, section.rounds[0].stands[:2])
+    even = Movement("t", "teams", "", 2, (Section("", (cut, *section.rounds[1:]), per_direction=True),))
+    assert not validate(even).ok and validate(even).byes == ()
+    # half a team: NS 2 plays, EW 2 does not (its stand's EW pair replaced by the absent team's pair)
+    (section,) = five.sections
+    first = section.rounds[0]
+    swap = {PairRef(2, "EW"): PairRef(1, "EW")}
+    stands = [Stand(s.table, s.ns, swap.get(s.ew, s.ew) if s.ew else None, s.boards) for s in first.stands]
+    half = Movement("t", "teams", "", 2, (Section("", (Round(1, tuple(stands)), *section.rounds[1:]),
+                                                  per_direction=True),))  # fmt: skip
+    assert not validate(half).property("pairs-play").ok
+    # the same schedule as a Mitchell: two pairs out is not a bye
+    mitchell = Movement("m", "custom", "", 2, five.sections)
+    assert not validate(mitchell).property("pairs-play").ok and validate(mitchell).byes == ()
+
+
+def test_three_teams_keep_the_seventy_percent_rule() -> None:
+    """Every team of three has a bye, so none plays more than 2 of the 3 sets (67 %): a bye counts as a sit-out."""
+    report = validate(round_robin(3, 8))
+    assert report.property("seventy-percent").ok and report.ok
+
+
+def test_show_and_check_say_the_bye_per_round_in_words() -> None:
+    shown = runner.invoke(app, ["movement", "show", "teams-5", "-k", "3"])
+    assert shown.exit_code == 0, shown.output
+    assert "Movement teams-5 (teams): 4 tables, 5 rounds, 3 boards a round, 15 boards" in shown.output
+    assert "the highest number, 6, counts as a bye" in shown.output
+    said = [line for line in shown.output.splitlines() if line.startswith("Bye")]
+    assert said == [f"Bye: team {t} (both its pairs sit out)" for t in (1, 4, 2, 5, 3)]
+    assert "Sits out" not in shown.output
+    dutch = runner.invoke(app, ["movement", "show", "teams-5", "--lang", "nl"])
+    assert "Vrij: team 1 (beide paren zitten uit)" in dutch.output
+    checked = runner.invoke(app, ["movement", "check", "teams-7"])
+    assert checked.exit_code == 0, checked.output
+    block = checked.output.split("Byes (a team sits out the round, both its pairs):\n")[1].split("\n\n")[0]
+    assert block.splitlines() == [f"  round {r}: team {t}" for r, t in enumerate((1, 5, 2, 6, 3, 7, 4), 1)]
+    as_json = json.loads(runner.invoke(app, ["movement", "check", "teams-3", "-f", "json"]).output)
+    assert as_json["ok"] and as_json["byes"] == [
+        {"section": "", "round": 1, "team": 1}, {"section": "", "round": 2, "team": 3},
+        {"section": "", "round": 3, "team": 2},
+    ]  # fmt: skip
+    assert "byes" not in json.loads(runner.invoke(app, ["movement", "check", "teams-4", "-f", "json"]).output)
+    dutch = runner.invoke(app, ["movement", "check", "teams-3", "--lang", "nl"])
+    assert "Vrij (een team zit de ronde uit, beide paren):\n  ronde 1: team 1\n" in dutch.output
+
+
+def test_the_cards_say_which_team_has_the_bye() -> None:
+    movement = round_robin(3, 2)
+    guide = {c.title: c for c in cards(movement, "guide", "en")}
+    assert guide["Pair NS 1"].rows[0] == ("1", "", "bye", "", "")
+    assert guide["Pair EW 1"].notes == ("Team 1 has the bye in round 1: both its pairs sit out.",)
+    table = cards(movement, "table", "en")[0]
+    # table 1, round 1: NS 2 v EW 3; team 3 has the bye in round 2, so EW 3 goes to its bye
+    assert table.rows[0] == ("1", "2", "3", "1-2", "2 NS", "bye", "-")
+    assert table.notes == (
+        "Byes (the team sits out the round, both its pairs): round 1: team 1, round 2: team 3, round 3: team 2.",
+    )
+    dutch = {c.title: c for c in cards(movement, "guide", "nl")}
+    assert dutch["Paar OW 2"].notes == ("Team 2 heeft vrij in ronde 3: beide paren zitten uit.",)
+    assert "bye" not in str(cards(round_robin(4, 2), "table", "en"))  # an even number has none
