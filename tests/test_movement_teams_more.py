@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -152,3 +153,83 @@ def test_the_cards_say_which_team_has_the_bye() -> None:
     dutch = {c.title: c for c in cards(movement, "guide", "nl")}
     assert dutch["Paar OW 2"].notes == ("Team 2 heeft vrij in ronde 3: beide paren zitten uit.",)
     assert "bye" not in str(cards(round_robin(4, 2), "table", "en"))  # an even number has none
+
+
+# --- two sections: every message naming a table, round or pair says which section (issue 21, a director's report)
+
+TWO = "mitchell-5+mitchell-5"
+
+
+def _two_section_lines() -> list[str]:
+    """The travellers of ``TWO`` (sections A and B, 2 boards a round), one line per table, round and board; the
+    pairs numbered once in each section (East-West 6–10), as the NBB's and the EBU's programs write them."""
+    from bridgescore.movement.generate import by_name
+
+    lines = ["section,board,ns,ew,contract,declarer,result"]
+    for section in by_name(TWO, 2).sections:
+        for rnd in section.rounds:
+            for s in rnd.stands:
+                assert s.ns and s.ew
+                lines += [f"{section.name},{b},{s.ns.number},{s.ew.number + 5},3NT,N,{6 + (s.ns.number + b) % 5}"
+                          for b in sorted(s.boards)]  # fmt: skip
+    return lines
+
+
+def test_score_against_a_two_section_movement_names_the_section(tmp_path: Path) -> None:
+    """Round 2's table 3 is in section A and in section B: a message naming only the round and the table sent the
+    director to the wrong table.  Section B's line of board 7 at round 2, table 3 (NS 3 v EW 7 on boards 7–8)
+    swapped, board 8 there missing; a pair 9 in section A."""
+    lines = _two_section_lines()
+    at = lines.index("B,7,3,7,3NT,N,6")
+    lines[at] = "B,7,7,3,3NT,N,6"
+    lines.remove("B,8,3,7,3NT,N,7")
+    path = tmp_path / "two.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    res = runner.invoke(app, ["check", "--movement", TWO, str(path)])
+    said = " ".join(res.output.split())
+    assert res.exit_code == 2, res.output
+    assert (f"{path}, line {at + 1}, column 'ns': section B, round 2, table 3: NS 3 v EW 7 on boards 7–8: this line "
+            "has NS and EW swapped (NS 7 v EW 3)") in said  # fmt: skip
+    assert f"{path}: section B, round 2, table 3: NS 3 v EW 7 on boards 7–8: no result for board 8" in said
+    dutch = " ".join(runner.invoke(app, ["check", "--movement", TWO, str(path), "--lang", "nl"]).output.split())
+    assert "lijn B, ronde 2, tafel 3: NZ 3 tegen OW 7 op spellen 7–8: op deze regel zijn NZ en OW verwisseld" in dutch
+    assert "lijn B, ronde 2, tafel 3: NZ 3 tegen OW 7 op spellen 7–8: geen uitslag voor spel 8" in dutch
+    lines = _two_section_lines()
+    lines[lines.index("A,1,1,6,3NT,N,8")] = "A,1,1,11,3NT,N,8"  # pair 11 in a section of ten pairs
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    said = " ".join(runner.invoke(app, ["check", "--movement", TWO, str(path)]).output.split())
+    assert "section A, round 1, table 1: NS 1 v EW 6 on boards 1–2: there is no pair 11 in this movement" in said
+
+
+def test_one_section_keeps_its_messages(tmp_path: Path) -> None:
+    """The same mistake in a one-section movement reads as before, without a section."""
+    from bridgescore.movement.generate import by_name
+
+    (section,) = by_name("mitchell-5", 2).sections
+    lines = ["board,ns,ew,contract,declarer,result"]
+    for rnd in section.rounds:
+        for s in rnd.stands:
+            assert s.ns and s.ew
+            lines += [f"{b},{s.ns.number},{s.ew.number + 5},3NT,N,{6 + (s.ns.number + b) % 5}"
+                      for b in sorted(s.boards)]  # fmt: skip
+    lines.remove("8,3,7,3NT,N,7")
+    path = tmp_path / "one.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    said = " ".join(runner.invoke(app, ["check", "--movement", "mitchell-5", str(path)]).output.split())
+    assert f"{path}: round 2, table 3: NS 3 v EW 7 on boards 7–8: no result for board 8" in said
+
+
+def test_movement_check_of_two_sections_names_the_section_of_each_balance_and_pair() -> None:
+    res = runner.invoke(app, ["movement", "check", "mitchell-10-relay-r8+mitchell-10-relay-phantom-r8"])
+    assert res.exit_code == 0, res.output
+    balance = res.output.split("of its field):\n")[1].split("\n\n")[0].splitlines()
+    assert [line.split(":")[0].strip() for line in balance] == [
+        "section A, NS", "section A, EW", "section B, NS", "section B, EW"
+    ]  # fmt: skip
+    table = res.output.split("\n\n")[-2].splitlines()
+    assert table[0].split()[:2] == ["Section", "Pair"]
+    assert table[1].split()[:3] == ["A", "NS", "1"] and table[-1].split()[:3] == ["B", "EW", "10"]
+    dutch = runner.invoke(app, ["movement", "check", "mitchell-7-r3+mitchell-7-r3", "--lang", "nl"]).output
+    assert "  lijn B, OW: 18,4%" in dutch and "\nLijn  Paar " in dutch
+    one = runner.invoke(app, ["movement", "check", "mitchell-7"]).output
+    assert "\n  NS: 100.0%" in one and "\nPair " in one  # one section: as before

@@ -396,8 +396,11 @@ def _report_text(report: Report, lang: Language) -> str:
                                  if several else said))  # fmt: skip
     lines.append("")
     lines.append(_("Balance (100 % = every pair compared equally often with every other of its field):"))
+    several = len({m.section for m in report.pairs} | {f.section for f in report.fields}) > 1
     for f in report.fields:
         field = _(f.field) if f.field else _("all pairs")
+        if several:  # two Mitchells side by side: "NS" twice would not say which
+            field = _("section %(section)s, %(text)s") % {"section": f.section or "-", "text": field}
         lines.append(
             "  "
             + _("%(field)s: %(balance)s%% (any two pairs compared on %(least)s to %(most)s boards)")
@@ -410,6 +413,9 @@ def _report_text(report: Report, lang: Language) -> str:
             [_directions(str(m.pair), lang), str(m.rounds), str(m.sit_outs), str(m.boards), str(m.boards_in_play),
              str(m.results_compared), f"{m.pairs_compared}/{m.field_size}"]
         )  # fmt: skip
+    if several:  # each pair with its section, first: NS 1 is in each of them
+        sections = [_("Section")] + [m.section or "-" for m in report.pairs]
+        rows = [[section, *row] for section, row in zip(sections, rows, strict=True)]
     lines.extend(_columns(rows))
     lines.append("")
     lines.append(_("All required properties hold.") if report.ok else _("A required property fails."))
