@@ -233,3 +233,64 @@ def test_movement_check_of_two_sections_names_the_section_of_each_balance_and_pa
     assert "  lijn B, OW: 18,4%" in dutch and "\nLijn  Paar " in dutch
     one = runner.invoke(app, ["movement", "check", "mitchell-7"]).output
     assert "\n  NS: 100.0%" in one and "\nPair " in one  # one section: as before
+
+
+# --- the web Mitchell's two copies of the boards are copies, not relays (a director's report)
+
+
+def test_the_web_mitchells_duplicated_boards_are_called_copies_not_relays() -> None:
+    """The web Mitchell plays two copies of its 26 boards (EBU: "two sets of 26 identical boards are needed"): a set
+    at two tables in a round is played at each, not passed between them.  The cards called it a relay ("Boards
+    shared with table 8 (a relay)"), so a director would set out one copy and have two tables share it."""
+    from bridgescore.movement.generate import by_name
+
+    web = by_name("mitchell-14-web", 2)
+    assert [s.copies for s in web.sections] == [2]
+    tables = cards(web, "table", "en")
+    said = [note for card in tables for note in card.notes]
+    assert "The other copy of these boards is at table 13 in round 1 (duplicated boards: each table plays its own " \
+           "copy)." in tables[0].notes  # fmt: skip
+    assert said and not any("relay" in note or "shared" in note for note in said)
+    slips = [row[3] for card in cards(web, "boards", "en") for row in card.rows if row[3]]
+    assert "copy at table 13" in slips and not any("shared" in note for note in slips)
+    assert "kopie aan tafel 13" in [row[3] for card in cards(web, "boards", "nl") for row in card.rows]
+    checked = runner.invoke(app, ["movement", "check", "mitchell-14-web"])
+    assert "ok  no board is at two tables in a round but where the movement duplicates it (a copy at each)" in (
+        checked.output
+    )
+    assert "relay" not in checked.output
+    dutch = runner.invoke(app, ["movement", "check", "mitchell-14-web", "--lang", "nl"]).output
+    assert "behalve waar het schema het dupliceert (een kopie op elk)" in dutch
+    # a relay Mitchell's shared set is still a relay
+    relay = by_name("mitchell-8-relay", 2)
+    assert [s.copies for s in relay.sections] == [1]
+    assert "Boards shared with table 8 (a relay) in rounds 1-8." in cards(relay, "table", "en")[0].notes
+    assert "(a relay)" in runner.invoke(app, ["movement", "check", "mitchell-8-relay"]).output
+    # a web section beside a relay section: each said as it is
+    both = runner.invoke(app, ["movement", "check", "mitchell-14-web+mitchell-14-relay-r13"]).output
+    assert "where they share it (a relay) or the section duplicates it (a copy at each)" in both
+    mixed = by_name("mitchell-14-web+mitchell-14-relay-r13", 2)
+    assert [s.copies for s in mixed.sections] == [2, 1]
+
+
+def test_the_copies_are_kept_in_json_and_a_table_file_says_it_cannot_hold_them() -> None:
+    from bridgescore.movement.files import loads, write
+    from bridgescore.movement.generate import by_name
+    from bridgescore.movement.json import dumps as json_dumps
+    from bridgescore.movement.json import to_dict
+
+    web = by_name("mitchell-16-web-phantom", 2)
+    text = json_dumps(web)
+    assert json.loads(text)["sections"][0]["copies"] == 2
+    assert loads(text, "web.json")[0] == web
+    assert "copies" not in to_dict(by_name("mitchell-8-relay", 2))["sections"][0]  # a file of one copy as before
+    bad = json.loads(text)
+    bad["sections"][0]["copies"] = 0
+    movement, problems = loads(json.dumps(bad), "web.json")
+    assert movement is None and "sections[0]" in problems[0].describe() and "at least one copy" in str(problems[0])
+    for fmt in ("csv", "bridgemate"):
+        written, problems = write(web, fmt)  # type: ignore[arg-type]
+        assert written is not None and [p.fields["section"] for p in problems if "two copies" in p.message] == ["A"]
+        back, _ = loads(written, f"web.{fmt}")
+        assert back is not None and [s.copies for s in back.sections] == [1]  # the file could not say it
+    assert round_robin(4, 2).sections[0].copies == 2  # a teams match's two rooms: a copy in each

@@ -16,7 +16,10 @@ Every scoring program a club uses prints them from its schedule (the NBB's progr
   phantom's table out (the pair that sits out has no table that round); one read from Bridgemate's RoundData or our
   CSV keeps it (a table with one pair missing), and both are said alike;
 * **the board-movement slip** – for each round which table's boards go to which table in the next round, the
-  relays (boards shared by two tables) and the bye stand (boards resting a round) said in words.
+  relays (boards shared by two tables) and the bye stand (boards resting a round) said in words; where the section
+  duplicates its boards (:attr:`~bridgescore.movement.model.Section.copies`: the web Mitchell) the same boards at two
+  tables are two copies, each played at its table, and are said so ("copy at table 8"), never a relay – a director
+  told "relay" would set one copy out and have two tables pass it.
 
 Each is one self-contained HTML page (inline CSS, no scripts, nothing loaded from elsewhere) rendered with the
 project's one Jinja environment (:func:`bridgescore.report.page.environment`, every text escaped), with print CSS
@@ -30,7 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from bridgescore.core.i18n import Language, parse_language, translator
+from bridgescore.core.i18n import N_, Language, parse_language, translator
 from bridgescore.core.version import __version__
 from bridgescore.movement.model import Movement, PairRef, Round, Section, Stand
 from bridgescore.movement.teams import byes as team_byes
@@ -162,8 +165,9 @@ def _boards_go(section: Section, boards: frozenset[int], round_number: int, gett
 
 
 def _relay(rnd: Round, stand: Stand, movement: Movement) -> tuple[int, ...]:
-    """The other tables that share ``stand``'s boards this round (a relay or the bye stand); none in a teams
-    movement, whose matches play duplicated boards (:mod:`bridgescore.movement.teams`), not shared ones."""
+    """The other tables that have ``stand``'s boards this round (a relay or the bye stand; in a section with two
+    copies, the table with the other copy); none in a teams movement, whose every match plays its copy in two rooms
+    (:mod:`bridgescore.movement.teams`), which the cards need not say."""
     if movement.family == "teams":
         return ()
     return tuple(t for t in rnd.shared().get(stand.boards, ()) if t != stand.table)
@@ -209,10 +213,20 @@ def _table_cards(movement: Movement, lang: Language) -> list[Card]:
                     if arrow not in notes:
                         notes.append(arrow)
             notes[:0] = [
-                ngettext(
-                    "Boards shared with table %(table)s (a relay) in round %(rounds)s.",
-                    "Boards shared with table %(table)s (a relay) in rounds %(rounds)s.",
-                    len(rounds),
+                (
+                    ngettext(
+                        "The other copy of these boards is at table %(table)s in round %(rounds)s (duplicated boards: "
+                        "each table plays its own copy).",
+                        "The other copy of these boards is at table %(table)s in rounds %(rounds)s (duplicated "
+                        "boards: each table plays its own copy).",
+                        len(rounds),
+                    )
+                    if section.copies > 1
+                    else ngettext(
+                        "Boards shared with table %(table)s (a relay) in round %(rounds)s.",
+                        "Boards shared with table %(table)s (a relay) in rounds %(rounds)s.",
+                        len(rounds),
+                    )
                 )
                 % {"table": other, "rounds": boards_text(frozenset(rounds))}
                 for other, rounds in sorted(shared.items())
@@ -340,7 +354,10 @@ def _board_slips(movement: Movement, gettext: Callable[[str], str]) -> list[Card
                 if stand.is_bye:
                     notes.append(gettext("bye stand"))
                 for other in _relay(rnd, stand, movement):
-                    notes.append(gettext("shared with table %(table)s") % {"table": other})
+                    shared_with = (
+                        N_("copy at table %(table)s") if section.copies > 1 else N_("shared with table %(table)s")
+                    )
+                    notes.append(gettext(shared_with) % {"table": other})
                 go = _boards_go(section, stand.boards, rnd.number, gettext)
                 after = _boards_next(section, stand.boards, rnd.number) if stand.boards else None
                 if after is not None and after[0] > rnd.number + 1:  # put aside (a Howell): said in words

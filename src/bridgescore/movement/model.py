@@ -9,7 +9,9 @@ written back are the same value, and a traveller line can be checked against it.
 * A **stand** is one table in one round: its number, the NS pair, the EW pair and its boards (a set of board
   numbers).  A **bye stand** has boards and no players (the boards rest there for a round, as in the Mitchell
   with relay and bye for an even number of tables, EBU *Movements*, "Relay and bye stand"); two stands of a round
-  with the same boards **share** them (a relay: both tables play them in that round, passing them between).
+  with the same boards **share** them (a relay: both tables play them in that round, passing them between) – unless
+  the section has more than one **copy** of its boards (:attr:`Section.copies`: the web Mitchell's two copies, a
+  teams match's two rooms), where each of those stands plays a copy of its own (duplicated boards, not passed).
 * An **arrow switch** at a stand means its pairs play the other direction's cards for that round (the NS pair
   holds East-West's hands), the EBU's way of making one winner of a Mitchell; the stand still names the pair that
   sits North-South.
@@ -179,14 +181,20 @@ class Visit:
 @dataclass(frozen=True, slots=True)
 class Section:
     """One field's schedule: its rounds in order; ``per_direction``: pairs numbered per direction (Mitchell);
-    ``phantom``: the pair number no real pair plays, if any."""
+    ``phantom``: the pair number no real pair plays, if any; ``copies``: the copies of each board the section plays
+    with – 1 (stands of a round with the same boards share one set: a relay), 2 where the movement duplicates its
+    boards so that two stands of a round each play a copy (the web Mitchell, EBU: "two sets of 26 identical boards
+    are needed"; a teams match's open and closed rooms)."""
 
     name: str
     rounds: tuple[Round, ...]
     per_direction: bool = False
     phantom: PairRef | None = None
+    copies: int = 1
 
     def __post_init__(self) -> None:
+        if self.copies < 1:
+            raise MovementError(f"section {self.name or '-'}: a section plays at least one copy of its boards")
         numbers = [r.number for r in self.rounds]
         if numbers != list(range(1, len(numbers) + 1)):
             raise MovementError(f"section {self.name or '-'}: rounds must be numbered 1, 2, 3 … in order")
@@ -313,6 +321,6 @@ def numbered_once(movement: Movement) -> Movement:
                                   for s in r.stands))
             for r in section.rounds
         )  # fmt: skip
-        sections.append(Section(section.name, rounds, False, once(section.phantom)))
+        sections.append(Section(section.name, rounds, False, once(section.phantom), section.copies))
     return Movement(movement.name, movement.family, movement.source, movement.boards_per_round, tuple(sections),
                     movement.notes)  # fmt: skip

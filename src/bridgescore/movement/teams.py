@@ -88,7 +88,8 @@ def two_rooms(
             stands.append(Stand(2 * m - 1, PairRef(home, "NS"), PairRef(away, "EW"), boards, r))
             stands.append(Stand(2 * m, PairRef(away, "NS"), PairRef(home, "EW"), boards, r))
         built.append(Round(r, tuple(stands)))
-    return Movement(name, "teams", source, boards_per_round, (Section("", tuple(built), per_direction=True),))
+    section = Section("", tuple(built), per_direction=True, copies=2)  # a copy in each room
+    return Movement(name, "teams", source, boards_per_round, (section,))
 
 
 def round_robin(teams: int, boards_per_round: int = 2) -> Movement:

@@ -4,7 +4,9 @@ Required properties (a movement that fails one cannot be scored fairly; ``moveme
 
 * **board-once**: no pair plays a board twice.
 * **board-one-table**: no board is at two stands of one round unless the stands share the set (a relay: the same
-  boards at both, as :meth:`~bridgescore.movement.model.Round.shared` reads them).
+  boards at both, as :meth:`~bridgescore.movement.model.Round.shared` reads them) – or, in a section that duplicates
+  its boards (``copies`` 2: the web Mitchell, a teams match's two rooms), each plays a copy of the set; the
+  property's title then says so, not "a relay".
 * **pairs-play**: every pair plays every round but its sit-outs; a round may leave out one real pair where the
   pairs cannot all be seated – the phantom's opponent, or the odd pair of an odd count without a phantom (a rover
   Mitchell's displaced pair) – and none otherwise; the phantom itself never plays.  In a teams movement (family
@@ -314,6 +316,12 @@ def validate(movement: Movement) -> Report:
         "pairs-play": N_("every pair plays every round but its sit-outs"),
         "seventy-percent": N_("a pair plays at least 70 %% of the boards in play (the EBU's 70 %% rule)"),
     }
+    if all(s.copies > 1 for s in movement.sections):  # the same boards at two tables are copies, not a shared set
+        titles["board-one-table"] = N_("no board is at two tables in a round but where the movement duplicates it "
+                                       "(a copy at each)")  # fmt: skip
+    elif any(s.copies > 1 for s in movement.sections):
+        titles["board-one-table"] = N_("no board is at two tables in a round but where they share it (a relay) or "
+                                       "the section duplicates it (a copy at each)")  # fmt: skip
     props = [Property(key, not properties[key], True, Message(title), tuple(properties[key])) for key, title in
              titles.items()]  # fmt: skip
     props.append(
