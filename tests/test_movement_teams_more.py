@@ -294,3 +294,91 @@ def test_the_copies_are_kept_in_json_and_a_table_file_says_it_cannot_hold_them()
         back, _ = loads(written, f"web.{fmt}")
         assert back is not None and [s.copies for s in back.sections] == [1]  # the file could not say it
     assert round_robin(4, 2).sections[0].copies == 2  # a teams match's two rooms: a copy in each
+
+
+# --- teams pair-round writes its round as a movement file
+
+EVENT = Path(__file__).parent / "data" / "teams" / "multiple-teams-4-matches.xml"
+
+
+def _standings(tmp_path: Path) -> Path:
+    standings = tmp_path / "r4.json"
+    made = runner.invoke(app, ["teams", str(EVENT), "-f", "json", "-o", str(standings)])
+    assert made.exit_code == 0, made.output
+    return standings
+
+
+def test_pair_round_writes_the_paired_round_as_a_movement_file_read_back_equal(tmp_path: Path) -> None:
+    from bridgescore.movement.files import load
+    from bridgescore.teams.pairing import pair_round, read_standings
+    from bridgescore.teams.schedule import pairings_movement
+
+    standings = _standings(tmp_path)
+    read = read_standings(standings)
+    pairing = pair_round(read.entries, "swiss")
+    expected = pairings_movement([pairing], 4, "swiss-round-5")
+    written = tmp_path / "round5.json"
+    res = runner.invoke(app, ["teams", "pair-round", str(standings), "--movement-file", str(written), "-k", "4"])
+    assert res.exit_code == 0, res.output
+    assert res.output.startswith("Pairing of round 5 (swiss)\n1. 10 – 8\n")  # the pairing printed as before
+    back, problems = load(written)
+    assert back is not None and not problems
+    assert back.sections == expected.sections and back.family == "teams" and back.boards_per_round == 4
+    assert dict(back.notes) == {"teams.round": "5"}
+    (rnd,) = back.sections[0].rounds
+    for m, table in enumerate(pairing.tables):  # match m at tables 2m-1 (home NS) and 2m (away NS), boards 1-4
+        open_room, closed = rnd.stands[2 * m], rnd.stands[2 * m + 1]
+        assert (open_room.ns, open_room.ew) == (PairRef(int(table.home), "NS"), PairRef(int(table.away), "EW"))
+        assert (closed.ns, closed.ew) == (PairRef(int(table.away), "NS"), PairRef(int(table.home), "EW"))
+        assert open_room.boards == closed.boards == frozenset(range(1, 5))
+    assert validate(back).ok
+    for fmt in ("csv", "bridgemate"):  # the table files: the seats and boards read back the same
+        path = tmp_path / f"round5.{fmt}.csv"
+        res = runner.invoke(app, ["teams", "pair-round", str(standings), "--movement-file", str(path),
+                                  "--movement-format", fmt, "-k", "4"])  # fmt: skip
+        assert res.exit_code == 0, res.output
+        back, problems = load(path)
+        assert back is not None and not [p for p in problems if p.severity.value == "error"]
+        seats = [(s.table, s.ns, s.ew, s.boards) for s in back.sections[0].rounds[0].stands]
+        assert seats == [(s.table, s.ns, s.ew, s.boards) for s in expected.sections[0].rounds[0].stands]
+
+
+def test_pair_round_with_a_bye_and_team_names_writes_them_in_the_movement(tmp_path: Path) -> None:
+    from bridgescore.movement.files import load, loads
+
+    standings = tmp_path / "standings.csv"
+    standings.write_text("team,vp,imps\nLions,30,20\nTigers,28,5\nBears,25,0\nOwls,20,-5\nFoxes,10,-20\n",
+                         encoding="utf-8")  # fmt: skip
+    written = tmp_path / "next.json"
+    res = runner.invoke(app, ["teams", "pair-round", str(standings), "--movement-file", str(written), "-k", "7"])
+    assert res.exit_code == 0, res.output
+    assert "Bye: Foxes" in res.output
+    back, _ = load(written)
+    assert back is not None and dict(back.notes) == {
+        "team.1": "Lions", "team.2": "Tigers", "team.3": "Bears", "team.4": "Owls", "team.5": "Foxes"
+    }  # fmt: skip
+    shown = runner.invoke(app, ["movement", "show", str(written)])
+    assert "Bye: team 5 (both its pairs sit out)" in shown.output
+    assert validate(back).ok and [b.team for b in validate(back).byes] == [5]
+    # the team with the bye has no table in the round's movement: the section holds its pairs as sitting out
+    assert back.sections[0].sitting_out == (PairRef(5, "NS"), PairRef(5, "EW"))
+    assert cards(back, "guide", "en")[-1].notes == ("Team 5 has the bye in round 1: both its pairs sit out.",)
+    document = json.loads(written.read_text(encoding="utf-8"))
+    document["sections"][0]["sitting_out"][0]["number"] = 1  # pair NS 1 has a table
+    movement, problems = loads(json.dumps(document), "next.json")
+    assert movement is None and "sits out every round but has a table" in str(problems[0])
+
+
+def test_pair_round_movement_file_refusals(tmp_path: Path) -> None:
+    standings = _standings(tmp_path)
+    out = tmp_path / "m.json"
+    no_boards = runner.invoke(app, ["teams", "pair-round", str(standings), "--movement-file", str(out)])
+    assert no_boards.exit_code == 2 and "--boards-per-round" in no_boards.output and not out.exists()
+    nbb = runner.invoke(app, ["teams", "pair-round", str(standings), "--movement-file", str(out), "-k", "4",
+                              "--movement-format", "nbb"])  # fmt: skip
+    assert nbb.exit_code == 2 and "json, csv or bridgemate" in nbb.output and not out.exists()
+    before = standings.read_bytes()
+    same = runner.invoke(app, ["teams", "pair-round", str(standings), "--movement-file", str(standings), "-k", "4"])
+    assert same.exit_code == 2 and "would be replaced" in same.output and standings.read_bytes() == before
+    plain = runner.invoke(app, ["teams", "pair-round", str(standings)])  # off by default: no file, the same output
+    assert plain.exit_code == 0 and not out.exists()

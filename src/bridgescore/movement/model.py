@@ -184,13 +184,16 @@ class Section:
     ``phantom``: the pair number no real pair plays, if any; ``copies``: the copies of each board the section plays
     with – 1 (stands of a round with the same boards share one set: a relay), 2 where the movement duplicates its
     boards so that two stands of a round each play a copy (the web Mitchell, EBU: "two sets of 26 identical boards
-    are needed"; a teams match's open and closed rooms)."""
+    are needed"; a teams match's open and closed rooms); ``sitting_out``: pairs of the section that have no stand in
+    any of its rounds, held so that the section knows them (a Swiss round's movement, one round, whose team with the
+    bye would otherwise not be in it at all)."""
 
     name: str
     rounds: tuple[Round, ...]
     per_direction: bool = False
     phantom: PairRef | None = None
     copies: int = 1
+    sitting_out: tuple[PairRef, ...] = ()
 
     def __post_init__(self) -> None:
         if self.copies < 1:
@@ -207,6 +210,13 @@ class Section:
                             + ("needs its direction (pairs numbered per direction)" if self.per_direction
                                else "is numbered once here, without a direction")
                         )  # fmt: skip
+        seated = {p for r in self.rounds for p in r.pairs()}
+        for pair in self.sitting_out:
+            if (pair.direction is not None) != self.per_direction or pair in seated:
+                raise MovementError(
+                    f"section {self.name or '-'}: pair {pair} sits out every round"
+                    + (" but has a table" if pair in seated else ", numbered otherwise than the section's pairs")
+                )
 
     @property
     def tables(self) -> tuple[int, ...]:
@@ -221,7 +231,7 @@ class Section:
     def pairs(self) -> tuple[PairRef, ...]:
         """Every pair of the schedule (the phantom included), in order: North-South before East-West where pairs are
         numbered per direction, as a director lists them."""
-        found = {p for r in self.rounds for p in r.pairs()}
+        found = {p for r in self.rounds for p in r.pairs()} | set(self.sitting_out)
         if self.phantom is not None:
             found.add(self.phantom)
         return tuple(sorted(found, key=lambda p: (p.direction == "EW", p.number)))
@@ -321,6 +331,7 @@ def numbered_once(movement: Movement) -> Movement:
                                   for s in r.stands))
             for r in section.rounds
         )  # fmt: skip
-        sections.append(Section(section.name, rounds, False, once(section.phantom), section.copies))
+        idle = tuple(p for p in map(once, section.sitting_out) if p is not None)
+        sections.append(Section(section.name, rounds, False, once(section.phantom), section.copies, idle))
     return Movement(movement.name, movement.family, movement.source, movement.boards_per_round, tuple(sections),
                     movement.notes)  # fmt: skip

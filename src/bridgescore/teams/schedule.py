@@ -13,10 +13,11 @@ where the number of teams is odd.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from types import MappingProxyType
 
-from bridgescore.movement.model import Movement
+from bridgescore.movement.model import Movement, PairRef
 from bridgescore.movement.teams import two_rooms
 from bridgescore.teams.pairing import Pairing
 
@@ -49,6 +50,12 @@ def pairings_movement(pairings: Sequence[Pairing], boards_per_round: int, name: 
     rounds = [[(numbers[t.home], numbers[t.away]) for t in pairing.tables] for pairing in pairings]
     rules = sorted({p.rule for p in pairings})
     movement = two_rooms(rounds, boards_per_round, name=name, source=_SOURCE.format(rule=", ".join(rules)))
+    (section,) = movement.sections
+    seated = {p.number for p in section.pairs()}
+    idle = [n for n in sorted(numbers.values()) if n not in seated]  # a bye in every round given (one round's bye)
+    if idle:
+        section = dataclasses.replace(section, sitting_out=tuple(PairRef(n, d) for n in idle for d in ("NS", "EW")))
+        movement = dataclasses.replace(movement, sections=(section,))
     if all(str(n) == t for t, n in numbers.items()):
         return movement
     notes = MappingProxyType({f"team.{n}": t for t, n in sorted(numbers.items(), key=lambda item: item[1])})
