@@ -363,6 +363,10 @@ def test_pair_round_with_a_bye_and_team_names_writes_them_in_the_movement(tmp_pa
     # the team with the bye has no table in the round's movement: the section holds its pairs as sitting out
     assert back.sections[0].sitting_out == (PairRef(5, "NS"), PairRef(5, "EW"))
     assert cards(back, "guide", "en")[-1].notes == ("Team 5 has the bye in round 1: both its pairs sit out.",)
+    as_csv = tmp_path / "next.csv"
+    res = runner.invoke(app, ["teams", "pair-round", str(standings), "--movement-file", str(as_csv), "-k", "7",
+                              "--movement-format", "csv"])  # fmt: skip
+    assert res.exit_code == 0 and "pairs NS 5, EW 5 sit out every round (a team's bye)" in " ".join(res.output.split())
     document = json.loads(written.read_text(encoding="utf-8"))
     document["sections"][0]["sitting_out"][0]["number"] = 1  # pair NS 1 has a table
     movement, problems = loads(json.dumps(document), "next.json")

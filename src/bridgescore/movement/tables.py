@@ -537,6 +537,17 @@ def dumps(movement: Movement, kind: Kind) -> tuple[str | None, list[Problem]]:
                     section=label,
                 )
             )
+        if section.sitting_out:
+            problems.append(
+                Problem.make(
+                    where,
+                    "section %(section)s: pairs %(pairs)s sit out every round (a team's bye), which the file cannot "
+                    "say: read back, they are not in the movement; write the movement as JSON to keep them",
+                    Severity.WARNING,
+                    section=label,
+                    pairs=", ".join(str(pair) for pair in section.sitting_out),
+                )
+            )
         if section.per_direction and not _per_direction(written) and any(row.ns or row.ew for row in written):
             problems.append(
                 Problem.make(
