@@ -162,11 +162,11 @@ def _write_movement(
     """The paired round as a movement file (:func:`bridgescore.teams.schedule.pairings_movement`: one round, match
     ``m`` at tables ``2m − 1`` and ``2m``, boards 1 … ``k``), through the movement writers; a format that cannot
     hold it says why (exit 2), a warning of what it loses is said and the file written."""
+    import dataclasses
     from types import MappingProxyType
 
     from bridgescore.cli.common import err, write_output
     from bridgescore.movement.files import write
-    from bridgescore.movement.model import Movement
     from bridgescore.report.problems import print_problems
     from bridgescore.teams.schedule import pairings_movement
 
@@ -174,8 +174,7 @@ def _write_movement(
     movement = pairings_movement([pairing], boards_per_round, name)
     if round_number is not None:  # the event's round, which a one-round movement numbers 1
         notes = MappingProxyType({**movement.notes, "teams.round": str(round_number)})
-        movement = Movement(movement.name, movement.family, movement.source, movement.boards_per_round,
-                            movement.sections, notes)  # fmt: skip
+        movement = dataclasses.replace(movement, notes=notes)
     text, problems = write(movement, fmt)  # type: ignore[arg-type]  # checked against FORMATS by the caller
     if problems:
         print_problems(problems, err, lang, can_go_on=False, summary=text is None)

@@ -6,9 +6,10 @@ and printed as table and guide cards like any movement.
 Teams are numbered as the movement model numbers pairs (from 1): a field whose team ids are all numbers keeps them;
 otherwise the teams are numbered in the first pairing's ranking order (then any team that comes later, in order of
 appearance), and the ids are kept in the movement's notes (``team.3``: ``Lions``).  The team with a bye has no
-table in its round: both its pairs sit out, which the model holds as a team's bye (:func:`bridgescore.movement.teams.
-byes`): ``movement show``, ``check`` and the cards name the team, and the validator allows one such team a round
-where the number of teams is odd.
+table in its round: both its pairs sit out, which the model holds as a team's bye
+(:func:`bridgescore.movement.teams.byes`; a team without a table in any round given in the section's
+``sitting_out``): ``movement show``, ``check`` and the cards name the team, and the validator allows one such team
+a round where the number of teams is odd.
 """
 
 from __future__ import annotations
