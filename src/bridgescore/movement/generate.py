@@ -528,8 +528,8 @@ def web_mitchell(
     tables, 7 sets: "Tables 1 2 3 4 5 / Boards 1 2 3 4 5 6 7; Tables 6 7 8 9 10 / Boards 4 3 2 1 7 6 5"), in the
     EBU's form (its Pairs Scorer manual: "A Web Mitchell is used for any number of tables from 14 to 26 and is
     designed for playing 26 boards … two sets of 26 identical boards are needed").  The two copies of a set
-    stand at two tables in one round, as a relay's do.  ``arrow``, ``phantom`` (North-South T) and ``rounds`` as
-    for :func:`mitchell`."""
+    stand at two tables in one round, each played there (the section's ``copies`` is 2: duplicated boards, not a
+    relay's shared set).  ``arrow``, ``phantom`` (North-South T) and ``rounds`` as for :func:`mitchell`."""
     if tables % 2 or not WEB_TABLES[0] <= tables <= WEB_TABLES[1]:
         raise NamedMovementError(
             N_("mitchell-%(tables)s-web: the web Mitchell is for an even number of tables, %(low)s to %(high)s"),
@@ -551,7 +551,8 @@ def web_mitchell(
             switch = r >= played - switched
             stands.append(Stand(table, PairRef(table, "NS"), ew, sets[board_set - 1], board_set, switch))
         rounds_out.append(Round(r + 1, tuple(stands)))
-    section = Section("A", tuple(rounds_out), per_direction=True, phantom=PairRef(tables, "NS") if phantom else None)
+    phantom_pair = PairRef(tables, "NS") if phantom else None
+    section = Section("A", tuple(rounds_out), per_direction=True, phantom=phantom_pair, copies=2)
     name = Spec("mitchell", tables, "web", arrow, phantom, rounds).name
     source = SOURCE_WEB + (f"; {SOURCE_ARROW}" if arrow else "")
     return Movement(name, "mitchell", source, boards_per_round, (section,))
