@@ -449,8 +449,12 @@ def _result_words(text: str) -> str:
         return text
     if not isinstance(fields, dict):
         return text
-    return " ".join(str(fields[f]) for f in ("contract", "declarer", "result", "lead", "score", "remarks")
-                    if fields.get(f))  # fmt: skip
+    words = [str(fields[f]) for f in ("contract", "declarer", "result", "lead", "score", "remarks") if fields.get(f)]
+    if "fouled" in fields:  # a mark of the director's (fouled deal, pairs that sat the wrong way): the pairs too
+        words.append(f"NS {fields.get('ns', '')} v EW {fields.get('ew', '')}")
+        if fields.get("fouled"):
+            words.append(f"[{fields['fouled']}]")
+    return " ".join(words)
 
 
 def _standings(scores: Any, evening: Evening) -> list[dict[str, Any]]:
@@ -626,6 +630,44 @@ async def correct(request: Request) -> Response:
         await run_in_threadpool(
             lambda: live.store.correct(evening, place, board, fields, "director", form.get("reason", "")[:500])
         )
+    except Refused as refused:
+        return _message(request, refused.message, 400, **refused.values)
+    if evening.state == "closed":
+        from bridgescore.live.publish import publish
+
+        problem = await run_in_threadpool(publish, live.store, live.publish, evening.id, _lang(request))
+        if problem:
+            return _message(request, problem, 409)
+    return RedirectResponse(f"/desk/e/{evening.id}", status_code=303)
+
+
+@_director
+async def mark(request: Request) -> Response:
+    """A result marked by the director, with the reason kept: played on a fouled deal (Law 87; a version named,
+    with ``later`` every result of the board from that round on), or its pairs sat the wrong way (``swapped``)."""
+    live = _live(request)
+    evening = await _desk_evening(request)
+    form = await _form(request)
+    if evening is None:
+        return _message(request, "the form has expired: open the page again", 400)
+    place = _place_of(evening, form)
+    board = _number(form.get("board", ""))
+    if place is None or board is None:
+        return _message(request, "choose a round and table of the movement, and a board", 400)
+    what = request.path_params.get("what", "")
+    if what not in ("fouled", "swapped"):
+        return _message(request, "there is no such evening", 404)
+    reason = form.get("reason", "")[:500]
+    try:
+        if what == "fouled":
+            deal = form.get("deal", "")
+            later = form.get("later", "") == "yes"
+            await run_in_threadpool(
+                lambda: live.store.mark_fouled(evening, place, board, deal, "director", reason, later=later)
+            )
+        else:
+            swapped = form.get("swapped", "") == "yes"
+            await run_in_threadpool(lambda: live.store.mark_swapped(evening, place, board, swapped, "director", reason))
     except Refused as refused:
         return _message(request, refused.message, 400, **refused.values)
     if evening.state == "closed":
@@ -965,6 +1007,7 @@ def make_app(store: LiveStore, publish: Path, *, https_only: bool = False) -> St
         Route("/desk/e/{evening}", evening_page),
         Route("/desk/e/{evening}/do/{action}", evening_update, methods=["POST"]),
         Route("/desk/e/{evening}/correct", correct, methods=["POST"]),
+        Route("/desk/e/{evening}/mark/{what:str}", mark, methods=["POST"]),
         Route("/desk/e/{evening}/board/{board}", traveller),
         Route("/desk/e/{evening}/cards", cards),
         Route("/desk/e/{evening}/movement/{kind}", movement_cards),

@@ -40,7 +40,7 @@ from bridgescore.archive.models import (
 from bridgescore.archive.store import Archive
 from bridgescore.movement.json import from_dict as movement_from_dict
 from bridgescore.movement.model import Movement, Section, Stand, numbered_once
-from bridgescore.pairs.against_movement import written_label
+from bridgescore.pairs.against_movement import two_lines, written_label
 
 __all__ = ["FIELDS", "Evening", "LiveStore", "Outcome", "Place", "Refused"]
 
@@ -166,6 +166,7 @@ def _result_fields(row: Any) -> dict[str, Any]:
         "id": row.id, "section": row.section, "round": row.round, "table": row.table, "board": row.board,
         "ns": row.ns, "ew": row.ew, **{f: getattr(row, f) for f in FIELDS}, "version": row.version,
         "entered_by": row.entered_by, "entered_at": row.entered_at.isoformat() if row.entered_at else "",
+        "fouled": row.fouled or "", "swapped": bool(row.swapped),
     }  # fmt: skip
 
 
@@ -689,6 +690,95 @@ class LiveStore:
 
         fields_: dict[str, Any] = self._retrying(work)
         return fields_
+
+    def _marked(
+        self, evening: Evening, place: Place, board: int, who: str, reason: str, later: bool,
+        change: Callable[[LiveResult], dict[str, Any] | None],
+    ) -> int:  # fmt: skip
+        """``change`` applied to the stored result of ``board`` at ``place`` (and, with ``later``, to every result of
+        the board in that section from that round on), each change kept with who, when, why, before and after;
+        the number of results changed.  ``change`` changes its row and returns what it was before (None: nothing
+        to change)."""
+        if not reason.strip():
+            raise Refused("say why the result is changed (the players may ask)")
+        if board not in place.boards:
+            raise Refused("board %(board)s is not played at table %(table)s in round %(round)s",
+                          board=board, table=place.table, round=place.round)  # fmt: skip
+
+        def work(db: Session) -> int:
+            state = db.scalar(select(LiveEvening.state).where(LiveEvening.id == evening.id))
+            query = select(LiveResult).where(
+                LiveResult.evening_id == evening.id, LiveResult.section == place.section, LiveResult.board == board
+            )
+            if later:
+                query = query.where(LiveResult.round >= place.round)
+            else:
+                query = query.where(LiveResult.round == place.round, LiveResult.table == place.table)
+            rows = db.scalars(query.order_by(LiveResult.round, LiveResult.table)).all()
+            if not rows or not any(r.round == place.round and r.table == place.table for r in rows):
+                raise Refused("board %(board)s has no result at table %(table)s in round %(round)s yet",
+                              board=board, table=place.table, round=place.round)  # fmt: skip
+            changed = 0
+            for row in rows:
+                before = change(row)
+                if before is None:
+                    continue
+                row.version += 1
+                after = {**{f: getattr(row, f) for f in FIELDS}, "ns": row.ns, "ew": row.ew, "fouled": row.fouled,
+                         "swapped": row.swapped}  # fmt: skip
+                db.add(LiveChange(evening_id=evening.id, result_id=row.id, at=now(), who=who, reason=reason.strip(),
+                                  before=before, after=after, published=1 if state == "closed" else 0))  # fmt: skip
+                changed += 1
+            if changed:
+                db.execute(update(LiveEvening).where(LiveEvening.id == evening.id)
+                           .values(revision=LiveEvening.revision + 1))  # fmt: skip
+            return changed
+
+        count: int = self._retrying(work)
+        return count
+
+    def mark_fouled(
+        self, evening: Evening, place: Place, board: int, deal: str, who: str, reason: str, *, later: bool = False
+    ) -> int:
+        """The result of ``board`` at ``place`` marked as played on version ``deal`` of the deal (Law 87; empty: the
+        board as dealt), and with ``later`` every result of the board in the section from that round on (the board
+        fouled at this table stays fouled at the tables it goes to); the number of results changed.  The evening
+        is scored with each version compared within itself (:mod:`bridgescore.pairs.fouled`)."""
+        deal = deal.strip()[:20]
+
+        def change(row: LiveResult) -> dict[str, Any] | None:
+            if (row.fouled or "") == deal:
+                return None
+            before = {**{f: getattr(row, f) for f in FIELDS}, "ns": row.ns, "ew": row.ew, "fouled": row.fouled or "",
+                      "swapped": row.swapped}  # fmt: skip
+            row.fouled = deal
+            return before
+
+        return self._marked(evening, place, board, who, reason, later, change)
+
+    def mark_swapped(self, evening: Evening, place: Place, board: int, swapped: bool, who: str, reason: str) -> int:
+        """The result of ``board`` at ``place`` stored with its pairs as they sat: ``swapped`` where the movement's
+        East-West pair sat North-South (the NS score entered is the score of the pair that held North-South's cards,
+        so the pairs are exchanged and the score kept), not where they sat as the movement has them; 0 or 1 result
+        changed."""
+
+        section = evening.section(place.section)
+        if swapped and section is not None and two_lines(section):
+            # ranked in two lines, a pair on the other side would be left out of the scoring (pairs.against_movement
+            # mitchell_but_for_lines): not stored, rather than a result that silently goes missing
+            raise Refused("this section is ranked North-South and East-West apart (a Mitchell): a result with the "
+                          "pairs the wrong way round cannot be scored in it; give both pairs an adjusted score")
+
+        def change(row: LiveResult) -> dict[str, Any] | None:
+            if bool(row.swapped) == swapped:
+                return None
+            before = {**{f: getattr(row, f) for f in FIELDS}, "ns": row.ns, "ew": row.ew, "fouled": row.fouled or "",
+                      "swapped": row.swapped}  # fmt: skip
+            row.ns, row.ew = row.ew, row.ns
+            row.swapped = 1 if swapped else 0
+            return before
+
+        return self._marked(evening, place, board, who, reason, False, change)
 
     def changes(self, evening_id: int) -> list[dict[str, Any]]:
         """The history of every result: each change with who, when, why, before and after (oldest first)."""

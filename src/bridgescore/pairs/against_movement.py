@@ -10,8 +10,9 @@ where the schedule has its board played by its pairs – and each problem is sai
 
 * a board the movement does not have, or one that table did not have that round;
 * a pair not at that table in that round (a mistyped number, a pair the movement has not);
-* NS and EW swapped: the pair numbers written in each other's boxes.  ``fix_swaps`` (``--fix-swaps``, off by
-  default) scores such a line as the movement has it – the two pair numbers exchanged, the contract, declarer and
+* NS and EW swapped: the pair numbers written in each other's boxes (a line whose ``swapped`` column says ``yes``
+  is one whose pairs sat the wrong way, recorded so at the desk, and is expected with the pairs as they sat).
+  ``fix_swaps`` (``--fix-swaps``, off by default) scores such a line as the movement has it – the two pair numbers exchanged, the contract, declarer and
   score kept as written (they describe the seats, which the pair numbers were only typed against) – and says so in
   a warning;
 * a result twice for one table, round and board (none of the lines is scored: which is right cannot be told, as
@@ -56,6 +57,10 @@ __all__ = ["check_against_movement", "ranked_as", "two_lines", "written_label"]
 #: table: Bridgemate's ``Round``/``Table``, the NBB's Dutch ``ronde``/``tafel``.
 _ROUND_HEADERS = frozenset({"round", "rnd", "ronde"})
 _TABLE_HEADERS = frozenset({"table", "tbl", "tafel"})
+#: The column that says a line's pairs sat the wrong way (the movement's East-West pair North-South), as the live
+#: evening's desk records it: the line names the pairs as they sat, and is expected so (no swap reported).
+_SWAPPED_HEADERS = frozenset({"swapped", "satswapped", "wrongway"})
+_YES = frozenset({"yes", "y", "1", "x", "true", "ja", "j"})
 
 
 def two_lines(section: Section) -> bool:
@@ -228,6 +233,7 @@ class _Checker:
         self.swapped: set[int] = set()
         self.rounds = _extra_column(self.table, _ROUND_HEADERS)
         self.tables = _extra_column(self.table, _TABLE_HEADERS)
+        self.sat_swapped = _extra_column(self.table, _SWAPPED_HEADERS)
 
     def where(self, i: int, field: str | None) -> Location:
         file = self.table.file[i]
@@ -406,6 +412,11 @@ class _Checker:
         exact = next((p for p in candidates if _expected(p.stand) == (ns, ew)), None)
         if exact is not None:
             return exact
+        if self.sat_swapped is not None and (self.sat_swapped[i] or "").strip().casefold() in _YES:
+            as_sat = (numbering.pair(ew_label, "NS"), numbering.pair(ns_label, "EW"))
+            sat = next((p for p in candidates if _expected(p.stand) == as_sat), None)
+            if sat is not None:  # the pairs sat the wrong way, and the line says so: the pairs as they sat
+                return sat
         swapped = next((p for p in candidates if _expected(p.stand) == (ew, ns)), None)
         if swapped is not None:
             words = {**swapped.words(numbering), "line_ns": ns_label, "line_ew": ew_label}
