@@ -49,7 +49,7 @@ def test_a_board_fouled_from_one_table_on_is_scored_in_groups(server: Server, tm
     played = _play_all(server, evening, codes)
     visits = sorted(played[1])  # board 1 at three tables, one round after another
     assert len(visits) == 3
-    (r3, t3), (r4, t4) = visits[1], visits[2]
+    (r3, t3), (_, t4) = visits[1], visits[2]
 
     missing = desk.post(f"/desk/e/{evening}/mark/fouled", {"round": str(r3), "table": str(t3), "board": "1",
                                                            "deal": "B", "later": "yes", "reason": ""})  # fmt: skip
@@ -127,6 +127,8 @@ def test_a_mitchell_ranked_in_two_lines_refuses_a_swap(server: Server) -> None:
     phone = sit_down(server, evening, codes[1])
     board = boards_to_play(phone, evening)[0]
     enter(phone, evening, board, "4S", "N", "=")
-    refused = desk.post(f"/desk/e/{evening}/mark/swapped", {"round": "1", "table": "1", "board": str(board),
-                                                            "swapped": "yes", "reason": "sat the wrong way"})
+    refused = desk.post(
+        f"/desk/e/{evening}/mark/swapped",
+        {"round": "1", "table": "1", "board": str(board), "swapped": "yes", "reason": "sat the wrong way"},
+    )
     assert refused.status_code == 400 and "ranked North-South and East-West apart" in refused.text

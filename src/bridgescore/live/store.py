@@ -766,8 +766,10 @@ class LiveStore:
         if swapped and section is not None and two_lines(section):
             # ranked in two lines, a pair on the other side would be left out of the scoring (pairs.against_movement
             # mitchell_but_for_lines): not stored, rather than a result that silently goes missing
-            raise Refused("this section is ranked North-South and East-West apart (a Mitchell): a result with the "
-                          "pairs the wrong way round cannot be scored in it; give both pairs an adjusted score")
+            raise Refused(
+                "this section is ranked North-South and East-West apart (a Mitchell): a result with the "
+                "pairs the wrong way round cannot be scored in it; give both pairs an adjusted score"
+            )
 
         def change(row: LiveResult) -> dict[str, Any] | None:
             if bool(row.swapped) == swapped:

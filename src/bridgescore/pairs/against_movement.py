@@ -12,9 +12,9 @@ where the schedule has its board played by its pairs – and each problem is sai
 * a pair not at that table in that round (a mistyped number, a pair the movement has not);
 * NS and EW swapped: the pair numbers written in each other's boxes (a line whose ``swapped`` column says ``yes``
   is one whose pairs sat the wrong way, recorded so at the desk, and is expected with the pairs as they sat).
-  ``fix_swaps`` (``--fix-swaps``, off by default) scores such a line as the movement has it – the two pair numbers exchanged, the contract, declarer and
-  score kept as written (they describe the seats, which the pair numbers were only typed against) – and says so in
-  a warning;
+  ``fix_swaps`` (``--fix-swaps``, off by default) scores such a line as the movement has it – the two pair
+  numbers exchanged, the contract, declarer and score kept as written (they describe the seats, which the pair
+  numbers were only typed against) – and says so in a warning;
 * a result twice for one table, round and board (none of the lines is scored: which is right cannot be told, as
   :func:`bridgescore.io.csv_lines.one_line_per_table` decides for a pair on two lines);
 * a result missing for a table, round and board (one problem per table and round, naming the boards).
