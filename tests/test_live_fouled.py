@@ -119,16 +119,36 @@ def test_a_result_whose_pairs_sat_the_wrong_way(server: Server, tmp_path: Path) 
     assert line["ns_score"] == {1: 420, 2: 430, 3: 50, 4: 0}[table]
 
 
-def test_a_mitchell_ranked_in_two_lines_refuses_a_swap(server: Server) -> None:
+def test_pairs_that_sat_the_wrong_way_in_a_mitchell_stay_in_their_own_ranking(server: Server, tmp_path: Path) -> None:
+    """A Mitchell ranked in two lines: the movement's East-West pair that sat North-South gets North-South's
+    matchpoints in the East-West ranking, its opponents East-West's in the North-South ranking; the desk's running
+    ranking and the closed evening's files agree."""
     desk = director(server)
     evening = create_evening(desk, "mitchell-4-skip-r3", 3)
     codes = table_codes(desk, evening)
     desk.post(f"/desk/e/{evening}/do/start", {})
-    phone = sit_down(server, evening, codes[1])
-    board = boards_to_play(phone, evening)[0]
-    enter(phone, evening, board, "4S", "N", "=")
-    refused = desk.post(
-        f"/desk/e/{evening}/mark/swapped",
-        {"round": "1", "table": "1", "board": str(board), "swapped": "yes", "reason": "sat the wrong way"},
-    )
-    assert refused.status_code == 400 and "ranked North-South and East-West apart" in refused.text
+    played = _play_all(server, evening, codes)
+    round_number, table = sorted(played[1])[0]
+    changed = desk.post(f"/desk/e/{evening}/mark/swapped", {"round": str(round_number), "table": str(table),
+                                                            "board": "1", "swapped": "yes",
+                                                            "reason": "pairs sat the wrong way round"})  # fmt: skip
+    assert changed.status_code == 200 and "pairs sat the wrong way round" in changed.text
+    closed = desk.post(f"/desk/e/{evening}/do/close", {})
+    assert closed.status_code == 200 and "Published results" in closed.text
+    folder = tmp_path / "published" / str(evening)
+    travellers = (folder / f"evening-{evening}.csv").read_text().splitlines()
+    (marked,) = [line.split(",") for line in travellers[1:] if line.endswith(",yes")]
+    sat_ns, sat_ew = marked[2], marked[3]  # the movement's EW pair, its NS pair
+    scored = _score_files(folder, evening)
+    assert [p for p in scored["problems"] if p.get("severity") == "error"] == []  # type: ignore[attr-defined]
+    rankings = {s["group"]: {e["pair"] for e in s["entries"]} for s in scored["standings"]}  # type: ignore[attr-defined]
+    assert sat_ns in rankings["EW"] and sat_ns not in rankings["NS"]
+    assert sat_ew in rankings["NS"] and sat_ew not in rankings["EW"]
+    (board,) = [b for b in scored["boards"] if b["board"] == 1]  # type: ignore[attr-defined]
+    line = next(x for x in board["results"] if x["ns_pair"] == sat_ns)
+    assert line["ns_score"] == {1: 420, 2: 430, 3: 50, 4: 0}[table]
+    # the page published from the evening shows the same percentages as the plain command line
+    page = desk.get(f"/e/{evening}/html").text
+    for standing in scored["standings"]:  # type: ignore[attr-defined]
+        for entry in standing["entries"]:
+            assert f"{entry['percent']:.2f}" in page

@@ -158,3 +158,40 @@ def test_an_adjusted_score_on_a_fouled_board_keeps_its_award() -> None:
     assert ns["2"] == pytest.approx(7 * 7 / 4 - 1)
     assert ns["5"] == pytest.approx(7 / 4 - 1)
     assert ns["7"] == pytest.approx(9.5)
+
+
+# A 3-table Mitchell (NS 1–3, EW 4–6): on board 1 at the third table pair 6 sat North-South against pair 3 – the
+# line names the pairs as they sat (NS 6 v EW 3) and says so in its ``swapped`` column.
+SAT_SWAPPED = """board,ns,ew,score,swapped
+1,1,4,420,
+1,2,5,400,
+1,6,3,450,yes
+2,1,5,-50,
+2,2,6,-100,
+2,3,4,-200,
+3,1,6,110,
+3,2,4,140,
+3,3,5,170,
+"""
+
+
+def test_pairs_that_sat_the_wrong_way_keep_their_own_direction_in_a_mitchell() -> None:
+    """Pair 6 held North-South's cards on board 1 and scored the board's best +450: the NS comparison gives it 4 of
+    4, which counts in the East-West ranking it belongs to; pair 3 gets the EW side's 0 in the North-South ranking.
+    Nothing is left out and the section stays two lines."""
+    from bridgescore.pairs.standings import compute_standings
+
+    scored = score_event(loads(SAT_SWAPPED, "s.csv"))
+    assert not [p for p in scored.problems if p.severity is Severity.ERROR]
+    assert _ns_points(scored)["6"] == 4.0
+    assert _ew_points(scored)["3"] == 0.0
+    groups = {s.group: {e.pair: e.total for e in s.entries} for s in compute_standings(scored)}
+    assert set(groups) == {"NS", "EW"}
+    assert sorted(groups["NS"]) == ["1", "2", "3"] and sorted(groups["EW"]) == ["4", "5", "6"]
+    # pair 6: 4 on board 1 (as NS: +450 beats 420 and 400), EW 2 on board 2 (+100 between 50 and 200), EW 4 on
+    # board 3 (NS's 110 the lowest); pair 3: EW's 0 on board 1, NS 0 on board 2 (-200), NS 4 on board 3 (170)
+    assert groups["EW"]["6"] == pytest.approx(10.0)
+    assert groups["NS"]["3"] == pytest.approx(4.0)
+    # without the column the same line is a Mitchell's swapped line: left out with an error (issue 21)
+    plain = score_event(loads(SAT_SWAPPED.replace(",yes\n", ",\n"), "s.csv"))
+    assert [p for p in plain.problems if p.severity is Severity.ERROR]

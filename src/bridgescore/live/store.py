@@ -40,7 +40,7 @@ from bridgescore.archive.models import (
 from bridgescore.archive.store import Archive
 from bridgescore.movement.json import from_dict as movement_from_dict
 from bridgescore.movement.model import Movement, Section, Stand, numbered_once
-from bridgescore.pairs.against_movement import two_lines, written_label
+from bridgescore.pairs.against_movement import written_label
 
 __all__ = ["FIELDS", "Evening", "LiveStore", "Outcome", "Place", "Refused"]
 
@@ -761,15 +761,6 @@ class LiveStore:
         East-West pair sat North-South (the NS score entered is the score of the pair that held North-South's cards,
         so the pairs are exchanged and the score kept), not where they sat as the movement has them; 0 or 1 result
         changed."""
-
-        section = evening.section(place.section)
-        if swapped and section is not None and two_lines(section):
-            # ranked in two lines, a pair on the other side would be left out of the scoring (pairs.against_movement
-            # mitchell_but_for_lines): not stored, rather than a result that silently goes missing
-            raise Refused(
-                "this section is ranked North-South and East-West apart (a Mitchell): a result with the "
-                "pairs the wrong way round cannot be scored in it; give both pairs an adjusted score"
-            )
 
         def change(row: LiveResult) -> dict[str, Any] | None:
             if bool(row.swapped) == swapped:

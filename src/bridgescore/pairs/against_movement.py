@@ -43,6 +43,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from bridgescore.core.event import Event, sections_numbered_per_direction
 from bridgescore.core.i18n import N_
@@ -51,7 +52,7 @@ from bridgescore.core.table import Column, ResultTable, ResultView
 from bridgescore.io.csv_lines import header_key
 from bridgescore.movement.model import Movement, PairRef, Round, Section, Stand
 
-__all__ = ["check_against_movement", "ranked_as", "two_lines", "written_label"]
+__all__ = ["check_against_movement", "ranked_as", "sat_swapped", "two_lines", "written_label"]
 
 #: The column headers (as :func:`~bridgescore.io.csv_lines.header_key` compares them) that give a line's round and
 #: table: Bridgemate's ``Round``/``Table``, the NBB's Dutch ``ronde``/``tafel``.
@@ -212,6 +213,17 @@ def _extra_column(table: ResultTable, headers: frozenset[str]) -> Column[str | N
     return next((column for name, column in table.extra.items() if header_key(name) in headers), None)
 
 
+def sat_swapped(table: ResultTable) -> npt.NDArray[np.bool_] | None:
+    """Per line: whether its ``swapped`` column says its pairs sat the wrong way (the movement's East-West pair sat
+    North-South: the line names the pairs as they sat, each pair's points belong to its own direction's ranking);
+    None where no line says so (nearly every file)."""
+    column = _extra_column(table, _SWAPPED_HEADERS)
+    if column is None:
+        return None
+    marked = column.mask(lambda text: (text or "").strip().casefold() in _YES)
+    return marked if marked.any() else None
+
+
 def _movement_section(movement: Movement, label: str, labels: Sequence[str]) -> Section | None:
     """The schedule's section for the event's section ``label``: the one of that name (letters' case aside), or the
     only one where both have one."""
@@ -233,7 +245,7 @@ class _Checker:
         self.swapped: set[int] = set()
         self.rounds = _extra_column(self.table, _ROUND_HEADERS)
         self.tables = _extra_column(self.table, _TABLE_HEADERS)
-        self.sat_swapped = _extra_column(self.table, _SWAPPED_HEADERS)
+        self.sat_swapped = sat_swapped(self.table)
 
     def where(self, i: int, field: str | None) -> Location:
         file = self.table.file[i]
@@ -412,7 +424,7 @@ class _Checker:
         exact = next((p for p in candidates if _expected(p.stand) == (ns, ew)), None)
         if exact is not None:
             return exact
-        if self.sat_swapped is not None and (self.sat_swapped[i] or "").strip().casefold() in _YES:
+        if self.sat_swapped is not None and self.sat_swapped[i]:
             as_sat = (numbering.pair(ew_label, "NS"), numbering.pair(ns_label, "EW"))
             sat = next((p for p in candidates if _expected(p.stand) == as_sat), None)
             if sat is not None:  # the pairs sat the wrong way, and the line says so: the pairs as they sat
@@ -546,6 +558,9 @@ def mitchell_but_for_lines(event: Event) -> Event:
         return event
     per_direction = sections_numbered_per_direction(table)
     labels, ns_codes, ew_codes = pair_codes(table)
+    marked = sat_swapped(table)
+    if marked is not None:  # a line whose pairs sat the wrong way, said so: each pair in its own direction
+        ns_codes, ew_codes = np.where(marked, ew_codes, ns_codes), np.where(marked, ns_codes, ew_codes)
     sections = table.section
     found: list[Problem] = []
     dropped: list[int] = []

@@ -68,7 +68,7 @@ from bridgescore.core.i18n import N_
 from bridgescore.core.pairkey import PairKey, names_pair
 from bridgescore.core.problems import Location, Problem, Severity
 from bridgescore.core.table import STATUSES, ResultTable, on_both_sides, pair_codes
-from bridgescore.pairs.against_movement import mitchell_but_for_lines
+from bridgescore.pairs.against_movement import mitchell_but_for_lines, sat_swapped
 from bridgescore.pairs.fouled import board_groups, deal_versions, fitted_method, score_groups, versions_note
 from bridgescore.pairs.methods.base import BoardScores, FloatArray, ScoringMethod, Unit
 from bridgescore.pairs.methods.matchpoints import Matchpoints
@@ -583,6 +583,9 @@ def _movements(event: Event, options: ScoringOptions) -> dict[str, Movement]:
         return {sections.labels[code]: options.movement for code in present}
     per_direction = sections_numbered_per_direction(table)
     _, ns_codes, ew_codes = pair_codes(table)
+    marked = sat_swapped(table)
+    if marked is not None:  # pairs that sat the wrong way, said so, keep their own direction
+        ns_codes, ew_codes = np.where(marked, ew_codes, ns_codes), np.where(marked, ns_codes, ew_codes)
     both = on_both_sides(sections.codes.astype(np.int64), ns_codes, ew_codes)
     crossed = set(np.unique(both).tolist())
     movements: dict[str, Movement] = {}
@@ -692,8 +695,11 @@ def pair_ids(
     sec = sections.codes[rows].astype(np.int64)
     per_direction = split[sec] if len(sections.labels) else np.zeros(len(rows), dtype=bool)
     width = len(labels) + 1
-    ns_key = (sec * width + ns_codes[rows]) * 3 + np.where(per_direction, 1, 0)
-    ew_key = (sec * width + ew_codes[rows]) * 3 + np.where(per_direction, 2, 0)
+    # a line whose pairs sat the wrong way (its ``swapped`` column): the pair holding NS's cards is an EW pair
+    marked = sat_swapped(table)
+    flipped = marked[rows] if marked is not None else np.zeros(len(rows), dtype=bool)
+    ns_key = (sec * width + ns_codes[rows]) * 3 + np.where(per_direction, np.where(flipped, 2, 1), 0)
+    ew_key = (sec * width + ew_codes[rows]) * 3 + np.where(per_direction, np.where(flipped, 1, 2), 0)
     interleaved = np.column_stack((ns_key, ew_key)).reshape(-1)
     unique, first, inverse = np.unique(interleaved, return_index=True, return_inverse=True)
     rank = np.empty(len(unique), dtype=np.int64)
