@@ -15,12 +15,15 @@ from live_server import Server, boards_to_play, create_evening, director, enter,
 _BY_TABLE = {1: "4S N =", 2: "3NT S +1", 3: "2H E -1", 4: "PASS"}
 
 
-def _play_all(server: Server, evening: int, codes: dict[int, str]) -> dict[int, list[tuple[int, int]]]:
-    """Every table enters every board, round after round; where each board was played: board → [(round, table)]."""
+def _play_all(
+    server: Server, evening: int, codes: dict[int, str], rounds: range = range(1, 20)
+) -> dict[int, list[tuple[int, int]]]:
+    """Every table enters every board of ``rounds``, round after round; where each board was played: board →
+    [(round, table)]."""
     played: dict[int, list[tuple[int, int]]] = {}
     for table, code in codes.items():
         phone = sit_down(server, evening, code)
-        for round_number in range(1, 20):
+        for round_number in rounds:
             boards = boards_to_play(phone, evening)
             if not boards:
                 break
@@ -46,10 +49,10 @@ def test_a_board_fouled_from_one_table_on_is_scored_in_groups(server: Server, tm
     evening = create_evening(desk, "mitchell-4-skip-r3", 3)
     codes = table_codes(desk, evening)
     desk.post(f"/desk/e/{evening}/do/start", {})
-    played = _play_all(server, evening, codes)
-    visits = sorted(played[1])  # board 1 at three tables, one round after another
-    assert len(visits) == 3
-    (r3, t3), (_, t4) = visits[1], visits[2]
+    played = _play_all(server, evening, codes, range(1, 3))  # rounds 1 and 2: the fouling is found after round 2
+    visits = sorted(played[1])  # board 1 at two tables so far, one round after the other
+    assert len(visits) == 2
+    (r3, t3) = visits[1]
 
     missing = desk.post(f"/desk/e/{evening}/mark/fouled", {"round": str(r3), "table": str(t3), "board": "1",
                                                            "deal": "B", "later": "yes", "reason": ""})  # fmt: skip
@@ -58,11 +61,15 @@ def test_a_board_fouled_from_one_table_on_is_scored_in_groups(server: Server, tm
                                                         "deal": "B", "later": "yes",
                                                         "reason": "West's and North's cards exchanged at table "
                                                                   f"{t3}"}).text  # fmt: skip
-    # both later results changed, each kept with who and why, the version shown after
-    assert page.count(f"West&#39;s and North&#39;s cards exchanged at table {t3}") == 2
+    # the result changed, kept with who and why, the version shown after
+    assert page.count(f"West&#39;s and North&#39;s cards exchanged at table {t3}") == 1
     assert "[B]" in page
     # the running ranking follows: the fouled board's warning is on the desk
     assert "was fouled (Law 87)" in page
+    # round 3: the table that gets board 1 next plays the fouled version, and its result is stored so
+    later = _play_all(server, evening, codes, range(3, 4))
+    ((_, t4),) = later[1]
+    assert t4 not in (visits[0][1], t3)
 
     closed = desk.post(f"/desk/e/{evening}/do/close", {})
     assert closed.status_code == 200 and "Published results" in closed.text

@@ -170,6 +170,16 @@ def _result_fields(row: Any) -> dict[str, Any]:
     }  # fmt: skip
 
 
+def fouled_from(settings: Mapping[str, Any] | None, section: str, board: int, round_number: int) -> str:
+    """The version of the deal a result of ``board`` entered in ``round_number`` is played on: the one the director
+    marked from an earlier or this round on (:meth:`LiveStore.mark_fouled` with ``later``), else ``""``."""
+    found = ((settings or {}).get("fouled") or {}).get(f"{section}:{board}")
+    if not isinstance(found, list) or len(found) != 2:
+        return ""
+    from_round, deal = found
+    return str(deal) if isinstance(from_round, int) and round_number >= from_round else ""
+
+
 def _stands(section: Section, table: int) -> Iterator[tuple[int, Stand]]:
     for rnd in section.rounds:
         stand = rnd.stand(table)
@@ -592,7 +602,9 @@ class LiveStore:
             first = answered(db)
             if first is not None:
                 return first
-            state = db.scalar(select(LiveEvening.state).where(LiveEvening.id == evening.id))
+            state, settings = db.execute(
+                select(LiveEvening.state, LiveEvening.settings).where(LiveEvening.id == evening.id)
+            ).one()
             if state != "running":
                 raise Refused("the evening is not running: results are entered between its start and its close")
             existing = db.scalars(
@@ -619,6 +631,7 @@ class LiveStore:
             row = LiveResult(
                 evening_id=evening.id, section=section, round=round_number, table=table, board=board,
                 ns=place.ns, ew=place.ew, **values, entered_by=who, entered_at=now(), version=1,
+                fouled=fouled_from(settings, section, board, round_number),
             )  # fmt: skip
             db.add(row)
             db.flush()
@@ -661,7 +674,9 @@ class LiveStore:
         values = {f: str(fields.get(f, "")) for f in FIELDS}
 
         def work(db: Session) -> dict[str, Any]:
-            state = db.scalar(select(LiveEvening.state).where(LiveEvening.id == evening.id))
+            state, settings = db.execute(
+                select(LiveEvening.state, LiveEvening.settings).where(LiveEvening.id == evening.id)
+            ).one()
             row = db.scalars(
                 select(LiveResult).where(
                     LiveResult.evening_id == evening.id, LiveResult.section == place.section,
@@ -673,6 +688,7 @@ class LiveStore:
                 row = LiveResult(
                     evening_id=evening.id, section=place.section, round=place.round, table=place.table, board=board,
                     ns=place.ns, ew=place.ew, **values, entered_by=who, entered_at=now(), version=1,
+                    fouled=fouled_from(settings, place.section, board, place.round),
                 )  # fmt: skip
                 db.add(row)
                 db.flush()
@@ -693,7 +709,7 @@ class LiveStore:
 
     def _marked(
         self, evening: Evening, place: Place, board: int, who: str, reason: str, later: bool,
-        change: Callable[[LiveResult], dict[str, Any] | None],
+        change: Callable[[LiveResult], dict[str, Any] | None], rule: Callable[[Session], None] | None = None,
     ) -> int:  # fmt: skip
         """``change`` applied to the stored result of ``board`` at ``place`` (and, with ``later``, to every result of
         the board in that section from that round on), each change kept with who, when, why, before and after;
@@ -707,6 +723,8 @@ class LiveStore:
 
         def work(db: Session) -> int:
             state = db.scalar(select(LiveEvening.state).where(LiveEvening.id == evening.id))
+            if rule is not None:
+                rule(db)
             query = select(LiveResult).where(
                 LiveResult.evening_id == evening.id, LiveResult.section == place.section, LiveResult.board == board
             )
@@ -754,7 +772,22 @@ class LiveStore:
             row.fouled = deal
             return before
 
-        return self._marked(evening, place, board, who, reason, later, change)
+        def rule(db: Session) -> None:
+            """The board's version from this round on, kept with the evening: a result the later tables enter is
+            marked as it is stored (:meth:`submit`)."""
+            row = db.get(LiveEvening, evening.id)
+            assert row is not None
+            settings = dict(row.settings or {})
+            rules = dict(settings.get("fouled", {}))
+            key = f"{place.section}:{board}"
+            if deal:
+                rules[key] = [place.round, deal]
+            else:
+                rules.pop(key, None)
+            settings["fouled"] = rules
+            row.settings = settings
+
+        return self._marked(evening, place, board, who, reason, later, change, rule if later else None)
 
     def mark_swapped(self, evening: Evening, place: Place, board: int, swapped: bool, who: str, reason: str) -> int:
         """The result of ``board`` at ``place`` stored with its pairs as they sat: ``swapped`` where the movement's
