@@ -3,6 +3,8 @@ itself and fitted to the full board, on every method, with numbers worked out by
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bridgescore.core.problems import Severity
@@ -195,3 +197,23 @@ def test_pairs_that_sat_the_wrong_way_keep_their_own_direction_in_a_mitchell() -
     # without the column the same line is a Mitchell's swapped line: left out with an error (issue 21)
     plain = score_event(loads(SAT_SWAPPED.replace(",yes\n", ",\n"), "s.csv"))
     assert [p for p in plain.problems if p.severity is Severity.ERROR]
+
+
+def test_the_archive_keeps_the_versions_and_scores_them_again_alike(tmp_path: Path) -> None:
+    """A fouled board stored in the archive and scored again from its stored lines: the same points (the columns
+    are kept with each line, so a correction or a season never compares the two deals as one)."""
+    import bridgescore
+    from bridgescore.archive import open_archive, rescore
+
+    path = tmp_path / "fouled.csv"
+    path.write_text(FOULED)
+    event = bridgescore.read(path)
+    scores = bridgescore.score(event, "matchpoints")
+    url = f"sqlite:///{tmp_path / 'archive.sqlite3'}"
+    with open_archive(url) as archive:
+        archive.add(scores, file="fouled.csv", content=path.read_bytes(), key="f", competition="club",
+                    options={"method": "matchpoints"})  # fmt: skip
+        (stored,) = archive.sessions("club")
+        again = rescore(stored, archive.options("f"))
+    assert _ns_points(again.scored) == pytest.approx(_ns_points(scores.scored))
+    assert _ns_points(again.scored)["7"] == pytest.approx(9.5)

@@ -600,11 +600,9 @@ def _solved_deals(text: str, lang: Language = "en") -> tuple[str, str]:
     return dumps_pbn(solved[n] for n in sorted(solved)), ""
 
 
-@_director
-async def correct(request: Request) -> Response:
-    """A result entered or changed by the director, with the reason kept."""
-    from bridgescore.live.entry import check_entry
-
+async def _desk_result(request: Request) -> tuple[Live, Evening, dict[str, str], Place, int] | Response:
+    """What a desk form about one result names: the evening, the form, the stand (round, table, section) and the
+    board; or the page saying what is missing."""
     live = _live(request)
     evening = await _desk_evening(request)
     form = await _form(request)
@@ -614,6 +612,34 @@ async def correct(request: Request) -> Response:
     board = _number(form.get("board", ""))
     if place is None or board is None:
         return _message(request, "choose a round and table of the movement, and a board", 400)
+    return live, evening, form, place, board
+
+
+async def _changed(request: Request, live: Live, evening: Evening, work: Callable[[], object]) -> Response:
+    """A change of the director's stored (``work``, refused in words where the store refuses it); after the close
+    the evening published again; then the evening's page."""
+    try:
+        await run_in_threadpool(work)
+    except Refused as refused:
+        return _message(request, refused.message, 400, **refused.values)
+    if evening.state == "closed":
+        from bridgescore.live.publish import publish
+
+        problem = await run_in_threadpool(publish, live.store, live.publish, evening.id, _lang(request))
+        if problem:
+            return _message(request, problem, 409)
+    return RedirectResponse(f"/desk/e/{evening.id}", status_code=303)
+
+
+@_director
+async def correct(request: Request) -> Response:
+    """A result entered or changed by the director, with the reason kept."""
+    from bridgescore.live.entry import check_entry
+
+    named = await _desk_result(request)
+    if isinstance(named, Response):
+        return named
+    live, evening, form, place, board = named
     adjusted = form.get("adjusted", "").strip()
     if adjusted:
         fields = {"contract": "", "declarer": "", "result": "", "lead": "", "score": "", "remarks": adjusted[:100]}
@@ -626,57 +652,32 @@ async def correct(request: Request) -> Response:
             message, values = checked.problems[0]
             return _message(request, message, 400, **values)
         fields = dict(checked.fields)
-    try:
-        await run_in_threadpool(
-            lambda: live.store.correct(evening, place, board, fields, "director", form.get("reason", "")[:500])
-        )
-    except Refused as refused:
-        return _message(request, refused.message, 400, **refused.values)
-    if evening.state == "closed":
-        from bridgescore.live.publish import publish
-
-        problem = await run_in_threadpool(publish, live.store, live.publish, evening.id, _lang(request))
-        if problem:
-            return _message(request, problem, 409)
-    return RedirectResponse(f"/desk/e/{evening.id}", status_code=303)
+    reason = form.get("reason", "")[:500]
+    return await _changed(request, live, evening,
+                          lambda: live.store.correct(evening, place, board, fields, "director", reason))  # fmt: skip
 
 
 @_director
 async def mark(request: Request) -> Response:
     """A result marked by the director, with the reason kept: played on a fouled deal (Law 87; a version named,
     with ``later`` every result of the board from that round on), or its pairs sat the wrong way (``swapped``)."""
-    live = _live(request)
-    evening = await _desk_evening(request)
-    form = await _form(request)
-    if evening is None:
-        return _message(request, "the form has expired: open the page again", 400)
-    place = _place_of(evening, form)
-    board = _number(form.get("board", ""))
-    if place is None or board is None:
-        return _message(request, "choose a round and table of the movement, and a board", 400)
     what = request.path_params.get("what", "")
     if what not in ("fouled", "swapped"):
         return _message(request, "there is no such evening", 404)
+    named = await _desk_result(request)
+    if isinstance(named, Response):
+        return named
+    live, evening, form, place, board = named
     reason = form.get("reason", "")[:500]
-    try:
-        if what == "fouled":
-            deal = form.get("deal", "")
-            later = form.get("later", "") == "yes"
-            await run_in_threadpool(
-                lambda: live.store.mark_fouled(evening, place, board, deal, "director", reason, later=later)
-            )
-        else:
-            swapped = form.get("swapped", "") == "yes"
-            await run_in_threadpool(lambda: live.store.mark_swapped(evening, place, board, swapped, "director", reason))
-    except Refused as refused:
-        return _message(request, refused.message, 400, **refused.values)
-    if evening.state == "closed":
-        from bridgescore.live.publish import publish
-
-        problem = await run_in_threadpool(publish, live.store, live.publish, evening.id, _lang(request))
-        if problem:
-            return _message(request, problem, 409)
-    return RedirectResponse(f"/desk/e/{evening.id}", status_code=303)
+    if what == "fouled":
+        deal, later = form.get("deal", ""), form.get("later", "") == "yes"
+        return await _changed(request, live, evening, lambda: live.store.mark_fouled(
+            evening, place, board, deal, "director", reason, later=later
+        ))  # fmt: skip
+    swapped = form.get("swapped", "") == "yes"
+    return await _changed(request, live, evening, lambda: live.store.mark_swapped(
+        evening, place, board, swapped, "director", reason
+    ))  # fmt: skip
 
 
 def _check_adjusted(text: str) -> tuple[str, dict[str, Any]]:

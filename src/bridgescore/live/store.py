@@ -170,6 +170,22 @@ def _result_fields(row: Any) -> dict[str, Any]:
     }  # fmt: skip
 
 
+def _marks(row: LiveResult) -> dict[str, Any]:
+    """A result as the history keeps a director's mark of it: its fields, its pairs, its version of the deal and
+    whether its pairs sat the wrong way."""
+    return {**{f: getattr(row, f) for f in FIELDS}, "ns": row.ns, "ew": row.ew, "fouled": row.fouled or "",
+            "swapped": row.swapped}  # fmt: skip
+
+
+def _why_and_where(place: Place, board: int, reason: str) -> None:
+    """A director's change needs a reason and a board the stand has (:class:`Refused` otherwise)."""
+    if not reason.strip():
+        raise Refused("say why the result is changed (the players may ask)")
+    if board not in place.boards:
+        raise Refused("board %(board)s is not played at table %(table)s in round %(round)s",
+                      board=board, table=place.table, round=place.round)  # fmt: skip
+
+
 def fouled_from(settings: Mapping[str, Any] | None, section: str, board: int, round_number: int) -> str:
     """The version of the deal a result of ``board`` entered in ``round_number`` is played on: the one the director
     marked from an earlier or this round on (:meth:`LiveStore.mark_fouled` with ``later``), else ``""``."""
@@ -666,11 +682,7 @@ class LiveStore:
     ) -> dict[str, Any]:
         """The director's result for ``board`` at ``place`` (a new one, or a change of the stored one), kept in
         the history with who, when and why; after the close it is marked as a correction to publish."""
-        if not reason.strip():
-            raise Refused("say why the result is changed (the players may ask)")
-        if board not in place.boards:
-            raise Refused("board %(board)s is not played at table %(table)s in round %(round)s",
-                          board=board, table=place.table, round=place.round)  # fmt: skip
+        _why_and_where(place, board, reason)
         values = {f: str(fields.get(f, "")) for f in FIELDS}
 
         def work(db: Session) -> dict[str, Any]:
@@ -715,11 +727,7 @@ class LiveStore:
         the board in that section from that round on), each change kept with who, when, why, before and after;
         the number of results changed.  ``change`` changes its row and returns what it was before (None: nothing
         to change)."""
-        if not reason.strip():
-            raise Refused("say why the result is changed (the players may ask)")
-        if board not in place.boards:
-            raise Refused("board %(board)s is not played at table %(table)s in round %(round)s",
-                          board=board, table=place.table, round=place.round)  # fmt: skip
+        _why_and_where(place, board, reason)
 
         def work(db: Session) -> int:
             state = db.scalar(select(LiveEvening.state).where(LiveEvening.id == evening.id))
@@ -742,10 +750,10 @@ class LiveStore:
                 if before is None:
                     continue
                 row.version += 1
-                after = {**{f: getattr(row, f) for f in FIELDS}, "ns": row.ns, "ew": row.ew, "fouled": row.fouled,
-                         "swapped": row.swapped}  # fmt: skip
-                db.add(LiveChange(evening_id=evening.id, result_id=row.id, at=now(), who=who, reason=reason.strip(),
-                                  before=before, after=after, published=1 if state == "closed" else 0))  # fmt: skip
+                db.add(LiveChange(
+                    evening_id=evening.id, result_id=row.id, at=now(), who=who, reason=reason.strip(), before=before,
+                    after=_marks(row), published=1 if state == "closed" else 0,
+                ))  # fmt: skip
                 changed += 1
             if changed:
                 db.execute(update(LiveEvening).where(LiveEvening.id == evening.id)
@@ -767,8 +775,7 @@ class LiveStore:
         def change(row: LiveResult) -> dict[str, Any] | None:
             if (row.fouled or "") == deal:
                 return None
-            before = {**{f: getattr(row, f) for f in FIELDS}, "ns": row.ns, "ew": row.ew, "fouled": row.fouled or "",
-                      "swapped": row.swapped}  # fmt: skip
+            before = _marks(row)
             row.fouled = deal
             return before
 
@@ -798,8 +805,7 @@ class LiveStore:
         def change(row: LiveResult) -> dict[str, Any] | None:
             if bool(row.swapped) == swapped:
                 return None
-            before = {**{f: getattr(row, f) for f in FIELDS}, "ns": row.ns, "ew": row.ew, "fouled": row.fouled or "",
-                      "swapped": row.swapped}  # fmt: skip
+            before = _marks(row)
             row.ns, row.ew = row.ew, row.ns
             row.swapped = 1 if swapped else 0
             return before
