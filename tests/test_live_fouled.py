@@ -9,7 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from live_server import Server, boards_to_play, create_evening, director, enter, sit_down, table_codes
+import pytest
+
+from bridgescore.archive.store import open_archive
+from bridgescore.live.store import LiveStore, Refused
+from live_server import Server, boards_to_play, create_evening, director, enter, running_evening, sit_down, table_codes
 
 #: Board 1 (nobody vulnerable) by table: +420, +430, +50, 0 – four different NS scores.
 _BY_TABLE = {1: "4S N =", 2: "3NT S +1", 3: "2H E -1", 4: "PASS"}
@@ -159,3 +163,42 @@ def test_pairs_that_sat_the_wrong_way_in_a_mitchell_stay_in_their_own_ranking(se
     for standing in scored["standings"]:  # type: ignore[attr-defined]
         for entry in standing["entries"]:
             assert f"{entry['percent']:.2f}" in page
+
+
+def test_the_marks_in_the_store_on_sqlite_and_postgresql(archive_url: str) -> None:
+    """The store itself, on both databases (migration 0006's columns): a fouled mark 'at every later round' marks
+    the results stored and the one a later table stores; a swap exchanges the pairs and keeps the score; every mark is
+    in the history with before and after; a mark without a reason, or of a result not entered, is refused."""
+    evening = running_evening(archive_url, 3, 2)
+    fields = {"contract": "3NT", "declarer": "S", "result": "=", "score": "400"}
+    with open_archive(archive_url) as archive:
+        store = LiveStore(archive)
+        schedule = store.evening(evening.id)
+        assert schedule is not None
+        first = schedule.place("A", 1, 1)
+        assert first is not None
+        board = first.boards[0]
+        store.submit(schedule, "A", 1, 1, board, fields, "k1", "table 1")
+        later = next(p for p in schedule.places() if p.round == 2 and board in p.boards)
+        with pytest.raises(Refused):
+            store.mark_fouled(schedule, first, board, "B", "director", "  ", later=True)
+        with pytest.raises(Refused):
+            store.mark_fouled(schedule, later, board, "B", "director", "not entered yet")
+        assert store.mark_fouled(schedule, first, board, "B", "director", "cards exchanged", later=True) == 1
+        schedule = store.evening(evening.id)
+        assert schedule is not None
+        before = schedule.place("A", 1, later.table)  # the later table's first round, then the fouled board
+        assert before is not None
+        for other in before.boards:
+            store.submit(schedule, "A", later.table, 1, other, fields, f"r1-{other}", f"table {later.table}")
+        store.submit(schedule, "A", later.table, 2, board, fields, "k2", f"table {later.table}")
+        marked = {(r["round"], r["table"]): r["fouled"] for r in store.results(evening.id, board=board)}
+        assert marked == {(1, 1): "B", (2, later.table): "B"}
+        assert store.mark_swapped(schedule, first, board, True, "director", "EW sat NS") == 1
+        (row,) = [r for r in store.results(evening.id, board=board) if r["round"] == 1]
+        assert (row["ns"], row["ew"], row["score"], row["swapped"]) == (first.ew, first.ns, "400", True)
+        assert store.mark_swapped(schedule, first, board, True, "director", "again") == 0  # nothing to change
+        history = [c for c in store.changes(evening.id) if c["reason"]]
+        assert [c["reason"] for c in history] == ["cards exchanged", "EW sat NS"]
+        assert '"fouled": ""' in history[0]["before"] and '"fouled": "B"' in history[0]["after"]
+        assert '"swapped": 0' in history[1]["before"] and '"swapped": 1' in history[1]["after"]
