@@ -217,3 +217,22 @@ def test_the_archive_keeps_the_versions_and_scores_them_again_alike(tmp_path: Pa
         again = rescore(stored, archive.options("f"))
     assert _ns_points(again.scored) == pytest.approx(_ns_points(scores.scored))
     assert _ns_points(again.scored)["7"] == pytest.approx(9.5)
+
+
+def test_the_json_and_the_page_name_the_versions_of_a_fouled_board_only() -> None:
+    """The JSON's board record gains ``fouled`` (each version and its number of scores) on a fouled board only, so
+    every other board's record is as before; the page prints the words under that board's traveller (escaped)."""
+    from bridgescore.pairs.report.html import render_html
+    from bridgescore.pairs.report.json import to_dict
+
+    scored = score_event(loads(FOULED.replace(",B\n", ",<b>B</b>\n"), "f.csv"))
+    data = to_dict(scored)
+    board_1, board_2 = data["boards"]
+    assert board_1["fouled"] == [{"version": "", "scores": 5}, {"version": "<b>B</b>", "scores": 2}]
+    assert "fouled" not in board_2
+    page = render_html(data)
+    assert "Fouled board (Law 87): 5 results as dealt, 2 on version &#39;&lt;b&gt;B&lt;/b&gt;&#39;" in page
+    assert "<b>B</b>" not in page
+    assert page.count("Fouled board (Law 87)") == 1
+    dutch = render_html(data, "nl")
+    assert "Verkeerd gestoken spel (Artikel 87): 5 resultaten zoals gedeeld" in dutch

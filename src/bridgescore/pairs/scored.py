@@ -254,6 +254,9 @@ class ScoredLines:
     tops: FloatArray
     n_scores: npt.NDArray[np.int64]
     full_counts: npt.NDArray[np.int64]
+    #: the fouled boards (Law 87, :mod:`bridgescore.pairs.fouled`): board index → each version's name (``""`` as
+    #: dealt) and number of results compared; empty for nearly every event
+    fouled: Mapping[int, tuple[tuple[str, int], ...]] = field(default_factory=lambda: MappingProxyType({}))
 
     @staticmethod
     def from_boards(boards: Sequence[ScoredBoard]) -> ScoredLines:
@@ -825,6 +828,7 @@ def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEv
     tops = np.full(n_boards, math.nan)
     n_scores = np.zeros(n_boards, dtype=np.int64)
     full_counts = np.zeros(n_boards, dtype=np.int64)
+    fouled_boards: dict[int, tuple[tuple[str, int], ...]] = {}
     adjusted_at = np.array(sorted(adjustments), dtype=np.int64)
     bounds = np.searchsorted(adjusted_at, board_starts).tolist()
     limits = board_starts.tolist()
@@ -851,6 +855,7 @@ def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEv
             fouled = board_groups(board_versions)
         if fouled is not None:  # Law 87: each version compared within itself, fitted to the full board
             groups, group_counts = fouled
+            fouled_boards[b] = tuple(group_counts)
             scored = score_groups(groups, partial(
                 _score_group, fitted_method(method), compared, compared_weighted, max(full, count)
             ))  # fmt: skip
@@ -884,7 +889,7 @@ def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEv
     lines = ScoredLines(
         table, order, board_of_line, scores, ns_points, ew_points, np.full(n, math.nan), np.full(n, math.nan),
         MappingProxyType(adjustments), board_sections, board_numbers, board_starts, datums, tops, n_scores,
-        full_counts,
+        full_counts, MappingProxyType(fouled_boards),
     )  # fmt: skip
     movements = _movements(event, options)
     sessions: dict[tuple[int, str], float] = {}
