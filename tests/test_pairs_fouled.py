@@ -236,3 +236,19 @@ def test_the_json_and_the_page_name_the_versions_of_a_fouled_board_only() -> Non
     assert page.count("Fouled board (Law 87)") == 1
     dutch = render_html(data, "nl")
     assert "Verkeerd gestoken spel (Artikel 87): 5 resultaten zoals gedeeld" in dutch
+
+
+def test_bastille_takes_each_versions_own_datum() -> None:
+    """Bastille (a datum of its own from the board's scores): version B's two scores against their own mean,
+    (140 − 100)/2 = 20, on Bastille's continuous scale – the same points as the two scored as a board of their own."""
+    import numpy as np
+
+    from bridgescore.pairs.methods.bastille import Bastille
+
+    scored = score_event(loads(FOULED, "f.csv"), ScoringOptions(method=Bastille()))
+    alone = Bastille().score_board(np.array([-100.0, 140.0]), 7)
+    ns = _ns_points(scored)
+    assert (ns["6"], ns["7"]) == pytest.approx(tuple(alone.ns_points.tolist()))
+    assert ns["7"] == pytest.approx(-ns["6"])  # two scores: symmetric about their datum
+    dealt = Bastille().score_board(np.array([420.0, 450.0, -50.0, 420.0, 170.0]), 7)
+    assert [ns[p] for p in "12345"] == pytest.approx(dealt.ns_points.tolist())
