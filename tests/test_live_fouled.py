@@ -116,6 +116,8 @@ def test_pairs_that_sat_the_wrong_way_in_a_mitchell_stay_in_their_own_ranking(se
     travellers = (folder / f"evening-{evening}.csv").read_text().splitlines()
     (marked,) = [line.split(",") for line in travellers[1:] if line.endswith(",yes")]
     sat_ns, sat_ew = marked[2], marked[3]  # the movement's EW pair, its NS pair
+    history = desk.get(f"/desk/e/{evening}").text  # the change kept: the pairs before and after
+    assert f"NS {sat_ew} v EW {sat_ns}" in history and f"NS {sat_ns} v EW {sat_ew}" in history
     scored = _score_files(folder, evening)
     assert [p for p in scored["problems"] if p.get("severity") == "error"] == []  # type: ignore[attr-defined]
     rankings = {s["group"]: {e["pair"] for e in s["entries"]} for s in scored["standings"]}  # type: ignore[attr-defined]

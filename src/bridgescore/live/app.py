@@ -432,17 +432,19 @@ async def evening_page(request: Request) -> Response:
     changes = await run_in_threadpool(live.store.changes, evening.id)
     tables = await run_in_threadpool(live.store.tables, evening.id)
     scores = await run_in_threadpool(live.ranking, evening) if results else None
+    lang = _lang(request)
     return _page(request, "evening.html.j2", evening=evening, grid=_grid(evening, results), results=results,
                  calls=calls, tables=tables,
-                 changes=[{**c, "before": _result_words(c["before"]), "after": _result_words(c["after"])}
+                 changes=[{**c, "before": _result_words(c["before"], lang), "after": _result_words(c["after"], lang)}
                           for c in changes if c["reason"]],
                  standings=_standings(scores, evening),
-                 problems=_problems(scores, _lang(request), evening.state == "running"))  # fmt: skip
+                 problems=_problems(scores, lang, evening.state == "running"))  # fmt: skip
 
 
-def _result_words(text: str) -> str:
+def _result_words(text: str, lang: Language = "en") -> str:
     """A result as the history of changes keeps it (its fields as JSON) in a traveller's words for the desk:
-    ``4S N +1 HQ 450``, ``PASS 0``, ``A60/40``."""
+    ``4S N +1 HQ 450``, ``PASS 0``, ``A60/40``; a director's mark adds the pairs (``NS 5 v EW 1``) and the version of
+    the deal (``[B]``)."""
     try:
         fields = json.loads(text) if text else {}
     except ValueError:
@@ -451,7 +453,8 @@ def _result_words(text: str) -> str:
         return text
     words = [str(fields[f]) for f in ("contract", "declarer", "result", "lead", "score", "remarks") if fields.get(f)]
     if "fouled" in fields:  # a mark of the director's (fouled deal, pairs that sat the wrong way): the pairs too
-        words.append(f"NS {fields.get('ns', '')} v EW {fields.get('ew', '')}")
+        pairs = {"ns": fields.get("ns", ""), "ew": fields.get("ew", "")}
+        words.append(translator(lang).gettext("NS %(ns)s v EW %(ew)s") % pairs)
         if fields.get("fouled"):
             words.append(f"[{fields['fouled']}]")
     return " ".join(words)
