@@ -252,3 +252,14 @@ def test_bastille_takes_each_versions_own_datum() -> None:
     assert ns["7"] == pytest.approx(-ns["6"])  # two scores: symmetric about their datum
     dealt = Bastille().score_board(np.array([420.0, 450.0, -50.0, 420.0, 170.0]), 7)
     assert [ns[p] for p in "12345"] == pytest.approx(dealt.ns_points.tolist())
+
+
+def test_a_small_group_scored_by_the_federations_percentages_through_adjusted_scores() -> None:
+    """The EBU's and ACBLscore's small-group rule (two results at 65 % and 55 %) written as adjusted scores: the two
+    lines get exactly those percentages, and the five results as dealt are fitted from 5 to 7 (11.6 … 0.4 of 12)."""
+    text = FOULED.replace("1,6,16,-100,B", "1,6,16,A55/65,B").replace("1,7,17,140,B", "1,7,17,A65/55,B")
+    scored = score_event(loads(text, "f.csv"))
+    board = scored.boards[0]
+    percents = {line.result.ns_pair: (line.ns_percent, line.ew_percent) for line in board.lines()}
+    assert percents["6"] == pytest.approx((55.0, 65.0)) and percents["7"] == pytest.approx((65.0, 55.0))
+    assert _ns_points(scored)["2"] == pytest.approx(11.6) and _ns_points(scored)["3"] == pytest.approx(0.4)

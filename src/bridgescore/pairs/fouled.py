@@ -4,15 +4,15 @@
 copies, so that contestants who should have had a score comparison did not play the board in identical form.  Law
 87B: the Director "determines as closely as possible which scores were obtained on the board in its correct form
 and which in the changed form(s)", divides the scores on that basis into groups and rates each group separately as
-the regulations provide.  The regulations of the federations agree on how: each group is matchpointed on its own
-and its matchpoints are fitted to the board's full number of results, so that the fouled board is worth as much as
-any other (the EBU's procedure, Nick Doe's *Scoring of fouled boards* and the White Book 87: M' = (M·E + (E − A))/A
-for a group of A results on a board of E, which is Neuberg's formula (M + 1)·E/A − 1; the NBB's Spelregels and
-ACBLscore's fouled-board scoring factor each group alike).  Here Neuberg's formula of
-:class:`~bridgescore.pairs.methods.matchpoints.Matchpoints` does it, the factor being the full size N of the board
-in its field over the group's number of scores; it is used on a fouled board even where ``--no-neuberg`` turns it
-off for short boards, as the groups could not otherwise be put on one top.  A version played at one table only is
-thereby average (50 %): a single result has nothing to be compared with.
+the regulations provide.  The federations' regulations agree on how for a group of some size: each group is
+matchpointed on its own and its matchpoints are fitted to the board's full number of results, so that the fouled
+board is worth as much as any other – the EBU (Nick Doe, *Scoring of fouled boards*, the EBU's procedure: M' =
+(M·E + (E − A))/A for a group of A results on a board of E, rounded there to 0.1) and ACBLscore (its manual, chapter
+92, "Fouled/Adjusted board formula", the WBF's formula: M = N·S/n + (N − n)/2n on the 1/½/0 scale).  Both are
+Neuberg's formula (M + 1)·N/n − 1, which :class:`~bridgescore.pairs.methods.matchpoints.Matchpoints` applies here
+with the full size N of the board in its field over the group's number of scores.  It is used on a fouled board even
+where ``--no-neuberg`` turns it off for short boards, as the groups could not otherwise be put on one top.  A version
+played at one table only is thereby average (50 %): a single result has nothing to be compared with.
 
 **The other methods** (our choice, the Laws name none): Butler and Bastille take each group's own datum and give
 each score the IMPs against it – a datum made of scores on two different deals is a number no table could have
@@ -20,9 +20,12 @@ been compared with; the board's datum shown is that of the board as dealt (the l
 unmarked).  Cross-IMPs compare each score only with the scores of its group, and the total form factors the group
 to the full board by (N − 1)/(n − 1) as it does a short board (ACBLscore's manual, chapter 83).
 
-**Not done:** the EBU White Book's small sub-field rule (a group of at most three results that is at most a third
-of the field scored 55–65 % or 50–70 % instead of by Neuberg) is a regulation, not a Law; a director who applies
-it writes those scores as adjusted scores.
+**Not done: small groups.**  Both federations score a small group by fixed percentages instead: the EBU (White Book
+4.2.3.3) a group of at most three results that is at most a third of the board's, two at 65 % and 55 %, three at
+70 %, 60 %, 50 %; ACBLscore a group of fewer than four (three where it is not the larger group) alike, and a single
+result 60 % each way.  These are regulations, not the Law, and they differ; a director who applies one writes those
+percentages on the lines as adjusted scores (``A65/55`` and ``A55/65``): the lines leave the comparison and the
+other version is fitted to the full board as usual (tested in ``tests/test_pairs_fouled.py``).
 
 **Input.**  A traveller line says which version it played in a column ``fouled`` (also ``deal version``,
 ``foul``): empty (or ``0``, ``no``, ``-``) is the board as dealt; any other text names a version, and the lines of a
