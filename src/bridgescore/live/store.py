@@ -665,13 +665,15 @@ class LiveStore:
         schedule = evening.section(section)
         if schedule is None:
             return None
-        entered = set(
-            db.execute(
+        # each row unpacked as the tuple it is (SQLAlchemy 2.1 deprecates ``Result.tuples()``, 2.0's typing aid)
+        entered = {
+            (number, board)
+            for number, board in db.execute(
                 select(LiveResult.round, LiveResult.board).where(
                     LiveResult.evening_id == evening.id, LiveResult.section == section, LiveResult.table == table
                 )
-            ).tuples()
-        )
+            )
+        }
         for number, stand in _stands(schedule, table):
             if any((number, b) not in entered for b in stand.boards):
                 return number
