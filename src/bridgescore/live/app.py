@@ -530,25 +530,32 @@ async def evening_page(request: Request) -> Response:
     changes = await run_in_threadpool(live.store.changes, evening.id)
     tables = await run_in_threadpool(live.store.tables, evening.id)
     scores = await run_in_threadpool(live.ranking, evening) if results else None
+    lang = _lang(request)
     return _page(request, "evening.html.j2", evening=evening, grid=_grid(evening, results), results=results,
                  calls=calls, tables=tables,
-                 changes=[{**c, "before": _result_words(c["before"]), "after": _result_words(c["after"])}
+                 changes=[{**c, "before": _result_words(c["before"], lang), "after": _result_words(c["after"], lang)}
                           for c in changes if c["reason"]],
                  standings=_standings(scores, evening),
-                 problems=_problems(scores, _lang(request), evening.state == "running"))  # fmt: skip
+                 problems=_problems(scores, lang, evening.state == "running"))  # fmt: skip
 
 
-def _result_words(text: str) -> str:
+def _result_words(text: str, lang: Language = "en") -> str:
     """A result as the history of changes keeps it (its fields as JSON) in a traveller's words for the desk:
-    ``4S N +1 HQ 450``, ``PASS 0``, ``A60/40``."""
+    ``4S N +1 HQ 450``, ``PASS 0``, ``A60/40``; a director's mark adds the pairs (``NS 5 v EW 1``) and the version of
+    the deal (``[B]``)."""
     try:
         fields = json.loads(text) if text else {}
     except ValueError:
         return text
     if not isinstance(fields, dict):
         return text
-    return " ".join(str(fields[f]) for f in ("contract", "declarer", "result", "lead", "score", "remarks")
-                    if fields.get(f))  # fmt: skip
+    words = [str(fields[f]) for f in ("contract", "declarer", "result", "lead", "score", "remarks") if fields.get(f)]
+    if "fouled" in fields:  # a mark of the director's (fouled deal, pairs that sat the wrong way): the pairs too
+        pairs = {"ns": fields.get("ns", ""), "ew": fields.get("ew", "")}
+        words.append(translator(lang).gettext("NS %(ns)s v EW %(ew)s") % pairs)
+        if fields.get("fouled"):
+            words.append(f"[{fields['fouled']}]")
+    return " ".join(words)
 
 
 def _standings(scores: Any, evening: Evening) -> list[dict[str, Any]]:
@@ -694,11 +701,9 @@ def _solved_deals(text: str, lang: Language = "en") -> tuple[str, str]:
     return dumps_pbn(solved[n] for n in sorted(solved)), ""
 
 
-@_director
-async def correct(request: Request) -> Response:
-    """A result entered or changed by the director, with the reason kept."""
-    from bridgescore.live.entry import check_entry
-
+async def _desk_result(request: Request) -> tuple[Live, Evening, dict[str, str], Place, int] | Response:
+    """What a desk form about one result names: the evening, the form, the stand (round, table, section) and the
+    board; or the page saying what is missing."""
     live = _live(request)
     evening = await _desk_evening(request)
     form = await _form(request)
@@ -708,6 +713,34 @@ async def correct(request: Request) -> Response:
     board = _number(form.get("board", ""))
     if place is None or board is None:
         return _message(request, "choose a round and table of the movement, and a board", 400)
+    return live, evening, form, place, board
+
+
+async def _changed(request: Request, live: Live, evening: Evening, work: Callable[[], object]) -> Response:
+    """A change of the director's stored (``work``, refused in words where the store refuses it); after the close
+    the evening published again; then the evening's page."""
+    try:
+        await run_in_threadpool(work)
+    except Refused as refused:
+        return _message(request, refused.message, 400, **refused.values)
+    if evening.state == "closed":
+        from bridgescore.live.publish import publish
+
+        problem = await run_in_threadpool(publish, live.store, live.publish, evening.id, _lang(request))
+        if problem:
+            return _message(request, problem, 409)
+    return RedirectResponse(f"/desk/e/{evening.id}", status_code=303)
+
+
+@_director
+async def correct(request: Request) -> Response:
+    """A result entered or changed by the director, with the reason kept."""
+    from bridgescore.live.entry import check_entry
+
+    named = await _desk_result(request)
+    if isinstance(named, Response):
+        return named
+    live, evening, form, place, board = named
     adjusted = form.get("adjusted", "").strip()
     if adjusted:
         fields = {"contract": "", "declarer": "", "result": "", "lead": "", "score": "", "remarks": adjusted[:100]}
@@ -720,19 +753,32 @@ async def correct(request: Request) -> Response:
             message, values = checked.problems[0]
             return _message(request, message, 400, **values)
         fields = dict(checked.fields)
-    try:
-        await run_in_threadpool(
-            lambda: live.store.correct(evening, place, board, fields, "director", form.get("reason", "")[:500])
-        )
-    except Refused as refused:
-        return _message(request, refused.message, 400, **refused.values)
-    if evening.state == "closed":
-        from bridgescore.live.publish import publish
+    reason = form.get("reason", "")[:500]
+    return await _changed(request, live, evening,
+                          lambda: live.store.correct(evening, place, board, fields, "director", reason))  # fmt: skip
 
-        problem = await run_in_threadpool(publish, live.store, live.publish, evening.id, _lang(request))
-        if problem:
-            return _message(request, problem, 409)
-    return RedirectResponse(f"/desk/e/{evening.id}", status_code=303)
+
+@_director
+async def mark(request: Request) -> Response:
+    """A result marked by the director, with the reason kept: played on a fouled deal (Law 87; a version named,
+    with ``later`` every result of the board from that round on), or its pairs sat the wrong way (``swapped``)."""
+    what = request.path_params.get("what", "")
+    if what not in ("fouled", "swapped"):
+        return _message(request, "there is no such evening", 404)
+    named = await _desk_result(request)
+    if isinstance(named, Response):
+        return named
+    live, evening, form, place, board = named
+    reason = form.get("reason", "")[:500]
+    if what == "fouled":
+        deal, later = form.get("deal", ""), form.get("later", "") == "yes"
+        return await _changed(request, live, evening, lambda: live.store.mark_fouled(
+            evening, place, board, deal, "director", reason, later=later
+        ))  # fmt: skip
+    swapped = form.get("swapped", "") == "yes"
+    return await _changed(request, live, evening, lambda: live.store.mark_swapped(
+        evening, place, board, swapped, "director", reason
+    ))  # fmt: skip
 
 
 def _check_adjusted(text: str) -> tuple[str, dict[str, Any]]:
@@ -1065,6 +1111,7 @@ def make_app(store: LiveStore, publish: Path, *, https_only: bool = False) -> St
         Route("/desk/e/{evening}", evening_page),
         Route("/desk/e/{evening}/do/{action}", evening_update, methods=["POST"]),
         Route("/desk/e/{evening}/correct", correct, methods=["POST"]),
+        Route("/desk/e/{evening}/mark/{what:str}", mark, methods=["POST"]),
         Route("/desk/e/{evening}/board/{board}", traveller),
         Route("/desk/e/{evening}/cards", cards),
         Route("/desk/e/{evening}/movement/{kind}", movement_cards),

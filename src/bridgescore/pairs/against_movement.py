@@ -10,10 +10,11 @@ where the schedule has its board played by its pairs – and each problem is sai
 
 * a board the movement does not have, or one that table did not have that round;
 * a pair not at that table in that round (a mistyped number, a pair the movement has not);
-* NS and EW swapped: the pair numbers written in each other's boxes.  ``fix_swaps`` (``--fix-swaps``, off by
-  default) scores such a line as the movement has it – the two pair numbers exchanged, the contract, declarer and
-  score kept as written (they describe the seats, which the pair numbers were only typed against) – and says so in
-  a warning;
+* NS and EW swapped: the pair numbers written in each other's boxes (a line whose ``swapped`` column says ``yes``
+  is one whose pairs sat the wrong way, recorded so at the desk, and is expected with the pairs as they sat).
+  ``fix_swaps`` (``--fix-swaps``, off by default) scores such a line as the movement has it – the two pair
+  numbers exchanged, the contract, declarer and score kept as written (they describe the seats, which the pair
+  numbers were only typed against) – and says so in a warning;
 * a result twice for one table, round and board (none of the lines is scored: which is right cannot be told, as
   :func:`bridgescore.io.csv_lines.one_line_per_table` decides for a pair on two lines);
 * a result missing for a table, round and board (one problem per table and round, naming the boards).
@@ -42,6 +43,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from bridgescore.core.event import Event, sections_numbered_per_direction
 from bridgescore.core.i18n import N_
@@ -50,12 +52,16 @@ from bridgescore.core.table import Column, ResultTable, ResultView
 from bridgescore.io.csv_lines import header_key
 from bridgescore.movement.model import Movement, PairRef, Round, Section, Stand
 
-__all__ = ["check_against_movement", "ranked_as", "two_lines", "written_label"]
+__all__ = ["check_against_movement", "ranked_as", "sat_swapped", "two_lines", "written_label"]
 
 #: The column headers (as :func:`~bridgescore.io.csv_lines.header_key` compares them) that give a line's round and
 #: table: Bridgemate's ``Round``/``Table``, the NBB's Dutch ``ronde``/``tafel``.
 _ROUND_HEADERS = frozenset({"round", "rnd", "ronde"})
 _TABLE_HEADERS = frozenset({"table", "tbl", "tafel"})
+#: The column that says a line's pairs sat the wrong way (the movement's East-West pair North-South), as the live
+#: evening's desk records it: the line names the pairs as they sat, and is expected so (no swap reported).
+_SWAPPED_HEADERS = frozenset({"swapped", "satswapped", "wrongway"})
+_YES = frozenset({"yes", "y", "1", "x", "true", "ja", "j"})
 
 #: The messages that name a table, round or pair: as said where the movement has one section, and where it has
 #: several (round 3's table 5 is in each: the section is said, ``section B, round 3, table 5: …``).
@@ -310,6 +316,17 @@ def _extra_column(table: ResultTable, headers: frozenset[str]) -> Column[str | N
     return next((column for name, column in table.extra.items() if header_key(name) in headers), None)
 
 
+def sat_swapped(table: ResultTable) -> npt.NDArray[np.bool_] | None:
+    """Per line: whether its ``swapped`` column says its pairs sat the wrong way (the movement's East-West pair sat
+    North-South: the line names the pairs as they sat, each pair's points belong to its own direction's ranking);
+    None where no line says so (nearly every file)."""
+    column = _extra_column(table, _SWAPPED_HEADERS)
+    if column is None:
+        return None
+    marked = column.mask(lambda text: (text or "").strip().casefold() in _YES)
+    return marked if marked.any() else None
+
+
 def _movement_section(movement: Movement, label: str, labels: Sequence[str]) -> Section | None:
     """The schedule's section for the event's section ``label``: the one of that name (letters' case aside), or the
     only one where both have one."""
@@ -331,6 +348,7 @@ class _Checker:
         self.swapped: set[int] = set()
         self.rounds = _extra_column(self.table, _ROUND_HEADERS)
         self.tables = _extra_column(self.table, _TABLE_HEADERS)
+        self.sat_swapped = sat_swapped(self.table)
         self.several = len(movement.sections) > 1  # a table, round or pair is said with its section
         self.label = ""  # the section being checked, as the travellers name it
 
@@ -514,6 +532,11 @@ class _Checker:
         exact = next((p for p in candidates if _expected(p.stand) == (ns, ew)), None)
         if exact is not None:
             return exact
+        if self.sat_swapped is not None and self.sat_swapped[i]:
+            as_sat = (numbering.pair(ew_label, "NS"), numbering.pair(ns_label, "EW"))
+            sat = next((p for p in candidates if _expected(p.stand) == as_sat), None)
+            if sat is not None:  # the pairs sat the wrong way, and the line says so: the pairs as they sat
+                return sat
         swapped = next((p for p in candidates if _expected(p.stand) == (ew, ns)), None)
         if swapped is not None:
             words = {**swapped.words(numbering), "line_ns": ns_label, "line_ew": ew_label}
@@ -634,6 +657,9 @@ def mitchell_but_for_lines(event: Event) -> Event:
         return event
     per_direction = sections_numbered_per_direction(table)
     labels, ns_codes, ew_codes = pair_codes(table)
+    marked = sat_swapped(table)
+    if marked is not None:  # a line whose pairs sat the wrong way, said so: each pair in its own direction
+        ns_codes, ew_codes = np.where(marked, ew_codes, ns_codes), np.where(marked, ns_codes, ew_codes)
     sections = table.section
     found: list[Problem] = []
     dropped: list[int] = []
