@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
+from dataclasses import dataclass
 from itertools import repeat
 from types import MappingProxyType
 from typing import Any, TypeVar
@@ -41,7 +42,7 @@ from bridgescore.io.members import without_cycle_collection
 from bridgescore.teams.lines import TeamFile, TeamLine
 from bridgescore.teams.model import Match, MatchBoard, Room
 
-__all__ = ["loads"]
+__all__ = ["TeamsColumns", "columns", "loads"]
 
 T = TypeVar("T")
 
@@ -116,11 +117,53 @@ def _extras(reading: csv_columns.ColumnReading, n: int) -> list[MappingProxyType
     return list(map(kept.__getitem__, key_of_row.tolist()))
 
 
-def loads(text: str, filename: str, notation: Notation, *, matches: bool = False) -> TeamFile | None:
-    """The teams lines of a CSV file's text read on columns, or None where the careful reader must read the whole
-    file (see the module docstring).  ``matches``: the file is the whole event, so its matches are made here on
-    columns (:func:`_matches`, as :func:`bridgescore.teams.read.assemble` makes them) where the file's lines make
-    them without a problem, and returned in ``TeamFile.matches`` instead of the lines."""
+@dataclass(frozen=True, slots=True, eq=False)
+class _Read:
+    """A teams file read on columns, before any object is made: its lines' boards, teams, rounds, rooms, segments
+    and carry-overs, and each distinct contract reading (``readings``, a line's in ``key_of_row``)."""
+
+    reading: csv_columns.ColumnReading
+    board: npt.NDArray[np.int32]
+    ns: Column[str]
+    ew: Column[str]
+    rounds: list[Any]
+    rooms: list[Any]
+    segments: list[Any]
+    carries: list[Any]
+    key_of_row: npt.NDArray[np.int64]
+    readings: list[Result]
+
+    def leads(self) -> Column[str]:
+        """Each line's lead as written (stripped; "" where the line has none)."""
+        return self.reading.stripped("lead")
+
+    def results(self) -> list[Result]:
+        """The lines' :class:`Result` records, in file order, as the careful reader makes them."""
+        reading, n, filename = self.reading, self.reading.n, self.reading.filename
+        parts = [(r.status, r.contract, r.declarer, r.tricks, r.ns_score, r.remarks) for r in self.readings]
+        sections = reading.stripped("section").values()
+        leads = [lead or None for lead in self.leads().values()] if "lead" in reading.columns.index else [None] * n
+        extras = _extras(reading, n)
+        keys = self.key_of_row.tolist()
+
+        def field(i: int) -> list[Any]:  # a field of the contract readings, per line
+            return list(map([part[i] for part in parts].__getitem__, keys))
+
+        with without_cycle_collection():  # a million lines are two million new objects, none in a cycle
+            sources = _made(
+                Location, n, file=repeat(filename, n), line=reading.lines.tolist(), field=repeat(None, n),
+                kind=repeat(FieldKind.COLUMN, n),
+            )  # fmt: skip
+            return _made(
+                Result, n, board=self.board.tolist(), ns_pair=self.ns.values(), ew_pair=self.ew.values(),
+                status=field(0), section=sections, contract=field(1), declarer=field(2), tricks=field(3), lead=leads,
+                ns_score=field(4), remarks=field(5), extra=extras, source=sources,
+            )  # fmt: skip
+
+
+def _read(text: str, filename: str, notation: Notation) -> _Read | None:
+    """A teams file's text read on columns, or None where the careful reader must read the whole file (see the
+    module docstring)."""
     from bridgescore.teams.csv_header import teams_columns
 
     parsed = csv_columns.parse(text, filename, notation)
@@ -156,59 +199,171 @@ def loads(text: str, filename: str, notation: Notation, *, matches: bool = False
         return None
     key_of_row, readings = reading.readings(board, vul)
     extra_names = set(columns.extra)
-    parts: list[tuple[Any, ...]] = []
+    kept: list[Result] = []
     for r in readings:
         if r is None or set(r.extra) - extra_names:  # a problem, or an adjustment keeping its own remarks
             return None
-        parts.append((r.status, r.contract, r.declarer, r.tricks, r.ns_score, r.remarks))
-    sections = reading.stripped("section").values()
-    leads = [lead or None for lead in reading.stripped("lead").values()] if "lead" in columns.index else [None] * n
-    extras = _extras(reading, n)
-    keys = key_of_row.tolist()
+        kept.append(r)
+    return _Read(reading, board, ns, ew, rounds, rooms, segments, carries, key_of_row, kept)
 
-    def field(i: int) -> list[Any]:  # a field of the contract readings, per line
-        return list(map([part[i] for part in parts].__getitem__, keys))
 
-    with without_cycle_collection():  # a million lines are two million new objects, none in a cycle
-        sources = _made(
-            Location, n, file=repeat(filename, n), line=reading.lines.tolist(), field=repeat(None, n),
-            kind=repeat(FieldKind.COLUMN, n),
-        )  # fmt: skip
-        results = _made(
-            Result, n, board=board.tolist(), ns_pair=ns_teams, ew_pair=ew_teams, status=field(0), section=sections,
-            contract=field(1), declarer=field(2), tricks=field(3), lead=leads, ns_score=field(4), remarks=field(5),
-            extra=extras, source=sources,
-        )  # fmt: skip
-        del sources
-        if matches and all(carry is None for carry in carries):
-            assembled = _matches(filename, board, ns, ew, rounds, rooms, segments)
-            if assembled is not None:
-                return TeamFile((), matches=assembled(results))
-        none: Mapping[str, str] = MappingProxyType({})
+def loads(text: str, filename: str, notation: Notation, *, matches: bool = False) -> TeamFile | None:
+    """The teams lines of a CSV file's text read on columns, or None where the careful reader must read the whole
+    file (see the module docstring).  ``matches``: the file is the whole event, so its matches are made here on
+    columns (:func:`_matches`, as :func:`bridgescore.teams.read.assemble` makes them) where the file's lines make
+    them without a problem, and returned in ``TeamFile.matches`` instead of the lines."""
+    read = _read(text, filename, notation)
+    if read is None:
+        return None
+    if matches:
+        found = _event_columns(read)
+        if found is not None:
+            return TeamFile((), matches=found.matches())
+    results = read.results()
+    n = len(results)
+    none: Mapping[str, str] = MappingProxyType({})
+    with without_cycle_collection():
         lines = map(
-            TeamLine, results, rounds, rooms, segments, repeat(None, n), repeat("", n), repeat(none, n),
-            repeat(none, n), repeat(None, n), repeat("", n), carries,
+            TeamLine, results, read.rounds, read.rooms, read.segments, repeat(None, n), repeat("", n), repeat(none, n),
+            repeat(none, n), repeat(None, n), repeat("", n), read.carries,
         )  # fmt: skip
         return TeamFile(tuple(lines))
 
 
+def columns(text: str, filename: str, notation: Notation) -> TeamsColumns | None:
+    """The event of a CSV file's text (the event's one file) as columns, its matches found on columns, where
+    :func:`loads` would make them so (``matches=True``); else None, and the file is read by :func:`loads`."""
+    read = _read(text, filename, notation)
+    return _event_columns(read) if read is not None else None
+
+
+def _event_columns(read: _Read) -> TeamsColumns | None:
+    if not all(carry is None for carry in read.carries):
+        return None
+    layout = _matches(read.board, read.ns, read.ew, read.rounds, read.rooms, read.segments)
+    return TeamsColumns(read, layout) if layout is not None else None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Layout:
+    """The matches of a file's lines, found on columns: each match's round, home and away team and first line (in
+    the order of their first lines), where its boards start in the board arrays, and each board of each match (by
+    segment, then board number) with the row of its line in each room (-1 for none)."""
+
+    rounds: list[int]
+    homes: list[str]
+    aways: list[str]
+    first_rows: list[int]
+    starts: npt.NDArray[np.int64]
+    board: npt.NDArray[np.int64]
+    segment: npt.NDArray[np.int64]
+    open_row: npt.NDArray[np.int64]
+    closed_row: npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class TeamsColumns:
+    """A teams event's one CSV file read on columns with its matches found on columns (issue 19), before any
+    line's object is made: :meth:`matches` makes the matches (with their boards and lines) as
+    :func:`bridgescore.teams.read.assemble` would; :mod:`bridgescore.teams.columns` scores the event on the columns
+    themselves.
+
+    ``rounds``, ``homes``, ``aways``: each match's round and teams (in the order of their first lines, as
+    ``matches()``); ``starts``: where each match's boards start in ``board``/``segment``/``open_row``/``closed_row``
+    (one more than the matches: the end); a board's line in each room is a row (-1: none), ``key_of_row[row]`` the
+    index of its contract reading in ``readings`` and ``leads[row]`` its lead as written."""
+
+    _read: _Read
+    _layout: _Layout
+
+    @property
+    def filename(self) -> str:
+        return self._read.reading.filename
+
+    @property
+    def rounds(self) -> list[int]:
+        return self._layout.rounds
+
+    @property
+    def homes(self) -> list[str]:
+        return self._layout.homes
+
+    @property
+    def aways(self) -> list[str]:
+        return self._layout.aways
+
+    @property
+    def starts(self) -> npt.NDArray[np.int64]:
+        return self._layout.starts
+
+    @property
+    def board(self) -> npt.NDArray[np.int64]:
+        return self._layout.board
+
+    @property
+    def segment(self) -> npt.NDArray[np.int64]:
+        return self._layout.segment
+
+    @property
+    def open_row(self) -> npt.NDArray[np.int64]:
+        return self._layout.open_row
+
+    @property
+    def closed_row(self) -> npt.NDArray[np.int64]:
+        return self._layout.closed_row
+
+    @property
+    def readings(self) -> list[Result]:
+        return self._read.readings
+
+    @property
+    def key_of_row(self) -> npt.NDArray[np.int64]:
+        return self._read.key_of_row
+
+    def leads(self) -> Column[str]:
+        return self._read.leads()
+
+    def sources(self) -> list[Location]:
+        """Where each match starts: its first line (``Match.source``)."""
+        lines, filename = self._read.reading.lines, self.filename
+        return [Location(filename, int(lines[row]), None, FieldKind.COLUMN) for row in self._layout.first_rows]
+
+    def matches(self) -> tuple[Match, ...]:
+        """The matches, each board with its lines (in the order :func:`bridgescore.teams.read.assemble` gives)."""
+        results = self._read.results()
+        layout = self._layout
+        none: Mapping[str, str] = MappingProxyType({})
+        starts = layout.starts.tolist()
+        with without_cycle_collection():
+            room: Callable[[int], Result | None] = lambda i: results[i] if i >= 0 else None  # noqa: E731
+            boards = _made(
+                MatchBoard, len(layout.board), board=layout.board.tolist(), open=map(room, layout.open_row.tolist()),
+                closed=map(room, layout.closed_row.tolist()), fouled=repeat(False), segment=layout.segment.tolist(),
+                extra=repeat(none),
+            )  # fmt: skip
+            return tuple(
+                Match(round_number, home, away, tuple(boards[starts[k] : starts[k + 1]]),
+                      source=results[layout.first_rows[k]].source, extra=none)
+                for k, (round_number, home, away) in enumerate(zip(layout.rounds, layout.homes, layout.aways,
+                                                                   strict=True))
+            )  # fmt: skip
+
+
 def _matches(
-    filename: str,
     board: npt.NDArray[np.int32],
     ns: Column[str],
     ew: Column[str],
     rounds: Sequence[int],
     rooms: Sequence[Room | None],
     segments: Sequence[int],
-) -> Callable[[Sequence[Result]], tuple[Match, ...]] | None:
+) -> _Layout | None:
     """How the lines make their matches, found on columns, as :func:`bridgescore.teams.read.assemble` finds them
     from the lines: the lines of a round between the same two teams are a match, in the order of their first
     lines; its home team is the North-South team of its first line if that line is the open room (or names no
     room), else its East-West team; each (segment, board) of a match has one line per room, the room by the
     orientation.  None where assemble would report something (a team in two matches of a round, a line whose
     room contradicts its orientation, a room twice, some lines naming their room and others not): those files
-    are assembled from their lines, which words each problem.  Else a function making the matches of the lines'
-    results (in file order)."""
+    are assembled from their lines, which words each problem."""
     n = len(board)
     if not n or max(rounds) >= 2**31 or max(segments) >= 2**31:  # numbers beyond numpy's integers: the lines' work
         return None
@@ -256,31 +411,14 @@ def _matches(
     open_line[run[~is_closed]] = order[~is_closed]
     closed_line[run[is_closed]] = order[is_closed]
     run_start = np.flatnonzero(new_board)
-    board_of_run = key[2][run_start].tolist()
-    segment_of_run = key[1][run_start].tolist()
     boards_of_group = np.bincount(key[0][run_start], minlength=groups)
     labels = teams.labels
     homes = [labels[code] for code in home_of_group.tolist()]
     aways = [
         labels[code] for code in np.where(home_of_group == low[first_line], high[first_line], low[first_line]).tolist()
     ]
-    round_list = round_of[first_line].tolist()
-    starts = np.concatenate(([0], np.cumsum(boards_of_group))).tolist()
-    first_lines = first_line.tolist()
-    opens, closeds = open_line.tolist(), closed_line.tolist()
-
-    def make(results: Sequence[Result]) -> tuple[Match, ...]:
-        none: Mapping[str, str] = MappingProxyType({})
-        with without_cycle_collection():
-            room: Callable[[int], Result | None] = lambda i: results[i] if i >= 0 else None  # noqa: E731
-            boards = _made(
-                MatchBoard, len(board_of_run), board=board_of_run, open=map(room, opens), closed=map(room, closeds),
-                fouled=repeat(False), segment=segment_of_run, extra=repeat(none),
-            )  # fmt: skip
-            return tuple(
-                Match(round_number, home, away, tuple(boards[starts[k] : starts[k + 1]]),
-                      source=results[first_lines[k]].source, extra=none)
-                for k, (round_number, home, away) in enumerate(zip(round_list, homes, aways, strict=True))
-            )  # fmt: skip
-
-    return make
+    return _Layout(
+        round_of[first_line].tolist(), homes, aways, first_line.tolist(),
+        np.concatenate(([0], np.cumsum(boards_of_group))).astype(np.int64), key[2][run_start], key[1][run_start],
+        open_line, closed_line,
+    )  # fmt: skip

@@ -20,6 +20,7 @@ the same two teams, reversed (:mod:`bridgescore.teams.read`).  Every line is rea
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bridgescore.core.contract import Notation
 from bridgescore.core.problems import Location, Problem, Severity, shorten
@@ -31,7 +32,10 @@ from bridgescore.teams.csv_header import (
 )
 from bridgescore.teams.lines import TeamFile, TeamLine
 
-__all__ = ["ROOM_WORDS", "load", "loads", "loads_line_by_line", "teams_columns"]
+if TYPE_CHECKING:
+    from bridgescore.teams.read_columns import TeamsColumns
+
+__all__ = ["ROOM_WORDS", "load", "load_columns", "loads", "loads_line_by_line", "teams_columns"]
 
 
 def loads(text: str, filename: str = "<input>", notation: Notation = "en", *, matches: bool = False) -> TeamFile:
@@ -160,3 +164,21 @@ def load(path: str | Path, notation: Notation = "en", *, matches: bool = False) 
     except MemoryError:
         return TeamFile((), problems=(traveller_csv.too_large(str(Path(path))),))
     return TeamFile(read.lines, problems=(*problems, *read.problems), matches=read.matches)
+
+
+def load_columns(path: str | Path, notation: Notation = "en") -> tuple[TeamsColumns, tuple[Problem, ...]] | None:
+    """The CSV file ``path``, an event's one file, read on columns with its matches found on columns
+    (:func:`bridgescore.teams.read_columns.columns`), and the problems of reading its text (a file not in UTF-8);
+    None where :func:`load` is to read it (a file too small to be worth it, or one the columnar reading leaves to
+    the lines: :func:`load` reads it and words its problems)."""
+    from bridgescore.io import csv_columns
+    from bridgescore.teams import read_columns
+
+    text, problems = traveller_csv.read_file(path)
+    if text is None or len(text) < csv_columns.COLUMNAR_FROM:
+        return None
+    try:
+        found = read_columns.columns(text, str(Path(path)), notation)
+    except MemoryError:
+        return None
+    return (found, tuple(problems)) if found is not None else None
