@@ -312,7 +312,7 @@ def dump_columns(scored: ScoredColumns, stream: IO[bytes]) -> None:
             fields["boards"] = start_list[k + 1] - start_list[k]
             fields["board_results"] = ["\x01b"]
             laid_out = orjson.dumps(fields, option=option).replace(b"\n", b"\n    ")
-            mark = laid_out.index(boards_mark)
+            mark = laid_out.rindex(boards_mark)  # the last field: a team named like the mark comes before
             chunk.append((b"[\n    " if k == 0 else b",\n    ") + laid_out[:mark])
             chunk += board_pieces[5 * (start_list[k] - base) : 5 * (start_list[k + 1] - base)]
             chunk.append(laid_out[mark + len(boards_mark) :])

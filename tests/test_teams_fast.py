@@ -1,0 +1,214 @@
+"""Issue 19: a large teams CSV of plain results is scored on its columns (bridgescore.teams.columns) and its JSON
+written from them (bridgescore.teams.report.json.dump_columns); the bytes, the standings and every problem are the
+engine's, on the event read line by line (the careful reading), and any event the columns do not score is scored by
+the engine as before."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from bridgescore.cli import app
+from bridgescore.io import csv_columns
+from bridgescore.teams import TeamsOptions, score_teams
+from bridgescore.teams.columns import ScoredColumns, score_columns
+from bridgescore.teams.model import MatchScore, ScoredTeams
+from bridgescore.teams.read import load_teams, load_teams_columns
+from bridgescore.teams.report.json import dump_bytes, dump_columns
+from bridgescore.teams.vp import scale_named
+
+#: (contract, declarer, result) a room may reach: made, over- and undertricks, doubled, a pass-out.
+_OUTCOMES = (
+    ("4S", "N", "="), ("4S", "N", "+1"), ("4S", "N", "-1"), ("3NT", "S", "="), ("3NT", "S", "+2"), ("5DX", "E", "-3"),
+    ("4H", "W", "="), ("2C", "E", "+1"), ("1NT", "W", "-1"), ("6SXX", "N", "="), ("7NT", "E", "-4"), ("PASS", "", ""),
+)  # fmt: skip
+_LEADS = ("", "SA", "hk", "D10", "C2", "S7")
+
+
+@contextmanager
+def _columnar_from(characters: int) -> Iterator[None]:
+    """Files of at least ``characters`` characters read on columns (a small generated file too; 10**12: none)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(csv_columns, "COLUMNAR_FROM", characters)
+        yield
+
+
+def _teams_file(
+    seed: int, teams: int, rounds: int, boards: int, *, rooms: bool, leads: bool, segments: bool, shuffled: bool
+) -> str:
+    """A valid teams CSV: in each round the teams paired at random (one sits out where they are odd), each match
+    ``boards`` boards (with ``segments`` most matches in two segments, their numbers used again) played in both
+    rooms."""
+    rng = random.Random(seed)
+    header = ["round", "board", *(["room"] if rooms else []), "ns", "ew", "contract", "declarer", "result"]
+    header += ["lead"] if leads else []
+    header += ["segment"] if segments else []
+    lines = []
+    names = [str(t) if t % 3 else f"Team {t}" for t in range(1, teams + 1)]
+    for round_number in range(1, rounds + 1):
+        order = rng.sample(names, len(names))
+        for home, away in zip(order[0::2], order[1::2], strict=False):
+            split = segments and rng.random() < 0.7  # some matches in two segments, others in one
+            for b in range(boards):
+                segment = 1 + (split and b >= boards // 2)
+                number = b + 1 - (boards // 2 if segment == 2 else 0)
+                for room, (ns, ew) in (("open", (home, away)), ("closed", (away, home))):
+                    values = [str(round_number), str(number), *([room] if rooms else []), ns, ew]
+                    values += rng.choice(_OUTCOMES)
+                    values += [rng.choice(_LEADS)] if leads else []
+                    values += [str(segment)] if segments else []
+                    lines.append(",".join(values))
+    if shuffled:  # a match's first line is then its open room or not: its home team as the lines say
+        rng.shuffle(lines)
+    return "\n".join([",".join(header), *lines]) + "\n"
+
+
+def _careful(path: Path, options: TeamsOptions) -> ScoredTeams:
+    """The event read line by line and scored by the engine."""
+    with _columnar_from(10**12):
+        return score_teams(load_teams([path]), options)
+
+
+def _careful_json(path: Path, options: TeamsOptions) -> bytes:
+    out = BytesIO()
+    dump_bytes(_careful(path, options), out)
+    return out.getvalue()
+
+
+def _on_columns(path: Path, options: TeamsOptions) -> ScoredColumns | None:
+    with _columnar_from(0):
+        event, columns = load_teams_columns([path])
+    assert columns is not None and not event.matches
+    return score_columns(event, columns, options)
+
+
+def _columns_json(path: Path, options: TeamsOptions) -> bytes | None:
+    """The JSON of the event scored on its columns; None where the columns do not score it."""
+    scored = _on_columns(path, options)
+    if scored is None:
+        return None
+    out = BytesIO()
+    dump_columns(scored, out)
+    return out.getvalue()
+
+
+def _totals(m: MatchScore) -> tuple[object, ...]:
+    """A scored match but its boards."""
+    return (m.match.round, m.match.home, m.match.away, m.match.source, m.imps_home, m.imps_away, m.vp_home,
+            m.vp_away, m.points_home, m.points_away, m.segments, m.winner, m.shared_imps)  # fmt: skip
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32),
+    teams=st.integers(2, 9),
+    rounds=st.integers(1, 4),
+    boards=st.integers(1, 6),
+    rooms=st.booleans(),
+    leads=st.booleans(),
+    segments=st.booleans(),
+    shuffled=st.booleans(),
+    vp=st.sampled_from(["wbf", "wbf-discrete", "ebu-20", None]),
+    tiebreak=st.sampled_from(["wbf", "nbb", "none"]),
+    knockout=st.booleans(),
+    bye_vp=st.sampled_from([None, 12.0]),
+)
+def test_an_event_scored_on_columns_is_the_engines_to_the_byte(
+    tmp_path_factory: pytest.TempPathFactory,
+    seed: int,
+    teams: int,
+    rounds: int,
+    boards: int,
+    rooms: bool,
+    leads: bool,
+    segments: bool,
+    shuffled: bool,
+    vp: str | None,
+    tiebreak: str,
+    knockout: bool,
+    bye_vp: float | None,
+) -> None:
+    path = tmp_path_factory.mktemp("fast") / "teams.csv"
+    text = _teams_file(
+        seed, teams, rounds, max(boards, 2 if segments else 1), rooms=rooms, leads=leads, segments=segments,
+        shuffled=shuffled,
+    )  # fmt: skip
+    path.write_text(text, encoding="utf-8")
+    scale = scale_named(vp) if vp is not None else None
+    options = TeamsOptions(vp=scale, tiebreak=tiebreak, knockout=knockout, bye_vp=bye_vp)  # type: ignore[arg-type]
+    fast = _on_columns(path, options)
+    assert fast is not None  # every room plain, IMPs, not the EBU's tie-break: scored on the columns
+    careful = _careful(path, options)
+    assert [_totals(m) for m in fast.scored.matches] == [_totals(m) for m in careful.matches]
+    assert fast.imps.tolist() == [b.imps_home for m in careful.matches for b in m.boards]
+    assert len(fast.columns.board) == sum(len(m.boards) for m in careful.matches)
+    assert fast.scored.standings == careful.standings
+    assert (fast.scored.checks, fast.scored.problems, fast.scored.options) == (
+        careful.checks,
+        careful.problems,
+        careful.options,
+    )
+    out = BytesIO()
+    dump_columns(fast, out)
+    assert out.getvalue() == _careful_json(path, options)
+
+
+def test_the_columns_leave_what_they_do_not_score_to_the_engine(tmp_path: Path) -> None:
+    path = tmp_path / "teams.csv"
+    path.write_text(_teams_file(7, 6, 3, 4, rooms=True, leads=True, segments=False, shuffled=False), encoding="utf-8")
+    for options in (TeamsOptions(form="bam"), TeamsOptions(form="patton"), TeamsOptions(tiebreak="ebu")):
+        assert _columns_json(path, options) is None
+    assert _columns_json(path, TeamsOptions()) is not None
+    lines = path.read_text(encoding="utf-8").splitlines()
+    remarks = [lines[0] + ",remarks", *(line + ("," if i != 4 else ",late") for i, line in enumerate(lines[1:]))]
+    remarked = tmp_path / "remarks.csv"  # a room with remarks: read on columns, scored by the engine
+    remarked.write_text("\n".join(remarks) + "\n", encoding="utf-8")
+    assert _columns_json(remarked, TeamsOptions()) is None
+    missing = tmp_path / "missing.csv"  # a board played in one room: a problem the engine words
+    missing.write_text("\n".join(lines[:5] + lines[6:]) + "\n", encoding="utf-8")
+    assert _columns_json(missing, TeamsOptions()) is None
+
+
+def _command(path: Path, out: Path, *options: str) -> tuple[int, bytes, str]:
+    result = CliRunner().invoke(app, ["teams", str(path), "-f", "json", "-o", str(out), *options])
+    return result.exit_code, out.read_bytes() if out.exists() else b"", result.output
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        (),
+        ("--names", "NAMES"),
+        ("--bye-vp", "12", "--tiebreak", "nbb", "--vp", "ebu-20"),
+        ("--tiebreak", "ebu"),  # the engine scores it, on the matches the columns make
+        ("--form", "bam"),
+        ("--knockout", "--vp", "none"),
+    ],
+)
+def test_the_teams_command_writes_the_engines_json(options: tuple[str, ...], tmp_path: Path) -> None:
+    path = tmp_path / "teams.csv"
+    path.write_text(_teams_file(11, 7, 3, 5, rooms=False, leads=True, segments=False, shuffled=True), encoding="utf-8")
+    names = tmp_path / "names.txt"
+    names.write_text("1 Oranje\x1b[2J: Jan Jansen\nTeam 3 Rood: Piet Pieters\n", encoding="utf-8")  # a control too
+    options = tuple(str(names) if o == "NAMES" else o for o in options)
+    with _columnar_from(0):
+        fast = _command(path, tmp_path / "fast.json", *options)
+    with _columnar_from(10**12):
+        careful = _command(path, tmp_path / "careful.json", *options)
+    assert fast == careful
+    assert fast[0] == 0 and fast[1].startswith(b"{")
+
+
+def test_a_team_named_like_the_mark_of_the_boards_is_written_as_named(tmp_path: Path) -> None:
+    path = tmp_path / "teams.csv"
+    text = _teams_file(3, 4, 2, 3, rooms=True, leads=False, segments=False, shuffled=False)
+    path.write_text(text.replace(",Team 3,", ',"\x01b",').replace(",Team 3\n", ',"\x01b"\n'), encoding="utf-8")
+    assert _columns_json(path, TeamsOptions()) == _careful_json(path, TeamsOptions())
