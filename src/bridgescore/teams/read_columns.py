@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
+from collections.abc import Callable, Iterable, Mapping, Sized
 from dataclasses import dataclass
 from itertools import repeat
 from types import MappingProxyType
@@ -40,7 +40,7 @@ from bridgescore.io import csv_columns
 from bridgescore.io.line import decimal_number, whole_number
 from bridgescore.io.members import without_cycle_collection
 from bridgescore.teams.lines import TeamFile, TeamLine
-from bridgescore.teams.model import Match, MatchBoard, Room
+from bridgescore.teams.model import Match, MatchBoard
 
 __all__ = ["TeamsColumns", "columns", "loads"]
 
@@ -75,15 +75,31 @@ def _carry(text: str) -> object:
     return _BAD if number is None else number
 
 
-def _per_line(column: Column[str] | None, read: Callable[[str], object], n: int, absent: object) -> list[Any] | None:
+@dataclass(frozen=True, slots=True)
+class _PerLine:
+    """A value per line as codes: line i's value is ``values[codes[i]]`` (each label of a column read once; values
+    need not be distinct)."""
+
+    codes: npt.NDArray[np.int32]
+    values: list[Any]
+
+    def tolist(self) -> list[Any]:
+        return list(map(self.values.__getitem__, self.codes.tolist()))
+
+    def array(self, value: Callable[[Any], Any], dtype: Any) -> npt.NDArray[Any]:
+        """Each line's ``value`` of its value, as an array of ``dtype``."""
+        return np.array([value(v) for v in self.values], dtype=dtype)[self.codes]
+
+
+def _per_line(column: Column[str] | None, read: Callable[[str], object], n: int, absent: object) -> _PerLine | None:
     """Each line's value of ``column`` (``read`` once per distinct value), ``absent`` on every line without the
     column; None where a value is one the careful reader reports."""
     if column is None:
-        return [absent] * n
+        return _PerLine(np.zeros(n, dtype=np.int32), [absent])
     values = [read(label) for label in column.labels]
     if any(value is _BAD for value in values):
         return None
-    return list(map(values.__getitem__, column.codes.tolist()))
+    return _PerLine(column.codes, values)
 
 
 def _made(cls: type[T], n: int, **values: Iterable[Any]) -> list[T]:
@@ -126,10 +142,11 @@ class _Read:
     board: npt.NDArray[np.int32]
     ns: Column[str]
     ew: Column[str]
-    rounds: list[Any]
-    rooms: list[Any]
-    segments: list[Any]
-    carries: list[Any]
+    teams: Column[str]  # ns's lines, then ew's
+    rounds: _PerLine
+    rooms: _PerLine
+    segments: _PerLine
+    carries: _PerLine
     key_of_row: npt.NDArray[np.int64]
     readings: list[Result]
 
@@ -183,8 +200,8 @@ def _read(text: str, filename: str, notation: Notation) -> _Read | None:
     if n and int(board.min()) == 0:
         return None
     ns, ew = reading.stripped("ns"), reading.stripped("ew")
-    ns_teams, ew_teams = ns.values(), ew.values()
-    if not all(ns_teams) or not all(ew_teams) or any(map(str.__eq__, ns_teams, ew_teams)):
+    teams = Column.concat([ns, ew])  # every label is a line's: a team missing is an empty label
+    if "" in ns.labels or "" in ew.labels or bool((teams.codes[:n] == teams.codes[n:]).any()):
         return None
 
     def stripped(field: str) -> Column[str] | None:
@@ -204,7 +221,7 @@ def _read(text: str, filename: str, notation: Notation) -> _Read | None:
         if r is None or set(r.extra) - extra_names:  # a problem, or an adjustment keeping its own remarks
             return None
         kept.append(r)
-    return _Read(reading, board, ns, ew, rounds, rooms, segments, carries, key_of_row, kept)
+    return _Read(reading, board, ns, ew, teams, rounds, rooms, segments, carries, key_of_row, kept)
 
 
 def loads(text: str, filename: str, notation: Notation, *, matches: bool = False) -> TeamFile | None:
@@ -224,8 +241,8 @@ def loads(text: str, filename: str, notation: Notation, *, matches: bool = False
     none: Mapping[str, str] = MappingProxyType({})
     with without_cycle_collection():
         lines = map(
-            TeamLine, results, read.rounds, read.rooms, read.segments, repeat(None, n), repeat("", n), repeat(none, n),
-            repeat(none, n), repeat(None, n), repeat("", n), read.carries,
+            TeamLine, results, read.rounds.tolist(), read.rooms.tolist(), read.segments.tolist(), repeat(None, n),
+            repeat("", n), repeat(none, n), repeat(none, n), repeat(None, n), repeat("", n), read.carries.tolist(),
         )  # fmt: skip
         return TeamFile(tuple(lines))
 
@@ -238,9 +255,9 @@ def columns(text: str, filename: str, notation: Notation) -> TeamsColumns | None
 
 
 def _event_columns(read: _Read) -> TeamsColumns | None:
-    if not all(carry is None for carry in read.carries):
+    if not all(carry is None for carry in read.carries.values):
         return None
-    layout = _matches(read.board, read.ns, read.ew, read.rounds, read.rooms, read.segments)
+    layout = _matches(read.board, read.teams, read.rounds, read.rooms, read.segments)
     return TeamsColumns(read, layout) if layout is not None else None
 
 
@@ -350,12 +367,7 @@ class TeamsColumns:
 
 
 def _matches(
-    board: npt.NDArray[np.int32],
-    ns: Column[str],
-    ew: Column[str],
-    rounds: Sequence[int],
-    rooms: Sequence[Room | None],
-    segments: Sequence[int],
+    board: npt.NDArray[np.int32], teams: Column[str], rounds: _PerLine, rooms: _PerLine, segments: _PerLine
 ) -> _Layout | None:
     """How the lines make their matches, found on columns, as :func:`bridgescore.teams.read.assemble` finds them
     from the lines: the lines of a round between the same two teams are a match, in the order of their first
@@ -365,12 +377,11 @@ def _matches(
     room contradicts its orientation, a room twice, some lines naming their room and others not): those files
     are assembled from their lines, which words each problem."""
     n = len(board)
-    if not n or max(rounds) >= 2**31 or max(segments) >= 2**31:  # numbers beyond numpy's integers: the lines' work
+    if not n or max(rounds.values) >= 2**31 or max(segments.values) >= 2**31:  # beyond numpy's integers: the lines'
         return None
-    teams = Column.concat([ns, ew])
     width = max(len(teams.labels), 1)
     home_code, away_code = teams.codes[:n].astype(np.int64), teams.codes[n:].astype(np.int64)
-    round_of = np.asarray(rounds, dtype=np.int64)
+    round_of = rounds.array(int, np.int64)
     if int(round_of.max()) >= 2**62 // (width * width):
         return None
     low, high = np.minimum(home_code, away_code), np.maximum(home_code, away_code)
@@ -388,15 +399,15 @@ def _matches(
     )
     if len(np.unique(played)) != len(played):
         return None
-    named = np.array([room is not None for room in rooms], dtype=bool)
+    named = rooms.array(lambda room: room is not None, bool)
     if named.any() and not named.all():
         return None
-    first_open = np.array([room != "closed" for room in rooms], dtype=bool)[first_line]
+    first_open = rooms.array(lambda room: room != "closed", bool)[first_line]
     home_of_group = np.where(first_open, home_code[first_line], away_code[first_line])
     closed = home_code != home_of_group[group]
-    if named.all() and not np.array_equal(closed, np.array([room == "closed" for room in rooms], dtype=bool)):
+    if named.all() and not np.array_equal(closed, rooms.array(lambda room: room == "closed", bool)):
         return None
-    segment = np.asarray(segments, dtype=np.int64)
+    segment = segments.array(int, np.int64)
     order = np.lexsort((closed, board, segment, group))
     key = np.stack([group[order], segment[order], board[order].astype(np.int64), closed[order]])
     new_board = np.ones(n, dtype=bool)

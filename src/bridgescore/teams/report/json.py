@@ -22,6 +22,7 @@ The document::
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
 from typing import IO, TYPE_CHECKING, Any
 
@@ -31,6 +32,7 @@ import orjson
 from bridgescore.core.cards import format_lead
 from bridgescore.core.contract import Contract, Seat
 from bridgescore.core.event import Result, ResultStatus
+from bridgescore.report.printable import PrintableBinary, escape_controls_bytes
 from bridgescore.report.problems import problem_fields
 from bridgescore.teams.model import TIED, BoardScore, MatchScore, ScoredTeams, TeamStanding
 
@@ -231,6 +233,10 @@ def dump_bytes(scored: ScoredTeams, stream: IO[bytes]) -> None:
     write(skeleton[at + len(b"[]") :] + b"\n")
 
 
+def _as_is(data: bytes) -> bytes:
+    return data
+
+
 def dump_columns(scored: ScoredColumns, stream: IO[bytes]) -> None:
     """Write the UTF-8 bytes of the JSON of an event scored on its columns (:mod:`bridgescore.teams.columns`) to the
     binary ``stream``, a few hundred matches at a time: the bytes :func:`dump_bytes` writes for the same event
@@ -241,7 +247,12 @@ def dump_columns(scored: ScoredColumns, stream: IO[bytes]) -> None:
     pieces joined, and a match is orjson's layout of its fields with its boards in place of its list."""
     option = orjson.OPT_INDENT_2
     summary, columns = scored.scored, scored.columns
-    skeleton = orjson.dumps(_document(summary, []), option=option)
+    escape: Callable[[bytes], bytes] = _as_is
+    if isinstance(stream, PrintableBinary):
+        # each piece escaped once instead of every byte as written: orjson writes no C0 control or carriage return
+        # but escaped, so what is escaped (DEL, a C1 control) is inside a string, and a string inside one piece
+        escape, stream = escape_controls_bytes, stream.raw
+    skeleton = escape(orjson.dumps(_document(summary, []), option=option))
     at = skeleton.index(b'\n  "matches": [],\n') + len(b'\n  "matches": ')
     write = stream.write
     write(skeleton[:at])
@@ -266,9 +277,10 @@ def dump_columns(scored: ScoredColumns, stream: IO[bytes]) -> None:
     sample = board_layout(1, 1, 0.0)
     pieces.append(sample[sample.index(open_mark) + len(open_mark) : sample.index(closed_mark)])  # between the rooms
     # each distinct board start: as a match's first board, then after another board
-    heads, head_of_board = np.unique(np.stack([columns.board, columns.segment]), axis=1, return_inverse=True)
+    width = int(columns.board.max()) + 1
+    heads, head_of_board = np.unique(columns.segment * width + columns.board, return_inverse=True)
     starts_of_heads = []
-    for number, segment in zip(heads[0].tolist(), heads[1].tolist(), strict=True):
+    for segment, number in map(lambda head: divmod(head, width), heads.tolist()):
         layout = board_layout(number, segment, 0.0)
         starts_of_heads.append(layout[: layout.index(open_mark)])
     first_head = len(pieces)
@@ -291,6 +303,7 @@ def dump_columns(scored: ScoredColumns, stream: IO[bytes]) -> None:
     for imps in ends.tolist():
         layout = board_layout(1, 1, imps)
         pieces.append(layout[layout.index(closed_mark) + len(closed_mark) :])
+    pieces = list(map(escape, pieces))
     boards = len(columns.board)
     starts = columns.starts
     later = np.ones(boards, dtype=np.int64)
@@ -311,7 +324,7 @@ def dump_columns(scored: ScoredColumns, stream: IO[bytes]) -> None:
             fields = _match(summary, summary.matches[k], words)
             fields["boards"] = start_list[k + 1] - start_list[k]
             fields["board_results"] = ["\x01b"]
-            laid_out = orjson.dumps(fields, option=option).replace(b"\n", b"\n    ")
+            laid_out = escape(orjson.dumps(fields, option=option).replace(b"\n", b"\n    "))
             mark = laid_out.rindex(boards_mark)  # the last field: a team named like the mark comes before
             chunk.append((b"[\n    " if k == 0 else b",\n    ") + laid_out[:mark])
             chunk += board_pieces[5 * (start_list[k] - base) : 5 * (start_list[k + 1] - base)]
