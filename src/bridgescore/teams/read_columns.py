@@ -257,16 +257,23 @@ def columns(text: str, filename: str, notation: Notation) -> TeamsColumns | None
 def _event_columns(read: _Read) -> TeamsColumns | None:
     if not all(carry is None for carry in read.carries.values):
         return None
-    layout = _matches(read.board, read.teams, read.rounds, read.rooms, read.segments)
-    return TeamsColumns(read, layout) if layout is not None else None
+    return _matches(read)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class _Layout:
-    """The matches of a file's lines, found on columns: each match's round, home and away team and first line (in
-    the order of their first lines), where its boards start in the board arrays, and each board of each match (by
-    segment, then board number) with the row of its line in each room (-1 for none)."""
+class TeamsColumns:
+    """A teams event's one CSV file read on columns with its matches found on columns (issue 19), before any
+    line's object is made: :meth:`matches` makes the matches (with their boards and lines) as
+    :func:`bridgescore.teams.read.assemble` would; :mod:`bridgescore.teams.columns` scores the event on the columns
+    themselves.
 
+    ``rounds``, ``homes``, ``aways``, ``first_rows``: each match's round, teams and first line's row (in the order of
+    their first lines, as ``matches()``); ``starts``: where each match's boards start in ``board``, ``segment``,
+    ``open_row`` and ``closed_row`` (one more than the matches: the end), its boards by segment, then board number;
+    a board's line in each room is a row (-1: none), ``key_of_row[row]`` the index of its contract reading in
+    ``readings`` and ``leads()[row]`` its lead as written."""
+
+    read: _Read
     rounds: list[int]
     homes: list[str]
     aways: list[str]
@@ -277,98 +284,46 @@ class _Layout:
     open_row: npt.NDArray[np.int64]
     closed_row: npt.NDArray[np.int64]
 
-
-@dataclass(frozen=True, slots=True, eq=False)
-class TeamsColumns:
-    """A teams event's one CSV file read on columns with its matches found on columns (issue 19), before any
-    line's object is made: :meth:`matches` makes the matches (with their boards and lines) as
-    :func:`bridgescore.teams.read.assemble` would; :mod:`bridgescore.teams.columns` scores the event on the columns
-    themselves.
-
-    ``rounds``, ``homes``, ``aways``: each match's round and teams (in the order of their first lines, as
-    ``matches()``); ``starts``: where each match's boards start in ``board``/``segment``/``open_row``/``closed_row``
-    (one more than the matches: the end); a board's line in each room is a row (-1: none), ``key_of_row[row]`` the
-    index of its contract reading in ``readings`` and ``leads[row]`` its lead as written."""
-
-    _read: _Read
-    _layout: _Layout
-
     @property
     def filename(self) -> str:
-        return self._read.reading.filename
-
-    @property
-    def rounds(self) -> list[int]:
-        return self._layout.rounds
-
-    @property
-    def homes(self) -> list[str]:
-        return self._layout.homes
-
-    @property
-    def aways(self) -> list[str]:
-        return self._layout.aways
-
-    @property
-    def starts(self) -> npt.NDArray[np.int64]:
-        return self._layout.starts
-
-    @property
-    def board(self) -> npt.NDArray[np.int64]:
-        return self._layout.board
-
-    @property
-    def segment(self) -> npt.NDArray[np.int64]:
-        return self._layout.segment
-
-    @property
-    def open_row(self) -> npt.NDArray[np.int64]:
-        return self._layout.open_row
-
-    @property
-    def closed_row(self) -> npt.NDArray[np.int64]:
-        return self._layout.closed_row
+        return self.read.reading.filename
 
     @property
     def readings(self) -> list[Result]:
-        return self._read.readings
+        return self.read.readings
 
     @property
     def key_of_row(self) -> npt.NDArray[np.int64]:
-        return self._read.key_of_row
+        return self.read.key_of_row
 
     def leads(self) -> Column[str]:
-        return self._read.leads()
+        return self.read.leads()
 
     def sources(self) -> list[Location]:
         """Where each match starts: its first line (``Match.source``)."""
-        lines, filename = self._read.reading.lines, self.filename
-        return [Location(filename, int(lines[row]), None, FieldKind.COLUMN) for row in self._layout.first_rows]
+        lines, filename = self.read.reading.lines, self.filename
+        return [Location(filename, int(lines[row]), None, FieldKind.COLUMN) for row in self.first_rows]
 
     def matches(self) -> tuple[Match, ...]:
         """The matches, each board with its lines (in the order :func:`bridgescore.teams.read.assemble` gives)."""
-        results = self._read.results()
-        layout = self._layout
+        results = self.read.results()
         none: Mapping[str, str] = MappingProxyType({})
-        starts = layout.starts.tolist()
+        starts = self.starts.tolist()
         with without_cycle_collection():
             room: Callable[[int], Result | None] = lambda i: results[i] if i >= 0 else None  # noqa: E731
             boards = _made(
-                MatchBoard, len(layout.board), board=layout.board.tolist(), open=map(room, layout.open_row.tolist()),
-                closed=map(room, layout.closed_row.tolist()), fouled=repeat(False), segment=layout.segment.tolist(),
+                MatchBoard, len(self.board), board=self.board.tolist(), open=map(room, self.open_row.tolist()),
+                closed=map(room, self.closed_row.tolist()), fouled=repeat(False), segment=self.segment.tolist(),
                 extra=repeat(none),
             )  # fmt: skip
             return tuple(
                 Match(round_number, home, away, tuple(boards[starts[k] : starts[k + 1]]),
-                      source=results[layout.first_rows[k]].source, extra=none)
-                for k, (round_number, home, away) in enumerate(zip(layout.rounds, layout.homes, layout.aways,
-                                                                   strict=True))
+                      source=results[self.first_rows[k]].source, extra=none)
+                for k, (round_number, home, away) in enumerate(zip(self.rounds, self.homes, self.aways, strict=True))
             )  # fmt: skip
 
 
-def _matches(
-    board: npt.NDArray[np.int32], teams: Column[str], rounds: _PerLine, rooms: _PerLine, segments: _PerLine
-) -> _Layout | None:
+def _matches(read: _Read) -> TeamsColumns | None:
     """How the lines make their matches, found on columns, as :func:`bridgescore.teams.read.assemble` finds them
     from the lines: the lines of a round between the same two teams are a match, in the order of their first
     lines; its home team is the North-South team of its first line if that line is the open room (or names no
@@ -376,6 +331,7 @@ def _matches(
     orientation.  None where assemble would report something (a team in two matches of a round, a line whose
     room contradicts its orientation, a room twice, some lines naming their room and others not): those files
     are assembled from their lines, which words each problem."""
+    board, teams, rounds, rooms, segments = read.board, read.teams, read.rounds, read.rooms, read.segments
     n = len(board)
     if not n or max(rounds.values) >= 2**31 or max(segments.values) >= 2**31:  # beyond numpy's integers: the lines'
         return None
@@ -428,8 +384,8 @@ def _matches(
     aways = [
         labels[code] for code in np.where(home_of_group == low[first_line], high[first_line], low[first_line]).tolist()
     ]
-    return _Layout(
-        round_of[first_line].tolist(), homes, aways, first_line.tolist(),
+    return TeamsColumns(
+        read, round_of[first_line].tolist(), homes, aways, first_line.tolist(),
         np.concatenate(([0], np.cumsum(boards_of_group))).astype(np.int64), key[2][run_start], key[1][run_start],
         open_line, closed_line,
     )  # fmt: skip
