@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
+from bridgescore.core.contract import Seat, parse_contract, score, vulnerability_of_board
 from bridgescore.io import csv_columns
 from bridgescore.teams import TeamsOptions, score_teams
 from bridgescore.teams.columns import ScoredColumns, score_columns
@@ -41,18 +42,39 @@ def _columnar_from(characters: int) -> Iterator[None]:
         yield
 
 
+def _score(contract: str, declarer: str, result: str, board: int) -> str:
+    """North-South's score of a room (Law 77), as a file's ``score`` column writes it."""
+    if contract == "PASS":
+        return "0"
+    level = int(contract[0])
+    tricks = level + 6 + (0 if result == "=" else int(result))
+    points = score(parse_contract(contract), Seat[declarer], vulnerability_of_board(board), tricks)
+    return str(points)
+
+
 def _teams_file(
-    seed: int, teams: int, rounds: int, boards: int, *, rooms: bool, leads: bool, segments: bool, shuffled: bool
+    seed: int,
+    teams: int,
+    rounds: int,
+    boards: int,
+    *,
+    rooms: bool,
+    leads: bool,
+    segments: bool,
+    shuffled: bool,
+    scores: bool = False,
 ) -> str:
     """A valid teams CSV: in each round the teams paired at random (one sits out where they are odd), each match
     ``boards`` boards (with ``segments`` most matches in two segments, their numbers used again) played in both
-    rooms."""
+    rooms; with ``scores`` a column of North-South's scores."""
     rng = random.Random(seed)
     header = ["round", "board", *(["room"] if rooms else []), "ns", "ew", "contract", "declarer", "result"]
     header += ["lead"] if leads else []
     header += ["segment"] if segments else []
+    header += ["score"] if scores else []
     lines = []
-    names = [str(t) if t % 3 else f"Team {t}" for t in range(1, teams + 1)]
+    # numbers, names with a space and names beyond ASCII
+    names = [str(t) if t % 3 else f"Team {t}" if t % 2 else f"Zoë's {t}" for t in range(1, teams + 1)]
     for round_number in range(1, rounds + 1):
         order = rng.sample(names, len(names))
         for home, away in zip(order[0::2], order[1::2], strict=False):
@@ -62,9 +84,11 @@ def _teams_file(
                 number = b + 1 - (boards // 2 if segment == 2 else 0)
                 for room, (ns, ew) in (("open", (home, away)), ("closed", (away, home))):
                     values = [str(round_number), str(number), *([room] if rooms else []), ns, ew]
-                    values += rng.choice(_OUTCOMES)
+                    outcome = rng.choice(_OUTCOMES)
+                    values += outcome
                     values += [rng.choice(_LEADS)] if leads else []
                     values += [str(segment)] if segments else []
+                    values += [_score(*outcome, number)] if scores else []
                     lines.append(",".join(values))
     if shuffled:  # a match's first line is then its open room or not: its home team as the lines say
         rng.shuffle(lines)
@@ -116,6 +140,8 @@ def _totals(m: MatchScore) -> tuple[object, ...]:
     leads=st.booleans(),
     segments=st.booleans(),
     shuffled=st.booleans(),
+    scores=st.booleans(),
+    encoding=st.sampled_from(["utf-8", "utf-8-sig", "cp1252"]),
     vp=st.sampled_from(["wbf", "wbf-discrete", "ebu-20", None]),
     tiebreak=st.sampled_from(["wbf", "nbb", "none"]),
     knockout=st.booleans(),
@@ -131,6 +157,8 @@ def test_an_event_scored_on_columns_is_the_engines_to_the_byte(
     leads: bool,
     segments: bool,
     shuffled: bool,
+    scores: bool,
+    encoding: str,
     vp: str | None,
     tiebreak: str,
     knockout: bool,
@@ -139,9 +167,9 @@ def test_an_event_scored_on_columns_is_the_engines_to_the_byte(
     path = tmp_path_factory.mktemp("fast") / "teams.csv"
     text = _teams_file(
         seed, teams, rounds, max(boards, 2 if segments else 1), rooms=rooms, leads=leads, segments=segments,
-        shuffled=shuffled,
+        shuffled=shuffled, scores=scores,
     )  # fmt: skip
-    path.write_text(text, encoding="utf-8")
+    path.write_text(text, encoding=encoding)  # Windows-1252: a warning the event keeps
     scale = scale_named(vp) if vp is not None else None
     options = TeamsOptions(vp=scale, tiebreak=tiebreak, knockout=knockout, bye_vp=bye_vp)  # type: ignore[arg-type]
     fast = _on_columns(path, options)
