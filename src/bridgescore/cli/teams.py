@@ -176,7 +176,6 @@ def score_teams_command(
     from bridgescore.teams import score_teams
     from bridgescore.teams.carry import given_carry_over
     from bridgescore.teams.choose import teams_options
-    from bridgescore.teams.columns import score_columns
     from bridgescore.teams.read import load_teams, load_teams_columns
     from bridgescore.teams.report import TEAMS_FORMATS, TeamsFormat, write_teams
     from bridgescore.teams.vp import VPScaleError
@@ -215,9 +214,13 @@ def score_teams_command(
                 event, vp=vp, form=form, as_program=as_program, tiebreak=tiebreak, board_points=board_points,
                 patton=patton, knockout=knockout, bye_vp=bye_vp,
             )  # fmt: skip
-            on_columns = score_columns(event, columns, options) if columns is not None else None
-            if columns is not None and on_columns is None:  # scored by the engine: the matches made
-                event = dataclasses.replace(event, matches=columns.matches())
+            on_columns = None
+            if columns is not None:
+                from bridgescore.teams.columns import score_columns
+
+                on_columns = score_columns(event, columns, options)
+                if on_columns is None:  # scored by the engine: the matches made
+                    event = dataclasses.replace(event, matches=columns.matches())
             # a VP table file without the match length raises here
             scored = on_columns.scored if on_columns is not None else score_teams(event, options)
             event = scored.event
