@@ -143,7 +143,7 @@ def _totals(m: MatchScore) -> tuple[object, ...]:
     scores=st.booleans(),
     encoding=st.sampled_from(["utf-8", "utf-8-sig", "cp1252"]),
     vp=st.sampled_from(["wbf", "wbf-discrete", "ebu-20", None]),
-    tiebreak=st.sampled_from(["wbf", "nbb", "none"]),
+    tiebreak=st.sampled_from(["wbf", "ebu", "nbb", "none"]),
     knockout=st.booleans(),
     bye_vp=st.sampled_from([None, 12.0]),
 )
@@ -173,7 +173,7 @@ def test_an_event_scored_on_columns_is_the_engines_to_the_byte(
     scale = scale_named(vp) if vp is not None else None
     options = TeamsOptions(vp=scale, tiebreak=tiebreak, knockout=knockout, bye_vp=bye_vp)  # type: ignore[arg-type]
     fast = _on_columns(path, options)
-    assert fast is not None  # every room plain, IMPs, not the EBU's tie-break: scored on the columns
+    assert fast is not None  # every room plain, at IMPs: scored on the columns
     careful = _careful(path, options)
     assert [_totals(m) for m in fast.scored.matches] == [_totals(m) for m in careful.matches]
     assert fast.imps.tolist() == [b.imps_home for m in careful.matches for b in m.boards]
@@ -192,7 +192,7 @@ def test_an_event_scored_on_columns_is_the_engines_to_the_byte(
 def test_the_columns_leave_what_they_do_not_score_to_the_engine(tmp_path: Path) -> None:
     path = tmp_path / "teams.csv"
     path.write_text(_teams_file(7, 6, 3, 4, rooms=True, leads=True, segments=False, shuffled=False), encoding="utf-8")
-    for options in (TeamsOptions(form="bam"), TeamsOptions(form="patton"), TeamsOptions(tiebreak="ebu")):
+    for options in (TeamsOptions(form="bam"), TeamsOptions(form="patton")):
         assert _columns_json(path, options) is None
     assert _columns_json(path, TeamsOptions()) is not None
     lines = path.read_text(encoding="utf-8").splitlines()
@@ -216,8 +216,8 @@ def _command(path: Path, out: Path, *options: str) -> tuple[int, bytes, str]:
         (),
         ("--names", "NAMES"),
         ("--bye-vp", "12", "--tiebreak", "nbb", "--vp", "ebu-20"),
-        ("--tiebreak", "ebu"),  # the engine scores it, on the matches the columns make
-        ("--form", "bam"),
+        ("--as", "ebuscore"),  # the EBU's tie-break: its count-back of boards won counted on the columns
+        ("--form", "bam"),  # the engine scores it, on the matches the columns make
         ("--knockout", "--vp", "none"),
     ],
 )
@@ -240,3 +240,22 @@ def test_a_team_named_like_the_mark_of_the_boards_is_written_as_named(tmp_path: 
     text = _teams_file(3, 4, 2, 3, rooms=True, leads=False, segments=False, shuffled=False)
     path.write_text(text.replace(",Team 3,", ',"\x01b",').replace(",Team 3\n", ',"\x01b"\n'), encoding="utf-8")
     assert _columns_json(path, TeamsOptions()) == _careful_json(path, TeamsOptions())
+
+
+def test_the_ebu_count_back_counted_on_columns_orders_level_teams(tmp_path: Path) -> None:
+    """Four teams level at 0 IMPs who did not all meet: the EBU's last rule, boards won with a drawn board a half
+    (White Book 143.5.3), puts C and D (four drawn boards: 2) above A and B (one board won each: 1)."""
+    lines = ["round,board,room,ns,ew,contract,declarer,result"]
+    for board, (open_result, closed_result) in enumerate((("+1", "="), ("=", "+1")), start=1):  # 1 IMP each way
+        lines += [f"1,{board},open,A,B,4S,N,{open_result}", f"1,{board},closed,B,A,4S,N,{closed_result}"]
+    for board in range(1, 5):  # four drawn boards
+        lines += [f"1,{board},open,C,D,4S,N,=", f"1,{board},closed,D,C,4S,N,="]
+    path = tmp_path / "level.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    options = TeamsOptions(vp=None, tiebreak="ebu")
+    fast = _on_columns(path, options)
+    assert fast is not None
+    assert [(s.team.id, s.place_label) for s in fast.scored.standings] == [("C", "1="), ("D", "1="), ("A", "3="),
+                                                                          ("B", "3=")]  # fmt: skip
+    assert fast.scored.standings == _careful(path, options).standings
+    assert "count-back" in fast.scored.standings[0].tiebreak

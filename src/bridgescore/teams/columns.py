@@ -14,13 +14,14 @@ passed out, no remarks: :func:`~bridgescore.teams.match.plain_room`), this score
   exact whatever their order), its segments' subtotals likewise, and its VPs the scale's of the margin
   (:func:`~bridgescore.teams.match.vps_of_margin`, asked once per margin and number of boards);
 * the standings, checks, problems and options are made by the engine itself
-  (:func:`bridgescore.teams.engine.scored_teams`) from the scored matches.
+  (:func:`bridgescore.teams.engine.scored_teams`) from the scored matches, with each team's boards won for the
+  EBU's count-back counted on the columns.
 
 The matches it hands the engine (:attr:`ScoredColumns.scored`) hold no boards (``Match.boards`` and
 ``MatchScore.boards`` are empty): the boards are the columns, and :func:`bridgescore.teams.report.json.dump_columns`
-writes them.  So it scores only where nothing reads a board after scoring: IMPs (board-a-match and Patton points
-are read per board), a tie-break other than the EBU's (its count-back reads every board), every board played in
-both rooms (a room without a line is a problem the careful engine words).  A file whose matches the columnar reader
+writes them.  So it scores only where nothing reads a board after scoring but what it counts here: IMPs
+(board-a-match and Patton points are read per board), every board played in both rooms (a room without a line is a
+problem the careful engine words).  A file whose matches the columnar reader
 made has no board extras to check, no team North-South in both rooms and no team in two matches of a round
 (:func:`bridgescore.teams.read_columns._matches` leaves those to the careful reading), so the director's checks of
 the boards have nothing to say.  Everything else – :func:`score_columns` returns None – is scored by
@@ -65,7 +66,7 @@ def score_columns(event: TeamsEvent, columns: TeamsColumns, options: TeamsOption
     on its columns, as :func:`bridgescore.teams.engine.score_teams` scores it; None where the event is to be scored
     by the engine (see the module docstring)."""
     form = options.form or event.form or "imps"
-    if form != "imps" or options.tiebreak == "ebu":
+    if form != "imps":
         return None
     if not all(plain_room(r) for r in columns.readings):
         return None
@@ -115,8 +116,24 @@ def score_columns(event: TeamsEvent, columns: TeamsColumns, options: TeamsOption
             MatchScore(match, (), imps_home, imps_away, vp_home, vp_away, segments=segments.get(k, ()),
                        winner=winner_of(match, imps_home, imps_away), shared_imps=0.0)
         )  # fmt: skip
-    summary = scored_teams(replace(event, matches=tuple(made)), options, tuple(scored))
+    won = _boards_won(columns, match_of_board, imps) if options.tiebreak == "ebu" else None
+    summary = scored_teams(replace(event, matches=tuple(made)), options, tuple(scored), boards_won=won)
     return ScoredColumns(summary, columns, imps)
+
+
+def _boards_won(
+    columns: TeamsColumns, match_of_board: npt.NDArray[np.int64], imps: npt.NDArray[np.float64]
+) -> dict[str, float]:
+    """Each team's boards won at IMPs, a drawn board a half (the EBU's count-back, White Book 143.5.3, as
+    :func:`bridgescore.teams.standings.rank_teams` counts it: every board of a plain match is compared)."""
+    matches = len(columns.starts) - 1
+    drawn = 0.5 * (imps == 0)
+    home = np.bincount(match_of_board, weights=(imps > 0) + drawn, minlength=matches).tolist()
+    away = np.bincount(match_of_board, weights=(imps < 0) + drawn, minlength=matches).tolist()
+    won: dict[str, float] = {}
+    for team, count in (*zip(columns.homes, home, strict=True), *zip(columns.aways, away, strict=True)):
+        won[team] = won.get(team, 0.0) + count
+    return won
 
 
 def _segments(
