@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from io import BytesIO
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -259,3 +260,27 @@ def test_the_ebu_count_back_counted_on_columns_orders_level_teams(tmp_path: Path
                                                                           ("B", "3=")]  # fmt: skip
     assert fast.scored.standings == _careful(path, options).standings
     assert "count-back" in fast.scored.standings[0].tiebreak
+
+
+@pytest.mark.parametrize("change", ["carry-over", "a bad contract"])
+def test_a_file_whose_matches_are_not_found_on_columns_is_read_once(change: str, tmp_path: Path) -> None:
+    """The columns' reading of a file they do not take is the event load_teams reads, from one parse of the text."""
+    lines = _teams_file(5, 6, 2, 3, rooms=True, leads=False, segments=False, shuffled=False).splitlines()
+    if change == "carry-over":  # a carry-over is the lines' work (bridgescore.teams.carry)
+        lines = [lines[0] + ",carry_over", lines[1] + ",7.5", *(line + "," for line in lines[2:])]
+    else:
+        lines[3] = lines[3].replace(",4S,", ",9S,").replace(",3NT,", ",9S,").replace(",PASS,", ",9S,")
+    path = tmp_path / "teams.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    parsed = []
+    real_parse = csv_columns.parse
+
+    def counted(*args: Any) -> Any:
+        parsed.append(args[1])
+        return real_parse(*args)
+
+    with _columnar_from(0), pytest.MonkeyPatch.context() as patch:
+        patch.setattr(csv_columns, "parse", counted)
+        event, columns = load_teams_columns([path])
+        assert columns is None and len(parsed) == 1
+        assert event == load_teams([path])

@@ -314,14 +314,12 @@ def _load(
     contents: dict[bytes, str] = {}
     made: tuple[Match, ...] | None = None
     columns: TeamsColumns | None = None
+    read_before: TeamFile | None = None  # the event's one CSV file, read (once) for its columns
     if on_columns and len(paths) == 1 and Path(paths[0]).suffix.lower() in (".csv", ".tsv", ".txt"):
         from bridgescore.teams import read_csv
 
-        on_columns_read = read_csv.load_columns(Path(paths[0]), notation)
-        if on_columns_read is not None:
-            columns, read_problems = on_columns_read
-            problems.extend(read_problems)
-    for path in paths if columns is None else ():
+        columns, read_before = read_csv.load_columns(Path(paths[0]), notation)
+    for path in paths:
         digest = _digest(Path(path))
         if digest is not None and digest in contents:
             problems.append(
@@ -336,7 +334,7 @@ def _load(
         if digest is not None:
             contents[digest] = str(path)
         try:
-            read = _read_one(Path(path), notation, whole_event=len(paths) == 1)
+            read = read_before if read_before is not None else _read_one(Path(path), notation, len(paths) == 1)
         except MemoryError:
             read = TeamFile(
                 (),
@@ -351,7 +349,8 @@ def _load(
             )
         problems.extend(read.problems)
         if (
-            not read.lines
+            columns is None
+            and not read.lines
             and not read.matches
             and not any(p.severity is Severity.ERROR and p.location.line is None for p in read.problems)
         ):

@@ -42,7 +42,7 @@ from bridgescore.io.members import without_cycle_collection
 from bridgescore.teams.lines import TeamFile, TeamLine
 from bridgescore.teams.model import Match, MatchBoard
 
-__all__ = ["TeamsColumns", "columns", "loads"]
+__all__ = ["TeamsColumns", "event", "loads"]
 
 T = TypeVar("T")
 
@@ -232,10 +232,23 @@ def loads(text: str, filename: str, notation: Notation, *, matches: bool = False
     read = _read(text, filename, notation)
     if read is None:
         return None
-    if matches:
-        found = _event_columns(read)
-        if found is not None:
-            return TeamFile((), matches=found.matches())
+    found = _event_columns(read) if matches else None
+    return TeamFile((), matches=found.matches()) if found is not None else _lines(read)
+
+
+def event(text: str, filename: str, notation: Notation) -> TeamsColumns | TeamFile | None:
+    """A CSV file's text, the event's one file, read on columns: its columns where its matches are found on columns
+    (:func:`loads` with ``matches`` would make them from these), else its lines as :func:`loads` gives them; None
+    where the careful reader must read the whole file."""
+    read = _read(text, filename, notation)
+    if read is None:
+        return None
+    found = _event_columns(read)
+    return found if found is not None else _lines(read)
+
+
+def _lines(read: _Read) -> TeamFile:
+    """The file's lines, each a :class:`TeamLine` as the careful reader makes it."""
     results = read.results()
     n = len(results)
     none: Mapping[str, str] = MappingProxyType({})
@@ -245,13 +258,6 @@ def loads(text: str, filename: str, notation: Notation, *, matches: bool = False
             repeat("", n), repeat(none, n), repeat(none, n), repeat(None, n), repeat("", n), read.carries.tolist(),
         )  # fmt: skip
         return TeamFile(tuple(lines))
-
-
-def columns(text: str, filename: str, notation: Notation) -> TeamsColumns | None:
-    """The event of a CSV file's text (the event's one file) as columns, its matches found on columns, where
-    :func:`loads` would make them so (``matches=True``); else None, and the file is read by :func:`loads`."""
-    read = _read(text, filename, notation)
-    return _event_columns(read) if read is not None else None
 
 
 def _event_columns(read: _Read) -> TeamsColumns | None:
