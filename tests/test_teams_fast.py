@@ -131,8 +131,8 @@ def _totals(m: MatchScore) -> tuple[object, ...]:
             m.vp_away, m.points_home, m.points_away, m.segments, m.winner, m.shared_imps)  # fmt: skip
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
+_FILES = st.builds(
+    _teams_file,
     seed=st.integers(0, 2**32),
     teams=st.integers(2, 9),
     rounds=st.integers(1, 4),
@@ -142,6 +142,12 @@ def _totals(m: MatchScore) -> tuple[object, ...]:
     segments=st.booleans(),
     shuffled=st.booleans(),
     scores=st.booleans(),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    text=_FILES,
     encoding=st.sampled_from(["utf-8", "utf-8-sig", "cp1252"]),
     vp=st.sampled_from(["wbf", "wbf-discrete", "ebu-20", None]),
     tiebreak=st.sampled_from(["wbf", "ebu", "nbb", "none"]),
@@ -150,15 +156,7 @@ def _totals(m: MatchScore) -> tuple[object, ...]:
 )
 def test_an_event_scored_on_columns_is_the_engines_to_the_byte(
     tmp_path_factory: pytest.TempPathFactory,
-    seed: int,
-    teams: int,
-    rounds: int,
-    boards: int,
-    rooms: bool,
-    leads: bool,
-    segments: bool,
-    shuffled: bool,
-    scores: bool,
+    text: str,
     encoding: str,
     vp: str | None,
     tiebreak: str,
@@ -166,10 +164,6 @@ def test_an_event_scored_on_columns_is_the_engines_to_the_byte(
     bye_vp: float | None,
 ) -> None:
     path = tmp_path_factory.mktemp("fast") / "teams.csv"
-    text = _teams_file(
-        seed, teams, rounds, max(boards, 2 if segments else 1), rooms=rooms, leads=leads, segments=segments,
-        shuffled=shuffled, scores=scores,
-    )  # fmt: skip
     path.write_text(text, encoding=encoding)  # Windows-1252: a warning the event keeps
     scale = scale_named(vp) if vp is not None else None
     options = TeamsOptions(vp=scale, tiebreak=tiebreak, knockout=knockout, bye_vp=bye_vp)  # type: ignore[arg-type]
