@@ -16,6 +16,9 @@ with more or fewer values than the header, an adjusted score that keeps its own 
 file without ``ns``/``ew`` team columns or with player columns, and any file the pairs columnar reader leaves to the
 careful reader: for all of those :func:`loads` returns None and the careful reader reads the whole file, so its
 problems are worded and placed as they always were (tests/test_teams_columns.py compares both readings).
+
+An event's one file whose matches are found on columns can also be kept as columns, no line's object made
+(:func:`event`, :class:`TeamsColumns`): :mod:`bridgescore.teams.columns` scores its plain boards on them.
 """
 
 from __future__ import annotations
