@@ -18,7 +18,7 @@ from bridgescore.cli.common import OutputOption, app, fail, language_option, tex
 if TYPE_CHECKING:
     from bridgescore.core.i18n import Language
     from bridgescore.movement.model import Movement, PairRef, Stand
-    from bridgescore.movement.validate import Message, Report
+    from bridgescore.movement.validate import Message, PlayerMeasure, Report
 
 __all__ = ["movement_app"]
 
@@ -223,6 +223,19 @@ def _stand_row(stand: Stand, bye: str) -> list[str]:
     return [str(stand.table), _pair_text(stand.ns), _pair_text(stand.ew), _boards_text(stand.boards) + mark]
 
 
+def _player_rows(stands: tuple[Stand, ...], lang: Language) -> list[list[str]]:
+    """An individual's round: table, the North, South, East and West players, the boards (a bye stand's boards)."""
+    from bridgescore.core.i18n import translator
+    from bridgescore.movement.cards import boards_text as _boards_text
+
+    _ = translator(lang).gettext
+    rows = [[_("Table"), _("N"), _("S"), _("E"), _("W"), _("Boards")]]
+    for stand in stands:
+        seated = [str(p) for p in stand.players.seats] if stand.players is not None else [_("bye stand"), "", "", ""]
+        rows.append([str(stand.table), *seated, _boards_text(stand.boards)])
+    return rows
+
+
 def _tables(movement: Movement) -> int:
     """The tables with players (a bye stand is a table of boards, not counted)."""
     return sum(len({s.table for r in sec.rounds for s in r.stands if not s.is_bye}) for sec in movement.sections)
@@ -250,6 +263,12 @@ def _show_text(movement: Movement, lang: Language) -> str:
         for rnd in section.rounds:
             lines.append("")
             lines.append(_("Round %(round)s") % {"round": rnd.number})
+            if section.individual:  # four players a table: their seats, and the players without one
+                lines.extend(_columns(_player_rows(rnd.stands, lang)))
+                out = section.players_out(rnd.number)
+                if out:
+                    lines.append(_("Sits out: player %(players)s") % {"players": ", ".join(map(str, out))})
+                continue
             rows = [[_("Table"), _("NS"), _("EW"), _("Boards")]]
             for stand in sorted(rnd.stands, key=lambda s: s.table):
                 rows.append(_stand_row(stand, _("bye stand")))
@@ -291,6 +310,17 @@ def cards_command(
     if paper not in PAPERS:
         raise fail(f"--paper must be {', '.join(PAPERS)}, not '{paper}'")
     chosen = _movement(movement, boards_per_round, language)
+    if chosen.individual and kind != "boards":
+        from bridgescore.core.i18n import N_, format_message
+
+        raise fail(
+            format_message(
+                N_("%(name)s is an individual movement: its table and guide cards are not made yet (they would name "
+                   "four players a table); 'movement show %(name)s' prints every seat, --kind boards the board slip"),
+                {"name": chosen.name},
+                language,
+            )
+        )  # fmt: skip
     write_output(render_cards(chosen, kind, language, paper), output)
 
 
@@ -359,7 +389,15 @@ def _report_dict(report: Report, lang: Language) -> dict[str, object]:
             }
             for m in report.pairs
         ],
+        **({"players": [_player_dict(m) for m in report.players]} if report.players else {}),
     }
+
+
+def _player_dict(m: PlayerMeasure) -> dict[str, object]:
+    return {
+        "section": m.section, "player": m.player, "rounds": m.rounds, "sit_outs": m.sit_outs, "boards": m.boards,
+        "boards_in_play": m.boards_in_play, "partners": m.partners, "opponents": m.opponents, "field": m.field_size,
+    }  # fmt: skip
 
 
 def _report_text(report: Report, lang: Language) -> str:
@@ -376,6 +414,17 @@ def _report_text(report: Report, lang: Language) -> str:
         if len(p.findings) > len(shown):
             lines.append(" " * (width + 2) + _("… and %(count)s more") % {"count": len(p.findings) - len(shown)})
     lines.append("")
+    if report.players:  # an individual: per player, not per pair
+        rows = [[_("Player"), _("Rounds"), _("Sit-outs"), _("Boards"), _("of"), _("Partners"), _("Opponents")]]
+        rows.extend(
+            [str(m.player), str(m.rounds), str(m.sit_outs), str(m.boards), str(m.boards_in_play),
+             f"{m.partners}/{m.field_size}", f"{m.opponents}/{m.field_size}"]
+            for m in report.players
+        )  # fmt: skip
+        lines.extend(_columns(rows))
+        lines.append("")
+        lines.append(_("All required properties hold.") if report.ok else _("A required property fails."))
+        return "\n".join(lines) + "\n"
     lines.append(_("Balance (100 % = every pair compared equally often with every other of its field):"))
     for f in report.fields:
         field = _(f.field) if f.field else _("all pairs")

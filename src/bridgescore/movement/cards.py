@@ -343,6 +343,8 @@ def render_cards(movement: Movement, kind: Kind, lang: str = "en", paper: Paper 
         raise ValueError(f"kind must be {', '.join(KINDS)}, not '{kind}'")
     if paper not in PAPERS:
         raise ValueError(f"paper must be {', '.join(PAPERS)}, not '{paper}'")
+    if movement.individual and kind != "boards":
+        raise ValueError(f"{movement.name} is an individual movement: its {kind} cards are not made yet")
     gettext = translator(language).gettext
     titles: dict[Kind, str] = {
         "table": gettext("Table cards"),

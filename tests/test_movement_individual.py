@@ -1,0 +1,196 @@
+"""Individual movements on the movement model (issue 21): four players a stand, the whist movements (8, 12, 13, 16
+players) and the Rainbow, shown, checked and written as JSON; the formats that cannot hold players refuse them."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from bridgescore.cli import app
+from bridgescore.movement import Movement, MovementError, PairRef, Players, Round, Section, Stand
+from bridgescore.movement import json as movement_json
+from bridgescore.movement.files import resolve, write
+from bridgescore.movement.individual import RAINBOW_TABLES, WHIST_PLAYERS, by_name, moves, rainbow, whist
+from bridgescore.movement.validate import validate
+
+runner = CliRunner()
+
+#: G.L. Sicherman's 8-player rotation as he published it (rec.games.bridge, 1997, sicherman.net/bridge/
+#: pseudoteam.txt): "Table 1 N - stay put. Table 1 W - go to 2 W. Table 1 E - go to 2 S. Table 1 S - go to 1 W.
+#: Table 2 N - go to 1 E. Table 2 W - go to 2 E. Table 2 E - go to 2 N. Table 2 S - go to 1 S."
+SICHERMAN = {"1N": "1N", "1W": "2W", "1E": "2S", "1S": "1W", "2N": "1E", "2W": "2E", "2E": "2N", "2S": "1S"}
+
+
+def _meetings(movement: Movement) -> tuple[Counter[frozenset[int]], Counter[frozenset[int]]]:
+    """How often every two players partner and oppose each other, counted from the stands themselves."""
+    partners: Counter[frozenset[int]] = Counter()
+    opponents: Counter[frozenset[int]] = Counter()
+    for r in movement.sections[0].rounds:
+        for s in r.stands:
+            assert s.players is not None
+            n, so, e, w = s.players.seats
+            partners.update([frozenset((n, so)), frozenset((e, w))])
+            opponents.update(frozenset((a, b)) for a in (n, so) for b in (e, w))
+    return partners, opponents
+
+
+@pytest.mark.parametrize("round_number", range(1, 7))
+def test_the_8_player_movement_is_sichermans_rotation(round_number: int) -> None:
+    """Every seat's player goes where Sicherman's table says, after every round."""
+    assert moves(whist(8), round_number) == SICHERMAN
+
+
+@pytest.mark.parametrize("players", WHIST_PLAYERS)
+def test_the_whist_movements_are_whist_tournaments(players: int) -> None:
+    """Each player partners every other exactly once and opposes every other exactly twice, plays every round but
+    one sit-out (13 players) and no board twice; the validator agrees and requires it of a complete individual."""
+    movement = by_name(f"individual-{players}", 3)
+    section = movement.sections[0]
+    assert section.players() == tuple(range(1, players + 1))
+    assert len(section.rounds) == (players if players % 4 else players - 1)
+    partners, opponents = _meetings(movement)
+    pairs = [frozenset(p) for p in combinations(range(1, players + 1), 2)]
+    assert all(partners[p] == 1 for p in pairs) and sum(partners.values()) == len(pairs)
+    assert all(opponents[p] == 2 for p in pairs) and sum(opponents.values()) == 2 * len(pairs)
+    for player in section.players():
+        seats = section.seats(player)
+        assert len(seats) == len(section.rounds) - (players % 4)
+        boards = [b for s in seats for b in s.boards]
+        assert len(boards) == len(set(boards)) == 3 * len(seats)
+    report = validate(movement)
+    assert report.ok and all(p.ok for p in report.properties)
+    assert report.property("whist").required
+    assert {m.partners for m in report.players} == {players - 1}
+
+
+def test_13_players_sit_out_once_each() -> None:
+    section = whist(13).sections[0]
+    out = [section.players_out(r.number) for r in section.rounds]
+    assert all(len(o) == 1 for o in out) and sorted(o[0] for o in out) == list(range(1, 14))
+    assert out[0] == (13,)  # the player without a seat in round 1 is numbered last
+
+
+@pytest.mark.parametrize("tables", RAINBOW_TABLES[:4])
+def test_the_rainbow_follows_the_published_moves(tables: int) -> None:
+    """rec.games.bridge's RAINBOW: the boards stay, N up one table, E down one, S up two, W down two; players
+    numbered N 1–T, E T+1–2T, S 2T+1–3T, W 3T+1–4T starting at their table."""
+    movement = rainbow(tables, 2)
+    section = movement.sections[0]
+    speed = {"N": 1, "E": -1, "S": 2, "W": -2}
+    line = {"N": 0, "E": 1, "S": 2, "W": 3}
+    for player in section.players():
+        seats = section.seats(player)
+        assert len(seats) == tables
+        first = seats[0]
+        assert player == line[first.seat] * tables + first.table
+        for seat in seats:
+            assert seat.seat == first.seat
+            assert seat.table == (first.table - 1 + speed[seat.seat] * (seat.round - 1)) % tables + 1
+            assert seat.boards == frozenset({2 * seat.table - 1, 2 * seat.table})  # the boards stay
+    report = validate(movement)
+    assert report.ok  # partners never twice, every board once …
+    whist_property = report.property("whist")
+    assert not whist_property.ok and not whist_property.required  # … but not a whist tournament: a note
+    partners, _ = _meetings(movement)
+    assert max(partners.values()) == 1
+
+
+def test_a_stand_of_players_is_validated_where_it_is_built() -> None:
+    with pytest.raises(MovementError, match="two seats"):
+        Players(1, 2, 3, 1)
+    with pytest.raises(MovementError, match="numbered from 1"):
+        Players(0, 2, 3, 4)
+    with pytest.raises(MovementError, match="not both"):
+        Stand(1, PairRef(1), PairRef(2), frozenset({1}), players=Players(1, 2, 3, 4))
+    with pytest.raises(MovementError, match="player 3 is at two tables"):
+        Round(1, (Stand(1, None, None, frozenset({1}), players=Players(1, 2, 3, 4)),
+                  Stand(2, None, None, frozenset({2}), players=Players(5, 6, 7, 3))))  # fmt: skip
+    pairs = Round(1, (Stand(1, PairRef(1), PairRef(2), frozenset({1})),))
+    players = Round(2, (Stand(1, None, None, frozenset({2}), players=Players(1, 2, 3, 4)),))
+    with pytest.raises(MovementError, match="a pairs event or an individual"):
+        Section("A", (pairs, players))
+    stand = players.stands[0]
+    assert not stand.is_bye and stand.players is not None and stand.players.partner(3) == 4
+    seat = Section("A", (Round(1, players.stands),)).seat(1, 3)
+    assert seat is not None and (seat.seat, seat.partner, seat.opponents, seat.direction) == ("E", 4, (2, 1), "EW")
+
+
+def test_json_carries_the_players_and_reads_old_files_unchanged(tmp_path: Path) -> None:
+    movement = whist(12, 2)
+    text = movement_json.dumps(movement)
+    assert movement_json.loads(text)[0] == movement
+    stand = json.loads(text)["sections"][0]["rounds"][0]["stands"][0]
+    assert stand["players"] == {"north": 1, "south": 2, "east": 3, "west": 4} and stand["ns"] is None
+    howell = resolve("howell-4").movement
+    assert howell is not None and "players" not in json.dumps(movement_json.to_dict(howell))  # no new field
+    document = json.loads(text)
+    del document["sections"][0]["rounds"][1]["stands"][2]["players"]["west"]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    result = runner.invoke(app, ["movement", "check", str(path)])
+    assert result.exit_code == 2
+    assert "sections[0].rounds[1].stands[2].players.west" in result.output and "missing" in result.output
+
+
+def test_check_exits_1_where_a_player_plays_a_board_twice_or_partners_twice(tmp_path: Path) -> None:
+    document = movement_json.to_dict(whist(8, 2))
+    rounds = document["sections"][0]["rounds"]
+    rounds[1]["stands"][0]["boards"] = [1, 2]  # table 1 plays round 1's boards again in round 2
+    rounds[2]["stands"][0]["players"] = dict(rounds[0]["stands"][0]["players"])  # round 1's table 1 again …
+    rounds[2]["stands"][1]["players"] = dict(rounds[0]["stands"][1]["players"])  # … and its table 2
+    path = tmp_path / "twice.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    result = runner.invoke(app, ["movement", "check", str(path)])
+    assert result.exit_code == 1, result.output
+    assert "FAILS  no player plays a board twice" in result.output
+    assert "player 1 plays board 1 in rounds 1, 2" in result.output
+    assert "FAILS  no two players partner each other twice" in result.output
+    assert "players 1 and 2 partner each other 2 times (rounds 1, 3)" in result.output
+    assert "FAILS  every player partners every other once" in result.output
+    checked = json.loads(runner.invoke(app, ["movement", "check", str(path), "-f", "json"]).output)
+    assert not checked["ok"] and checked["players"][0]["player"] == 1
+
+
+def test_show_prints_every_seat_and_the_sit_out() -> None:
+    result = runner.invoke(app, ["movement", "show", "individual-13"])
+    assert result.exit_code == 0
+    assert "Table  N   S   E   W  Boards" in result.output
+    assert "Sits out: player 13" in result.output
+    dutch = runner.invoke(app, ["movement", "show", "individual-8", "--lang", "nl"])
+    assert "Tafel  N  Z  O  W  Spellen" in dutch.output
+
+
+@pytest.mark.parametrize("fmt", ["csv", "bridgemate", "nbb"])
+def test_a_format_without_players_refuses_an_individual(fmt: str) -> None:
+    """Written there, every stand would read back as a bye stand: refused with the reason, exit 2."""
+    text, problems = write(whist(8), fmt)  # type: ignore[arg-type]
+    assert text is None and "individual movement" in str(problems[0])
+    result = runner.invoke(app, ["movement", "show", "individual-8", "-f", fmt])
+    assert result.exit_code == 2 and "write it as JSON" in result.output
+
+
+def test_cards_say_what_is_not_made_yet() -> None:
+    result = runner.invoke(app, ["movement", "cards", "individual-8", "--kind", "guide"])
+    assert result.exit_code != 0 and "its table and guide cards are not made yet" in result.output
+    slip = runner.invoke(app, ["movement", "cards", "individual-8", "--kind", "boards"])
+    assert slip.exit_code == 0 and "<html" in slip.output
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("individual-9", "for 8, 12, 13, 16 players"),
+        ("individual-24-rainbow", "2 and 3 do not divide"),
+        ("individual-21-rainbow", "2 and 3 do not divide"),
+    ],
+)
+def test_a_name_not_built_says_what_is(name: str, said: str) -> None:
+    resolved = resolve(name)
+    assert resolved.movement is None and said in str(resolved.problems[0])
+    result = runner.invoke(app, ["movement", "check", name])
+    assert result.exit_code != 0 and said in result.output
