@@ -194,3 +194,66 @@ def test_a_name_not_built_says_what_is(name: str, said: str) -> None:
     assert resolved.movement is None and said in str(resolved.problems[0])
     result = runner.invoke(app, ["movement", "check", name])
     assert result.exit_code != 0 and said in result.output
+
+
+def _travellers(movement: Movement, *, columns: bool = False) -> list[str]:
+    """A CSV of every line the movement has (board, the four players, a contract), with its round and table where
+    ``columns``."""
+    head = "board,north,south,east,west,contract,declarer,result" + (",round,table" if columns else "")
+    rows = [head]
+    contracts = ["4S,N,=", "3NT,S,-1", "2H,E,+1", "1NT,W,="]
+    for r in movement.sections[0].rounds:
+        for s in r.stands:
+            assert s.players is not None
+            n, so, e, w = s.players.seats
+            for b in sorted(s.boards):
+                extra = f",{r.number},{s.table}" if columns else ""
+                rows.append(f"{b},{n},{so},{e},{w},{contracts[(b + s.table) % 4]}{extra}")
+    return rows
+
+
+def test_individual_movement_checks_every_line(tmp_path: Path) -> None:
+    """individual --movement: a player in a seat the schedule gives another, a board the movement has not are said
+    at their file, line and column with what the movement expected, exit 2; the right lines score as without it."""
+    rows = _travellers(whist(8, 2))
+    good = tmp_path / "good.csv"
+    good.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    plain = runner.invoke(app, ["individual", str(good), "-f", "json"])
+    checked = runner.invoke(app, ["individual", str(good), "-f", "json", "--movement", "individual-8"])
+    assert checked.exit_code == 0 and json.loads(checked.stdout) == json.loads(plain.stdout)
+    assert rows[3] == "1,5,6,7,8,1NT,W,="  # round 1, table 2
+    rows[3] = "1,5,6,8,7,1NT,W,="  # East and West written in each other's seats
+    rows.append("15,1,2,3,4,4S,N,=")  # a board the 14-board movement has not
+    bad = tmp_path / "bad.csv"
+    bad.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    result = runner.invoke(app, ["individual", str(bad), "--movement", "individual-8"])
+    assert result.exit_code == 2
+    said = " ".join(result.output.split())
+    assert (f"{bad}, line 4, column 'east': round 1, table 2: N 5, S 6, E 7, W 8 on boards 1–2: player 8 did not "
+            "sit there; the line is left out") in said  # fmt: skip
+    assert f"{bad}, line 4, column 'west'" in said
+    assert f"{bad}, line 30, column 'board': board 15 is not in the movement (its boards: 1–14)" in said
+    skipped = runner.invoke(app, ["individual", str(bad), "--movement", "individual-8", "--skip-invalid", "-f", "json"])
+    assert skipped.exit_code == 0
+
+
+def test_individual_movement_uses_the_round_and_table_columns(tmp_path: Path) -> None:
+    """Where the file says round and table (Bridgemate's ReceivedData), a board that table did not have is said."""
+    rows = _travellers(whist(8, 2), columns=True)
+    assert rows[1].endswith(",1,1")
+    rows[1] = rows[1][: -len(",1,1")] + ",2,1"  # written as round 2, where table 1 plays boards 3–4
+    path = tmp_path / "rounds.csv"
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    result = runner.invoke(app, ["individual", str(path), "--movement", "individual-8"])
+    assert result.exit_code == 2
+    said = " ".join(result.output.split())
+    assert "line 2, column 'board': round 2, table 1:" in said and "board 1 was not played there" in said
+
+
+def test_each_kind_of_event_refuses_the_other_kind_of_movement() -> None:
+    data = Path(__file__).parent / "data" / "individual" / "three-tables.csv"
+    pairs = runner.invoke(app, ["individual", str(data), "--movement", "howell-4"])
+    assert pairs.exit_code == 2 and "a pairs movement" in pairs.output
+    travellers = Path(__file__).parent.parent / "src" / "bridgescore" / "examples" / "club-evening.csv"
+    individual = runner.invoke(app, ["score", str(travellers), "--movement", "individual-8"])
+    assert individual.exit_code == 2 and "an individual movement (four players a table)" in individual.output
