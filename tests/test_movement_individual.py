@@ -165,7 +165,48 @@ def test_show_prints_every_seat_and_the_sit_out() -> None:
     assert "Tafel  N  Z  O  W  Spellen" in dutch.output
 
 
-@pytest.mark.parametrize("fmt", ["csv", "bridgemate", "nbb"])
+@pytest.mark.parametrize("name", ["individual-8", "individual-12", "individual-13", "individual-16",
+                                  "individual-20-rainbow"])  # fmt: skip
+def test_the_movement_csv_holds_an_individual(name: str, tmp_path: Path) -> None:
+    """Our movement CSV with north, south, east, west in place of ns and ew: written, read back the same schedule,
+    and written again byte for byte."""
+    movement = by_name(name, 2)
+    text, problems = write(movement, "csv")
+    assert text is not None and not problems
+    assert text.startswith("section,round,table,north,south,east,west,low_board,high_board\nA,1,1,1,")
+    path = tmp_path / "individual.csv"
+    path.write_text(text, encoding="utf-8")
+    read = resolve(str(path))
+    assert read.ok and read.movement is not None
+
+    def seats(m: Movement) -> list[tuple[int, int, frozenset[int], Players | None]]:
+        return [(r.number, s.table, s.boards, s.players) for r in m.sections[0].rounds for s in r.stands]
+
+    assert seats(read.movement) == seats(movement) and read.movement.individual  # the CSV has no set numbers
+    assert write(read.movement, "csv")[0] == text
+
+
+@pytest.mark.parametrize(
+    ("row", "said"),
+    [
+        ("A,1,2,5,6,7,,3,4", "line 3, column 'west': a table of an individual seats four players"),
+        ("A,1,2,5,6,7,1,3,4", "line 3, column 'west': section A, round 1: player 1 is at table 2 and at table 1"),
+        ("A,1,2,5,6,x,8,3,4", "line 3, column 'east': 'x' is not a player number"),
+        ("A,1,2,5,0,7,8,3,4", "line 3, column 'south': players are numbered from 1"),
+        ("A,1,2,5,6,7,8,,", "line 3, column 'low_board': the table has four players and no boards"),
+    ],
+)
+def test_a_bad_row_of_an_individual_csv_is_said_where_it_is(row: str, said: str, tmp_path: Path) -> None:
+    path = tmp_path / "bad.csv"
+    path.write_text(
+        "section,round,table,north,south,east,west,low_board,high_board\nA,1,1,1,2,3,4,1,2\n" + row + "\n",
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["movement", "check", str(path)])
+    assert result.exit_code == 2 and said in " ".join(result.output.split()), result.output
+
+
+@pytest.mark.parametrize("fmt", ["bridgemate", "nbb"])
 def test_a_format_without_players_refuses_an_individual(fmt: str) -> None:
     """Written there, every stand would read back as a bye stand: refused with the reason, exit 2."""
     text, problems = write(whist(8), fmt)  # type: ignore[arg-type]

@@ -172,7 +172,7 @@ def write(movement: Movement, fmt: Format) -> tuple[str | None, list[Problem]]:
     come with the text: what a reader of the file will see otherwise)."""
     if fmt == "json":
         return movement_json.dumps(movement), []
-    if movement.individual and fmt in FORMATS:  # their stands would read as bye stands: refused, never written wrong
+    if movement.individual and fmt in ("nbb", "bridgemate"):  # its stands would read as bye stands: refused
         return None, [
             Problem.make(
                 Location(movement.name or "movement"),
