@@ -298,3 +298,15 @@ def test_each_kind_of_event_refuses_the_other_kind_of_movement() -> None:
     travellers = Path(__file__).parent.parent / "src" / "bridgescore" / "examples" / "club-evening.csv"
     individual = runner.invoke(app, ["score", str(travellers), "--movement", "individual-8"])
     assert individual.exit_code == 2 and "an individual movement (four players a table)" in individual.output
+
+
+def test_individual_movement_says_a_result_missing(tmp_path: Path) -> None:
+    rows = _travellers(whist(8, 2))
+    assert rows[6].startswith("4,1,")  # round 2, table 1: boards 3 and 4
+    del rows[6]  # board 4 of round 2, table 1 not entered
+    path = tmp_path / "missing.csv"
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    result = runner.invoke(app, ["individual", str(path), "--movement", "individual-8"])
+    assert result.exit_code == 2
+    said = " ".join(result.output.split())
+    assert f"{path}: round 2, table 1: N 1, S 6, E 5, W 2 on boards 3–4: no result for board 4" in said

@@ -10,6 +10,9 @@ expectation ("round 3, table 2: N 5, S 1, E 6, W 2 on boards 5–6"):
 
 * a board the movement does not have, or one that table did not have in that round;
 * a player not at that table in that round, or in another seat of it (the seat's field is named);
+* (a result twice for one table, round and board is said by the readers already: the same players on two lines
+  of a board, :func:`bridgescore.io.csv_lines.one_line_per_table` and the seats' reader);
+* a result missing for a table, round and board (one problem per table and round, naming the boards).
 
 A line in error is left out of the event (never ranked silently), as the pairs check does; the command stops on
 the errors unless ``--skip-invalid``.  A line whose players cannot be read is reported by the seats' reader, not
@@ -73,6 +76,9 @@ def check_against_movement(event: Event, movement: Movement) -> Event:
     labels = list(table.section.compact().labels)
     problems: list[Problem] = []
     dropped: set[int] = set()
+    # (section, round, table, board) → the lines placed there (a line with a wrong player is placed too: it is
+    # said once, as a wrong player, not again as a missing result)
+    placed: set[tuple[str, int, int, int]] = set()
 
     def error(i: int, where: Location, message: str, values: Mapping[str, str | int]) -> None:
         problems.append(Problem(where, message, Severity.ERROR, tuple(values.items())))
@@ -113,6 +119,7 @@ def check_against_movement(event: Event, movement: Movement) -> Event:
                   {**_words(rnd, stand), "board": board})  # fmt: skip
             continue
         assert stand.players is not None
+        placed.add((section.name, rnd.number, stand.table, board))
         for field, want, written in zip(fields, stand.players.seats, players, strict=True):
             if str(want) == written or not written:  # an empty seat: the seats' reader says so
                 continue
@@ -120,6 +127,20 @@ def check_against_movement(event: Event, movement: Movement) -> Event:
                   N_("round %(round)s, table %(table)s: %(seats)s on boards %(boards)s: player %(player)s did not "
                      "sit there; the line is left out"),
                   {**_words(rnd, stand), "player": shorten(written)})  # fmt: skip
+    first = next((r.source.file for r in event.results if r.source is not None), "<input>")
+    for section in movement.sections:
+        for rnd in section.rounds:
+            for stand in rnd.stands:
+                if stand.players is None:
+                    continue
+                missing = [b for b in sorted(stand.boards) if (section.name, rnd.number, stand.table, b) not in placed]
+                if missing and any(key[0] == section.name for key in placed):
+                    problems.append(
+                        Problem(Location(first),
+                                N_("round %(round)s, table %(table)s: %(seats)s on boards %(boards)s: no result for "
+                                   "board %(missing)s"),
+                                Severity.ERROR, tuple({**_words(rnd, stand), "missing": board_words(missing)}.items()))
+                    )  # fmt: skip
     if not problems:
         return event
     if not dropped:

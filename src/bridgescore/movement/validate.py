@@ -177,6 +177,22 @@ def _fields(section: Section, arrow: bool) -> dict[str, list[PairRef]]:
     return {"": real}
 
 
+def _seventy_percent(
+    where: str, most: int, boards_in_play: int, properties: dict[str, list[Message]], message: str
+) -> None:
+    """seventy-percent: ``message`` where the most boards anyone plays (``most``) are under 70 % of those in play."""
+    if most and most < SEVENTY_PERCENT * boards_in_play:
+        values: dict[str, int | float | str] = {"section": where, "boards": most, "in_play": boards_in_play,
+                                                "share": int(100 * most / boards_in_play)}  # fmt: skip
+        properties["seventy-percent"].append(Message(message, values))
+
+
+def _required(titles: Mapping[str, str], properties: Mapping[str, list[Message]]) -> list[Property]:
+    """The required properties of ``titles`` (key → title), each failing with its findings in ``properties``."""
+    return [Property(key, not properties[key], True, Message(title), tuple(properties[key])) for key, title in
+            titles.items()]  # fmt: skip
+
+
 def _board_one_table(section: Section, properties: dict[str, list[Message]]) -> None:
     """board-one-table: no board at two stands of a round that do not share their boards."""
     where = section.name
@@ -308,15 +324,9 @@ def validate(movement: Movement) -> Report:
                     )
                 )
         most = max((m.boards for m in measures if m.section == where), default=0)
-        if most and most < SEVENTY_PERCENT * boards_in_play:
-            properties["seventy-percent"].append(
-                Message(
-                    N_("section %(section)s: a pair plays at most %(boards)d of the %(in_play)d boards in play "
-                       "(%(share)d %%), fewer than 70 %%"),
-                    {"section": where, "boards": most, "in_play": boards_in_play,
-                     "share": int(100 * most / boards_in_play)},
-                )
-            )  # fmt: skip
+        message = N_("section %(section)s: a pair plays at most %(boards)d of the %(in_play)d boards in play "
+                     "(%(share)d %%), fewer than 70 %%")  # fmt: skip
+        _seventy_percent(where, most, boards_in_play, properties, message)
     never = _never_met(movement, meetings)
     titles = {
         "board-once": N_("no pair plays a board twice"),
@@ -324,8 +334,7 @@ def validate(movement: Movement) -> Report:
         "pairs-play": N_("every pair plays every round but its sit-outs"),
         "seventy-percent": N_("a pair plays at least 70 %% of the boards in play (the EBU's 70 %% rule)"),
     }
-    props = [Property(key, not properties[key], True, Message(title), tuple(properties[key])) for key, title in
-             titles.items()]  # fmt: skip
+    props = _required(titles, properties)
     props.append(
         Property(
             "meetings",
@@ -427,15 +436,9 @@ def _validate_individual(movement: Movement) -> Report:
                     )
                 )  # fmt: skip
         most = max((m.boards for m in measures if m.section == where), default=0)
-        if most and most < SEVENTY_PERCENT * boards_in_play:
-            properties["seventy-percent"].append(
-                Message(
-                    N_("section %(section)s: a player plays at most %(boards)d of the %(in_play)d boards in play "
-                       "(%(share)d %%), fewer than 70 %%"),
-                    {"section": where, "boards": most, "in_play": boards_in_play,
-                     "share": int(100 * most / boards_in_play)},
-                )
-            )  # fmt: skip
+        message = N_("section %(section)s: a player plays at most %(boards)d of the %(in_play)d boards in play "
+                     "(%(share)d %%), fewer than 70 %%")  # fmt: skip
+        _seventy_percent(where, most, boards_in_play, properties, message)
     titles = {
         "board-once": N_("no player plays a board twice"),
         "board-one-table": N_("no board is at two tables in a round but where they share it (a relay)"),
@@ -443,8 +446,7 @@ def _validate_individual(movement: Movement) -> Report:
         "partners-once": N_("no two players partner each other twice"),
         "seventy-percent": N_("a player plays at least 70 %% of the boards in play (the EBU's 70 %% rule)"),
     }
-    props = [Property(key, not properties[key], True, Message(title), tuple(properties[key])) for key, title in
-             titles.items()]  # fmt: skip
+    props = _required(titles, properties)
     required = bool(whist["required"]) or not whist["advice"]
     props.append(
         Property(
