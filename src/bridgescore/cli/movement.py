@@ -53,7 +53,8 @@ MovementArgument = Annotated[
     typer.Argument(
         metavar="NAME|FILE",
         help="A movement's name (mitchell-7, mitchell-8-skip, mitchell-8-relay, mitchell-7-arrow, howell-4, "
-        "howell-4-phantom, … as 'movement suggest' prints them; teams-8 for a teams round robin) or a movement "
+        "howell-4-phantom, … as 'movement suggest' prints them; teams-8 for a teams round robin; individual-8, "
+        "individual-12, individual-13, individual-16, individual-20-rainbow … for an individual) or a movement "
         "file: bridgescore.movement/1 JSON, an NBB schema, Bridgemate's RoundData (or the .bws), a movement CSV.",
         show_default=False,
     ),
