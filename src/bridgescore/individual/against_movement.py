@@ -79,6 +79,8 @@ def check_against_movement(event: Event, movement: Movement) -> Event:
     # (section, round, table, board) → the lines placed there (a line with a wrong player is placed too: it is
     # said once, as a wrong player, not again as a missing result)
     placed: set[tuple[str, int, int, int]] = set()
+    # each section's stands by board, made once (a property walking every stand for every line was the check's time)
+    by_board = {section.name: _by_board(section) for section in movement.sections}
 
     def error(i: int, where: Location, message: str, values: Mapping[str, str | int]) -> None:
         problems.append(Problem(where, message, Severity.ERROR, tuple(values.items())))
@@ -100,12 +102,13 @@ def check_against_movement(event: Event, movement: Movement) -> Event:
         players = [result.extra.get(f, "").strip() for f in fields]
         board = result.board
         at_board = dataclasses.replace(source, field="board")
-        if board not in section.boards:
+        places = by_board[section.name]
+        if board not in places:
             error(i, at_board,
                   N_("board %(board)s is not in the movement (its boards: %(boards)s); the line is left out"),
-                  {"board": board, "boards": board_words(section.boards)})  # fmt: skip
+                  {"board": board, "boards": board_words(places)})  # fmt: skip
             continue
-        place = _place(i, section, board, players, rounds, tables)
+        place = _place(i, section, places[board], players, rounds, tables)
         if isinstance(place, int):  # the round and table the line names: not in the schedule
             error(i, dataclasses.replace(source, field="table"),
                   N_("round %(round)s, table %(table)s is not in the movement; the line is left out"),
@@ -149,10 +152,21 @@ def check_against_movement(event: Event, movement: Movement) -> Event:
     return dataclasses.replace(event, results=ResultView(table.take(keep)), problems=(*event.problems, *problems))
 
 
+def _by_board(section: Section) -> dict[int, list[tuple[Round, Stand]]]:
+    """Each board of ``section`` with the (round, stand) where players play it."""
+    found: dict[int, list[tuple[Round, Stand]]] = {}
+    for rnd in section.rounds:
+        for stand in rnd.stands:
+            if stand.players is not None:
+                for board in stand.boards:
+                    found.setdefault(board, []).append((rnd, stand))
+    return found
+
+
 def _place(
     i: int,
     section: Section,
-    board: int,
+    candidates: list[tuple[Round, Stand]],
     players: list[str],
     rounds: Column[str | None] | None,
     tables: Column[str | None] | None,
@@ -166,5 +180,4 @@ def _place(
         if stand is None or stand.players is None:
             return r
         return section.rounds[r - 1], stand
-    candidates = list(section.stands_of_board(board))
     return max(candidates, key=lambda place: _agree(place[1], players))
