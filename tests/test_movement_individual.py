@@ -274,6 +274,8 @@ def test_individual_movement_checks_every_line(tmp_path: Path) -> None:
             "sit there; the line is left out") in said  # fmt: skip
     assert f"{bad}, line 4, column 'west'" in said
     assert f"{bad}, line 30, column 'board': board 15 is not in the movement (its boards: 1–14)" in said
+    dutch = runner.invoke(app, ["individual", str(bad), "--movement", "individual-8", "--lang", "nl"])
+    assert "ronde 1, tafel 2: N 5, Z 6, O 7, W 8 op de spellen 1–2: speler 8 zat daar niet" in dutch.output
     skipped = runner.invoke(app, ["individual", str(bad), "--movement", "individual-8", "--skip-invalid", "-f", "json"])
     assert skipped.exit_code == 0
 

@@ -44,16 +44,16 @@ from bridgescore.pairs.against_movement import (
 
 __all__ = ["check_against_movement"]
 
-_SEATS = ("N", "S", "E", "W")
-
-
 def _words(rnd: Round, stand: Stand) -> dict[str, str | int]:
     """What the movement expects at ``stand``, in the messages' words."""
     assert stand.players is not None
     return {
         "round": rnd.number,
         "table": stand.table,
-        "seats": ", ".join(f"{seat} {player}" for seat, player in zip(_SEATS, stand.players.seats, strict=True)),
+        "north": stand.players.north,
+        "south": stand.players.south,
+        "east": stand.players.east,
+        "west": stand.players.west,
         "boards": board_words(stand.boards),
     }
 
@@ -117,8 +117,8 @@ def check_against_movement(event: Event, movement: Movement) -> Event:
         rnd, stand = place
         if board not in stand.boards:
             error(i, at_board,
-                  N_("round %(round)s, table %(table)s: %(seats)s on boards %(boards)s: board %(board)s was not "
-                     "played there; the line is left out"),
+                  N_("round %(round)s, table %(table)s: N %(north)s, S %(south)s, E %(east)s, W %(west)s on boards "
+                     "%(boards)s: board %(board)s was not played there; the line is left out"),
                   {**_words(rnd, stand), "board": board})  # fmt: skip
             continue
         assert stand.players is not None
@@ -127,8 +127,8 @@ def check_against_movement(event: Event, movement: Movement) -> Event:
             if str(want) == written or not written:  # an empty seat: the seats' reader says so
                 continue
             error(i, _where(result, field, kind),
-                  N_("round %(round)s, table %(table)s: %(seats)s on boards %(boards)s: player %(player)s did not "
-                     "sit there; the line is left out"),
+                  N_("round %(round)s, table %(table)s: N %(north)s, S %(south)s, E %(east)s, W %(west)s on boards "
+                     "%(boards)s: player %(player)s did not sit there; the line is left out"),
                   {**_words(rnd, stand), "player": shorten(written)})  # fmt: skip
     first = next((r.source.file for r in event.results if r.source is not None), "<input>")
     for section in movement.sections:
@@ -140,8 +140,8 @@ def check_against_movement(event: Event, movement: Movement) -> Event:
                 if missing and any(key[0] == section.name for key in placed):
                     problems.append(
                         Problem(Location(first),
-                                N_("round %(round)s, table %(table)s: %(seats)s on boards %(boards)s: no result for "
-                                   "board %(missing)s"),
+                                N_("round %(round)s, table %(table)s: N %(north)s, S %(south)s, E %(east)s, W "
+                                   "%(west)s on boards %(boards)s: no result for board %(missing)s"),
                                 Severity.ERROR, tuple({**_words(rnd, stand), "missing": board_words(missing)}.items()))
                     )  # fmt: skip
     if not problems:
