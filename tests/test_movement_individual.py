@@ -215,11 +215,25 @@ def test_a_format_without_players_refuses_an_individual(fmt: str) -> None:
     assert result.exit_code == 2 and "write it as JSON" in result.output
 
 
-def test_cards_say_what_is_not_made_yet() -> None:
-    result = runner.invoke(app, ["movement", "cards", "individual-8", "--kind", "guide"])
-    assert result.exit_code != 0 and "its table and guide cards are not made yet" in result.output
-    slip = runner.invoke(app, ["movement", "cards", "individual-8", "--kind", "boards"])
-    assert slip.exit_code == 0 and "<html" in slip.output
+def test_cards_of_an_individual_name_its_players() -> None:
+    """A table card a table (every round's four players by seat), a guide card a player (table, seat, partner,
+    opponents, boards; the round sat out said), and the board slip."""
+    from bridgescore.movement.cards import cards
+
+    movement = whist(13, 2)
+    tables = cards(movement, "table")
+    assert [c.title for c in tables] == ["Table 1", "Table 2", "Table 3"]
+    assert tables[0].headings[:6] == ("Round", "N", "S", "E", "W", "Boards")
+    assert tables[0].rows[0][:6] == ("1", "1", "2", "3", "4", "1-2")
+    guides = cards(movement, "guide", "nl")
+    assert len(guides) == 13 and guides[0].title == "Speler 1"
+    assert guides[0].headings == ("Ronde", "Tafel", "Plaats", "Partner", "Tegen", "Spellen")
+    assert guides[0].rows[0] == ("1", "1", "N", "2", "3 4", "1-2")  # East, North's left-hand opponent, first
+    last = guides[12]  # player 13 sits out round 1
+    assert last.rows[0][2] == "rust" and len(last.notes) == 1 and "1" in last.notes[0]
+    for kind in ("table", "guide", "boards"):
+        result = runner.invoke(app, ["movement", "cards", "individual-8", "--kind", kind])
+        assert result.exit_code == 0 and "<html" in result.output
 
 
 @pytest.mark.parametrize(

@@ -311,17 +311,6 @@ def cards_command(
     if paper not in PAPERS:
         raise fail(f"--paper must be {', '.join(PAPERS)}, not '{paper}'")
     chosen = _movement(movement, boards_per_round, language)
-    if chosen.individual and kind != "boards":
-        from bridgescore.core.i18n import N_, format_message
-
-        raise fail(
-            format_message(
-                N_("%(name)s is an individual movement: its table and guide cards are not made yet (they would name "
-                   "four players a table); 'movement show %(name)s' prints every seat, --kind boards the board slip"),
-                {"name": chosen.name},
-                language,
-            )
-        )  # fmt: skip
     write_output(render_cards(chosen, kind, language, paper), output)
 
 
