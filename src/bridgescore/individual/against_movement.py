@@ -44,6 +44,7 @@ from bridgescore.pairs.against_movement import (
 
 __all__ = ["check_against_movement"]
 
+
 def _words(rnd: Round, stand: Stand) -> dict[str, str | int]:
     """What the movement expects at ``stand``, in the messages' words."""
     assert stand.players is not None
