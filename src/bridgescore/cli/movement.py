@@ -244,6 +244,7 @@ def _tables(movement: Movement) -> int:
 
 def _show_text(movement: Movement, lang: Language) -> str:
     from bridgescore.core.i18n import translator
+    from bridgescore.movement.teams import byes as team_byes
 
     _ = translator(lang).gettext
     lines = [
@@ -258,6 +259,7 @@ def _show_text(movement: Movement, lang: Language) -> str:
         if len(movement.sections) > 1 or section.name not in ("", "A"):
             lines.append("")
             lines.append(_("Section %(section)s") % {"section": section.name})
+        byes = team_byes(section) if movement.family == "teams" else {}
         if section.phantom is not None:
             phantom = _directions(str(section.phantom), lang)
             lines.append(_("Phantom: pair %(pair)s (its opponents sit out)") % {"pair": phantom})
@@ -274,8 +276,12 @@ def _show_text(movement: Movement, lang: Language) -> str:
             for stand in sorted(rnd.stands, key=lambda s: s.table):
                 rows.append(_stand_row(stand, _("bye stand")))
                 arrow = arrow or stand.arrow_switch
-            sits = [_directions(str(p), lang) for p in section.sit_outs(rnd.number) if p != section.phantom]
+            bye = byes.get(rnd.number, ()) if len(byes.get(rnd.number, ())) == 1 else ()
+            sits = [_directions(str(p), lang) for p in section.sit_outs(rnd.number)
+                    if p != section.phantom and p.number not in bye]  # fmt: skip
             lines.extend(_columns(rows))
+            if bye:
+                lines.append(_("Bye: team %(team)s (both its pairs sit out)") % {"team": bye[0]})
             if sits:
                 lines.append(_("Sits out: %(pairs)s") % {"pairs": ", ".join(sits)})
     if arrow:
@@ -379,6 +385,11 @@ def _report_dict(report: Report, lang: Language) -> dict[str, object]:
             }
             for m in report.pairs
         ],
+        **(
+            {"byes": [{"section": b.section, "round": b.round, "team": b.team} for b in report.byes]}
+            if report.byes
+            else {}
+        ),
         **({"players": [_player_dict(m) for m in report.players]} if report.players else {}),
     }
 
@@ -403,6 +414,14 @@ def _report_text(report: Report, lang: Language) -> str:
         lines.extend(f"{'':{width}}  {_message(f, lang)}" for f in shown)
         if len(p.findings) > len(shown):
             lines.append(" " * (width + 2) + _("… and %(count)s more") % {"count": len(p.findings) - len(shown)})
+    if report.byes:
+        lines.append("")
+        lines.append(_("Byes (a team sits out the round, both its pairs):"))
+        several = len({b.section for b in report.byes}) > 1
+        for b in report.byes:
+            said = _("round %(round)s: team %(team)s") % {"round": b.round, "team": b.team}
+            lines.append("  " + (_("section %(section)s, %(text)s") % {"section": b.section, "text": said}
+                                 if several else said))  # fmt: skip
     lines.append("")
     if report.players:  # an individual: per player, not per pair
         rows = [[_("Player"), _("Rounds"), _("Sit-outs"), _("Boards"), _("of"), _("Partners"), _("Opponents")]]
@@ -416,8 +435,11 @@ def _report_text(report: Report, lang: Language) -> str:
         lines.append(_("All required properties hold.") if report.ok else _("A required property fails."))
         return "\n".join(lines) + "\n"
     lines.append(_("Balance (100 % = every pair compared equally often with every other of its field):"))
+    several = len({m.section for m in report.pairs} | {f.section for f in report.fields}) > 1
     for f in report.fields:
         field = _(f.field) if f.field else _("all pairs")
+        if several:  # two Mitchells side by side: "NS" twice would not say which
+            field = _("section %(section)s, %(text)s") % {"section": f.section or "-", "text": field}
         lines.append(
             "  "
             + _("%(field)s: %(balance)s%% (any two pairs compared on %(least)s to %(most)s boards)")
@@ -430,6 +452,9 @@ def _report_text(report: Report, lang: Language) -> str:
             [_directions(str(m.pair), lang), str(m.rounds), str(m.sit_outs), str(m.boards), str(m.boards_in_play),
              str(m.results_compared), f"{m.pairs_compared}/{m.field_size}"]
         )  # fmt: skip
+    if several:  # each pair with its section, first: NS 1 is in each of them
+        sections = [_("Section")] + [m.section or "-" for m in report.pairs]
+        rows = [[section, *row] for section, row in zip(sections, rows, strict=True)]
     lines.extend(_columns(rows))
     lines.append("")
     lines.append(_("All required properties hold.") if report.ok else _("A required property fails."))

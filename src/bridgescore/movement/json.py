@@ -9,7 +9,10 @@
     boards_per_round  boards played at a table in a round
     notes             {key: text} what a file said that the model has no place for
     sections[]        name, per_direction (pairs numbered per direction: Mitchell), phantom (a pair or null),
-                      rounds[] {round, stands[] {table, ns, ew, boards[], set, arrow_switch[, players]}}
+                      copies (only where not 1: the copies of each board, 2 where two stands of a round each play
+                      a copy – the web Mitchell, a teams match's two rooms), rounds[] {round, stands[] {table, ns,
+                      ew, boards[], set, arrow_switch[, players]}}, sitting_out (only where there are some: pairs
+                      without a stand in any round – a Swiss round's team with the bye)
 
 A pair is ``{"number": 3, "direction": "NS"}`` (``direction`` null where pairs are numbered once); a bye stand has
 ``ns`` and ``ew`` null.  An individual's stand (family ``individual``) has ``ns`` and ``ew`` null and its four
@@ -82,6 +85,8 @@ def to_dict(movement: Movement) -> dict[str, Any]:
                 "name": section.name,
                 "per_direction": section.per_direction,
                 "phantom": _pair(section.phantom),
+                **({"copies": section.copies} if section.copies != 1 else {}),
+                **({"sitting_out": [_pair(p) for p in section.sitting_out]} if section.sitting_out else {}),
                 "rounds": [
                     {
                         "round": r.number,
@@ -189,6 +194,12 @@ def from_dict(document: Any) -> Movement:
                         tuple(rounds),
                         _get(sec, "per_direction", where, bool, default=False),
                         _pair_from(_get(sec, "phantom", where, (dict, type(None)), default=None), f"{where}.phantom"),
+                        _get(sec, "copies", where, int, default=1),
+                        tuple(
+                            pair
+                            for n, value in enumerate(_get(sec, "sitting_out", where, list, default=[]))
+                            if (pair := _pair_from(value, f"{where}.sitting_out[{n}]")) is not None
+                        ),
                     )
                 )
             except MovementError as err:

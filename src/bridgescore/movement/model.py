@@ -9,7 +9,9 @@ written back are the same value, and a traveller line can be checked against it.
 * A **stand** is one table in one round: its number, the NS pair, the EW pair and its boards (a set of board
   numbers).  A **bye stand** has boards and no players (the boards rest there for a round, as in the Mitchell
   with relay and bye for an even number of tables, EBU *Movements*, "Relay and bye stand"); two stands of a round
-  with the same boards **share** them (a relay: both tables play them in that round, passing them between).
+  with the same boards **share** them (a relay: both tables play them in that round, passing them between) – unless
+  the section has more than one **copy** of its boards (:attr:`Section.copies`: the web Mitchell's two copies, a
+  teams match's two rooms), where each of those stands plays a copy of its own (duplicated boards, not passed).
 * An **arrow switch** at a stand means its pairs play the other direction's cards for that round (the NS pair
   holds East-West's hands), the EBU's way of making one winner of a Mitchell; the stand still names the pair that
   sits North-South.
@@ -265,14 +267,23 @@ class Seat:
 @dataclass(frozen=True, slots=True)
 class Section:
     """One field's schedule: its rounds in order; ``per_direction``: pairs numbered per direction (Mitchell);
-    ``phantom``: the pair number no real pair plays, if any."""
+    ``phantom``: the pair number no real pair plays, if any; ``copies``: the copies of each board the section plays
+    with – 1 (stands of a round with the same boards share one set: a relay), 2 where the movement duplicates its
+    boards so that two stands of a round each play a copy (the web Mitchell, EBU: "two sets of 26 identical boards
+    are needed"; a teams match's open and closed rooms); ``sitting_out``: pairs of the section that have no stand in
+    any of its rounds, held so that the section knows them (a Swiss round's movement, one round, whose team with the
+    bye would otherwise not be in it at all)."""
 
     name: str
     rounds: tuple[Round, ...]
     per_direction: bool = False
     phantom: PairRef | None = None
+    copies: int = 1
+    sitting_out: tuple[PairRef, ...] = ()
 
     def __post_init__(self) -> None:
+        if self.copies < 1:
+            raise MovementError(f"section {self.name or '-'}: a section plays at least one copy of its boards")
         numbers = [r.number for r in self.rounds]
         if numbers != list(range(1, len(numbers) + 1)):
             raise MovementError(f"section {self.name or '-'}: rounds must be numbered 1, 2, 3 … in order")
@@ -294,6 +305,13 @@ class Section:
                             + ("needs its direction (pairs numbered per direction)" if self.per_direction
                                else "is numbered once here, without a direction")
                         )  # fmt: skip
+        seated = {p for r in self.rounds for p in r.pairs()}
+        for pair in self.sitting_out:
+            if (pair.direction is not None) != self.per_direction or pair in seated:
+                raise MovementError(
+                    f"section {self.name or '-'}: pair {pair} sits out every round"
+                    + (" but has a table" if pair in seated else ", numbered otherwise than the section's pairs")
+                )
 
     @property
     def tables(self) -> tuple[int, ...]:
@@ -308,7 +326,7 @@ class Section:
     def pairs(self) -> tuple[PairRef, ...]:
         """Every pair of the schedule (the phantom included), in order: North-South before East-West where pairs are
         numbered per direction, as a director lists them."""
-        found = {p for r in self.rounds for p in r.pairs()}
+        found = {p for r in self.rounds for p in r.pairs()} | set(self.sitting_out)
         if self.phantom is not None:
             found.add(self.phantom)
         return tuple(sorted(found, key=lambda p: (p.direction == "EW", p.number)))
@@ -448,6 +466,7 @@ def numbered_once(movement: Movement) -> Movement:
                                         s.players) for s in r.stands))
             for r in section.rounds
         )  # fmt: skip
-        sections.append(Section(section.name, rounds, False, once(section.phantom)))
+        idle = tuple(p for p in map(once, section.sitting_out) if p is not None)
+        sections.append(Section(section.name, rounds, False, once(section.phantom), section.copies, idle))
     return Movement(movement.name, movement.family, movement.source, movement.boards_per_round, tuple(sections),
                     movement.notes)  # fmt: skip

@@ -594,6 +594,28 @@ def dumps(movement: Movement, kind: Kind) -> tuple[str | None, list[Problem]]:
                     _Row(0, name, r.number, s.table, ns, ew, low, high, s.players.seats if s.players else None)
                 )
         rows.extend((place, row) for row in written)
+        if section.copies > 1:
+            problems.append(
+                Problem.make(
+                    where,
+                    "section %(section)s plays two copies of its boards (each of two tables its own), which the file "
+                    "cannot say: read back, the boards at two tables of a round are taken as shared (a relay); write "
+                    "the movement as JSON to keep it",
+                    Severity.WARNING,
+                    section=label,
+                )
+            )
+        if section.sitting_out:
+            problems.append(
+                Problem.make(
+                    where,
+                    "section %(section)s: pairs %(pairs)s sit out every round (a team's bye), which the file cannot "
+                    "say: read back, they are not in the movement; write the movement as JSON to keep them",
+                    Severity.WARNING,
+                    section=label,
+                    pairs=", ".join(str(pair) for pair in section.sitting_out),
+                )
+            )
         if section.per_direction and not _per_direction(written) and any(row.ns or row.ew for row in written):
             problems.append(
                 Problem.make(

@@ -4,15 +4,22 @@ Required properties (a movement that fails one cannot be scored fairly; ``moveme
 
 * **board-once**: no pair plays a board twice.
 * **board-one-table**: no board is at two stands of one round unless the stands share the set (a relay: the same
-  boards at both, as :meth:`~bridgescore.movement.model.Round.shared` reads them).
+  boards at both, as :meth:`~bridgescore.movement.model.Round.shared` reads them) – or, in a section that duplicates
+  its boards (``copies`` 2: the web Mitchell, a teams match's two rooms), each plays a copy of the set; the
+  property's title then says so, not "a relay".
 * **pairs-play**: every pair plays every round but its sit-outs; a round may leave out one real pair where the
   pairs cannot all be seated – the phantom's opponent, or the odd pair of an odd count without a phantom (a rover
-  Mitchell's displaced pair) – and none otherwise; the phantom itself never plays.
+  Mitchell's displaced pair) – and none otherwise; the phantom itself never plays.  In a teams movement (family
+  ``teams``, :mod:`bridgescore.movement.teams`) a team's two pairs are one: where the number of teams is odd a round
+  leaves out one whole team, the team with the **bye** (the Berger tables' "highest number counts as a bye"), and
+  no other pair.
 * **seventy-percent** – the EBU's "70 % rule" (EBU, *70 per cent rule*, www.ebu.co.uk/70-per-cent-rule, and its
   *Suggested movements*): a pair should play at least 70 % of the boards in play, so that its score rests on
   comparisons with most of the field; a movement with many more boards in play than a pair plays (a long
   curtailed Mitchell) is advised against.  Measured on the pairs that play most (a pair that sits out misses
-  boards by the sit-out, which the director factors; its sit-outs are in its measures).
+  boards by the sit-out, which the director factors; its sit-outs are in its measures).  A team's bye is counted
+  as the boards of its round, as a pair's sit-out: in a round robin of an odd number every team has one, so none
+  plays every round (3 teams play 2 of 3 sets).
 
 Advice (reported, not a failure):
 
@@ -53,9 +60,11 @@ from itertools import combinations
 
 from bridgescore.core.i18n import N_
 from bridgescore.movement.model import Movement, PairRef, Section, Visit
+from bridgescore.movement.teams import byes as team_byes
 
 __all__ = [
-    "SEVENTY_PERCENT", "FieldBalance", "Message", "PairMeasure", "PlayerMeasure", "Property", "Report", "validate",
+    "SEVENTY_PERCENT", "Bye", "FieldBalance", "Message", "PairMeasure", "PlayerMeasure", "Property", "Report",
+    "validate",
 ]  # fmt: skip
 
 #: The EBU's 70 % rule: the share of the boards in play each pair should play.
@@ -135,14 +144,26 @@ class FieldBalance:
 
 
 @dataclass(frozen=True, slots=True)
+class Bye:
+    """A team sitting out a round of a teams movement (both its pairs without a stand): the section, the round, the
+    team's number."""
+
+    section: str
+    round: int
+    team: int
+
+
+@dataclass(frozen=True, slots=True)
 class Report:
-    """The validator's report on one movement: its properties, each pair's measures and each field's balance."""
+    """The validator's report on one movement: its properties, each pair's measures and each field's balance; a
+    teams movement's byes, round by round."""
 
     movement: str
     properties: tuple[Property, ...]
     pairs: tuple[PairMeasure, ...]
     fields: tuple[FieldBalance, ...]
     meetings: Mapping[tuple[PairRef, PairRef], int]
+    byes: tuple[Bye, ...] = ()
     players: tuple[PlayerMeasure, ...] = ()
 
     @property
@@ -195,7 +216,7 @@ def _required(titles: Mapping[str, str], properties: Mapping[str, list[Message]]
 
 def _board_one_table(section: Section, properties: dict[str, list[Message]]) -> None:
     """board-one-table: no board at two stands of a round that do not share their boards."""
-    where = section.name
+    where = section.name or "-"  # a section without a name (a teams movement's one) said as the files say it
     for rnd in section.rounds:
         at: dict[int, set[frozenset[int]]] = defaultdict(set)
         tables: dict[int, list[int]] = defaultdict(list)
@@ -224,8 +245,15 @@ def validate(movement: Movement) -> Report:
     balances: list[FieldBalance] = []
     meetings: Counter[tuple[PairRef, PairRef]] = Counter()
     advice_meetings: list[Message] = []
+    found_byes: list[Bye] = []
     for section in movement.sections:
         where = section.name
+        label = where or "-"  # a section without a name (a teams movement's one) said as the files say it
+        # a teams movement: the team with the bye, where the number of teams is odd (none otherwise)
+        byes = team_byes(section) if movement.family == "teams" else {}
+        odd_teams = len({p.number for p in section.pairs()}) % 2 == 1
+        bye_of = {r: out[0] for r, out in byes.items() if odd_teams and len(out) == 1}
+        found_byes.extend(Bye(where, r, team) for r, team in sorted(bye_of.items()))
         boards_in_play = len(section.boards)
         # board-once and per pair what it held: (board, direction of the cards) -> the stands' tables
         held: dict[tuple[int, str], list[tuple[PairRef, int, int]]] = defaultdict(list)
@@ -244,7 +272,7 @@ def validate(movement: Movement) -> Report:
                     properties["board-once"].append(
                         Message(
                             N_("section %(section)s: pair %(pair)s plays board %(board)d in rounds %(rounds)s"),
-                            {"section": where, "pair": str(pair), "board": board, "rounds": _rounds_text(rounds)},
+                            {"section": label, "pair": str(pair), "board": board, "rounds": _rounds_text(rounds)},
                         )
                     )
         _board_one_table(section, properties)
@@ -257,15 +285,16 @@ def validate(movement: Movement) -> Report:
                 properties["pairs-play"].append(
                     Message(
                         N_("section %(section)s, round %(round)d: the phantom %(pair)s has a table"),
-                        {"section": where, "round": rnd.number, "pair": str(section.phantom)},
+                        {"section": label, "round": rnd.number, "pair": str(section.phantom)},
                     )
                 )
-            out = [p for p in all_pairs if p not in playing and p != section.phantom]
+            out = [p for p in all_pairs if p not in playing and p != section.phantom
+                   and p.number != bye_of.get(rnd.number)]  # fmt: skip
             if len(out) > phantoms:
                 properties["pairs-play"].append(
                     Message(
                         N_("section %(section)s, round %(round)d: pairs %(pairs)s have no table"),
-                        {"section": where, "round": rnd.number, "pairs": ", ".join(str(p) for p in out)},
+                        {"section": label, "round": rnd.number, "pairs": ", ".join(str(p) for p in out)},
                     )
                 )
         # meetings
@@ -282,7 +311,7 @@ def validate(movement: Movement) -> Report:
                     Message(
                         N_("section %(section)s: pairs %(pair)s and %(other)s meet %(times)d times "
                            "(rounds %(rounds)s)"),
-                        {"section": where, "pair": str(key[0]), "other": str(key[1]), "times": len(rounds),
+                        {"section": label, "pair": str(key[0]), "other": str(key[1]), "times": len(rounds),
                          "rounds": _rounds_text(rounds)},
                     )
                 )  # fmt: skip
@@ -323,10 +352,12 @@ def validate(movement: Movement) -> Report:
                         len(members) - 1,
                     )
                 )
-        most = max((m.boards for m in measures if m.section == where), default=0)
+        bye_boards = {r: len({b for s in section.rounds[r - 1].stands for b in s.boards}) for r in bye_of}
+        most = max((m.boards + sum(n for r, n in bye_boards.items() if bye_of[r] == m.pair.number)
+                    for m in measures if m.section == where), default=0)  # fmt: skip
         message = N_("section %(section)s: a pair plays at most %(boards)d of the %(in_play)d boards in play "
                      "(%(share)d %%), fewer than 70 %%")  # fmt: skip
-        _seventy_percent(where, most, boards_in_play, properties, message)
+        _seventy_percent(label, most, boards_in_play, properties, message)
     never = _never_met(movement, meetings)
     titles = {
         "board-once": N_("no pair plays a board twice"),
@@ -334,6 +365,12 @@ def validate(movement: Movement) -> Report:
         "pairs-play": N_("every pair plays every round but its sit-outs"),
         "seventy-percent": N_("a pair plays at least 70 %% of the boards in play (the EBU's 70 %% rule)"),
     }
+    if all(s.copies > 1 for s in movement.sections):  # the same boards at two tables are copies, not a shared set
+        titles["board-one-table"] = N_("no board is at two tables in a round but where the movement duplicates it "
+                                       "(a copy at each)")  # fmt: skip
+    elif any(s.copies > 1 for s in movement.sections):
+        titles["board-one-table"] = N_("no board is at two tables in a round but where they share it (a relay) or "
+                                       "the section duplicates it (a copy at each)")  # fmt: skip
     props = _required(titles, properties)
     props.append(
         Property(
@@ -344,7 +381,7 @@ def validate(movement: Movement) -> Report:
             tuple(advice_meetings) + tuple(never),
         )
     )
-    return Report(movement.name, tuple(props), tuple(measures), tuple(balances), dict(meetings))
+    return Report(movement.name, tuple(props), tuple(measures), tuple(balances), dict(meetings), tuple(found_byes))
 
 
 def _never_met(movement: Movement, meetings: Mapping[tuple[PairRef, PairRef], int]) -> list[Message]:
@@ -361,7 +398,7 @@ def _never_met(movement: Movement, meetings: Mapping[tuple[PairRef, PairRef], in
                 out.append(
                     Message(
                         N_("section %(section)s: pairs %(pair)s and %(other)s never meet"),
-                        {"section": section.name, "pair": str(p), "other": str(q)},
+                        {"section": section.name or "-", "pair": str(p), "other": str(q)},
                     )
                 )
     return out
@@ -457,4 +494,4 @@ def _validate_individual(movement: Movement) -> Report:
             tuple(whist["required"] or whist["advice"]),
         )
     )
-    return Report(movement.name, tuple(props), (), (), {}, tuple(measures))
+    return Report(movement.name, tuple(props), (), (), {}, players=tuple(measures))
