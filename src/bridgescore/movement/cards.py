@@ -212,25 +212,7 @@ def _table_cards(movement: Movement, lang: Language) -> list[Card]:
                     arrow = gettext("* arrow switch: the pairs play the other direction's cards")
                     if arrow not in notes:
                         notes.append(arrow)
-            notes[:0] = [
-                (
-                    ngettext(
-                        "The other copy of these boards is at table %(table)s in round %(rounds)s (duplicated boards: "
-                        "each table plays its own copy).",
-                        "The other copy of these boards is at table %(table)s in rounds %(rounds)s (duplicated "
-                        "boards: each table plays its own copy).",
-                        len(rounds),
-                    )
-                    if section.copies > 1
-                    else ngettext(
-                        "Boards shared with table %(table)s (a relay) in round %(rounds)s.",
-                        "Boards shared with table %(table)s (a relay) in rounds %(rounds)s.",
-                        len(rounds),
-                    )
-                )
-                % {"table": other, "rounds": boards_text(frozenset(rounds))}
-                for other, rounds in sorted(shared.items())
-            ]
+            notes[:0] = _relay_notes(shared, ngettext, section.copies)
             if section.phantom is not None and (phantom_here or to_phantom):
                 said = {"phantom": _pair(section.phantom, gettext)}
                 if phantom_here:  # said first: it is the card's own table
@@ -255,6 +237,95 @@ def _table_cards(movement: Movement, lang: Language) -> list[Card]:
                     tuple(notes),
                 )
             )
+    return out
+
+
+def _relay_notes(shared: dict[int, set[int]], ngettext: Callable[[str, str, int], str], copies: int) -> list[str]:
+    """A table card's notes on the boards it shares (or, ``copies`` > 1, whose other copy is elsewhere): the other
+    table and the rounds."""
+    return [
+        (
+            ngettext(
+                "The other copy of these boards is at table %(table)s in round %(rounds)s (duplicated boards: "
+                "each table plays its own copy).",
+                "The other copy of these boards is at table %(table)s in rounds %(rounds)s (duplicated "
+                "boards: each table plays its own copy).",
+                len(rounds),
+            )
+            if copies > 1
+            else ngettext(
+                "Boards shared with table %(table)s (a relay) in round %(rounds)s.",
+                "Boards shared with table %(table)s (a relay) in rounds %(rounds)s.",
+                len(rounds),
+            )
+        )
+        % {"table": other, "rounds": boards_text(frozenset(rounds))}
+        for other, rounds in sorted(shared.items())
+    ]
+
+
+def _sits_out_note(rounds: list[int], ngettext: Callable[[str, str, int], str]) -> list[str]:
+    """A guide card's note on the rounds it sits out (none where it plays every round)."""
+    if not rounds:
+        return []
+    return [
+        ngettext("Sits out in round %(rounds)s.", "Sits out in rounds %(rounds)s.", len(rounds))
+        % {"rounds": boards_text(frozenset(rounds))}
+    ]
+
+
+def _individual_table_cards(movement: Movement, lang: Language) -> list[Card]:
+    """An individual's table cards: every round's four players by seat, the boards, where the boards go next."""
+    gettext, ngettext = translator(lang).gettext, translator(lang).ngettext
+    headings = (gettext("Round"), gettext("N"), gettext("S"), gettext("E"), gettext("W"), gettext("Boards"),
+                gettext("Boards next"))  # fmt: skip
+    out = []
+    for section in movement.sections:
+        prefix = _section_title(section, movement, gettext)
+        for table in section.tables:
+            rows: list[tuple[str, ...]] = []
+            shared: dict[int, set[int]] = {}
+            for rnd in section.rounds:
+                stand = rnd.stand(table)
+                if stand is None:
+                    rows.append((str(rnd.number), "", "", "", "", "-", "-"))
+                    continue
+                seated = [str(p) for p in stand.players.seats] if stand.players is not None else ["-"] * 4
+                after = _boards_go(section, stand.boards, rnd.number, gettext)
+                rows.append((str(rnd.number), *seated, boards_text(stand.boards), after))
+                for other in _relay(rnd, stand, movement):
+                    shared.setdefault(other, set()).add(rnd.number)
+            title = prefix + gettext("Table %(table)s") % {"table": table}
+            out.append(Card(f"table-{section.name or '-'}-{table}", title, movement.name, headings, tuple(rows),
+                            tuple(_relay_notes(shared, ngettext, section.copies))))  # fmt: skip
+    return out
+
+
+def _individual_guide_cards(movement: Movement, lang: Language) -> list[Card]:
+    """An individual's guide cards, one a player: round, table, seat, partner, opponents (left-hand first),
+    boards; the rounds the player sits out said."""
+    gettext, ngettext = translator(lang).gettext, translator(lang).ngettext
+    pgettext = translator(lang).pgettext
+    headings = (gettext("Round"), gettext("Table"), gettext("Seat"), gettext("Partner"),
+                pgettext("card heading", "Opponents"), gettext("Boards"))  # fmt: skip
+    out = []
+    for section in movement.sections:
+        prefix = _section_title(section, movement, gettext)
+        for player in section.players():
+            seats = {seat.round: seat for seat in section.seats(player)}
+            rows = []
+            sitting: list[int] = []
+            for rnd in section.rounds:
+                seat = seats.get(rnd.number)
+                if seat is None:
+                    rows.append((str(rnd.number), "", gettext("sits out"), "", "", ""))
+                    sitting.append(rnd.number)
+                    continue
+                rows.append((str(rnd.number), str(seat.table), gettext(seat.seat), str(seat.partner),
+                             " ".join(str(p) for p in seat.opponents), boards_text(seat.boards)))  # fmt: skip
+            title = prefix + gettext("Player %(player)s") % {"player": player}
+            out.append(Card(f"player-{section.name or '-'}-{player}", title, movement.name, headings, tuple(rows),
+                            tuple(_sits_out_note(sitting, ngettext))))  # fmt: skip
     return out
 
 
@@ -316,11 +387,7 @@ def _guide_cards(movement: Movement, lang: Language) -> list[Card]:
                     )
                     % {"rounds": boards_text(frozenset(against_phantom)), "phantom": _pair(section.phantom, gettext)}
                 )
-            if sitting:
-                notes.append(
-                    ngettext("Sits out in round %(rounds)s.", "Sits out in rounds %(rounds)s.", len(sitting))
-                    % {"rounds": boards_text(frozenset(sitting))}
-                )
+            notes.extend(_sits_out_note(sitting, ngettext))
             if bye:
                 notes.append(
                     ngettext("Team %(team)s has the bye in round %(rounds)s: both its pairs sit out.",
@@ -389,9 +456,9 @@ def cards(movement: Movement, kind: Kind, lang: Language = "en") -> list[Card]:
     (``guide``), one a round but the last (``boards``: where each table's boards go next)."""
     gettext = translator(lang).gettext
     if kind == "table":
-        return _table_cards(movement, lang)
+        return _individual_table_cards(movement, lang) if movement.individual else _table_cards(movement, lang)
     if kind == "guide":
-        return _guide_cards(movement, lang)
+        return _individual_guide_cards(movement, lang) if movement.individual else _guide_cards(movement, lang)
     return _board_slips(movement, gettext)
 
 
