@@ -14,13 +14,14 @@ from typing import Any
 import pytest
 
 from bridgescore.movement.cards import KINDS, cards, render_cards
-from bridgescore.movement.generate import by_name
+from bridgescore.movement.files import resolve
 
 pytest.importorskip("playwright.sync_api", reason="playwright (dev extra) drives chromium in these tests")
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "build" / "screenshots"
-MOVEMENTS = ("mitchell-8-relay", "howell-4", "mitchell-5-phantom")
+#: a Mitchell with a relay, a Howell, a phantom, an individual (four players a table) and teams with a bye
+MOVEMENTS = ("mitchell-8-relay", "howell-4", "mitchell-5-phantom", "individual-8", "teams-5")
 #: CSS px of 96 a inch; the page's @page margin is 12 mm each side
 _MM = 96 / 25.4
 #: the printable area (width, height) in CSS px of each paper: A4 210 × 297 mm, Letter 8.5 × 11 in, less 2 × 12 mm
@@ -29,6 +30,12 @@ PRINTABLE = {
     "letter": (8.5 * 96 - 24 * _MM, 11 * 96 - 24 * _MM),
 }
 PDF_FORMAT = {"a4": "A4", "letter": "Letter"}
+
+
+def _movement(name: str) -> Any:
+    found = resolve(name, boards_per_round=2)
+    assert found.ok, found.problems
+    return found.movement
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +47,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
             for lang in ("en", "nl"):
                 for paper in ("a4", "letter"):
                     path = folder / f"{name}-{kind}-{lang}-{paper}.html"
-                    path.write_text(render_cards(by_name(name, 2), kind, lang, paper), encoding="utf-8")  # type: ignore[arg-type]
+                    path.write_text(render_cards(_movement(name), kind, lang, paper), encoding="utf-8")  # type: ignore[arg-type]
                     built[path.stem] = path
     return built
 
@@ -77,7 +84,7 @@ def test_the_cards_fit_a_phone_at_14_px(browser: Any, pages: dict[str, Path], na
     page = context.new_page()
     page.goto(pages[f"{name}-{kind}-{lang}-a4"].as_uri(), wait_until="load")
     found = page.evaluate(_MEASURE)
-    assert found["screen"] == 360 and found["cards"] == len(cards(by_name(name, 2), kind, lang))  # type: ignore[arg-type]
+    assert found["screen"] == 360 and found["cards"] == len(cards(_movement(name), kind, lang))  # type: ignore[arg-type]
     assert found["page"] <= 360, found
     assert found["wide"] == []
     assert found["small"] == [], found["small"][:5]
@@ -112,7 +119,7 @@ def test_printed_nothing_is_clipped_and_a_table_card_is_a_page(
     page.goto(pages[f"{name}-{kind}-{lang}-{paper}"].as_uri(), wait_until="load")
     page.emulate_media(media="print")
     boxes = page.evaluate(_BOXES)
-    expected = cards(by_name(name, 2), kind, lang)  # type: ignore[arg-type]
+    expected = cards(_movement(name), kind, lang)  # type: ignore[arg-type]
     assert len(boxes) == len(expected) > 0
     for box in boxes:
         assert box["left"] >= -0.5 and box["right"] <= width + 0.5, box  # within the printable width

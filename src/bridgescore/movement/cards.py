@@ -307,7 +307,7 @@ def _individual_guide_cards(movement: Movement, lang: Language) -> list[Card]:
     gettext, ngettext = translator(lang).gettext, translator(lang).ngettext
     pgettext = translator(lang).pgettext
     headings = (gettext("Round"), gettext("Table"), gettext("Seat"), gettext("Partner"),
-                pgettext("card heading", "Opponents"), gettext("Boards"))  # fmt: skip
+                pgettext("card heading", "Against"), gettext("Boards"))  # fmt: skip
     out = []
     for section in movement.sections:
         prefix = _section_title(section, movement, gettext)
@@ -342,7 +342,7 @@ def _byes_note(bye_of: dict[int, int], gettext: Callable[[str], str]) -> str:
 def _guide_cards(movement: Movement, lang: Language) -> list[Card]:
     gettext, ngettext = translator(lang).gettext, translator(lang).ngettext
     pgettext = translator(lang).pgettext
-    headings = (gettext("Round"), gettext("Table"), gettext("Direction"), pgettext("card heading", "Opponents"),
+    headings = (gettext("Round"), gettext("Table"), gettext("Direction"), pgettext("card heading", "Against"),
                 gettext("Boards"))  # fmt: skip
     out = []
     for section in movement.sections:
