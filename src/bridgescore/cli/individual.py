@@ -78,10 +78,10 @@ def individual(
         typer.Option(
             "--movement",
             metavar="NAME|FILE",
-            help="An individual movement (individual-8, individual-12, individual-13, individual-16, "
-            "individual-20-rainbow … as 'movement show' takes them, or its bridgescore.movement/1 JSON file): every "
-            "line's board and four players checked against it, a line in error left out and said (a name takes its "
-            "boards a round from the travellers).",
+            help="An individual movement (individual-8, individual-12, individual-13, individual-16, or a Rainbow "
+            "such as individual-20-rainbow, as 'movement show' takes them, or its bridgescore.movement/1 JSON "
+            "file): every line's board and four players checked against it, a line in error left out and said (a "
+            "name takes its boards a round from the travellers).",
         ),
     ] = None,
 ) -> None:
