@@ -40,7 +40,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from bridgescore.core.cards import format_lead
 from bridgescore.core.contract import words_in_notation
 from bridgescore.core.i18n import Language, format_number, translator
-from bridgescore.live.store import Evening, LiveStore, Place, Refused
+from bridgescore.live.store import Evening, LiveStore, Place, Refused, Seat
 from bridgescore.movement.model import Movement
 
 __all__ = ["make_app"]
@@ -737,27 +737,26 @@ async def table_login(request: Request) -> Response:
     return RedirectResponse(f"/t/{evening.id}/table", status_code=303)
 
 
-async def _table_of(request: Request) -> tuple[Evening, str, int] | Response:
-    """The evening and the table this phone entered for, or the page that says it must give its code."""
+async def _table_of(request: Request) -> Seat | Response:
+    """The evening and the table this phone entered for, the round it plays now and its results so far, read at
+    once (:meth:`~bridgescore.live.store.LiveStore.seat`); or the page that says it must give its code."""
     evening_id = _evening_id(request)
     seat = request.session.get("table")
     if evening_id is None or not isinstance(seat, dict) or seat.get("evening") != evening_id:
         return RedirectResponse(f"/t/{evening_id or 0}", status_code=303)
-    evening = await run_in_threadpool(_live(request).store.evening, evening_id)
-    if evening is None:
+    found = await run_in_threadpool(_live(request).store.seat, evening_id, str(seat.get("section", "")),
+                                    int(seat.get("table", 0)))  # fmt: skip
+    if found is None:
         return _message(request, "there is no such evening", 404)
-    return evening, str(seat.get("section", "")), int(seat.get("table", 0))
+    return found
 
 
 async def table_page(request: Request) -> Response:
     found = await _table_of(request)
     if isinstance(found, Response):
         return found
-    evening, section, table = found
-    store = _live(request).store
-    current = await run_in_threadpool(store.current_round, evening, section, table)
-    results = await run_in_threadpool(lambda: store.results(evening.id, section=section, table=table))
-    mine = {(r["round"], r["board"]): r for r in results}
+    evening, section, table, current = found.evening, found.section, found.table, found.round
+    mine = {(r["round"], r["board"]): r for r in found.results}
     place = evening.place(section, current, table) if current else None
     moves = _next(evening, section, table, current) if current else None
     unnamed = [pair for pair in ((place.ns, place.ew) if place else ())
@@ -772,10 +771,9 @@ async def table_players(request: Request) -> Response:
     found = await _table_of(request)
     if isinstance(found, Response):
         return found
-    evening, section, table = found
+    evening, section, table, current = found.evening, found.section, found.table, found.round
     form = await _form(request)
     store = _live(request).store
-    current = await run_in_threadpool(store.current_round, evening, section, table)
     place = evening.place(section, current, table) if current else None
     if place is None or not evening.settings.get("numbers"):
         return _message(request, "that cannot be done now", 409)
@@ -820,13 +818,12 @@ async def board_page(request: Request) -> Response:
     found = await _table_of(request)
     if isinstance(found, Response):
         return found
-    evening, section, table = found
+    evening, section, table, current = found.evening, found.section, found.table, found.round
     live = _live(request)
     board_text = str(request.path_params.get("board", ""))
     form: dict[str, str] | None = None
     if request.method == "POST":
         form = await _form(request)
-    current = await run_in_threadpool(live.store.current_round, evening, section, table)
     place = evening.place(section, current, table) if current else None
     board_number = _number(board_text)
     if place is None or board_number is None or board_number not in place.boards:
@@ -889,7 +886,7 @@ async def stored_page(request: Request) -> Response:
     found = await _table_of(request)
     if isinstance(found, Response):
         return found
-    evening, section, table = found
+    evening, section, table = found.evening, found.section, found.table
     result_text = str(request.path_params.get("result", ""))
     store = _live(request).store
     result_id = _number(result_text)
@@ -906,12 +903,10 @@ async def call_director(request: Request) -> Response:
     found = await _table_of(request)
     if isinstance(found, Response):
         return found
-    evening, section, table = found
     await _form(request)  # its CSRF token checked: a forged call is refused
     store = _live(request).store
-    current = await run_in_threadpool(store.current_round, evening, section, table)
-    await run_in_threadpool(store.call, evening.id, section, table, current or 0)
-    return _message(request, "the director has been called", 200, back=f"/t/{evening.id}/table")
+    await run_in_threadpool(store.call, found.evening.id, found.section, found.table, found.round or 0)
+    return _message(request, "the director has been called", 200, back=f"/t/{found.evening.id}/table")
 
 
 # --- the club room and the published results ------------------------------------------------------------------------

@@ -42,7 +42,7 @@ from bridgescore.movement.json import from_dict as movement_from_dict
 from bridgescore.movement.model import Movement, Section, Stand, numbered_once
 from bridgescore.pairs.against_movement import written_label
 
-__all__ = ["FIELDS", "Evening", "LiveStore", "Outcome", "Place", "Refused"]
+__all__ = ["FIELDS", "Evening", "LiveStore", "Outcome", "Place", "Refused", "Seat"]
 
 #: The fields of a result, as bridgescore's traveller CSV names its columns.
 FIELDS = ("contract", "declarer", "result", "lead", "score", "remarks")
@@ -174,6 +174,30 @@ def _stands(section: Section, table: int) -> Iterator[tuple[int, Stand]]:
         stand = rnd.stand(table)
         if stand is not None and not stand.is_bye:
             yield rnd.number, stand
+
+
+def _round_to_play(evening: Evening, section: str, table: int, entered: set[tuple[int, int]]) -> int | None:
+    """The round a table plays now: its first round with a board not among the ``entered`` (round, board) pairs
+    (None: every round done, or no such section)."""
+    schedule = evening.section(section)
+    if schedule is None:
+        return None
+    for number, stand in _stands(schedule, table):
+        if any((number, b) not in entered for b in stand.boards):
+            return number
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A table as its phone's request finds it (:meth:`LiveStore.seat`): the evening, the section and table, the
+    round it plays now (None: every round done) and its results so far (oldest first)."""
+
+    evening: Evening
+    section: str
+    table: int
+    round: int | None
+    results: list[dict[str, Any]]
 
 
 class LiveStore:
@@ -447,11 +471,31 @@ class LiveStore:
 
     def evening(self, evening_id: int) -> Evening | None:
         with self._read() as db:
-            row = db.get(LiveEvening, evening_id)
-            if row is None:
+            return self._evening_in(db, evening_id)
+
+    def _evening_in(self, db: Session, evening_id: int) -> Evening | None:
+        row = db.get(LiveEvening, evening_id)
+        if row is None:
+            return None
+        seated = db.scalars(select(LivePlayer).where(LivePlayer.evening_id == evening_id)).all()
+        return self._evening(row, seated)
+
+    def seat(self, evening_id: int, section: str, table: int) -> Seat | None:
+        """What every request of a table's phone reads (its page, a board's form, the check, the confirmation, a
+        call): the evening, the table's results so far and the round it plays now, in one read transaction – one
+        snapshot, so the round is the one those results make.  Read as three calls (the evening, the round, the
+        results) each request paid a session and a worker thread three times: most of the server's work per entry
+        at 60 tables entering back to back (``benchmarks/live_bench.py``).  None: no such evening."""
+        with self._read() as db:
+            evening = self._evening_in(db, evening_id)
+            if evening is None:
                 return None
-            seated = db.scalars(select(LivePlayer).where(LivePlayer.evening_id == evening_id)).all()
-            return self._evening(row, seated)
+            query = select(*LiveResult.__table__.columns).where(
+                LiveResult.evening_id == evening_id, LiveResult.section == section, LiveResult.table == table
+            )
+            results = [_result_fields(r) for r in db.execute(query.order_by(LiveResult.id))]
+        entered = {(r["round"], r["board"]) for r in results}
+        return Seat(evening, section, table, _round_to_play(evening, section, table, entered), results)
 
     def evenings(self) -> list[Evening]:
         with self._read() as db:
@@ -632,9 +676,6 @@ class LiveStore:
         return outcome
 
     def _current_round_in(self, db: Session, evening: Evening, section: str, table: int) -> int | None:
-        schedule = evening.section(section)
-        if schedule is None:
-            return None
         entered = set(
             db.execute(
                 select(LiveResult.round, LiveResult.board).where(
@@ -642,10 +683,7 @@ class LiveStore:
                 )
             ).tuples()
         )
-        for number, stand in _stands(schedule, table):
-            if any((number, b) not in entered for b in stand.boards):
-                return number
-        return None
+        return _round_to_play(evening, section, table, entered)
 
     def correct(
         self, evening: Evening, place: Place, board: int, fields: Mapping[str, str], who: str, reason: str

@@ -1,0 +1,86 @@
+"""The live evening's work per request (issue 22): what a table's phone asks most often – its page, a board's form,
+the check, the opponents' confirmation – read from the database in as few transactions as the answer needs, each
+one a session and a worker thread of the server; counted on the application itself (the same one ``bridgescore
+serve`` runs), with the database's own ``BEGIN``s.  Times are the benchmark's (``benchmarks/live_bench.py``); the
+counts here cannot flake."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import event
+
+from live_server import running_evening
+
+
+class _Counted:
+    """The application over an evening of 4 tables, and the transactions (``BEGIN``, ``BEGIN IMMEDIATE``) of each
+    request sent to it."""
+
+    def __init__(self, folder: Path) -> None:
+        from bridgescore.archive.store import open_archive
+        from bridgescore.live.app import make_app
+        from bridgescore.live.store import LiveStore
+
+        db = str(folder / "club.sqlite3")
+        self.evening = running_evening(db, 4, 2)
+        self.archive = open_archive(db)
+        self.app = make_app(LiveStore(self.archive), folder / "published")
+        self.begins: list[str] = []
+        event.listen(self.archive.engine, "before_cursor_execute", self._statement)
+
+    def _statement(self, _conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        if statement.startswith("BEGIN"):
+            self.begins.append(statement)
+
+    def close(self) -> None:
+        self.archive.close()
+
+
+@pytest.fixture
+def counted(tmp_path: Path) -> Iterator[_Counted]:
+    found = _Counted(tmp_path)
+    try:
+        yield found
+    finally:
+        found.close()
+
+
+def test_a_tables_requests_read_the_database_once_each(counted: _Counted) -> None:
+    """The table's page, a board's form and its check each read the database in ONE transaction (the evening, the
+    table's results and its round at once: :meth:`~bridgescore.live.store.LiveStore.seat`), the check a second for
+    the board's other scores; the confirmation reads once and writes once.  Read as separate calls they were two
+    or three transactions each, most of the server's work per entry at 60 tables."""
+    evening = counted.evening
+    code = evening.codes[("A", 1)]
+    begins: dict[str, int] = {}
+
+    async def play() -> None:
+        transport = httpx.ASGITransport(app=counted.app, client=("127.0.0.9", 50000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as phone:
+
+            async def send(name: str, method: str, path: str, **data: Any) -> httpx.Response:
+                before = len(counted.begins)
+                response = await phone.request(method, path, **data)
+                begins[name] = len(counted.begins) - before
+                return response
+
+            await phone.get(f"/t/{evening.id}?code={code}")
+            page = (await send("table", "GET", f"/t/{evening.id}/table")).text
+            board = int(re.findall(rf'href="/t/{evening.id}/board/(\d+)"', page)[0])
+            form = (await send("form", "GET", f"/t/{evening.id}/board/{board}")).text
+            hidden = dict(re.findall(r'name="(csrf|key)" value="([^"]+)"', form))
+            typed = {**hidden, "contract": "3NT", "declarer": "S", "result": "="}
+            checked = await send("check", "POST", f"/t/{evening.id}/board/{board}", data=typed)
+            assert checked.status_code == 200 and 'name="confirmed"' in checked.text
+            stored = await send("confirm", "POST", f"/t/{evening.id}/board/{board}", data={**typed, "confirmed": "yes"})
+            assert stored.status_code == 303 and "/stored/" in stored.headers["location"]
+
+    asyncio.run(play())
+    assert begins == {"table": 1, "form": 1, "check": 2, "confirm": 2}, begins
