@@ -915,14 +915,24 @@ async def call_director(request: Request) -> Response:
 async def screen(request: Request) -> Response:
     live = _live(request)
     evening_id = _evening_id(request)
-    evening = await run_in_threadpool(live.store.evening, evening_id) if evening_id is not None else None
-    if evening is None:
+    found = await run_in_threadpool(_screen_of, live, evening_id) if evening_id is not None else None
+    if found is None:
         return _message(request, "there is no such evening", 404)
-    results = await run_in_threadpool(live.store.results, evening.id)
-    scores = await run_in_threadpool(live.ranking, evening, results) if results else None
+    evening, results, standings = found
     last = sorted(results, key=lambda r: r["id"], reverse=True)[:12]
-    return _page(request, "screen.html.j2", evening=evening, standings=_standings(scores, evening), last=last,
+    return _page(request, "screen.html.j2", evening=evening, standings=standings, last=last,
                  entered=len(results), expected=sum(len(p.boards) for p in evening.places()))  # fmt: skip
+
+
+def _screen_of(live: Live, evening_id: int) -> tuple[Evening, list[dict[str, Any]], list[dict[str, Any]]] | None:
+    """The ranking screen's evening, its results and the rankings shown, in a worker thread: the evening and its
+    results read in one transaction (the scores kept under the revision they are of), the standings computed there
+    too – in the event loop (the first one importing numpy's masked arrays) every table's request waited for them."""
+    found = live.store.evening_results(evening_id)
+    if found is None:
+        return None
+    evening, results = found
+    return evening, results, _standings(live.ranking(evening, results) if results else None, evening)
 
 
 async def revision(request: Request) -> Response:

@@ -480,6 +480,21 @@ class LiveStore:
         seated = db.scalars(select(LivePlayer).where(LivePlayer.evening_id == evening_id)).all()
         return self._evening(row, seated)
 
+    def evening_results(self, evening_id: int) -> tuple[Evening, list[dict[str, Any]]] | None:
+        """The evening and every result of it (:meth:`results`) in one read transaction, so the results are those
+        of the evening's revision (the ranking screen scores them and keeps the scores under that revision); None:
+        no such evening."""
+        with self._read() as db:
+            evening = self._evening_in(db, evening_id)
+            if evening is None:
+                return None
+            return evening, self._results_in(db, select(*LiveResult.__table__.columns).where(
+                LiveResult.evening_id == evening_id))  # fmt: skip
+
+    @staticmethod
+    def _results_in(db: Session, query: Any) -> list[dict[str, Any]]:
+        return [_result_fields(r) for r in db.execute(query.order_by(LiveResult.id))]
+
     def seat(self, evening_id: int, section: str, table: int) -> Seat | None:
         """What every request of a table's phone reads (its page, a board's form, the check, the confirmation, a
         call): the evening, the table's results so far and the round it plays now, in one read transaction – one
@@ -493,7 +508,7 @@ class LiveStore:
             query = select(*LiveResult.__table__.columns).where(
                 LiveResult.evening_id == evening_id, LiveResult.section == section, LiveResult.table == table
             )
-            results = [_result_fields(r) for r in db.execute(query.order_by(LiveResult.id))]
+            results = self._results_in(db, query)
         entered = {(r["round"], r["board"]) for r in results}
         return Seat(evening, section, table, _round_to_play(evening, section, table, entered), results)
 
@@ -572,7 +587,7 @@ class LiveStore:
             if value is not None:
                 query = query.where(column == value)
         with self._read() as db:
-            return [_result_fields(r) for r in db.execute(query.order_by(LiveResult.id))]
+            return self._results_in(db, query)
 
     def board_scores(self, evening_id: int, section: str, board: int) -> list[int]:
         """The NS scores entered so far on ``board`` of ``section`` (numbers only: adjusted scores are left out)."""
