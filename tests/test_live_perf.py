@@ -1,8 +1,8 @@
 """The live evening's work per request (issue 22): what a table's phone asks most often – its page, a board's form,
-the check, the opponents' confirmation – and the club room's ranking screen read from the database in as few transactions as the answer needs, each
-one a session and a worker thread of the server; counted on the application itself (the same one ``bridgescore
-serve`` runs), with the database's own ``BEGIN``s.  Times are the benchmark's (``benchmarks/live_bench.py``); the
-counts here cannot flake."""
+the check, the opponents' confirmation – and the club room's ranking screen read the database in as few transactions
+as the answer needs, each one a session and a worker thread of the server; counted on the application itself (the
+one ``bridgescore serve`` runs) with the database's own ``BEGIN``s.  The times are the benchmark's
+(``benchmarks/live_bench.py``); the counts here cannot flake."""
 
 from __future__ import annotations
 
@@ -54,10 +54,10 @@ def counted(tmp_path: Path) -> Iterator[_Counted]:
 
 def test_a_tables_requests_read_the_database_once_each(counted: _Counted) -> None:
     """The table's page, a board's form and its check each read the database in ONE transaction (the evening, the
-    table's results and its round at once: :meth:`~bridgescore.live.store.LiveStore.seat`), the check a second for
-    the board's other scores; the confirmation reads once and writes once; the ranking screen reads the evening
-    and its results in one (so they are of one revision).  Read as separate calls they were two
-    or three transactions each, most of the server's work per entry at 60 tables."""
+    table's results and its round at once, for the check the board's other scores too:
+    :meth:`~bridgescore.live.store.LiveStore.seat`); the confirmation reads once and writes once; the ranking screen
+    reads the evening and its results in one (so they are of one revision).  Read as separate calls they were two or
+    three transactions each: most of the server's work per entry at 60 tables."""
     evening = counted.evening
     code = evening.codes[("A", 1)]
     begins: dict[str, int] = {}
@@ -86,4 +86,4 @@ def test_a_tables_requests_read_the_database_once_each(counted: _Counted) -> Non
             assert "1 of 16 results entered" in screen.text and screen.text.count('<td class="names">') == 2
 
     asyncio.run(play())
-    assert begins == {"table": 1, "form": 1, "check": 2, "confirm": 2, "screen": 1}, begins
+    assert begins == {"table": 1, "form": 1, "check": 1, "confirm": 2, "screen": 1}, begins

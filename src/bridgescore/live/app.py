@@ -737,15 +737,16 @@ async def table_login(request: Request) -> Response:
     return RedirectResponse(f"/t/{evening.id}/table", status_code=303)
 
 
-async def _table_of(request: Request) -> Seat | Response:
-    """The evening and the table this phone entered for, the round it plays now and its results so far, read at
-    once (:meth:`~bridgescore.live.store.LiveStore.seat`); or the page that says it must give its code."""
+async def _table_of(request: Request, board: int | None = None) -> Seat | Response:
+    """The evening and the table this phone entered for, the round it plays now and its results so far (and the
+    scores of ``board`` entered so far), read at once (:meth:`~bridgescore.live.store.LiveStore.seat`); or the page
+    that says it must give its code."""
     evening_id = _evening_id(request)
     seat = request.session.get("table")
     if evening_id is None or not isinstance(seat, dict) or seat.get("evening") != evening_id:
         return RedirectResponse(f"/t/{evening_id or 0}", status_code=303)
     found = await run_in_threadpool(_live(request).store.seat, evening_id, str(seat.get("section", "")),
-                                    int(seat.get("table", 0)))  # fmt: skip
+                                    int(seat.get("table", 0)), board)  # fmt: skip
     if found is None:
         return _message(request, "there is no such evening", 404)
     return found
@@ -815,12 +816,13 @@ async def board_page(request: Request) -> Response:
     """The entry form of one board (GET), its check and the opponents' confirmation (POST), and the store."""
     from bridgescore.live.entry import check_entry
 
-    found = await _table_of(request)
+    board_text = str(request.path_params.get("board", ""))
+    # a POST is a check (which compares the board's other scores: read with the table's state) or a confirmation
+    found = await _table_of(request, _number(board_text) if request.method == "POST" else None)
     if isinstance(found, Response):
         return found
     evening, section, table, current = found.evening, found.section, found.table, found.round
     live = _live(request)
-    board_text = str(request.path_params.get("board", ""))
     form: dict[str, str] | None = None
     if request.method == "POST":
         form = await _form(request)
@@ -852,8 +854,7 @@ async def board_page(request: Request) -> Response:
     if form.get("confirmed") != "yes":  # the opponents see the result and its score before it is stored
         from bridgescore.live.entry import far_from_double_dummy, far_from_the_field
 
-        others = await run_in_threadpool(live.store.board_scores, evening.id, section, board)
-        far = checked.ns_score is not None and far_from_the_field(checked.ns_score, others)
+        far = checked.ns_score is not None and far_from_the_field(checked.ns_score, found.scores)
         far = far or far_from_double_dummy(checked, deal)
         return _page(request, "confirm.html.j2", evening=evening, place=place, board=board, fields=checked.fields,
                      key=key, typed=form, far=far)  # fmt: skip

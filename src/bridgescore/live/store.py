@@ -191,13 +191,15 @@ def _round_to_play(evening: Evening, section: str, table: int, entered: set[tupl
 @dataclass(frozen=True, slots=True)
 class Seat:
     """A table as its phone's request finds it (:meth:`LiveStore.seat`): the evening, the section and table, the
-    round it plays now (None: every round done) and its results so far (oldest first)."""
+    round it plays now (None: every round done), its results so far (oldest first)."""
 
     evening: Evening
     section: str
     table: int
     round: int | None
     results: list[dict[str, Any]]
+    #: the NS scores entered on the board asked for (:meth:`LiveStore.seat`'s ``board``) in the section so far
+    scores: list[int] = field(default_factory=list)
 
 
 class LiveStore:
@@ -495,12 +497,13 @@ class LiveStore:
     def _results_in(db: Session, query: Any) -> list[dict[str, Any]]:
         return [_result_fields(r) for r in db.execute(query.order_by(LiveResult.id))]
 
-    def seat(self, evening_id: int, section: str, table: int) -> Seat | None:
+    def seat(self, evening_id: int, section: str, table: int, board: int | None = None) -> Seat | None:
         """What every request of a table's phone reads (its page, a board's form, the check, the confirmation, a
         call): the evening, the table's results so far and the round it plays now, in one read transaction – one
         snapshot, so the round is the one those results make.  Read as three calls (the evening, the round, the
         results) each request paid a session and a worker thread three times: most of the server's work per entry
-        at 60 tables entering back to back (``benchmarks/live_bench.py``).  None: no such evening."""
+        at 60 tables entering back to back (``benchmarks/live_bench.py``).  ``board``: the NS scores entered on it in
+        the section so far too (:meth:`board_scores`, for the check).  None: no such evening."""
         with self._read() as db:
             evening = self._evening_in(db, evening_id)
             if evening is None:
@@ -509,8 +512,9 @@ class LiveStore:
                 LiveResult.evening_id == evening_id, LiveResult.section == section, LiveResult.table == table
             )
             results = self._results_in(db, query)
+            scores = self._board_scores_in(db, evening_id, section, board) if board is not None else []
         entered = {(r["round"], r["board"]) for r in results}
-        return Seat(evening, section, table, _round_to_play(evening, section, table, entered), results)
+        return Seat(evening, section, table, _round_to_play(evening, section, table, entered), results, scores)
 
     def evenings(self) -> list[Evening]:
         with self._read() as db:
@@ -592,11 +596,15 @@ class LiveStore:
     def board_scores(self, evening_id: int, section: str, board: int) -> list[int]:
         """The NS scores entered so far on ``board`` of ``section`` (numbers only: adjusted scores are left out)."""
         with self._read() as db:
-            written = db.scalars(
-                select(LiveResult.score).where(
-                    LiveResult.evening_id == evening_id, LiveResult.section == section, LiveResult.board == board
-                )
-            ).all()
+            return self._board_scores_in(db, evening_id, section, board)
+
+    @staticmethod
+    def _board_scores_in(db: Session, evening_id: int, section: str, board: int) -> list[int]:
+        written = db.scalars(
+            select(LiveResult.score).where(
+                LiveResult.evening_id == evening_id, LiveResult.section == section, LiveResult.board == board
+            )
+        ).all()
         return [int(s) for s in written if s.lstrip("-").isdigit()]
 
     def result(self, evening_id: int, result_id: int) -> dict[str, Any] | None:
