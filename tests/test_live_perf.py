@@ -55,9 +55,10 @@ def counted(tmp_path: Path) -> Iterator[_Counted]:
 def test_a_tables_requests_read_the_database_once_each(counted: _Counted) -> None:
     """The table's page, a board's form and its check each read the database in ONE transaction (the evening, the
     table's results and its round at once, for the check the board's other scores too:
-    :meth:`~bridgescore.live.store.LiveStore.seat`); the confirmation reads once and writes once; the ranking screen
-    reads the evening and its results in one (so they are of one revision).  Read as separate calls they were two or
-    three transactions each: most of the server's work per entry at 60 tables."""
+    :meth:`~bridgescore.live.store.LiveStore.seat`); the confirmation reads once and writes once; the stored page
+    reads the table, then the board's traveller so far (where the director shows it); the ranking screen reads the
+    evening and its results in one (so they are of one revision).  Read as separate calls they were two or three
+    transactions each: most of the server's work per entry at 60 tables."""
     evening = counted.evening
     code = evening.codes[("A", 1)]
     begins: dict[str, int] = {}
@@ -82,8 +83,10 @@ def test_a_tables_requests_read_the_database_once_each(counted: _Counted) -> Non
             assert checked.status_code == 200 and 'name="confirmed"' in checked.text
             stored = await send("confirm", "POST", f"/t/{evening.id}/board/{board}", data={**typed, "confirmed": "yes"})
             assert stored.status_code == 303 and "/stored/" in stored.headers["location"]
+            shown = await send("stored", "GET", stored.headers["location"])
+            assert shown.status_code == 200 and "3NT" in shown.text
             screen = await send("screen", "GET", f"/screen/{evening.id}")
             assert "1 of 16 results entered" in screen.text and screen.text.count('<td class="names">') == 2
 
     asyncio.run(play())
-    assert begins == {"table": 1, "form": 1, "check": 1, "confirm": 2, "screen": 1}, begins
+    assert begins == {"table": 1, "form": 1, "check": 1, "confirm": 2, "stored": 2, "screen": 1}, begins

@@ -887,13 +887,13 @@ async def stored_page(request: Request) -> Response:
     found = await _table_of(request)
     if isinstance(found, Response):
         return found
-    evening, section, table = found.evening, found.section, found.table
-    result_text = str(request.path_params.get("result", ""))
-    store = _live(request).store
-    result_id = _number(result_text)
-    result = await run_in_threadpool(store.result, evening.id, result_id) if result_id is not None else None
-    if result is None or result["section"] != section or result["table"] != table:
+    evening, section = found.evening, found.section
+    result_id = _number(str(request.path_params.get("result", "")))
+    # the table's own results are read with the table: a result of another table is no such result here
+    result = next((r for r in found.results if r["id"] == result_id), None)
+    if result is None:
         return _message(request, "there is no such result", 404)
+    store = _live(request).store
     lines: list[dict[str, Any]] = []
     if evening.settings.get("traveller", True):
         lines = await run_in_threadpool(lambda: store.results(evening.id, section=section, board=result["board"]))
