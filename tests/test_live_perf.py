@@ -90,3 +90,22 @@ def test_a_tables_requests_read_the_database_once_each(counted: _Counted) -> Non
 
     asyncio.run(play())
     assert begins == {"table": 1, "form": 1, "check": 1, "confirm": 2, "stored": 2, "screen": 1}, begins
+
+
+def test_a_server_lets_its_event_loop_run_between_the_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The application a server process builds (``bridgescore serve``, each ``--workers`` process) sets the
+    interpreter's switch interval to :data:`~bridgescore.live.server.SWITCH_INTERVAL` (1 ms, not Python's 5 ms), so
+    the event loop answering the tables is not held 5 ms at a time by a worker thread reading the database or
+    scoring the ranking."""
+    import sys
+
+    from bridgescore.live import server
+
+    monkeypatch.setenv(server.DB_VARIABLE, str(tmp_path / "club.sqlite3"))
+    monkeypatch.setenv(server.PUBLISH_VARIABLE, str(tmp_path / "published"))
+    before = sys.getswitchinterval()
+    try:
+        server.application()
+        assert sys.getswitchinterval() == pytest.approx(server.SWITCH_INTERVAL) == pytest.approx(0.001)
+    finally:
+        sys.setswitchinterval(before)
