@@ -54,6 +54,10 @@ _CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 _CODE_LENGTH = 6
 
 
+#: How many evenings' decoded settings a process keeps (:meth:`LiveStore._settings_of`): those playing tonight.
+_DECODED_KEPT = 4
+
+
 class Refused(Exception):
     """What the store will not do, in words for the person who asked (a message id and its values)."""
 
@@ -476,9 +480,8 @@ class LiveStore:
         self._retrying(work)
 
     @staticmethod
-    def _evening(row: Any, seated: Sequence[LivePlayer] = (), decoded: _Settings | None = None) -> Evening:
-        """The evening of ``row`` (its ORM object, or a row of its columns with ``decoded`` settings)."""
-        decoded = decoded or _Settings.of(row.settings or {})
+    def _evening(row: Any, seated: Sequence[LivePlayer], decoded: _Settings) -> Evening:
+        """The evening of ``row`` (:meth:`_evening_rows`), its players seated at the tables, its settings."""
         settings = dict(decoded.settings)
         players = {str(k): [str(n) for n in v][:2] for k, v in settings.get("players", {}).items()}
         named: dict[str, str] = {}
@@ -500,18 +503,29 @@ class LiveStore:
             return self._evening_in(db, evening_id)
 
     def _evening_in(self, db: Session, evening_id: int) -> Evening | None:
-        """The evening, its settings decoded once for as long as their text is the same (:class:`_Settings`)."""
-        columns = [c for c in LiveEvening.__table__.columns if c.name != "settings"]
-        text_of_settings = cast(LiveEvening.settings, Text).label("settings_text")
-        row = db.execute(select(*columns, text_of_settings).where(LiveEvening.id == evening_id)).first()
+        row = db.execute(self._evening_rows().where(LiveEvening.id == evening_id)).first()
         if row is None:
             return None
         seated = db.scalars(select(LivePlayer).where(LivePlayer.evening_id == evening_id)).all()
+        return self._evening(row, seated, self._settings_of(row))
+
+    @staticmethod
+    def _evening_rows() -> Any:
+        """The query of evenings' rows: every column, the settings as their text (:meth:`_settings_of`)."""
+        columns = [c for c in LiveEvening.__table__.columns if c.name != "settings"]
+        return select(*columns, cast(LiveEvening.settings, Text).label("settings_text"))
+
+    def _settings_of(self, row: Any, keep: bool = True) -> _Settings:
+        """An evening's settings decoded once for as long as their text is the same (:class:`_Settings`); ``keep``:
+        kept for the next request (the evenings asked for lately: each may hold a members file's megabytes)."""
         text = row.settings_text or "{}"
-        decoded = self._decoded.get(evening_id)
-        if decoded is None or decoded.text != text:  # compared, not hashed: a members file's text is megabytes
-            decoded = self._decoded[evening_id] = _Settings.of(json.loads(text), text)
-        return self._evening(row, seated, decoded)
+        decoded = self._decoded.get(row.id)
+        if decoded is not None and decoded.text == text:  # compared, not hashed: a members file's text is megabytes
+            return decoded
+        decoded = _Settings.of(json.loads(text) or {}, text)
+        if keep:
+            self._decoded = {**dict(list(self._decoded.items())[-(_DECODED_KEPT - 1) :]), row.id: decoded}
+        return decoded
 
     def evening_results(self, evening_id: int) -> tuple[Evening, list[dict[str, Any]]] | None:
         """The evening and every result of it (:meth:`results`) in one read transaction, so the results are those
@@ -549,8 +563,8 @@ class LiveStore:
 
     def evenings(self) -> list[Evening]:
         with self._read() as db:
-            rows = db.scalars(select(LiveEvening).order_by(LiveEvening.id.desc())).all()
-            return [self._evening(r) for r in rows]
+            rows = db.execute(self._evening_rows().order_by(LiveEvening.id.desc())).all()
+            return [self._evening(r, (), self._settings_of(r, keep=False)) for r in rows]
 
     def seat_players(self, evening: Evening, pair: str, numbers: Sequence[str], names: Sequence[str], who: str) -> None:
         """A pair's member numbers (and the names known for them) as a table gave them at the start."""
