@@ -105,7 +105,8 @@ def test_a_server_lets_its_event_loop_run_between_the_workers(tmp_path: Path, mo
     monkeypatch.setenv(server.PUBLISH_VARIABLE, str(tmp_path / "published"))
     before = sys.getswitchinterval()
     try:
-        server.application()
+        app = server.application()
+        app.state.live.store.archive.close()
         assert sys.getswitchinterval() == pytest.approx(server.SWITCH_INTERVAL) == pytest.approx(0.001)
     finally:
         sys.setswitchinterval(before)
