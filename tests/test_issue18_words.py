@@ -196,3 +196,12 @@ def test_the_nbb_preset_is_named_in_dutch_in_a_dutch_report() -> None:
     assert result.exit_code == 0, result.output
     assert "Berekend zoals het programma van de NBB dat doet" in result.output
     assert "NBB's" not in result.output
+
+
+def test_the_nbb_preset_is_named_in_grammatical_english() -> None:
+    """``--as nbb`` printed "Scored as the NBB's programs does" (a plural with "does"): the preset's name is one
+    program, as the federation's own scoring program is one."""
+    example = Path(__file__).resolve().parents[1] / "src/bridgescore/examples/club-evening.csv"
+    result = runner.invoke(app, ["score", str(example), "--as", "nbb"])
+    assert result.exit_code == 0, result.output
+    assert "Scored as the NBB's scoring program does" in result.output

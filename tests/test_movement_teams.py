@@ -63,10 +63,10 @@ def test_movement_show_and_check_a_teams_round_robin_by_name() -> None:
     assert round_1 == ["Table", "NS", "EW", "Boards", "1", "1", "4", "1-4", "2", "4", "1", "1-4", "3", "2", "3",
                        "1-4", "4", "3", "2", "1-4"]  # fmt: skip
     assert runner.invoke(app, ["movement", "check", "teams-8"]).exit_code == 0
-    odd = runner.invoke(app, ["movement", "show", "teams-7"])
-    assert odd.exit_code == 2 and "an even number of teams, 4 to 30" in odd.output
-    dutch = runner.invoke(app, ["movement", "show", "teams-7", "--lang", "nl"])
-    assert dutch.exit_code == 2 and "een even aantal teams, 4 tot 30" in dutch.output
+    too_many = runner.invoke(app, ["movement", "show", "teams-31"])
+    assert too_many.exit_code == 2 and "for 3 to 30 teams" in too_many.output
+    dutch = runner.invoke(app, ["movement", "show", "teams-31", "--lang", "nl"])
+    assert dutch.exit_code == 2 and "voor 3 tot 30 teams" in dutch.output
 
 
 def test_a_round_robin_is_written_and_read_back() -> None:
@@ -110,7 +110,7 @@ def test_score_and_check_take_a_teams_round_robin_by_name(tmp_path: Path) -> Non
 def test_a_swiss_events_pairings_as_a_movement() -> None:
     """The rounds ``teams pair-round`` made, on the same model: each match two rooms, the home (higher ranked) team
     North-South in the open room; team ids kept as numbers, or numbered in ranking order and named in the notes;
-    a bye's team sits out, which the validator says (the model's phantom is one pair, not a team's two)."""
+    a bye's team sits out, both its pairs: the team's bye, which the validator allows and reports."""
     from bridgescore.movement.files import dumps as dump
     from bridgescore.teams.pairing import Entry, pair_round
     from bridgescore.teams.schedule import pairings_movement
@@ -142,4 +142,4 @@ def test_a_swiss_events_pairings_as_a_movement() -> None:
          for t in range(1, 6)]
     )  # fmt: skip
     report = validate(pairings_movement([odd_first, odd_second], 2))
-    assert [p.key for p in report.properties if not p.ok] == ["pairs-play"]  # the bye's two pairs sit out
+    assert report.ok and [b.team for b in report.byes] == [int(odd_first.bye), int(odd_second.bye or 0)]

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bridgescore.cli import app
+from bridgescore.io.csv_lines import physical_lines
 from bridgescore.teams.read import load_teams
 from test_fuzz_usebio_pbn import mutate
 
@@ -79,8 +80,19 @@ _ROW = st.tuples(
 )
 
 
+#: a bare CR twice in a quoted remark: the reader ends a line at each (as an editor shows it) and names the quote left
+#: open; the blank line between them is in no match and named by no problem, and is no record (hypothesis found it)
+_LONE_CR = [
+    ("1", "1", "open", "1", "2", "4S", "N", "=", ""),
+    ("1", "1", "closed", "2", "1", "4S", "N", "=", "x\r\r"),
+    ("1", "2", "open", "1", "2", "4S", "N", "=", ""),
+    ("1", "2", "closed", "2", "1", "4S", "N", "=", ""),
+]
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(rows=st.lists(_ROW, min_size=1, max_size=12))
+@example(rows=_LONE_CR)
 def test_csv_every_line_is_in_a_match_or_named(tmp_path: Path, rows: list[tuple[str, ...]]) -> None:
     """The invariants of issue 9's readers: a teams line is never dropped silently, and every room kept has the
     orientation of its room."""
@@ -104,7 +116,9 @@ def test_csv_every_line_is_in_a_match_or_named(tmp_path: Path, rows: list[tuple[
             assert board.closed is None or (board.closed.ns_pair, board.closed.ew_pair) == (match.away, match.home)
     if not event.matches and any(p.location.line is None for p in event.problems):
         return  # the file is refused as a whole (binary data, an empty file) and says so
-    for number in range(2, len(rows) + 2):
-        assert number in kept or number in named, (number, [str(p) for p in event.problems])
+    # every line that is not blank, counted as the reader counts lines (a bare CR in a quoted value ends a line there,
+    # as in an editor, and the quote left open on it is named at its line): kept in a match or named
+    for number, line in enumerate(physical_lines(text)[1:], start=2):
+        assert not line.strip() or number in kept or number in named, (number, [str(p) for p in event.problems])
     result = runner.invoke(app, ["teams", str(path), "--vp", "wbf"])
     assert result.exit_code in (0, 2) and (result.exception is None or isinstance(result.exception, SystemExit))

@@ -409,3 +409,20 @@ def test_sessions_go_back_to_their_session_element() -> None:
     assert root.findtext("EVENT/SESSION_COUNT") == "2"
     again = usebio.loads(to_bytes(score(Event(results)).scored))
     assert sorted({r.section for r in again.results}) == ["1/A", "2/A"]
+
+
+def test_a_pair_named_in_one_part_keeps_its_name() -> None:
+    """A pair whose name is not two players' ("The Smiths", "Zoë") was written with no PLAYER at all, so the exported
+    file lost the name; it is one PLAYER_NAME now and reads back as the file wrote it."""
+    from bridgescore.core.event import Result, ResultStatus
+
+    results = tuple(
+        Result(board, ns, ew, ResultStatus.PLAYED, ns_score=points)
+        for board in (1, 2)
+        for ns, ew, points in (("1", "2", 420), ("3", "4", 450))
+    )
+    names = {"1": "The Smiths", "2": "Zoë", "3": "Ann & Bob", "4": "Jan - Piet"}
+    again = usebio.loads(to_bytes(score(Event(results, names, title="Club")).scored), "written.xml")
+    assert {pair: again.names[pair] for pair in names} == {
+        "1": "The Smiths", "2": "Zoë", "3": "Ann & Bob", "4": "Jan & Piet"
+    }  # fmt: skip

@@ -308,6 +308,10 @@ class LiveResult(Base):
     entered_by: Mapped[str] = mapped_column(Text, default="")
     entered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     version: Mapped[int] = mapped_column(Integer, default=1)
+    #: the version of the deal played (Law 87, revision 0006): empty for the board as dealt
+    fouled: Mapped[str] = mapped_column(Text, default="", server_default="")
+    #: 1 where the pairs sat the wrong way: ``ns``/``ew`` hold the pairs as they sat, exchanged from the movement
+    swapped: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     __table_args__ = (UniqueConstraint("evening_id", "section", "round", "table", "board", name="uq_live_results"),)
 

@@ -108,7 +108,7 @@ __all__ = [
 ENVIRONMENT = "BRIDGESCORE_DB"
 DEFAULT_FILE = "bridgescore.sqlite3"
 #: The newest migration (``migrations/versions``); an archive at it is not handed to Alembic (a quick start).
-HEAD = "0005"
+HEAD = "0006"
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: PostgreSQL: the advisory lock two processes creating the schema at once queue on ("brdg").
 _SCHEMA_LOCK = 0x62726467

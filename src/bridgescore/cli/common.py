@@ -173,12 +173,14 @@ SessionOption = Annotated[
 PER_DIRECTION = {"mitchell": True, "howell": False}
 
 
-def movement_from_option(value: str) -> tuple[Movement | None, list[Problem]]:
+def movement_from_option(value: str, *, individual: bool = False) -> tuple[Movement | None, list[Problem]]:
     """The schedule ``--movement`` names: None for the words ``auto``, ``mitchell`` and ``howell`` (the ranking's
     choice, as before), else the movement :func:`bridgescore.movement.files.resolve` gives for the file or the name
     (the one resolver ``movement show/check/cards`` use too), or the problem that keeps it from being had; a
     movement's name (as ``movement suggest`` prints it) is made with one board a round until
-    :func:`fitted_to_travellers` has the travellers."""
+    :func:`fitted_to_travellers` has the travellers.  An individual movement (four players a table) is taken only
+    where ``individual`` (the ``individual`` command), and a pairs movement only where not: each is refused in
+    words at the other."""
     import dataclasses
     from types import MappingProxyType
 
@@ -186,9 +188,18 @@ def movement_from_option(value: str) -> tuple[Movement | None, list[Problem]]:
     from bridgescore.core.problems import Location, Problem
     from bridgescore.movement.files import resolve
 
-    if value in ("auto", *PER_DIRECTION):
+    if value in ("auto", *PER_DIRECTION) and not individual:
         return None, []
     resolved = resolve(value, boards_per_round=1)
+    if resolved.movement is not None and resolved.movement.individual != individual:
+        said = (
+            N_("--movement %(value)s: a pairs movement; an individual is checked against an individual movement "
+               "(individual-8, individual-12 … or its JSON file)")
+            if individual
+            else N_("--movement %(value)s: an individual movement (four players a table); a pairs event is not "
+                    "checked against it – 'bridgescore individual --movement' checks an individual's lines")
+        )  # fmt: skip
+        return None, [Problem.make(Location("--movement"), said, value=value)]
     if not resolved.named:
         return resolved.movement, list(resolved.problems)
     if resolved.movement is not None:

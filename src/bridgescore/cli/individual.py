@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -27,6 +27,10 @@ from bridgescore.cli.common import (
     write_bytes_output,
 )
 from bridgescore.core.problems import Severity
+
+if TYPE_CHECKING:
+    from bridgescore.core.event import Event
+    from bridgescore.core.i18n import Language
 
 
 @app.command()
@@ -69,6 +73,17 @@ def individual(
         typer.Option("--pair-percent", help="A player's %: total (over maximum: EBU) or mean (of board %: BBO)."),
     ] = None,
     section_per_file: SectionPerFileOption = False,
+    movement: Annotated[
+        str | None,
+        typer.Option(
+            "--movement",
+            metavar="NAME|FILE",
+            help="An individual movement (individual-8, individual-12, individual-13, individual-16, "
+            "individual-20-rainbow … as 'movement show' takes them, or its bridgescore.movement/1 JSON file): every "
+            "line's board and four players checked against it, a line in error left out and said (a name takes its "
+            "boards a round from the travellers).",
+        ),
+    ] = None,
 ) -> None:
     """Score an individual event: each board as in a pairs event, each player ranked on their own (exit 2 on bad
     input)."""
@@ -95,6 +110,8 @@ def individual(
     refused = not_individual(event)
     if refused is not None:
         raise fail(refused.describe(page_lang))
+    if movement is not None:
+        event = _checked_against(event, movement, page_lang)
     if names is not None:
         event = with_player_names(event, names)
     if title:
@@ -118,3 +135,15 @@ def individual(
         raise fail(f"cannot write {output or 'the output'}: {problem.strerror}") from None
     if (fmt in ("csv", "html", "usebio") or output is not None) and scored.problems:
         print_problems(scored.problems, err, page_lang, can_go_on=False)
+
+
+def _checked_against(event: Event, value: str, lang: Language) -> Event:
+    """``--movement``: the event with every line checked against the individual movement ``value`` names
+    (:func:`bridgescore.individual.against_movement.check_against_movement`), or the problem said and exit 2."""
+    from bridgescore.cli.common import fitted_to_travellers, movement_from_option
+    from bridgescore.individual.against_movement import check_against_movement
+
+    schedule, problems = movement_from_option(value, individual=True)
+    if schedule is None or any(p.severity is Severity.ERROR for p in problems):
+        raise fail("; ".join(p.text(lang) if p.location.file == "--movement" else p.describe(lang) for p in problems))
+    return check_against_movement(event, fitted_to_travellers(schedule, event, lang))

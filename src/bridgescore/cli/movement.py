@@ -18,7 +18,7 @@ from bridgescore.cli.common import OutputOption, app, fail, language_option, tex
 if TYPE_CHECKING:
     from bridgescore.core.i18n import Language
     from bridgescore.movement.model import Movement, PairRef, Stand
-    from bridgescore.movement.validate import Message, Report
+    from bridgescore.movement.validate import Message, PlayerMeasure, Report
 
 __all__ = ["movement_app"]
 
@@ -53,7 +53,8 @@ MovementArgument = Annotated[
     typer.Argument(
         metavar="NAME|FILE",
         help="A movement's name (mitchell-7, mitchell-8-skip, mitchell-8-relay, mitchell-7-arrow, howell-4, "
-        "howell-4-phantom, … as 'movement suggest' prints them; teams-8 for a teams round robin) or a movement "
+        "howell-4-phantom, … as 'movement suggest' prints them; teams-8 for a teams round robin; individual-8, "
+        "individual-12, individual-13, individual-16, individual-20-rainbow … for an individual) or a movement "
         "file: bridgescore.movement/1 JSON, an NBB schema, Bridgemate's RoundData (or the .bws), a movement CSV.",
         show_default=False,
     ),
@@ -223,6 +224,19 @@ def _stand_row(stand: Stand, bye: str) -> list[str]:
     return [str(stand.table), _pair_text(stand.ns), _pair_text(stand.ew), _boards_text(stand.boards) + mark]
 
 
+def _player_rows(stands: tuple[Stand, ...], lang: Language) -> list[list[str]]:
+    """An individual's round: table, the North, South, East and West players, the boards (a bye stand's boards)."""
+    from bridgescore.core.i18n import translator
+    from bridgescore.movement.cards import boards_text as _boards_text
+
+    _ = translator(lang).gettext
+    rows = [[_("Table"), _("N"), _("S"), _("E"), _("W"), _("Boards")]]
+    for stand in stands:
+        seated = [str(p) for p in stand.players.seats] if stand.players is not None else [_("bye stand"), "", "", ""]
+        rows.append([str(stand.table), *seated, _boards_text(stand.boards)])
+    return rows
+
+
 def _tables(movement: Movement) -> int:
     """The tables with players (a bye stand is a table of boards, not counted)."""
     return sum(len({s.table for r in sec.rounds for s in r.stands if not s.is_bye}) for sec in movement.sections)
@@ -230,6 +244,7 @@ def _tables(movement: Movement) -> int:
 
 def _show_text(movement: Movement, lang: Language) -> str:
     from bridgescore.core.i18n import translator
+    from bridgescore.movement.teams import byes as team_byes
 
     _ = translator(lang).gettext
     lines = [
@@ -244,18 +259,29 @@ def _show_text(movement: Movement, lang: Language) -> str:
         if len(movement.sections) > 1 or section.name not in ("", "A"):
             lines.append("")
             lines.append(_("Section %(section)s") % {"section": section.name})
+        byes = team_byes(section) if movement.family == "teams" else {}
         if section.phantom is not None:
             phantom = _directions(str(section.phantom), lang)
             lines.append(_("Phantom: pair %(pair)s (its opponents sit out)") % {"pair": phantom})
         for rnd in section.rounds:
             lines.append("")
             lines.append(_("Round %(round)s") % {"round": rnd.number})
+            if section.individual:  # four players a table: their seats, and the players without one
+                lines.extend(_columns(_player_rows(rnd.stands, lang)))
+                out = section.players_out(rnd.number)
+                if out:
+                    lines.append(_("Sits out: player %(players)s") % {"players": ", ".join(map(str, out))})
+                continue
             rows = [[_("Table"), _("NS"), _("EW"), _("Boards")]]
             for stand in sorted(rnd.stands, key=lambda s: s.table):
                 rows.append(_stand_row(stand, _("bye stand")))
                 arrow = arrow or stand.arrow_switch
-            sits = [_directions(str(p), lang) for p in section.sit_outs(rnd.number) if p != section.phantom]
+            bye = byes.get(rnd.number, ()) if len(byes.get(rnd.number, ())) == 1 else ()
+            sits = [_directions(str(p), lang) for p in section.sit_outs(rnd.number)
+                    if p != section.phantom and p.number not in bye]  # fmt: skip
             lines.extend(_columns(rows))
+            if bye:
+                lines.append(_("Bye: team %(team)s (both its pairs sit out)") % {"team": bye[0]})
             if sits:
                 lines.append(_("Sits out: %(pairs)s") % {"pairs": ", ".join(sits)})
     if arrow:
@@ -359,7 +385,20 @@ def _report_dict(report: Report, lang: Language) -> dict[str, object]:
             }
             for m in report.pairs
         ],
+        **(
+            {"byes": [{"section": b.section, "round": b.round, "team": b.team} for b in report.byes]}
+            if report.byes
+            else {}
+        ),
+        **({"players": [_player_dict(m) for m in report.players]} if report.players else {}),
     }
+
+
+def _player_dict(m: PlayerMeasure) -> dict[str, object]:
+    return {
+        "section": m.section, "player": m.player, "rounds": m.rounds, "sit_outs": m.sit_outs, "boards": m.boards,
+        "boards_in_play": m.boards_in_play, "partners": m.partners, "opponents": m.opponents, "field": m.field_size,
+    }  # fmt: skip
 
 
 def _report_text(report: Report, lang: Language) -> str:
@@ -375,10 +414,32 @@ def _report_text(report: Report, lang: Language) -> str:
         lines.extend(f"{'':{width}}  {_message(f, lang)}" for f in shown)
         if len(p.findings) > len(shown):
             lines.append(" " * (width + 2) + _("… and %(count)s more") % {"count": len(p.findings) - len(shown)})
+    if report.byes:
+        lines.append("")
+        lines.append(_("Byes (a team sits out the round, both its pairs):"))
+        several = len({b.section for b in report.byes}) > 1
+        for b in report.byes:
+            said = _("round %(round)s: team %(team)s") % {"round": b.round, "team": b.team}
+            lines.append("  " + (_("section %(section)s, %(text)s") % {"section": b.section, "text": said}
+                                 if several else said))  # fmt: skip
     lines.append("")
+    if report.players:  # an individual: per player, not per pair
+        rows = [[_("Player"), _("Rounds"), _("Sit-outs"), _("Boards"), _("of"), _("Partners"), _("Opponents")]]
+        rows.extend(
+            [str(m.player), str(m.rounds), str(m.sit_outs), str(m.boards), str(m.boards_in_play),
+             f"{m.partners}/{m.field_size}", f"{m.opponents}/{m.field_size}"]
+            for m in report.players
+        )  # fmt: skip
+        lines.extend(_columns(rows))
+        lines.append("")
+        lines.append(_("All required properties hold.") if report.ok else _("A required property fails."))
+        return "\n".join(lines) + "\n"
     lines.append(_("Balance (100 % = every pair compared equally often with every other of its field):"))
+    several = len({m.section for m in report.pairs} | {f.section for f in report.fields}) > 1
     for f in report.fields:
         field = _(f.field) if f.field else _("all pairs")
+        if several:  # two Mitchells side by side: "NS" twice would not say which
+            field = _("section %(section)s, %(text)s") % {"section": f.section or "-", "text": field}
         lines.append(
             "  "
             + _("%(field)s: %(balance)s%% (any two pairs compared on %(least)s to %(most)s boards)")
@@ -391,6 +452,9 @@ def _report_text(report: Report, lang: Language) -> str:
             [_directions(str(m.pair), lang), str(m.rounds), str(m.sit_outs), str(m.boards), str(m.boards_in_play),
              str(m.results_compared), f"{m.pairs_compared}/{m.field_size}"]
         )  # fmt: skip
+    if several:  # each pair with its section, first: NS 1 is in each of them
+        sections = [_("Section")] + [m.section or "-" for m in report.pairs]
+        rows = [[section, *row] for section, row in zip(sections, rows, strict=True)]
     lines.extend(_columns(rows))
     lines.append("")
     lines.append(_("All required properties hold.") if report.ok else _("A required property fails."))

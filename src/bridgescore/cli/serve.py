@@ -28,6 +28,12 @@ def serve(
         bool, typer.Option("--https", help="Served behind a proxy that gives it HTTPS (Caddy, nginx): the session "
                            "cookie is then sent over HTTPS only.")
     ] = False,
+    trust_proxy: Annotated[
+        list[str] | None, typer.Option("--trust-proxy", metavar="ADDRESS", help="A reverse proxy on another "
+                                       "machine (its address or network, e.g. 192.168.1.10): the phones' addresses "
+                                       "it forwards are believed, so the limit on wrong table codes counts each "
+                                       "phone, not the proxy. A proxy on this computer is always believed.")
+    ] = None,
     lang: ReportLangOption = "en",
 ) -> None:
     """Run the live evening: the director's desk, the tables' phones and the ranking screen in a browser."""
@@ -37,6 +43,7 @@ def serve(
     from bridgescore.live.store import LiveStore
 
     page_lang = language_option(lang)
+    proxies = [_proxy(address) for address in trust_proxy or ()]
     archive = open_or_fail(db, page_lang, create=True)
     if workers > 1 and archive.backend != "postgresql":
         raise fail("--workers: several processes need PostgreSQL (--db postgresql://…); SQLite serves one")
@@ -56,4 +63,16 @@ def serve(
     else:
         print(f"director's desk: {address}desk")
     archive.close()
-    run(database_url(db), publish.resolve(), host, port, workers, https)
+    run(database_url(db), publish.resolve(), host, port, workers, https, proxies)
+
+
+def _proxy(address: str) -> str:
+    """A ``--trust-proxy`` address or network as uvicorn's ``forwarded_allow_ips`` takes it; anything else (a host
+    name, ``*``, which would believe every device's header) refused with the reason."""
+    import ipaddress
+
+    try:
+        return str(ipaddress.ip_network(address.strip(), strict=False))
+    except ValueError:
+        raise fail(f"--trust-proxy {address!r}: give the proxy's IP address or network (192.168.1.10, "
+                   "10.0.0.0/24); a name or '*' would let any device claim another's address") from None

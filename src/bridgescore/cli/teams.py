@@ -176,7 +176,7 @@ def score_teams_command(
     from bridgescore.teams import score_teams
     from bridgescore.teams.carry import given_carry_over
     from bridgescore.teams.choose import teams_options
-    from bridgescore.teams.read import load_teams
+    from bridgescore.teams.read import load_teams, load_teams_columns
     from bridgescore.teams.report import TEAMS_FORMATS, TeamsFormat, write_teams
     from bridgescore.teams.vp import VPScaleError
 
@@ -188,7 +188,14 @@ def score_teams_command(
         date_option(date, "--date", page_lang)
     files = event_files(inputs)
     refuse_overwrite(output, [*files, names, deals])
-    event = given_carry_over(load_teams(files, names=names, notation=reading), carry_over or ())
+    # the JSON to a file (or a binary standard output) of a large CSV file of plain results is scored and written on
+    # the file's columns (issue 19: bridgescore.teams.columns); the same bytes as the engine's
+    binary_json = fmt == "json" and (output is not None or getattr(sys.stdout, "buffer", None) is not None)
+    columns = None
+    if binary_json and not carry_over:
+        event, columns = load_teams_columns(files, names=names, notation=reading)
+    else:
+        event = given_carry_over(load_teams(files, names=names, notation=reading), carry_over or ())
     # the event read lives as long as this command: Python's cycle collector leaves it alone until the command ends
     # (a federation's event is a million lines; the collector walked them again and again: a third of scoring)
     gc.freeze()
@@ -207,7 +214,16 @@ def score_teams_command(
                 event, vp=vp, form=form, as_program=as_program, tiebreak=tiebreak, board_points=board_points,
                 patton=patton, knockout=knockout, bye_vp=bye_vp,
             )  # fmt: skip
-            scored = score_teams(event, options)  # a VP table file without the match length raises here
+            on_columns = None
+            if columns is not None:
+                from bridgescore.teams.columns import score_columns
+
+                on_columns = score_columns(event, columns, options)
+                if on_columns is None:  # scored by the engine: the matches made
+                    event = dataclasses.replace(event, matches=columns.matches())
+            # a VP table file without the match length raises here
+            scored = on_columns.scored if on_columns is not None else score_teams(event, options)
+            event = scored.event
         except OptionError as problem:
             raise fail(problem.text(page_lang)) from None
         except VPScaleError as error:  # the scale's problems, located (a VP table file's lines), as `vp` reports them
@@ -222,13 +238,19 @@ def score_teams_command(
             from bridgescore.teams.report.usebio import teams_to_bytes
 
             write_bytes_output(teams_to_bytes(scored, date=date, club=club), output)
-        elif fmt == "json" and (output is not None or getattr(sys.stdout, "buffer", None) is not None):
+        elif binary_json:
             # written a few hundred matches at a time (issue 19), never the whole document in memory; the bytes of
             # write_teams' JSON, with every control escaped as write_output escapes them
             from bridgescore.report.printable import PrintableBinary
             from bridgescore.teams.report.json import dump_bytes
 
-            write_bytes_output(lambda stream: dump_bytes(scored, PrintableBinary.wrap(stream)), output)
+            if on_columns is not None:
+                from bridgescore.teams.report.json import dump_columns
+
+                fast = on_columns
+                write_bytes_output(lambda stream: dump_columns(fast, PrintableBinary.wrap(stream)), output)
+            else:
+                write_bytes_output(lambda stream: dump_bytes(scored, PrintableBinary.wrap(stream)), output)
         else:
             chosen: TeamsFormat = next(f for f in TEAMS_FORMATS if f == fmt)
             buffer = io.StringIO()

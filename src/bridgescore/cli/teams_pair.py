@@ -20,6 +20,7 @@ from bridgescore.cli.common import OutputOption, fail, language_option, refuse_o
 _MOST_VP = 30
 
 if TYPE_CHECKING:
+    from bridgescore.core.i18n import Language
     from bridgescore.teams.pairing import Pairing
 
 __all__ = ["pair_round"]
@@ -53,9 +54,32 @@ def pair_round(
     fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
     lang: Annotated[str, typer.Option("--lang", help="Words: en or nl.")] = "en",
     output: OutputOption = None,
+    movement_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--movement-file",
+            metavar="FILE",
+            help="Also write the paired round as a movement file (off by default), the table assignment a scoring "
+            "program gives the table terminals before the round: two rooms a match, the home team North-South at the "
+            "odd table; any movement command reads it (movement show, check, cards).",
+        ),
+    ] = None,
+    movement_format: Annotated[
+        str,
+        typer.Option(
+            "--movement-format",
+            help="json (bridgescore.movement/1, the team ids kept), csv (our movement CSV) or bridgemate "
+            "(Bridgemate's RoundData).",
+        ),
+    ] = "json",
+    boards_per_round: Annotated[
+        int | None,
+        typer.Option("--boards-per-round", "-k", min=1, max=200, help="The boards of a match (with --movement-file)."),
+    ] = None,
 ) -> None:
     """Pair the next round: no team meets a team it has met while that can be avoided, and with an odd number of
     teams the lowest-ranked team without a bye sits out. Ties in the standings: VPs, IMP difference, team id."""
+    from bridgescore.movement.files import FORMATS
     from bridgescore.teams.pairing import RULES, read_standings
     from bridgescore.teams.pairing import pair_round as make_pairing
 
@@ -66,7 +90,13 @@ def pair_round(
         raise fail(f"--format must be text or json, not '{fmt}'")
     if not math.isfinite(bye_vp) or bye_vp > _MOST_VP:  # inf and 1e308 stopped with a traceback
         raise fail(f"--bye-vp {bye_vp:g}: a bye is worth at most a won match ({_MOST_VP} VP on the largest scale)")
+    if movement_format not in FORMATS or movement_format == "nbb":  # an NBB schema numbers pairs once: no teams
+        raise fail(f"--movement-format must be json, csv or bridgemate, not '{movement_format}'")
+    if movement_file is not None and boards_per_round is None:
+        raise fail("--movement-file needs --boards-per-round (-k): the boards of a match, which the standings do not "
+                   "say")  # fmt: skip
     refuse_overwrite(output, [standings])
+    refuse_overwrite(movement_file, [standings, output], "--movement-file")
     read = read_standings(standings)
     if read.problems:
         from bridgescore.cli.common import err
@@ -78,6 +108,8 @@ def pair_round(
         if stop:
             raise typer.Exit(2)
     pairing = make_pairing(read.entries, "monrad" if rule == "monrad" else "swiss", bye_vp=bye_vp)
+    if movement_file is not None and boards_per_round is not None:
+        _write_movement(pairing, read.round, boards_per_round, movement_format, movement_file, language)
     if fmt == "json":
         text = json.dumps(
             {
@@ -122,3 +154,30 @@ def _text(pairing: Pairing, round_number: int | None, lang: str, names: Mapping[
         vp = format_number(pairing.bye_vp, lang, 0 if float(pairing.bye_vp).is_integer() else 2)
         lines.append(_("Bye: %(team)s (%(vp)s VP)") % {"team": team(pairing.bye), "vp": vp})
     return "\n".join(lines) + "\n"
+
+
+def _write_movement(
+    pairing: Pairing, round_number: int | None, boards_per_round: int, fmt: str, path: Path, lang: Language
+) -> None:
+    """The paired round as a movement file (:func:`bridgescore.teams.schedule.pairings_movement`: one round, match
+    ``m`` at tables ``2m − 1`` and ``2m``, boards 1 … ``k``), through the movement writers; a format that cannot
+    hold it says why (exit 2), a warning of what it loses is said and the file written."""
+    import dataclasses
+    from types import MappingProxyType
+
+    from bridgescore.cli.common import err, write_output
+    from bridgescore.movement.files import write
+    from bridgescore.report.problems import print_problems
+    from bridgescore.teams.schedule import pairings_movement
+
+    name = f"swiss-round-{round_number}" if round_number is not None else "swiss-round"
+    movement = pairings_movement([pairing], boards_per_round, name)
+    if round_number is not None:  # the event's round, which a one-round movement numbers 1
+        notes = MappingProxyType({**movement.notes, "teams.round": str(round_number)})
+        movement = dataclasses.replace(movement, notes=notes)
+    text, problems = write(movement, fmt)  # type: ignore[arg-type]  # checked against FORMATS by the caller
+    if problems:
+        print_problems(problems, err, lang, can_go_on=False, summary=text is None)
+    if text is None:
+        raise typer.Exit(2)
+    write_output(text, path)

@@ -88,11 +88,20 @@ def parse(text: str, filename: str, notation: Notation) -> tuple[ColumnReading, 
         return None
     body = text.rstrip("\r\n")  # not the spaces of the last value: an unknown column keeps them
     quoted = '"' in body
-    if not body or (_BLANK_QUOTED_LINE if quoted else _BLANK_LINE).search(body):
+    if not body:
         return None
     data = body.encode("utf-8")
-    ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
+    octets = np.frombuffer(data, dtype=np.uint8)
+    ends = np.flatnonzero(octets == 10)
     bounds = np.concatenate(([-1], ends, [len(data)]))
+    # a blank line (white space, separators, quotes) starts with neither a letter nor a digit: the expression looks
+    # through the file only where a line does (a file's lines start with a board, round or pair number; issue 19)
+    starts = octets[bounds[:-1] + 1]
+    letters = (starts | 0x20) - ord("a")  # a letter of either case: 0 … 25
+    if not ((letters < 26) | (starts - ord("0") < 10)).all() and (
+        (_BLANK_QUOTED_LINE if quoted else _BLANK_LINE).search(body)
+    ):
+        return None
     if int(np.diff(bounds).max()) - 1 > _FIELD_LIMIT:
         return None
     line_count = len(bounds) - 1

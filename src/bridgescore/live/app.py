@@ -5,7 +5,10 @@ Built on Starlette (a small, mainstream ASGI toolkit: routing, forms, signed-coo
 not use; FastAPI adds request models for JSON APIs that server-rendered forms do not need) under uvicorn.  Pages are
 rendered on the server with the project's one Jinja environment (:mod:`bridgescore.report.page`, escaping every
 value); the forms work without scripts; the few lines of JavaScript only refresh the ranking screen and keep a
-table's typed result in the phone when the network drops.
+table's typed result in the phone when the network drops.  They and the stylesheet are files the application
+serves (``/static/``, package data), each page's own values in ``data-`` attributes: no page carries an inline
+script, event handler or style, so every response's Content-Security-Policy runs the site's own scripts only –
+the second wall behind the escaping, should a value ever reach a page as markup.
 
 Every state lives in the database (:mod:`bridgescore.live.store`): the cookie key and the director's password hash
 too, so any number of processes serve one evening.  A form carries a CSRF token bound to the signed session, and
@@ -15,6 +18,8 @@ its own boards of its current round.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import hmac
 import json
 import re
@@ -26,6 +31,7 @@ from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, cast
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -34,7 +40,8 @@ from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
-from starlette.routing import Route
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bridgescore.core.cards import format_lead
@@ -56,11 +63,85 @@ _MAX_FIELD = 2000
 #: What no field of a form holds: a line break, a tab, a control (C0, DEL, C1), a Unicode line or paragraph separator.
 _NOT_ONE_LINE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
-#: Every page of the application: not kept by a browser or a proxy, not shown inside another site's frame (where
-#: a page laid over the desk could make the director press "Close the evening"), not read as another content type.
-#: The published results (``/e/…``) are left free to be framed: a club's own site may show them.
-_HEADERS = {"Cache-Control": "no-store", "X-Frame-Options": "DENY", "Content-Security-Policy": "frame-ancestors 'none'",
-            "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin"}  # fmt: skip
+#: The Content-Security-Policy of every response (the W3C's CSP Level 3, as OWASP's cheat sheet advises it): scripts,
+#: styles and everything else from this site only – no inline script, event handler, ``javascript:`` link or style
+#: runs, whatever reached a page – no plugin, no ``<base>`` moving the links, forms sent to this site only.
+_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'{styles}; object-src 'none'; base-uri 'none'; "
+           "form-action 'self'")  # fmt: skip
+#: The folder of the pages' scripts and stylesheet (package data), served as ``/static/``.
+_STATIC = Path(__file__).with_name("static")
+
+
+def _headers(styles: str = "", framed: bool = False) -> dict[str, str]:
+    """The headers of a response: not kept by a browser or a proxy, not read as another content type, no address of
+    this site (a table's code in an entry link) sent to another as the Referer, the policy above – ``styles``: the
+    inline stylesheets allowed besides (:func:`_inline_styles`) – and, unless ``framed``, not shown inside another
+    site's frame (where a page laid over the desk could make the director press "Close the evening").  The published
+    results (``/e/…``) are left free to be framed: a club's own site may show them."""
+    policy = _POLICY.format(styles=styles) + ("" if framed else "; frame-ancestors 'none'")
+    headers = {"Cache-Control": "no-store", "Content-Security-Policy": policy, "X-Content-Type-Options": "nosniff",
+               "Referrer-Policy": "same-origin"}  # fmt: skip
+    return headers if framed else {**headers, "X-Frame-Options": "DENY"}
+
+
+_HEADERS = _headers()
+_STYLE = re.compile(r"<style>(.*?)</style>", re.S)
+
+
+def _inline_styles(html: str) -> str:
+    """The inline stylesheets of a page written to stand alone as a file (the published results, the movement's
+    cards: ``report/templates``) allowed by their SHA-256 digests, as CSP's hash sources name them: those in its
+    ``<head>`` only, which the page's template writes – nothing of the body, where a value is shown."""
+    head = html[: html.find("</head>")] if "</head>" in html else ""
+    digests = (hashlib.sha256(style.encode("utf-8")).digest() for style in _STYLE.findall(head))
+    return "".join(f" 'sha256-{base64.b64encode(digest).decode('ascii')}'" for digest in digests)
+
+
+class _SecurityHeaders:
+    """Every response with :func:`_headers`: a response that sets its own Content-Security-Policy (a page, the
+    published results) keeps its own; any other (a redirect, a file of ``/static/``, an address that is no page,
+    the screen's revision) gets the defaults, each header it does not set itself."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                given = {name.lower() for name, _ in message.get("headers", [])}
+                own = b"content-security-policy" in given
+                added = [
+                    (name.lower().encode("latin-1"), value.encode("latin-1"))
+                    for name, value in _HEADERS.items()
+                    if name.lower().encode("latin-1") not in given and not (own and name == "X-Frame-Options")
+                ]
+                message = {**message, "headers": [*message.get("headers", []), *added]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+class _Static(StaticFiles):
+    """The pages' scripts and stylesheet: kept by the phone for a year, as their addresses change with their content
+    (:func:`_asset`), so a page costs the club's Wi-Fi no second request."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+        return response
+
+
+@lru_cache(maxsize=16)
+def _asset(name: str) -> str:
+    """The address of a file of ``/static/`` with its content's digest, so a phone never runs an old script with a
+    new page after an update (the digest read once per process)."""
+    digest = hashlib.sha256((_STATIC / name).read_bytes()).hexdigest()[:12]
+    return f"/static/{name}?v={digest}"
+
 
 Handler = Callable[[Request], Awaitable[Response]]
 
@@ -127,13 +208,24 @@ def _page(request: Request, template: str, status: int = 200, **values: Any) -> 
         return format_lead(text, lang) if lead else words_in_notation(text, lang)
 
     html = environment().get_template(f"live/{template}").render(
-        _=gettext, lang=lang, csrf=_csrf(request), path=request.url.path, number=number, bridge=bridge, **values
-    )
+        _=gettext, lang=lang, csrf=_csrf(request), path=request.url.path, number=number, bridge=bridge, asset=_asset,
+        **values,
+    )  # fmt: skip
     return HTMLResponse(html, status_code=status, headers=_HEADERS)
 
 
 def _message(request: Request, message: str, status: int, **values: Any) -> HTMLResponse:
-    return _page(request, "message.html.j2", status, message=message, values=values)
+    return _page(request, "message.html.j2", status, message=message, values=values, came_from=_came_from(request))
+
+
+def _came_from(request: Request) -> str:
+    """Where a message's "Back" goes without scripts (with them: the page before, as it was typed): the page of this
+    site the browser came from (its Referer: sent for this site's own pages only), else the home page."""
+    referer = urlsplit(request.headers.get("referer", ""))
+    path = referer.path
+    if referer.netloc != request.url.netloc or not path.startswith("/") or path.startswith("//") or "\\" in path:
+        return "/"  # another site's page, or a path a browser reads as another site's (``/\host`` is ``//host``)
+    return path + (f"?{referer.query}" if referer.query else "")
 
 
 class _FormRefused(Exception):
@@ -158,6 +250,12 @@ class _FormExpired(_FormRefused):
 def _too_large(limit: int) -> _FormRefused:
     return _FormRefused(413, "what was sent is too large (this form takes at most %(kb)s kB, a field %(chars)s "
                         "characters): nothing was stored", kb=limit // 1024, chars=_MAX_FIELD)  # fmt: skip
+
+
+async def _server_error(request: Request, problem: Exception) -> Response:
+    """A fault of the server (a bug, logged by uvicorn) answered in the words every browser shows, with the headers
+    of every response: Starlette answers it from its outermost layer, outside :class:`_SecurityHeaders`."""
+    return PlainTextResponse("Internal Server Error", status_code=500, headers=_HEADERS)
 
 
 async def _form_refused(request: Request, problem: Exception) -> Response:
@@ -432,25 +530,32 @@ async def evening_page(request: Request) -> Response:
     changes = await run_in_threadpool(live.store.changes, evening.id)
     tables = await run_in_threadpool(live.store.tables, evening.id)
     scores = await run_in_threadpool(live.ranking, evening) if results else None
+    lang = _lang(request)
     return _page(request, "evening.html.j2", evening=evening, grid=_grid(evening, results), results=results,
                  calls=calls, tables=tables,
-                 changes=[{**c, "before": _result_words(c["before"]), "after": _result_words(c["after"])}
+                 changes=[{**c, "before": _result_words(c["before"], lang), "after": _result_words(c["after"], lang)}
                           for c in changes if c["reason"]],
                  standings=_standings(scores, evening),
-                 problems=_problems(scores, _lang(request), evening.state == "running"))  # fmt: skip
+                 problems=_problems(scores, lang, evening.state == "running"))  # fmt: skip
 
 
-def _result_words(text: str) -> str:
+def _result_words(text: str, lang: Language = "en") -> str:
     """A result as the history of changes keeps it (its fields as JSON) in a traveller's words for the desk:
-    ``4S N +1 HQ 450``, ``PASS 0``, ``A60/40``."""
+    ``4S N +1 HQ 450``, ``PASS 0``, ``A60/40``; a director's mark adds the pairs (``NS 5 v EW 1``) and the version of
+    the deal (``[B]``)."""
     try:
         fields = json.loads(text) if text else {}
     except ValueError:
         return text
     if not isinstance(fields, dict):
         return text
-    return " ".join(str(fields[f]) for f in ("contract", "declarer", "result", "lead", "score", "remarks")
-                    if fields.get(f))  # fmt: skip
+    words = [str(fields[f]) for f in ("contract", "declarer", "result", "lead", "score", "remarks") if fields.get(f)]
+    if "fouled" in fields:  # a mark of the director's (fouled deal, pairs that sat the wrong way): the pairs too
+        pairs = {"ns": fields.get("ns", ""), "ew": fields.get("ew", "")}
+        words.append(translator(lang).gettext("NS %(ns)s v EW %(ew)s") % pairs)
+        if fields.get("fouled"):
+            words.append(f"[{fields['fouled']}]")
+    return " ".join(words)
 
 
 def _standings(scores: Any, evening: Evening) -> list[dict[str, Any]]:
@@ -596,11 +701,9 @@ def _solved_deals(text: str, lang: Language = "en") -> tuple[str, str]:
     return dumps_pbn(solved[n] for n in sorted(solved)), ""
 
 
-@_director
-async def correct(request: Request) -> Response:
-    """A result entered or changed by the director, with the reason kept."""
-    from bridgescore.live.entry import check_entry
-
+async def _desk_result(request: Request) -> tuple[Live, Evening, dict[str, str], Place, int] | Response:
+    """What a desk form about one result names: the evening, the form, the stand (round, table, section) and the
+    board; or the page saying what is missing."""
     live = _live(request)
     evening = await _desk_evening(request)
     form = await _form(request)
@@ -610,6 +713,34 @@ async def correct(request: Request) -> Response:
     board = _number(form.get("board", ""))
     if place is None or board is None:
         return _message(request, "choose a round and table of the movement, and a board", 400)
+    return live, evening, form, place, board
+
+
+async def _changed(request: Request, live: Live, evening: Evening, work: Callable[[], object]) -> Response:
+    """A change of the director's stored (``work``, refused in words where the store refuses it); after the close
+    the evening published again; then the evening's page."""
+    try:
+        await run_in_threadpool(work)
+    except Refused as refused:
+        return _message(request, refused.message, 400, **refused.values)
+    if evening.state == "closed":
+        from bridgescore.live.publish import publish
+
+        problem = await run_in_threadpool(publish, live.store, live.publish, evening.id, _lang(request))
+        if problem:
+            return _message(request, problem, 409)
+    return RedirectResponse(f"/desk/e/{evening.id}", status_code=303)
+
+
+@_director
+async def correct(request: Request) -> Response:
+    """A result entered or changed by the director, with the reason kept."""
+    from bridgescore.live.entry import check_entry
+
+    named = await _desk_result(request)
+    if isinstance(named, Response):
+        return named
+    live, evening, form, place, board = named
     adjusted = form.get("adjusted", "").strip()
     if adjusted:
         fields = {"contract": "", "declarer": "", "result": "", "lead": "", "score": "", "remarks": adjusted[:100]}
@@ -622,19 +753,32 @@ async def correct(request: Request) -> Response:
             message, values = checked.problems[0]
             return _message(request, message, 400, **values)
         fields = dict(checked.fields)
-    try:
-        await run_in_threadpool(
-            lambda: live.store.correct(evening, place, board, fields, "director", form.get("reason", "")[:500])
-        )
-    except Refused as refused:
-        return _message(request, refused.message, 400, **refused.values)
-    if evening.state == "closed":
-        from bridgescore.live.publish import publish
+    reason = form.get("reason", "")[:500]
+    return await _changed(request, live, evening,
+                          lambda: live.store.correct(evening, place, board, fields, "director", reason))  # fmt: skip
 
-        problem = await run_in_threadpool(publish, live.store, live.publish, evening.id, _lang(request))
-        if problem:
-            return _message(request, problem, 409)
-    return RedirectResponse(f"/desk/e/{evening.id}", status_code=303)
+
+@_director
+async def mark(request: Request) -> Response:
+    """A result marked by the director, with the reason kept: played on a fouled deal (Law 87; a version named,
+    with ``later`` every result of the board from that round on), or its pairs sat the wrong way (``swapped``)."""
+    what = request.path_params.get("what", "")
+    if what not in ("fouled", "swapped"):
+        return _message(request, "there is no such evening", 404)
+    named = await _desk_result(request)
+    if isinstance(named, Response):
+        return named
+    live, evening, form, place, board = named
+    reason = form.get("reason", "")[:500]
+    if what == "fouled":
+        deal, later = form.get("deal", ""), form.get("later", "") == "yes"
+        return await _changed(request, live, evening, lambda: live.store.mark_fouled(
+            evening, place, board, deal, "director", reason, later=later
+        ))  # fmt: skip
+    swapped = form.get("swapped", "") == "yes"
+    return await _changed(request, live, evening, lambda: live.store.mark_swapped(
+        evening, place, board, swapped, "director", reason
+    ))  # fmt: skip
 
 
 def _check_adjusted(text: str) -> tuple[str, dict[str, Any]]:
@@ -707,7 +851,7 @@ async def movement_cards(request: Request) -> Response:
     if evening is None or kind not in KINDS or paper not in PAPERS:
         return _message(request, "there is no such page", 404)
     html = render_cards(evening.movement, cast("Kind", kind), _lang(request), paper)
-    return HTMLResponse(html, headers=_HEADERS)
+    return HTMLResponse(html, headers=_headers(_inline_styles(html)))
 
 
 # --- the table ------------------------------------------------------------------------------------------------------
@@ -940,7 +1084,7 @@ async def revision(request: Request) -> Response:
     """The evening's revision: a screen reloads when it changed (a few bytes a poll, whichever process answers)."""
     evening_id = _evening_id(request)
     value = await run_in_threadpool(_live(request).store.revision, evening_id) if evening_id is not None else None
-    return PlainTextResponse(str(value if value is not None else ""), headers={"Cache-Control": "no-store"})
+    return PlainTextResponse(str(value if value is not None else ""))
 
 
 async def published(request: Request) -> Response:
@@ -954,7 +1098,9 @@ async def published(request: Request) -> Response:
     path = _live(request).publish / str(evening_id) / names[kind][0]
     if not path.is_file():
         return _message(request, "the results of this evening are published when the director closes it", 404)
-    return Response(path.read_bytes(), media_type=names[kind][1], headers={"Cache-Control": "no-store"})
+    content = path.read_bytes()
+    styles = _inline_styles(content.decode("utf-8", "replace")) if kind == "html" else ""
+    return Response(content, media_type=names[kind][1], headers=_headers(styles, framed=True))
 
 
 def make_app(store: LiveStore, publish: Path, *, https_only: bool = False) -> Starlette:
@@ -971,6 +1117,7 @@ def make_app(store: LiveStore, publish: Path, *, https_only: bool = False) -> St
         Route("/desk/e/{evening}", evening_page),
         Route("/desk/e/{evening}/do/{action}", evening_update, methods=["POST"]),
         Route("/desk/e/{evening}/correct", correct, methods=["POST"]),
+        Route("/desk/e/{evening}/mark/{what:str}", mark, methods=["POST"]),
         Route("/desk/e/{evening}/board/{board}", traveller),
         Route("/desk/e/{evening}/cards", cards),
         Route("/desk/e/{evening}/movement/{kind}", movement_cards),
@@ -983,14 +1130,17 @@ def make_app(store: LiveStore, publish: Path, *, https_only: bool = False) -> St
         Route("/screen/{evening}", screen),
         Route("/screen/{evening}/revision", revision),
         Route("/e/{evening}/{kind}", published),
+        Mount("/static", _Static(directory=_STATIC), name="static"),
     ]
     middleware = [
+        Middleware(_SecurityHeaders),
         Middleware(
             SessionMiddleware, secret_key=secret, session_cookie="bridgescore", same_site="lax",
             https_only=https_only, max_age=14 * 24 * 3600,
         ),
     ]  # fmt: skip
     middleware.append(Middleware(_BodyLimit, limit=_MAX_FORM))
-    app = Starlette(routes=routes, middleware=middleware, exception_handlers={_FormRefused: _form_refused})
+    handlers = {_FormRefused: _form_refused, Exception: _server_error}
+    app = Starlette(routes=routes, middleware=middleware, exception_handlers=handlers)
     app.state.live = Live(store, publish)
     return app

@@ -41,12 +41,18 @@ def players_of(evening: Evening) -> dict[str, list[str]]:
 
 def traveller_csv(evening: Evening, results: Sequence[Mapping[str, Any]]) -> str:
     """The evening's results as bridgescore's traveller CSV, board by board, table by table; with the players'
-    member numbers (``n_number`` … ``w_number``) where the director gave any."""
+    member numbers (``n_number`` … ``w_number``) where the director gave any, the version of the deal (``fouled``)
+    where the director marked a board fouled, and ``swapped`` where a table's pairs sat the wrong way."""
     sections = any(s.name for s in evening.movement.sections)
     players = players_of(evening)
+    # the version of the deal (Law 87, :mod:`bridgescore.pairs.fouled`) and the pairs that sat the wrong way, in
+    # columns of their own only where the director marked a result so: every other evening's file is as before
+    fouled = any(r.get("fouled") for r in results)
+    swapped = any(r.get("swapped") for r in results)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    header = ["board", "ns", "ew", *FIELDS, *(_SEAT_NUMBERS if players else ())]
+    header = ["board", "ns", "ew", *FIELDS, *(_SEAT_NUMBERS if players else ()), *(("fouled",) if fouled else ()),
+              *(("swapped",) if swapped else ())]  # fmt: skip
     writer.writerow(["section", *header] if sections else header)
     for r in sorted(results, key=lambda r: (r["section"], r["board"], r["round"], r["table"])):
         row = [r["board"], r["ns"], r["ew"], *(r[f] for f in FIELDS)]
@@ -54,6 +60,10 @@ def traveller_csv(evening: Evening, results: Sequence[Mapping[str, Any]]) -> str
             ns = [*players.get(f"{r['section']}:{r['ns']}", []), "", ""]
             ew = [*players.get(f"{r['section']}:{r['ew']}", []), "", ""]
             row += [ns[0], ns[1], ew[0], ew[1]]
+        if fouled:
+            row.append(r.get("fouled") or "")
+        if swapped:
+            row.append("yes" if r.get("swapped") else "")
         writer.writerow([r["section"], *row] if sections else row)
     return out.getvalue()
 

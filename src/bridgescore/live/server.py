@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -40,13 +41,18 @@ def application() -> Starlette:
     return make_app(LiveStore(archive), Path(os.environ[PUBLISH_VARIABLE]), https_only=https)
 
 
-def run(db_url: str, publish: Path, host: str, port: int, workers: int, https: bool = False) -> None:
+def run(
+    db_url: str, publish: Path, host: str, port: int, workers: int, https: bool = False,
+    proxies: Sequence[str] = (),
+) -> None:
     """Serve until stopped (Ctrl-C or a signal): ``workers`` processes on ``host:port``; ``https``: behind a
     proxy that serves HTTPS (Caddy, nginx), so the session cookie is sent over HTTPS only.
 
     A proxy on this machine (127.0.0.1, uvicorn's ``forwarded_allow_ips`` default) is trusted for the client's
     address it forwards (``X-Forwarded-For``), so the guessing limit counts each phone, not the proxy; a device of
-    the network cannot forge it (its connection does not come from 127.0.0.1)."""
+    the network cannot forge it (its connection does not come from 127.0.0.1).  ``proxies``: the addresses (or
+    networks) of proxies on other machines trusted the same way (``--trust-proxy``), for a federation's several
+    machines behind one proxy; any other device's header is ignored."""
     import uvicorn
 
     os.environ[DB_VARIABLE] = db_url
@@ -54,6 +60,7 @@ def run(db_url: str, publish: Path, host: str, port: int, workers: int, https: b
     os.environ[HTTPS_VARIABLE] = "1" if https else "0"
     uvicorn.run(
         "bridgescore.live.server:application", factory=True, host=host, port=port, workers=workers,
-        log_level="warning", proxy_headers=True, forwarded_allow_ips="127.0.0.1", limit_concurrency=2000,
+        log_level="warning", proxy_headers=True, forwarded_allow_ips=",".join(("127.0.0.1", *proxies)),
+        limit_concurrency=2000,
         timeout_graceful_shutdown=5,
     )  # fmt: skip

@@ -172,7 +172,34 @@ def _result_fields(row: Any) -> dict[str, Any]:
         "id": row.id, "section": row.section, "round": row.round, "table": row.table, "board": row.board,
         "ns": row.ns, "ew": row.ew, **{f: getattr(row, f) for f in FIELDS}, "version": row.version,
         "entered_by": row.entered_by, "entered_at": row.entered_at.isoformat() if row.entered_at else "",
+        "fouled": row.fouled or "", "swapped": bool(row.swapped),
     }  # fmt: skip
+
+
+def _marks(row: LiveResult) -> dict[str, Any]:
+    """A result as the history keeps a director's mark of it: its fields, its pairs, its version of the deal and
+    whether its pairs sat the wrong way."""
+    return {**{f: getattr(row, f) for f in FIELDS}, "ns": row.ns, "ew": row.ew, "fouled": row.fouled or "",
+            "swapped": row.swapped}  # fmt: skip
+
+
+def _why_and_where(place: Place, board: int, reason: str) -> None:
+    """A director's change needs a reason and a board the stand has (:class:`Refused` otherwise)."""
+    if not reason.strip():
+        raise Refused("say why the result is changed (the players may ask)")
+    if board not in place.boards:
+        raise Refused("board %(board)s is not played at table %(table)s in round %(round)s",
+                      board=board, table=place.table, round=place.round)  # fmt: skip
+
+
+def fouled_from(settings: Mapping[str, Any] | None, section: str, board: int, round_number: int) -> str:
+    """The version of the deal a result of ``board`` entered in ``round_number`` is played on: the one the director
+    marked from an earlier or this round on (:meth:`LiveStore.mark_fouled` with ``later``), else ``""``."""
+    found = ((settings or {}).get("fouled") or {}).get(f"{section}:{board}")
+    if not isinstance(found, list) or len(found) != 2:
+        return ""
+    from_round, deal = found
+    return str(deal) if isinstance(from_round, int) and round_number >= from_round else ""
 
 
 def _stands(section: Section, table: int) -> Iterator[tuple[int, Stand]]:
@@ -515,6 +542,14 @@ class LiveStore:
         columns = [c for c in LiveEvening.__table__.columns if c.name != "settings"]
         return select(*columns, cast(LiveEvening.settings, Text).label("settings_text"))
 
+    def _state_and_settings(self, db: Session, evening_id: int) -> tuple[str, Mapping[str, Any]]:
+        """The evening's state and settings as a write reads them (:meth:`_settings_of`: a members file's megabytes
+        are not decoded again for every entry, in the writers' turn)."""
+        text_of_settings = cast(LiveEvening.settings, Text).label("settings_text")
+        row = db.execute(select(LiveEvening.id, LiveEvening.state, text_of_settings)
+                         .where(LiveEvening.id == evening_id)).one()  # fmt: skip
+        return row.state, self._settings_of(row).settings
+
     def _settings_of(self, row: Any, keep: bool = True) -> _Settings:
         """An evening's settings decoded once for as long as their text is the same (:class:`_Settings`); ``keep``:
         kept for the next request (the evenings asked for lately: each may hold a members file's megabytes)."""
@@ -703,7 +738,7 @@ class LiveStore:
             first = answered(db)
             if first is not None:
                 return first
-            state = db.scalar(select(LiveEvening.state).where(LiveEvening.id == evening.id))
+            state, settings = self._state_and_settings(db, evening.id)
             if state != "running":
                 raise Refused("the evening is not running: results are entered between its start and its close")
             existing = db.scalars(
@@ -730,6 +765,7 @@ class LiveStore:
             row = LiveResult(
                 evening_id=evening.id, section=section, round=round_number, table=table, board=board,
                 ns=place.ns, ew=place.ew, **values, entered_by=who, entered_at=now(), version=1,
+                fouled=fouled_from(settings, section, board, round_number),
             )  # fmt: skip
             db.add(row)
             db.flush()
@@ -744,13 +780,15 @@ class LiveStore:
         return outcome
 
     def _current_round_in(self, db: Session, evening: Evening, section: str, table: int) -> int | None:
-        entered = set(
-            db.execute(
+        # each row unpacked as the tuple it is (SQLAlchemy 2.1 deprecates ``Result.tuples()``, 2.0's typing aid)
+        entered = {
+            (number, board)
+            for number, board in db.execute(
                 select(LiveResult.round, LiveResult.board).where(
                     LiveResult.evening_id == evening.id, LiveResult.section == section, LiveResult.table == table
                 )
-            ).tuples()
-        )
+            )
+        }
         return _round_to_play(evening, section, table, entered)
 
     def correct(
@@ -758,15 +796,11 @@ class LiveStore:
     ) -> dict[str, Any]:
         """The director's result for ``board`` at ``place`` (a new one, or a change of the stored one), kept in
         the history with who, when and why; after the close it is marked as a correction to publish."""
-        if not reason.strip():
-            raise Refused("say why the result is changed (the players may ask)")
-        if board not in place.boards:
-            raise Refused("board %(board)s is not played at table %(table)s in round %(round)s",
-                          board=board, table=place.table, round=place.round)  # fmt: skip
+        _why_and_where(place, board, reason)
         values = {f: str(fields.get(f, "")) for f in FIELDS}
 
         def work(db: Session) -> dict[str, Any]:
-            state = db.scalar(select(LiveEvening.state).where(LiveEvening.id == evening.id))
+            state, settings = self._state_and_settings(db, evening.id)
             row = db.scalars(
                 select(LiveResult).where(
                     LiveResult.evening_id == evening.id, LiveResult.section == place.section,
@@ -778,6 +812,7 @@ class LiveStore:
                 row = LiveResult(
                     evening_id=evening.id, section=place.section, round=place.round, table=place.table, board=board,
                     ns=place.ns, ew=place.ew, **values, entered_by=who, entered_at=now(), version=1,
+                    fouled=fouled_from(settings, place.section, board, place.round),
                 )  # fmt: skip
                 db.add(row)
                 db.flush()
@@ -795,6 +830,99 @@ class LiveStore:
 
         fields_: dict[str, Any] = self._retrying(work)
         return fields_
+
+    def _marked(
+        self, evening: Evening, place: Place, board: int, who: str, reason: str, later: bool,
+        change: Callable[[LiveResult], dict[str, Any] | None], rule: Callable[[Session], None] | None = None,
+    ) -> int:  # fmt: skip
+        """``change`` applied to the stored result of ``board`` at ``place`` (and, with ``later``, to every result of
+        the board in that section from that round on), each change kept with who, when, why, before and after;
+        the number of results changed.  ``change`` changes its row and returns what it was before (None: nothing
+        to change)."""
+        _why_and_where(place, board, reason)
+
+        def work(db: Session) -> int:
+            state = db.scalar(select(LiveEvening.state).where(LiveEvening.id == evening.id))
+            if rule is not None:
+                rule(db)
+            query = select(LiveResult).where(
+                LiveResult.evening_id == evening.id, LiveResult.section == place.section, LiveResult.board == board
+            )
+            if later:
+                query = query.where(LiveResult.round >= place.round)
+            else:
+                query = query.where(LiveResult.round == place.round, LiveResult.table == place.table)
+            rows = db.scalars(query.order_by(LiveResult.round, LiveResult.table)).all()
+            if not rows or not any(r.round == place.round and r.table == place.table for r in rows):
+                raise Refused("board %(board)s has no result at table %(table)s in round %(round)s yet",
+                              board=board, table=place.table, round=place.round)  # fmt: skip
+            changed = 0
+            for row in rows:
+                before = change(row)
+                if before is None:
+                    continue
+                row.version += 1
+                db.add(LiveChange(
+                    evening_id=evening.id, result_id=row.id, at=now(), who=who, reason=reason.strip(), before=before,
+                    after=_marks(row), published=1 if state == "closed" else 0,
+                ))  # fmt: skip
+                changed += 1
+            if changed:
+                db.execute(update(LiveEvening).where(LiveEvening.id == evening.id)
+                           .values(revision=LiveEvening.revision + 1))  # fmt: skip
+            return changed
+
+        count: int = self._retrying(work)
+        return count
+
+    def mark_fouled(
+        self, evening: Evening, place: Place, board: int, deal: str, who: str, reason: str, *, later: bool = False
+    ) -> int:
+        """The result of ``board`` at ``place`` marked as played on version ``deal`` of the deal (Law 87; empty: the
+        board as dealt), and with ``later`` every result of the board in the section from that round on (the board
+        fouled at this table stays fouled at the tables it goes to); the number of results changed.  The evening
+        is scored with each version compared within itself (:mod:`bridgescore.pairs.fouled`)."""
+        deal = deal.strip()[:20]
+
+        def change(row: LiveResult) -> dict[str, Any] | None:
+            if (row.fouled or "") == deal:
+                return None
+            before = _marks(row)
+            row.fouled = deal
+            return before
+
+        def rule(db: Session) -> None:
+            """The board's version from this round on, kept with the evening: a result the later tables enter is
+            marked as it is stored (:meth:`submit`)."""
+            row = db.get(LiveEvening, evening.id)
+            assert row is not None
+            settings = dict(row.settings or {})
+            rules = dict(settings.get("fouled", {}))
+            key = f"{place.section}:{board}"
+            if deal:
+                rules[key] = [place.round, deal]
+            else:
+                rules.pop(key, None)
+            settings["fouled"] = rules
+            row.settings = settings
+
+        return self._marked(evening, place, board, who, reason, later, change, rule if later else None)
+
+    def mark_swapped(self, evening: Evening, place: Place, board: int, swapped: bool, who: str, reason: str) -> int:
+        """The result of ``board`` at ``place`` stored with its pairs as they sat: ``swapped`` where the movement's
+        East-West pair sat North-South (the NS score entered is the score of the pair that held North-South's cards,
+        so the pairs are exchanged and the score kept), not where they sat as the movement has them; 0 or 1 result
+        changed."""
+
+        def change(row: LiveResult) -> dict[str, Any] | None:
+            if bool(row.swapped) == swapped:
+                return None
+            before = _marks(row)
+            row.ns, row.ew = row.ew, row.ns
+            row.swapped = 1 if swapped else 0
+            return before
+
+        return self._marked(evening, place, board, who, reason, False, change)
 
     def changes(self, evening_id: int) -> list[dict[str, Any]]:
         """The history of every result: each change with who, when, why, before and after (oldest first)."""

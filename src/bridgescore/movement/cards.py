@@ -9,11 +9,17 @@ Every scoring program a club uses prints them from its schedule (the NBB's progr
   the rounds it sits out said;
 * **the phantom** (an odd number of pairs: a pair number no pair plays, whose opponents sit out) is named in words
   on both: its place on a table card reads "phantom" with a note, a pair's next seat against it reads "sits out",
-  and a guide card says which rounds the pair sits out against the phantom.  A generated movement leaves the
+  and a guide card says which rounds the pair sits out against the phantom.  **A team's bye** (a teams round
+  robin of an odd number, a Swiss round's bye) is said the same way: the round reads ``bye`` on the team's guide
+  cards and a table card's next seat, and every table card lists which team has the bye in which round.  A
+  generated movement leaves the
   phantom's table out (the pair that sits out has no table that round); one read from Bridgemate's RoundData or our
   CSV keeps it (a table with one pair missing), and both are said alike;
 * **the board-movement slip** – for each round which table's boards go to which table in the next round, the
-  relays (boards shared by two tables) and the bye stand (boards resting a round) said in words.
+  relays (boards shared by two tables) and the bye stand (boards resting a round) said in words; where the section
+  duplicates its boards (:attr:`~bridgescore.movement.model.Section.copies`: the web Mitchell) the same boards at two
+  tables are two copies, each played at its table, and are said so ("copy at table 8"), never a relay – a director
+  told "relay" would set one copy out and have two tables pass it.
 
 Each is one self-contained HTML page (inline CSS, no scripts, nothing loaded from elsewhere) rendered with the
 project's one Jinja environment (:func:`bridgescore.report.page.environment`, every text escaped), with print CSS
@@ -27,9 +33,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from bridgescore.core.i18n import Language, parse_language, translator
+from bridgescore.core.i18n import N_, Language, parse_language, translator
 from bridgescore.core.version import __version__
 from bridgescore.movement.model import Movement, PairRef, Round, Section, Stand
+from bridgescore.movement.teams import byes as team_byes
 
 __all__ = ["KINDS", "PAPERS", "Card", "boards_text", "cards", "phantom_opponents", "render_cards"]
 
@@ -97,13 +104,28 @@ def phantom_opponents(section: Section) -> dict[int, PairRef]:
     return found
 
 
+def _byes(section: Section, movement: Movement) -> dict[int, int]:
+    """Per round, the team with the bye in a teams movement (one team without a stand; :mod:`..teams`), else none."""
+    if movement.family != "teams":
+        return {}
+    return {r: out[0] for r, out in team_byes(section).items() if len(out) == 1}
+
+
 def _next_seat(
-    section: Section, pair: PairRef | None, round_number: int, gettext: Callable[[str], str], idle: dict[int, PairRef]
+    section: Section,
+    pair: PairRef | None,
+    round_number: int,
+    gettext: Callable[[str], str],
+    idle: dict[int, PairRef],
+    bye: dict[int, int],
 ) -> str:
     """Where ``pair`` sits in the round after ``round_number``: ``3 NS`` (table and direction), ``sits out`` (no
-    table, or the phantom's: ``idle`` the pairs meeting the phantom by round), or ``-`` after the last round."""
+    table, or the phantom's: ``idle`` the pairs meeting the phantom by round), ``bye`` (its team's, ``bye`` the
+    team with the bye by round), or ``-`` after the last round."""
     if pair is None or round_number >= len(section.rounds) or pair == section.phantom:
         return "-"
+    if bye.get(round_number + 1) == pair.number:
+        return gettext("bye")
     if idle.get(round_number + 1) == pair:
         return gettext("sits out")
     for stand in section.rounds[round_number].stands:
@@ -143,8 +165,9 @@ def _boards_go(section: Section, boards: frozenset[int], round_number: int, gett
 
 
 def _relay(rnd: Round, stand: Stand, movement: Movement) -> tuple[int, ...]:
-    """The other tables that share ``stand``'s boards this round (a relay or the bye stand); none in a teams
-    movement, whose matches play duplicated boards (:mod:`bridgescore.movement.teams`), not shared ones."""
+    """The other tables that have ``stand``'s boards this round (a relay or the bye stand; in a section with two
+    copies, the table with the other copy); none in a teams movement, whose every match plays its copy in two rooms
+    (:mod:`bridgescore.movement.teams`), which the cards need not say."""
     if movement.family == "teams":
         return ()
     return tuple(t for t in rnd.shared().get(stand.boards, ()) if t != stand.table)
@@ -158,6 +181,8 @@ def _table_cards(movement: Movement, lang: Language) -> list[Card]:
     for section in movement.sections:
         prefix = _section_title(section, movement, gettext)
         idle = phantom_opponents(section)
+        bye_of = _byes(section, movement)
+        said_byes = _byes_note(bye_of, gettext)
         for table in section.tables:
             rows = []
             notes: list[str] = []
@@ -179,23 +204,15 @@ def _table_cards(movement: Movement, lang: Language) -> list[Card]:
                     to_phantom = to_phantom or idle.get(rnd.number + 1) in (stand.ns, stand.ew)
                     rows.append((str(rnd.number), _seated(stand.ns, section, gettext),
                                  _seated(stand.ew, section, gettext), boards,
-                                 _next_seat(section, stand.ns, rnd.number, gettext, idle),
-                                 _next_seat(section, stand.ew, rnd.number, gettext, idle), after))  # fmt: skip
+                                 _next_seat(section, stand.ns, rnd.number, gettext, idle, bye_of),
+                                 _next_seat(section, stand.ew, rnd.number, gettext, idle, bye_of), after))  # fmt: skip
                 for other in _relay(rnd, stand, movement):
                     shared.setdefault(other, set()).add(rnd.number)
                 if stand.arrow_switch:
                     arrow = gettext("* arrow switch: the pairs play the other direction's cards")
                     if arrow not in notes:
                         notes.append(arrow)
-            notes[:0] = [
-                ngettext(
-                    "Boards shared with table %(table)s (a relay) in round %(rounds)s.",
-                    "Boards shared with table %(table)s (a relay) in rounds %(rounds)s.",
-                    len(rounds),
-                )
-                % {"table": other, "rounds": boards_text(frozenset(rounds))}
-                for other, rounds in sorted(shared.items())
-            ]
+            notes[:0] = _relay_notes(shared, ngettext, section.copies)
             if section.phantom is not None and (phantom_here or to_phantom):
                 said = {"phantom": _pair(section.phantom, gettext)}
                 if phantom_here:  # said first: it is the card's own table
@@ -206,6 +223,8 @@ def _table_cards(movement: Movement, lang: Language) -> list[Card]:
                 if to_phantom:
                     notes.append(gettext("sits out: that round the pair's opponents would be the phantom (pair "
                                          "%(phantom)s), which no pair plays.") % said)  # fmt: skip
+            if said_byes:
+                notes.append(said_byes)
             out.append(
                 Card(
                     f"table-{section.name or '-'}-{table}",
@@ -221,6 +240,105 @@ def _table_cards(movement: Movement, lang: Language) -> list[Card]:
     return out
 
 
+def _relay_notes(shared: dict[int, set[int]], ngettext: Callable[[str, str, int], str], copies: int) -> list[str]:
+    """A table card's notes on the boards it shares (or, ``copies`` > 1, whose other copy is elsewhere): the other
+    table and the rounds."""
+    return [
+        (
+            ngettext(
+                "The other copy of these boards is at table %(table)s in round %(rounds)s (duplicated boards: "
+                "each table plays its own copy).",
+                "The other copy of these boards is at table %(table)s in rounds %(rounds)s (duplicated "
+                "boards: each table plays its own copy).",
+                len(rounds),
+            )
+            if copies > 1
+            else ngettext(
+                "Boards shared with table %(table)s (a relay) in round %(rounds)s.",
+                "Boards shared with table %(table)s (a relay) in rounds %(rounds)s.",
+                len(rounds),
+            )
+        )
+        % {"table": other, "rounds": boards_text(frozenset(rounds))}
+        for other, rounds in sorted(shared.items())
+    ]
+
+
+def _sits_out_note(rounds: list[int], ngettext: Callable[[str, str, int], str]) -> list[str]:
+    """A guide card's note on the rounds it sits out (none where it plays every round)."""
+    if not rounds:
+        return []
+    return [
+        ngettext("Sits out in round %(rounds)s.", "Sits out in rounds %(rounds)s.", len(rounds))
+        % {"rounds": boards_text(frozenset(rounds))}
+    ]
+
+
+def _individual_table_cards(movement: Movement, lang: Language) -> list[Card]:
+    """An individual's table cards: every round's four players by seat, the boards, where the boards go next."""
+    gettext, ngettext = translator(lang).gettext, translator(lang).ngettext
+    headings = (gettext("Round"), gettext("N"), gettext("S"), gettext("E"), gettext("W"), gettext("Boards"),
+                gettext("Boards next"))  # fmt: skip
+    out = []
+    for section in movement.sections:
+        prefix = _section_title(section, movement, gettext)
+        for table in section.tables:
+            rows: list[tuple[str, ...]] = []
+            shared: dict[int, set[int]] = {}
+            for rnd in section.rounds:
+                stand = rnd.stand(table)
+                if stand is None:
+                    rows.append((str(rnd.number), "", "", "", "", "-", "-"))
+                    continue
+                seated = [str(p) for p in stand.players.seats] if stand.players is not None else ["-"] * 4
+                after = _boards_go(section, stand.boards, rnd.number, gettext)
+                rows.append((str(rnd.number), *seated, boards_text(stand.boards), after))
+                for other in _relay(rnd, stand, movement):
+                    shared.setdefault(other, set()).add(rnd.number)
+            title = prefix + gettext("Table %(table)s") % {"table": table}
+            out.append(Card(f"table-{section.name or '-'}-{table}", title, movement.name, headings, tuple(rows),
+                            tuple(_relay_notes(shared, ngettext, section.copies))))  # fmt: skip
+    return out
+
+
+def _individual_guide_cards(movement: Movement, lang: Language) -> list[Card]:
+    """An individual's guide cards, one a player: round, table, seat, partner, opponents (left-hand first),
+    boards; the rounds the player sits out said."""
+    gettext, ngettext = translator(lang).gettext, translator(lang).ngettext
+    pgettext = translator(lang).pgettext
+    headings = (gettext("Round"), gettext("Table"), gettext("Seat"), gettext("Partner"),
+                pgettext("card heading", "Opponents"), gettext("Boards"))  # fmt: skip
+    out = []
+    for section in movement.sections:
+        prefix = _section_title(section, movement, gettext)
+        for player in section.players():
+            seats = {seat.round: seat for seat in section.seats(player)}
+            rows = []
+            sitting: list[int] = []
+            for rnd in section.rounds:
+                seat = seats.get(rnd.number)
+                if seat is None:
+                    rows.append((str(rnd.number), "", gettext("sits out"), "", "", ""))
+                    sitting.append(rnd.number)
+                    continue
+                rows.append((str(rnd.number), str(seat.table), gettext(seat.seat), str(seat.partner),
+                             " ".join(str(p) for p in seat.opponents), boards_text(seat.boards)))  # fmt: skip
+            title = prefix + gettext("Player %(player)s") % {"player": player}
+            out.append(Card(f"player-{section.name or '-'}-{player}", title, movement.name, headings, tuple(rows),
+                            tuple(_sits_out_note(sitting, ngettext))))  # fmt: skip
+    return out
+
+
+def _byes_note(bye_of: dict[int, int], gettext: Callable[[str], str]) -> str:
+    """A teams movement's byes in words for a table card: ``Byes: round 1 team 1, round 2 team 4 …``."""
+    if not bye_of:
+        return ""
+    said = ", ".join(
+        gettext("round %(round)s: team %(team)s") % {"round": r, "team": t} for r, t in sorted(bye_of.items())
+    )
+    return gettext("Byes (the team sits out the round, both its pairs): %(byes)s.") % {"byes": said}
+
+
 def _guide_cards(movement: Movement, lang: Language) -> list[Card]:
     gettext, ngettext = translator(lang).gettext, translator(lang).ngettext
     pgettext = translator(lang).pgettext
@@ -230,6 +348,7 @@ def _guide_cards(movement: Movement, lang: Language) -> list[Card]:
     for section in movement.sections:
         prefix = _section_title(section, movement, gettext)
         idle = phantom_opponents(section)
+        bye_of = _byes(section, movement)
         for pair in section.pairs():
             if pair == section.phantom:
                 continue
@@ -237,8 +356,13 @@ def _guide_cards(movement: Movement, lang: Language) -> list[Card]:
             rows = []
             against_phantom: list[int] = []  # the rounds it sits out because it meets the phantom
             sitting: list[int] = []  # the rounds it sits out otherwise
+            bye: list[int] = []  # the rounds its team has the bye
             for rnd in section.rounds:
                 visit = visits.get(rnd.number)
+                if visit is None and bye_of.get(rnd.number) == pair.number:
+                    rows.append((str(rnd.number), "", gettext("bye"), "", ""))
+                    bye.append(rnd.number)
+                    continue
                 if idle.get(rnd.number) == pair:
                     rows.append((str(rnd.number), "", gettext("sits out"), gettext("phantom"), ""))
                     against_phantom.append(rnd.number)
@@ -263,11 +387,13 @@ def _guide_cards(movement: Movement, lang: Language) -> list[Card]:
                     )
                     % {"rounds": boards_text(frozenset(against_phantom)), "phantom": _pair(section.phantom, gettext)}
                 )
-            if sitting:
+            notes.extend(_sits_out_note(sitting, ngettext))
+            if bye:
                 notes.append(
-                    ngettext("Sits out in round %(rounds)s.", "Sits out in rounds %(rounds)s.", len(sitting))
-                    % {"rounds": boards_text(frozenset(sitting))}
-                )
+                    ngettext("Team %(team)s has the bye in round %(rounds)s: both its pairs sit out.",
+                             "Team %(team)s has the bye in rounds %(rounds)s: both its pairs sit out.", len(bye))
+                    % {"team": pair.number, "rounds": boards_text(frozenset(bye))}
+                )  # fmt: skip
             if any(v.arrow_switch for v in visits.values()):
                 notes.append(gettext("* arrow switch: the pairs play the other direction's cards"))
             out.append(
@@ -295,7 +421,10 @@ def _board_slips(movement: Movement, gettext: Callable[[str], str]) -> list[Card
                 if stand.is_bye:
                     notes.append(gettext("bye stand"))
                 for other in _relay(rnd, stand, movement):
-                    notes.append(gettext("shared with table %(table)s") % {"table": other})
+                    shared_with = (
+                        N_("copy at table %(table)s") if section.copies > 1 else N_("shared with table %(table)s")
+                    )
+                    notes.append(gettext(shared_with) % {"table": other})
                 go = _boards_go(section, stand.boards, rnd.number, gettext)
                 after = _boards_next(section, stand.boards, rnd.number) if stand.boards else None
                 if after is not None and after[0] > rnd.number + 1:  # put aside (a Howell): said in words
@@ -327,9 +456,9 @@ def cards(movement: Movement, kind: Kind, lang: Language = "en") -> list[Card]:
     (``guide``), one a round but the last (``boards``: where each table's boards go next)."""
     gettext = translator(lang).gettext
     if kind == "table":
-        return _table_cards(movement, lang)
+        return _individual_table_cards(movement, lang) if movement.individual else _table_cards(movement, lang)
     if kind == "guide":
-        return _guide_cards(movement, lang)
+        return _individual_guide_cards(movement, lang) if movement.individual else _guide_cards(movement, lang)
     return _board_slips(movement, gettext)
 
 

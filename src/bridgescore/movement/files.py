@@ -34,8 +34,8 @@ from typing import TYPE_CHECKING, Literal
 from bridgescore.core.i18n import N_
 from bridgescore.core.problems import Location, Problem, Severity
 from bridgescore.io.csv_lines import read_file
+from bridgescore.movement import individual, nbb, tables, teams
 from bridgescore.movement import json as movement_json
-from bridgescore.movement import nbb, tables, teams
 from bridgescore.movement.generate import NamedMovementError, by_name
 from bridgescore.movement.model import Movement, MovementError
 
@@ -79,8 +79,9 @@ class Resolved:
 def resolve(value: str, *, boards_per_round: int | None = None) -> Resolved:
     """The movement ``value`` names: a file (one that exists, or a name ending in a movement file's suffix,
     :data:`SUFFIXES`) in any format :func:`load` reads, else a movement's name as ``movement suggest`` prints it
-    (:func:`bridgescore.movement.generate.by_name`) or a teams round robin's (``teams-8``,
-    :func:`bridgescore.movement.teams.by_name`) with ``boards_per_round`` boards a round (2 when not given: a
+    (:func:`bridgescore.movement.generate.by_name`), a teams round robin's (``teams-8``,
+    :func:`bridgescore.movement.teams.by_name`) or an individual's (``individual-8``,
+    :func:`bridgescore.movement.individual.by_name`) with ``boards_per_round`` boards a round (2 when not given: a
     command that learns them later makes it again).  ``boards_per_round`` numbers an NBB schema's sets too.  Never
     raises on a bad value: the problem is in :attr:`Resolved.problems`, in the catalogue's words."""
     if not value.strip():  # Path("") is the current folder: said as what it is, no movement given
@@ -96,6 +97,8 @@ def resolve(value: str, *, boards_per_round: int | None = None) -> Resolved:
     try:
         if teams.is_name(value):  # a teams round robin (teams-8): two rooms a match
             return Resolved(teams.by_name(value, boards_per_round or 2), (), named=True)
+        if individual.is_name(value):  # an individual (individual-8): four players a table
+            return Resolved(individual.by_name(value, boards_per_round or 2), (), named=True)
         return Resolved(by_name(value, boards_per_round or 2), (), named=True)
     except NamedMovementError as problem:
         said = Problem(Location(value), problem.message, Severity.ERROR, tuple(problem.values.items()))
@@ -169,6 +172,15 @@ def write(movement: Movement, fmt: Format) -> tuple[str | None, list[Problem]]:
     come with the text: what a reader of the file will see otherwise)."""
     if fmt == "json":
         return movement_json.dumps(movement), []
+    if movement.individual and fmt in ("nbb", "bridgemate"):  # its stands would read as bye stands: refused
+        return None, [
+            Problem.make(
+                Location(movement.name or "movement"),
+                N_("%(name)s is an individual movement (four players a table): this format has no place for its "
+                   "players (write it as JSON)"),
+                name=movement.name,
+            )
+        ]  # fmt: skip
     if fmt == "nbb":
         return nbb.dumps(movement)
     if fmt in ("csv", "bridgemate"):

@@ -20,6 +20,19 @@ Each generator names its published source; the schedules follow the published de
   one round in eight, at least one (J.R. Manning's analysis as the EBU publishes it: "the ideal number of rounds
   to be arrow-switched is about one-eighth", EBU newsletter, *Arrow switching*, Gordon Rainsford; the EBU TDs'
   forum: "the last round of up to 9 rounds and the last two rounds of 12 or more").
+* **Appendix Mitchell** (``-appendix``, 14 to 26 tables, the EBU's 26 boards): a core circuit of 13 tables and
+  the tables beyond 13 *appended*, table ``13 + k`` beside table ``k`` and sharing its boards (a "dual
+  carriageway"); 13 North-South and 13 East-West pairs circulate in opposite directions, the other pairs stay at
+  the dual tables, North-South at table ``k`` and East-West at table ``13 + k`` (the EBU's Pairs Scorer manual,
+  *Movements*, "Appendix Mitchell Movement"); the boards move down one table, the moving North-South pairs up one
+  and the moving East-West pairs down two – J. Beynon's construction as The Bridge Guys / bridgecentral describe
+  it ("Appendix Mitchell": a prime base, "the N-S … pairs move up one table, and the E-W … pairs move either up
+  two tables or down two tables"), which needs a base prime to 2 and 3, as 13 is.
+* **1½-table appendix Mitchell** (``mitchell-T-half``, ``T½`` tables, ``2T + 1`` pairs): the Mitchell of ``T - 1``
+  tables (the skip Mitchell for an even number), table ``T`` appended beside table 1 and sharing its boards, the
+  odd pair East-West ``T + 1`` at a bye table after table ``T``; the East-West pairs move as in a Mitchell of
+  ``T + 1`` tables, the boards as in one of ``T - 1`` (The Bridge Guys / bridgecentral, *Movements*, "1½ table
+  appendix Mitchell").
 * **Phantom** (``-phantom``, an odd number of pairs): one pair number no one plays – North-South ``T`` in a
   Mitchell (its East-West opponent sits out each round; in the relay Mitchell that removes the relay, as The
   Bridge Guys' "Half table considerations" advise), the stationary pair ``2T`` in a Howell (each other pair sits
@@ -50,12 +63,12 @@ Each generator names its published source; the schedules follow the published de
 Names (:func:`by_name`; every name :func:`catalogue` lists is accepted): ``mitchell-7``, ``mitchell-8-skip``,
 ``mitchell-8-relay``, ``mitchell-7-arrow``, ``mitchell-9-phantom``, ``mitchell-8-skip-r7`` (curtailed to 7
 rounds), ``howell-4`` (4 tables, 8 pairs), ``howell-4-phantom`` (7 pairs), ``howell-6-3q`` (three-quarter),
-``hesitation-7``, ``mitchell-16-web``.  The parts come in that order: family, tables, the form (``skip``, ``relay``
-or ``web`` of an even-table Mitchell, ``3q``), ``-arrow``, ``-rover`` (the rover Mitchell: ``mitchell-7-rover``,
-``mitchell-8-relay-rover``) or ``-bump`` (the bump Mitchell: ``mitchell-7-bump``, ``mitchell-8-skip-bump``),
-``-phantom``, ``-rN``.  Sections
-side by side join their names with ``+``: ``mitchell-10-relay-r8+mitchell-10-relay-phantom-r8`` is 39 pairs in
-sections A and B (:func:`side_by_side`).
+``hesitation-7``, ``mitchell-16-web``, ``mitchell-16-appendix``.  The parts come in that order: family, tables, the
+form (``skip``, ``relay`` or ``web`` of an even-table Mitchell, ``appendix``, ``3q``), ``-arrow``, ``-rover`` (the
+rover Mitchell: ``mitchell-7-rover``, ``mitchell-8-relay-rover``) or ``-bump`` (the bump Mitchell:
+``mitchell-7-bump``, ``mitchell-8-skip-bump``), ``-phantom``, ``-rN``; ``mitchell-10-half`` is the 1½-table
+appendix Mitchell of 10½ tables.  Sections side by side join their names with
+``+``: ``mitchell-10-relay-r8+mitchell-10-relay-phantom-r8`` is 39 pairs in sections A and B (:func:`side_by_side`).
 """
 
 from __future__ import annotations
@@ -70,6 +83,8 @@ from bridgescore.movement import nbb
 from bridgescore.movement.model import Movement, MovementError, PairRef, Round, Section, Stand, boards_in_sets
 
 __all__ = [
+    "APPENDIX_CORE",
+    "APPENDIX_TABLES",
     "HESITATION_TABLES",
     "MAX_TABLES",
     "MIN_TABLES",
@@ -80,10 +95,12 @@ __all__ = [
     "WEB_TABLES",
     "NamedMovementError",
     "Spec",
+    "appendix_mitchell",
     "arrow_rounds",
     "bump_mitchell",
     "by_name",
     "catalogue",
+    "half_table_appendix_mitchell",
     "hesitation",
     "howell",
     "mitchell",
@@ -126,7 +143,19 @@ SOURCE_WEB = (
 #: The sets of the web Mitchell (13: the EBU's 26 boards at 2 a round) and the tables it is built for.
 WEB_SETS = 13
 WEB_TABLES = (14, 26)
+SOURCE_APPENDIX = (
+    "Appendix Mitchell: the EBU's Pairs Scorer manual, Movements ('Appendix Mitchell Movement': a core circuit of 13 "
+    "tables, 26 boards, a 'dual carriageway'); J. Beynon's construction, The Bridge Guys / bridgecentral, "
+    "'Appendix Mitchell'"
+)
+#: The appendix Mitchell's core circuit (the EBU's: 13 tables, 26 boards at 2 a round) and the tables it is built
+#: for (one appended table to thirteen).
+APPENDIX_CORE = 13
+APPENDIX_TABLES = (APPENDIX_CORE + 1, 2 * APPENDIX_CORE)
 SOURCE_BUMP = "bump: The Bridge Guys, Movements ('Displacement Mitchell', also known as the bump Mitchell)"
+SOURCE_HALF_APPENDIX = (
+    "1½ table appendix Mitchell: The Bridge Guys / bridgecentral, Movements ('1½ table appendix Mitchell')"
+)
 SOURCE_ROVER = "rover: the EBU's Pairs Scorer manual, Movements ('Rover Mitchell', its table of rover tables)"
 #: The tables the rover plays North-South at in rounds 2, 3, … (the EBU's Pairs Scorer manual, "Rover Mitchell").
 ROVER_TABLES: dict[int, tuple[int, ...]] = {
@@ -344,6 +373,10 @@ class Spec:
         if self.family == "mitchell":
             if self.form == "web":
                 return WEB_SETS
+            if self.form == "appendix":
+                return APPENDIX_CORE
+            if self.form == "half":
+                return self.tables - 1
             return self.tables - 1 if self.bump else self.tables
         if self.family == "hesitation":
             return self.tables + 1
@@ -495,8 +528,8 @@ def web_mitchell(
     tables, 7 sets: "Tables 1 2 3 4 5 / Boards 1 2 3 4 5 6 7; Tables 6 7 8 9 10 / Boards 4 3 2 1 7 6 5"), in the
     EBU's form (its Pairs Scorer manual: "A Web Mitchell is used for any number of tables from 14 to 26 and is
     designed for playing 26 boards … two sets of 26 identical boards are needed").  The two copies of a set
-    stand at two tables in one round, as a relay's do.  ``arrow``, ``phantom`` (North-South T) and ``rounds`` as
-    for :func:`mitchell`."""
+    stand at two tables in one round, each played there (the section's ``copies`` is 2: duplicated boards, not a
+    relay's shared set).  ``arrow``, ``phantom`` (North-South T) and ``rounds`` as for :func:`mitchell`."""
     if tables % 2 or not WEB_TABLES[0] <= tables <= WEB_TABLES[1]:
         raise NamedMovementError(
             N_("mitchell-%(tables)s-web: the web Mitchell is for an even number of tables, %(low)s to %(high)s"),
@@ -518,9 +551,122 @@ def web_mitchell(
             switch = r >= played - switched
             stands.append(Stand(table, PairRef(table, "NS"), ew, sets[board_set - 1], board_set, switch))
         rounds_out.append(Round(r + 1, tuple(stands)))
-    section = Section("A", tuple(rounds_out), per_direction=True, phantom=PairRef(tables, "NS") if phantom else None)
+    phantom_pair = PairRef(tables, "NS") if phantom else None
+    section = Section("A", tuple(rounds_out), per_direction=True, phantom=phantom_pair, copies=2)
     name = Spec("mitchell", tables, "web", arrow, phantom, rounds).name
     source = SOURCE_WEB + (f"; {SOURCE_ARROW}" if arrow else "")
+    return Movement(name, "mitchell", source, boards_per_round, (section,))
+
+
+def appendix_mitchell(
+    tables: int, boards_per_round: int = 2, *, arrow: bool = False, phantom: bool = False, rounds: int | None = None
+) -> Movement:
+    """The appendix Mitchell of ``tables`` tables (14 to 26), :data:`APPENDIX_CORE` rounds and sets: the EBU's
+    (its Pairs Scorer manual, *Movements*, "Appendix Mitchell Movement": "Designed for playing 26 boards, the
+    movement is based on a core circuit of 13 tables.  Additional tables are accommodated by turning part of the
+    13-table circuit into a 'dual carriageway'.  13 NS pairs and 13 EW pairs circulate in opposite directions …
+    The other pairs are stationary along the dual section.  Boards are shared across the two carriageways"), built
+    as J. Beynon's appendix Mitchell (The Bridge Guys / bridgecentral, "Appendix Mitchell": "The first appendix
+    table is positioned next to table 1 … The second is appended to table 2 … numbered N + 1, N + 2 … Both the
+    appended and the appendage tables contain one stationary pair, but one must be a N-S pair and the other an E-W
+    pair … The boards as usual move down one table … The N-S … pairs move up one table, and the E-W … pairs move
+    either up two tables or down two tables").
+
+    Here, with ``a = tables - 13`` appended tables: North-South ``k`` stays at table ``k`` and East-West ``13 + k``
+    at table ``13 + k`` (``k`` = 1 … a); the other pairs move – North-South up one place of the core circuit, to
+    the appended table at a dual place (the table whose East-West pair stays), East-West down two places (the
+    opposite direction), to the core table at a dual place; the boards move down one table as in a Mitchell, the
+    appended table ``13 + k`` playing table ``k``'s set (shared, as a relay).  Round 1 seats NS ``t`` against EW
+    ``t`` at every table ``t``.  Against the boards the moving pairs go two places up and one down, and against
+    each other three: all prime to 13, so every pair plays every set once and no two pairs meet twice (Beynon: the
+    base must be prime, 5, 7, 11, 13, …); a moving North-South and a moving East-West pair whose meeting falls on
+    a dual place do not meet.  ``arrow`` switches the last rounds (:func:`arrow_rounds`); ``phantom`` makes the
+    stationary East-West ``tables`` the phantom (the North-South pair that comes to its table sits out);
+    ``rounds`` curtails it."""
+    if not APPENDIX_TABLES[0] <= tables <= APPENDIX_TABLES[1]:
+        raise NamedMovementError(
+            N_("mitchell-%(tables)s-appendix: the appendix Mitchell is for %(low)s to %(high)s tables (a core of "
+               "%(core)s tables and the others appended)"),
+            tables=tables, low=APPENDIX_TABLES[0], high=APPENDIX_TABLES[1], core=APPENDIX_CORE,
+        )  # fmt: skip
+    core = APPENDIX_CORE
+    appended = tables - core
+    played = _curtail(rounds, core)
+    sets = boards_in_sets(boards_per_round, core)
+    switched = arrow_rounds(played) if arrow else 0
+    rounds_out: list[Round] = []
+    for r in range(played):
+        stands: list[Stand] = []
+        for table in range(1, tables + 1):
+            place = table if table <= core else table - core  # the place in the core circuit, 1 … 13
+            if table <= appended:  # a dual place's core table: its North-South pair stays
+                ns = table
+            else:  # the moving North-South pair that started at the place r below (at the appended table if dual)
+                start = (place - 1 - r) % core + 1
+                ns = core + start if start <= appended else start
+            # a core table's East-West pair moves (it started 2r places higher); an appended table's stays
+            ew = (place - 1 + 2 * r) % core + 1 if table <= core else table
+            if phantom and table == tables:
+                continue  # the phantom East-West pair: the North-South pair that comes here sits out
+            board_set = (place - 1 + r) % core + 1
+            switch = r >= played - switched
+            stands.append(Stand(table, PairRef(ns, "NS"), PairRef(ew, "EW"), sets[board_set - 1], board_set, switch))
+        rounds_out.append(Round(r + 1, tuple(stands)))
+    section = Section("A", tuple(rounds_out), per_direction=True, phantom=PairRef(tables, "EW") if phantom else None)
+    name = Spec("mitchell", tables, "appendix", arrow, phantom, rounds).name
+    source = SOURCE_APPENDIX + (f"; {SOURCE_ARROW}" if arrow else "")
+    return Movement(name, "mitchell", source, boards_per_round, (section,))
+
+
+def half_table_appendix_mitchell(
+    tables: int, boards_per_round: int = 2, *, arrow: bool = False, phantom: bool = False, rounds: int | None = None
+) -> Movement:
+    """The 1½-table appendix Mitchell of ``tables`` and a half tables (4½ to 30½): ``2·tables + 1`` pairs, ``tables -
+    1`` rounds and sets, no phantom.  The Bridge Guys / bridgecentral, *Movements*, "1½ table appendix Mitchell":
+    "first of all subtract 1½ tables from the number you have, and set up a Mitchell for that number.  The SKIP
+    version is used for even numbers of tables.  The 1½ tables are then appended on to this base by placing the
+    whole table next to table 1, so that they are in a position to share boards … the ½ table pair takes number
+    11 as their pair number and sit out for the first round [10½ tables].  The move as far as the pairs are
+    concerned is the same as if they were in a straight 11 table Mitchell, moving up one table at each change and
+    going to table 1 after the bye table.  The boards … move as though they were in a standard 9 table Mitchell …
+    When the base is an even number of tables, the SKIP occurs after the round number that is equal to half the
+    number of tables in the base.  Also the number of rounds in the event is equal to the number of tables in the
+    base" (27 boards in play for 10½ tables, 3 a round).
+
+    Here North-South 1 … ``tables`` stay (North-South ``tables`` at the appended table, on table 1's boards);
+    East-West ``t`` starts at table ``t``, East-West ``tables + 1`` at the bye table (it sits out), and each moves
+    up one place of ``tables + 1`` (two at the skip), the pair at the bye table sitting out; set ``s`` starts at
+    table ``s`` of the base and the sets move down one table of the base.  ``arrow`` switches the last rounds;
+    ``rounds`` curtails it; no phantom (the half table's pair is the odd pair)."""
+    if phantom:
+        raise NamedMovementError(
+            N_("mitchell-%(tables)s-half: the half table's pair is the odd pair; a 1½-table appendix Mitchell has no "
+               "phantom"),
+            tables=tables,
+        )  # fmt: skip
+    if not MIN_TABLES + 1 <= tables <= MAX_TABLES:
+        raise NamedMovementError(
+            N_("mitchell-%(tables)s-half: the 1½-table appendix Mitchell is for %(low)s½ to %(high)s½ tables"),
+            tables=tables, low=MIN_TABLES + 1, high=MAX_TABLES,
+        )  # fmt: skip
+    base = tables - 1
+    places = tables + 1  # the tables and the bye table, where the East-West pair sits out
+    played = _curtail(rounds, base)
+    sets = boards_in_sets(boards_per_round, base)
+    switched = arrow_rounds(played) if arrow else 0
+    rounds_out: list[Round] = []
+    for r in range(played):
+        moved = r + int(base % 2 == 0 and r >= base // 2)  # the skip after half the base's rounds
+        stands: list[Stand] = []
+        for table in range(1, tables + 1):
+            ew = (table - 1 - moved) % places + 1
+            board_set = ((1 if table == tables else table) - 1 + r) % base + 1  # the appended table: table 1's set
+            switch = r >= played - switched
+            stands.append(Stand(table, PairRef(table, "NS"), PairRef(ew, "EW"), sets[board_set - 1], board_set, switch))
+        rounds_out.append(Round(r + 1, tuple(stands)))
+    section = Section("A", tuple(rounds_out), per_direction=True)
+    name = Spec("mitchell", tables, "half", arrow, False, rounds).name
+    source = SOURCE_HALF_APPENDIX + (f"; {SOURCE_ARROW}" if arrow else "")
     return Movement(name, "mitchell", source, boards_per_round, (section,))
 
 
@@ -721,7 +867,7 @@ def _published_howell(tables: int, boards_per_round: int, *, phantom: bool, roun
 
 
 _NAME = re.compile(
-    r"(?P<family>mitchell|howell|hesitation)-(?P<tables>\d{1,3})(?:-(?P<form>skip|relay|web|3q))?(?P<arrow>-arrow)?"
+    r"(?P<family>mitchell|howell|hesitation)-(?P<tables>\d{1,3})(?:-(?P<form>skip|relay|web|appendix|half|3q))?(?P<arrow>-arrow)?"
     r"(?P<rover>-rover)?(?P<bump>-bump)?(?P<phantom>-phantom)?(?:-r(?P<rounds>\d{1,3}))?"
 )
 
@@ -731,7 +877,7 @@ def parse_name(name: str) -> Spec:
     that is none."""
     text = name.strip().lower()
     match = _NAME.fullmatch(text)
-    forms = {"mitchell": ("", "skip", "relay", "web"), "howell": ("", "3q"), "hesitation": ("",)}
+    forms = {"mitchell": ("", "skip", "relay", "web", "appendix", "half"), "howell": ("", "3q"), "hesitation": ("",)}
     if (
         match is None
         or (match["form"] or "") not in forms[match["family"]]
@@ -817,6 +963,14 @@ def by_name(name: str, boards_per_round: int = 2) -> Movement:
         return rover_mitchell(
             spec.tables, boards_per_round, form=spec.form, arrow=spec.arrow, phantom=spec.phantom, rounds=spec.rounds
         )
+    if spec.form == "half" and not (spec.rover or spec.bump):
+        return half_table_appendix_mitchell(
+            spec.tables, boards_per_round, arrow=spec.arrow, phantom=spec.phantom, rounds=spec.rounds
+        )
+    if spec.form == "appendix":
+        return appendix_mitchell(
+            spec.tables, boards_per_round, arrow=spec.arrow, phantom=spec.phantom, rounds=spec.rounds
+        )
     if spec.form == "web":
         return web_mitchell(spec.tables, boards_per_round, arrow=spec.arrow, phantom=spec.phantom, rounds=spec.rounds)
     if spec.family == "mitchell":
@@ -852,6 +1006,13 @@ def catalogue() -> Iterator[str]:
         for arrow in (False, True):
             for phantom in (False, True):
                 yield Spec("mitchell", tables, "web", arrow, phantom).name
+    for tables in range(APPENDIX_TABLES[0], APPENDIX_TABLES[1] + 1):
+        for arrow in (False, True):
+            for phantom in (False, True):
+                yield Spec("mitchell", tables, "appendix", arrow, phantom).name
+    for tables in range(MIN_TABLES + 1, MAX_TABLES + 1):
+        for arrow in (False, True):
+            yield Spec("mitchell", tables, "half", arrow).name
     for tables in ROVER_TABLES:
         for arrow in (False, True):
             yield Spec("mitchell", tables, "" if tables % 2 else "relay", arrow, rover=True).name

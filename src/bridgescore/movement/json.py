@@ -9,11 +9,17 @@
     boards_per_round  boards played at a table in a round
     notes             {key: text} what a file said that the model has no place for
     sections[]        name, per_direction (pairs numbered per direction: Mitchell), phantom (a pair or null),
-                      rounds[] {round, stands[] {table, ns, ew, boards[], set, arrow_switch}}
+                      copies (only where not 1: the copies of each board, 2 where two stands of a round each play
+                      a copy – the web Mitchell, a teams match's two rooms), rounds[] {round, stands[] {table, ns,
+                      ew, boards[], set, arrow_switch[, players]}}, sitting_out (only where there are some: pairs
+                      without a stand in any round – a Swiss round's team with the bye)
 
 A pair is ``{"number": 3, "direction": "NS"}`` (``direction`` null where pairs are numbered once); a bye stand has
-``ns`` and ``ew`` null.  Reading never raises on a bad file: every problem is returned with the file and the place
-in the document (``sections[0].rounds[2].stands[1].ns``), in words a director understands.
+``ns`` and ``ew`` null.  An individual's stand (family ``individual``) has ``ns`` and ``ew`` null and its four
+players, ``"players": {"north": 1, "south": 2, "east": 3, "west": 4}`` – a field only such a stand has, so a file
+written before individuals were on the model reads as it did.  Reading never raises on a bad file: every problem
+is returned with the file and the place in the document (``sections[0].rounds[2].stands[1].ns``), in words a
+director understands.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from bridgescore.movement.model import (
     Movement,
     MovementError,
     PairRef,
+    Players,
     Round,
     Section,
     Stand,
@@ -45,6 +52,23 @@ FAMILIES: tuple[Family, ...] = get_args(Family)
 
 def _pair(pair: PairRef | None) -> dict[str, Any] | None:
     return None if pair is None else {"number": pair.number, "direction": pair.direction}
+
+
+_SEATS = ("north", "south", "east", "west")
+
+
+def _stand(s: Stand) -> dict[str, Any]:
+    out = {
+        "table": s.table,
+        "ns": _pair(s.ns),
+        "ew": _pair(s.ew),
+        "boards": sorted(s.boards),
+        "set": s.board_set,
+        "arrow_switch": s.arrow_switch,
+    }
+    if s.players is not None:
+        out["players"] = dict(zip(_SEATS, s.players.seats, strict=True))
+    return out
 
 
 def to_dict(movement: Movement) -> dict[str, Any]:
@@ -61,20 +85,12 @@ def to_dict(movement: Movement) -> dict[str, Any]:
                 "name": section.name,
                 "per_direction": section.per_direction,
                 "phantom": _pair(section.phantom),
+                **({"copies": section.copies} if section.copies != 1 else {}),
+                **({"sitting_out": [_pair(p) for p in section.sitting_out]} if section.sitting_out else {}),
                 "rounds": [
                     {
                         "round": r.number,
-                        "stands": [
-                            {
-                                "table": s.table,
-                                "ns": _pair(s.ns),
-                                "ew": _pair(s.ew),
-                                "boards": sorted(s.boards),
-                                "set": s.board_set,
-                                "arrow_switch": s.arrow_switch,
-                            }
-                            for s in sorted(r.stands, key=lambda s: s.table)
-                        ],
+                        "stands": [_stand(s) for s in sorted(r.stands, key=lambda s: s.table)],
                     }
                     for r in section.rounds
                 ],
@@ -122,6 +138,12 @@ def _pair_from(value: Any, where: str) -> PairRef | None:
     return PairRef(number, cast("Direction | None", direction))
 
 
+def _players_from(value: Any, where: str) -> Players | None:
+    if value is None:
+        return None
+    return Players(*(_get(value, seat, where, int) for seat in _SEATS))
+
+
 def from_dict(document: Any) -> Movement:
     """The movement a ``bridgescore.movement/1`` dict holds; :class:`MovementError` (its message names the place)
     for one that cannot be read."""
@@ -154,6 +176,9 @@ def from_dict(document: Any) -> Movement:
                                 frozenset(boards),
                                 _get(st, "set", swhere, (int, type(None)), default=None),
                                 _get(st, "arrow_switch", swhere, bool, default=False),
+                                _players_from(
+                                    _get(st, "players", swhere, (dict, type(None)), default=None), f"{swhere}.players"
+                                ),
                             )
                         )
                     except MovementError as err:
@@ -169,6 +194,12 @@ def from_dict(document: Any) -> Movement:
                         tuple(rounds),
                         _get(sec, "per_direction", where, bool, default=False),
                         _pair_from(_get(sec, "phantom", where, (dict, type(None)), default=None), f"{where}.phantom"),
+                        _get(sec, "copies", where, int, default=1),
+                        tuple(
+                            pair
+                            for n, value in enumerate(_get(sec, "sitting_out", where, list, default=[]))
+                            if (pair := _pair_from(value, f"{where}.sitting_out[{n}]")) is not None
+                        ),
                     )
                 )
             except MovementError as err:

@@ -9,7 +9,9 @@ written back are the same value, and a traveller line can be checked against it.
 * A **stand** is one table in one round: its number, the NS pair, the EW pair and its boards (a set of board
   numbers).  A **bye stand** has boards and no players (the boards rest there for a round, as in the Mitchell
   with relay and bye for an even number of tables, EBU *Movements*, "Relay and bye stand"); two stands of a round
-  with the same boards **share** them (a relay: both tables play them in that round, passing them between).
+  with the same boards **share** them (a relay: both tables play them in that round, passing them between) – unless
+  the section has more than one **copy** of its boards (:attr:`Section.copies`: the web Mitchell's two copies, a
+  teams match's two rooms), where each of those stands plays a copy of its own (duplicated boards, not passed).
 * An **arrow switch** at a stand means its pairs play the other direction's cards for that round (the NS pair
   holds East-West's hands), the EBU's way of making one winner of a Mitchell; the stand still names the pair that
   sits North-South.
@@ -18,6 +20,10 @@ written back are the same value, and a traveller line can be checked against it.
 * A pair that has no stand in a round **sits out** that round (a sit-out for an odd number of pairs); a
   **phantom** is a pair number the schedule has but no real pair plays (its opponents sit out; a director may
   award them an average).
+* An **individual** (every player with another partner each round: the EBU's individual form, a whist
+  tournament) seats four **players** at a stand instead of two pairs (:class:`Players`: North, South, East and West
+  by player number), since its partnerships last one round; a section's stands are all of pairs or all of
+  players, and a player without a seat in a round sits out (a 13-player individual: one a round).
 
 Every record is immutable and validated where it is built (:class:`MovementError` for a schedule that cannot be
 one: a stand twice in a round, a board number below 1, a pair at two stands of a round); what makes a schedule
@@ -38,7 +44,10 @@ __all__ = [
     "Movement",
     "MovementError",
     "PairRef",
+    "Players",
     "Round",
+    "Seat",
+    "SeatName",
     "Section",
     "Stand",
     "Visit",
@@ -50,6 +59,8 @@ __all__ = [
 SCHEMA = "bridgescore.movement/1"
 
 Direction = Literal["NS", "EW"]
+#: A seat at an individual's table.
+SeatName = Literal["N", "S", "E", "W"]
 #: The families of movement the library knows; ``custom`` for a schedule read from a file that names none.
 Family = Literal["mitchell", "howell", "hesitation", "share-and-bump", "individual", "teams", "custom"]
 
@@ -76,10 +87,53 @@ class PairRef:
 
 
 @dataclass(frozen=True, slots=True)
+class Players:
+    """The four players at an individual's stand, by player number (from 1, four different players): North and
+    South are partners for the round, East and West the other partnership."""
+
+    north: int
+    south: int
+    east: int
+    west: int
+
+    def __post_init__(self) -> None:
+        if min(self.seats) < 1:
+            raise MovementError(f"player {min(self.seats)}: players are numbered from 1")
+        if len(set(self.seats)) < 4:
+            twice = next(p for p in self.seats if self.seats.count(p) > 1)
+            raise MovementError(f"player {twice} cannot sit in two seats of a table")
+
+    @property
+    def seats(self) -> tuple[int, int, int, int]:
+        """The players in seat order: North, South, East, West."""
+        return self.north, self.south, self.east, self.west
+
+    def seat_of(self, player: int) -> SeatName | None:
+        """The seat ``player`` has here, or None."""
+        for seat, number in zip(("N", "S", "E", "W"), self.seats, strict=True):
+            if number == player:
+                return seat  # type: ignore[return-value]  # one of the four literals
+        return None
+
+    def partner(self, player: int) -> int:
+        """The partner of ``player`` (who sits here) for the round."""
+        n, s, e, w = self.seats
+        return {n: s, s: n, e: w, w: e}[player]
+
+    def opponents(self, player: int) -> tuple[int, int]:
+        """The two opponents of ``player`` (who sits here): East and West for North-South and the other way."""
+        return (self.east, self.west) if player in (self.north, self.south) else (self.north, self.south)
+
+    def __str__(self) -> str:
+        return f"{self.north}-{self.south} v {self.east}-{self.west}"
+
+
+@dataclass(frozen=True, slots=True)
 class Stand:
     """One table in one round: ``ns`` and ``ew`` (None both: a bye stand, boards and no players), the boards
     played there (board numbers, from 1), the board set's number where the schedule numbers its sets (the NBB's
-    "set", Bridgemate's LowBoard–HighBoard), and ``arrow_switch`` (the pairs play the other direction's cards)."""
+    "set", Bridgemate's LowBoard–HighBoard), and ``arrow_switch`` (the pairs play the other direction's cards).
+    An individual's stand has ``players`` (four, by seat) and no pairs."""
 
     table: int
     ns: PairRef | None
@@ -87,10 +141,16 @@ class Stand:
     boards: frozenset[int]
     board_set: int | None = None
     arrow_switch: bool = False
+    players: Players | None = None
 
     def __post_init__(self) -> None:
         if self.table < 1:
             raise MovementError(f"table {self.table}: tables are numbered from 1")
+        if self.players is not None:
+            if self.ns is not None or self.ew is not None:
+                raise MovementError(f"table {self.table}: a stand seats two pairs or four players, not both")
+            if self.arrow_switch:
+                raise MovementError(f"table {self.table}: an individual's stand is not arrow-switched")
         if (self.ns is None) != (self.ew is None):
             raise MovementError(f"table {self.table}: a stand has two pairs or none (a bye stand), not one")
         if self.ns is not None and self.ns == self.ew:
@@ -103,7 +163,7 @@ class Stand:
     @property
     def is_bye(self) -> bool:
         """A bye stand: boards resting there for the round, no players."""
-        return self.ns is None
+        return self.ns is None and self.players is None
 
     @property
     def low_board(self) -> int:
@@ -128,10 +188,16 @@ class Round:
         object.__setattr__(self, "stands", tuple(sorted(self.stands, key=lambda s: s.table)))
         seen: set[int] = set()
         pairs: set[PairRef] = set()
+        players: set[int] = set()
         for stand in self.stands:
             if stand.table in seen:
                 raise MovementError(f"round {self.number}: table {stand.table} is given twice")
             seen.add(stand.table)
+            if stand.players is not None:
+                for player in stand.players.seats:
+                    if player in players:
+                        raise MovementError(f"round {self.number}: player {player} is at two tables")
+                    players.add(player)
             for pair in (stand.ns, stand.ew):
                 if pair is None:
                     continue
@@ -146,6 +212,10 @@ class Round:
     def pairs(self) -> frozenset[PairRef]:
         """The pairs that play this round."""
         return frozenset(p for s in self.stands for p in (s.ns, s.ew) if p is not None)
+
+    def players(self) -> frozenset[int]:
+        """The players seated this round (an individual's)."""
+        return frozenset(p for s in self.stands if s.players is not None for p in s.players.seats)
 
     def shared(self) -> Mapping[frozenset[int], tuple[int, ...]]:
         """The board sets at more than one table this round (relays and bye stands), with their tables."""
@@ -177,19 +247,55 @@ class Visit:
 
 
 @dataclass(frozen=True, slots=True)
+class Seat:
+    """Where one player of an individual sits in one round: the table, the seat, the partner, the two opponents
+    (the left-hand opponent first: East for North, South for East …) and the boards."""
+
+    round: int
+    table: int
+    seat: SeatName
+    partner: int
+    opponents: tuple[int, int]
+    boards: frozenset[int]
+
+    @property
+    def direction(self) -> Direction:
+        """The direction whose cards the player holds: NS for North and South, EW for East and West."""
+        return "NS" if self.seat in ("N", "S") else "EW"
+
+
+@dataclass(frozen=True, slots=True)
 class Section:
     """One field's schedule: its rounds in order; ``per_direction``: pairs numbered per direction (Mitchell);
-    ``phantom``: the pair number no real pair plays, if any."""
+    ``phantom``: the pair number no real pair plays, if any; ``copies``: the copies of each board the section plays
+    with – 1 (stands of a round with the same boards share one set: a relay), 2 where the movement duplicates its
+    boards so that two stands of a round each play a copy (the web Mitchell, EBU: "two sets of 26 identical boards
+    are needed"; a teams match's open and closed rooms); ``sitting_out``: pairs of the section that have no stand in
+    any of its rounds, held so that the section knows them (a Swiss round's movement, one round, whose team with the
+    bye would otherwise not be in it at all)."""
 
     name: str
     rounds: tuple[Round, ...]
     per_direction: bool = False
     phantom: PairRef | None = None
+    copies: int = 1
+    sitting_out: tuple[PairRef, ...] = ()
 
     def __post_init__(self) -> None:
+        if self.copies < 1:
+            raise MovementError(f"section {self.name or '-'}: a section plays at least one copy of its boards")
         numbers = [r.number for r in self.rounds]
         if numbers != list(range(1, len(numbers) + 1)):
             raise MovementError(f"section {self.name or '-'}: rounds must be numbered 1, 2, 3 … in order")
+        kinds = {s.players is not None for r in self.rounds for s in r.stands if not s.is_bye}
+        if len(kinds) > 1:
+            raise MovementError(
+                f"section {self.name or '-'}: some stands seat pairs and others players; a section is a pairs "
+                "event or an individual"
+            )
+        if kinds == {True} and (self.per_direction or self.phantom is not None):
+            raise MovementError(f"section {self.name or '-'}: an individual has players, not pairs numbered per "
+                                "direction or a phantom pair")  # fmt: skip
         for r in self.rounds:
             for s in r.stands:
                 for pair in (s.ns, s.ew):
@@ -199,6 +305,13 @@ class Section:
                             + ("needs its direction (pairs numbered per direction)" if self.per_direction
                                else "is numbered once here, without a direction")
                         )  # fmt: skip
+        seated = {p for r in self.rounds for p in r.pairs()}
+        for pair in self.sitting_out:
+            if (pair.direction is not None) != self.per_direction or pair in seated:
+                raise MovementError(
+                    f"section {self.name or '-'}: pair {pair} sits out every round"
+                    + (" but has a table" if pair in seated else ", numbered otherwise than the section's pairs")
+                )
 
     @property
     def tables(self) -> tuple[int, ...]:
@@ -213,7 +326,7 @@ class Section:
     def pairs(self) -> tuple[PairRef, ...]:
         """Every pair of the schedule (the phantom included), in order: North-South before East-West where pairs are
         numbered per direction, as a director lists them."""
-        found = {p for r in self.rounds for p in r.pairs()}
+        found = {p for r in self.rounds for p in r.pairs()} | set(self.sitting_out)
         if self.phantom is not None:
             found.add(self.phantom)
         return tuple(sorted(found, key=lambda p: (p.direction == "EW", p.number)))
@@ -233,6 +346,39 @@ class Section:
         """The pairs of the section that do not play in round ``round_number``."""
         playing = self.rounds[round_number - 1].pairs()
         return tuple(p for p in self.pairs() if p not in playing)
+
+    @property
+    def individual(self) -> bool:
+        """Whether the section seats players (an individual), not pairs."""
+        return any(s.players is not None for r in self.rounds for s in r.stands)
+
+    def players(self) -> tuple[int, ...]:
+        """Every player of an individual section, in number order (none for a pairs section)."""
+        return tuple(sorted({p for r in self.rounds for p in r.players()}))
+
+    def seats(self, player: int) -> tuple[Seat, ...]:
+        """Where ``player`` sits round by round (the rounds they sit out left out)."""
+        out: list[Seat] = []
+        for r in self.rounds:
+            for s in r.stands:
+                if s.players is None:
+                    continue
+                seat = s.players.seat_of(player)
+                if seat is not None:
+                    opponents = s.players.opponents(player)
+                    # the left-hand opponent first: North's is East, South's West, East's South, West's North
+                    left = opponents if seat in ("N", "W") else (opponents[1], opponents[0])
+                    out.append(Seat(r.number, s.table, seat, s.players.partner(player), left, s.boards))
+        return tuple(out)
+
+    def seat(self, round_number: int, player: int) -> Seat | None:
+        """Where ``player`` sits in round ``round_number``, or None (they sit out, or have no such round)."""
+        return next((s for s in self.seats(player) if s.round == round_number), None)
+
+    def players_out(self, round_number: int) -> tuple[int, ...]:
+        """The players of an individual section who have no seat in round ``round_number``."""
+        seated = self.rounds[round_number - 1].players()
+        return tuple(p for p in self.players() if p not in seated)
 
     def stands_of_board(self, board: int) -> Iterator[tuple[Round, Stand]]:
         """Every (round, stand) where ``board`` is played (bye stands left out)."""
@@ -263,6 +409,13 @@ class Movement:
             raise MovementError(f"movement {self.name}: two sections are called the same")
         if self.boards_per_round < 1:
             raise MovementError(f"movement {self.name}: a round has at least one board")
+        if len({s.individual for s in self.sections}) > 1:
+            raise MovementError(f"movement {self.name}: some sections seat pairs and others players (an individual)")
+
+    @property
+    def individual(self) -> bool:
+        """Whether the movement seats players (an individual): any of its sections does."""
+        return any(s.individual for s in self.sections)
 
     @property
     def rounds(self) -> int:
@@ -309,10 +462,11 @@ def numbered_once(movement: Movement) -> Movement:
             return None if pair is None else PairRef(pair.number + (n if pair.direction == "EW" else 0))
 
         rounds = tuple(
-            Round(r.number, tuple(Stand(s.table, once(s.ns), once(s.ew), s.boards, s.board_set, s.arrow_switch)
-                                  for s in r.stands))
+            Round(r.number, tuple(Stand(s.table, once(s.ns), once(s.ew), s.boards, s.board_set, s.arrow_switch,
+                                        s.players) for s in r.stands))
             for r in section.rounds
         )  # fmt: skip
-        sections.append(Section(section.name, rounds, False, once(section.phantom)))
+        idle = tuple(p for p in map(once, section.sitting_out) if p is not None)
+        sections.append(Section(section.name, rounds, False, once(section.phantom), section.copies, idle))
     return Movement(movement.name, movement.family, movement.source, movement.boards_per_round, tuple(sections),
                     movement.notes)  # fmt: skip

@@ -4,7 +4,11 @@ the director wants, the movements of :mod:`bridgescore.movement.generate` that f
 **Fits** (every rule is tested for every pair count 6–40 and 18–36 boards):
 
 1. the tables are ``⌈pairs / 2⌉`` (3 to 30) and every pair has a seat: an odd number of pairs gets the phantom
-   (one pair sits out each round), no more;
+   (one pair sits out each round), no more; or, for an odd number, ``⌊pairs / 2⌋`` tables and no phantom, one pair
+   sitting out each round: the 1½-table appendix Mitchell (``mitchell-T-half``, 4½ to 30½ tables: the odd pair
+   moves with the East-West pairs through a bye table), the rover Mitchell (6 to 15 tables) and the bump Mitchell
+   (4 to 30 tables) of :mod:`bridgescore.movement.generate`, the last two seating the odd pair by displacing
+   another each round;
 2. whole boards a round, 1 to :data:`MAX_BOARDS_PER_ROUND`, the same every round;
 3. the boards a pair plays (rounds × boards a round) are within :data:`BOARDS_WINDOW` of the boards asked for;
 4. the rounds are the movement's full rounds or a curtailment that keeps the EBU's 70 % rule (see
@@ -24,22 +28,36 @@ the director wants, the movements of :mod:`bridgescore.movement.generate` that f
 1. the fewest boards off the number asked for;
 2. rounds of two boards or more before one-board rounds (every move costs the evening time; clubs play 2–4 boards
    a round);
-3. the full movement before a curtailed one (every pair meets every pair it should, every board is played as
+3. for an odd number of pairs, the phantom forms before the forms that seat the odd pair by displacing another
+   (rover, bump): the EBU and the ACBL run a half table as the movement of the next size with one pair missing
+   (the EBU's suggested movements: "8 or 7½ tables", "9 or 8½ tables" – the same movement, "for 7½ tables there
+   should be no pair at 1 N/S"; The Bridge Guys, "Half table considerations": "The standard Mitchell movement
+   caters for half tables quite well"), and keep the rover for a pair that comes late (the EBU's Pairs Scorer
+   manual, "Rover Mitchell": it "allows a late pair arriving during the first round to be fitted"); the bump
+   Mitchell is "an early attempt at the rover Mitchell" whose last round "cannot be played" (The Bridge Guys,
+   "Displacement Mitchell").  Both still come before anything further from the boards asked for, and where the
+   phantom form would be curtailed and the rover is not, the rover is next after it (The Bridge Guys: "If the
+   movement is to be curtailed, the rover Mitchell … should be used").  The 1½-table appendix Mitchell seats the
+   odd pair as a phantom form does (it sits out at the bye table in turn with the East-West pairs) and ranks with
+   them: where the half-table Mitchell would be curtailed it plays its full rounds (The Bridge Guys: "a very
+   useful movement when the previous movements for half table Mitchells produce events of cumbersome or
+   unsuitable length");
+4. the full movement before a curtailed one (every pair meets every pair it should, every board is played as
    often);
-4. no two pairs meeting twice (the full skip Mitchell's revenge round) before a movement where some do;
-5. one winner before two: a complete Howell (every pair meets every other, perhaps curtailed) before an
+5. no two pairs meeting twice (the full skip Mitchell's revenge round) before a movement where some do;
+6. one winner before two: a complete Howell (every pair meets every other, perhaps curtailed) before an
    arrow-switched or hesitation Mitchell before a three-quarter Howell before a Mitchell ranked in two lines (the EBU
    newsletter's *Arrow switching*: clubs want one ranking list; the EBU's suggested movements take a Mitchell
    where one fits the boards and a three-quarter Howell where none does – 6 tables, 27 boards – as its pairs meet
    only three quarters of the field and every pair needs a guide card);
-6. one section before two;
-7. the higher balance (the validator's measure; of two sections, the lower);
-8. the name.
+7. one section before two;
+8. the higher balance (the validator's measure; of two sections, the lower);
+9. the name.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from math import ceil
 
@@ -48,6 +66,7 @@ from bridgescore.movement.generate import (
     HESITATION_TABLES,
     MAX_TABLES,
     MIN_TABLES,
+    ROVER_TABLES,
     THREE_QUARTER_TABLES,
     WEB_TABLES,
     NamedMovementError,
@@ -89,7 +108,14 @@ class Suggestion:
     sections: int = 1
 
     @property
-    def measure(self) -> tuple[int, int, int, int, int, int, float, str]:
+    def displaced(self) -> bool:
+        """Whether the odd pair is seated by displacing another each round (a rover or bump Mitchell), not by a
+        phantom."""
+        first = parse_sections(self.name)[0]
+        return first.rover or first.bump
+
+    @property
+    def measure(self) -> tuple[int, int, int, int, int, int, int, float, str]:
         """The ranking key, lower first (see the module docstring)."""
         if self.family == "howell":
             kind = 2 if parse_sections(self.name)[0].form == "3q" else 0
@@ -98,6 +124,7 @@ class Suggestion:
         return (
             self.boards_off,
             int(self.boards_per_round < 2),
+            int(self.displaced),
             int(self.curtailed),
             int(self.meet_twice),
             kind,
@@ -122,6 +149,7 @@ class Suggestion:
             "measure": {
                 "boards_off": self.boards_off,
                 "short_rounds": self.boards_per_round < 2,
+                "displaced": self.displaced,
                 "curtailed": self.curtailed,
                 "meet_twice": self.meet_twice,
                 "winners": self.winners,
@@ -155,11 +183,29 @@ def _specs(tables: int, phantom: bool) -> list[Spec]:
     return specs
 
 
+def _odd_pair_forms(pairs: int) -> list[Spec]:
+    """The forms that seat an odd number of pairs at ``⌊pairs / 2⌋`` tables without a phantom (rule 1 of the module
+    docstring): the 1½-table appendix Mitchell from 4½ tables, the rover Mitchell where the EBU's table of rover
+    tables has the size, the bump Mitchell from 4 tables; each with and without the arrow switch."""
+    tables = pairs // 2
+    if pairs % 2 == 0:
+        return []
+    specs = []
+    for arrow in (False, True):
+        if MIN_TABLES < tables <= MAX_TABLES:
+            specs.append(Spec("mitchell", tables, "half", arrow))
+        if tables in ROVER_TABLES:
+            specs.append(Spec("mitchell", tables, "" if tables % 2 else "relay", arrow, rover=True))
+        if 4 <= tables <= MAX_TABLES:
+            specs.append(Spec("mitchell", tables, "" if tables % 2 else "skip", arrow, bump=True))
+    return specs
+
+
 def _fitting(
-    name: str, family: str, tables: int, played: int, full: int, sit_out: int, boards: int
+    name: str, family: str, tables: int, played: int, full: int, sit_out: int, boards: int, sets: int | None = None
 ) -> list[Suggestion]:
-    """``name`` (``played`` of its ``full`` rounds) with every number of boards a round that fits ``boards``
-    (rules 2, 3 and 5 of the module docstring)."""
+    """``name`` (``played`` of its ``full`` rounds; ``sets`` in play, ``full`` where not given) with every number of
+    boards a round that fits ``boards`` (rules 2, 3 and 5 of the module docstring)."""
     fitting: list[Suggestion] = []
     for per_round in range(1, MAX_BOARDS_PER_ROUND + 1):
         off = abs(played * per_round - boards)
@@ -177,7 +223,7 @@ def _fitting(
                 played,
                 per_round,
                 played * per_round,
-                full * per_round,
+                (full if sets is None else sets) * per_round,
                 sit_out,
                 1 if len(report.fields) == sections else 2,
                 min(f.balance for f in report.fields),
@@ -241,6 +287,15 @@ def suggest(pairs: int, boards: int, rounds: int | None = None) -> list[Suggesti
                 continue
             spec = Spec(base.family, tables, base.form, base.arrow, phantom, None if played == full else played)
             found.extend(_fitting(spec.name, base.family, tables, played, full, int(phantom), boards))
+    for base in _odd_pair_forms(pairs):
+        full = base.full_rounds
+        least = ceil(SEVENTY_PERCENT * full)
+        for played in range(full, least - 1, -1) if rounds is None else [rounds]:
+            if not least <= played <= full:
+                continue
+            spec = replace(base, rounds=None if played == full else played)
+            sets = base.tables if base.bump else full  # the bump Mitchell leaves its last round unplayed
+            found.extend(_fitting(spec.name, base.family, base.tables, played, full, 1, boards, sets=sets))
     if tables > LARGEST_SECTION or 2 * tables > boards + BOARDS_WINDOW:
         found.extend(_two_sections(pairs, boards, rounds))
     return sorted(found, key=lambda s: s.measure)

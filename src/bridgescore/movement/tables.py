@@ -38,6 +38,12 @@ separated, numbers unquoted, line 1 the header).  What the descriptions leave op
 * The order of the rows is kept (by round, then table, or by table, then round), and Windows line ends, so a file
   comes back byte for byte; other columns of ``RoundData`` (``CustomBoards``, an individual's ``South``/``West``)
   are not read (a warning names them, and a value in them is an error).
+* **An individual** (four players a table, :class:`~bridgescore.movement.model.Players`) is our CSV with the columns
+  ``north``, ``south``, ``east``, ``west`` (player numbers) in place of ``ns`` and ``ew``:
+  ``section,round,table,north,south,east,west,low_board,high_board``; a row seats four players (or none: a bye
+  stand).  RoundData has no such layout here (Bridgemate keeps an individual's North and East in ``NSPair`` and
+  ``EWPair`` with ``South`` and ``West`` beside them, which is not read yet): writing an individual as RoundData is
+  refused.
 """
 
 from __future__ import annotations
@@ -54,7 +60,7 @@ from bridgescore.io import files
 from bridgescore.io.bws import export_table
 from bridgescore.io.csv_lines import delimiter_of, header_key, physical_lines, read_records, unreadable
 from bridgescore.io.line import whole_number
-from bridgescore.movement.model import Movement, MovementError, PairRef, Round, Section, Stand
+from bridgescore.movement.model import Movement, MovementError, PairRef, Players, Round, Section, Stand
 
 __all__ = ["Kind", "dumps", "kind_of", "load_bws", "loads"]
 
@@ -62,6 +68,14 @@ __all__ = ["Kind", "dumps", "kind_of", "load_bws", "loads"]
 Kind = Literal["csv", "bridgemate"]
 
 _FIELDS = ("section", "round", "table", "ns", "ew", "low", "high")
+#: An individual's CSV: its fields, their headers, in the order written (``ns``/``ew`` are four seats there).
+_SEATS = ("north", "south", "east", "west")
+_INDIVIDUAL_FIELDS = ("section", "round", "table", *_SEATS, "low", "high")
+_INDIVIDUAL_HEADERS = {
+    **{f: f for f in ("section", "round", "table", *_SEATS)},
+    "low": "low_board",
+    "high": "high_board",
+}
 #: Each field's header, as each kind writes it.
 _HEADERS: Mapping[Kind, Mapping[str, str]] = {
     "csv": {"section": "section", "round": "round", "table": "table", "ns": "ns", "ew": "ew",
@@ -92,9 +106,15 @@ def kind_of(header: Sequence[str]) -> Kind | None:
     keys = {header_key(h) for h in header}
     if {"nspair", "ewpair"} <= keys:
         return "bridgemate"
-    if {"ns", "ew"} <= keys and ("round" in keys or "lowboard" in keys):
+    if ({"ns", "ew"} <= keys or _individual(header)) and ("round" in keys or "lowboard" in keys):
         return "csv"
     return None
+
+
+def _individual(header: Sequence[str]) -> bool:
+    """Whether a movement CSV's header is an individual's: ``north, south, east, west`` and no ``ns``/``ew``."""
+    keys = {header_key(h) for h in header}
+    return set(_SEATS) <= keys and not keys & {"ns", "ew"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +127,7 @@ class _Row:
     ew: int
     low: int  # 0: no boards
     high: int
+    players: tuple[int, int, int, int] | None = None  # an individual's row: North, South, East, West
 
 
 #: Each number field's messages (whole catalogue messages, so they read in Dutch too).
@@ -117,6 +138,7 @@ _NOT_A_NUMBER = {
     "ew": "'%(text)s' is not a pair number: write a whole number from 1 to %(limit)d",
     "low": "'%(text)s' is not a board number: write a whole number from 1 to %(limit)d",
     "high": "'%(text)s' is not a board number: write a whole number from 1 to %(limit)d",
+    **{seat: "'%(text)s' is not a player number: write a whole number from 1 to %(limit)d" for seat in _SEATS},
 }
 _MISSING = {"round": "the round number is missing", "table": "the table number is missing"}
 _FROM_ONE = {
@@ -124,6 +146,7 @@ _FROM_ONE = {
     "table": "tables are numbered from 1",
     "ns": "pairs are numbered from 1 (leave ns and ew empty for a table without pairs)",
     "ew": "pairs are numbered from 1 (leave ns and ew empty for a table without pairs)",
+    **{seat: "players are numbered from 1 (leave the four seats empty for a table without players)" for seat in _SEATS},
 }
 
 
@@ -160,7 +183,10 @@ def loads(
             )
         )
         return None, problems
-    keys = _keys(kind)
+    individual = kind == "csv" and _individual(header)
+    headers = _INDIVIDUAL_HEADERS if individual else _HEADERS[kind]
+    written_order = _INDIVIDUAL_FIELDS if individual else _ORDER[kind]
+    keys = {header_key(h): field for field, h in headers.items()} if individual else _keys(kind)
     at: dict[str, int] = {}
     unread: list[str] = []
     for i, name in enumerate(header):
@@ -169,15 +195,15 @@ def loads(
             at[field] = i
         else:
             unread.append(name.strip() or f"column {i + 1}")
-    required = [f for f in _FIELDS if f != "section" or kind == "bridgemate"]
-    missing = [_HEADERS[kind][f] for f in required if f not in at]
+    required = [f for f in (_INDIVIDUAL_FIELDS if individual else _FIELDS) if f != "section" or kind == "bridgemate"]
+    missing = [headers[f] for f in required if f not in at]
     if missing:
         problems.append(
             Problem.make(
                 Location(filename, header_line, missing[0]),
                 "the header has no '%(column)s' column (a movement table has %(columns)s)",
                 column=", ".join(missing),
-                columns=",".join(_HEADERS[kind][f] for f in _ORDER[kind]),
+                columns=",".join(headers[f] for f in written_order),
             )
         )
         return None, problems
@@ -188,7 +214,7 @@ def loads(
                 "the columns %(columns)s are not read (a movement is read from %(read)s)",
                 Severity.WARNING,
                 columns=shorten(", ".join(unread)),
-                read=",".join(_HEADERS[kind][f] for f in _ORDER[kind]),
+                read=",".join(headers[f] for f in written_order),
             )
         )
     unread_at = [i for i in range(len(header)) if i not in at.values()]
@@ -257,8 +283,10 @@ def _row(
     def where(field: str) -> Location:
         return Location(filename, line, header[at[field]].strip() or _HEADERS[kind][field])
 
+    individual = all(seat in at for seat in _SEATS)
+    sides = _SEATS if individual else ("ns", "ew")
     numbers: dict[str, int] = {}
-    for field in ("round", "table", "ns", "ew", "low", "high"):
+    for field in ("round", "table", *sides, "low", "high"):
         written = text(field)
         if not written:
             if field in ("round", "table"):
@@ -269,7 +297,7 @@ def _row(
         if number is None or number > _LIMIT:
             problems.append(Problem.make(where(field), _NOT_A_NUMBER[field], text=shorten(written), limit=_LIMIT))
             continue
-        if number == 0 and (field in ("round", "table") or (kind == "csv" and field in ("ns", "ew"))):
+        if number == 0 and (field in ("round", "table") or (kind == "csv" and field in sides)):
             problems.append(Problem.make(where(field), _FROM_ONE[field]))
             continue
         numbers[field] = number
@@ -312,12 +340,24 @@ def _row(
                 most=_MOST_BOARDS,
             )
         )
-    elif numbers["ns"] and numbers["ew"] and not low:
+    elif not individual and numbers["ns"] and numbers["ew"] and not low:
         problems.append(
             Problem.make(where("low"), "the table has two pairs and no boards: write its low and high board")
         )
+    elif individual and all(numbers[seat] for seat in _SEATS) and not low:
+        problems.append(
+            Problem.make(where("low"), "the table has four players and no boards: write its low and high board")
+        )
+    if individual and len(problems) == bad and 0 < sum(1 for seat in _SEATS if numbers[seat]) < 4:
+        empty = next(seat for seat in _SEATS if not numbers[seat])
+        problems.append(
+            Problem.make(where(empty), "a table of an individual seats four players (or none: boards resting there)")
+        )
     if len(problems) > bad:
         return None
+    if individual:
+        seats = (numbers["north"], numbers["south"], numbers["east"], numbers["west"])
+        return _Row(line, section, numbers["round"], numbers["table"], 0, 0, low, high, seats if seats[0] else None)
     return _Row(line, section, numbers["round"], numbers["table"], numbers["ns"], numbers["ew"], low, high)
 
 
@@ -375,6 +415,22 @@ def _section(
                 )
             )
             continue
+        for seat, number in zip(_SEATS, r.players or (), strict=False):  # an individual's: a player at one table
+            seen = seats.setdefault((r.round, "player", number), (r.line, r.table))
+            if seen[0] != r.line:
+                problems.append(
+                    Problem.make(
+                        Location(filename, r.line, seat),
+                        "section %(section)s, round %(round)d: player %(player)d is at table %(table)d and at table "
+                        "%(other)d (line %(before)d)",
+                        section=label,
+                        round=r.round,
+                        player=number,
+                        table=r.table,
+                        other=seen[1],
+                        before=seen[0],
+                    )
+                )
         for side, number in (("NS", r.ns), ("EW", r.ew)):
             if not number:
                 continue
@@ -433,7 +489,8 @@ def _section(
         ew = PairRef(r.ew, "EW" if per_direction else None) if r.ew else phantom if r.ns else None
         boards = frozenset(range(r.low, r.high + 1)) if r.low else frozenset()
         try:
-            rounds.setdefault(r.round, []).append(Stand(r.table, ns, ew, boards))
+            players = Players(*r.players) if r.players is not None else None
+            rounds.setdefault(r.round, []).append(Stand(r.table, ns, ew, boards, players=players))
         except MovementError as err:
             problems.append(Problem.make(Location(filename, r.line), "%(reason)s", reason=str(err)))
     try:
@@ -485,6 +542,15 @@ def dumps(movement: Movement, kind: Kind) -> tuple[str | None, list[Problem]]:
     file read back would number the pairs otherwise."""
     problems: list[Problem] = []
     where = Location(movement.name or "movement")
+    if kind == "bridgemate" and movement.individual:  # its stands would read back as bye stands
+        return None, [
+            Problem.make(
+                where,
+                "%(name)s is an individual movement (four players a table): this format has no place for its "
+                "players (write it as JSON)",
+                name=movement.name,
+            )
+        ]
     ids = _section_ids(movement, where, problems) if kind == "bridgemate" else {}
     rows: list[tuple[int, _Row]] = []  # (section's place, row)
     for place, section in enumerate(movement.sections):
@@ -524,8 +590,32 @@ def dumps(movement: Movement, kind: Kind) -> tuple[str | None, list[Problem]]:
                     )
                 name = str(ids.get(section.name, 0)) if kind == "bridgemate" else section.name
                 ns, ew = _number(s.ns, section.phantom), _number(s.ew, section.phantom)
-                written.append(_Row(0, name, r.number, s.table, ns, ew, low, high))
+                written.append(
+                    _Row(0, name, r.number, s.table, ns, ew, low, high, s.players.seats if s.players else None)
+                )
         rows.extend((place, row) for row in written)
+        if section.copies > 1:
+            problems.append(
+                Problem.make(
+                    where,
+                    "section %(section)s plays two copies of its boards (each of two tables its own), which the file "
+                    "cannot say: read back, the boards at two tables of a round are taken as shared (a relay); write "
+                    "the movement as JSON to keep it",
+                    Severity.WARNING,
+                    section=label,
+                )
+            )
+        if section.sitting_out:
+            problems.append(
+                Problem.make(
+                    where,
+                    "section %(section)s: pairs %(pairs)s sit out every round (a team's bye), which the file cannot "
+                    "say: read back, they are not in the movement; write the movement as JSON to keep them",
+                    Severity.WARNING,
+                    section=label,
+                    pairs=", ".join(str(pair) for pair in section.sitting_out),
+                )
+            )
         if section.per_direction and not _per_direction(written) and any(row.ns or row.ew for row in written):
             problems.append(
                 Problem.make(
@@ -546,8 +636,10 @@ def dumps(movement: Movement, kind: Kind) -> tuple[str | None, list[Problem]]:
     delimiter = movement.notes.get("csv.delimiter", ",") if kind == "csv" else ","
     if delimiter not in (",", ";", "\t"):
         delimiter = ","
-    columns = _ORDER[kind]
-    lines = [delimiter.join(_HEADERS[kind][c] for c in columns)]
+    individual = kind == "csv" and movement.individual
+    columns = _INDIVIDUAL_FIELDS if individual else _ORDER[kind]
+    headers = _INDIVIDUAL_HEADERS if individual else _HEADERS[kind]
+    lines = [delimiter.join(headers[c] for c in columns)]
     for _, row in rows:
         cells = {
             "section": _quoted(row.section, delimiter) if kind == "csv" else row.section,
@@ -555,6 +647,7 @@ def dumps(movement: Movement, kind: Kind) -> tuple[str | None, list[Problem]]:
             "table": str(row.table),
             "ns": str(row.ns) if row.ns or kind == "bridgemate" else "",
             "ew": str(row.ew) if row.ew or kind == "bridgemate" else "",
+            **dict(zip(_SEATS, (str(p) for p in row.players) if row.players else ("",) * 4, strict=True)),
             "low": str(row.low) if row.low or kind == "bridgemate" else "",
             "high": str(row.high) if row.high or kind == "bridgemate" else "",
         }

@@ -10,10 +10,11 @@ where the schedule has its board played by its pairs – and each problem is sai
 
 * a board the movement does not have, or one that table did not have that round;
 * a pair not at that table in that round (a mistyped number, a pair the movement has not);
-* NS and EW swapped: the pair numbers written in each other's boxes.  ``fix_swaps`` (``--fix-swaps``, off by
-  default) scores such a line as the movement has it – the two pair numbers exchanged, the contract, declarer and
-  score kept as written (they describe the seats, which the pair numbers were only typed against) – and says so in
-  a warning;
+* NS and EW swapped: the pair numbers written in each other's boxes (a line whose ``swapped`` column says ``yes``
+  is one whose pairs sat the wrong way, recorded so at the desk, and is expected with the pairs as they sat).
+  ``fix_swaps`` (``--fix-swaps``, off by default) scores such a line as the movement has it – the two pair
+  numbers exchanged, the contract, declarer and score kept as written (they describe the seats, which the pair
+  numbers were only typed against) – and says so in a warning;
 * a result twice for one table, round and board (none of the lines is scored: which is right cannot be told, as
   :func:`bridgescore.io.csv_lines.one_line_per_table` decides for a pair on two lines);
 * a result missing for a table, round and board (one problem per table and round, naming the boards).
@@ -42,6 +43,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from bridgescore.core.event import Event, sections_numbered_per_direction
 from bridgescore.core.i18n import N_
@@ -50,12 +52,119 @@ from bridgescore.core.table import Column, ResultTable, ResultView
 from bridgescore.io.csv_lines import header_key
 from bridgescore.movement.model import Movement, PairRef, Round, Section, Stand
 
-__all__ = ["check_against_movement", "ranked_as", "two_lines", "written_label"]
+__all__ = ["check_against_movement", "ranked_as", "sat_swapped", "two_lines", "written_label"]
 
 #: The column headers (as :func:`~bridgescore.io.csv_lines.header_key` compares them) that give a line's round and
 #: table: Bridgemate's ``Round``/``Table``, the NBB's Dutch ``ronde``/``tafel``.
 _ROUND_HEADERS = frozenset({"round", "rnd", "ronde"})
 _TABLE_HEADERS = frozenset({"table", "tbl", "tafel"})
+#: The column that says a line's pairs sat the wrong way (the movement's East-West pair North-South), as the live
+#: evening's desk records it: the line names the pairs as they sat, and is expected so (no swap reported).
+_SWAPPED_HEADERS = frozenset({"swapped", "satswapped", "wrongway"})
+_YES = frozenset({"yes", "y", "1", "x", "true", "ja", "j"})
+
+#: The messages that name a table, round or pair: as said where the movement has one section, and where it has
+#: several (round 3's table 5 is in each: the section is said, ``section B, round 3, table 5: …``).
+_DUPLICATE = (
+    N_(
+        "round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: board %(board)s has a result "
+        "on more than one line (lines %(lines)s); which one is right cannot be told, so none of them is scored: "
+        "delete or correct the wrong line"
+    ),
+    N_(
+        "section %(section)s, round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: board "
+        "%(board)s has a result on more than one line (lines %(lines)s); which one is right cannot be told, so none "
+        "of them is scored: delete or correct the wrong line"
+    ),
+)
+_MISSING = (
+    N_("round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: no result for board %(missing)s"),
+    N_(
+        "section %(section)s, round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: no "
+        "result for board %(missing)s"
+    ),
+)
+_NOT_PLAYED_MET = (
+    N_(
+        "round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: board %(board)s is not played "
+        "in this movement (it has boards %(all)s); the line is left out"
+    ),
+    N_(
+        "section %(section)s, round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: board "
+        "%(board)s is not played in this movement (it has boards %(all)s); the line is left out"
+    ),
+)
+_NO_TABLE = (
+    N_("round %(round)s has no table %(table)s with players in this movement; the line is left out"),
+    N_(
+        "section %(section)s, round %(round)s has no table %(table)s with players in this movement; the line is left "
+        "out"
+    ),
+)
+_NOT_AT_TABLE = (
+    N_(
+        "round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: board %(board)s was not at "
+        "that table; the line is left out"
+    ),
+    N_(
+        "section %(section)s, round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: board "
+        "%(board)s was not at that table; the line is left out"
+    ),
+)
+_SWAP_FIXED = (
+    N_(
+        "round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: this line has NS and EW "
+        "swapped (NS %(line_ns)s v EW %(line_ew)s); scored as the movement has it (--fix-swaps): the pair numbers "
+        "exchanged, the contract and score as written"
+    ),
+    N_(
+        "section %(section)s, round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: this "
+        "line has NS and EW swapped (NS %(line_ns)s v EW %(line_ew)s); scored as the movement has it (--fix-swaps): "
+        "the pair numbers exchanged, the contract and score as written"
+    ),
+)
+_SWAPPED = (
+    N_(
+        "round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: this line has NS and EW "
+        "swapped (NS %(line_ns)s v EW %(line_ew)s); the line is left out: correct it, or give --fix-swaps to score "
+        "it as the movement has it"
+    ),
+    N_(
+        "section %(section)s, round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: this "
+        "line has NS and EW swapped (NS %(line_ns)s v EW %(line_ew)s); the line is left out: correct it, or give "
+        "--fix-swaps to score it as the movement has it"
+    ),
+)
+_NOT_OPPONENTS = (
+    N_(
+        "board %(board)s: NS %(line_ns)s and EW %(line_ew)s do not play it against each other in this movement; the "
+        "line is left out"
+    ),
+    N_(
+        "section %(section)s, board %(board)s: NS %(line_ns)s and EW %(line_ew)s do not play it against each other "
+        "in this movement; the line is left out"
+    ),
+)
+_PAIR_ELSEWHERE = (
+    N_(
+        "round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: pair %(pair)s was not at that "
+        "table; the line is left out"
+    ),
+    N_(
+        "section %(section)s, round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: pair "
+        "%(pair)s was not at that table; the line is left out"
+    ),
+)
+_NO_PAIR = (
+    N_(
+        "round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: there is no pair %(pair)s in "
+        "this movement; the line is left out"
+    ),
+    N_(
+        "section %(section)s, round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: there is "
+        "no pair %(pair)s in this movement; the line is left out"
+    ),
+)
 
 
 def two_lines(section: Section) -> bool:
@@ -207,6 +316,17 @@ def _extra_column(table: ResultTable, headers: frozenset[str]) -> Column[str | N
     return next((column for name, column in table.extra.items() if header_key(name) in headers), None)
 
 
+def sat_swapped(table: ResultTable) -> npt.NDArray[np.bool_] | None:
+    """Per line: whether its ``swapped`` column says its pairs sat the wrong way (the movement's East-West pair sat
+    North-South: the line names the pairs as they sat, each pair's points belong to its own direction's ranking);
+    None where no line says so (nearly every file)."""
+    column = _extra_column(table, _SWAPPED_HEADERS)
+    if column is None:
+        return None
+    marked = column.mask(lambda text: (text or "").strip().casefold() in _YES)
+    return marked if marked.any() else None
+
+
 def _movement_section(movement: Movement, label: str, labels: Sequence[str]) -> Section | None:
     """The schedule's section for the event's section ``label``: the one of that name (letters' case aside), or the
     only one where both have one."""
@@ -228,14 +348,26 @@ class _Checker:
         self.swapped: set[int] = set()
         self.rounds = _extra_column(self.table, _ROUND_HEADERS)
         self.tables = _extra_column(self.table, _TABLE_HEADERS)
+        self.sat_swapped = sat_swapped(self.table)
+        self.several = len(movement.sections) > 1  # a table, round or pair is said with its section
+        self.label = ""  # the section being checked, as the travellers name it
 
     def where(self, i: int, field: str | None) -> Location:
         file = self.table.file[i]
         line = int(self.table.line[i])
         return Location(file or "<input>", line or None, field)
 
+    def said(self, message: tuple[str, str]) -> str:
+        """A message of two forms (``_DUPLICATE`` …): the first where the movement has one section, the second
+        (naming the section) where it has more."""
+        return message[1] if self.several else message[0]
+
+    def problem(self, where: Location, message: str, severity: Severity, values: Mapping[str, str | int]) -> Problem:
+        """:func:`_problem`, the section's label among the values where the movement has several sections."""
+        return _problem(where, message, severity, {**values, "section": self.label} if self.several else values)
+
     def error(self, i: int, field: str | None, message: str, **values: str | int) -> None:
-        self.problems.append(_problem(self.where(i, field), message, Severity.ERROR, values))
+        self.problems.append(self.problem(self.where(i, field), message, Severity.ERROR, values))
         self.dropped.add(i)
 
     def run(self) -> None:
@@ -259,6 +391,7 @@ class _Checker:
                     )  # fmt: skip
                 continue
             used.add(section.name)
+            self.label = label or "-"
             self.section(label, section, rows, label in per_direction)
         for section in self.movement.sections:
             if section.name not in used:
@@ -327,9 +460,7 @@ class _Checker:
                 self.problems[:] = [p for p in self.problems if not _swap_warning_of(p, self.where(i, None))]
                 self.error(
                     i, "board",
-                    N_("round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: board "
-                       "%(board)s has a result on more than one line (lines %(lines)s); which one is right cannot be "
-                       "told, so none of them is scored: delete or correct the wrong line"),
+                    self.said(_DUPLICATE),
                     board=board, lines=lines, **place.words(numbering),
                 )  # fmt: skip
         for r in section.rounds:
@@ -339,12 +470,9 @@ class _Checker:
                 missing = [b for b in sorted(s.boards) if (r.number, s.table, b) not in done]
                 if missing:
                     self.problems.append(
-                        _problem(
+                        self.problem(
                             Location(self.first_file(rows)),
-                            N_(
-                                "round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: no "
-                                "result for board %(missing)s"
-                            ),
+                            self.said(_MISSING),
                             Severity.ERROR,
                             {**_Place(r, s).words(numbering), "missing": board_words(missing)},
                         )
@@ -370,8 +498,7 @@ class _Checker:
             if len({(p.round.number, p.stand.table) for p in met}) == 1:  # the pairs meet once: say where
                 self.error(
                     i, "board",
-                    N_("round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: board %(board)s "
-                       "is not played in this movement (it has boards %(all)s); the line is left out"),
+                    self.said(_NOT_PLAYED_MET),
                     board=board, all=board_words(section.boards), **met[0].words(numbering),
                 )  # fmt: skip
                 return None
@@ -389,7 +516,7 @@ class _Checker:
             if stand is None or stand.is_bye:
                 self.error(
                     i, "table",
-                    N_("round %(round)s has no table %(table)s with players in this movement; the line is left out"),
+                    self.said(_NO_TABLE),
                     round=round_number, table=table_number,
                 )  # fmt: skip
                 return None
@@ -397,8 +524,7 @@ class _Checker:
             if board not in stand.boards:
                 self.error(
                     i, "board",
-                    N_("round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: board "
-                       "%(board)s was not at that table; the line is left out"),
+                    self.said(_NOT_AT_TABLE),
                     board=board, **place.words(numbering),
                 )  # fmt: skip
                 return place
@@ -406,19 +532,20 @@ class _Checker:
         exact = next((p for p in candidates if _expected(p.stand) == (ns, ew)), None)
         if exact is not None:
             return exact
+        if self.sat_swapped is not None and self.sat_swapped[i]:
+            as_sat = (numbering.pair(ew_label, "NS"), numbering.pair(ns_label, "EW"))
+            sat = next((p for p in candidates if _expected(p.stand) == as_sat), None)
+            if sat is not None:  # the pairs sat the wrong way, and the line says so: the pairs as they sat
+                return sat
         swapped = next((p for p in candidates if _expected(p.stand) == (ew, ns)), None)
         if swapped is not None:
             words = {**swapped.words(numbering), "line_ns": ns_label, "line_ew": ew_label}
             if self.fix_swaps:
                 self.swapped.add(i)
                 self.problems.append(
-                    _problem(
+                    self.problem(
                         self.where(i, "ns"),
-                        N_(
-                            "round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: this line "
-                            "has NS and EW swapped (NS %(line_ns)s v EW %(line_ew)s); scored as the movement has it "
-                            "(--fix-swaps): the pair numbers exchanged, the contract and score as written"
-                        ),
+                        self.said(_SWAP_FIXED),
                         Severity.WARNING,
                         words,
                     )
@@ -426,9 +553,7 @@ class _Checker:
             else:
                 self.error(
                     i, "ns",
-                    N_("round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: this line has "
-                       "NS and EW swapped (NS %(line_ns)s v EW %(line_ew)s); the line is left out: correct it, or "
-                       "give --fix-swaps to score it as the movement has it"),
+                    self.said(_SWAPPED),
                     **words,
                 )  # fmt: skip
             return swapped
@@ -437,8 +562,7 @@ class _Checker:
             return located
         self.error(
             i, "ns",
-            N_("board %(board)s: NS %(line_ns)s and EW %(line_ew)s do not play it against each other in this movement; "
-               "the line is left out"),
+            self.said(_NOT_OPPONENTS),
             board=board, line_ns=ns_label, line_ew=ew_label,
         )  # fmt: skip
         return None
@@ -455,11 +579,9 @@ class _Checker:
         want_ns, _ = _expected(place.stand)
         field, label, pair = ("ew", ew_label, ew) if want_ns == ns else ("ns", ns_label, ns)
         message = (
-            N_("round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: pair %(pair)s "
-               "was not at that table; the line is left out")
+            self.said(_PAIR_ELSEWHERE)
             if pair in known
-            else N_("round %(round)s, table %(table)s: NS %(ns)s v EW %(ew)s on boards %(boards)s: there is no "
-                    "pair %(pair)s in this movement; the line is left out")
+            else self.said(_NO_PAIR)
         )  # fmt: skip
         self.error(i, field, message, pair=label, **place.words(numbering))
         return place
@@ -535,6 +657,9 @@ def mitchell_but_for_lines(event: Event) -> Event:
         return event
     per_direction = sections_numbered_per_direction(table)
     labels, ns_codes, ew_codes = pair_codes(table)
+    marked = sat_swapped(table)
+    if marked is not None:  # a line whose pairs sat the wrong way, said so: each pair in its own direction
+        ns_codes, ew_codes = np.where(marked, ew_codes, ns_codes), np.where(marked, ns_codes, ew_codes)
     sections = table.section
     found: list[Problem] = []
     dropped: list[int] = []

@@ -11,6 +11,9 @@ Which lines take part in a board's comparison is decided here, once, for every m
 * an artificial adjusted score (Law 12C2) takes no part in the comparison; each side gets its award
   (see :mod:`bridgescore.core.adjustments`), and the real scores are fitted to the full board (Neuberg); where
   every line of a board is artificial, the awards are of the top the board would have had (:func:`_all_adjusted_top`);
+* a **fouled board** (Law 87B): where the lines say which version of the deal they played (a ``fouled`` column),
+  each version is compared only within itself and fitted to the full board (:mod:`bridgescore.pairs.fouled`),
+  and a warning says so;
 * a line against a **phantom** pair (``ScoringOptions.phantoms``) is not a result: it leaves the comparison
   *and* the board's size N (a sit-out is a table that did not play, not a table whose result is unknown).  The
   phantom's opponents get ``phantom_award`` (average by default, as a sit-out against a missing pair is scored
@@ -38,6 +41,7 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import partial
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -64,7 +68,8 @@ from bridgescore.core.i18n import N_
 from bridgescore.core.pairkey import PairKey, names_pair
 from bridgescore.core.problems import Location, Problem, Severity
 from bridgescore.core.table import STATUSES, ResultTable, on_both_sides, pair_codes
-from bridgescore.pairs.against_movement import mitchell_but_for_lines
+from bridgescore.pairs.against_movement import mitchell_but_for_lines, sat_swapped
+from bridgescore.pairs.fouled import board_groups, deal_versions, fitted_method, score_groups, versions_note
 from bridgescore.pairs.methods.base import BoardScores, FloatArray, ScoringMethod, Unit
 from bridgescore.pairs.methods.matchpoints import Matchpoints
 from bridgescore.pairs.penalties import Penalty
@@ -249,6 +254,9 @@ class ScoredLines:
     tops: FloatArray
     n_scores: npt.NDArray[np.int64]
     full_counts: npt.NDArray[np.int64]
+    #: the fouled boards (Law 87, :mod:`bridgescore.pairs.fouled`): board index → each version's name (``""`` as
+    #: dealt) and number of results compared; empty for nearly every event
+    fouled: Mapping[int, tuple[tuple[str, int], ...]] = field(default_factory=lambda: MappingProxyType({}))
 
     @staticmethod
     def from_boards(boards: Sequence[ScoredBoard]) -> ScoredLines:
@@ -541,6 +549,19 @@ def _score_weighted(
     return BoardScores(ns, ew, datum, top)
 
 
+def _score_group(
+    method: ScoringMethod, compared: FloatArray, weighted: list[tuple[int, WeightedScore]], full_count: int,
+    positions: npt.NDArray[np.int64],
+) -> BoardScores:  # fmt: skip
+    """The compared scores at ``positions`` (one version of a fouled board, :mod:`bridgescore.pairs.fouled`) scored
+    as a board of their own fitted to ``full_count`` results, weighted scores among them part by part."""
+    at = {int(p): i for i, p in enumerate(positions.tolist())}
+    group_weighted = [(at[p], w) for p, w in weighted if p in at]
+    if group_weighted:
+        return _score_weighted(method, compared[positions], group_weighted, full_count)
+    return method.score_board(compared[positions], full_count)
+
+
 def _awards(adjustment: Adjustment | None) -> tuple[Award | None, Award | None]:
     """The artificial awards to NS and EW on a line (None: that side's points come from the comparison)."""
     if isinstance(adjustment, ArtificialScore):
@@ -565,6 +586,9 @@ def _movements(event: Event, options: ScoringOptions) -> dict[str, Movement]:
         return {sections.labels[code]: options.movement for code in present}
     per_direction = sections_numbered_per_direction(table)
     _, ns_codes, ew_codes = pair_codes(table)
+    marked = sat_swapped(table)
+    if marked is not None:  # pairs that sat the wrong way, said so, keep their own direction
+        ns_codes, ew_codes = np.where(marked, ew_codes, ns_codes), np.where(marked, ns_codes, ew_codes)
     both = on_both_sides(sections.codes.astype(np.int64), ns_codes, ew_codes)
     crossed = set(np.unique(both).tolist())
     movements: dict[str, Movement] = {}
@@ -674,8 +698,11 @@ def pair_ids(
     sec = sections.codes[rows].astype(np.int64)
     per_direction = split[sec] if len(sections.labels) else np.zeros(len(rows), dtype=bool)
     width = len(labels) + 1
-    ns_key = (sec * width + ns_codes[rows]) * 3 + np.where(per_direction, 1, 0)
-    ew_key = (sec * width + ew_codes[rows]) * 3 + np.where(per_direction, 2, 0)
+    # a line whose pairs sat the wrong way (its ``swapped`` column): the pair holding NS's cards is an EW pair
+    marked = sat_swapped(table)
+    flipped = marked[rows] if marked is not None else np.zeros(len(rows), dtype=bool)
+    ns_key = (sec * width + ns_codes[rows]) * 3 + np.where(per_direction, np.where(flipped, 2, 1), 0)
+    ew_key = (sec * width + ew_codes[rows]) * 3 + np.where(per_direction, np.where(flipped, 1, 2), 0)
     interleaved = np.column_stack((ns_key, ew_key)).reshape(-1)
     unique, first, inverse = np.unique(interleaved, return_index=True, return_inverse=True)
     rank = np.empty(len(unique), dtype=np.int64)
@@ -771,6 +798,7 @@ def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEv
     board_numbers = numbers_sorted[starts]
 
     ns_phantom, ew_phantom = phantom_masks(table, options.phantoms)
+    versions = deal_versions(table)  # Law 87: a board fouled (pairs.fouled); None for nearly every file
     ns_score = table.ns_score[order]
     common = (
         (table.status[order] == _PLAYED)
@@ -800,6 +828,7 @@ def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEv
     tops = np.full(n_boards, math.nan)
     n_scores = np.zeros(n_boards, dtype=np.int64)
     full_counts = np.zeros(n_boards, dtype=np.int64)
+    fouled_boards: dict[int, tuple[tuple[str, int], ...]] = {}
     adjusted_at = np.array(sorted(adjustments), dtype=np.int64)
     bounds = np.searchsorted(adjusted_at, board_starts).tolist()
     limits = board_starts.tolist()
@@ -816,9 +845,26 @@ def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEv
             weighted = _within_limit(weighted, {i: others[s + i] for i, _ in weighted}, real, problems)
             compared = board_scores[real]
             count = len(compared)
+        compared_weighted: list[tuple[int, WeightedScore]] = []
         if weighted:
             at = np.cumsum(real) - 1  # a line's position among the compared scores
-            scored = _score_weighted(method, compared, [(int(at[i]), w) for i, w in weighted], max(full, count))
+            compared_weighted = [(int(at[i]), w) for i, w in weighted]
+        fouled = None
+        if versions is not None and count > 1:
+            board_versions = versions.take(order[s:e][real]).values()
+            fouled = board_groups(board_versions)
+        if fouled is not None:  # Law 87: each version compared within itself, fitted to the full board
+            groups, group_counts = fouled
+            fouled_boards[b] = tuple(group_counts)
+            scored = score_groups(groups, partial(
+                _score_group, fitted_method(method), compared, compared_weighted, max(full, count)
+            ))  # fmt: skip
+            problems.append(versions_note(
+                event.results[int(order[s:e][real][groups > 0][0])].source, "" if section == ALL_SECTIONS else section,
+                int(board_numbers[b]), group_counts, max(full, count),
+            ))  # fmt: skip
+        elif weighted:
+            scored = _score_weighted(method, compared, compared_weighted, max(full, count))
         else:
             scored = method.score_board(compared, max(full, count))
         if count == 0 and counted_per_board[b] and isinstance(method, Matchpoints):
@@ -843,7 +889,7 @@ def score_event(event: Event, options: ScoringOptions | None = None) -> ScoredEv
     lines = ScoredLines(
         table, order, board_of_line, scores, ns_points, ew_points, np.full(n, math.nan), np.full(n, math.nan),
         MappingProxyType(adjustments), board_sections, board_numbers, board_starts, datums, tops, n_scores,
-        full_counts,
+        full_counts, MappingProxyType(fouled_boards),
     )  # fmt: skip
     movements = _movements(event, options)
     sessions: dict[tuple[int, str], float] = {}

@@ -11,7 +11,7 @@ director's checks in :mod:`bridgescore.teams.checks`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -19,11 +19,11 @@ from bridgescore.core.adjustments import AdjustmentValues
 from bridgescore.core.problems import Location, Problem, Severity, shorten
 from bridgescore.teams.checks import check_matches, duplicate_matches
 from bridgescore.teams.match import BoardPoints, PattonForm, score_match
-from bridgescore.teams.model import Match, ScoredTeams, TeamsEvent, TeamsForm, TeamStanding
+from bridgescore.teams.model import Match, MatchScore, ScoredTeams, TeamsEvent, TeamsForm, TeamStanding
 from bridgescore.teams.standings import TIEBREAKS, Tiebreak, rank_teams
 from bridgescore.teams.vp import VPScale, WBFContinuous
 
-__all__ = ["TeamsOptions", "score_teams"]
+__all__ = ["TeamsOptions", "score_teams", "scored_teams"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +77,25 @@ def score_teams(event: TeamsEvent, options: TeamsOptions | None = None) -> Score
         score_match(m, form, board_points, options.patton, options.adjustments, options.vp, options.knockout)
         for m in kept
     )
+    return scored_teams(event, options, matches, duplicates)
+
+
+def scored_teams(
+    event: TeamsEvent,
+    options: TeamsOptions,
+    matches: tuple[MatchScore, ...],
+    duplicates: Sequence[Problem] = (),
+    boards_won: Mapping[str, float] | None = None,
+) -> ScoredTeams:
+    """The scored event from its scored ``matches`` (each match of ``event`` once; ``duplicates``: the problems of
+    the copies left out): the standings, the director's checks, every problem and the options that changed a
+    number.  :func:`score_teams`'s last step, and that of the scoring on columns (:mod:`bridgescore.teams.columns`,
+    whose matches hold no boards: ``boards_won`` is each team's count-back, as :func:`rank_teams` takes it)."""
+    form = options.form or event.form or "imps"
+    board_points = options.board_points or ("ebu" if event.match_scoring.upper() == "PAB" else "acbl")
+    kept = [m.match for m in matches]
     by: Literal["vp", "points", "imps"] = "points" if form != "imps" else "vp" if options.vp is not None else "imps"
-    standings = rank_teams(event, matches, by, options.tiebreak, options.bye_vp)
+    standings = rank_teams(event, matches, by, options.tiebreak, options.bye_vp, boards_won)
     board_problems = [b.problem for m in matches for b in m.boards if b.problem is not None]
     if by == "vp" and options.bye_vp is None:
         board_problems.extend(_bye_warnings(event, standings))

@@ -64,7 +64,7 @@ from bridgescore.pairs.scored import read_adjustment
 from bridgescore.teams.model import TIED, BoardScore, Match, MatchBoard, MatchScore, SegmentScore, TeamsForm
 from bridgescore.teams.vp import VPScale, WBFContinuous
 
-__all__ = ["BoardPoints", "PattonForm", "board_points_of", "score_match"]
+__all__ = ["BoardPoints", "PattonForm", "board_points_of", "plain_room", "score_match", "vps_of_margin", "winner_of"]
 
 #: Board-a-match points for a win: ``acbl`` 1/½/0 (ACBL board-a-match), ``ebu`` 2/1/0 (EBU point-a-board).
 BoardPoints = Literal["acbl", "ebu"]
@@ -154,7 +154,7 @@ def _award_share(values: AdjustmentValues, awards: Sequence[Award]) -> float:
 _IMPS_OF_DIFFERENCE: dict[float, float] = {}
 
 
-def _plain(result: Result | None) -> bool:
+def plain_room(result: Result | None) -> bool:
     """Whether a room's line is a score as played (or passed out), no remarks: :func:`_room` reads it as its NS
     score (0 passed out) with weight 1."""
     return (
@@ -168,7 +168,7 @@ def _plain(result: Result | None) -> bool:
 
 
 def _score_plain_board(board: MatchBoard, options: _Options) -> BoardScore:
-    """:func:`_score_board` of a board not fouled whose rooms are both :func:`_plain`: the same numbers, each
+    """:func:`_score_board` of a board not fouled whose rooms are both :func:`plain_room`: the same numbers, each
     difference's IMPs looked up once."""
     open_line, closed_line = board.open, board.closed
     assert open_line is not None and closed_line is not None
@@ -189,7 +189,7 @@ def _score_plain_board(board: MatchBoard, options: _Options) -> BoardScore:
 
 def _score_board(match: Match, board: MatchBoard, options: _Options) -> BoardScore:
     """One board of ``match`` (see the module's description for each rule)."""
-    if not board.fouled and _plain(board.open) and _plain(board.closed):
+    if not board.fouled and plain_room(board.open) and plain_room(board.closed):
         return _score_plain_board(board, options)
     open_room, closed_room = _room(board.open), _room(board.closed)
     ns_open = board.open.ns_score if board.open is not None else None
@@ -292,13 +292,13 @@ def _aggregate(boards: Sequence[BoardScore]) -> float:
     return total
 
 
-def _winner(match: Match, home: float, away: float) -> str:
+def winner_of(match: Match, home: float, away: float) -> str:
     if math.isclose(home, away, abs_tol=1e-9):
         return TIED
     return match.home if home > away else match.away
 
 
-def _vps(scale: VPScale, margin: float, shared: float, boards: int) -> tuple[float, float]:
+def vps_of_margin(scale: VPScale, margin: float, shared: float, boards: int) -> tuple[float, float]:
     """Each team's VPs from its own margin: the balanced margin plus what both teams got from non-balancing
     awards (Law 12C2: the scores awarded to the two sides need not balance; 0 when every board balances, where
     this is the scale's own pair)."""
@@ -338,9 +338,11 @@ def score_match(
         segments.append(SegmentScore(segment, totals[0], totals[1], points[0], points[1], totals[2]))
     kept = tuple(segments)
     if form == "imps":
-        vp_pair = _vps(vp, imps_home - imps_away, shared, len(match.boards)) if vp is not None else (None, None)
+        vp_pair = (
+            vps_of_margin(vp, imps_home - imps_away, shared, len(match.boards)) if vp is not None else (None, None)
+        )
         return MatchScore(match, boards, imps_home, imps_away, vp_pair[0], vp_pair[1], segments=kept,
-                          winner=_winner(match, imps_home, imps_away), shared_imps=shared)  # fmt: skip
+                          winner=winner_of(match, imps_home, imps_away), shared_imps=shared)  # fmt: skip
     points_home = sum(b.points_home or 0.0 for b in boards)
     points_away = sum(b.points_away or 0.0 for b in boards)
     vp_home: float | None = None
@@ -355,8 +357,8 @@ def score_match(
         else:
             points_away += ACBL_PATTON_AGGREGATE
     elif form == "patton":
-        vp_home, vp_away = _vps(vp or WBFContinuous(), imps_home - imps_away, shared, len(match.boards))
+        vp_home, vp_away = vps_of_margin(vp or WBFContinuous(), imps_home - imps_away, shared, len(match.boards))
         points_home += vp_home
         points_away += vp_away
     return MatchScore(match, boards, imps_home, imps_away, vp_home, vp_away, points_home, points_away, kept,
-                      _winner(match, points_home, points_away), shared_imps=shared)  # fmt: skip
+                      winner_of(match, points_home, points_away), shared_imps=shared)  # fmt: skip

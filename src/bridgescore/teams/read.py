@@ -35,6 +35,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from bridgescore.core.contract import Notation
 from bridgescore.core.problems import Location, Problem, Severity, shorten
@@ -45,7 +46,10 @@ from bridgescore.teams.lines import (
 )
 from bridgescore.teams.model import Match, MatchBoard, Room, Team, TeamsEvent, TeamsForm
 
-__all__ = ["TeamFile", "TeamLine", "assemble", "load_teams", "negate"]
+__all__ = ["TeamFile", "TeamLine", "assemble", "load_teams", "load_teams_columns", "negate"]
+
+if TYPE_CHECKING:
+    from bridgescore.teams.read_columns import TeamsColumns
 
 _EMPTY: Mapping[str, str] = MappingProxyType({})
 
@@ -282,6 +286,24 @@ def load_teams(paths: Sequence[Path], *, names: Path | None = None, notation: No
     """Read the files of a teams event (USEBIO, PBN, CSV; see the module docstring) into one event, with the team
     names and members of ``names`` (:mod:`bridgescore.teams.read_names`) where given.  Never raises on bad input:
     every problem is in :attr:`TeamsEvent.problems`."""
+    return _load(paths, names, notation, on_columns=False)[0]
+
+
+def load_teams_columns(
+    paths: Sequence[Path], *, names: Path | None = None, notation: Notation = "en"
+) -> tuple[TeamsEvent, TeamsColumns | None]:
+    """:func:`load_teams`, except that an event's one large CSV file whose matches the columnar reader finds
+    (:func:`bridgescore.teams.read_csv.load_columns`) is given as its columns (issue 19): the event then has its
+    teams, names and problems but no matches (``matches`` is empty), and ``TeamsColumns.matches()`` makes them
+    (``dataclasses.replace(event, matches=columns.matches())`` is :func:`load_teams`'s event) – or
+    :func:`bridgescore.teams.columns.score_columns` scores the columns themselves.  Any other event: its
+    :func:`load_teams` and None."""
+    return _load(paths, names, notation, on_columns=True)
+
+
+def _load(
+    paths: Sequence[Path], names: Path | None, notation: Notation, *, on_columns: bool
+) -> tuple[TeamsEvent, TeamsColumns | None]:
     problems: list[Problem] = []
     lines: list[TeamLine] = []
     teams: dict[str, Team] = {}
@@ -291,6 +313,12 @@ def load_teams(paths: Sequence[Path], *, names: Path | None = None, notation: No
     extra: dict[str, str] = {}
     contents: dict[bytes, str] = {}
     made: tuple[Match, ...] | None = None
+    columns: TeamsColumns | None = None
+    read_before: TeamFile | None = None  # the event's one CSV file, read (once) for its columns
+    if on_columns and len(paths) == 1 and Path(paths[0]).suffix.lower() in (".csv", ".tsv", ".txt"):
+        from bridgescore.teams import read_csv
+
+        columns, read_before = read_csv.load_columns(Path(paths[0]), notation)
     for path in paths:
         digest = _digest(Path(path))
         if digest is not None and digest in contents:
@@ -306,7 +334,7 @@ def load_teams(paths: Sequence[Path], *, names: Path | None = None, notation: No
         if digest is not None:
             contents[digest] = str(path)
         try:
-            read = _read_one(Path(path), notation, whole_event=len(paths) == 1)
+            read = read_before if read_before is not None else _read_one(Path(path), notation, len(paths) == 1)
         except MemoryError:
             read = TeamFile(
                 (),
@@ -321,7 +349,8 @@ def load_teams(paths: Sequence[Path], *, names: Path | None = None, notation: No
             )
         problems.extend(read.problems)
         if (
-            not read.lines
+            columns is None
+            and not read.lines
             and not read.matches
             and not any(p.severity is Severity.ERROR and p.location.line is None for p in read.problems)
         ):
@@ -336,11 +365,14 @@ def load_teams(paths: Sequence[Path], *, names: Path | None = None, notation: No
         match_scoring = match_scoring or read.match_scoring
         for key, value in read.extra.items():
             extra.setdefault(key, value)
-    matches = assemble(lines, problems) if made is None else made
+    matches = () if columns is not None else assemble(lines, problems) if made is None else made
     order = {str(path): i for i, path in enumerate(paths)}  # as a director reads them: file by file, line by line
     problems.sort(key=lambda p: (order.get(p.location.file, len(order)), p.location.line or 0))
-    for match in matches:
-        for team_id in (match.home, match.away):
+    playing = (
+        zip(columns.homes, columns.aways, strict=True) if columns is not None else ((m.home, m.away) for m in matches)
+    )
+    for home, away in playing:
+        for team_id in (home, away):
             teams.setdefault(team_id, Team(team_id))
     if names is not None:
         from bridgescore.teams import read_names
@@ -348,7 +380,7 @@ def load_teams(paths: Sequence[Path], *, names: Path | None = None, notation: No
         found, name_problems = read_names.load(names)
         problems.extend(name_problems)
         teams = read_names.with_names(teams, found, problems)
-    return TeamsEvent(
+    event = TeamsEvent(
         MappingProxyType(teams),
         matches,
         title=" / ".join(titles),
@@ -357,3 +389,4 @@ def load_teams(paths: Sequence[Path], *, names: Path | None = None, notation: No
         match_scoring=match_scoring,
         extra=MappingProxyType(extra),
     )
+    return event, columns

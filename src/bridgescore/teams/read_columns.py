@@ -16,13 +16,17 @@ with more or fewer values than the header, an adjusted score that keeps its own 
 file without ``ns``/``ew`` team columns or with player columns, and any file the pairs columnar reader leaves to the
 careful reader: for all of those :func:`loads` returns None and the careful reader reads the whole file, so its
 problems are worded and placed as they always were (tests/test_teams_columns.py compares both readings).
+
+An event's one file whose matches are found on columns can also be kept as columns, no line's object made
+(:func:`event`, :class:`TeamsColumns`): :mod:`bridgescore.teams.columns` scores its plain boards on them.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
+from collections.abc import Callable, Iterable, Mapping, Sized
+from dataclasses import dataclass
 from itertools import repeat
 from types import MappingProxyType
 from typing import Any, TypeVar
@@ -39,9 +43,9 @@ from bridgescore.io import csv_columns
 from bridgescore.io.line import decimal_number, whole_number
 from bridgescore.io.members import without_cycle_collection
 from bridgescore.teams.lines import TeamFile, TeamLine
-from bridgescore.teams.model import Match, MatchBoard, Room
+from bridgescore.teams.model import Match, MatchBoard
 
-__all__ = ["loads"]
+__all__ = ["TeamsColumns", "event", "loads"]
 
 T = TypeVar("T")
 
@@ -74,15 +78,31 @@ def _carry(text: str) -> object:
     return _BAD if number is None else number
 
 
-def _per_line(column: Column[str] | None, read: Callable[[str], object], n: int, absent: object) -> list[Any] | None:
+@dataclass(frozen=True, slots=True)
+class _PerLine:
+    """A value per line as codes: line i's value is ``values[codes[i]]`` (each label of a column read once; values
+    need not be distinct)."""
+
+    codes: npt.NDArray[np.int32]
+    values: list[Any]
+
+    def tolist(self) -> list[Any]:
+        return list(map(self.values.__getitem__, self.codes.tolist()))
+
+    def array(self, value: Callable[[Any], Any], dtype: Any) -> npt.NDArray[Any]:
+        """Each line's ``value`` of its value, as an array of ``dtype``."""
+        return np.array([value(v) for v in self.values], dtype=dtype)[self.codes]
+
+
+def _per_line(column: Column[str] | None, read: Callable[[str], object], n: int, absent: object) -> _PerLine | None:
     """Each line's value of ``column`` (``read`` once per distinct value), ``absent`` on every line without the
     column; None where a value is one the careful reader reports."""
     if column is None:
-        return [absent] * n
+        return _PerLine(np.zeros(n, dtype=np.int32), [absent])
     values = [read(label) for label in column.labels]
     if any(value is _BAD for value in values):
         return None
-    return list(map(values.__getitem__, column.codes.tolist()))
+    return _PerLine(column.codes, values)
 
 
 def _made(cls: type[T], n: int, **values: Iterable[Any]) -> list[T]:
@@ -116,11 +136,54 @@ def _extras(reading: csv_columns.ColumnReading, n: int) -> list[MappingProxyType
     return list(map(kept.__getitem__, key_of_row.tolist()))
 
 
-def loads(text: str, filename: str, notation: Notation, *, matches: bool = False) -> TeamFile | None:
-    """The teams lines of a CSV file's text read on columns, or None where the careful reader must read the whole
-    file (see the module docstring).  ``matches``: the file is the whole event, so its matches are made here on
-    columns (:func:`_matches`, as :func:`bridgescore.teams.read.assemble` makes them) where the file's lines make
-    them without a problem, and returned in ``TeamFile.matches`` instead of the lines."""
+@dataclass(frozen=True, slots=True, eq=False)
+class _Read:
+    """A teams file read on columns, before any object is made: its lines' boards, teams, rounds, rooms, segments
+    and carry-overs, and each distinct contract reading (``readings``, a line's in ``key_of_row``)."""
+
+    reading: csv_columns.ColumnReading
+    board: npt.NDArray[np.int32]
+    ns: Column[str]
+    ew: Column[str]
+    teams: Column[str]  # ns's lines, then ew's
+    rounds: _PerLine
+    rooms: _PerLine
+    segments: _PerLine
+    carries: _PerLine
+    key_of_row: npt.NDArray[np.int64]
+    readings: list[Result]
+
+    def leads(self) -> Column[str]:
+        """Each line's lead as written (stripped; "" where the line has none)."""
+        return self.reading.stripped("lead")
+
+    def results(self) -> list[Result]:
+        """The lines' :class:`Result` records, in file order, as the careful reader makes them."""
+        reading, n, filename = self.reading, self.reading.n, self.reading.filename
+        parts = [(r.status, r.contract, r.declarer, r.tricks, r.ns_score, r.remarks) for r in self.readings]
+        sections = reading.stripped("section").values()
+        leads = [lead or None for lead in self.leads().values()] if "lead" in reading.columns.index else [None] * n
+        extras = _extras(reading, n)
+        keys = self.key_of_row.tolist()
+
+        def field(i: int) -> list[Any]:  # a field of the contract readings, per line
+            return list(map([part[i] for part in parts].__getitem__, keys))
+
+        with without_cycle_collection():  # a million lines are two million new objects, none in a cycle
+            sources = _made(
+                Location, n, file=repeat(filename, n), line=reading.lines.tolist(), field=repeat(None, n),
+                kind=repeat(FieldKind.COLUMN, n),
+            )  # fmt: skip
+            return _made(
+                Result, n, board=self.board.tolist(), ns_pair=self.ns.values(), ew_pair=self.ew.values(),
+                status=field(0), section=sections, contract=field(1), declarer=field(2), tricks=field(3), lead=leads,
+                ns_score=field(4), remarks=field(5), extra=extras, source=sources,
+            )  # fmt: skip
+
+
+def _read(text: str, filename: str, notation: Notation) -> _Read | None:
+    """A teams file's text read on columns, or None where the careful reader must read the whole file (see the
+    module docstring)."""
     from bridgescore.teams.csv_header import teams_columns
 
     parsed = csv_columns.parse(text, filename, notation)
@@ -140,8 +203,8 @@ def loads(text: str, filename: str, notation: Notation, *, matches: bool = False
     if n and int(board.min()) == 0:
         return None
     ns, ew = reading.stripped("ns"), reading.stripped("ew")
-    ns_teams, ew_teams = ns.values(), ew.values()
-    if not all(ns_teams) or not all(ew_teams) or any(map(str.__eq__, ns_teams, ew_teams)):
+    teams = Column.concat([ns, ew])  # every label is a line's: a team missing is an empty label
+    if "" in ns.labels or "" in ew.labels or bool((teams.codes[:n] == teams.codes[n:]).any()):
         return None
 
     def stripped(field: str) -> Column[str] | None:
@@ -156,66 +219,134 @@ def loads(text: str, filename: str, notation: Notation, *, matches: bool = False
         return None
     key_of_row, readings = reading.readings(board, vul)
     extra_names = set(columns.extra)
-    parts: list[tuple[Any, ...]] = []
+    kept: list[Result] = []
     for r in readings:
         if r is None or set(r.extra) - extra_names:  # a problem, or an adjustment keeping its own remarks
             return None
-        parts.append((r.status, r.contract, r.declarer, r.tricks, r.ns_score, r.remarks))
-    sections = reading.stripped("section").values()
-    leads = [lead or None for lead in reading.stripped("lead").values()] if "lead" in columns.index else [None] * n
-    extras = _extras(reading, n)
-    keys = key_of_row.tolist()
+        kept.append(r)
+    return _Read(reading, board, ns, ew, teams, rounds, rooms, segments, carries, key_of_row, kept)
 
-    def field(i: int) -> list[Any]:  # a field of the contract readings, per line
-        return list(map([part[i] for part in parts].__getitem__, keys))
 
-    with without_cycle_collection():  # a million lines are two million new objects, none in a cycle
-        sources = _made(
-            Location, n, file=repeat(filename, n), line=reading.lines.tolist(), field=repeat(None, n),
-            kind=repeat(FieldKind.COLUMN, n),
-        )  # fmt: skip
-        results = _made(
-            Result, n, board=board.tolist(), ns_pair=ns_teams, ew_pair=ew_teams, status=field(0), section=sections,
-            contract=field(1), declarer=field(2), tricks=field(3), lead=leads, ns_score=field(4), remarks=field(5),
-            extra=extras, source=sources,
-        )  # fmt: skip
-        del sources
-        if matches and all(carry is None for carry in carries):
-            assembled = _matches(filename, board, ns, ew, rounds, rooms, segments)
-            if assembled is not None:
-                return TeamFile((), matches=assembled(results))
-        none: Mapping[str, str] = MappingProxyType({})
+def loads(text: str, filename: str, notation: Notation, *, matches: bool = False) -> TeamFile | None:
+    """The teams lines of a CSV file's text read on columns, or None where the careful reader must read the whole
+    file (see the module docstring).  ``matches``: the file is the whole event, so its matches are made here on
+    columns (:func:`_matches`, as :func:`bridgescore.teams.read.assemble` makes them) where the file's lines make
+    them without a problem, and returned in ``TeamFile.matches`` instead of the lines."""
+    read = _read(text, filename, notation)
+    if read is None:
+        return None
+    found = _event_columns(read) if matches else None
+    return TeamFile((), matches=found.matches()) if found is not None else _lines(read)
+
+
+def event(text: str, filename: str, notation: Notation) -> TeamsColumns | TeamFile | None:
+    """A CSV file's text, the event's one file, read on columns: its columns where its matches are found on columns
+    (:func:`loads` with ``matches`` would make them from these), else its lines as :func:`loads` gives them; None
+    where the careful reader must read the whole file."""
+    read = _read(text, filename, notation)
+    if read is None:
+        return None
+    found = _event_columns(read)
+    return found if found is not None else _lines(read)
+
+
+def _lines(read: _Read) -> TeamFile:
+    """The file's lines, each a :class:`TeamLine` as the careful reader makes it."""
+    results = read.results()
+    n = len(results)
+    none: Mapping[str, str] = MappingProxyType({})
+    with without_cycle_collection():
         lines = map(
-            TeamLine, results, rounds, rooms, segments, repeat(None, n), repeat("", n), repeat(none, n),
-            repeat(none, n), repeat(None, n), repeat("", n), carries,
+            TeamLine, results, read.rounds.tolist(), read.rooms.tolist(), read.segments.tolist(), repeat(None, n),
+            repeat("", n), repeat(none, n), repeat(none, n), repeat(None, n), repeat("", n), read.carries.tolist(),
         )  # fmt: skip
         return TeamFile(tuple(lines))
 
 
-def _matches(
-    filename: str,
-    board: npt.NDArray[np.int32],
-    ns: Column[str],
-    ew: Column[str],
-    rounds: Sequence[int],
-    rooms: Sequence[Room | None],
-    segments: Sequence[int],
-) -> Callable[[Sequence[Result]], tuple[Match, ...]] | None:
+def _event_columns(read: _Read) -> TeamsColumns | None:
+    if not all(carry is None for carry in read.carries.values):
+        return None
+    return _matches(read)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class TeamsColumns:
+    """A teams event's one CSV file read on columns with its matches found on columns (issue 19), before any
+    line's object is made: :meth:`matches` makes the matches (with their boards and lines) as
+    :func:`bridgescore.teams.read.assemble` would; :mod:`bridgescore.teams.columns` scores the event on the columns
+    themselves.
+
+    ``rounds``, ``homes``, ``aways``, ``first_rows``: each match's round, teams and first line's row (in the order of
+    their first lines, as ``matches()``); ``starts``: where each match's boards start in ``board``, ``segment``,
+    ``open_row`` and ``closed_row`` (one more than the matches: the end), its boards by segment, then board number;
+    a board's line in each room is a row (-1: none), ``key_of_row[row]`` the index of its contract reading in
+    ``readings`` and ``leads()[row]`` its lead as written."""
+
+    read: _Read
+    rounds: list[int]
+    homes: list[str]
+    aways: list[str]
+    first_rows: list[int]
+    starts: npt.NDArray[np.int64]
+    board: npt.NDArray[np.int64]
+    segment: npt.NDArray[np.int64]
+    open_row: npt.NDArray[np.int64]
+    closed_row: npt.NDArray[np.int64]
+
+    @property
+    def filename(self) -> str:
+        return self.read.reading.filename
+
+    @property
+    def readings(self) -> list[Result]:
+        return self.read.readings
+
+    @property
+    def key_of_row(self) -> npt.NDArray[np.int64]:
+        return self.read.key_of_row
+
+    def leads(self) -> Column[str]:
+        return self.read.leads()
+
+    def sources(self) -> list[Location]:
+        """Where each match starts: its first line (``Match.source``)."""
+        lines, filename = self.read.reading.lines, self.filename
+        return [Location(filename, int(lines[row]), None, FieldKind.COLUMN) for row in self.first_rows]
+
+    def matches(self) -> tuple[Match, ...]:
+        """The matches, each board with its lines (in the order :func:`bridgescore.teams.read.assemble` gives)."""
+        results = self.read.results()
+        none: Mapping[str, str] = MappingProxyType({})
+        starts = self.starts.tolist()
+        with without_cycle_collection():
+            room: Callable[[int], Result | None] = lambda i: results[i] if i >= 0 else None  # noqa: E731
+            boards = _made(
+                MatchBoard, len(self.board), board=self.board.tolist(), open=map(room, self.open_row.tolist()),
+                closed=map(room, self.closed_row.tolist()), fouled=repeat(False), segment=self.segment.tolist(),
+                extra=repeat(none),
+            )  # fmt: skip
+            return tuple(
+                Match(round_number, home, away, tuple(boards[starts[k] : starts[k + 1]]),
+                      source=results[self.first_rows[k]].source, extra=none)
+                for k, (round_number, home, away) in enumerate(zip(self.rounds, self.homes, self.aways, strict=True))
+            )  # fmt: skip
+
+
+def _matches(read: _Read) -> TeamsColumns | None:
     """How the lines make their matches, found on columns, as :func:`bridgescore.teams.read.assemble` finds them
     from the lines: the lines of a round between the same two teams are a match, in the order of their first
     lines; its home team is the North-South team of its first line if that line is the open room (or names no
     room), else its East-West team; each (segment, board) of a match has one line per room, the room by the
     orientation.  None where assemble would report something (a team in two matches of a round, a line whose
     room contradicts its orientation, a room twice, some lines naming their room and others not): those files
-    are assembled from their lines, which words each problem.  Else a function making the matches of the lines'
-    results (in file order)."""
+    are assembled from their lines, which words each problem."""
+    board, teams, rounds, rooms, segments = read.board, read.teams, read.rounds, read.rooms, read.segments
     n = len(board)
-    if not n or max(rounds) >= 2**31 or max(segments) >= 2**31:  # numbers beyond numpy's integers: the lines' work
+    if not n or max(rounds.values) >= 2**31 or max(segments.values) >= 2**31:  # beyond numpy's integers: the lines'
         return None
-    teams = Column.concat([ns, ew])
     width = max(len(teams.labels), 1)
     home_code, away_code = teams.codes[:n].astype(np.int64), teams.codes[n:].astype(np.int64)
-    round_of = np.asarray(rounds, dtype=np.int64)
+    round_of = rounds.array(int, np.int64)
     if int(round_of.max()) >= 2**62 // (width * width):
         return None
     low, high = np.minimum(home_code, away_code), np.maximum(home_code, away_code)
@@ -233,15 +364,15 @@ def _matches(
     )
     if len(np.unique(played)) != len(played):
         return None
-    named = np.array([room is not None for room in rooms], dtype=bool)
+    named = rooms.array(lambda room: room is not None, bool)
     if named.any() and not named.all():
         return None
-    first_open = np.array([room != "closed" for room in rooms], dtype=bool)[first_line]
+    first_open = rooms.array(lambda room: room != "closed", bool)[first_line]
     home_of_group = np.where(first_open, home_code[first_line], away_code[first_line])
     closed = home_code != home_of_group[group]
-    if named.all() and not np.array_equal(closed, np.array([room == "closed" for room in rooms], dtype=bool)):
+    if named.all() and not np.array_equal(closed, rooms.array(lambda room: room == "closed", bool)):
         return None
-    segment = np.asarray(segments, dtype=np.int64)
+    segment = segments.array(int, np.int64)
     order = np.lexsort((closed, board, segment, group))
     key = np.stack([group[order], segment[order], board[order].astype(np.int64), closed[order]])
     new_board = np.ones(n, dtype=bool)
@@ -256,31 +387,14 @@ def _matches(
     open_line[run[~is_closed]] = order[~is_closed]
     closed_line[run[is_closed]] = order[is_closed]
     run_start = np.flatnonzero(new_board)
-    board_of_run = key[2][run_start].tolist()
-    segment_of_run = key[1][run_start].tolist()
     boards_of_group = np.bincount(key[0][run_start], minlength=groups)
     labels = teams.labels
     homes = [labels[code] for code in home_of_group.tolist()]
     aways = [
         labels[code] for code in np.where(home_of_group == low[first_line], high[first_line], low[first_line]).tolist()
     ]
-    round_list = round_of[first_line].tolist()
-    starts = np.concatenate(([0], np.cumsum(boards_of_group))).tolist()
-    first_lines = first_line.tolist()
-    opens, closeds = open_line.tolist(), closed_line.tolist()
-
-    def make(results: Sequence[Result]) -> tuple[Match, ...]:
-        none: Mapping[str, str] = MappingProxyType({})
-        with without_cycle_collection():
-            room: Callable[[int], Result | None] = lambda i: results[i] if i >= 0 else None  # noqa: E731
-            boards = _made(
-                MatchBoard, len(board_of_run), board=board_of_run, open=map(room, opens), closed=map(room, closeds),
-                fouled=repeat(False), segment=segment_of_run, extra=repeat(none),
-            )  # fmt: skip
-            return tuple(
-                Match(round_number, home, away, tuple(boards[starts[k] : starts[k + 1]]),
-                      source=results[first_lines[k]].source, extra=none)
-                for k, (round_number, home, away) in enumerate(zip(round_list, homes, aways, strict=True))
-            )  # fmt: skip
-
-    return make
+    return TeamsColumns(
+        read, round_of[first_line].tolist(), homes, aways, first_line.tolist(),
+        np.concatenate(([0], np.cumsum(boards_of_group))).astype(np.int64), key[2][run_start], key[1][run_start],
+        open_line, closed_line,
+    )  # fmt: skip

@@ -20,6 +20,7 @@ the same two teams, reversed (:mod:`bridgescore.teams.read`).  Every line is rea
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bridgescore.core.contract import Notation
 from bridgescore.core.problems import Location, Problem, Severity, shorten
@@ -31,7 +32,10 @@ from bridgescore.teams.csv_header import (
 )
 from bridgescore.teams.lines import TeamFile, TeamLine
 
-__all__ = ["ROOM_WORDS", "load", "loads", "loads_line_by_line", "teams_columns"]
+if TYPE_CHECKING:
+    from bridgescore.teams.read_columns import TeamsColumns
+
+__all__ = ["ROOM_WORDS", "load", "load_columns", "loads", "loads_line_by_line", "teams_columns"]
 
 
 def loads(text: str, filename: str = "<input>", notation: Notation = "en", *, matches: bool = False) -> TeamFile:
@@ -152,11 +156,34 @@ def loads_line_by_line(text: str, filename: str = "<input>", notation: Notation 
 
 def load(path: str | Path, notation: Notation = "en", *, matches: bool = False) -> TeamFile:
     """Read a CSV teams file (see the module docstring); ``matches`` as :func:`loads`."""
+    return _load(path, notation, matches, on_columns=False)[1]
+
+
+def load_columns(path: str | Path, notation: Notation = "en") -> tuple[TeamsColumns | None, TeamFile]:
+    """The CSV file ``path``, an event's one file, with its text read once: its columns where its matches are found
+    on columns (:func:`bridgescore.teams.read_columns.event`; the file then holds only the problems of reading its
+    text, a file not in UTF-8), else None and the file :func:`load` reads with ``matches``."""
+    return _load(path, notation, True, on_columns=True)
+
+
+def _load(
+    path: str | Path, notation: Notation, matches: bool, *, on_columns: bool
+) -> tuple[TeamsColumns | None, TeamFile]:
     text, problems = traveller_csv.read_file(path)
     if text is None:
-        return TeamFile((), problems=tuple(problems))
+        return None, TeamFile((), problems=tuple(problems))
+    filename = str(Path(path))
     try:
-        read = loads(text, str(Path(path)), notation, matches=matches)
+        if on_columns:
+            from bridgescore.io import csv_columns
+            from bridgescore.teams import read_columns
+
+            found = read_columns.event(text, filename, notation) if len(text) >= csv_columns.COLUMNAR_FROM else None
+            if found is not None and not isinstance(found, TeamFile):
+                return found, TeamFile((), problems=tuple(problems))
+            read = found if found is not None else loads_line_by_line(text, filename, notation)
+        else:
+            read = loads(text, filename, notation, matches=matches)
     except MemoryError:
-        return TeamFile((), problems=(traveller_csv.too_large(str(Path(path))),))
-    return TeamFile(read.lines, problems=(*problems, *read.problems), matches=read.matches)
+        return None, TeamFile((), problems=(traveller_csv.too_large(filename),))
+    return None, TeamFile(read.lines, problems=(*problems, *read.problems), matches=read.matches)

@@ -6,16 +6,19 @@ and printed as table and guide cards like any movement.
 Teams are numbered as the movement model numbers pairs (from 1): a field whose team ids are all numbers keeps them;
 otherwise the teams are numbered in the first pairing's ranking order (then any team that comes later, in order of
 appearance), and the ids are kept in the movement's notes (``team.3``: ``Lions``).  The team with a bye has no
-table in its round: both its pairs sit out, which the validator reports (the model's phantom is one pair, not a
-team's two) – the schedule as it was played, said as it is.
+table in its round: both its pairs sit out, which the model holds as a team's bye
+(:func:`bridgescore.movement.teams.byes`; a team without a table in any round given in the section's
+``sitting_out``): ``movement show``, ``check`` and the cards name the team, and the validator allows one such team
+a round where the number of teams is odd.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from types import MappingProxyType
 
-from bridgescore.movement.model import Movement
+from bridgescore.movement.model import Movement, PairRef
 from bridgescore.movement.teams import two_rooms
 from bridgescore.teams.pairing import Pairing
 
@@ -48,6 +51,12 @@ def pairings_movement(pairings: Sequence[Pairing], boards_per_round: int, name: 
     rounds = [[(numbers[t.home], numbers[t.away]) for t in pairing.tables] for pairing in pairings]
     rules = sorted({p.rule for p in pairings})
     movement = two_rooms(rounds, boards_per_round, name=name, source=_SOURCE.format(rule=", ".join(rules)))
+    (section,) = movement.sections
+    seated = {p.number for p in section.pairs()}
+    idle = [n for n in sorted(numbers.values()) if n not in seated]  # a bye in every round given (one round's bye)
+    if idle:
+        section = dataclasses.replace(section, sitting_out=tuple(PairRef(n, d) for n in idle for d in ("NS", "EW")))
+        movement = dataclasses.replace(movement, sections=(section,))
     if all(str(n) == t for t, n in numbers.items()):
         return movement
     notes = MappingProxyType({f"team.{n}": t for t, n in sorted(numbers.items(), key=lambda item: item[1])})

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -55,13 +55,16 @@ _Rule = Callable[[Sequence[str]], dict[str, float] | None]
 class _Table:
     """The totals of every team and the matches between them, which the tie-break rules read."""
 
-    def __init__(self, matches: Sequence[MatchScore], by_points: bool) -> None:
+    def __init__(
+        self, matches: Sequence[MatchScore], by_points: bool, boards_won: Mapping[str, float] | None = None
+    ) -> None:
         self.tally: dict[str, _Tally] = defaultdict(_Tally)
         self.matches = matches
         self.by_points = by_points
         self._met: set[frozenset[str]] | None = None
         self._of_team: dict[str, list[int]] | None = None
         self._boards_counted = False
+        self._boards_won = boards_won
         for m in matches:
             for team, other, imps_for, imps_against, score in (
                 (m.match.home, m.match.away, m.imps_home, m.imps_away, self._score(m, True)),
@@ -80,6 +83,10 @@ class _Table:
         if self._boards_counted:
             return
         self._boards_counted = True
+        if self._boards_won is not None:  # counted on columns (bridgescore.teams.columns)
+            for team, won in self._boards_won.items():
+                self.tally[team].boards_won = won
+            return
         for m in self.matches:
             for team, sign in ((m.match.home, 1.0), (m.match.away, -1.0)):
                 t = self.tally[team]
@@ -270,10 +277,13 @@ def rank_teams(
     by: Literal["vp", "points", "imps"],
     tiebreak: Tiebreak,
     bye_vp: float | None = None,
+    boards_won: Mapping[str, float] | None = None,
 ) -> tuple[TeamStanding, ...]:
     """The standings of ``event`` from its scored ``matches``, ranked ``by`` VPs, points or the IMP margin; a
-    team's bye (:func:`byes_of`) adds ``bye_vp`` to its VPs (the event's conditions of contest say how many)."""
-    table = _Table(matches, by == "points")
+    team's bye (:func:`byes_of`) adds ``bye_vp`` to its VPs (the event's conditions of contest say how many).
+    ``boards_won``: each team's boards won for the count-back (EBU White Book 143.5.3) where the matches hold no
+    boards (scored on columns); None: counted from the matches' boards."""
+    table = _Table(matches, by == "points", boards_won)
     tally = table.tally
     byes = byes_of(event, matches)
     if by == "vp" and bye_vp:

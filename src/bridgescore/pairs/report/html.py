@@ -466,25 +466,45 @@ class Page:
                     if ref is not None:
                         self._card_line(ref, side, section, number, anchor, json_path, result, opponent, contract, made)
             datum = self.num(board.get("datum"), self.datum_decimals, signed=True) if self.has_datum else ""
+            own_words = (
+                _(
+                    "Top %(top)s (Neuberg %(neuberg)s): the points are each line's own among this board's "
+                    "results, the totals use Neuberg's"
+                )
+                % {"top": self.num(board.get("own_top"), 0), "neuberg": self.num(board.get("top"), 0)}
+                if own
+                else ""
+            )
             tables.append(
                 Table(
                     anchor,
                     self.board_title(section, number),
                     tuple(board_headings),
                     tuple(rows),
-                    subtitle=_(
-                        "Top %(top)s (Neuberg %(neuberg)s): the points are each line's own among this board's "
-                        "results, the totals use Neuberg's"
-                    )
-                    % {"top": self.num(board.get("own_top"), 0), "neuberg": self.num(board.get("top"), 0)}
-                    if own
-                    else "",
+                    subtitle=" ".join(filter(None, (own_words, self.fouled(board)))),
                     json=f"boards/{b}",
                     datum=datum,
                     deal=self.deal(number),
                 )
             )
         return tables
+
+    def fouled(self, board: Mapping[str, Any]) -> str:
+        """The words under a fouled board's traveller (Law 87, :mod:`bridgescore.pairs.fouled`): its versions and
+        how they were scored; empty for any other board."""
+        versions = board.get("fouled")
+        if not versions:
+            return ""
+        _ = self._
+        counts = ", ".join(
+            (_("%(count)s results as dealt") if not v.get("version") else _("%(count)s on version '%(version)s'"))
+            % {"count": v.get("scores"), "version": v.get("version")}
+            for v in versions
+        )
+        return _(
+            "Fouled board (Law 87): %(counts)s; each version of the deal was compared only within itself and fitted "
+            "to %(full)s results."
+        ) % {"counts": counts, "full": board.get("full_count")}
 
     def deal(self, number: object) -> DealView | None:
         """The board's deal drawn (diagram, DD table, par), when the event has it."""

@@ -192,6 +192,8 @@ def _board_fields(scored: ScoredEvent) -> Iterator[tuple[dict[str, Any], int, in
         }
         if own is not None and not np.isnan(own[2][b]):  # Compscore3's traveller: the short board's own top
             board["own_top"] = _num(float(own[2][b]))
+        if b in c.fouled:  # Law 87: the versions of the deal, each scored within itself (only on such a board)
+            board["fouled"] = [{"version": version, "scores": n} for version, n in c.fouled[b]]
         yield board, starts[b], starts[b + 1]
 
 

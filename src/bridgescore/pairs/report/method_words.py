@@ -261,12 +261,12 @@ def _penalty_lines(penalties: object, lang: Language) -> list[str]:
 
 
 #: Preset names (``presets.toml``) that are words rather than a program's name, translated with their sentence.
-_WORDED_NAMES = (N_("the NBB's programs"),)
+_WORDED_NAMES = (N_("the NBB's scoring program"),)
 
 
 def _program_name(key: str) -> str:
     """The name of the program a preset follows (``acblscore`` → ACBLscore), or the key when it is unknown; a name
-    that is words rather than a program's name (``the NBB's programs``) has a catalogue entry, so the caller
+    that is words rather than a program's name (``the NBB's scoring program``) has a catalogue entry, so the caller
     translates it."""
     from bridgescore.pairs.presets import presets
 

@@ -234,7 +234,12 @@ def _pair(parent: Element, scored: ScoredEvent, entry: StandingEntry, per_direct
         for key, value in kept.items():
             if key.partition("/")[0] not in _PAIR_COMPUTED:
                 add_path(el, str(key), str(value))
-    for player in pair_players(scored, entry.section, entry.pair, entry.names):
+    players = pair_players(scored, entry.section, entry.pair, entry.names)
+    if not players and entry.names.strip():
+        # a name that is not two players' ("Smith", "The Smiths") was dropped: USEBIO names a pair only by its
+        # PLAYER elements, so the name as the file wrote it is one PLAYER_NAME and reads back as written
+        players = (Player(name=entry.names.strip()),)
+    for player in players:
         player_element(el, player)
 
 

@@ -22,17 +22,24 @@ The document::
 from __future__ import annotations
 
 import math
-from typing import IO, Any
+from collections.abc import Callable
+from dataclasses import replace
+from typing import IO, TYPE_CHECKING, Any
 
+import numpy as np
 import orjson
 
 from bridgescore.core.cards import format_lead
 from bridgescore.core.contract import Contract, Seat
 from bridgescore.core.event import Result, ResultStatus
+from bridgescore.report.printable import PrintableBinary, escape_controls_bytes
 from bridgescore.report.problems import problem_fields
 from bridgescore.teams.model import TIED, BoardScore, MatchScore, ScoredTeams, TeamStanding
 
-__all__ = ["SCHEMA", "dump", "dump_bytes", "dumps", "to_dict", "winner"]
+if TYPE_CHECKING:
+    from bridgescore.teams.columns import ScoredColumns
+
+__all__ = ["SCHEMA", "dump", "dump_bytes", "dump_columns", "dumps", "to_dict", "winner"]
 
 SCHEMA = "bridgescore.teams/1"
 
@@ -224,3 +231,103 @@ def dump_bytes(scored: ScoredTeams, stream: IO[bytes]) -> None:
     else:
         write(b"[]")
     write(skeleton[at + len(b"[]") :] + b"\n")
+
+
+def _as_is(data: bytes) -> bytes:
+    return data
+
+
+def dump_columns(scored: ScoredColumns, stream: IO[bytes]) -> None:
+    """Write the UTF-8 bytes of the JSON of an event scored on its columns (:mod:`bridgescore.teams.columns`) to the
+    binary ``stream``, a few hundred matches at a time: the bytes :func:`dump_bytes` writes for the same event
+    scored by the engine (issue 19; tests/test_teams_fast.py).
+
+    Each distinct room (contract reading and lead), board start (number, segment) and board end (IMPs) is laid out
+    once by orjson, as :func:`dump_bytes` lays out a whole match, and indented to its place; a board is then five
+    pieces joined, and a match is orjson's layout of its fields with its boards in place of its list."""
+    option = orjson.OPT_INDENT_2
+    summary, columns = scored.scored, scored.columns
+    escape: Callable[[bytes], bytes] = _as_is
+    if isinstance(stream, PrintableBinary):
+        # each piece escaped once instead of every byte as written: orjson writes no C0 control or carriage return
+        # but escaped, so what is escaped (DEL, a C1 control) is inside a string, and a string inside one piece
+        escape, stream = escape_controls_bytes, stream.raw
+    skeleton = escape(orjson.dumps(_document(summary, []), option=option))
+    at = skeleton.index(b'\n  "matches": [],\n') + len(b'\n  "matches": ')
+    write = stream.write
+    write(skeleton[:at])
+    if not summary.matches:
+        write(b"[]" + skeleton[at + len(b"[]") :] + b"\n")
+        return
+    words = _Words()
+    # a board's place: an item of board_results (4 deeper than its match) of a match in matches (4 deeper)
+    board_indent = b"\n" + b" " * 8
+    room_indent = board_indent + b" " * 4  # a room: the value of a key of "rooms" (4 deeper than its board)
+    open_mark, closed_mark, boards_mark = orjson.dumps("\x01open"), orjson.dumps("\x01closed"), orjson.dumps("\x01b")
+
+    def board_layout(number: int, segment: int, imps: float) -> bytes:
+        """A board laid out with a mark where each room goes."""
+        fields = {
+            "board": number, "segment": segment, "fouled": False, "rooms": {"open": "\x01open", "closed": "\x01closed"},
+            "imps_home": words.number(imps), "points_home": None, "points_away": None, "problem": None,
+        }  # fmt: skip
+        return orjson.dumps(fields, option=option).replace(b"\n", board_indent)
+
+    pieces: list[bytes] = []
+    sample = board_layout(1, 1, 0.0)
+    pieces.append(sample[sample.index(open_mark) + len(open_mark) : sample.index(closed_mark)])  # between the rooms
+    # each distinct board start: as a match's first board, then after another board
+    width = int(columns.board.max()) + 1
+    heads, head_of_board = np.unique(columns.segment * width + columns.board, return_inverse=True)
+    starts_of_heads = []
+    for segment, number in map(lambda head: divmod(head, width), heads.tolist()):
+        layout = board_layout(number, segment, 0.0)
+        starts_of_heads.append(layout[: layout.index(open_mark)])
+    first_head = len(pieces)
+    pieces.extend(starts_of_heads)
+    pieces.extend(b"," + board_indent + head for head in starts_of_heads)
+    # each distinct room: a contract reading with a lead
+    leads = columns.leads()
+    room_of_row = columns.key_of_row * max(len(leads.labels), 1) + leads.codes
+    rooms, room_of_board = np.unique(
+        np.concatenate([room_of_row[columns.open_row], room_of_row[columns.closed_row]]), return_inverse=True
+    )
+    first_room = len(pieces)
+    for room in rooms.tolist():
+        reading, lead = divmod(room, max(len(leads.labels), 1))
+        line = replace(columns.readings[reading], lead=leads.labels[lead] or None)
+        pieces.append(orjson.dumps(words.room(line), option=option).replace(b"\n", room_indent))
+    # each distinct end: the board's IMPs
+    ends, end_of_board = np.unique(scored.imps, return_inverse=True)
+    first_end = len(pieces)
+    for imps in ends.tolist():
+        layout = board_layout(1, 1, imps)
+        pieces.append(layout[layout.index(closed_mark) + len(closed_mark) :])
+    pieces = list(map(escape, pieces))
+    boards = len(columns.board)
+    starts = columns.starts
+    later = np.ones(boards, dtype=np.int64)
+    later[starts[:-1]] = 0
+    order = np.empty((boards, 5), dtype=np.int64)
+    order[:, 0] = first_head + head_of_board.reshape(-1) + later * len(starts_of_heads)
+    order[:, 1] = first_room + room_of_board.reshape(-1)[:boards]
+    order[:, 2] = 0
+    order[:, 3] = first_room + room_of_board.reshape(-1)[boards:]
+    order[:, 4] = first_end + end_of_board.reshape(-1)
+    start_list = starts.tolist()
+    for low in range(0, len(summary.matches), _MATCHES_AT_A_TIME):
+        high = min(low + _MATCHES_AT_A_TIME, len(summary.matches))
+        base = start_list[low]
+        board_pieces = list(map(pieces.__getitem__, order[base : start_list[high]].ravel().tolist()))
+        chunk: list[bytes] = []
+        for k in range(low, high):
+            fields = _match(summary, summary.matches[k], words)
+            fields["boards"] = start_list[k + 1] - start_list[k]
+            fields["board_results"] = ["\x01b"]
+            laid_out = escape(orjson.dumps(fields, option=option).replace(b"\n", b"\n    "))
+            mark = laid_out.rindex(boards_mark)  # the last field: a team named like the mark comes before
+            chunk.append((b"[\n    " if k == 0 else b",\n    ") + laid_out[:mark])
+            chunk += board_pieces[5 * (start_list[k] - base) : 5 * (start_list[k + 1] - base)]
+            chunk.append(laid_out[mark + len(boards_mark) :])
+        write(b"".join(chunk))
+    write(b"\n  ]" + skeleton[at + len(b"[]") :] + b"\n")
