@@ -47,7 +47,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from bridgescore.core.cards import format_lead
 from bridgescore.core.contract import words_in_notation
 from bridgescore.core.i18n import Language, format_number, translator
-from bridgescore.live.store import Evening, LiveStore, Place, Refused
+from bridgescore.live.store import Evening, LiveStore, Place, Refused, Seat
 from bridgescore.movement.model import Movement
 
 __all__ = ["make_app"]
@@ -881,27 +881,27 @@ async def table_login(request: Request) -> Response:
     return RedirectResponse(f"/t/{evening.id}/table", status_code=303)
 
 
-async def _table_of(request: Request) -> tuple[Evening, str, int] | Response:
-    """The evening and the table this phone entered for, or the page that says it must give its code."""
+async def _table_of(request: Request, board: int | None = None) -> Seat | Response:
+    """The evening and the table this phone entered for, the round it plays now and its results so far (and the
+    scores of ``board`` entered so far), read at once (:meth:`~bridgescore.live.store.LiveStore.seat`); or the page
+    that says it must give its code."""
     evening_id = _evening_id(request)
     seat = request.session.get("table")
     if evening_id is None or not isinstance(seat, dict) or seat.get("evening") != evening_id:
         return RedirectResponse(f"/t/{evening_id or 0}", status_code=303)
-    evening = await run_in_threadpool(_live(request).store.evening, evening_id)
-    if evening is None:
+    found = await run_in_threadpool(_live(request).store.seat, evening_id, str(seat.get("section", "")),
+                                    int(seat.get("table", 0)), board)  # fmt: skip
+    if found is None:
         return _message(request, "there is no such evening", 404)
-    return evening, str(seat.get("section", "")), int(seat.get("table", 0))
+    return found
 
 
 async def table_page(request: Request) -> Response:
     found = await _table_of(request)
     if isinstance(found, Response):
         return found
-    evening, section, table = found
-    store = _live(request).store
-    current = await run_in_threadpool(store.current_round, evening, section, table)
-    results = await run_in_threadpool(lambda: store.results(evening.id, section=section, table=table))
-    mine = {(r["round"], r["board"]): r for r in results}
+    evening, section, table, current = found.evening, found.section, found.table, found.round
+    mine = {(r["round"], r["board"]): r for r in found.results}
     place = evening.place(section, current, table) if current else None
     moves = _next(evening, section, table, current) if current else None
     unnamed = [pair for pair in ((place.ns, place.ew) if place else ())
@@ -916,10 +916,9 @@ async def table_players(request: Request) -> Response:
     found = await _table_of(request)
     if isinstance(found, Response):
         return found
-    evening, section, table = found
+    evening, section, table, current = found.evening, found.section, found.table, found.round
     form = await _form(request)
     store = _live(request).store
-    current = await run_in_threadpool(store.current_round, evening, section, table)
     place = evening.place(section, current, table) if current else None
     if place is None or not evening.settings.get("numbers"):
         return _message(request, "that cannot be done now", 409)
@@ -961,16 +960,16 @@ async def board_page(request: Request) -> Response:
     """The entry form of one board (GET), its check and the opponents' confirmation (POST), and the store."""
     from bridgescore.live.entry import check_entry
 
-    found = await _table_of(request)
+    board_text = str(request.path_params.get("board", ""))
+    # a POST is a check (which compares the board's other scores: read with the table's state) or a confirmation
+    found = await _table_of(request, _number(board_text) if request.method == "POST" else None)
     if isinstance(found, Response):
         return found
-    evening, section, table = found
+    evening, section, table, current = found.evening, found.section, found.table, found.round
     live = _live(request)
-    board_text = str(request.path_params.get("board", ""))
     form: dict[str, str] | None = None
     if request.method == "POST":
         form = await _form(request)
-    current = await run_in_threadpool(live.store.current_round, evening, section, table)
     place = evening.place(section, current, table) if current else None
     board_number = _number(board_text)
     if place is None or board_number is None or board_number not in place.boards:
@@ -999,8 +998,7 @@ async def board_page(request: Request) -> Response:
     if form.get("confirmed") != "yes":  # the opponents see the result and its score before it is stored
         from bridgescore.live.entry import far_from_double_dummy, far_from_the_field
 
-        others = await run_in_threadpool(live.store.board_scores, evening.id, section, board)
-        far = checked.ns_score is not None and far_from_the_field(checked.ns_score, others)
+        far = checked.ns_score is not None and far_from_the_field(checked.ns_score, found.scores)
         far = far or far_from_double_dummy(checked, deal)
         return _page(request, "confirm.html.j2", evening=evening, place=place, board=board, fields=checked.fields,
                      key=key, typed=form, far=far)  # fmt: skip
@@ -1033,13 +1031,13 @@ async def stored_page(request: Request) -> Response:
     found = await _table_of(request)
     if isinstance(found, Response):
         return found
-    evening, section, table = found
-    result_text = str(request.path_params.get("result", ""))
-    store = _live(request).store
-    result_id = _number(result_text)
-    result = await run_in_threadpool(store.result, evening.id, result_id) if result_id is not None else None
-    if result is None or result["section"] != section or result["table"] != table:
+    evening, section = found.evening, found.section
+    result_id = _number(str(request.path_params.get("result", "")))
+    # the table's own results are read with the table: a result of another table is no such result here
+    result = next((r for r in found.results if r["id"] == result_id), None)
+    if result is None:
         return _message(request, "there is no such result", 404)
+    store = _live(request).store
     lines: list[dict[str, Any]] = []
     if evening.settings.get("traveller", True):
         lines = await run_in_threadpool(lambda: store.results(evening.id, section=section, board=result["board"]))
@@ -1050,12 +1048,10 @@ async def call_director(request: Request) -> Response:
     found = await _table_of(request)
     if isinstance(found, Response):
         return found
-    evening, section, table = found
     await _form(request)  # its CSRF token checked: a forged call is refused
     store = _live(request).store
-    current = await run_in_threadpool(store.current_round, evening, section, table)
-    await run_in_threadpool(store.call, evening.id, section, table, current or 0)
-    return _message(request, "the director has been called", 200, back=f"/t/{evening.id}/table")
+    await run_in_threadpool(store.call, found.evening.id, found.section, found.table, found.round or 0)
+    return _message(request, "the director has been called", 200, back=f"/t/{found.evening.id}/table")
 
 
 # --- the club room and the published results ------------------------------------------------------------------------
@@ -1064,14 +1060,24 @@ async def call_director(request: Request) -> Response:
 async def screen(request: Request) -> Response:
     live = _live(request)
     evening_id = _evening_id(request)
-    evening = await run_in_threadpool(live.store.evening, evening_id) if evening_id is not None else None
-    if evening is None:
+    found = await run_in_threadpool(_screen_of, live, evening_id) if evening_id is not None else None
+    if found is None:
         return _message(request, "there is no such evening", 404)
-    results = await run_in_threadpool(live.store.results, evening.id)
-    scores = await run_in_threadpool(live.ranking, evening, results) if results else None
+    evening, results, standings = found
     last = sorted(results, key=lambda r: r["id"], reverse=True)[:12]
-    return _page(request, "screen.html.j2", evening=evening, standings=_standings(scores, evening), last=last,
+    return _page(request, "screen.html.j2", evening=evening, standings=standings, last=last,
                  entered=len(results), expected=sum(len(p.boards) for p in evening.places()))  # fmt: skip
+
+
+def _screen_of(live: Live, evening_id: int) -> tuple[Evening, list[dict[str, Any]], list[dict[str, Any]]] | None:
+    """The ranking screen's evening, its results and the rankings shown, in a worker thread: the evening and its
+    results read in one transaction (the scores kept under the revision they are of), the standings computed there
+    too – in the event loop (the first one importing numpy's masked arrays) every table's request waited for them."""
+    found = live.store.evening_results(evening_id)
+    if found is None:
+        return None
+    evening, results = found
+    return evening, results, _standings(live.ranking(evening, results) if results else None, evening)
 
 
 async def revision(request: Request) -> Response:

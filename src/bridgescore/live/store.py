@@ -15,14 +15,16 @@ from __future__ import annotations
 import json
 import secrets
 import threading
+from collections import ChainMap
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, Literal
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import Text, cast, delete, func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
@@ -42,7 +44,7 @@ from bridgescore.movement.json import from_dict as movement_from_dict
 from bridgescore.movement.model import Movement, Section, Stand, numbered_once
 from bridgescore.pairs.against_movement import written_label
 
-__all__ = ["FIELDS", "Evening", "LiveStore", "Outcome", "Place", "Refused"]
+__all__ = ["FIELDS", "Evening", "LiveStore", "Outcome", "Place", "Refused", "Seat"]
 
 #: The fields of a result, as bridgescore's traveller CSV names its columns.
 FIELDS = ("contract", "declarer", "result", "lead", "score", "remarks")
@@ -50,6 +52,10 @@ FIELDS = ("contract", "declarer", "result", "lead", "score", "remarks")
 #: The alphabet of table codes: no 0/O, 1/I/L that a player misreads from a card.
 _CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 _CODE_LENGTH = 6
+
+
+#: How many evenings' decoded settings a process keeps (:meth:`LiveStore._settings_of`): those playing tonight.
+_DECODED_KEPT = 4
 
 
 class Refused(Exception):
@@ -203,6 +209,49 @@ def _stands(section: Section, table: int) -> Iterator[tuple[int, Stand]]:
             yield rnd.number, stand
 
 
+def _round_to_play(evening: Evening, section: str, table: int, entered: set[tuple[int, int]]) -> int | None:
+    """The round a table plays now: its first round with a board not among the ``entered`` (round, board) pairs
+    (None: every round done, or no such section)."""
+    schedule = evening.section(section)
+    if schedule is None:
+        return None
+    for number, stand in _stands(schedule, table):
+        if any((number, b) not in entered for b in stand.boards):
+            return number
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Settings:
+    """An evening's settings decoded (``text``: as the database gave them), and the members' names they hold, read
+    only.  A federation's members file loaded at the desk (50,000 names, megabytes) is kept in the settings: decoded
+    again for every request of every table it took 32 ms each (1 ms without one), so each evening keeps its decoded
+    settings until their text changes (:meth:`LiveStore._evening_in`)."""
+
+    settings: Mapping[str, Any]
+    members: Mapping[str, str]
+    text: str = ""
+
+    @staticmethod
+    def of(settings: Mapping[str, Any], text: str = "") -> _Settings:
+        members = {str(k): str(v) for k, v in settings.get("members", {}).items()}
+        return _Settings(MappingProxyType(dict(settings)), MappingProxyType(members), text)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A table as its phone's request finds it (:meth:`LiveStore.seat`): the evening, the section and table, the
+    round it plays now (None: every round done), its results so far (oldest first)."""
+
+    evening: Evening
+    section: str
+    table: int
+    round: int | None
+    results: list[dict[str, Any]]
+    #: the NS scores entered on the board asked for (:meth:`LiveStore.seat`'s ``board``) in the section so far
+    scores: list[int] = field(default_factory=list)
+
+
 class LiveStore:
     """The live evenings of an archive (:func:`bridgescore.archive.store.open_archive`)."""
 
@@ -213,6 +262,7 @@ class LiveStore:
         self._writers = threading.Lock()  # SQLite: one group of writes at a time in this process (_grouped)
         self._waiting: list[_Job] = []
         self._waiting_lock = threading.Lock()
+        self._decoded: dict[int, _Settings] = {}  # evening → its settings as last read (_evening_in): a cache
 
     @contextmanager
     def _write(self) -> Iterator[Session]:
@@ -457,15 +507,18 @@ class LiveStore:
         self._retrying(work)
 
     @staticmethod
-    def _evening(row: LiveEvening, seated: Sequence[LivePlayer] = ()) -> Evening:
-        settings = dict(row.settings or {})
+    def _evening(row: Any, seated: Sequence[LivePlayer], decoded: _Settings) -> Evening:
+        """The evening of ``row`` (:meth:`_evening_rows`), its players seated at the tables, its settings."""
+        settings = dict(decoded.settings)
         players = {str(k): [str(n) for n in v][:2] for k, v in settings.get("players", {}).items()}
-        members = {str(k): str(v) for k, v in settings.get("members", {}).items()}
+        named: dict[str, str] = {}
         for p in sorted(seated, key=lambda p: (p.pair, p.seat)):  # a table's numbers stand over the desk's
             numbers = players.setdefault(p.pair, ["", ""])
             numbers[p.seat - 1] = p.number
             if p.name:
-                members[p.number] = p.name
+                named[p.number] = p.name
+        # the tables' names over the settings' (read only: a ChainMap writes only into its first map)
+        members: Mapping[str, str] = ChainMap(named, decoded.members) if named else decoded.members  # type: ignore[arg-type]
         movement, stands = _schedule(row.movement)
         return Evening(
             row.id, row.date, row.club, row.title, row.method, row.preset, row.state, movement, row.movement_name,
@@ -474,16 +527,79 @@ class LiveStore:
 
     def evening(self, evening_id: int) -> Evening | None:
         with self._read() as db:
-            row = db.get(LiveEvening, evening_id)
-            if row is None:
+            return self._evening_in(db, evening_id)
+
+    def _evening_in(self, db: Session, evening_id: int) -> Evening | None:
+        row = db.execute(self._evening_rows().where(LiveEvening.id == evening_id)).first()
+        if row is None:
+            return None
+        seated = db.scalars(select(LivePlayer).where(LivePlayer.evening_id == evening_id)).all()
+        return self._evening(row, seated, self._settings_of(row))
+
+    @staticmethod
+    def _evening_rows() -> Any:
+        """The query of evenings' rows: every column, the settings as their text (:meth:`_settings_of`)."""
+        columns = [c for c in LiveEvening.__table__.columns if c.name != "settings"]
+        return select(*columns, cast(LiveEvening.settings, Text).label("settings_text"))
+
+    def _state_and_settings(self, db: Session, evening_id: int) -> tuple[str, Mapping[str, Any]]:
+        """The evening's state and settings as a write reads them (:meth:`_settings_of`: a members file's megabytes
+        are not decoded again for every entry, in the writers' turn)."""
+        text_of_settings = cast(LiveEvening.settings, Text).label("settings_text")
+        row = db.execute(select(LiveEvening.id, LiveEvening.state, text_of_settings)
+                         .where(LiveEvening.id == evening_id)).one()  # fmt: skip
+        return row.state, self._settings_of(row).settings
+
+    def _settings_of(self, row: Any, keep: bool = True) -> _Settings:
+        """An evening's settings decoded once for as long as their text is the same (:class:`_Settings`); ``keep``:
+        kept for the next request (the evenings asked for lately: each may hold a members file's megabytes)."""
+        text = row.settings_text or "{}"
+        decoded = self._decoded.get(row.id)
+        if decoded is not None and decoded.text == text:  # compared, not hashed: a members file's text is megabytes
+            return decoded
+        decoded = _Settings.of(json.loads(text) or {}, text)
+        if keep:
+            self._decoded = {**dict(list(self._decoded.items())[-(_DECODED_KEPT - 1) :]), row.id: decoded}
+        return decoded
+
+    def evening_results(self, evening_id: int) -> tuple[Evening, list[dict[str, Any]]] | None:
+        """The evening and every result of it (:meth:`results`) in one read transaction, so the results are those
+        of the evening's revision (the ranking screen scores them and keeps the scores under that revision); None:
+        no such evening."""
+        with self._read() as db:
+            evening = self._evening_in(db, evening_id)
+            if evening is None:
                 return None
-            seated = db.scalars(select(LivePlayer).where(LivePlayer.evening_id == evening_id)).all()
-            return self._evening(row, seated)
+            return evening, self._results_in(db, select(*LiveResult.__table__.columns).where(
+                LiveResult.evening_id == evening_id))  # fmt: skip
+
+    @staticmethod
+    def _results_in(db: Session, query: Any) -> list[dict[str, Any]]:
+        return [_result_fields(r) for r in db.execute(query.order_by(LiveResult.id))]
+
+    def seat(self, evening_id: int, section: str, table: int, board: int | None = None) -> Seat | None:
+        """What every request of a table's phone reads (its page, a board's form, the check, the confirmation, a
+        call): the evening, the table's results so far and the round it plays now, in one read transaction – one
+        snapshot, so the round is the one those results make.  Read as three calls (the evening, the round, the
+        results) each request paid a session and a worker thread three times: most of the server's work per entry
+        at 60 tables entering back to back (``benchmarks/live_bench.py``).  ``board``: the NS scores entered on it in
+        the section so far too (:meth:`board_scores`, for the check).  None: no such evening."""
+        with self._read() as db:
+            evening = self._evening_in(db, evening_id)
+            if evening is None:
+                return None
+            query = select(*LiveResult.__table__.columns).where(
+                LiveResult.evening_id == evening_id, LiveResult.section == section, LiveResult.table == table
+            )
+            results = self._results_in(db, query)
+            scores = self._board_scores_in(db, evening_id, section, board) if board is not None else []
+        entered = {(r["round"], r["board"]) for r in results}
+        return Seat(evening, section, table, _round_to_play(evening, section, table, entered), results, scores)
 
     def evenings(self) -> list[Evening]:
         with self._read() as db:
-            rows = db.scalars(select(LiveEvening).order_by(LiveEvening.id.desc())).all()
-            return [self._evening(r) for r in rows]
+            rows = db.execute(self._evening_rows().order_by(LiveEvening.id.desc())).all()
+            return [self._evening(r, (), self._settings_of(r, keep=False)) for r in rows]
 
     def seat_players(self, evening: Evening, pair: str, numbers: Sequence[str], names: Sequence[str], who: str) -> None:
         """A pair's member numbers (and the names known for them) as a table gave them at the start."""
@@ -555,16 +671,20 @@ class LiveStore:
             if value is not None:
                 query = query.where(column == value)
         with self._read() as db:
-            return [_result_fields(r) for r in db.execute(query.order_by(LiveResult.id))]
+            return self._results_in(db, query)
 
     def board_scores(self, evening_id: int, section: str, board: int) -> list[int]:
         """The NS scores entered so far on ``board`` of ``section`` (numbers only: adjusted scores are left out)."""
         with self._read() as db:
-            written = db.scalars(
-                select(LiveResult.score).where(
-                    LiveResult.evening_id == evening_id, LiveResult.section == section, LiveResult.board == board
-                )
-            ).all()
+            return self._board_scores_in(db, evening_id, section, board)
+
+    @staticmethod
+    def _board_scores_in(db: Session, evening_id: int, section: str, board: int) -> list[int]:
+        written = db.scalars(
+            select(LiveResult.score).where(
+                LiveResult.evening_id == evening_id, LiveResult.section == section, LiveResult.board == board
+            )
+        ).all()
         return [int(s) for s in written if s.lstrip("-").isdigit()]
 
     def result(self, evening_id: int, result_id: int) -> dict[str, Any] | None:
@@ -618,9 +738,7 @@ class LiveStore:
             first = answered(db)
             if first is not None:
                 return first
-            state, settings = db.execute(
-                select(LiveEvening.state, LiveEvening.settings).where(LiveEvening.id == evening.id)
-            ).one()
+            state, settings = self._state_and_settings(db, evening.id)
             if state != "running":
                 raise Refused("the evening is not running: results are entered between its start and its close")
             existing = db.scalars(
@@ -662,9 +780,6 @@ class LiveStore:
         return outcome
 
     def _current_round_in(self, db: Session, evening: Evening, section: str, table: int) -> int | None:
-        schedule = evening.section(section)
-        if schedule is None:
-            return None
         # each row unpacked as the tuple it is (SQLAlchemy 2.1 deprecates ``Result.tuples()``, 2.0's typing aid)
         entered = {
             (number, board)
@@ -674,10 +789,7 @@ class LiveStore:
                 )
             )
         }
-        for number, stand in _stands(schedule, table):
-            if any((number, b) not in entered for b in stand.boards):
-                return number
-        return None
+        return _round_to_play(evening, section, table, entered)
 
     def correct(
         self, evening: Evening, place: Place, board: int, fields: Mapping[str, str], who: str, reason: str
@@ -688,9 +800,7 @@ class LiveStore:
         values = {f: str(fields.get(f, "")) for f in FIELDS}
 
         def work(db: Session) -> dict[str, Any]:
-            state, settings = db.execute(
-                select(LiveEvening.state, LiveEvening.settings).where(LiveEvening.id == evening.id)
-            ).one()
+            state, settings = self._state_and_settings(db, evening.id)
             row = db.scalars(
                 select(LiveResult).where(
                     LiveResult.evening_id == evening.id, LiveResult.section == place.section,
