@@ -37,7 +37,7 @@ def test_a_dutch_table_reads_where_its_pairs_go_in_dutch(server: Server) -> None
     desk.post(f"/desk/e/{evening}/do/start", {})
     phone = sit_down(server, evening, table_codes(desk, evening)[2])
     page = phone.get(f"/t/{evening}/table?lang=nl").text
-    moves = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", page[page.index("Na deze ronde"):]))
+    moves = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", page[page.index("Na deze ronde") :]))
     # table 2's NS pair stays at table 2 NS, its EW pair goes to table 3 EW (a skip Mitchell's round 2)
     assert "NZ-paar: tafel 2, NZ" in moves and "OW-paar: tafel 3, OW" in moves, moves[:300]
     assert " NS" not in moves[:200] and " EW" not in moves[:200]

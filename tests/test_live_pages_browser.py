@@ -144,8 +144,10 @@ def test_every_live_page_fits_a_phone_and_reads_at_14_px(browser: Any, server: S
             page.goto(url + path)
             _measure(page, f"{name}-{tag}", width, problems)
             if name == "screen":  # the club room reads North-South and East-West down the same columns
-                lefts = page.evaluate("[...document.querySelectorAll('table.ranking')].map(t => "
-                                      "[...t.rows[0].cells].map(c => Math.round(c.getBoundingClientRect().left)))")
+                lefts = page.evaluate(
+                    "[...document.querySelectorAll('table.ranking')].map(t => "
+                    "[...t.rows[0].cells].map(c => Math.round(c.getBoundingClientRect().left)))"
+                )
                 assert len(lefts) == 2 and lefts[0] == lefts[1], lefts
         assert page.locator("[role=alert]").count() == 1  # the message page says what is wrong
 

@@ -14,25 +14,38 @@ from bridgescore.cli.common import DatabaseOption, ReportLangOption, app, fail, 
 def serve(
     db: DatabaseOption = None,
     host: Annotated[
-        str, typer.Option("--host", help="The address to listen on: 127.0.0.1 (this computer only) unless you say "
-                          "0.0.0.0 (every device of the club's network).")
+        str,
+        typer.Option(
+            "--host",
+            help="The address to listen on: 127.0.0.1 (this computer only) unless you say "
+            "0.0.0.0 (every device of the club's network).",
+        ),
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="The port to listen on.", min=1, max=65535)] = 8000,
     workers: Annotated[
         int, typer.Option("--workers", help="Server processes (PostgreSQL; one is enough for a club).", min=1, max=64)
     ] = 1,
-    publish: Annotated[
-        Path, typer.Option("--publish", help="The folder the published results are written to.")
-    ] = Path("bridgescore-published"),
+    publish: Annotated[Path, typer.Option("--publish", help="The folder the published results are written to.")] = Path(
+        "bridgescore-published"
+    ),
     https: Annotated[
-        bool, typer.Option("--https", help="Served behind a proxy that gives it HTTPS (Caddy, nginx): the session "
-                           "cookie is then sent over HTTPS only.")
+        bool,
+        typer.Option(
+            "--https",
+            help="Served behind a proxy that gives it HTTPS (Caddy, nginx): the session "
+            "cookie is then sent over HTTPS only.",
+        ),
     ] = False,
     trust_proxy: Annotated[
-        list[str] | None, typer.Option("--trust-proxy", metavar="ADDRESS", help="A reverse proxy on another "
-                                       "machine (its address or network, e.g. 192.168.1.10): the phones' addresses "
-                                       "it forwards are believed, so the limit on wrong table codes counts each "
-                                       "phone, not the proxy. A proxy on this computer is always believed.")
+        list[str] | None,
+        typer.Option(
+            "--trust-proxy",
+            metavar="ADDRESS",
+            help="A reverse proxy on another "
+            "machine (its address or network, e.g. 192.168.1.10): the phones' addresses "
+            "it forwards are believed, so the limit on wrong table codes counts each "
+            "phone, not the proxy. A proxy on this computer is always believed.",
+        ),
     ] = None,
     lang: ReportLangOption = "en",
 ) -> None:
@@ -74,5 +87,7 @@ def _proxy(address: str) -> str:
     try:
         return str(ipaddress.ip_network(address.strip(), strict=False))
     except ValueError:
-        raise fail(f"--trust-proxy {address!r}: give the proxy's IP address or network (192.168.1.10, "
-                   "10.0.0.0/24); a name or '*' would let any device claim another's address") from None
+        raise fail(
+            f"--trust-proxy {address!r}: give the proxy's IP address or network (192.168.1.10, "
+            "10.0.0.0/24); a name or '*' would let any device claim another's address"
+        ) from None

@@ -904,8 +904,11 @@ async def table_page(request: Request) -> Response:
     mine = {(r["round"], r["board"]): r for r in found.results}
     place = evening.place(section, current, table) if current else None
     moves = _next(evening, section, table, current) if current else None
-    unnamed = [pair for pair in ((place.ns, place.ew) if place else ())
-               if evening.settings.get("numbers") and not all(evening.players.get(f"{section}:{pair}", ["", ""]))]
+    unnamed = [
+        pair
+        for pair in ((place.ns, place.ew) if place else ())
+        if evening.settings.get("numbers") and not all(evening.players.get(f"{section}:{pair}", ["", ""]))
+    ]
     return _page(request, "table.html.j2", evening=evening, section=section, table=table, round=current,
                  place=place, entered=mine, moves=moves, names=evening.names, unnamed=unnamed)  # fmt: skip
 

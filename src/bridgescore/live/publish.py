@@ -47,8 +47,15 @@ def publish(store: LiveStore, root: Path, evening_id: int, lang: str = "en") -> 
     key = evening.session_key or session_key(evening.date, evening.club, evening.title or f"evening {evening.id}",
                                              files.travellers.name)  # fmt: skip
     options = {"method": evening.method, **({"as_program": evening.preset} if evening.preset else {})}
-    to_store = ToStore(scores, str(files.travellers), files.travellers.read_bytes(), key, options,
-                       lines_digest(scores.event.table), evening.movement)  # the movement kept with the session
+    to_store = ToStore(
+        scores,
+        str(files.travellers),
+        files.travellers.read_bytes(),
+        key,
+        options,
+        lines_digest(scores.event.table),
+        evening.movement,
+    )  # the movement kept with the session
     try:
         store.archive.add_all([to_store], replace=bool(evening.session_key))
     except ArchiveRefusal as refusal:

@@ -42,7 +42,12 @@ def application() -> Starlette:
 
 
 def run(
-    db_url: str, publish: Path, host: str, port: int, workers: int, https: bool = False,
+    db_url: str,
+    publish: Path,
+    host: str,
+    port: int,
+    workers: int,
+    https: bool = False,
     proxies: Sequence[str] = (),
 ) -> None:
     """Serve until stopped (Ctrl-C or a signal): ``workers`` processes on ``host:port``; ``https``: behind a

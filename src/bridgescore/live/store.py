@@ -363,9 +363,9 @@ class LiveStore:
             since = now() - window
             return int(
                 db.scalar(
-                    select(func.count()).select_from(LiveAttempt).where(
-                        LiveAttempt.client == client, LiveAttempt.at >= since
-                    )
+                    select(func.count())
+                    .select_from(LiveAttempt)
+                    .where(LiveAttempt.client == client, LiveAttempt.at >= since)
                 )
                 or 0
             )
