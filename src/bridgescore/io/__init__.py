@@ -50,9 +50,12 @@ def csv_event(event: Event) -> Event:
     from bridgescore.io import csv as traveller_csv
 
     if event.results:  # the players of each pair where the lines name them (issue 13: n_number …, north …)
-        from bridgescore.io.members import seated_players
+        from bridgescore.io.members import seated_pairs_when_asked, seated_players
 
-        players, _, conflicts = seated_players(event)
+        when_asked = seated_pairs_when_asked(event)  # an individual's: worked out if ever asked for (issue 19)
+        players, _, conflicts = seated_players(event) if when_asked is None else ({}, {}, [])
+        if when_asked is not None and when_asked:
+            event = replace(event, players=when_asked)
         if players:
             # a pair numbered on the lines whose players' names are written beside: named so in the rankings (a pair
             # made of its players, BBO's ``north+south``, is named by its id already)

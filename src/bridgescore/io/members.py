@@ -40,7 +40,17 @@ from bridgescore.core.problems import Location, Problem, Severity, shorten
 from bridgescore.core.table import Column, distinct, pair_codes
 from bridgescore.io.csv import COLUMN_SYNONYMS, header_key, read_file, read_records, too_large
 
-__all__ = ["NUMBER_COLUMNS", "Members", "load", "loads", "seated_players", "with_members", "without_cycle_collection"]
+__all__ = [
+    "NUMBER_COLUMNS",
+    "Members",
+    "SeatedPairs",
+    "load",
+    "loads",
+    "seated_pairs_when_asked",
+    "seated_players",
+    "with_members",
+    "without_cycle_collection",
+]
 
 _NUMBER = (
     "number", "member", "membernumber", "memberno", "memberid", "id", "nr", "lidnummer", "lidnr", "bondsnummer",
@@ -394,6 +404,65 @@ def seated_players(event: Event) -> tuple[dict[str, tuple[Player, ...]], dict[st
             )
             first_line[group] = where(row)  # said once per change, not on every later line
     return players, sources, problems
+
+
+class SeatedPairs(Mapping[str, tuple[Player, ...]]):
+    """The players of an individual's pairs (``north+south``, ``east+west``), :func:`seated_players`' first value,
+    worked out when first asked for (issue 19).  An individual's pairs are nearly all distinct – 2,000,000 of them in
+    a 1,000,000-line file – and making their players took a quarter of ``bridgescore individual``'s time, while the
+    individual ranks players, not pairs: its rankings and most reports never look at them.  Anything that does
+    (the USEBIO report, merging several files, ``Event`` equality) gets the same mapping, in the same order, as
+    :func:`seated_players` gives.  Made only by :func:`seated_pairs_when_asked`, which knows the pairs' players to be
+    empty or not without working them out."""
+
+    __slots__ = ("_any", "_event", "_players")
+
+    def __init__(self, event: Event, any_pair: bool) -> None:
+        self._event: Event | None = event
+        self._players: Mapping[str, tuple[Player, ...]] | None = None
+        self._any = any_pair
+
+    def _worked_out(self) -> Mapping[str, tuple[Player, ...]]:
+        if self._players is None:
+            assert self._event is not None
+            self._players = MappingProxyType(seated_players(self._event)[0])
+            self._event = None
+        return self._players
+
+    def __getitem__(self, key: str) -> tuple[Player, ...]:
+        return self._worked_out()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._worked_out())
+
+    def __len__(self) -> int:
+        return len(self._worked_out())
+
+    def __bool__(self) -> bool:
+        return self._any if self._players is None else bool(self._players)
+
+    def __repr__(self) -> str:
+        return f"SeatedPairs({dict(self._worked_out())!r})"
+
+
+def seated_pairs_when_asked(event: Event) -> SeatedPairs | None:
+    """The players of ``event``'s pairs as a :class:`SeatedPairs`, where :func:`seated_players` would add no name
+    and report no problem: a CSV individual (``event.form``: its pairs made of the ``north`` … ``west`` player
+    columns, no pair numbers, :func:`bridgescore.io.csv_lines._form`), no member number columns, and no player
+    written with a ``+`` or a ``:``.  Then each pair ``a+b`` is the two players ``a`` and ``b`` themselves (the
+    pair is made of them, so a pair never has other players on another line) and is never named ``a & b`` (its key
+    is its players' names joined as ``seated_players`` compares them).  None otherwise: the caller works the players
+    out as before."""
+    table = event.table if event.results and event.form == "individual" else None
+    if table is None or any(NUMBER_COLUMNS.get(header_key(name)) is not None for name in table.extra):
+        return None
+    seats = [table.extra.get(seat) for seat in ("north", "south", "east", "west")]
+    for column in seats:
+        if column is None or any(label is not None and ("+" in label or ":" in label) for label in column.labels):
+            return None
+    # a pair of two players where the line names both (the pair ``a+b``; ``""`` where a player is missing)
+    any_pair = bool(table.ns_pair.mask(bool).any() or table.ew_pair.mask(bool).any())
+    return SeatedPairs(event, any_pair)
 
 
 def with_members(
