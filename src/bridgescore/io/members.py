@@ -461,8 +461,14 @@ def seated_pairs_when_asked(event: Event) -> SeatedPairs | None:
         if column is None or any(label is not None and ("+" in label or ":" in label) for label in column.labels):
             return None
     # a pair of two players where the line names both (the pair ``a+b``; ``""`` where a player is missing)
-    any_pair = bool(table.ns_pair.mask(bool).any() or table.ew_pair.mask(bool).any())
-    return SeatedPairs(event, any_pair)
+    return SeatedPairs(event, _names_a_pair(table.ns_pair) or _names_a_pair(table.ew_pair))
+
+
+def _names_a_pair(column: Column[str]) -> bool:
+    """Whether a line of ``column`` (an individual's ``ns_pair`` or ``ew_pair``) names a pair: its labels are
+    distinct, so every line but those of the one label ``""`` (a player missing)."""
+    blank = column.labels.index("") if "" in column.labels else -1
+    return bool((column.codes != blank).any())
 
 
 def with_members(
