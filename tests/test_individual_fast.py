@@ -158,3 +158,21 @@ def test_a_player_written_with_a_plus_keeps_the_warning_of_a_pair_with_two_sets_
     event = load_event(path)
     assert event.form == "individual" and not isinstance(event.players, SeatedPairs)
     assert any("pair 1+2+3 is" in str(p) for p in event.problems)
+
+
+@pytest.mark.parametrize("fmt", _FORMATS)
+def test_two_files_merged_as_sections_ask_for_their_players_and_give_the_same_bytes(fmt: str, tmp_path: Path) -> None:
+    """``Event.merge`` of several files keys each file's pairs' players by its section: it asks for them."""
+    paths = [tmp_path / "a.csv", tmp_path / "b.csv"]
+    for seed, path in enumerate(paths):
+        path.write_text(_individual_file(seed, 12, 3, names=seed == 1, sections=False, odd=""), encoding="utf-8")
+    outputs = []
+    for careful in (True, False):
+        out = tmp_path / f"{careful}.{fmt}"
+        with _read(columnar=False, careful=careful):
+            result = CliRunner().invoke(
+                app, ["individual", *map(str, paths), "--section-per-file", "-f", fmt, "-o", str(out)]
+            )
+        outputs.append((result.exit_code, out.read_bytes() if out.exists() else b"", result.output))
+    assert outputs[0] == outputs[1]
+    assert outputs[0][0] == 0 and outputs[0][1]
