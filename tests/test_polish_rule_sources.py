@@ -20,7 +20,7 @@ def test_each_tiebreak_rule_names_its_source(rule: str) -> None:
     assert SOURCE.search(inspect.getdoc(getattr(standings._Table, rule)) or "")
 
 
-@pytest.mark.parametrize("helper", ["board_points_of", "_aggregate", "_vps"])
+@pytest.mark.parametrize("helper", ["board_points_of", "_aggregate", "vps_of_margin"])
 def test_each_match_rule_names_its_source(helper: str) -> None:
     assert SOURCE.search(inspect.getdoc(getattr(match, helper)) or "")
 

@@ -30,16 +30,16 @@ from bridgescore.core.event import Event
 from bridgescore.core.i18n import N_
 from bridgescore.core.problems import Location, Problem, Severity, shorten
 from bridgescore.core.table import Column, ResultView
-from bridgescore.individual.seats import _fields_of, _where
+from bridgescore.individual.seats import seat_fields_of, seat_location
 from bridgescore.movement.model import Movement, Round, Section, Stand
 from bridgescore.pairs.against_movement import (
-    _ROUND_HEADERS,
-    _TABLE_HEADERS,
-    _extra_column,
-    _int,
-    _movement_section,
-    _stand,
+    ROUND_HEADERS,
+    TABLE_HEADERS,
     board_words,
+    extra_column,
+    movement_section,
+    small_whole_number,
+    stand_at,
 )
 
 __all__ = ["check_against_movement"]
@@ -72,8 +72,8 @@ def check_against_movement(event: Event, movement: Movement) -> Event:
     if not event.results:
         return event
     table = event.table
-    rounds = _extra_column(table, _ROUND_HEADERS)
-    tables = _extra_column(table, _TABLE_HEADERS)
+    rounds = extra_column(table, ROUND_HEADERS)
+    tables = extra_column(table, TABLE_HEADERS)
     labels = list(table.section.compact().labels)
     problems: list[Problem] = []
     dropped: set[int] = set()
@@ -88,9 +88,9 @@ def check_against_movement(event: Event, movement: Movement) -> Event:
         dropped.add(i)
 
     for i, result in enumerate(event.results):
-        found = _fields_of(result)
+        found = seat_fields_of(result)
         source = result.source or Location("<input>")
-        section = _movement_section(movement, result.section, labels)
+        section = movement_section(movement, result.section, labels)
         if section is None:
             error(i, dataclasses.replace(source, field="section"),
                   N_("section %(section)s is not in the movement (its sections: %(sections)s); the line is left out"),
@@ -127,7 +127,7 @@ def check_against_movement(event: Event, movement: Movement) -> Event:
         for field, want, written in zip(fields, stand.players.seats, players, strict=True):
             if str(want) == written or not written:  # an empty seat: the seats' reader says so
                 continue
-            error(i, _where(result, field, kind),
+            error(i, seat_location(result, field, kind),
                   N_("round %(round)s, table %(table)s: N %(north)s, S %(south)s, E %(east)s, W %(west)s on boards "
                      "%(boards)s: player %(player)s did not sit there; the line is left out"),
                   {**_words(rnd, stand), "player": shorten(written)})  # fmt: skip
@@ -174,10 +174,10 @@ def _place(
 ) -> tuple[Round, Stand] | int:
     """Where line ``i`` was played: at the round and table its columns name (the round alone where the movement
     has no such stand), else the stand of its board whose players agree most with the line's."""
-    r = _int(rounds[i]) if rounds is not None else None
-    t = _int(tables[i]) if tables is not None else None
+    r = small_whole_number(rounds[i]) if rounds is not None else None
+    t = small_whole_number(tables[i]) if tables is not None else None
     if r is not None and t is not None:
-        stand = _stand(section, r, t)
+        stand = stand_at(section, r, t)
         if stand is None or stand.players is None:
             return r
         return section.rounds[r - 1], stand

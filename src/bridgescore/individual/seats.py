@@ -28,7 +28,7 @@ from bridgescore.core.problems import FieldKind, Location, Problem, shorten
 from bridgescore.core.table import Column, ResultTable, ResultView, distinct
 from bridgescore.io.csv import SEATS as CSV_SEATS
 
-__all__ = ["SEAT_FIELDS", "SeatColumns", "Seating", "seat_columns", "seatings"]
+__all__ = ["SEAT_FIELDS", "SeatColumns", "Seating", "seat_columns", "seat_fields_of", "seat_location", "seatings"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +76,8 @@ _NO_PLAYER = {
 }
 
 
-def _fields_of(result: Result) -> tuple[tuple[str, str, str, str], FieldKind] | None:
+def seat_fields_of(result: Result) -> tuple[tuple[str, str, str, str], FieldKind] | None:
+    """The four seat columns a line names its players in (and their kind), or None where it names none."""
     for fields, kind in SEAT_FIELDS:
         if any(f in result.extra for f in fields):
             return fields, kind
@@ -85,10 +86,11 @@ def _fields_of(result: Result) -> tuple[tuple[str, str, str, str], FieldKind] | 
 
 def has_seats(event: Event) -> bool:
     """Whether any line of ``event`` names a player by seat (an individual, or a pairs file with its players)."""
-    return any(_fields_of(r) is not None for r in event.results)
+    return any(seat_fields_of(r) is not None for r in event.results)
 
 
-def _where(result: Result, field: str, kind: FieldKind) -> Location:
+def seat_location(result: Result, field: str, kind: FieldKind) -> Location:
+    """Where a line's seat column ``field`` is: its file and line, the column named."""
     source = result.source or Location("<input>")
     return Location(source.file, source.line, field, kind)
 
@@ -102,7 +104,7 @@ def seatings(results: Sequence[Result]) -> tuple[list[Seating | None], list[Prob
     seen: dict[tuple[str, int, str], int] = {}  # (section, board, player) → index of the first line
     twice_on_board: set[tuple[str, int, str]] = set()
     for result in results:
-        found = _fields_of(result)
+        found = seat_fields_of(result)
         if found is None:
             out.append(None)
             problems.append(
@@ -119,7 +121,7 @@ def seatings(results: Sequence[Result]) -> tuple[list[Seating | None], list[Prob
         uncredited: set[str] = set()
         for field, word, player in zip(fields, _SEAT_WORDS, players, strict=True):
             if not player:
-                problems.append(Problem.make(_where(result, field, kind), _NO_PLAYER[word], board=result.board))
+                problems.append(Problem.make(seat_location(result, field, kind), _NO_PLAYER[word], board=result.board))
         for player in dict.fromkeys(p for p in players if p):
             seats = [w for w, p in zip(_SEAT_WORDS, players, strict=True) if p == player]
             if len(seats) > 1:
@@ -127,7 +129,7 @@ def seatings(results: Sequence[Result]) -> tuple[list[Seating | None], list[Prob
                 second = fields[_SEAT_WORDS.index(seats[1])]
                 problems.append(
                     Problem.make(
-                        _where(result, second, kind),
+                        seat_location(result, second, kind),
                         "board %(board)d: player %(player)s sits in two seats at this table; the line is not "
                         "counted for them",
                         board=result.board,
@@ -145,7 +147,7 @@ def seatings(results: Sequence[Result]) -> tuple[list[Seating | None], list[Prob
                 earlier = results[first].source
                 problems.append(
                     Problem.make(
-                        _where(result, field, kind),
+                        seat_location(result, field, kind),
                         "board %(board)d: player %(player)s is also on another line of this board (line %(first)s); "
                         "the board is not counted for them",
                         board=result.board,

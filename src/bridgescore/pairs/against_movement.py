@@ -52,12 +52,24 @@ from bridgescore.core.table import Column, ResultTable, ResultView
 from bridgescore.io.csv_lines import header_key
 from bridgescore.movement.model import Movement, PairRef, Round, Section, Stand
 
-__all__ = ["check_against_movement", "ranked_as", "sat_swapped", "two_lines", "written_label"]
+__all__ = [
+    "ROUND_HEADERS",
+    "TABLE_HEADERS",
+    "check_against_movement",
+    "extra_column",
+    "movement_section",
+    "ranked_as",
+    "sat_swapped",
+    "small_whole_number",
+    "stand_at",
+    "two_lines",
+    "written_label",
+]
 
 #: The column headers (as :func:`~bridgescore.io.csv_lines.header_key` compares them) that give a line's round and
 #: table: Bridgemate's ``Round``/``Table``, the NBB's Dutch ``ronde``/``tafel``.
-_ROUND_HEADERS = frozenset({"round", "rnd", "ronde"})
-_TABLE_HEADERS = frozenset({"table", "tbl", "tafel"})
+ROUND_HEADERS = frozenset({"round", "rnd", "ronde"})
+TABLE_HEADERS = frozenset({"table", "tbl", "tafel"})
 #: The column that says a line's pairs sat the wrong way (the movement's East-West pair North-South), as the live
 #: evening's desk records it: the line names the pairs as they sat, and is expected so (no swap reported).
 _SWAPPED_HEADERS = frozenset({"swapped", "satswapped", "wrongway"})
@@ -307,12 +319,14 @@ def _agreeing(
     return count
 
 
-def _int(text: str | None) -> int | None:
+def small_whole_number(text: str | None) -> int | None:
+    """A round or table number as a file writes it (ASCII digits, at most nine), else None."""
     text = (text or "").strip()
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
 
 
-def _extra_column(table: ResultTable, headers: frozenset[str]) -> Column[str | None] | None:
+def extra_column(table: ResultTable, headers: frozenset[str]) -> Column[str | None] | None:
+    """The column of the lines kept beside the read ones whose header is one of ``headers`` (a round or table)."""
     return next((column for name, column in table.extra.items() if header_key(name) in headers), None)
 
 
@@ -320,14 +334,14 @@ def sat_swapped(table: ResultTable) -> npt.NDArray[np.bool_] | None:
     """Per line: whether its ``swapped`` column says its pairs sat the wrong way (the movement's East-West pair sat
     North-South: the line names the pairs as they sat, each pair's points belong to its own direction's ranking);
     None where no line says so (nearly every file)."""
-    column = _extra_column(table, _SWAPPED_HEADERS)
+    column = extra_column(table, _SWAPPED_HEADERS)
     if column is None:
         return None
     marked = column.mask(lambda text: (text or "").strip().casefold() in _YES)
     return marked if marked.any() else None
 
 
-def _movement_section(movement: Movement, label: str, labels: Sequence[str]) -> Section | None:
+def movement_section(movement: Movement, label: str, labels: Sequence[str]) -> Section | None:
     """The schedule's section for the event's section ``label``: the one of that name (letters' case aside), or the
     only one where both have one."""
     if len(movement.sections) == 1 and len(labels) == 1:
@@ -346,8 +360,8 @@ class _Checker:
         self.problems: list[Problem] = []
         self.dropped: set[int] = set()
         self.swapped: set[int] = set()
-        self.rounds = _extra_column(self.table, _ROUND_HEADERS)
-        self.tables = _extra_column(self.table, _TABLE_HEADERS)
+        self.rounds = extra_column(self.table, ROUND_HEADERS)
+        self.tables = extra_column(self.table, TABLE_HEADERS)
         self.sat_swapped = sat_swapped(self.table)
         self.several = len(movement.sections) > 1  # a table, round or pair is said with its section
         self.label = ""  # the section being checked, as the travellers name it
@@ -380,7 +394,7 @@ class _Checker:
         used: set[str] = set()
         for label in labels:
             rows = rows_of[label]
-            section = _movement_section(self.movement, label, labels)
+            section = movement_section(self.movement, label, labels)
             if section is None:
                 for i in rows:
                     self.error(
@@ -509,10 +523,10 @@ class _Checker:
             )  # fmt: skip
             return None
         candidates = places.get(board, [])
-        round_number = _int(self.rounds[i]) if self.rounds is not None else None
-        table_number = _int(self.tables[i]) if self.tables is not None else None
+        round_number = small_whole_number(self.rounds[i]) if self.rounds is not None else None
+        table_number = small_whole_number(self.tables[i]) if self.tables is not None else None
         if round_number is not None and table_number is not None:
-            stand = _stand(section, round_number, table_number)
+            stand = stand_at(section, round_number, table_number)
             if stand is None or stand.is_bye:
                 self.error(
                     i, "table",
@@ -613,7 +627,8 @@ def _swap_warning_of(problem: Problem, where: Location) -> bool:
     return problem.severity is Severity.WARNING and problem.location == dataclasses.replace(where, field="ns")
 
 
-def _stand(section: Section, round_number: int, table_number: int) -> Stand | None:
+def stand_at(section: Section, round_number: int, table_number: int) -> Stand | None:
+    """The stand of ``section`` at table ``table_number`` in round ``round_number``, None where there is none."""
     if not 1 <= round_number <= len(section.rounds):
         return None
     return section.rounds[round_number - 1].stand(table_number)
