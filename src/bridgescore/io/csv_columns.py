@@ -25,6 +25,7 @@ from __future__ import annotations
 import csv as _csv
 import re
 from collections.abc import Iterable, Mapping
+from itertools import compress
 from types import MappingProxyType
 from typing import Any
 
@@ -233,8 +234,12 @@ class ColumnReading:
     def event(self, invalid: list[tuple[int, list[str]]], pairs_per_direction: bool | None) -> Event:
         filename = self.filename
         board, vul = self.boards()
+        joint: tuple[tuple[str, ...], IntArray] | None = None
         if self.players:  # the pairs made of their players (an individual's lines, BBO's travellers): north+south
-            ns, ew = self._pair_of("north", "south"), self._pair_of("east", "west")
+            common = self._player_codes()
+            ns, ns_keys = self._pair_of("north", "south", common)
+            ew, ew_keys = self._pair_of("east", "west", common)
+            joint = _joint_pairs(ns, ns_keys, ew, ew_keys)
         else:
             ns, ew = self.stripped("ns"), self.stripped("ew")
         good = vul != _BAD_BOARD
@@ -258,6 +263,9 @@ class ColumnReading:
         read = careful.one_ew_convention(read, ew_views, problems)
 
         table = self._table(np.flatnonzero(good), board, ns, ew, key_of_row, readings)
+        if joint is not None and not read:  # pair_codes of the table, as it would work them out (issue 19)
+            labels, ew_code = joint
+            table._derived["pairs"] = (labels, table.ns_pair.codes.astype(np.int64), ew_code[table.ew_pair.codes])
         if read:
             table = ResultTable.concat([table, ResultTable.from_results(read)])
             table = table.take(np.argsort(table.line, kind="stable"))
@@ -271,9 +279,21 @@ class ColumnReading:
         form, sign = _individual_form(table, self.columns) if self.players else ("pairs", "")
         return Event.from_table(table, problems=tuple(problems), form=form, form_sign=sign)
 
-    def _pair_of(self, first: str, second: str) -> Column[str]:
+    def _player_codes(self) -> dict[str, int] | None:
+        """Each player written in a seat column, coded once for the four seats (None where a player is written with
+        a ``+``: ``1+2`` beside ``3`` is then the pair ``1`` beside ``2+3`` is)."""
+        labels = dict.fromkeys(label for seat in careful.SEATS for label in self.stripped(seat).labels)
+        if any("+" in label for label in labels):
+            return None
+        return dict(zip(labels, range(len(labels)), strict=True))
+
+    def _pair_of(
+        self, first: str, second: str, common: Mapping[str, int] | None = None
+    ) -> tuple[Column[str], IntArray | None]:
         """The pair of two seat columns as the line reader makes it (:meth:`bridgescore.io.csv.Columns.pair`):
-        ``first+second``, empty where a player is missing; each distinct couple joined once."""
+        ``first+second``, empty where a player is missing; each distinct couple joined once.  With the players'
+        ``common`` codes (:meth:`_player_codes`) also each pair label's couple as a key of those codes, the same
+        key for the same couple in any two seats (None without them, or where two couples are written alike)."""
         a, b = self.stripped(first), self.stripped(second)
         width = max(len(b.labels), 1)
         # the distinct couples with one sort, in order of first appearance (an individual's couples are nearly all
@@ -291,7 +311,15 @@ class ColumnReading:
         )
         couples = Column(code_of[inverse.reshape(-1)], labels)
         # two couples written alike ("" where a player is missing; "1+2","3" and "1","2+3") are one pair
-        return couples if len(set(labels)) == len(labels) else couples.map(_same)
+        if len(set(labels)) != len(labels):
+            return couples.map(_same), None
+        if common is None:
+            return couples, None
+        width_common = len(common)
+        a_common = np.fromiter(map(common.__getitem__, a_labels), dtype=np.int64, count=len(a_labels))
+        b_common = np.fromiter(map(common.__getitem__, b_labels), dtype=np.int64, count=len(b_labels))
+        ordered = found[order]
+        return couples, a_common[ordered // width] * width_common + b_common[ordered % width]
 
     def _row(self, i: int) -> list[str]:
         return [column[i] for column in self.raw]
@@ -369,6 +397,25 @@ class ColumnReading:
             source_kind=np.full(n, _COLUMN_KIND, dtype=np.int8),
             extra=MappingProxyType(extra),
         )
+
+
+def _joint_pairs(
+    ns: Column[str], ns_keys: IntArray | None, ew: Column[str], ew_keys: IntArray | None
+) -> tuple[tuple[str, ...], IntArray] | None:
+    """The pair labels of both sides as :func:`bridgescore.core.table.pair_codes` codes them (North-South's labels,
+    then East-West's not among them, in their order) and the code of each East-West label, from the couples' keys
+    (:meth:`ColumnReading._pair_of`), without a Python step per pair label: an individual's 2,000,000 (issue 19).
+    None where a label is empty (a player missing) or a side's keys are not known."""
+    if ns_keys is None or ew_keys is None or "" in ns.labels or "" in ew.labels:
+        return None
+    sorter = np.argsort(ns_keys, kind="stable")
+    at = np.searchsorted(ns_keys, ew_keys, sorter=sorter)
+    at = sorter[np.minimum(at, len(ns_keys) - 1)] if len(ns_keys) else np.zeros(len(ew_keys), dtype=np.int64)
+    known = ns_keys[at] == ew_keys if len(ns_keys) else np.zeros(len(ew_keys), dtype=bool)
+    new = ~known
+    code = np.where(known, at, len(ns.labels) + np.cumsum(new) - 1).astype(np.int64)
+    labels = (*ns.labels, *compress(ew.labels, new.tolist()))
+    return labels, code
 
 
 def _made_of_players(columns: careful.Columns) -> bool:
