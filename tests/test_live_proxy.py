@@ -51,6 +51,6 @@ def test_without_it_a_proxy_on_another_machine_is_not_believed(server: Server) -
 
 
 def test_a_name_or_a_wildcard_is_refused(tmp_path: Path) -> None:
-    for address in ("*", "proxy.club.lan"):
+    for address in ("*", "proxy.club.lan", "0.0.0.0/0", "::/0"):
         result = CliRunner().invoke(app, ["serve", "--db", str(tmp_path / "c.db"), "--trust-proxy", address])
         assert result.exit_code != 0 and "give the proxy's IP address" in result.output, result.output

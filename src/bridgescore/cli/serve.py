@@ -81,13 +81,16 @@ def serve(
 
 def _proxy(address: str) -> str:
     """A ``--trust-proxy`` address or network as uvicorn's ``forwarded_allow_ips`` takes it; anything else (a host
-    name, ``*``, which would believe every device's header) refused with the reason."""
+    name; ``*`` or ``0.0.0.0/0``, which would believe every device's header) refused with the reason."""
     import ipaddress
 
     try:
-        return str(ipaddress.ip_network(address.strip(), strict=False))
+        network = ipaddress.ip_network(address.strip(), strict=False)
     except ValueError:
-        raise fail(
-            f"--trust-proxy {address!r}: give the proxy's IP address or network (192.168.1.10, "
-            "10.0.0.0/24); a name or '*' would let any device claim another's address"
-        ) from None
+        network = None
+    if network is not None and network.prefixlen > 0:  # a prefix of 0 is every device, as '*' is
+        return str(network)
+    raise fail(
+        f"--trust-proxy {address!r}: give the proxy's IP address or network (192.168.1.10, 10.0.0.0/24); a name, "
+        "'*' or 0.0.0.0/0 would let any device claim another's address"
+    )
