@@ -170,29 +170,34 @@ def test_usebio_mutations_lose_no_traveller_line(tmp_path: Path, text: str) -> N
 
 def _pbn_carriers(text: str) -> list[tuple[int, int, int]]:
     """(first line, last line, results carried) of each chunk between blank lines: each row of a score table (the
-    lines after ``[ScoreTable]`` up to the next tag), or, in a chunk without a score table, each game (from a
-    ``[Board]`` tag) with a contract or a score.  (A game with both gives its table; its own result is one of
-    the rows.)  A contract or score written ``?`` (PBN's unknown value, as Bridgewebs writes ``[Contract "?"]``
-    beside its score tables) carries none, as the reader's docstring says (:mod:`bridgescore.io.pbn`)."""
+    lines after ``[ScoreTable]`` up to the next tag), or, in a chunk without a score table, each game with a
+    contract or a score.  A game is the chunk, cut where a tag (but ``Note``) comes a second time, as the module
+    docstring of :mod:`bridgescore.io.pbn` says – not at ``[Board]``: the PBN standard fixes no order of the tags, so
+    a ``[Contract]`` written above its game's ``[Board]`` is that game's.  (A game with both gives its table; its
+    own result is one of the rows.)  A contract or score written ``?`` (PBN's unknown value, as Bridgewebs writes
+    ``[Contract "?"]`` beside its score tables) carries none, as the reader's docstring says."""
     tag = re.compile(r'^\s*\[(\w+)\s+"(.*)"\]')
     odd = "[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]"
     lines = [re.sub(odd, " ", x.removesuffix("\r")) for x in text.split("\n")]
     chunks: list[tuple[int, int, int]] = []
     start, rows, in_table, tables, games, carries = 0, 0, False, 0, 0, False
+    seen: set[str] = set()
     for number, line in enumerate([*lines, ""], start=1):
         if not line.strip():
             if start:
                 chunks.append((start, number - 1, rows if tables else games + carries))
             start, rows, in_table, tables, games, carries = 0, 0, False, 0, 0, False
+            seen = set()
             continue
         start = start or number
         m = tag.match(line)
         if m:
             in_table = m[1] == "ScoreTable"
             tables += in_table
-            if m[1] == "Board":
-                games, carries = games + carries, False
-            elif m[1] in ("Contract", "Score") and m[2].strip() not in ("", "#", "?"):  # "?": PBN's unknown, no result
+            if m[1] in seen and m[1] != "Note":  # a tag written a second time starts the next game
+                games, carries, seen = games + carries, False, set()
+            seen.add(m[1])
+            if m[1] in ("Contract", "Score") and m[2].strip() not in ("", "#", "?"):  # "?": PBN's unknown, no result
                 carries = True
         elif in_table and not line.lstrip().startswith(("%", "{", ";")):
             rows += 1
@@ -216,9 +221,18 @@ _SPLIT_UNKNOWN = (
 )
 
 
+#: A mutation CI's fuzz found: a game's ``[Contract]`` swapped above its ``[Board]`` (and its ``[Event]`` below) is
+#: still one game with one result – the count of carriers had cut games at ``[Board]``.
+_CONTRACT_ABOVE_BOARD = (
+    '[Contract "2D"]\n[Site "RealBridge"]\n[Board "10"]\n[Dealer "E"]\n[Vulnerable "All"]\n[Declarer "W"]\n'
+    '[Event "Open"]\n[PairId_NS "1"]\n[PairId_EW "2"]\n[Result "8"]\n[Score "NS -90"]\n'
+)
+
+
 @_FUZZ
 @given(text=_mutated(".pbn"))
 @example(text=_SPLIT_UNKNOWN)
+@example(text=_CONTRACT_ABOVE_BOARD)
 def test_pbn_mutations_lose_no_result(tmp_path: Path, text: str) -> None:
     path = tmp_path / "fuzz.pbn"
     path.write_bytes(text.encode("utf-8", "surrogatepass"))
