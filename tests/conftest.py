@@ -3,14 +3,22 @@ repository, or the subset bundled in ``tests/data/reference`` in a clone alone).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from reference_data import REFERENCE
 from required import unavailable
+
+#: CI (``.ci/run`` sets ``HYPOTHESIS_PROFILE=ci``) replays the same examples on every run, so a landing is judged on
+#: the change it brings and not on an example drawn that day; a developer's ``make test`` draws new ones each run,
+#: and what the fuzz finds is kept as an ``@example`` of its test (tests/test_fuzz_usebio_pbn.py has two).
+settings.register_profile("ci", derandomize=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 #: The archive tests' PostgreSQL server (issue 13): ``postgres_server``, ``postgres_url``, ``archive_url``.
 pytest_plugins = ("pg",)
