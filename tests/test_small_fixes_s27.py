@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -72,3 +73,11 @@ def test_check_names_the_section_on_the_command_line(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["check", str(path), "--format", "json"])
     assert result.exit_code == 2
     assert "section A, board 1: pair 2 plays it on more than one line" in result.output
+
+
+def test_a_section_without_a_name_is_not_named() -> None:
+    """A file of one named section and lines of none (a PBN with two score tables, golden 040) keeps its words."""
+    text = TWO_SECTIONS.replace("B,", ",")
+    for reader in (_columnar, csv.loads_line_by_line):
+        event = reader(text, "one.csv")
+        assert event.problems[0].text().startswith("board 1: pair 2 plays it on more than one line (lines 3, 4);")

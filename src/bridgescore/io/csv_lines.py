@@ -391,12 +391,12 @@ def one_line_per_table(
     line (issue 18).  The director deletes (or corrects) the wrong line in the file and scores it again.
     ``fields`` names the two pair columns (``PairId_NS``/``PairId_EW`` in PBN, as ``kind`` says).
 
-    In an event of more than one section (``sectioned``; by default: ``read`` has lines of two sections) the
-    messages name the section, ``section B, board 1: pair 2 …``: sections A and B each have a pair 2, and the
-    director must know which one to look for, as the movement's and the checks' messages say it; an event of one
-    section keeps its words."""
+    In an event of more than one named section (``sectioned``; by default: ``read`` has lines of two) the messages
+    name the section, ``section B, board 1: pair 2 …``: sections A and B each have a pair 2, and the director must
+    know which one to look for, as the movement's and the checks' messages say it; an event of one section (and a
+    line of no section) keeps its words."""
     if sectioned is None:
-        sectioned = len({result.section for result in read}) > 1
+        sectioned = len({result.section for result in read} - {""}) > 1
     candidates: list[Result] = []
     seen_tables: dict[tuple[str, int, str, str], tuple[int, tuple[object, ...]]] = {}
     for result in read:
@@ -418,7 +418,7 @@ def one_line_per_table(
             problems.append(
                 Problem.make(
                     Location(where.file, line, fields[0], kind),
-                    _DUPLICATE_LINE[sectioned],
+                    _DUPLICATE_LINE[sectioned and bool(result.section)],
                     section=result.section,
                     board=result.board,
                     ns=result.ns_pair,
@@ -448,7 +448,7 @@ def one_line_per_table(
             problems.append(
                 Problem.make(
                     Location((result.source or Location("<input>")).file, line, fields[side == "EW"], kind),
-                    _PLAYED_TWICE[sectioned, len({s for _, s in at}) > 1],
+                    _PLAYED_TWICE[sectioned and bool(result.section), len({s for _, s in at}) > 1],
                     section=result.section,
                     board=board,
                     pair=pair,
