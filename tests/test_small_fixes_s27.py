@@ -81,3 +81,80 @@ def test_a_section_without_a_name_is_not_named() -> None:
     for reader in (_columnar, csv.loads_line_by_line):
         event = reader(text, "one.csv")
         assert event.problems[0].text().startswith("board 1: pair 2 plays it on more than one line (lines 3, 4);")
+
+
+# -- 2. movement suggest for 61 to 120 pairs: two sections of up to 30 tables -----------------------------------
+
+
+@pytest.mark.parametrize("pairs", [61, 77, 120])
+def test_suggest_seats_61_to_120_pairs_in_two_sections(pairs: int) -> None:
+    """``movement suggest --pairs 61`` was refused ("less than or equal to 60"): 60 pairs is the largest *one*
+    section the generators build (30 tables), but two sections of up to 30 tables each seat 120.  Every name listed
+    is taken by ``by_name`` (and so ``show``, ``check`` and ``--movement``) with the tables and rounds it says."""
+    from math import ceil
+
+    from bridgescore.movement.generate import by_name, parse_sections
+
+    result = CliRunner().invoke(app, ["movement", "suggest", "--pairs", str(pairs), "--boards", "24", "-f", "json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)
+    assert rows and any(row["sections"] == 2 for row in rows)
+    for row in rows:
+        specs = parse_sections(row["name"])
+        odd = sum(spec.bump or spec.rover or spec.form == "half" for spec in specs)
+        assert row["tables"] == ceil(pairs / 2) - odd == sum(spec.tables for spec in specs)
+        assert abs(row["boards"] - 24) <= 4 and row["sections"] == len(specs) and max(s.tables for s in specs) <= 30
+        movement = by_name(row["name"], row["boards_per_round"])
+        assert movement.rounds == row["rounds"] and len(movement.sections) == row["sections"]
+        assert sum(len(section.pairs()) for section in movement.sections) == 2 * row["tables"] + odd
+
+
+def test_suggest_refuses_past_120_pairs_in_words() -> None:
+    refused = CliRunner().invoke(app, ["movement", "suggest", "--pairs", "121", "--boards", "24"])
+    assert refused.exit_code == 2 and "120" in refused.output
+
+
+def test_a_two_section_suggestion_is_judged_as_the_validator_judges_it() -> None:
+    """Two sections are validated section by section (fast: a section's report serves every partner it is listed
+    with), and give what validating the whole movement gives; pairs of the same numbers in A and B meeting is no
+    meeting twice – the whole movement's report adds those up, and a curtailed Mitchell in two sections ranked as
+    if its pairs met twice, behind one-section movements with two winners."""
+    from bridgescore.movement.generate import by_name
+    from bridgescore.movement.suggest import suggest
+    from bridgescore.movement.validate import validate
+
+    found = suggest(40, 24)
+    two = [s for s in found if s.sections == 2]
+    assert two
+    for s in two:
+        whole = validate(by_name(s.name, 1))
+        assert whole.ok and s.balance == min(f.balance for f in whole.fields)
+        assert s.meet_twice == (not whole.property("meetings").ok)  # a full skip Mitchell's revenge round only
+    assert not all(s.meet_twice for s in two)
+    names = [s.name for s in found]
+    # one winner (arrow switch) in two sections before two winners in one section: "one winner before two" comes
+    # before "one section before two" in the measure (docs/movements.md)
+    assert names.index("mitchell-10-skip-arrow-r8+mitchell-10-skip-arrow-r8") < names.index("mitchell-20-web-r12")
+
+
+def test_score_takes_a_large_two_section_name(tmp_path: Path) -> None:
+    """61 pairs: the first two-section name suggest prints (two winners: the travellers need not say which pairs
+    were arrow-switched) is taken by ``score --movement``, every line at its place."""
+    from bridgescore.movement.generate import by_name
+    from bridgescore.movement.suggest import suggest
+
+    best = next(s for s in suggest(61, 24) if s.sections == 2 and s.winners == 2)
+    movement = by_name(best.name, best.boards_per_round)
+    lines = ["section,board,ns,ew,score"]
+    for section in movement.sections:
+        for r in section.rounds:
+            for stand in r.stands:
+                if stand.ns is None or stand.ew is None or section.phantom in (stand.ns, stand.ew):
+                    continue
+                for b in sorted(stand.boards):
+                    lines.append(f"{section.name},{b},{stand.ns.number},{stand.ew.number},{(-1) ** b * 50}")
+    event = tmp_path / "61.csv"
+    event.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["score", str(event), "--movement", best.name])
+    assert result.exit_code == 0, result.output
+    assert "Section A: Mitchell" in result.output and "Section B: Mitchell" in result.output
