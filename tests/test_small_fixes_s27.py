@@ -158,3 +158,57 @@ def test_score_takes_a_large_two_section_name(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["score", str(event), "--movement", best.name])
     assert result.exit_code == 0, result.output
     assert "Section A: Mitchell" in result.output and "Section B: Mitchell" in result.output
+
+
+# -- 3. several sessions take the method their files name ------------------------------------------------------
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "src" / "bridgescore" / "examples" / "club-evening.csv"
+
+
+def _usebio(tmp_path: Path, method: str, name: str) -> Path:
+    """The example evening as bridgescore's own USEBIO, which names its method (``BOARD_SCORING_METHOD``)."""
+    out = tmp_path / name
+    result = CliRunner().invoke(app, ["score", str(EXAMPLE), "--method", method, "-f", "usebio", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def _methods(result_output: str) -> list[str]:
+    return [session["score"]["method"] for session in json.loads(result_output)["sessions"]]
+
+
+def test_two_sessions_are_scored_by_the_method_their_files_name(tmp_path: Path) -> None:
+    """Two sessions of cross-IMP USEBIO files were scored at matchpoints without a word, while either file alone is
+    scored by cross-IMPs (the method it names): now both, and said in one line as for one file."""
+    first, second = _usebio(tmp_path, "cross-imps", "1.xml"), _usebio(tmp_path, "cross-imps", "2.xml")
+    alone = CliRunner().invoke(app, ["score", str(first), "-f", "json"])
+    assert alone.exit_code == 0 and json.loads(alone.stdout)["method"] == "cross-imps"
+    args = ["score", str(first), str(second), "--session", "1", "--session", "2", "-f", "json"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert _methods(result.stdout) == ["cross-imps", "cross-imps"]
+    assert result.stderr.count("the method the file names") == 1
+    given = CliRunner().invoke(app, [*args, "--method", "butler"])  # the director's --method still wins
+    assert given.exit_code == 0 and _methods(given.stdout) == ["butler", "butler"]
+
+
+def test_sessions_whose_files_name_two_methods_are_refused_in_words(tmp_path: Path) -> None:
+    first, second = _usebio(tmp_path, "cross-imps", "1.xml"), _usebio(tmp_path, "matchpoints", "2.xml")
+    args = ["score", str(first), str(second), "--session", "1", "--session", "2"]
+    refused = CliRunner().invoke(app, args)
+    assert refused.exit_code == 2
+    said = " ".join(refused.output.split())
+    assert "the sessions' files name different scoring methods (session 1: cross-imps" in said
+    assert "session 2: matchpoints" in said and "give --method" in said
+    dutch = CliRunner().invoke(app, [*args, "--lang", "nl"])
+    assert "noemen verschillende rekenmethoden (zitting 1: cross-imps" in " ".join(dutch.output.split())
+    chosen = CliRunner().invoke(app, [*args, "--method", "matchpoints"])
+    assert chosen.exit_code == 0, chosen.output
+
+
+def test_an_option_of_the_files_method_is_taken_for_two_sessions(tmp_path: Path) -> None:
+    """``--factor`` is an IMP option: refused for the default (matchpoints) before reading, it was refused for two
+    cross-IMP sessions too; now it is taken, as for one cross-IMP file."""
+    first, second = _usebio(tmp_path, "cross-imps", "1.xml"), _usebio(tmp_path, "cross-imps", "2.xml")
+    result = CliRunner().invoke(app, ["score", str(first), str(second), "--session", "1", "--session", "2", "--factor"])
+    assert result.exit_code == 0, result.output
