@@ -212,3 +212,78 @@ def test_an_option_of_the_files_method_is_taken_for_two_sessions(tmp_path: Path)
     first, second = _usebio(tmp_path, "cross-imps", "1.xml"), _usebio(tmp_path, "cross-imps", "2.xml")
     result = CliRunner().invoke(app, ["score", str(first), str(second), "--session", "1", "--session", "2", "--factor"])
     assert result.exit_code == 0, result.output
+
+
+# -- 4. the teams readers settle KH as the pairs readers do ----------------------------------------------------
+
+TEAMS_RANK_FIRST = (
+    "round,board,room,ns,ew,contract,declarer,result,lead\n"
+    "1,1,open,1,2,4S,N,=,QH\n"
+    "1,1,closed,2,1,4S,S,-1,JD\n"
+    "1,2,open,1,2,3NT,E,=,KH\n"
+    "1,2,closed,2,1,3NT,W,+1,10S\n"
+)
+
+
+def _teams_leads(tmp_path: Path, text: str) -> tuple[list[str | None], str]:
+    path = tmp_path / "teams.csv"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(app, ["teams", str(path), "-f", "json"])
+    assert result.exit_code == 0, result.output
+    leads = [room["lead"] for room in _rooms(json.loads(result.stdout))]
+    return leads, result.stderr
+
+
+def _rooms(document: object) -> list[dict[str, object]]:
+    """Every object of the teams JSON that has a ``lead`` (a room's line), in document order."""
+    found: list[dict[str, object]] = []
+    if isinstance(document, dict):
+        if "lead" in document:
+            found.append(document)
+        for value in document.values():
+            found.extend(_rooms(value))
+    elif isinstance(document, list):
+        for value in document:
+            found.extend(_rooms(value))
+    return found
+
+
+def test_a_teams_file_written_rank_first_reads_kh_as_the_heart_king(tmp_path: Path) -> None:
+    """``QH``, ``JD``, ``10S``: the file writes the rank first, so its ``KH`` is the heart king (the pairs readers
+    read it so); the teams readers printed it as the club king (klaveren heer)."""
+    leads, said = _teams_leads(tmp_path, TEAMS_RANK_FIRST)
+    assert sorted(lead for lead in leads if lead) == ["DJ", "HK", "HQ", "S10"]
+    assert "read as" not in said  # the file's other leads told: nothing to say
+
+
+def test_a_teams_file_written_suit_first_keeps_the_club_king(tmp_path: Path) -> None:
+    text = TEAMS_RANK_FIRST.replace(",QH", ",HQ").replace(",JD", ",DJ").replace(",10S", ",S10")
+    leads, _ = _teams_leads(tmp_path, text)
+    assert sorted(lead for lead in leads if lead) == ["CK", "DJ", "HQ", "S10"]
+
+
+def test_a_teams_kh_the_leads_cannot_settle_is_said(tmp_path: Path) -> None:
+    text = TEAMS_RANK_FIRST.replace(",JD", ",DJ").replace(",10S", ",")  # one lead each way: suit first, and said
+    leads, said = _teams_leads(tmp_path, text)
+    assert "CK" in leads
+    assert "1 opening lead(s) written KH read as CK, not HK" in " ".join(said.split())
+
+
+def test_the_columnar_teams_reader_settles_kh_too(tmp_path: Path) -> None:
+    """A teams CSV of 64 KiB or more is read on columns (issue 19): its KH settled the same way."""
+    from bridgescore.teams.read import load_teams, load_teams_columns
+
+    body = "".join(
+        f"{r},1,open,1,2,4S,N,=,QH\n{r},1,closed,2,1,4S,S,-1,JD\n{r},2,open,1,2,3NT,E,=,KH\n{r},2,closed,2,1,3NT,W,+1,10S\n"
+        for r in range(1, 700)
+    )
+    path = tmp_path / "big.csv"
+    path.write_text(TEAMS_RANK_FIRST.splitlines(keepends=True)[0] + body, encoding="utf-8")
+    assert path.stat().st_size >= csv_columns.COLUMNAR_FROM
+    _event, columns = load_teams_columns([path])
+    assert columns is not None
+    assert "HK" in columns.leads().labels and "KH" not in columns.leads().labels
+    event = load_teams([path])
+    leads = {room.lead for match in event.matches for board in match.boards for room in (board.open, board.closed)
+             if room is not None}  # fmt: skip
+    assert leads == {"QH", "JD", "HK", "10S"}  # the others as written, KH as the card it is read as
