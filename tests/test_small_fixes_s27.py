@@ -83,6 +83,23 @@ def test_a_section_without_a_name_is_not_named() -> None:
         assert event.problems[0].text().startswith("board 1: pair 2 plays it on more than one line (lines 3, 4);")
 
 
+def test_bridgemates_erased_and_corrected_rows_name_their_section() -> None:
+    """Bridgemate's ReceivedData of two sections: 'table 2, round 1: this result was erased' left the director to
+    guess which section's table 2; a file of one section keeps its words (golden 017)."""
+    from bridgescore.io import bws
+
+    one = (Path(__file__).resolve().parent / "data" / "bws" / "received-data.csv").read_text(encoding="utf-8")
+    header, *rows = one.splitlines()
+    second = [",".join([str(100 + i), "2", *row.split(",")[2:]]) for i, row in enumerate(rows)]
+    event = bws.loads("\n".join([header, *rows, *second]) + "\n", "rd.csv", sections={"1": "A", "2": "B"})
+    said = [p.text() for p in event.problems]
+    assert said[0] == "section A, board 2, table 2, round 1: this result was erased on the Bridgemate; it is left out"
+    assert said[-1].startswith("section B, board 3, table 1, round 2: this result is replaced by the correction")
+    assert event.problems[0].text("nl").startswith("lijn A, spel 2, tafel 2, ronde 1: dit resultaat is op de")
+    alone = [p.text() for p in bws.loads(one, "rd.csv").problems]
+    assert alone[0].startswith("board 2, table 2, round 1: this result was erased")
+
+
 # -- 2. movement suggest for 61 to 120 pairs: two sections of up to 30 tables -----------------------------------
 
 
