@@ -182,10 +182,14 @@ def test_score_takes_a_large_two_section_name(tmp_path: Path) -> None:
 EXAMPLE = Path(__file__).resolve().parents[1] / "src" / "bridgescore" / "examples" / "club-evening.csv"
 
 
-def _usebio(tmp_path: Path, method: str, name: str) -> Path:
-    """The example evening as bridgescore's own USEBIO, which names its method (``BOARD_SCORING_METHOD``)."""
+def _usebio(tmp_path: Path, method: str, name: str, section: str = "A") -> Path:
+    """The example evening (as section ``section``) as bridgescore's own USEBIO, which names its method
+    (``BOARD_SCORING_METHOD``)."""
+    source = tmp_path / f"{name}.csv"
+    text = EXAMPLE.read_text(encoding="utf-8")
+    source.write_text(text.replace("\nA,", f"\n{section},"), encoding="utf-8")
     out = tmp_path / name
-    result = CliRunner().invoke(app, ["score", str(EXAMPLE), "--method", method, "-f", "usebio", "-o", str(out)])
+    result = CliRunner().invoke(app, ["score", str(source), "--method", method, "-f", "usebio", "-o", str(out)])
     assert result.exit_code == 0, result.output
     return out
 
@@ -229,6 +233,24 @@ def test_an_option_of_the_files_method_is_taken_for_two_sessions(tmp_path: Path)
     first, second = _usebio(tmp_path, "cross-imps", "1.xml"), _usebio(tmp_path, "cross-imps", "2.xml")
     result = CliRunner().invoke(app, ["score", str(first), str(second), "--session", "1", "--session", "2", "--factor"])
     assert result.exit_code == 0, result.output
+
+
+def test_the_files_of_one_session_that_name_two_methods_are_refused_in_words(tmp_path: Path) -> None:
+    """Two files of one session (its sections) were scored by the method the first file names, whichever it was:
+    ``score cross.xml mp.xml`` by cross-IMPs, ``score mp.xml cross.xml`` at matchpoints, without a word."""
+    cross, mp = _usebio(tmp_path, "cross-imps", "cross.xml"), _usebio(tmp_path, "matchpoints", "mp.xml", "B")
+    for first, second in ((cross, mp), (mp, cross)):
+        refused = CliRunner().invoke(app, ["score", str(first), str(second)])
+        assert refused.exit_code == 2, refused.output
+        said = " ".join(refused.output.split())
+        assert "the files name different scoring methods (" in said and "give --method" in said
+        assert "cross.xml: cross-imps (BOARD_SCORING_METHOD" in said and "mp.xml: matchpoints" in said
+    given = CliRunner().invoke(app, ["score", str(cross), str(mp), "--method", "matchpoints"])
+    assert given.exit_code == 0, given.output
+    # a session of such files among several sessions is refused the same way
+    other = _usebio(tmp_path, "matchpoints", "other.xml")
+    args = ["score", str(cross), str(mp), str(other), "--session", "1", "--session", "1", "--session", "2"]
+    assert "the files name different scoring methods" in " ".join(CliRunner().invoke(app, args).output.split())
 
 
 # -- 4. the teams readers settle KH as the pairs readers do ----------------------------------------------------

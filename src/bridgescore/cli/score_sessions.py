@@ -139,6 +139,8 @@ def _method_of_the_sessions(
     named: list[tuple[str, Event, str, str]] = []  # session, its event, the method, where its files say it
     for name, event in parts:
         stated = stated_method(event.info) if event.form == "pairs" else None
+        if stated is not None and stated.untold:  # its files name no method bridgescore takes, or two: said there
+            return file_method(event, f"session {name}")
         if stated is not None and stated.method is not None:
             named.append((name, event, stated.method, stated.sign))
     if len({method for _, _, method, _ in named}) > 1:
