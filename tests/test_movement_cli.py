@@ -96,7 +96,7 @@ def test_suggest_command_json_and_text() -> None:
         assert by_name(row["name"], row["boards_per_round"]).rounds == row["rounds"]
     text = runner.invoke(app, ["movement", "suggest", "-p", "17", "-b", "24", "--lang", "nl"])
     assert text.exit_code == 0 and "Schema's voor 17 paren" in text.output and rows[0]["name"] in text.output
-    bad = runner.invoke(app, ["movement", "suggest", "-p", "61", "-b", "24"])
+    bad = runner.invoke(app, ["movement", "suggest", "-p", "121", "-b", "24"])
     assert bad.exit_code == 2
     none = runner.invoke(app, ["movement", "suggest", "-p", "8", "-b", "24", "--rounds", "2"])
     assert none.exit_code == 0 and "None fits" in none.output

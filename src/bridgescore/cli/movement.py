@@ -31,8 +31,9 @@ movement_app = typer.Typer(
 )
 app.add_typer(movement_app, name="movement")
 
-#: The most pairs and boards ``suggest`` takes (60 pairs is 30 tables, the most the generators build).
-_MAX_PAIRS = 60
+#: The most pairs and boards ``suggest`` takes (120 pairs: two sections of 30 tables, the most the generators build
+#: in one section – ``2 * movement.suggest.MOST_TABLES``, written out so that the command line starts without it).
+_MAX_PAIRS = 120
 _MAX_BOARDS = 200
 
 FormatOption = Annotated[str, typer.Option("--format", "-f", help="text or json.")]

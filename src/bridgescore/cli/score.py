@@ -267,10 +267,14 @@ def score(
     if session or carry_over or has_session_column(inputs):
         from bridgescore.cli.score_sessions import score_sessions_command
 
-        if held is not None:  # several sessions: no one file names the method
-            raise fail(held.text(page_lang))
+        # without --method and --as, the method the sessions' files name (the same in all), as for one session
+        def file_method(event: Event, source: str) -> ScoringOptions:
+            return _file_method(event, options if held is None else None, held, given, page_lang, source=source,
+                                across_sections=across_sections, movement=movement, phantoms=phantom or ())  # fmt: skip
+
         done = score_sessions_command(
-            inputs, options, session=session or [], carry_over=carry_over or [], carry_over_boards=carry_over_boards,
+            inputs, options if held is None else None, file_method=file_method if from_file else None,
+            session=session or [], carry_over=carry_over or [], carry_over_boards=carry_over_boards,
             names=names, members=members, movement=movement, schedules=schedules, fix_swaps=fix_swaps,
             notation=lang, shown=shown, page_lang=page_lang,
             fmt=fmt, output=output, title=title, boards=boards, skip_invalid=skip_invalid, strict=strict,

@@ -12,9 +12,10 @@ from bridgescore.core.i18n import reset_print_rounding, set_print_rounding
 from bridgescore.core.problems import Severity
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from bridgescore.core.contract import Notation
+    from bridgescore.core.event import Event
     from bridgescore.core.i18n import Language
     from bridgescore.movement.model import Movement
     from bridgescore.pairs.scored import ScoringOptions
@@ -22,8 +23,9 @@ if TYPE_CHECKING:
 
 def score_sessions_command(
     inputs: list[Path],
-    options: ScoringOptions,
+    options: ScoringOptions | None,
     *,
+    file_method: Callable[[Event, str], ScoringOptions] | None = None,
     session: list[str],
     carry_over: list[str],
     carry_over_boards: float | None,
@@ -46,7 +48,9 @@ def score_sessions_command(
 ) -> bool:
     """Score a multi-session event and write its reports; False where the files say no sessions after all (the
     caller scores them as one session).  ``schedules`` (``--movement`` FILE|NAME, once for all sessions or once per
-    session): every session's lines are checked against its movement before it is scored."""
+    session): every session's lines are checked against its movement before it is scored.  ``file_method`` (no
+    ``--method``, no ``--as``): the options for the method the files name (:func:`_method_of_the_sessions`), as one
+    session takes its file's; ``options`` is then None where the options given were refused for the default."""
     from bridgescore.api import InputError, read_sessions, score_sessions
     from bridgescore.cli.common import err, out
     from bridgescore.core.options import OptionError
@@ -74,6 +78,9 @@ def score_sessions_command(
     if refused:
         raise fail(f"{', '.join(refused)}: not available with several sessions yet; score each session on its own")
     parts = sessions_against_movements(parts, schedules, page_lang, fix_swaps)
+    if file_method is not None:
+        options = _method_of_the_sessions(parts, file_method, page_lang)
+    assert options is not None  # None only where the files' method is asked for
     try:
         result = score_sessions(parts, options, carry_over=carried, carry_over_boards=carry_over_boards, title=title)
     except OptionError as problem:
@@ -115,3 +122,41 @@ def score_sessions_command(
     if strict:
         strict_exit(tuple(c for s in result.sessions for c in s.failed_checks), page_lang)
     return True
+
+
+def _method_of_the_sessions(
+    parts: Sequence[tuple[str, Event]], file_method: Callable[[Event, str], ScoringOptions], lang: Language
+) -> ScoringOptions:
+    """The options for the method the sessions' files name, where the director gave no ``--method`` and no ``--as``
+    (``file_method``: :func:`bridgescore.cli.score._file_method`, the one-session rule, said in one line): two
+    sessions of Pianola's cross-IMP USEBIO were scored at matchpoints, without a word, while either file alone is
+    scored by cross-IMPs.  An event of several sessions is ranked by one running total, so one method: where the
+    sessions' files name two (a cross-IMP session and a matchpoint one), none is taken and the director is asked for
+    ``--method``.  A session whose files name none (a traveller CSV) is scored by the method the others name."""
+    from bridgescore.core.i18n import N_, format_message
+    from bridgescore.io.usebio import stated_method
+
+    named: list[tuple[str, Event, str, str]] = []  # session, its event, the method, where its files say it
+    for name, event in parts:
+        stated = stated_method(event.info) if event.form == "pairs" else None
+        if stated is not None and stated.untold:  # its files name no method bridgescore takes, or two: said there
+            return file_method(event, f"session {name}")
+        if stated is not None and stated.method is not None:
+            named.append((name, event, stated.method, stated.sign))
+    if len({method for _, _, method, _ in named}) > 1:
+        listed = "; ".join(
+            format_message(
+                N_("session %(session)s: %(method)s (%(sign)s)"), {"session": n, "method": m, "sign": w}, lang
+            )
+            for n, _, m, w in named
+        )
+        raise fail(
+            format_message(
+                N_("the sessions' files name different scoring methods (%(methods)s); the sessions of one event are "
+                   "scored by one method: give --method"),
+                {"methods": listed},
+                lang,
+            )
+        )  # fmt: skip
+    name, event = (named[0][0], named[0][1]) if named else parts[0]
+    return file_method(event, f"session {name}")

@@ -194,7 +194,8 @@ def merge_loaded(
 ) -> Event:
     """The events read from ``files`` merged into one (:meth:`Event.merge`), named from the names and members
     files: :func:`load_events` after reading (a session of a multi-session CSV is read here too)."""
-    event = Event.merge(loaded, section_per_file=section_per_file)
+    loaded = list(loaded)
+    event = _one_stated_method(Event.merge(loaded, section_per_file=section_per_file), loaded, files)
     if not event.results and event.deals and files and not any(p.severity is Severity.ERROR for p in event.problems):
         # only hand records were given: nothing to score (each file alone is not an error, see above)
         where = Location(str(Path(files[0])))
@@ -221,6 +222,26 @@ def merge_loaded(
     known, member_problems = members_file.load(members)
     sources = {**members_file.seated_players(event)[1], **sources}
     return members_file.with_members(event, known, member_problems, sources=sources)
+
+
+def _one_stated_method(event: Event, loaded: list[Event], files: list[str | Path]) -> Event:
+    """The merged ``event`` noting, where its files name two scoring methods (one USEBIO file ``CROSS_IMPS``, the
+    other ``MATCH_POINTS``), each file's (:data:`bridgescore.io.usebio.METHODS_OF_THE_FILES`): the merge keeps the
+    first file's facts, so the files of one session were scored by the first file's method without a word; now
+    ``score`` without ``--method`` refuses them and asks for one (:func:`bridgescore.io.usebio.stated_method`)."""
+    if len(loaded) < 2:
+        return event
+    from bridgescore.io.usebio import METHODS_OF_THE_FILES, stated_method
+
+    said: list[tuple[str, str, str]] = []
+    for i, part in enumerate(loaded):
+        stated = stated_method(part.info) if part.form == "pairs" and part.info else None
+        if stated is not None and stated.method is not None:
+            said.append((Path(files[i]).name if i < len(files) else f"file {i + 1}", stated.method, stated.sign))
+    if len({method for _, method, _ in said}) < 2:
+        return event
+    text = "; ".join(f"{name}: {method} ({sign})" for name, method, sign in said)
+    return replace(event, info=MappingProxyType({**event.info, METHODS_OF_THE_FILES: text}))
 
 
 def not_pairs(event: Event) -> Problem | None:

@@ -47,6 +47,7 @@ from pathlib import Path
 
 from bridgescore.core.contract import Notation
 from bridgescore.core.event import Event
+from bridgescore.core.i18n import N_
 from bridgescore.core.problems import Location, Problem, Severity, shorten
 from bridgescore.io import files
 from bridgescore.io.csv_lines import Columns, header_key, read_file, read_lines, read_records, too_large, unreadable
@@ -140,15 +141,22 @@ def from_records(
 
     latest: dict[tuple[str, str, str, str], tuple[tuple[int, int], int, list[str]]] = {}
     superseded: list[tuple[int, list[str], int]] = []  # (line, row, line of the row replacing it)
+    # two sections each have a table 2: their messages name the section (as the letter the event shows), one does not
+    sectioned = len({value(row, "section") for _, row in records[1:]} - {""}) > 1
+
+    def section_of(row: Sequence[str]) -> str:
+        written = value(row, "section")
+        return shorten((sections or {}).get(written, written))
+
     for line, row in records[1:]:
         erased = value(row, "erased").lower()
         if erased in _TRUE:
             found.append(
                 Problem.make(
                     Location(filename, line, "Erased"),
-                    "board %(board)s, table %(table)s, round %(round)s: this result was erased on the Bridgemate; "
-                    "it is left out",
+                    _ERASED[sectioned and bool(value(row, "section"))],
                     Severity.WARNING,
+                    section=section_of(row),
                     board=shorten(value(row, "board")),
                     table=shorten(value(row, "table")),
                     round=shorten(value(row, "round")),
@@ -178,9 +186,9 @@ def from_records(
         found.append(
             Problem.make(
                 Location(filename, line),
-                "board %(board)s, table %(table)s, round %(round)s: this result is replaced by the correction on "
-                "line %(by)d; it is left out",
+                _SUPERSEDED[sectioned and bool(value(row, "section"))],
                 Severity.WARNING,
+                section=section_of(row),
                 board=shorten(value(row, "board")),
                 table=shorten(value(row, "table")),
                 round=shorten(value(row, "round")),
@@ -192,6 +200,21 @@ def from_records(
         at = index["section"]
         kept = [(line, _with(row, at, sections.get(row[at].strip(), row[at]))) for line, row in kept if at < len(row)]
     return read_lines(kept, columns, filename, notation, pairs_per_direction, found)
+
+
+#: A row erased on the Bridgemate, and one replaced by a correction, by whether the file has two sections or more.
+_ERASED = {
+    False: N_("board %(board)s, table %(table)s, round %(round)s: this result was erased on the Bridgemate; it is left "
+              "out"),
+    True: N_("section %(section)s, board %(board)s, table %(table)s, round %(round)s: this result was erased on the "
+             "Bridgemate; it is left out"),
+}  # fmt: skip
+_SUPERSEDED = {
+    False: N_("board %(board)s, table %(table)s, round %(round)s: this result is replaced by the correction on line "
+              "%(by)d; it is left out"),
+    True: N_("section %(section)s, board %(board)s, table %(table)s, round %(round)s: this result is replaced by the "
+             "correction on line %(by)d; it is left out"),
+}  # fmt: skip
 
 
 def _with(row: list[str], at: int, text: str) -> list[str]:

@@ -520,7 +520,9 @@ def one_line_per_table_on_columns(
         return table
     rows = np.flatnonzero(suspect)
     lines = [table.row(i) for i in rows.tolist()]
-    kept = {id(result) for result in careful.one_line_per_table(lines, per_direction, problems)}
+    labels_used = [table.section.labels[code] for code in np.unique(table.section.codes).tolist()]
+    sectioned = sum(1 for label in labels_used if label) > 1  # the event's named sections, not only the suspects'
+    kept = {id(result) for result in careful.one_line_per_table(lines, per_direction, problems, sectioned=sectioned)}
     keep = np.ones(n, dtype=bool)
     keep[rows] = [id(result) in kept for result in lines]
     return table.take(keep)

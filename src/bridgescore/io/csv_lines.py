@@ -379,6 +379,7 @@ def one_line_per_table(
     problems: list[Problem],
     fields: tuple[str, str] = ("ns", "ew"),
     kind: FieldKind = FieldKind.COLUMN,
+    sectioned: bool | None = None,
 ) -> list[Result]:
     """Drop, and report, duplicate lines, a pair on both sides of a line and a pair playing a board twice.
 
@@ -388,7 +389,14 @@ def one_line_per_table(
     *every* one of those lines, and none of them is scored, also with ``--skip-invalid``: which line is right
     cannot be told from the file, and keeping the first scored the wrong one when the mistake was the earlier
     line (issue 18).  The director deletes (or corrects) the wrong line in the file and scores it again.
-    ``fields`` names the two pair columns (``PairId_NS``/``PairId_EW`` in PBN, as ``kind`` says)."""
+    ``fields`` names the two pair columns (``PairId_NS``/``PairId_EW`` in PBN, as ``kind`` says).
+
+    In an event of more than one named section (``sectioned``; by default: ``read`` has lines of two) the messages
+    name the section, ``section B, board 1: pair 2 …``: sections A and B each have a pair 2, and the director must
+    know which one to look for, as the movement's and the checks' messages say it; an event of one section (and a
+    line of no section) keeps its words."""
+    if sectioned is None:
+        sectioned = len({result.section for result in read} - {""}) > 1
     candidates: list[Result] = []
     seen_tables: dict[tuple[str, int, str, str], tuple[int, tuple[object, ...]]] = {}
     for result in read:
@@ -410,7 +418,8 @@ def one_line_per_table(
             problems.append(
                 Problem.make(
                     Location(where.file, line, fields[0], kind),
-                    "board %(board)d: %(ns)s against %(ew)s is on line %(before)d already (a duplicate line)",
+                    _DUPLICATE_LINE[sectioned and bool(result.section)],
+                    section=result.section,
                     board=result.board,
                     ns=result.ns_pair,
                     ew=result.ew_pair,
@@ -435,15 +444,12 @@ def one_line_per_table(
                 continue
             refused.add(i)
             result = candidates[i]
-            message = (
-                "board %(board)d: pair %(pair)s plays it on more than one line (lines %(lines)s); which one is right "
-                "cannot be told, so none of them is scored: delete or correct the wrong line and score again"
-            )
             pair = result.ns_pair if side == "NS" else result.ew_pair
             problems.append(
                 Problem.make(
                     Location((result.source or Location("<input>")).file, line, fields[side == "EW"], kind),
-                    message + _PER_DIRECTION_HINT if len({s for _, s in at}) > 1 else message,
+                    _PLAYED_TWICE[sectioned and bool(result.section), len({s for _, s in at}) > 1],
+                    section=result.section,
                     board=board,
                     pair=pair,
                     lines=", ".join(str(n) for n in lines),
@@ -463,6 +469,38 @@ _ADJUSTED_HINT = " (an adjusted score goes in the remarks column, e.g. A60/40, A
 _PER_DIRECTION_HINT = (
     " (if pairs are numbered per direction, NS 1 and EW 1 being two pairs as in a Mitchell, give --movement mitchell)"
 )
+
+#: A line repeated, by whether the event has more than one section (see :func:`one_line_per_table`).
+_DUPLICATE_LINE = {
+    False: N_("board %(board)d: %(ns)s against %(ew)s is on line %(before)d already (a duplicate line)"),
+    True: N_(
+        "section %(section)s, board %(board)d: %(ns)s against %(ew)s is on line %(before)d already (a duplicate line)"
+    ),
+}
+
+#: A pair on two lines of a board, by (more than one section, the pair on both sides: per-direction numbering?).
+_PLAYED_TWICE = {
+    (False, False): N_(
+        "board %(board)d: pair %(pair)s plays it on more than one line (lines %(lines)s); which one is right cannot "
+        "be told, so none of them is scored: delete or correct the wrong line and score again"
+    ),
+    (False, True): N_(
+        "board %(board)d: pair %(pair)s plays it on more than one line (lines %(lines)s); which one is right cannot "
+        "be told, so none of them is scored: delete or correct the wrong line and score again (if pairs are "
+        "numbered per direction, NS 1 and EW 1 being two pairs as in a Mitchell, give --movement mitchell)"
+    ),
+    (True, False): N_(
+        "section %(section)s, board %(board)d: pair %(pair)s plays it on more than one line (lines %(lines)s); "
+        "which one is right cannot be told, so none of them is scored: delete or correct the wrong line and score "
+        "again"
+    ),
+    (True, True): N_(
+        "section %(section)s, board %(board)d: pair %(pair)s plays it on more than one line (lines %(lines)s); "
+        "which one is right cannot be told, so none of them is scored: delete or correct the wrong line and score "
+        "again (if pairs are numbered per direction, NS 1 and EW 1 being two pairs as in a Mitchell, give "
+        "--movement mitchell)"
+    ),
+}
 
 
 #: Physical line ends: a bare CR (old Mac files, some exports) ends a line as LF and CRLF do.

@@ -19,7 +19,7 @@ read the same card.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -30,9 +30,16 @@ from bridgescore.core.i18n import N_
 from bridgescore.core.problems import Location, Problem, Severity
 
 if TYPE_CHECKING:
-    from bridgescore.core.deal import HandRecord
+    from collections.abc import Mapping
 
-__all__ = ["held", "settle_lead_order"]
+    import numpy.typing as npt
+
+    from bridgescore.core.deal import HandRecord
+    from bridgescore.core.table import Column
+
+__all__ = ["held", "settle_lead_order", "settle_leads"]
+
+T = TypeVar("T", str, "str | None")
 
 _RANKS = "AKQJT98765432"
 
@@ -50,24 +57,50 @@ def settle_lead_order(event: Event, source: str, *, final: bool = False) -> Even
     record given later; ``final`` (the event as scored): it is settled by the majority of the other leads, else
     suit first, and said."""
     table = event.table
-    labels = table.lead.labels
-    readings = [card_readings(label) if label else (None, None) for label in labels]
+    lead, said = settle_leads(table.lead, source, board=table.board, declarer=table.declarer, deals=event.deals,
+                              final=final)  # fmt: skip
+    if lead is table.lead:
+        return event
+    from bridgescore.core.table import ResultView
+
+    settled = dataclasses.replace(event, results=ResultView(dataclasses.replace(table, lead=lead)))
+    return settled if said is None else dataclasses.replace(settled, problems=(*settled.problems, said))
+
+
+def settle_leads(
+    leads: Column[T],
+    source: str,
+    *,
+    board: npt.NDArray[Any] | None = None,
+    declarer: npt.NDArray[Any] | None = None,
+    deals: Mapping[int, HandRecord] | None = None,
+    final: bool = True,
+) -> tuple[Column[T], Problem | None]:
+    """A file's leads (a column: each line's lead as written, "" or None where it has none) with each lead that reads
+    two ways settled as :func:`settle_lead_order` settles an event's, and the warning that says so (None where the
+    file's other leads told, or nothing read two ways: then ``leads`` itself).  ``board``, ``declarer`` (each line's,
+    a seat's number) and ``deals`` are the hand record's vote (rule 2); the teams readers have none (a teams file
+    carries no hand record here), so their ``KH`` is settled by the file's other leads alone (rules 1 and 3)."""
+    labels = leads.labels
+    readings = [card_readings(label) if isinstance(label, str) and label else (None, None) for label in labels]
     two_ways = [i for i, (first, last) in enumerate(readings) if None not in (first, last) and first != last]
     if not two_ways:
-        return event
-    counts = np.bincount(table.lead.codes, minlength=len(labels)).tolist()
+        return leads, None
+    counts = np.bincount(leads.codes, minlength=len(labels)).tolist()
     pairs = list(zip(counts, readings, strict=True))
     suit_first = sum(n for n, (first, last) in pairs if first is not None and last is None)  # HQ, SJ, RV
     rank_first = sum(n for n, (first, last) in pairs if first is None and last is not None)  # QH, JS, 10D
-    rows = np.flatnonzero(np.isin(table.lead.codes, two_ways)).tolist()
+    rows = np.flatnonzero(np.isin(leads.codes, two_ways)).tolist()
     by_first = by_last = 0  # lines whose leader holds the one reading and not the other
-    for row in rows:
-        deal = event.deals.get(int(table.board[row]))
-        declarer = int(table.declarer[row])
-        first, last = readings[int(table.lead.codes[row])]
-        if deal is None or declarer < 0 or first is None or last is None:
+    hand = (board, declarer, deals) if board is not None and declarer is not None and deals else None
+    for row in rows if hand is not None else ():
+        assert hand is not None
+        deal = hand[2].get(int(hand[0][row]))
+        seat = int(hand[1][row])
+        first, last = readings[int(leads.codes[row])]
+        if deal is None or seat < 0 or first is None or last is None:
             continue
-        has_first, has_last = held(deal, declarer, first), held(deal, declarer, last)
+        has_first, has_last = held(deal, seat, first), held(deal, seat, last)
         by_first += has_first and not has_last
         by_last += has_last and not has_first
     why = ""
@@ -76,18 +109,15 @@ def settle_lead_order(event: Event, source: str, *, final: bool = False) -> Even
     elif by_first != by_last:
         rank, why = by_last > by_first, "hand"
     elif not final:
-        return event
+        return leads, None
     elif suit_first != rank_first:
         rank, why = rank_first > suit_first, "majority"
     else:
         rank, why = False, "default"
     chosen = {labels[i]: (readings[i][1] if rank else readings[i][0]) for i in two_ways}
-    lead = table.lead.map(lambda label: chosen[label].format() if label in chosen else label)  # type: ignore[union-attr]
-    from bridgescore.core.table import ResultView
-
-    settled = dataclasses.replace(event, results=ResultView(dataclasses.replace(table, lead=lead)))
+    settled = leads.map(lambda label: chosen[label].format() if label in chosen else label)  # type: ignore[union-attr]
     if not why:
-        return settled
+        return settled, None
     card = next(iter(chosen.values()))
     first, last = readings[two_ways[0]]
     other = first if rank else last
@@ -107,14 +137,9 @@ def settle_lead_order(event: Event, source: str, *, final: bool = False) -> Even
                       "both ways (rank first or suit first) and nothing in the file tells which; check them, or give "
                       "the hand record (--deals)"),
     }  # fmt: skip
-    return dataclasses.replace(
-        settled,
-        problems=(
-            *settled.problems,
-            Problem.make(
-                Location(source, None, "lead"), messages[why], Severity.WARNING, count=len(rows),
-                written=labels[two_ways[0]] or "", card=card.format(), other=other.format(),
-                held=held_n, other_held=other_n, order="rank" if rank else "suit",
-            ),
-        ),
+    said = Problem.make(
+        Location(source, None, "lead"), messages[why], Severity.WARNING, count=len(rows),
+        written=labels[two_ways[0]] or "", card=card.format(), other=other.format(),
+        held=held_n, other_held=other_n, order="rank" if rank else "suit",
     )  # fmt: skip
+    return settled, said

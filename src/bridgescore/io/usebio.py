@@ -890,12 +890,21 @@ def _word(text: str) -> str:
     return text.strip().upper().replace(" ", "_").replace("-", "_")
 
 
+#: ``Event.info``'s note, where the files of one event name two scoring methods, of each file's method (set by the
+#: merge of the files, :func:`bridgescore.io.merge_loaded`; never written to a file: USEBIO's EVENT has no such tag).
+METHODS_OF_THE_FILES = "methods_of_the_files"
+
+
 def stated_method(info: Mapping[str, str]) -> StatedMethod:
     """Every way a USEBIO file (``Event.info``, :func:`event_info`) states its pairs method: ``BOARD_SCORING_METHOD``
     (USEBIO 1.2: PairsScorer ``MATCH_POINTS``, Pianola ``CROSS_IMPS``, bridgescore's own ``BUTLER_IMPS``) and
     ``EVENT_TYPE`` (USEBIO 1.0/1.1: BriAn ``MP_PAIRS``, Compscore3 ``BUTLER_PAIRS``/``CROSS_IMP``).  Where both name a
     method they must agree; ``MATCH_SCORING_METHOD`` is how matches become VPs (teams, Swiss) and names no board
-    method."""
+    method.  Files merged into one event that name two methods (:data:`METHODS_OF_THE_FILES`) tell none: ``untold``,
+    the sign each file's method."""
+    differ = info.get(METHODS_OF_THE_FILES, "")
+    if differ:
+        return StatedMethod(None, differ, untold=True)
     board = info.get("board_scoring_method", "")
     kind = info.get("event_type", "")
     signs = []

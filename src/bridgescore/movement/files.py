@@ -110,14 +110,18 @@ def resolve(value: str, *, boards_per_round: int | None = None) -> Resolved:
 def fitted_to_travellers(schedule: Movement, event: Event) -> tuple[Movement, Problem | None]:
     """A movement given by its name (noted :data:`BY_NAME`), made again with the boards per round the travellers
     show: the boards played at more than one table (a mistyped board 25 of a 24-board evening is one line, and is
-    not counted) over the rounds, and the warning that says so; a movement read from a file as it is, and None."""
+    not counted) over the movement's sets of boards, and the warning that says so; a movement read from a file as
+    it is, and None.  The sets, not the rounds: a curtailed Mitchell (``mitchell-16-skip-r12``, 12 of 16 rounds)
+    still has all 16 sets in play, and 32 boards over 12 rounds read as 3 a round put every line at the wrong
+    table; a bump Mitchell plays T−1 rounds of its T sets."""
     if BY_NAME not in schedule.notes:
         return schedule, None
     import numpy as np
 
     _, lines = np.unique(event.table.board, return_counts=True)  # the board column: no line object is made
     played = int(np.count_nonzero(lines > 1)) or len(lines)
-    per_round = max(1, -(-played // max(1, schedule.rounds)))
+    sets = schedule.boards // max(1, schedule.boards_per_round)
+    per_round = max(1, -(-played // max(1, sets)))
     fitted = resolve(schedule.name, boards_per_round=per_round).movement
     assert fitted is not None  # the name made it once already
     said = Problem.make(

@@ -3,12 +3,12 @@ the director wants, the movements of :mod:`bridgescore.movement.generate` that f
 
 **Fits** (every rule is tested for every pair count 6–40 and 18–36 boards):
 
-1. the tables are ``⌈pairs / 2⌉`` (3 to 30) and every pair has a seat: an odd number of pairs gets the phantom
-   (one pair sits out each round), no more; or, for an odd number, ``⌊pairs / 2⌋`` tables and no phantom, one pair
-   sitting out each round: the 1½-table appendix Mitchell (``mitchell-T-half``, 4½ to 30½ tables: the odd pair
-   moves with the East-West pairs through a bye table), the rover Mitchell (6 to 15 tables) and the bump Mitchell
-   (4 to 30 tables) of :mod:`bridgescore.movement.generate`, the last two seating the odd pair by displacing
-   another each round;
+1. the tables are ``⌈pairs / 2⌉`` (3 to 30 in one section; 31 to :data:`MOST_TABLES` only in two, rule 6) and every
+   pair has a seat: an odd number of pairs gets the phantom (one pair sits out each round), no more; or, for an odd
+   number, ``⌊pairs / 2⌋`` tables and no phantom, one pair sitting out each round: the 1½-table appendix Mitchell
+   (``mitchell-T-half``, 4½ to 30½ tables: the odd pair moves with the East-West pairs through a bye table), the
+   rover Mitchell (6 to 15 tables) and the bump Mitchell (4 to 30 tables) of :mod:`bridgescore.movement.generate`,
+   the last two seating the odd pair by displacing another each round;
 2. whole boards a round, 1 to :data:`MAX_BOARDS_PER_ROUND`, the same every round;
 3. the boards a pair plays (rounds × boards a round) are within :data:`BOARDS_WINDOW` of the boards asked for;
 4. the rounds are the movement's full rounds or a curtailment that keeps the EBU's 70 % rule (see
@@ -76,13 +76,16 @@ from bridgescore.movement.generate import (
 )
 from bridgescore.movement.validate import SEVENTY_PERCENT, Report, validate
 
-__all__ = ["BOARDS_WINDOW", "LARGEST_SECTION", "MAX_BOARDS_PER_ROUND", "Suggestion", "suggest"]
+__all__ = ["BOARDS_WINDOW", "LARGEST_SECTION", "MAX_BOARDS_PER_ROUND", "MOST_TABLES", "Suggestion", "suggest"]
 
 #: The most boards a round (a 3-table Mitchell of 36 boards plays 12 a round; more is no longer a movement).
 MAX_BOARDS_PER_ROUND = 12
 #: The most tables one section is suggested with alone: the EBU's club movements (its booklet, as the Exeter club
 #: lists it) run one Mitchell up to 15 tables; more is a second section (rule 6 of the module docstring).
 LARGEST_SECTION = 15
+#: The most tables suggested: two sections of :data:`~bridgescore.movement.generate.MAX_TABLES` (the largest
+#: section the generators build), 120 pairs – a congress or a large club night, run as two Mitchells side by side.
+MOST_TABLES = 2 * MAX_TABLES
 #: How far the boards played may be from the boards asked for (24 asked: 20 to 28 fit; 40 pairs
 #: in one section have no 24-board movement within 3: 20 or 28 boards, or two sections).
 BOARDS_WINDOW = 4
@@ -205,16 +208,23 @@ def _fitting(
     name: str, family: str, tables: int, played: int, full: int, sit_out: int, boards: int, sets: int | None = None
 ) -> list[Suggestion]:
     """``name`` (``played`` of its ``full`` rounds; ``sets`` in play, ``full`` where not given) with every number of
-    boards a round that fits ``boards`` (rules 2, 3 and 5 of the module docstring)."""
+    boards a round that fits ``boards`` (rules 2, 3 and 5 of the module docstring).
+
+    Sections side by side (``A+B``) are validated one by one: the validator judges each section on its own (its
+    pairs, its boards, its 70 %), so the movement is sound where each is, and a section's report is made once for
+    every partner it is listed with (120 pairs: 16 sections of 30 tables instead of 32 movements of 60).  Their
+    meetings are counted per section: pair 1 of A meeting pair 5 of A and pair 1 of B meeting pair 5 of B is no
+    meeting twice (the whole movement's report adds them up under the same numbers)."""
     fitting: list[Suggestion] = []
     for per_round in range(1, MAX_BOARDS_PER_ROUND + 1):
         off = abs(played * per_round - boards)
         if off > BOARDS_WINDOW:
             continue
-        report = _report(name)
-        if not report.ok:
+        reports = [_report(part) for part in name.split("+")]
+        if not all(report.ok for report in reports):
             return []
-        sections = len({f.section for f in report.fields})
+        fields = [f for report in reports for f in report.fields]
+        sections = len(reports)
         fitting.append(
             Suggestion(
                 name,
@@ -225,11 +235,11 @@ def _fitting(
                 played * per_round,
                 (full if sets is None else sets) * per_round,
                 sit_out,
-                1 if len(report.fields) == sections else 2,
-                min(f.balance for f in report.fields),
+                1 if len(fields) == sections else 2,
+                min(f.balance for f in fields),
                 off,
                 played != full,
-                any(n > 1 for n in report.meetings.values()),
+                any(n > 1 for report in reports for n in report.meetings.values()),
                 sections,
             )
         )
@@ -269,17 +279,17 @@ def suggest(pairs: int, boards: int, rounds: int | None = None) -> list[Suggesti
     first (the module docstring states both rules); an empty list where none fits.  MovementError for a count
     no movement here seats."""
     tables = ceil(pairs / 2)
-    if not MIN_TABLES <= tables <= MAX_TABLES:
+    if not MIN_TABLES <= tables <= MOST_TABLES:
         raise NamedMovementError(
             N_("%(pairs)s pairs: the movements here are for %(low)s to %(high)s pairs (%(tables_low)s to "
                "%(tables_high)s tables)"),
-            pairs=pairs, low=2 * MIN_TABLES - 1, high=2 * MAX_TABLES, tables_low=MIN_TABLES, tables_high=MAX_TABLES,
+            pairs=pairs, low=2 * MIN_TABLES - 1, high=2 * MOST_TABLES, tables_low=MIN_TABLES, tables_high=MOST_TABLES,
         )  # fmt: skip
     if boards < 1:
         raise NamedMovementError(N_("%(boards)s boards: an evening has at least one board"), boards=boards)
     phantom = pairs % 2 == 1
     found: list[Suggestion] = []
-    for base in _specs(tables, phantom):
+    for base in _specs(tables, phantom) if tables <= MAX_TABLES else ():  # more is two sections (rule 6)
         full = base.full_rounds
         least = ceil(SEVENTY_PERCENT * full)
         for played in range(full, least - 1, -1) if rounds is None else [rounds]:

@@ -413,10 +413,16 @@ def file_options(
     :func:`resolve_options` takes them), as ``score``, ``archive add`` and ``season`` all do.  ``options`` None
     (``score``: the options given were refused for the default method) is resolved for any method the file
     names, else returned None."""
-    from bridgescore.io.usebio import stated_method
+    from bridgescore.io.usebio import METHODS_OF_THE_FILES, stated_method
 
     # a teams or individual file is refused as pairs by the scoring (io.not_pairs), not for its method's words
     stated = None if given or event.form != "pairs" else stated_method(event.info)
+    if stated is not None and stated.untold and METHODS_OF_THE_FILES in event.info:
+        raise OptionError(
+            N_("the files name different scoring methods (%(sign)s); the files of one session are scored by one "
+               "method: give --method"),
+            sign=stated.sign,
+        )  # fmt: skip
     if stated is not None and stated.untold:
         raise OptionError(
             N_("the file names its method as %(sign)s, which does not tell bridgescore how to score it (IMPs without "

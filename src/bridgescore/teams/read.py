@@ -268,6 +268,27 @@ def _read_one(path: Path, notation: Notation, whole_event: bool) -> TeamFile:
     return TeamFile((), problems=(problem,))
 
 
+def settled_leads(read: TeamFile, source: str) -> TeamFile:
+    """The file's lines with each lead that reads two ways (``KH``: klaveren heer, ♣K, suit first; the heart king
+    rank first) read as the file writes its other leads, and the warning where the file's leads did not tell
+    (:func:`bridgescore.io.lead_order.settle_leads`, as the pairs readers settle them, issue 18): a teams file
+    written rank first (``QH``, ``10S``) had its ``KH`` printed as ♣K in the JSON report."""
+    from bridgescore.core.table import Column
+    from bridgescore.io.lead_order import settle_leads
+
+    if not read.lines:
+        return read  # no lines, or the columnar reader's matches: their leads are settled on columns
+    written = Column.from_values([line.result.lead or "" for line in read.lines])
+    leads, said = settle_leads(written, source)
+    if leads is written:
+        return read
+    lines = tuple(
+        line if lead == (line.result.lead or "") else replace(line, result=replace(line.result, lead=lead or None))
+        for line, lead in zip(read.lines, leads.values(), strict=True)
+    )
+    return replace(read, lines=lines, problems=read.problems if said is None else (*read.problems, said))
+
+
 def _digest(path: Path) -> bytes | None:
     """The file's content hash (None when it cannot be read: its reader says why)."""
     import hashlib
@@ -347,6 +368,7 @@ def _load(
                     ),
                 ),
             )
+        read = settled_leads(read, str(path))
         problems.extend(read.problems)
         if (
             columns is None

@@ -36,7 +36,7 @@ import numpy.typing as npt
 
 from bridgescore.core.contract import Notation
 from bridgescore.core.event import Result
-from bridgescore.core.problems import FieldKind, Location
+from bridgescore.core.problems import FieldKind, Location, Problem
 from bridgescore.core.table import Column
 from bridgescore.io import csv as traveller_csv
 from bridgescore.io import csv_columns
@@ -152,10 +152,18 @@ class _Read:
     carries: _PerLine
     key_of_row: npt.NDArray[np.int64]
     readings: list[Result]
+    #: Each line's lead as written (stripped; "" where the line has none), a ``KH`` read as the file writes its
+    #: other leads (:func:`bridgescore.io.lead_order.settle_leads`), and the warning where it had to be said.
+    settled_leads: Column[str]
+    lead_warning: Problem | None = None
 
     def leads(self) -> Column[str]:
-        """Each line's lead as written (stripped; "" where the line has none)."""
-        return self.reading.stripped("lead")
+        """Each line's lead as written (stripped; "" where the line has none), ``KH`` settled."""
+        return self.settled_leads
+
+    def problems(self) -> tuple[Problem, ...]:
+        """The file's problems found on columns: how its ``KH`` leads were read, where that is said."""
+        return () if self.lead_warning is None else (self.lead_warning,)
 
     def results(self) -> list[Result]:
         """The lines' :class:`Result` records, in file order, as the careful reader makes them."""
@@ -224,7 +232,10 @@ def _read(text: str, filename: str, notation: Notation) -> _Read | None:
         if r is None or set(r.extra) - extra_names:  # a problem, or an adjustment keeping its own remarks
             return None
         kept.append(r)
-    return _Read(reading, board, ns, ew, teams, rounds, rooms, segments, carries, key_of_row, kept)
+    from bridgescore.io.lead_order import settle_leads
+
+    leads, said = settle_leads(reading.stripped("lead"), filename)
+    return _Read(reading, board, ns, ew, teams, rounds, rooms, segments, carries, key_of_row, kept, leads, said)
 
 
 def loads(text: str, filename: str, notation: Notation, *, matches: bool = False) -> TeamFile | None:
@@ -236,7 +247,7 @@ def loads(text: str, filename: str, notation: Notation, *, matches: bool = False
     if read is None:
         return None
     found = _event_columns(read) if matches else None
-    return TeamFile((), matches=found.matches()) if found is not None else _lines(read)
+    return TeamFile((), problems=read.problems(), matches=found.matches()) if found is not None else _lines(read)
 
 
 def event(text: str, filename: str, notation: Notation) -> TeamsColumns | TeamFile | None:
@@ -260,7 +271,7 @@ def _lines(read: _Read) -> TeamFile:
             TeamLine, results, read.rounds.tolist(), read.rooms.tolist(), read.segments.tolist(), repeat(None, n),
             repeat("", n), repeat(none, n), repeat(none, n), repeat(None, n), repeat("", n), read.carries.tolist(),
         )  # fmt: skip
-        return TeamFile(tuple(lines))
+        return TeamFile(tuple(lines), problems=read.problems())
 
 
 def _event_columns(read: _Read) -> TeamsColumns | None:

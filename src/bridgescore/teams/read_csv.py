@@ -180,7 +180,7 @@ def _load(
 
             found = read_columns.event(text, filename, notation) if len(text) >= csv_columns.COLUMNAR_FROM else None
             if found is not None and not isinstance(found, TeamFile):
-                return found, TeamFile((), problems=tuple(problems))
+                return found, TeamFile((), problems=(*problems, *found.read.problems()))
             read = found if found is not None else loads_line_by_line(text, filename, notation)
         else:
             read = loads(text, filename, notation, matches=matches)
