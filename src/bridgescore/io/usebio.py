@@ -492,7 +492,8 @@ class _PlainRuns:
         """Give ``parser`` the file with each run replaced by its element (the run kept for :meth:`take`)."""
         run_element = b"<%s/>" % _RUN_TAG.encode()
         position = 0
-        for match in self.runs.finditer(data):
+        first_event = data.find(b"</EVENT>")  # a second EVENT's lines are elements (the audit names them)
+        for match in self.runs.finditer(data, 0, first_event if first_event >= 0 else len(data)):
             start, end = match.span()
             parser.feed(data[position:start])
             run = match.group()
@@ -513,9 +514,12 @@ class _PlainRuns:
 
         def coded(raw: list[Any], codes: dict[Any, int], label: Any) -> array[int]:
             known = self.known.setdefault(id(codes), {})
-            for value in [value for value in dict.fromkeys(raw) if value not in known]:
-                known[value] = codes.setdefault(label(value), len(codes))
-            return array("i", map(known.__getitem__, raw))
+            try:  # after the first board, every value is known
+                return array("i", map(known.__getitem__, raw))
+            except KeyError:
+                for value in [value for value in dict.fromkeys(raw) if value not in known]:
+                    known[value] = codes.setdefault(label(value), len(codes))
+                return array("i", map(known.__getitem__, raw))
 
         def text(value: bytes | None) -> str:
             return value.decode("ascii").strip() if value is not None else ""
@@ -561,8 +565,12 @@ class _PlainRuns:
         out.ns.extend(ns)
         out.ew.extend(ew)
         out.board.extend(array("i", [board]) * count)
-        # each line's source line: the line breaks before its "<TRAVELLER_LINE>" (in a run of plain lines the
-        # only "<TRA"), counted from the run's first line
+        # each line's source line: where every line break of the run ends a line, one line each; else the line
+        # breaks before each "<TRAVELLER_LINE>" (in a run of plain lines the only "<TRA")
+        ends = run.count(_LINE_CLOSE + b"\n") + run.count(_LINE_CLOSE + b"\r\n")
+        if ends == count == run.count(b"\n"):
+            out.line.frombytes(np.arange(first_line, first_line + count, dtype=np.int32).tobytes())
+            return
         octets = np.frombuffer(run, dtype=np.uint8)
         opens = np.flatnonzero(octets[:-3] == ord("<"))
         for offset, octet in enumerate(b"TRA", 1):
