@@ -186,7 +186,8 @@ def test_plain_lines_keep_their_source_lines_in_every_layout(monkeypatch: pytest
         if broken is None and b"\r\n" in data and b"\n    <" in data:
             break
     cut = usebio._PlainRuns.of(data)
-    assert cut is not None and cut.runs.search(data) is not None
+    assert cut is not None and cut.line.search(data) is not None
+    assert usebio._loads_streamed(data, "f.xml", None) is not None
     event = usebio.loads(data, "f.xml")
     lines = data.split(b"\n")
     for result in event.results:

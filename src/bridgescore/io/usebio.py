@@ -448,9 +448,9 @@ class _PlainRuns:
         self.tags = tags
         children = b"".join(b"(?:%s<%s>(%s)</%s>)?" % (_SPACE, t.encode(), _PLAIN_TEXT, t.encode()) for t in tags)
         line = _LINE_OPEN + children + _SPACE + _LINE_CLOSE + _SPACE
-        self.runs = re.compile(b"(?:" + line.replace(b"(%s)" % _PLAIN_TEXT, _PLAIN_TEXT) + b")+")
         self.line = re.compile(line)  # each field's text, None where the line has not the field
-        self.pending: deque[bytes] = deque()
+        #: the runs cut out, each with its split by ``line`` (for :meth:`take`)
+        self.pending: deque[tuple[bytes, list[bytes | None]]] = deque()
         #: per table of codes (``_Lines.pairs`` …), each field's bytes as written → its code (read once per file)
         self.known: dict[int, dict[Any, int]] = {}
 
@@ -489,16 +489,34 @@ class _PlainRuns:
         return cls(tuple(order))
 
     def feed(self, parser: DefusedXMLParser, data: bytes) -> None:
-        """Give ``parser`` the file with each run replaced by its element (the run kept for :meth:`take`)."""
+        """Give ``parser`` the file with each run replaced by its element (the run kept for :meth:`take`).
+
+        A run is what lies from a ``<TRAVELLER_LINE>`` to the last ``</TRAVELLER_LINE>`` before the next
+        ``</BOARD>`` (found by a plain search); it is cut only where it is nothing but lines ``line`` matches (each
+        of them, one after the other, with whitespace between), else expat reads it as it stands."""
         run_element = b"<%s/>" % _RUN_TAG.encode()
+        width = len(self.tags) + 1
+        limit = data.find(b"</EVENT>")  # a second EVENT's lines are elements (the audit names them)
+        limit = len(data) if limit < 0 else limit
         position = 0
-        first_event = data.find(b"</EVENT>")  # a second EVENT's lines are elements (the audit names them)
-        for match in self.runs.finditer(data, 0, first_event if first_event >= 0 else len(data)):
-            start, end = match.span()
+        while (start := data.find(_LINE_OPEN, position, limit)) >= 0:
+            stop = data.find(b"</BOARD>", start, limit)
+            end = data.rfind(_LINE_CLOSE, start, limit if stop < 0 else stop)
+            if end < 0:  # no whole line before the BOARD ends (not well-formed, or in a comment …)
+                if stop < 0:
+                    break
+                parser.feed(data[position:stop])
+                position = stop
+                continue
+            end += len(_LINE_CLOSE)
+            run = data[start:end]
+            parts = self.line.split(run)  # between the lines (nothing), then each line's fields (None: not there)
             parser.feed(data[position:start])
-            run = match.group()
-            self.pending.append(run)
-            parser.feed(run_element + b"\n" * run.count(b"\n"))
+            if any(parts[0::width]):
+                parser.feed(run)
+            else:
+                self.pending.append((run, parts))
+                parser.feed(run_element + b"\n" * run.count(b"\n"))
             position = end
         parser.feed(data[position:])
 
@@ -506,8 +524,7 @@ class _PlainRuns:
         """Read the next run's lines into ``out`` as :func:`_parse_streamed` reads a line (its ``on_end``): the
         board's index, the source line of each, the codes of its pairs, contract fields, lead and other
         elements; a pair missing or on both sides raises :class:`_Fallback` (the tree reading words it)."""
-        run = self.pending.popleft()
-        parts = self.line.split(run)  # between the lines (nothing), then each line's fields (None: not there)
+        run, parts = self.pending.popleft()
         width = len(self.tags) + 1
         column = {tag: parts[1 + i :: width] for i, tag in enumerate(self.tags)}
         count = len(column[self.tags[0]])
