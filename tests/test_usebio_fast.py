@@ -50,6 +50,8 @@ def _random_file(seed: int) -> tuple[bytes, str | None]:
     pretty = rng.random() < 0.4
     newline = "\r\n" if rng.random() < 0.25 else "\n"
     extras = rng.sample(["NS_MATCH_POINTS", "EW_MATCH_POINTS", "NOTES", "TABLE_NUMBER"], rng.randrange(3))
+    if seed % 3 == 0 and "NOTES" not in extras:
+        extras.append("NOTES")
     order = ["NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "TRICKS", "LEAD", "SCORE", *extras]
     rng.shuffle(order)
     tables, boards = rng.randrange(2, 7), rng.randrange(2, 6)
@@ -67,8 +69,9 @@ def _random_file(seed: int) -> tuple[bytes, str | None]:
             fields["EW_PAIR_NUMBER"] = str(tables + 1 + (table - 1 + board) % tables)
             if "CONTRACT" in fields and rng.random() < 0.5:
                 fields["LEAD"] = rng.choice(["HK", "S2", "DA"])
-            for tag in extras:
-                fields[tag] = str(rng.randrange(10)) if tag != "NOTES" else rng.choice(["", "late", "slow play"])
+            for tag in extras:  # on every line, or (a third of the files) on some lines only
+                if seed % 3 or rng.random() < 0.7:
+                    fields[tag] = str(rng.randrange(10)) if tag != "NOTES" else rng.choice(["", "late", "slow play"])
             line_order = order
             if board == 2 and table == tables // 2 + 1 and broken is not None:
                 fields, line_order = _break(broken, fields, order)
@@ -158,7 +161,8 @@ def test_random_files_read_as_the_tree_and_the_uncut_stream(seed: int, monkeypat
     read = _facts(_read(data, monkeypatch, "cli"))
     assert read == _facts(_read(data, monkeypatch, "tree")), broken
     assert read == _facts(_read(data, monkeypatch, "uncut")), broken
-    if broken is None or broken in _STILL_FAST:
+    if (broken is None or broken in _STILL_FAST) and seed % 3:  # (other elements on some lines may come in
+        # another order than the first lines gave the columns: the tree reads those)
         assert usebio._PlainRuns.of(data) is not None
         assert usebio._loads_streamed(data, "f.xml", None) is not None
 
@@ -167,7 +171,7 @@ def test_random_files_read_as_the_tree_and_the_uncut_stream(seed: int, monkeypat
 def test_every_break_reads_as_the_tree(broken: str, monkeypatch: pytest.MonkeyPatch) -> None:
     for seed in range(400):
         data, found = _random_file(seed)
-        if found == broken:
+        if found == broken and seed % 3:
             break
     else:
         pytest.fail(f"no seed breaks a file by {broken}")

@@ -54,7 +54,7 @@ from collections import deque
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from itertools import pairwise
+from itertools import pairwise, repeat
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
@@ -412,6 +412,8 @@ _ASCII_ENCODINGS = frozenset({"utf-8", "utf8", "us-ascii", "ascii", "iso-8859-1"
 _DECLARED = re.compile(rb"(?:\xef\xbb\xbf)?<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._-]+)[\"']")
 _UNDECLARED = re.compile(rb"(?:\xef\xbb\xbf)?[ \t\r\n]*<[^\x00]")
 _LINE_OPEN, _LINE_CLOSE = b"<TRAVELLER_LINE>", b"</TRAVELLER_LINE>"
+#: The most values as written :class:`_PlainRuns` remembers the code of, per table of codes.
+_KNOWN_MOST = 1 << 16
 
 
 def _merged(order: list[str], tags: list[str]) -> list[str]:
@@ -453,6 +455,8 @@ class _PlainRuns:
         self.pending: deque[tuple[bytes, list[bytes | None]]] = deque()
         #: per table of codes (``_Lines.pairs`` …), each field's bytes as written → its code (read once per file)
         self.known: dict[int, dict[Any, int]] = {}
+        #: the text of each value of the lines' other elements as written
+        self.texts: dict[bytes | None, str] = {}
 
     @classmethod
     def of(cls, data: bytes) -> _PlainRuns | None:
@@ -534,6 +538,8 @@ class _PlainRuns:
             try:  # after the first board, every value is known
                 return array("i", map(known.__getitem__, raw))
             except KeyError:
+                if len(known) > _KNOWN_MOST:  # values that do not repeat (match points …): not kept twice
+                    known.clear()
                 for value in [value for value in dict.fromkeys(raw) if value not in known]:
                     known[value] = codes.setdefault(label(value), len(codes))
                 return array("i", map(known.__getitem__, raw))
@@ -574,7 +580,24 @@ class _PlainRuns:
         def extra(raw: tuple[bytes | None, ...]) -> tuple[tuple[str, str], ...]:
             return tuple((tag, text(value)) for tag, value in zip(extra_tags, raw, strict=True) if value is not None)
 
-        if extra_tags:
+        if extra_tags and not any(None in column[tag] for tag in extra_tags):
+            # on every line (match points …, often each line's own): each value read once, the lines' items
+            # put together by zip, coded as they are
+            texts = self.texts
+            if len(texts) > _KNOWN_MOST:
+                texts.clear()
+            for tag in extra_tags:
+                texts.update((value, text(value)) for value in dict.fromkeys(column[tag]) if value not in texts)
+            items = list(
+                zip(*(zip(repeat(tag), map(texts.__getitem__, column[tag])) for tag in extra_tags), strict=True)
+            )
+            try:
+                out.extra.extend(array("i", map(out.extras.__getitem__, items)))
+            except KeyError:
+                for item in dict.fromkeys(items):
+                    out.extras.setdefault(item, len(out.extras))
+                out.extra.extend(array("i", map(out.extras.__getitem__, items)))
+        elif extra_tags:
             raw, label = per_line(extra_tags, extra)
             out.extra.extend(coded(raw, out.extras, label))
         else:
