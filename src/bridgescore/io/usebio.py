@@ -605,10 +605,11 @@ class _PlainRuns:
         out.ns.extend(ns)
         out.ew.extend(ew)
         out.board.extend(array("i", [board]) * count)
-        # each line's source line: where every line break of the run ends a line, one line each; else the line
-        # breaks before each "<TRAVELLER_LINE>" (in a run of plain lines the only "<TRA")
+        # each line's source line: where every line break of the run ends a line (the run ends with its last
+        # line), one line each; else the line breaks before each "<TRAVELLER_LINE>" (in a run of plain lines the
+        # only "<TRA")
         ends = run.count(_LINE_CLOSE + b"\n") + run.count(_LINE_CLOSE + b"\r\n")
-        if ends == count == run.count(b"\n"):
+        if ends == count - 1 == run.count(b"\n"):
             out.line.frombytes(np.arange(first_line, first_line + count, dtype=np.int32).tobytes())
             return
         octets = np.frombuffer(run, dtype=np.uint8)
