@@ -32,6 +32,7 @@ _BREAKS = (
     "ew missing", "same pair", "pair twice", "bad score", "score mismatch", "line in a comment", "line outside a board",
     "entity", "non-ascii lead", "match", "run element named", "lone CR", "latin-1", "utf-16", "attribute",
     "other order", "field twice", "unknown element", "cdata", "second event", "not well-formed", "no score",
+    "attlist",
 )  # fmt: skip
 #: The breaks after which the file is still cut and streamed (as the stream read it before the cutting).
 _STILL_FAST = ("second event", "latin-1", "other order", "field twice", "non-ascii lead")
@@ -90,7 +91,12 @@ def _random_file(seed: int) -> tuple[bytes, str | None]:
         line = _line({"NS_PAIR_NUMBER": "1", "EW_PAIR_NUMBER": "2", "SCORE": "50"}, order, pretty, newline)
         out.append(f"<EVENT><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>{line}</BOARD></EVENT>")
     encoding = {"latin-1": "ISO-8859-1", "utf-16": "UTF-16"}.get(broken or "", "UTF-8")
-    head = f'<?xml version="1.0" encoding="{encoding}"?>{newline}<USEBIO Version="1.2">{newline}'
+    head = f'<?xml version="1.0" encoding="{encoding}"?>{newline}'
+    if broken == "attlist":  # an attribute given to every line by the document type
+        head += f'<!DOCTYPE USEBIO [<!ATTLIST TRAVELLER_LINE ID CDATA "x">]>{newline}'
+    elif seed % 4 == 1:  # as the EBU's programs write it
+        head += f'<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">{newline}'
+    head += f'<USEBIO Version="1.2">{newline}'
     head += f'<EVENT EVENT_TYPE="MP_PAIRS">{newline}'
     text = head + newline.join(out) + newline + "</USEBIO>" + newline
     if broken == "lone CR":

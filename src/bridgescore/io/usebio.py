@@ -438,7 +438,7 @@ class _PlainRuns:
 
     The order of the children of the file's first plain ``TRAVELLER_LINE``\ s (each child one of the line fields
     or of ``_STREAMED_EXTRAS``, once, holding only :data:`_PLAIN_TEXT`) makes one regular expression, each child
-    optional.  Each run of consecutive lines it matches (with whitespace between them) is replaced by an empty
+    optional.  Each run of lines (see :meth:`feed`) that is nothing but lines it matches is replaced by an empty
     ``_RUN_TAG`` element and the line breaks it held, so that expat still reads every other byte, counts the same
     source lines and meets the run where it stood: :func:`_parse_streamed` takes the run's lines there only where
     it takes a ``TRAVELLER_LINE`` itself (in a plain BOARD of the first EVENT), and reads the file as a tree
@@ -470,6 +470,8 @@ class _PlainRuns:
         elif _UNDECLARED.match(data) is None or re.match(rb"(?:\xef\xbb\xbf)?<\?xml[^>]*encoding", data):
             return None
         if _RUN_TAG.encode() in data or (b"\r" in data and data.count(b"\r") != data.count(b"\r\n")):
+            return None
+        if b"<!ATTLIST" in data:  # the document type may give every line or field an attribute expat adds
             return None
         shapes: set[tuple[str, ...]] = set()
         start = 0
