@@ -1,7 +1,7 @@
 """The USEBIO reader's plain lines read by a regular expression (issue 19, ``usebio._PlainRuns``): runs of
-traveller lines of the file's first line's shape are cut out before expat reads the file.  Random small files –
-valid, in every layout a program writes (one line per line, one element per line, Windows line ends, other
-elements on the lines), and slightly broken (a pair missing or twice, a bad score, a line in a comment or a
+traveller lines in the order of children the first lines give are cut out before expat reads the file.  Random
+small files – valid, in every layout a program writes (one line per line, one element per line, Windows line ends,
+other elements on the lines), and slightly broken (a pair missing or twice, a bad score, a line in a comment or a
 MATCH, an entity, a character outside ASCII, another encoding …) – must give the very event the reading of the
 whole tree gives and the streamed reading without the cutting gives: the same lines at the same source lines,
 names, problems."""
@@ -27,7 +27,7 @@ _RESULTS = (
     {"CONTRACT": "1NT", "PLAYED_BY": "W", "TRICKS": "6"},
     {"SCORE": "-50"},
 )
-#: What breaks a file a little: (name, how the n-th line of board 2 is written instead, or a change of the file).
+#: What breaks a file a little (a line of board 2 written otherwise, or a change of the whole file: _random_file).
 _BREAKS = (
     "ew missing", "same pair", "pair twice", "bad score", "score mismatch", "line in a comment", "line outside a board",
     "entity", "non-ascii lead", "match", "run element named", "lone CR", "latin-1", "utf-16", "attribute",
