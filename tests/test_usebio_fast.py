@@ -32,10 +32,10 @@ _BREAKS = (
     "ew missing", "same pair", "pair twice", "bad score", "score mismatch", "line in a comment", "line outside a board",
     "entity", "non-ascii lead", "match", "run element named", "lone CR", "latin-1", "utf-16", "attribute",
     "other order", "field twice", "unknown element", "cdata", "second event", "not well-formed", "no score",
-    "attlist",
+    "attlist", "line in cdata",
 )  # fmt: skip
 #: The breaks after which the file is still cut and streamed (as the stream read it before the cutting).
-_STILL_FAST = ("second event", "latin-1", "other order", "field twice", "non-ascii lead")
+_STILL_FAST = ("second event", "latin-1", "other order", "field twice", "non-ascii lead", "line in a comment")
 
 
 def _line(fields: dict[str, str], order: list[str], pretty: bool, newline: str) -> str:
@@ -58,6 +58,9 @@ def _random_file(seed: int) -> tuple[bytes, str | None]:
     tables, boards = rng.randrange(2, 7), rng.randrange(2, 6)
     title = "Club évening" if broken == "latin-1" else "Club &amp; friends"
     out = [f"<EVENT_DESCRIPTION>{title}</EVENT_DESCRIPTION>", "<SESSION><SECTION><SECTION_ID>A</SECTION_ID>"]
+    if broken == "line in cdata":  # text that looks like a line, before the first board
+        line = _line({"NS_PAIR_NUMBER": "1", "EW_PAIR_NUMBER": "2", "SCORE": "50"}, order, pretty, newline)
+        out.insert(1, f"<CLUB_NAME><![CDATA[{line}]]></CLUB_NAME>")
     out.append("<PARTICIPANTS>")
     out.extend(f"<PAIR><PAIR_NUMBER>{p}</PAIR_NUMBER><PLAYER><PLAYER_NAME>P{p}</PLAYER_NAME></PLAYER></PAIR>"
                for p in range(1, 2 * tables + 1))  # fmt: skip

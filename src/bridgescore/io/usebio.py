@@ -401,6 +401,7 @@ _STREAMED_EXTRAS = frozenset(
 #: The element that stands, in what expat reads, for a run of plain traveller lines cut out of the file by
 #: :class:`_PlainRuns` (a name no USEBIO file has: a file holding it is not cut).
 _RUN_TAG = "bridgescore-plain-lines"
+_RUN_ELEMENT = f"<{_RUN_TAG}/>"
 #: The text a field of a plain line may hold: printable ASCII but ``<``, ``&`` and ``>``, and tab, line feed and
 #: space – characters that stand for themselves in XML and are the same bytes in every encoding cut.
 _PLAIN_TEXT = rb"[\t\n -%'-;=?-~]*"
@@ -441,16 +442,19 @@ class _PlainRuns:
     optional.  Each run of lines (see :meth:`feed`) that is nothing but lines it matches is replaced by an empty
     ``_RUN_TAG`` element and the line breaks it held, so that expat still reads every other byte, counts the same
     source lines and meets the run where it stood: :func:`_parse_streamed` takes the run's lines there only where
-    it takes a ``TRAVELLER_LINE`` itself (in a plain BOARD of the first EVENT), and reads the file as a tree
-    otherwise, or where a run is not met as an element (in a comment …).  What the expression matches is
-    well-formed XML whose elements and text are exactly what expat gives; a line of any other shape (another
-    order, a comment, an entity, an attribute, a character outside :data:`_PLAIN_TEXT` …) stays for expat."""
+    it takes a ``TRAVELLER_LINE`` itself (in a plain BOARD of the first EVENT), drops it in a comment, and reads
+    the file as a tree otherwise, or where a run is not met at all (in CDATA, a processing instruction …).  What
+    the expression matches is well-formed XML whose elements and text are exactly what expat gives; a line of any
+    other shape (another order, a comment, an entity, an attribute, a character outside :data:`_PLAIN_TEXT` …)
+    stays for expat."""
 
     def __init__(self, tags: tuple[str, ...]) -> None:
         self.tags = tags
         children = b"".join(b"(?:%s<%s>(%s)</%s>)?" % (_SPACE, t.encode(), _PLAIN_TEXT, t.encode()) for t in tags)
         line = _LINE_OPEN + children + _SPACE + _LINE_CLOSE + _SPACE
         self.line = re.compile(line)  # each field's text, None where the line has not the field
+        #: consecutive lines ``line`` matches (where something else stands among a BOARD's lines)
+        self.lines = re.compile(b"(?:%s)+" % line.replace(b"(%s)" % _PLAIN_TEXT, _PLAIN_TEXT))
         #: the runs cut out, each with its split by ``line`` (for :meth:`take`)
         self.pending: deque[tuple[bytes, list[bytes | None]]] = deque()
         #: per table of codes (``_Lines.pairs`` …), each field's bytes as written → its code (read once per file)
@@ -500,7 +504,7 @@ class _PlainRuns:
         A run is what lies from a ``<TRAVELLER_LINE>`` to the last ``</TRAVELLER_LINE>`` before the next
         ``</BOARD>`` (found by a plain search); it is cut only where it is nothing but lines ``line`` matches (each
         of them, one after the other, with whitespace between), else expat reads it as it stands."""
-        run_element = b"<%s/>" % _RUN_TAG.encode()
+        run_element = _RUN_ELEMENT.encode()
         width = len(self.tags) + 1
         limit = data.find(b"</EVENT>")  # a second EVENT's lines are elements (the audit names them)
         limit = len(data) if limit < 0 else limit
@@ -518,11 +522,18 @@ class _PlainRuns:
             run = data[start:end]
             parts = self.line.split(run)  # between the lines (nothing), then each line's fields (None: not there)
             parser.feed(data[position:start])
-            if any(parts[0::width]):
-                parser.feed(run)
-            else:
+            if not any(parts[0::width]):
                 self.pending.append((run, parts))
                 parser.feed(run_element + b"\n" * run.count(b"\n"))
+            else:  # something else among the lines (a comment, an odd line …): the runs around it cut alone
+                within = 0
+                for match in self.lines.finditer(run):
+                    parser.feed(run[within : match.start()])
+                    piece = match.group()
+                    self.pending.append((piece, self.line.split(piece)))
+                    parser.feed(run_element + b"\n" * piece.count(b"\n"))
+                    within = match.end()
+                parser.feed(run[within:])
             position = end
         parser.feed(data[position:])
 
@@ -729,7 +740,14 @@ def _parse_streamed(data: bytes | str) -> tuple[Element, dict[int, int], _Lines]
         return handle
 
     expat.StartElementHandler, expat.EndElementHandler, expat.CharacterDataHandler = on_start, on_end, on_text
-    expat.CommentHandler, expat.ProcessingInstructionHandler = outside_lines(comment), outside_lines(pi)
+
+    def on_comment(text: str) -> Any:
+        if cut is not None:  # lines cut out of a comment were no lines: their runs are dropped
+            for _ in range(text.count(_RUN_ELEMENT)):
+                cut.pending.popleft()
+        return comment(text)
+
+    expat.CommentHandler, expat.ProcessingInstructionHandler = outside_lines(on_comment), outside_lines(pi)
     expat.DefaultHandlerExpand = outside_lines(default)
     cut = _PlainRuns.of(data) if isinstance(data, bytes) else None
     try:
@@ -739,7 +757,7 @@ def _parse_streamed(data: bytes | str) -> tuple[Element, dict[int, int], _Lines]
             parser.feed(data)
         root = parser.close()
         if cut is not None and cut.pending:
-            return None  # a run not met as an element (in a comment …): the tree reads the file as it is
+            return None  # a run not met as an element (in CDATA …): the tree reads the file as it is
     except (_Fallback, ParseError, defusedxml.DefusedXmlException, ValueError, LookupError):
         return None
     return root, lines, out
