@@ -639,7 +639,8 @@ def _parse_streamed(data: bytes | str) -> tuple[Element, dict[int, int], _Lines]
     (issue 19: a million lines as elements took 1.8 GB and most of the time).  Only lines of the plain shape are
     taken – no attributes, each child one of the line fields (once) or of ``_STREAMED_EXTRAS``, holding text only;
     anything else (and any
-    problem with the XML) gives None, and the file is read as a tree.  The parser is defusedxml's, as there."""
+    problem with the XML) gives None, and the file is read as a tree.  The parser is defusedxml's, as there.  Runs
+    of such lines in a file's bytes are not even given to it: :class:`_PlainRuns` reads them, where it stands."""
     parser = DefusedXMLParser(target=TreeBuilder())
     expat = parser.parser
     lines: dict[int, int] = {}
