@@ -50,10 +50,11 @@ from __future__ import annotations
 
 import re
 from array import array
+from collections import deque
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from itertools import pairwise
+from itertools import pairwise, repeat
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
@@ -397,13 +398,249 @@ _STREAMED_EXTRAS = frozenset(
 )  # fmt: skip
 
 
+#: The element that stands, in what expat reads, for a run of plain traveller lines cut out of the file by
+#: :class:`_PlainRuns` (a name no USEBIO file has: a file holding it is not cut).
+_RUN_TAG = "bridgescore-plain-lines"
+_RUN_ELEMENT = f"<{_RUN_TAG}/>"
+#: The text a field of a plain line may hold: printable ASCII but ``<``, ``&`` and ``>``, and tab, line feed and
+#: space – characters that stand for themselves in XML and are the same bytes in every encoding cut.
+_PLAIN_TEXT = rb"[\t\n -%'-;=?-~]*"
+_SPACE = rb"[ \t\r\n]*"
+_PLAIN_CHILD = re.compile(rb"<([A-Z_]+)>" + _PLAIN_TEXT + rb"</\1>")
+_PLAIN_CHILDREN = re.compile(rb"(?:" + _SPACE + _PLAIN_CHILD.pattern + rb")*" + _SPACE)
+#: The encodings (as an XML declaration names them) in which those characters are their ASCII bytes.
+_ASCII_ENCODINGS = frozenset({"utf-8", "utf8", "us-ascii", "ascii", "iso-8859-1", "latin-1", "latin1"})
+_DECLARED = re.compile(rb"(?:\xef\xbb\xbf)?<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._-]+)[\"']")
+_UNDECLARED = re.compile(rb"(?:\xef\xbb\xbf)?[ \t\r\n]*<[^\x00]")
+_LINE_OPEN, _LINE_CLOSE = b"<TRAVELLER_LINE>", b"</TRAVELLER_LINE>"
+#: The most values as written :class:`_PlainRuns` remembers the code of, per table of codes.
+_KNOWN_MOST = 1 << 16
+
+
+def _merged(order: list[str], tags: list[str]) -> list[str]:
+    """``order`` with the ``tags`` it lacks put where ``tags`` has them; ``order`` itself where the two disagree
+    on the order of the tags they share."""
+    merged = list(order)
+    position = 0
+    for tag in tags:
+        if tag in merged:
+            if merged.index(tag) < position:
+                return order
+            position = merged.index(tag) + 1
+        else:
+            merged.insert(position, tag)
+            position += 1
+    return merged
+
+
+class _PlainRuns:
+    r"""The runs of plain traveller lines of a file, cut out before expat reads it (issue 19: expat's dozen
+    Python callbacks per line were 5 of the 7 seconds of a million-line file; a regular expression reads them).
+
+    The order of the children of the file's first plain ``TRAVELLER_LINE``\ s (each child one of the line fields
+    or of ``_STREAMED_EXTRAS``, once, holding only :data:`_PLAIN_TEXT`) makes one regular expression, each child
+    optional.  Each run of lines (see :meth:`feed`) that is nothing but lines it matches is replaced by an empty
+    ``_RUN_TAG`` element and the line breaks it held, so that expat still reads every other byte, counts the same
+    source lines and meets the run where it stood: :func:`_parse_streamed` takes the run's lines there only where
+    it takes a ``TRAVELLER_LINE`` itself (in a plain BOARD of the first EVENT), drops it in a comment, and reads
+    the file as a tree otherwise, or where a run is not met at all (in CDATA, a processing instruction …).  What
+    the expression matches is well-formed XML whose elements and text are exactly what expat gives; a line of any
+    other shape (another order, a comment, an entity, an attribute, a character outside :data:`_PLAIN_TEXT` …)
+    stays for expat."""
+
+    def __init__(self, tags: tuple[str, ...]) -> None:
+        self.tags = tags
+        children = b"".join(b"(?:%s<%s>(%s)</%s>)?" % (_SPACE, t.encode(), _PLAIN_TEXT, t.encode()) for t in tags)
+        line = _LINE_OPEN + children + _SPACE + _LINE_CLOSE + _SPACE
+        self.line = re.compile(line)  # each field's text, None where the line has not the field
+        #: consecutive lines ``line`` matches (where something else stands among a BOARD's lines)
+        self.lines = re.compile(b"(?:%s)+" % line.replace(b"(%s)" % _PLAIN_TEXT, _PLAIN_TEXT))
+        #: the runs cut out, each with its split by ``line`` (for :meth:`take`)
+        self.pending: deque[tuple[bytes, list[bytes | None]]] = deque()
+        #: per table of codes (``_Lines.pairs`` …), each field's bytes as written → its code (read once per file)
+        self.known: dict[int, dict[Any, int]] = {}
+        #: the text of each value of the lines' other elements as written
+        self.texts: dict[bytes | None, str] = {}
+
+    @classmethod
+    def of(cls, data: bytes) -> _PlainRuns | None:
+        """The cutter of ``data``'s lines, or None where nothing is cut: an encoding other than an ASCII one
+        (UTF-16 …), a lone carriage return (expat counts it as a line break), the run element's name in the
+        file, no plain line with both pairs among the first few."""
+        declared = _DECLARED.match(data)
+        if declared is not None:
+            if declared.group(1).decode("ascii").lower() not in _ASCII_ENCODINGS:
+                return None
+        elif _UNDECLARED.match(data) is None or re.match(rb"(?:\xef\xbb\xbf)?<\?xml[^>]*encoding", data):
+            return None
+        if _RUN_TAG.encode() in data or (b"\r" in data and data.count(b"\r") != data.count(b"\r\n")):
+            return None
+        if b"<!ATTLIST" in data:  # the document type may give every line or field an attribute expat adds
+            return None
+        shapes: set[tuple[str, ...]] = set()
+        start = 0
+        for _ in range(64):  # the children of the first lines
+            start = data.find(_LINE_OPEN, start)
+            end = data.find(_LINE_CLOSE, start)
+            if start < 0 or end < 0:
+                break
+            content = data[start + len(_LINE_OPEN) : end]
+            start = end
+            if _PLAIN_CHILDREN.fullmatch(content) is None:
+                continue
+            tags = tuple(tag.decode() for tag in _PLAIN_CHILD.findall(content))
+            if len(set(tags)) == len(tags) and all(tag in _LINE_FIELDS or tag in _STREAMED_EXTRAS for tag in tags):
+                shapes.add(tags)
+        order: list[str] = []
+        for tags in sorted(shapes, key=lambda tags: (-len(tags), tags)):  # the fullest line's order first
+            order = _merged(order, list(tags))
+        if "NS_PAIR_NUMBER" not in order or "EW_PAIR_NUMBER" not in order:
+            return None
+        return cls(tuple(order))
+
+    def feed(self, parser: DefusedXMLParser, data: bytes) -> None:
+        """Give ``parser`` the file with each run replaced by its element (the run kept for :meth:`take`).
+
+        A run is what lies from a ``<TRAVELLER_LINE>`` to the last ``</TRAVELLER_LINE>`` before the next
+        ``</BOARD>`` (found by a plain search); it is cut only where it is nothing but lines ``line`` matches (each
+        of them, one after the other, with whitespace between), else expat reads it as it stands."""
+        run_element = _RUN_ELEMENT.encode()
+        width = len(self.tags) + 1
+        limit = data.find(b"</EVENT>")  # a second EVENT's lines are elements (the audit names them)
+        limit = len(data) if limit < 0 else limit
+        position = 0
+        while (start := data.find(_LINE_OPEN, position, limit)) >= 0:
+            stop = data.find(b"</BOARD>", start, limit)
+            end = data.rfind(_LINE_CLOSE, start, limit if stop < 0 else stop)
+            if end < 0:  # no whole line before the BOARD ends (not well-formed, or in a comment …)
+                if stop < 0:
+                    break
+                parser.feed(data[position:stop])
+                position = stop
+                continue
+            end += len(_LINE_CLOSE)
+            run = data[start:end]
+            parts = self.line.split(run)  # between the lines (nothing), then each line's fields (None: not there)
+            parser.feed(data[position:start])
+            if not any(parts[0::width]):
+                self.pending.append((run, parts))
+                parser.feed(run_element + b"\n" * run.count(b"\n"))
+            else:  # something else among the lines (a comment, an odd line …): the runs around it cut alone
+                within = 0
+                for match in self.lines.finditer(run):
+                    parser.feed(run[within : match.start()])
+                    piece = match.group()
+                    self.pending.append((piece, self.line.split(piece)))
+                    parser.feed(run_element + b"\n" * piece.count(b"\n"))
+                    within = match.end()
+                parser.feed(run[within:])
+            position = end
+        parser.feed(data[position:])
+
+    def take(self, out: _Lines, board: int, first_line: int) -> None:
+        """Read the next run's lines into ``out`` as :func:`_parse_streamed` reads a line (its ``on_end``): the
+        board's index, the source line of each, the codes of its pairs, contract fields, lead and other
+        elements; a pair missing or on both sides raises :class:`_Fallback` (the tree reading words it)."""
+        run, parts = self.pending.popleft()
+        width = len(self.tags) + 1
+        column = {tag: parts[1 + i :: width] for i, tag in enumerate(self.tags)}
+        count = len(column[self.tags[0]])
+
+        def coded(raw: list[Any], codes: dict[Any, int], label: Any) -> array[int]:
+            known = self.known.setdefault(id(codes), {})
+            try:  # after the first board, every value is known
+                return array("i", map(known.__getitem__, raw))
+            except KeyError:
+                if len(known) > _KNOWN_MOST:  # values that do not repeat (match points …): not kept twice
+                    known.clear()
+                for value in [value for value in dict.fromkeys(raw) if value not in known]:
+                    known[value] = codes.setdefault(label(value), len(codes))
+                return array("i", map(known.__getitem__, raw))
+
+        def text(value: bytes | None) -> str:
+            return value.decode("ascii").strip() if value is not None else ""
+
+        def per_line(tags: tuple[str, ...], label: Any) -> tuple[list[Any], Any]:
+            """The lines' values of ``tags`` (one tag's bytes, or a tuple of several) and ``label`` of them as a
+            tuple of bytes or None."""
+            if len(tags) == 1:
+                return column[tags[0]], lambda value: label((value,))
+            return list(zip(*(column[tag] for tag in tags), strict=True)), label
+
+        ns = coded(column["NS_PAIR_NUMBER"], out.pairs, text)
+        ew = coded(column["EW_PAIR_NUMBER"], out.pairs, text)
+        if "" in out.pairs or np.any(np.frombuffer(ns, dtype=np.int32) == np.frombuffer(ew, dtype=np.int32)):
+            raise _Fallback
+        key_tags = tuple(tag for tag in ("CONTRACT", "PLAYED_BY", "TRICKS", "SCORE") if tag in column)
+
+        def key(raw: tuple[bytes | None, ...]) -> tuple[str, str, str, str, bool]:
+            found = dict(zip(key_tags, raw, strict=True))
+            get = found.get
+            written = get("SCORE") is not None
+            return text(get("CONTRACT")), text(get("PLAYED_BY")), text(get("TRICKS")), text(get("SCORE")), written
+
+        if key_tags:
+            raw, label = per_line(key_tags, key)
+            out.key.extend(coded(raw, out.keys, label))
+        else:
+            out.key.extend(array("i", [out.keys.setdefault(key(()), len(out.keys))]) * count)
+        if "LEAD" in column:
+            out.lead.extend(coded(column["LEAD"], out.leads, text))
+        else:
+            out.lead.extend(array("i", [out.leads.setdefault("", len(out.leads))]) * count)
+        extra_tags = tuple(tag for tag in self.tags if tag in _STREAMED_EXTRAS)
+
+        def extra(raw: tuple[bytes | None, ...]) -> tuple[tuple[str, str], ...]:
+            return tuple((tag, text(value)) for tag, value in zip(extra_tags, raw, strict=True) if value is not None)
+
+        if extra_tags and not any(None in column[tag] for tag in extra_tags):
+            # on every line (match points …, often each line's own): each value read once, the lines' items
+            # put together by zip, coded as they are
+            texts = self.texts
+            if len(texts) > _KNOWN_MOST:
+                texts.clear()
+            for tag in extra_tags:
+                texts.update((value, text(value)) for value in dict.fromkeys(column[tag]) if value not in texts)
+            items = list(
+                zip(*(zip(repeat(tag), map(texts.__getitem__, column[tag])) for tag in extra_tags), strict=True)
+            )
+            try:
+                out.extra.extend(array("i", map(out.extras.__getitem__, items)))
+            except KeyError:
+                for item in dict.fromkeys(items):
+                    out.extras.setdefault(item, len(out.extras))
+                out.extra.extend(array("i", map(out.extras.__getitem__, items)))
+        elif extra_tags:
+            raw, label = per_line(extra_tags, extra)
+            out.extra.extend(coded(raw, out.extras, label))
+        else:
+            out.extra.extend(array("i", bytes(4 * count)))
+        out.ns.extend(ns)
+        out.ew.extend(ew)
+        out.board.extend(array("i", [board]) * count)
+        # each line's source line: where every line break of the run ends a line (the run ends with its last
+        # line), one line each; else the line breaks before each "<TRAVELLER_LINE>" (in a run of plain lines the
+        # only "<TRA")
+        ends = run.count(_LINE_CLOSE + b"\n") + run.count(_LINE_CLOSE + b"\r\n")
+        if ends == count - 1 == run.count(b"\n"):
+            out.line.frombytes(np.arange(first_line, first_line + count, dtype=np.int32).tobytes())
+            return
+        octets = np.frombuffer(run, dtype=np.uint8)
+        opens = np.flatnonzero(octets[:-3] == ord("<"))
+        for offset, octet in enumerate(b"TRA", 1):
+            opens = opens[octets[opens + offset] == octet]
+        breaks = np.flatnonzero(octets == ord("\n"))
+        out.line.frombytes((first_line + np.searchsorted(breaks, opens)).astype(np.int32).tobytes())
+
+
 def _parse_streamed(data: bytes | str) -> tuple[Element, dict[int, int], _Lines] | None:
     """The file as :func:`parse_document` reads it, but without the ``TRAVELLER_LINE`` elements of the BOARDs of
     the first EVENT (directly or in SESSION/SECTION): those are read as they stream past into :class:`_Lines`
     (issue 19: a million lines as elements took 1.8 GB and most of the time).  Only lines of the plain shape are
     taken – no attributes, each child one of the line fields (once) or of ``_STREAMED_EXTRAS``, holding text only;
     anything else (and any
-    problem with the XML) gives None, and the file is read as a tree.  The parser is defusedxml's, as there."""
+    problem with the XML) gives None, and the file is read as a tree.  The parser is defusedxml's, as there.  Runs
+    of such lines in a file's bytes are not even given to it: :class:`_PlainRuns` reads them, where it stands."""
     parser = DefusedXMLParser(target=TreeBuilder())
     expat = parser.parser
     lines: dict[int, int] = {}
@@ -428,6 +665,11 @@ def _parse_streamed(data: bytes | str) -> tuple[Element, dict[int, int], _Lines]
                 raise _Fallback
             child = tag
             text = ""
+            return None
+        if tag == _RUN_TAG and cut is not None:  # a run of plain lines cut out: read where a line would be
+            if attrs or board < 0 or path[-1] != "BOARD" or len(path) > _MAX_DEPTH - 4:
+                raise _Fallback
+            cut.take(out, board, expat.CurrentLineNumber)
             return None
         if tag == "TRAVELLER_LINE" and board >= 0 and path[-1] == "BOARD":
             if attrs or len(path) > _MAX_DEPTH - 4:
@@ -475,6 +717,8 @@ def _parse_streamed(data: bytes | str) -> tuple[Element, dict[int, int], _Lines]
             out.lead.append(leads.setdefault(get("LEAD", ""), len(leads)))
             out.extra.append(extras.setdefault(tuple(extra.items()), len(extras)) if extra else 0)
             return None
+        if tag == _RUN_TAG and cut is not None:
+            return None
         if tag == "BOARD" and path[-1] == "BOARD":
             board = -1
         path.pop()
@@ -497,11 +741,24 @@ def _parse_streamed(data: bytes | str) -> tuple[Element, dict[int, int], _Lines]
         return handle
 
     expat.StartElementHandler, expat.EndElementHandler, expat.CharacterDataHandler = on_start, on_end, on_text
-    expat.CommentHandler, expat.ProcessingInstructionHandler = outside_lines(comment), outside_lines(pi)
+
+    def on_comment(text: str) -> Any:
+        if cut is not None:  # lines cut out of a comment were no lines: their runs are dropped
+            for _ in range(text.count(_RUN_ELEMENT)):
+                cut.pending.popleft()
+        return comment(text)
+
+    expat.CommentHandler, expat.ProcessingInstructionHandler = outside_lines(on_comment), outside_lines(pi)
     expat.DefaultHandlerExpand = outside_lines(default)
+    cut = _PlainRuns.of(data) if isinstance(data, bytes) else None
     try:
-        parser.feed(data)
+        if cut is not None and isinstance(data, bytes):
+            cut.feed(parser, data)
+        else:
+            parser.feed(data)
         root = parser.close()
+        if cut is not None and cut.pending:
+            return None  # a run not met as an element (in CDATA …): the tree reads the file as it is
     except (_Fallback, ParseError, defusedxml.DefusedXmlException, ValueError, LookupError):
         return None
     return root, lines, out
