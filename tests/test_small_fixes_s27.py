@@ -154,14 +154,11 @@ def test_a_two_section_suggestion_is_judged_as_the_validator_judges_it() -> None
     assert names.index("mitchell-10-skip-arrow-r8+mitchell-10-skip-arrow-r8") < names.index("mitchell-20-web-r12")
 
 
-def test_score_takes_a_large_two_section_name(tmp_path: Path) -> None:
-    """61 pairs: the first two-section name suggest prints (two winners: the travellers need not say which pairs
-    were arrow-switched) is taken by ``score --movement``, every line at its place."""
+def _travellers_of(name: str, boards_per_round: int, path: Path) -> Path:
+    """The traveller CSV of every stand of ``name`` (section, board, NS, EW, a score), as the movement seats them."""
     from bridgescore.movement.generate import by_name
-    from bridgescore.movement.suggest import suggest
 
-    best = next(s for s in suggest(61, 24) if s.sections == 2 and s.winners == 2)
-    movement = by_name(best.name, best.boards_per_round)
+    movement = by_name(name, boards_per_round)
     lines = ["section,board,ns,ew,score"]
     for section in movement.sections:
         for r in section.rounds:
@@ -170,8 +167,17 @@ def test_score_takes_a_large_two_section_name(tmp_path: Path) -> None:
                     continue
                 for b in sorted(stand.boards):
                     lines.append(f"{section.name},{b},{stand.ns.number},{stand.ew.number},{(-1) ** b * 50}")
-    event = tmp_path / "61.csv"
-    event.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_score_takes_a_large_two_section_name(tmp_path: Path) -> None:
+    """61 pairs: the first two-section name suggest prints (two winners: the travellers need not say which pairs
+    were arrow-switched) is taken by ``score --movement``, every line at its place."""
+    from bridgescore.movement.suggest import suggest
+
+    best = next(s for s in suggest(61, 24) if s.sections == 2 and s.winners == 2)
+    event = _travellers_of(best.name, best.boards_per_round, tmp_path / "61.csv")
     result = CliRunner().invoke(app, ["score", str(event), "--movement", best.name])
     assert result.exit_code == 0, result.output
     assert "Section A: Mitchell" in result.output and "Section B: Mitchell" in result.output
@@ -326,3 +332,25 @@ def test_the_columnar_teams_reader_settles_kh_too(tmp_path: Path) -> None:
     leads = {room.lead for match in event.matches for board in match.boards for room in (board.open, board.closed)
              if room is not None}  # fmt: skip
     assert leads == {"QH", "JD", "HK", "10S"}  # the others as written, KH as the card it is read as
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        # 12 of 16 rounds played, all 16 sets of 2 boards in play: the boards are spread over the sets
+        ("mitchell-16-skip-r12", "2 boards a round (boards 1–32), the travellers' boards over its 16 sets of boards "
+                                 "(12 rounds are played)"),
+        ("mitchell-8-skip", "3 boards a round (boards 1–24), the travellers' boards over its 8 rounds"),
+    ],
+)  # fmt: skip
+def test_the_boards_a_round_of_a_named_movement_say_what_they_are_spread_over(
+    tmp_path: Path, name: str, words: str
+) -> None:
+    """``score --movement NAME`` works out the boards a round from the travellers and says so: a curtailed movement
+    keeps all its sets of boards in play, and its warning says the boards are spread over the sets, not over the
+    rounds played (which gave 32 boards over 12 rounds: 3 a round, every line at the wrong table)."""
+    per_round = 2 if "16" in name else 3
+    event = _travellers_of(name, per_round, tmp_path / "event.csv")
+    result = CliRunner().invoke(app, ["score", str(event), "--movement", name])
+    assert result.exit_code == 0, result.output
+    assert words in " ".join(result.output.split())
