@@ -354,3 +354,19 @@ def test_the_boards_a_round_of_a_named_movement_say_what_they_are_spread_over(
     result = CliRunner().invoke(app, ["score", str(event), "--movement", name])
     assert result.exit_code == 0, result.output
     assert words in " ".join(result.output.split())
+
+
+def test_pairs_that_never_meet_are_found_in_each_section_on_its_own(tmp_path: Path) -> None:
+    """A movement file of two Howell sections numbering their pairs alike: section B's last round seats 1 v 2 and
+    6 v 3 (its pairs 1 and 6, 2 and 3 never meet), which section A's meetings of the same numbers had hidden."""
+    shown = CliRunner().invoke(app, ["movement", "show", "howell-3", "-f", "csv"])
+    assert shown.exit_code == 0, shown.output
+    rows = shown.output.strip().splitlines()
+    section_b = [row.replace("A,", "B,", 1) for row in rows[1:] if not row.startswith("A,5,")]
+    section_b += ["B,5,1,1,2,9,10", "B,5,2,6,3,9,10", "B,5,3,4,5,9,10"]
+    path = tmp_path / "two-howells.csv"
+    path.write_text("\n".join([*rows, *section_b]) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["movement", "check", str(path)])
+    text = " ".join(result.output.split())
+    assert "section B: pairs 1 and 6 never meet" in text and "section B: pairs 2 and 3 never meet" in text
+    assert "section A: pairs" not in text  # section A is the complete Howell

@@ -246,6 +246,7 @@ def validate(movement: Movement) -> Report:
     meetings: Counter[tuple[PairRef, PairRef]] = Counter()
     advice_meetings: list[Message] = []
     found_byes: list[Bye] = []
+    never: list[Message] = []
     for section in movement.sections:
         where = section.name
         label = where or "-"  # a section without a name (a teams movement's one) said as the files say it
@@ -304,6 +305,7 @@ def validate(movement: Movement) -> Report:
                 if stand.ns is not None and stand.ew is not None:
                     key = (min(stand.ns, stand.ew), max(stand.ns, stand.ew))
                     met[key].append(rnd.number)
+        never += _never_met(section, met)
         for key, rounds in sorted(met.items()):
             meetings[key] += len(rounds)
             if len(rounds) > 1:
@@ -358,7 +360,6 @@ def validate(movement: Movement) -> Report:
         message = N_("section %(section)s: a pair plays at most %(boards)d of the %(in_play)d boards in play "
                      "(%(share)d %%), fewer than 70 %%")  # fmt: skip
         _seventy_percent(label, most, boards_in_play, properties, message)
-    never = _never_met(movement, meetings)
     titles = {
         "board-once": N_("no pair plays a board twice"),
         "board-one-table": N_("no board is at two tables in a round but where they share it (a relay)"),
@@ -384,23 +385,24 @@ def validate(movement: Movement) -> Report:
     return Report(movement.name, tuple(props), tuple(measures), tuple(balances), dict(meetings), tuple(found_byes))
 
 
-def _never_met(movement: Movement, meetings: Mapping[tuple[PairRef, PairRef], int]) -> list[Message]:
-    """In a complete one-field movement (a Howell with every round), the pairs that never meet."""
+def _never_met(section: Section, met: Mapping[tuple[PairRef, PairRef], object]) -> list[Message]:
+    """In a complete one-field section (a Howell with every round), the pairs that never meet – counted in that
+    section alone (``met``: its own meetings): pairs 1 and 6 of section B never meeting was hidden where they met in
+    section A, the two sections' pair numbers being the same."""
     out: list[Message] = []
-    for section in movement.sections:
-        if section.per_direction:
-            continue
-        real = [p for p in section.pairs() if p != section.phantom]
-        if len(section.rounds) < len(real) - 1 + (len(real) % 2):
-            continue  # a curtailed Howell cannot meet everyone
-        for p, q in combinations(real, 2):
-            if not meetings.get((min(p, q), max(p, q))):
-                out.append(
-                    Message(
-                        N_("section %(section)s: pairs %(pair)s and %(other)s never meet"),
-                        {"section": section.name or "-", "pair": str(p), "other": str(q)},
-                    )
+    if section.per_direction:
+        return out
+    real = [p for p in section.pairs() if p != section.phantom]
+    if len(section.rounds) < len(real) - 1 + (len(real) % 2):
+        return out  # a curtailed Howell cannot meet everyone
+    for p, q in combinations(real, 2):
+        if not met.get((min(p, q), max(p, q))):
+            out.append(
+                Message(
+                    N_("section %(section)s: pairs %(pair)s and %(other)s never meet"),
+                    {"section": section.name or "-", "pair": str(p), "other": str(q)},
                 )
+            )
     return out
 
 
