@@ -1,0 +1,116 @@
+"""``archive add`` at a federation's size (issue 19): the lines go to PostgreSQL in ``COPY``'s binary format (made
+from the event's columns by numpy and Arrow) and to SQLite by the driver; what is stored is the same on both, and
+the same as before – the event read back is the event read from the file, and every line's points are the
+scoring's to the last bit."""
+
+from __future__ import annotations
+
+import math
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from sqlalchemy import text
+
+import bridgescore
+from bridgescore.archive import open_archive
+
+REPO = Path(__file__).resolve().parents[1]
+
+#: over one chunk of lines written at a time (store._CHUNK, 65,536): the rows of two chunks, the second short
+BOARDS, TABLES = 24, 2750
+
+
+_NOTES = ["", "", "", 'a "quoted", note', "Ωmega – ł", "late", "1,2", " spaced "]
+
+
+def _random_file(path: Path, seed: int) -> Path:
+    """A check file of the benchmark's kind (contract, declarer, result, lead, NS score; pass-outs, leads missing)
+    with a ``note`` column (the remarks) and a ``tafel`` column (kept in each line's ``extra``) a line may leave
+    empty or fill with any text (commas, quotes, letters outside ASCII)."""
+    sys.path.insert(0, str(REPO))
+    try:
+        from benchmarks.__main__ import _check_file
+    finally:
+        sys.path.remove(str(REPO))
+    rng = np.random.default_rng([2026, seed])
+    plain = path.with_suffix(".plain")
+    _check_file(plain, BOARDS, TABLES, rng)
+    header, *lines = plain.read_text(encoding="utf-8").splitlines()
+    quoted = ['"' + note.replace('"', '""') + '"' if note else "" for note in _NOTES]
+    remarks, tables = (rng.integers(0, len(_NOTES), len(lines)).tolist() for _ in range(2))
+    rows = (f"{line},{quoted[r]},{quoted[t]}" for line, r, t in zip(lines, remarks, tables, strict=True))
+    path.write_text("\n".join([header + ",note,tafel", *rows]) + "\n", encoding="utf-8")
+    plain.unlink()
+    return path
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_random_event_is_read_back_from_either_database_as_read_from_its_file(
+    tmp_path: Path, archive_url: str, seed: int
+) -> None:
+    """A random event of 66,000 lines stored (in chunks of 65,536: PostgreSQL's binary ``COPY``, SQLite's first
+    lines with the index built after them) reads back line for line as the file reads, with the scoring's points
+    and percentages exactly."""
+    path = _random_file(tmp_path / f"random-{seed}.csv", seed)
+    event = bridgescore.read(path)
+    assert len(event.results) == BOARDS * TABLES
+    assert {r.extra["tafel"] for r in event.results} == set(_NOTES) and any(r.remarks for r in event.results)
+    scores = bridgescore.score(event)
+    with open_archive(archive_url) as archive:
+        archive.add(scores, file=str(path), content=path.read_bytes(), key="random")
+        (stored,) = archive.sessions()
+        with archive.engine.connect() as connection:
+            points = connection.execute(
+                text("SELECT ns_points, ew_points, ns_percent, ew_percent FROM lines ORDER BY position")
+            ).all()
+    assert tuple(stored.event.results) == tuple(event.results)
+    lines = scores.scored.lines
+    for i, name in enumerate(("ns_points", "ew_points", "ns_percent", "ew_percent")):
+        expected = np.full(len(event.results), math.nan)
+        expected[lines.rows] = getattr(lines, name)
+        read_back = np.array([math.nan if row[i] is None else row[i] for row in points])
+        assert np.array_equal(read_back, expected, equal_nan=True), name
+
+
+def test_binary_copy_stores_what_csv_copy_stores(tmp_path: Path, postgres_url: str) -> None:
+    """The same lines written by ``COPY`` as CSV (what archive add wrote before) and in the binary format are the
+    same rows, value for value (NULLs, texts, doubles to the last bit)."""
+    from bridgescore.archive.store import Archive, _line_rows
+
+    path = _random_file(tmp_path / "random.csv", 3)
+    scores = bridgescore.score(bridgescore.read(path))
+    lines, _, _ = _line_rows(scores)
+    written = ["extra", *(name for name in lines.written() if name != "extra")]  # ``extra`` too, not left out
+    with open_archive(postgres_url) as archive, archive.engine.begin() as connection:
+        binary = lines.binary(written, 1)
+        assert binary is not None
+        Archive._copy(connection, "lines", ["session_id", *written], binary, binary=True)
+        Archive._copy(connection, "lines", ["session_id", *written], lines.csv(written, 2))
+        names = ", ".join(c for c in written if c != "extra") + ", extra::text"
+        one, two = (
+            connection.execute(text(f"SELECT {names} FROM lines WHERE session_id = {sid} ORDER BY position")).all()
+            for sid in (1, 2)
+        )
+    assert len(one) == BOARDS * TABLES and one == two
+
+
+@pytest.mark.parametrize(
+    ("value", "kind", "field"),
+    [
+        (None, "int", b"\xff\xff\xff\xff"),
+        (-7, "int", b"\x00\x00\x00\x04\xff\xff\xff\xf9"),
+        (2**31 - 1, "int", b"\x00\x00\x00\x04\x7f\xff\xff\xff"),
+        (2**31, "int", None),  # beyond PostgreSQL's integer: as CSV, for the server to refuse in its words
+        (True, "int", None),
+        (0.1, "float", b"\x00\x00\x00\x08" + np.array(0.1, dtype=">f8").tobytes()),
+        ("Ω", "text", b"\x00\x00\x00\x02\xce\xa9"),
+        ("\udc80", "text", None),  # a lone surrogate has no UTF-8
+        (12, "text", None),
+    ],
+)
+def test_a_value_has_a_binary_field_only_where_it_is_exact(value: object, kind: str, field: bytes | None) -> None:
+    from bridgescore.archive.store import _field
+
+    assert _field(value, kind) == field
