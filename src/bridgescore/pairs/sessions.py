@@ -271,15 +271,24 @@ def content_digest(columns: Mapping[str, Sequence[Any]]) -> str:
 def lines_digest(table: ResultTable) -> str:
     """``content_digest(line_columns(table))``, the same digest, with each distinct value of a column encoded once
     and the per-line texts joined (a JSON list is its items' texts joined with commas) – not a million values
-    encoded one by one (issue 19)."""
-    from bridgescore.core.table import Column
+    encoded one by one (issue 19): each label's text and its comma taken at the codes by Arrow (in C++, into one
+    buffer; a million lines' texts joined in Python were 0.3 s of archive add), the last comma left out."""
+    import numpy as np
+    import pyarrow as pa
 
     digest = hashlib.sha256()
     for name, values in line_codes(table).items():
         digest.update(name.encode())
         if isinstance(values, list):
             digest.update(_json(values).encode())
+        elif not len(values):
+            digest.update(b"[]")
         else:
-            texts: list[str] = Column(values.codes, tuple(_json(v) for v in values.labels)).values()
-            digest.update(("[" + ",".join(texts) + "]").encode())
+            texts = pa.array([(_json(v) + ",").encode() for v in values.labels], pa.large_binary())
+            joined = texts.take(pa.array(values.codes))
+            _, offsets, data = joined.buffers()
+            ends = np.frombuffer(offsets, dtype=np.int64)[joined.offset : joined.offset + len(joined) + 1]
+            digest.update(b"[")
+            digest.update(data[int(ends[0]) : int(ends[-1]) - 1])  # without the last comma
+            digest.update(b"]")
     return digest.hexdigest()
