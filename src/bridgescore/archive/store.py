@@ -35,6 +35,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
+import itertools
 import json
 import math
 import operator
@@ -381,6 +382,8 @@ class _Column:
     #: [start, stop) (an Arrow ``large_binary`` array: the length, then the value), or None where a value has no
     #: exact binary form here (then the lines go as CSV, and the server judges them as before)
     fields: Callable[[str], Callable[[int, int], Any] | None]
+    #: every line holds the same value (SQLite binds it once per statement: :meth:`Archive._insert_lines`)
+    same: bool = False
 
 
 #: SQLite: how many lines one ``INSERT`` statement writes (32 lines of 17–20 values: under the 999 values of the
@@ -412,7 +415,8 @@ class _Lines:
 
     def flat(self, names: Sequence[str]) -> Iterator[list[Any]]:
         """The values of the columns ``names`` (JSON ones as their text), line after line, in one list per
-        ``_CHUNK`` lines (each column put in place by a slice, in C: no Python step per line or value)."""
+        ``_CHUNK`` lines (each column put in place by a slice, in C: no Python step per line or value); an empty list
+        per chunk where ``names`` is empty."""
         for start in range(0, self.n, _CHUNK):
             stop = min(start + _CHUNK, self.n)
             values: list[Any] = [None] * ((stop - start) * len(names))
@@ -587,6 +591,7 @@ def _line_rows(scores: Scores, digest: str = "") -> tuple[_Lines, list[dict[str,
             lambda start, stop: pa.DictionaryArray.from_arrays(pa.array(codes[start:stop], pa.int32()), dictionary()),
             blank_,
             fields,
+            bool(n) and bool((codes == codes[0]).all()),
         )
 
     def objects(values: Any, missing: Any) -> _Column:
@@ -598,7 +603,7 @@ def _line_rows(scores: Scores, digest: str = "") -> tuple[_Lines, list[dict[str,
             return list(out.tolist())
 
         return _Column(take, lambda start, stop: pa.array(values[start:stop], mask=missing[start:stop]),
-                       bool(missing.all()), _number_fields(values, missing))  # fmt: skip
+                       bool(missing.all()), _number_fields(values, missing), bool(missing.all()))  # fmt: skip
 
     def floats(values: Any) -> _Column:
         full = np.full(n, np.nan)
@@ -619,7 +624,8 @@ def _line_rows(scores: Scores, digest: str = "") -> tuple[_Lines, list[dict[str,
 
             return make if kind == "text" else None
 
-        return _Column(take, lambda start, stop: pa.array(take(start, stop), pa.string()), not any(values), fields)
+        blank = not any(values)
+        return _Column(take, lambda start, stop: pa.array(take(start, stop), pa.string()), blank, fields, blank)
 
     no_file = table.file.mask(lambda f: f is None)
     positions = _Column(lambda start, stop: list(range(start, stop)),
@@ -1235,7 +1241,9 @@ class Archive:
                 chunks = lines.csv(written, sid) if binary is None else binary
                 self._copy(connection, "lines", ["session_id", *written], chunks, binary=binary is not None)
             else:
-                self._insert_lines(connection, written, sid, lines.flat(written))
+                same = {name: lines.columns[name].values(0, 1)[0] for name in written if lines.columns[name].same}
+                varied = [name for name in written if name not in same]
+                self._insert_lines(connection, varied, same, sid, lines.n, lines.flat(varied))
             for index in indexes:
                 index.create(connection)
         if boards:
@@ -1284,23 +1292,41 @@ class Archive:
 
     @staticmethod
     def _insert_lines(
-        connection: Connection, columns: Sequence[str], session_id: int, chunks: Iterable[list[Any]]
+        connection: Connection,
+        columns: Sequence[str],
+        same: Mapping[str, Any],
+        session_id: int,
+        n: int,
+        chunks: Iterable[list[Any]],
     ) -> None:
-        """SQLite: the lines of ``session_id`` (``chunks``: the values of ``columns`` line after line,
-        :meth:`_Lines.flat`) inserted :data:`_LINES_PER_INSERT` to a statement, the session's id written in it: the
-        driver's steps per statement made once for many lines, and a million ids fewer to bind (the driver's
-        ``executemany`` of a line at a time: 3.4 s of a million lines' 7.5 s, SQLite's own inserting 1.2 s of it)."""
+        """SQLite: the ``n`` lines of ``session_id`` (``chunks``: the values of ``columns`` line after line,
+        :meth:`_Lines.flat`; ``same``: the columns every line holds the same value of) inserted
+        :data:`_LINES_PER_INSERT` to a statement, the session's id written in it and each of ``same`` bound once for
+        all its lines (a numbered parameter): the driver's steps per statement made once for many lines, and millions
+        of values fewer to bind (the driver's ``executemany`` of a line at a time: 3.4 s of a million lines' 7.5 s,
+        SQLite's own inserting 1.2 s of it)."""
         cursor: Any = connection.connection.cursor()  # sqlite3's own
-        one = "(" + ", ".join([str(int(session_id)), *("?" * len(columns))]) + ")"
-        head = f"INSERT INTO lines (session_id, {', '.join(columns)}) VALUES "
+        names = [*same, *columns]
+        shared = list(same.values())
+        head = f"INSERT INTO lines (session_id, {', '.join(names)}) VALUES "
+
+        def statement(lines: int) -> str:
+            marks = itertools.count(len(shared) + 1)
+            constant = [f"?{i}" for i in range(1, len(shared) + 1)]
+            return head + ", ".join(
+                "(" + ", ".join([str(int(session_id)), *constant, *(f"?{next(marks)}" for _ in columns)]) + ")"
+                for _ in range(lines)
+            )
+
+        many = statement(_LINES_PER_INSERT)
         width = len(columns) * _LINES_PER_INSERT
-        many = head + ", ".join([one] * _LINES_PER_INSERT)
         try:
-            for values in chunks:
-                whole = len(values) // width * width
-                cursor.executemany(many, (values[i : i + width] for i in range(0, whole, width)))
-                if whole < len(values):  # the last lines: one statement for them
-                    cursor.execute(head + ", ".join([one] * ((len(values) - whole) // len(columns))), values[whole:])
+            for start, values in zip(range(0, n, _CHUNK), chunks, strict=True):
+                lines = min(_CHUNK, n - start)
+                whole = lines // _LINES_PER_INSERT
+                cursor.executemany(many, (shared + values[i * width : (i + 1) * width] for i in range(whole)))
+                if whole * _LINES_PER_INSERT < lines:  # the last lines: one statement for them
+                    cursor.execute(statement(lines - whole * _LINES_PER_INSERT), shared + values[whole * width :])
         finally:
             cursor.close()
 
