@@ -225,7 +225,23 @@ def line_codes(table: ResultTable) -> dict[str, Column[Any] | list[dict[str, str
         return Column(codes.astype(np.int32).reshape(-1), tuple(labels))
 
     def numbers(values: Any, missing: float) -> Column[Any]:
-        """The values as ints, None where ``missing`` (NaN: every NaN is the one missing value)."""
+        """The values as ints, None where ``missing`` (NaN: every NaN is the one missing value); their distinct
+        values in order.  Whole numbers of a small range (boards, tricks, scores) are coded by their offset from
+        the least, without a sort (``np.unique`` sorted a million lines three times: 0.08 s)."""
+        present = ~np.isnan(values) if values.dtype.kind == "f" else np.ones(len(values), dtype=bool)
+        whole = values[present]
+        if len(whole) and bool(np.isfinite(whole).all()) and bool((whole == np.round(whole)).all()):
+            least, most = int(whole.min()), int(whole.max())
+            if most - least < 1 << 20:
+                offsets = np.full(len(values), most - least + 1, dtype=np.int64)  # NaN: after every number
+                offsets[present] = whole.astype(np.int64) - least
+                seen = np.zeros(most - least + 2, dtype=bool)
+                seen[offsets] = True
+                distinct = np.flatnonzero(seen)
+                codes = (np.cumsum(seen) - 1)[offsets]
+                labels = [None if v == most - least + 1 or v + least == missing else v + least
+                          for v in distinct.tolist()]  # fmt: skip
+                return coded(codes, labels)
         distinct, codes = np.unique(values, return_inverse=True)
         return coded(codes, [None if v == missing or v != v else int(v) for v in distinct.tolist()])
 
