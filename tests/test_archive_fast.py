@@ -86,7 +86,9 @@ def test_binary_copy_stores_what_csv_copy_stores(tmp_path: Path, postgres_url: s
     with open_archive(postgres_url) as archive, archive.engine.begin() as connection:
         binary = lines.binary(written, 1)
         assert binary is not None
-        Archive._copy(connection, "lines", ["session_id", *written], binary, binary=True)
+        order, chunks = binary
+        assert sorted(order) == sorted(written)
+        Archive._copy(connection, "lines", ["session_id", *order], chunks, binary=True)
         Archive._copy(connection, "lines", ["session_id", *written], lines.csv(written, 2))
         names = ", ".join(c for c in written if c != "extra") + ", extra::text"
         one, two = (
