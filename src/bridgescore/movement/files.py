@@ -124,10 +124,14 @@ def fitted_to_travellers(schedule: Movement, event: Event) -> tuple[Movement, Pr
     per_round = max(1, -(-played // max(1, sets)))
     fitted = resolve(schedule.name, boards_per_round=per_round).movement
     assert fitted is not None  # the name made it once already
-    over_rounds = N_("--movement %(name)s: %(boards)d boards a round (boards 1–%(last)d), the travellers' boards "
-                     "over its %(rounds)d rounds")
-    over_sets = N_("--movement %(name)s: %(boards)d boards a round (boards 1–%(last)d), the travellers' boards over "
-                   "its %(sets)d sets of boards (%(rounds)d rounds are played)")
+    over_rounds = N_(
+        "--movement %(name)s: %(boards)d boards a round (boards 1–%(last)d), the travellers' boards "
+        "over its %(rounds)d rounds"
+    )
+    over_sets = N_(
+        "--movement %(name)s: %(boards)d boards a round (boards 1–%(last)d), the travellers' boards over "
+        "its %(sets)d sets of boards (%(rounds)d rounds are played)"
+    )
     said = Problem.make(
         Location("--movement"),
         over_rounds if sets == fitted.rounds else over_sets,
